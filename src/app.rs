@@ -1,0 +1,161 @@
+//! Assembling the Bevy app for each way of running: headless, windowed, screenshot.
+
+use std::{path::PathBuf, process::ExitCode, time::Instant};
+
+use bevy::{
+    prelude::*,
+    render::{
+        RenderPlugin,
+        settings::{RenderCreation, WgpuSettings},
+    },
+    state::app::StatesPlugin,
+    window::{PresentMode, WindowMode, WindowResolution},
+    winit::WinitPlugin,
+};
+
+use crate::{
+    BUILD, battle,
+    battle::ActiveBattle,
+    data::LoadedScenario,
+    input, physics, platform, settings,
+    settings::Settings,
+    states::{self, AppState},
+    ui, view,
+};
+
+/// `--screenshot`: save a PNG of the window after `frames` frames.
+#[derive(Resource, Debug, Clone)]
+pub struct ScreenshotRequest {
+    pub path: PathBuf,
+    pub frames: u32,
+}
+
+/// When the process started, to report the time to the first frame.
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct LaunchTime(pub Instant);
+
+/// Messages for the player gathered before the window opened (bad settings file…).
+#[derive(Resource, Debug, Default, Clone)]
+pub struct Notices(pub Vec<String>);
+
+/// The game logic every mode shares: screens, menus, the battle.
+fn add_core(app: &mut App, scenario: Option<LoadedScenario>) {
+    match scenario {
+        Some(s) => {
+            app.insert_state(AppState::Battle).insert_resource(ActiveBattle(Some(s)));
+        }
+        None => {
+            app.init_state::<AppState>();
+        }
+    }
+    app.add_plugins((states::plugin, battle::plugin));
+}
+
+/// An app with no window and no GPU: `MinimalPlugins` and the game logic.
+pub fn headless_app(scenario: Option<LoadedScenario>) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin));
+    add_core(&mut app, scenario);
+    app
+}
+
+/// `--headless`: run `frames` updates and report where the game stands.
+pub fn run_headless(frames: u32, scenario: Option<LoadedScenario>) -> ExitCode {
+    let mut app = headless_app(scenario);
+    let mut ran = 0;
+    while ran < frames {
+        app.update();
+        ran += 1;
+        if let Some(exit) = app.should_exit() {
+            return exit_code(exit);
+        }
+    }
+    let world = app.world();
+    let screen = world.resource::<State<AppState>>().get();
+    let battle = world.resource::<ActiveBattle>().0.as_ref().map_or("none".to_owned(), |b| b.scenario.name.clone());
+    println!("warbound {BUILD} headless: {ran} updates; screen {screen:?}; battle: {battle}");
+    ExitCode::SUCCESS
+}
+
+/// Options for the full (rendering) app.
+#[derive(Debug, Clone)]
+pub struct FullAppOptions {
+    pub settings: Settings,
+    pub screenshot: Option<ScreenshotRequest>,
+    pub scenario: Option<LoadedScenario>,
+    /// False builds every plugin with no window and no GPU (for tests).
+    pub windowed: bool,
+}
+
+/// The full game app: Bevy's default plugins and every game plugin.
+pub fn full_app(options: FullAppOptions) -> App {
+    let FullAppOptions { settings, screenshot, scenario, windowed } = options;
+    let mut app = App::new();
+    let window_plugin = if windowed {
+        let (w, h) = settings.window_size;
+        let screenshot_run = screenshot.is_some();
+        WindowPlugin {
+            primary_window: Some(Window {
+                title: format!("Warbound {BUILD}"),
+                resolution: if screenshot_run { WindowResolution::new(1280, 720) } else { WindowResolution::new(w, h) },
+                present_mode: if settings.vsync && !screenshot_run { PresentMode::AutoVsync } else { PresentMode::AutoNoVsync },
+                mode: if settings.fullscreen && !screenshot_run {
+                    WindowMode::BorderlessFullscreen(MonitorSelection::Current)
+                } else {
+                    WindowMode::Windowed
+                },
+                ..default()
+            }),
+            ..default()
+        }
+    } else {
+        WindowPlugin { primary_window: None, exit_condition: bevy::window::ExitCondition::DontExit, ..default() }
+    };
+    let defaults = DefaultPlugins.set(window_plugin);
+    if windowed {
+        app.add_plugins(defaults);
+    } else {
+        app.add_plugins(
+            defaults
+                .disable::<WinitPlugin>()
+                .disable::<bevy::log::LogPlugin>()
+                .set(RenderPlugin {
+                    render_creation: RenderCreation::Automatic(Box::new(WgpuSettings { backends: None, ..default() })),
+                    ..default()
+                }),
+        );
+    }
+    app.add_plugins(bevy::diagnostic::FrameTimeDiagnosticsPlugin::default());
+    app.insert_resource(settings).insert_resource(LaunchTime(Instant::now())).init_resource::<Notices>();
+    if let Some(request) = screenshot {
+        app.insert_resource(request);
+    }
+    add_core(&mut app, scenario);
+    app.add_plugins((input::plugin, physics::plugin, view::plugin, ui::plugin));
+    app
+}
+
+/// Play or `--screenshot`: open the window and run until it closes.
+pub fn run_windowed(screenshot: Option<ScreenshotRequest>, scenario: Option<LoadedScenario>) -> ExitCode {
+    let launched = Instant::now();
+    if let Some(problem) = platform::display_problem() {
+        eprintln!("{problem}");
+        return ExitCode::FAILURE;
+    }
+    platform::install_panic_hook();
+    let loaded = settings::load();
+    if let Some(warning) = &loaded.warning {
+        eprintln!("warbound: {warning}");
+    }
+    let mut app = full_app(FullAppOptions { settings: loaded.settings, screenshot, scenario, windowed: true });
+    app.insert_resource(LaunchTime(launched));
+    app.world_mut().resource_mut::<Notices>().0.extend(loaded.warning);
+    exit_code(app.run())
+}
+
+fn exit_code(exit: AppExit) -> ExitCode {
+    match exit {
+        AppExit::Success => ExitCode::SUCCESS,
+        AppExit::Error(code) => ExitCode::from(code.get()),
+    }
+}

@@ -1,0 +1,90 @@
+//! Data built into the binary by `build.rs`, and loading scenarios from it or from disk.
+
+use std::path::Path;
+
+use warbound_rules::{data::DataError, scenario::Scenario};
+
+include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
+
+const BATTLES_DIR: &str = "scenarios/battles/";
+
+/// The text of a built-in data file, by its path in the repository.
+pub fn embedded(path: &str) -> Option<&'static str> {
+    EMBEDDED.iter().find(|(p, _)| *p == path).map(|(_, text)| *text)
+}
+
+/// A scenario and where it came from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LoadedScenario {
+    /// The built-in name or the path it was read from.
+    pub source: String,
+    pub scenario: Scenario,
+}
+
+/// Built-in battle scenarios, by short name, each parsed.
+pub fn battle_scenarios() -> impl Iterator<Item = (&'static str, Result<Scenario, DataError>)> {
+    EMBEDDED.iter().filter_map(|(path, text)| {
+        let name = path.strip_prefix(BATTLES_DIR)?.strip_suffix(".ron")?;
+        Some((name, Scenario::parse(path, text)))
+    })
+}
+
+/// Loads a scenario: a path to a `.ron` file (anything with a `/` or ending in
+/// `.ron`), else a built-in battle by short name.
+pub fn load_scenario(spec: &str) -> Result<LoadedScenario, DataError> {
+    if spec.contains('/') || spec.ends_with(".ron") {
+        let text = std::fs::read_to_string(Path::new(spec))
+            .map_err(|e| DataError::new(spec, format!("cannot read scenario file: {e}")))?;
+        return Scenario::parse(spec, &text).map(|scenario| LoadedScenario { source: spec.to_owned(), scenario });
+    }
+    let path = format!("{BATTLES_DIR}{spec}.ron");
+    match embedded(&path) {
+        Some(text) => Scenario::parse(&path, text).map(|scenario| LoadedScenario { source: spec.to_owned(), scenario }),
+        None => {
+            let known: Vec<_> = battle_scenarios().map(|(n, _)| n).collect();
+            Err(DataError::new(spec, format!("no such scenario; built-in scenarios are: {}", known.join(", "))))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_built_in_scenario_parses() {
+        let all: Vec<_> = battle_scenarios().collect();
+        assert!(!all.is_empty(), "at least one built-in battle");
+        for (name, parsed) in all {
+            parsed.unwrap_or_else(|e| panic!("built-in scenario {name} is broken: {e}"));
+        }
+    }
+
+    #[test]
+    fn built_in_scenario_by_name() {
+        let (name, _) = battle_scenarios().next().unwrap();
+        assert_eq!(load_scenario(name).unwrap().source, name);
+    }
+
+    #[test]
+    fn unknown_name_lists_the_built_ins() {
+        let err = load_scenario("no-such-battle").unwrap_err();
+        let (first, _) = battle_scenarios().next().unwrap();
+        assert!(err.message.contains(first), "{err}");
+    }
+
+    #[test]
+    fn malformed_file_names_file_and_line() {
+        let path = std::env::temp_dir().join(format!("warbound-bad-{}.ron", std::process::id()));
+        std::fs::write(&path, "(\n  name: \"X\",\n  briefing: 7,\n)").unwrap();
+        let err = load_scenario(path.to_str().unwrap()).unwrap_err();
+        assert_eq!(err.position.map(|p| p.0), Some(3), "{err}");
+        assert!(err.to_string().starts_with(path.to_str().unwrap()));
+    }
+
+    #[test]
+    fn missing_file_is_an_error_not_a_panic() {
+        let err = load_scenario("/nonexistent/dir/battle.ron").unwrap_err();
+        assert!(err.message.contains("cannot read"), "{err}");
+    }
+}

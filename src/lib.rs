@@ -1,0 +1,61 @@
+//! Warbound: solo WW2 battles on a virtual 3D table.
+//!
+//! The rules live in the engine-free `warbound_rules` crate; this crate runs
+//! them in Bevy: [`app`] assembles the app for each [`cli::Mode`], [`battle`]
+//! holds the flow state, [`view`], [`input`], [`ui`] and [`physics`] are the
+//! windowed front end. See `docs/architecture.md`.
+
+pub mod app;
+pub mod battle;
+pub mod cli;
+pub mod data;
+pub mod input;
+pub mod physics;
+pub mod platform;
+pub mod settings;
+pub mod states;
+pub mod ui;
+pub mod view;
+
+use std::process::ExitCode;
+
+/// The build: package version and, for a git checkout, the short commit.
+pub const BUILD: &str = env!("WARBOUND_BUILD");
+
+/// Runs the game in `mode`; returns the process exit code.
+pub fn run(mode: cli::Mode, query: Option<cli::Query>) -> ExitCode {
+    use cli::Mode;
+    if let Some(cli::Query::ListScenarios) = query {
+        for (name, scenario) in data::battle_scenarios() {
+            match scenario {
+                Ok(s) => println!("{name:<24} {}", s.name),
+                Err(e) => println!("{name:<24} (broken: {e})"),
+            }
+        }
+        return ExitCode::SUCCESS;
+    }
+    let scenario_spec = match &mode {
+        Mode::Help => {
+            println!("{}", cli::USAGE);
+            return ExitCode::SUCCESS;
+        }
+        Mode::Version => {
+            println!("warbound {BUILD}");
+            return ExitCode::SUCCESS;
+        }
+        Mode::Play { scenario } | Mode::Headless { scenario, .. } | Mode::Screenshot { scenario, .. } => scenario,
+    };
+    let scenario = match scenario_spec.as_deref().map(data::load_scenario).transpose() {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("warbound: {e}\n\n{}", cli::USAGE);
+            return ExitCode::from(2);
+        }
+    };
+    match mode {
+        Mode::Headless { frames, .. } => app::run_headless(frames, scenario),
+        Mode::Play { .. } => app::run_windowed(None, scenario),
+        Mode::Screenshot { path, frames, .. } => app::run_windowed(Some(app::ScreenshotRequest { path, frames }), scenario),
+        Mode::Help | Mode::Version => unreachable!("answered above"),
+    }
+}

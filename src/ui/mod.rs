@@ -1,0 +1,89 @@
+//! bevy_egui setup and the game's menus and overlays, one file each.
+
+mod hud;
+mod pause;
+mod settings;
+mod title;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
+use leafwing_input_manager::prelude::ActionState;
+
+use crate::{
+    app::Notices,
+    input::UiAction,
+    states::{AppState, Menu},
+};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(EguiPlugin::default())
+        .add_systems(Startup, style)
+        .add_systems(Update, escape)
+        .add_systems(EguiPrimaryContextPass, notices)
+        .add_plugins((title::plugin, pause::plugin, settings::plugin, hud::plugin));
+}
+
+/// Larger type than egui's default: this is read from arm's length at a show.
+fn style(mut contexts: EguiContexts, mut done: Local<bool>) {
+    if *done {
+        return;
+    }
+    let Ok(ctx) = contexts.ctx_mut() else { return };
+    ctx.style_mut(|s| {
+        for font in s.text_styles.values_mut() {
+            font.size *= 1.15;
+        }
+        s.spacing.button_padding = egui::vec2(10.0, 6.0);
+    });
+    *done = true;
+}
+
+/// Esc walks back through the menus (see [`Menu::back`]).
+fn escape(
+    actions: Res<ActionState<UiAction>>,
+    screen: Res<State<AppState>>,
+    menu: Res<State<Menu>>,
+    mut next: ResMut<NextState<Menu>>,
+) {
+    if actions.just_pressed(&UiAction::Back) {
+        next.set(menu.get().back(*screen.get()));
+    }
+}
+
+/// Warnings gathered at start-up, until the player dismisses them.
+fn notices(mut contexts: EguiContexts, mut notices: ResMut<Notices>) {
+    if notices.0.is_empty() {
+        return;
+    }
+    let Ok(ctx) = contexts.ctx_mut() else { return };
+    egui::Window::new("Notice")
+        .anchor(egui::Align2::CENTER_TOP, [0.0, 16.0])
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| {
+            for n in &notices.0 {
+                ui.label(n);
+            }
+            if ui.button("OK").clicked() {
+                notices.0.clear();
+            }
+        });
+}
+
+/// A big menu button of one width.
+fn menu_button(ui: &mut egui::Ui, enabled: bool, text: &str) -> egui::Response {
+    ui.add_enabled(enabled, egui::Button::new(egui::RichText::new(text).size(22.0)).min_size(egui::vec2(240.0, 40.0)))
+}
+
+/// A dark panel centred on the screen.
+fn centre_panel(ctx: &egui::Context, id: &str, add: impl FnOnce(&mut egui::Ui)) {
+    egui::Area::new(egui::Id::new(id))
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |ui| {
+            egui::Frame::new()
+                .fill(egui::Color32::from_black_alpha(200))
+                .corner_radius(8.0)
+                .inner_margin(24.0)
+                .show(ui, |ui| ui.vertical_centered(add));
+        });
+}

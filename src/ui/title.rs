@@ -1,0 +1,90 @@
+//! Title screen: the name, the main menu, and the battle picker.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::{centre_panel, menu_button};
+use crate::{
+    battle::StartBattle,
+    data::{self, LoadedScenario},
+    states::{AppState, Menu},
+};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (
+            main_menu.run_if(in_state(AppState::Title).and(in_state(Menu::Closed))),
+            picker.run_if(in_state(Menu::ScenarioPicker)),
+        ),
+    );
+}
+
+fn main_menu(mut contexts: EguiContexts, mut menu: ResMut<NextState<Menu>>, mut exit: MessageWriter<AppExit>) {
+    let Ok(ctx) = contexts.ctx_mut() else { return };
+    centre_panel(ctx, "main-menu", |ui| {
+        ui.label(egui::RichText::new("WARBOUND").size(64.0).strong().color(egui::Color32::from_rgb(235, 220, 180)));
+        ui.label(egui::RichText::new("Solo WW2 battles on a virtual table").size(18.0).italics());
+        ui.label("Heroes All  ·  Fight Your Own Battles");
+        ui.add_space(24.0);
+        if menu_button(ui, true, "Battle").clicked() {
+            menu.set(Menu::ScenarioPicker);
+        }
+        ui.add_space(6.0);
+        menu_button(ui, false, "Campaign")
+            .on_disabled_hover_text("The Fight Your Own Wars campaign is not built yet.");
+        ui.add_space(6.0);
+        if menu_button(ui, true, "Settings").clicked() {
+            menu.set(Menu::Settings);
+        }
+        ui.add_space(6.0);
+        if menu_button(ui, true, "Quit").clicked() {
+            exit.write(AppExit::Success);
+        }
+    });
+}
+
+fn picker(
+    mut contexts: EguiContexts,
+    mut menu: ResMut<NextState<Menu>>,
+    mut start: MessageWriter<StartBattle>,
+    mut chosen: Local<Option<&'static str>>,
+) {
+    let Ok(ctx) = contexts.ctx_mut() else { return };
+    let battles: Vec<_> = data::battle_scenarios().collect();
+    centre_panel(ctx, "scenario-picker", |ui| {
+        ui.heading("Choose a battle");
+        ui.add_space(12.0);
+        for (name, parsed) in &battles {
+            match parsed {
+                Ok(s) => {
+                    let selected = *chosen == Some(*name);
+                    if ui.selectable_label(selected, egui::RichText::new(&s.name).size(20.0)).clicked() {
+                        *chosen = Some(name);
+                    }
+                    if selected {
+                        ui.label(&s.briefing);
+                        ui.label(format!("Table {}\" × {}\"", s.table.width, s.table.depth));
+                    }
+                }
+                Err(e) => {
+                    ui.colored_label(egui::Color32::LIGHT_RED, format!("{name}: {e}"));
+                }
+            }
+            ui.add_space(6.0);
+        }
+        ui.add_space(12.0);
+        ui.horizontal(|ui| {
+            let ready = chosen.and_then(|c| battles.iter().find(|(n, _)| *n == c));
+            if let Some((name, Ok(scenario))) = ready {
+                if ui.button(egui::RichText::new("Start").size(20.0)).clicked() {
+                    start.write(StartBattle(LoadedScenario { source: (*name).to_owned(), scenario: scenario.clone() }));
+                    menu.set(Menu::Closed);
+                }
+            }
+            if ui.button(egui::RichText::new("Back").size(20.0)).clicked() {
+                menu.set(Menu::Closed);
+            }
+        });
+    });
+}

@@ -1,0 +1,15 @@
+//! The 3D table and everything drawn on it, the camera and the window.
+
+mod camera;
+mod screenshot;
+mod table;
+mod window;
+
+pub use camera::OrbitCamera;
+pub use table::{TableRoot, TableStyle};
+
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins((table::plugin, camera::plugin, window::plugin, screenshot::plugin));
+}

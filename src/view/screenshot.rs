@@ -1,0 +1,59 @@
+//! `--screenshot`: after N frames, save the window as a PNG and exit.
+
+use bevy::{
+    prelude::*,
+    render::view::window::screenshot::{Screenshot, ScreenshotCaptured},
+};
+
+use crate::app::ScreenshotRequest;
+
+/// Frames to wait for the capture before giving up with an error.
+const CAPTURE_TIMEOUT_FRAMES: u32 = 600;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, take_screenshot.run_if(resource_exists::<ScreenshotRequest>));
+}
+
+fn take_screenshot(
+    mut commands: Commands,
+    request: Res<ScreenshotRequest>,
+    mut frame: Local<u32>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    *frame += 1;
+    if *frame == request.frames {
+        let path = request.path.clone();
+        commands.spawn(Screenshot::primary_window()).observe(move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
+            exit.write(save_png(&captured.image, &path));
+        });
+    } else if *frame == request.frames + CAPTURE_TIMEOUT_FRAMES {
+        error!("screenshot was not captured within {CAPTURE_TIMEOUT_FRAMES} frames");
+        exit.write(AppExit::error());
+    }
+}
+
+fn save_png(image: &Image, path: &std::path::Path) -> AppExit {
+    let rgb = match image.clone().try_into_dynamic() {
+        Ok(dynamic) => dynamic.to_rgb8(),
+        Err(e) => {
+            error!("screenshot format not understood: {e}");
+            return AppExit::error();
+        }
+    };
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            error!("cannot create {}: {e}", dir.display());
+            return AppExit::error();
+        }
+    }
+    match rgb.save(path) {
+        Ok(()) => {
+            info!("screenshot {}x{} saved to {}", rgb.width(), rgb.height(), path.display());
+            AppExit::Success
+        }
+        Err(e) => {
+            error!("cannot save screenshot to {}: {e}", path.display());
+            AppExit::error()
+        }
+    }
+}

@@ -1,0 +1,57 @@
+//! The window: F11 fullscreen, settings applied live, time to first frame.
+
+use bevy::{
+    prelude::*,
+    window::{PresentMode, PrimaryWindow, WindowMode},
+};
+use leafwing_input_manager::prelude::ActionState;
+
+use crate::{app::LaunchTime, input::UiAction, settings::Settings};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, (toggle_fullscreen, apply_settings.run_if(resource_changed::<Settings>)))
+        .add_systems(Last, report_first_frame);
+}
+
+fn toggle_fullscreen(actions: Res<ActionState<UiAction>>, mut windows: Query<&mut Window, With<PrimaryWindow>>) {
+    if !actions.just_pressed(&UiAction::ToggleFullscreen) {
+        return;
+    }
+    for mut window in &mut windows {
+        window.mode = match window.mode {
+            WindowMode::Windowed => WindowMode::BorderlessFullscreen(MonitorSelection::Current),
+            _ => WindowMode::Windowed,
+        };
+    }
+}
+
+/// Fullscreen and vsync follow the settings as soon as they change.
+fn apply_settings(settings: Res<Settings>, mut windows: Query<&mut Window, With<PrimaryWindow>>) {
+    if settings.is_added() {
+        return; // the window was created from them
+    }
+    for mut window in &mut windows {
+        let mode = if settings.fullscreen {
+            WindowMode::BorderlessFullscreen(MonitorSelection::Current)
+        } else {
+            WindowMode::Windowed
+        };
+        if window.mode != mode {
+            window.mode = mode;
+        }
+        let present = if settings.vsync { PresentMode::AutoVsync } else { PresentMode::AutoNoVsync };
+        if window.present_mode != present {
+            window.present_mode = present;
+        }
+    }
+}
+
+fn report_first_frame(launch: Option<Res<LaunchTime>>, mut done: Local<bool>) {
+    if *done {
+        return;
+    }
+    *done = true;
+    if let Some(launch) = launch {
+        info!("first frame {} ms after launch", launch.0.elapsed().as_millis());
+    }
+}

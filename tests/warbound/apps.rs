@@ -1,0 +1,59 @@
+//! The apps build and run headless: every plugin, a few `update()` calls.
+
+use bevy::prelude::*;
+use warbound::{
+    app::{FullAppOptions, full_app, headless_app},
+    battle::{ActiveBattle, StartBattle},
+    data,
+    settings::Settings,
+    states::{AppState, Menu},
+    view::{OrbitCamera, TableRoot},
+};
+
+fn patrol() -> data::LoadedScenario {
+    data::load_scenario("patrol").expect("built-in patrol scenario")
+}
+
+#[test]
+fn headless_app_starts_on_the_title_and_enters_a_battle_on_request() {
+    let mut app = headless_app(None);
+    app.update();
+    assert_eq!(*app.world().resource::<State<AppState>>().get(), AppState::Title);
+    app.world_mut().write_message(StartBattle(patrol()));
+    app.update();
+    app.update();
+    assert_eq!(*app.world().resource::<State<AppState>>().get(), AppState::Battle);
+    let active = app.world().resource::<ActiveBattle>();
+    assert_eq!(active.0.as_ref().unwrap().scenario.name, patrol().scenario.name);
+}
+
+#[test]
+fn headless_app_with_a_scenario_starts_in_battle_and_leaving_clears_it() {
+    let mut app = headless_app(Some(patrol()));
+    app.update();
+    assert_eq!(*app.world().resource::<State<AppState>>().get(), AppState::Battle);
+    app.world_mut().resource_mut::<NextState<AppState>>().set(AppState::Title);
+    app.update();
+    assert!(app.world().resource::<ActiveBattle>().0.is_none());
+    assert_eq!(*app.world().resource::<State<Menu>>().get(), Menu::Closed);
+}
+
+#[test]
+fn full_app_builds_every_plugin_and_runs_without_a_window() {
+    let mut app = full_app(FullAppOptions {
+        settings: Settings::default(),
+        screenshot: None,
+        scenario: Some(patrol()),
+        windowed: false,
+    });
+    for _ in 0..3 {
+        app.update();
+    }
+    let world = app.world_mut();
+    assert_eq!(*world.resource::<State<AppState>>().get(), AppState::Battle);
+    let tables: Vec<_> = world.query::<&TableRoot>().iter(world).map(|t| t.0).collect();
+    assert_eq!(tables, vec![patrol().scenario.table], "one table, of the scenario's size");
+    let cams: Vec<_> = world.query::<&OrbitCamera>().iter(world).copied().collect();
+    assert_eq!(cams.len(), 1);
+    assert_eq!(cams[0].bounds, Vec2::new(36.0, 24.0), "camera framed on the table");
+}

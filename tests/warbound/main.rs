@@ -1,0 +1,3 @@
+//! Integration tests: one binary (each test binary links all of Bevy).
+
+mod apps;
