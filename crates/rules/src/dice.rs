@@ -1,8 +1,63 @@
-//! Seeded dice. Every throw in a battle comes from one [`Dice`], so a battle
-//! started from the same seed replays throw for throw.
+//! Dice. Every throw in a battle comes from one [`Roll`] source passed in:
+//! [`Dice`] (a seeded ChaCha stream, so a battle replays throw for throw) or
+//! [`Scripted`] (faces given in advance, for tests and worked examples).
+
+use std::collections::VecDeque;
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+/// One die thrown: how many faces it had and the face that came up (as read
+/// by the rule: a D10's 0 face is recorded as 10, see [`Roll::d10`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Thrown {
+    pub sides: u8,
+    pub face: u8,
+}
+
+/// A source of die faces. Only [`Roll::face`] is required; every die of the
+/// books is built on it.
+pub trait Roll {
+    /// One die of `sides` faces, 1..=sides.
+    fn face(&mut self, sides: u8) -> u8;
+
+    /// The Order Die (a D3 made from a D6 marked 1,1,2,2,3,3; FYOB "Order Dice").
+    fn d3(&mut self) -> u8 {
+        self.face(6).div_ceil(2)
+    }
+    fn d4(&mut self) -> u8 {
+        self.face(4)
+    }
+    fn d6(&mut self) -> u8 {
+        self.face(6)
+    }
+    /// The D8 read as a compass point (1 = N, 2 = NE … 8 = NW) where a rule scatters.
+    fn d8(&mut self) -> u8 {
+        self.face(8)
+    }
+    /// A D10 whose face marked 0 counts as 10 in totals
+    /// (*Fight Your Own Wars*, glossary "D10 scores": a thrown "0" counts as "10").
+    /// Rules that read the 0 face itself (the paratroop landing grid) use [`Roll::d10_face`].
+    fn d10(&mut self) -> u8 {
+        self.face(10)
+    }
+    /// A D10 read as printed, 0..=9.
+    fn d10_face(&mut self) -> u8 {
+        self.face(10) % 10
+    }
+    fn d12(&mut self) -> u8 {
+        self.face(12)
+    }
+    /// The average die, marked 2,3,3,4,4,5.
+    fn davg(&mut self) -> u8 {
+        [2, 3, 3, 4, 4, 5][usize::from(self.face(6) - 1)]
+    }
+    /// `n` dice of `sides` faces.
+    fn throw(&mut self, n: usize, sides: u8) -> Vec<u8> {
+        (0..n).map(|_| self.face(sides)).collect()
+    }
+}
 
 /// The battle's dice: a ChaCha stream from a 64-bit seed.
 #[derive(Debug, Clone)]
@@ -26,29 +81,38 @@ impl Dice {
     pub fn thrown(&self) -> u64 {
         self.thrown
     }
+}
 
-    /// One die of `sides` faces, 1..=sides.
-    pub fn die(&mut self, sides: u8) -> u8 {
+impl Roll for Dice {
+    fn face(&mut self, sides: u8) -> u8 {
         assert!(sides >= 2, "a die has at least two faces");
         self.thrown += 1;
         self.rng.random_range(1..=sides)
     }
+}
 
-    /// One D6.
-    pub fn d6(&mut self) -> u8 {
-        self.die(6)
+/// Faces given in advance, taken in order: for tests and the books' worked
+/// examples. Running out, or a face that cannot be on the die asked for, is a
+/// bug in the test and panics with the die asked for.
+#[derive(Debug, Clone, Default)]
+pub struct Scripted(VecDeque<u8>);
+
+impl Scripted {
+    pub fn new(faces: impl IntoIterator<Item = u8>) -> Self {
+        Self(faces.into_iter().collect())
     }
 
-    /// One D10 read 1..=10: the face marked 0 counts as 10
-    /// (*Fight Your Own Wars*, glossary "D10 scores": a thrown "0" counts as "10";
-    /// rules that read the 0 otherwise, such as the paratroop landing grid, say so).
-    pub fn d10(&mut self) -> u8 {
-        self.die(10)
+    /// Faces not yet used.
+    pub fn remaining(&self) -> usize {
+        self.0.len()
     }
+}
 
-    /// `n` dice of `sides` faces.
-    pub fn throw(&mut self, n: usize, sides: u8) -> Vec<u8> {
-        (0..n).map(|_| self.die(sides)).collect()
+impl Roll for Scripted {
+    fn face(&mut self, sides: u8) -> u8 {
+        let face = self.0.pop_front().unwrap_or_else(|| panic!("scripted dice ran out (a D{sides} was asked for)"));
+        assert!((1..=sides).contains(&face), "scripted face {face} cannot be on a D{sides}");
+        face
     }
 }
 
@@ -82,5 +146,24 @@ mod tests {
         let d6 = dice.throw(600, 6);
         assert!(d6.iter().all(|&d| (1..=6).contains(&d)));
         assert!((1..=6).all(|f| d6.contains(&f)));
+    }
+
+    #[test]
+    fn special_dice_read_their_faces() {
+        let mut s = Scripted::new([1, 2, 3, 4, 5, 6]);
+        assert_eq!((0..6).map(|_| s.d3()).collect::<Vec<_>>(), [1, 1, 2, 2, 3, 3]);
+        let mut s = Scripted::new([1, 2, 3, 4, 5, 6]);
+        assert_eq!((0..6).map(|_| s.davg()).collect::<Vec<_>>(), [2, 3, 3, 4, 4, 5]);
+        let mut s = Scripted::new([10, 10, 3]);
+        assert_eq!(s.d10(), 10, "a 0 counts as 10 in totals");
+        assert_eq!(s.d10_face(), 0, "the grid reads the 0 face");
+        assert_eq!(s.d10_face(), 3);
+        assert_eq!(s.remaining(), 0);
+    }
+
+    #[test]
+    #[should_panic(expected = "ran out")]
+    fn scripted_dice_say_when_they_run_out() {
+        Scripted::new([]).d6();
     }
 }

@@ -1,10 +1,24 @@
 //! Engine-free rules of *Heroes All* and *Fight Your Own Battles*.
 //!
 //! Tables, dice, modifiers and outcomes as plain Rust: no Bevy, no global
-//! RNG. Every random outcome comes from a [`dice::Dice`] passed in, seeded,
-//! so a battle replays exactly. Distances are in inches, the unit every rule
-//! uses; one world unit on the 3D table is one inch.
+//! RNG. Every random outcome comes from a [`dice::Roll`] passed in, seeded,
+//! so a battle replays exactly, and every rule step leaves an
+//! [`event::RuleEvent`] naming its book and section. Distances are in
+//! inches, the unit every rule uses; one world unit on the 3D table is one inch.
 
 pub mod data;
 pub mod dice;
+pub mod event;
 pub mod scenario;
+
+// Fight Your Own Battles: who acts, when, and how willingly.
+pub mod momentum;
+pub mod officer;
+pub mod opc;
+pub mod order_dice;
+pub mod strategic;
+
+// Heroes All: seeing and shooting.
+pub mod effects;
+pub mod firing;
+pub mod observation;
