@@ -3,17 +3,10 @@
 use bevy::prelude::*;
 use bevy_rapier3d::prelude::*;
 
-/// Gravity in inches per second squared (9.81 m/s² = 386 in/s²).
-pub const GRAVITY_IN_PER_S2: f32 = 386.1;
+/// World units (inches) in one metre. Rapier scales its tolerances and the
+/// default gravity (9.81 m/s² → 386 in/s²) by this length unit.
+pub const INCHES_PER_METRE: f32 = 39.37;
 
 pub(super) fn plugin(app: &mut App) {
-    // One world unit is one inch; rapier's tolerances scale with it.
-    app.add_plugins(RapierPhysicsPlugin::<NoUserData>::default().with_length_unit(1.0))
-        .add_systems(Startup, set_gravity);
-}
-
-fn set_gravity(mut config: Query<&mut RapierConfiguration>) {
-    for mut c in &mut config {
-        c.gravity = Vec3::NEG_Y * GRAVITY_IN_PER_S2;
-    }
+    app.add_plugins(RapierPhysicsPlugin::<NoUserData>::default().with_length_unit(INCHES_PER_METRE));
 }

@@ -44,6 +44,8 @@ impl RuleRef {
 pub enum EventKind {
     Rating,
     LeadershipTest,
+    OfficerCasualty,
+    OpcDeal,
     Ort,
     CmTests,
     OrderDie,
