@@ -16,9 +16,13 @@ pub mod momentum;
 pub mod officer;
 pub mod opc;
 pub mod order_dice;
+pub mod command;
+pub mod concealment;
 pub mod strategic;
 
-// Heroes All: seeing and shooting.
+// Heroes All: the day, moving, seeing and shooting.
+pub mod day;
+pub mod movement;
 pub mod effects;
 pub mod firing;
 pub mod observation;
