@@ -73,10 +73,6 @@ fn collect(root: &Path, dir: &Path, files: &mut Vec<(String, PathBuf)>) {
 }
 
 fn git_commit(root: &Path) -> Option<String> {
-    let out = Command::new("git")
-        .args(["rev-parse", "--short=8", "HEAD"])
-        .current_dir(root)
-        .output()
-        .ok()?;
+    let out = Command::new("git").args(["rev-parse", "--short=8", "HEAD"]).current_dir(root).output().ok()?;
     out.status.success().then(|| String::from_utf8_lossy(&out.stdout).trim().to_owned()).filter(|s| !s.is_empty())
 }

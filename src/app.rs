@@ -98,7 +98,11 @@ pub fn full_app(options: FullAppOptions) -> App {
             primary_window: Some(Window {
                 title: format!("Warbound {BUILD}"),
                 resolution: if screenshot_run { WindowResolution::new(1280, 720) } else { WindowResolution::new(w, h) },
-                present_mode: if settings.vsync && !screenshot_run { PresentMode::AutoVsync } else { PresentMode::AutoNoVsync },
+                present_mode: if settings.vsync && !screenshot_run {
+                    PresentMode::AutoVsync
+                } else {
+                    PresentMode::AutoNoVsync
+                },
                 mode: if settings.fullscreen && !screenshot_run {
                     WindowMode::BorderlessFullscreen(MonitorSelection::Current)
                 } else {
@@ -115,15 +119,10 @@ pub fn full_app(options: FullAppOptions) -> App {
     if windowed {
         app.add_plugins(defaults);
     } else {
-        app.add_plugins(
-            defaults
-                .disable::<WinitPlugin>()
-                .disable::<bevy::log::LogPlugin>()
-                .set(RenderPlugin {
-                    render_creation: RenderCreation::Automatic(Box::new(WgpuSettings { backends: None, ..default() })),
-                    ..default()
-                }),
-        );
+        app.add_plugins(defaults.disable::<WinitPlugin>().disable::<bevy::log::LogPlugin>().set(RenderPlugin {
+            render_creation: RenderCreation::Automatic(Box::new(WgpuSettings { backends: None, ..default() })),
+            ..default()
+        }));
     }
     app.add_plugins(bevy::diagnostic::FrameTimeDiagnosticsPlugin::default());
     app.insert_resource(settings).insert_resource(LaunchTime(Instant::now())).init_resource::<Notices>();

@@ -146,10 +146,7 @@ mod tests {
 
     #[test]
     fn headless_defaults() {
-        assert_eq!(
-            mode(&["--headless"]),
-            Ok(Mode::Headless { frames: DEFAULT_HEADLESS_FRAMES, scenario: None })
-        );
+        assert_eq!(mode(&["--headless"]), Ok(Mode::Headless { frames: DEFAULT_HEADLESS_FRAMES, scenario: None }));
     }
 
     #[test]

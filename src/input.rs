@@ -1,6 +1,7 @@
 //! leafwing-input-manager setup: every player action and its default binding.
 //!
-//! Camera and menu actions are resources (one player, one table). Defaults
+//! Both action sets live on one [`PlayerInput`] entity (one player, one
+//! table); systems read them with `Single<&ActionState<…>>`. Defaults
 //! follow PC strategy games: right-drag orbits, middle-drag pans, the wheel
 //! zooms; WASD/arrows pan, Q/E rotate, R/F tilt, +/- zoom, Home resets, T top-down.
 
@@ -69,12 +70,22 @@ impl UiAction {
     }
 }
 
+/// The entity holding the player's input maps and action states.
+#[derive(Component, Debug)]
+pub struct PlayerInput;
+
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((InputManagerPlugin::<CameraAction>::default(), InputManagerPlugin::<UiAction>::default()))
-        .init_resource::<ActionState<CameraAction>>()
-        .insert_resource(CameraAction::default_input_map())
-        .init_resource::<ActionState<UiAction>>()
-        .insert_resource(UiAction::default_input_map());
+        .add_systems(PreStartup, spawn_player_input);
+}
+
+fn spawn_player_input(mut commands: Commands) {
+    commands.spawn((
+        Name::new("Player input"),
+        PlayerInput,
+        CameraAction::default_input_map(),
+        UiAction::default_input_map(),
+    ));
 }
 
 #[cfg(test)]

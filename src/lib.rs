@@ -55,7 +55,9 @@ pub fn run(mode: cli::Mode, query: Option<cli::Query>) -> ExitCode {
     match mode {
         Mode::Headless { frames, .. } => app::run_headless(frames, scenario),
         Mode::Play { .. } => app::run_windowed(None, scenario),
-        Mode::Screenshot { path, frames, .. } => app::run_windowed(Some(app::ScreenshotRequest { path, frames }), scenario),
+        Mode::Screenshot { path, frames, .. } => {
+            app::run_windowed(Some(app::ScreenshotRequest { path, frames }), scenario)
+        }
         Mode::Help | Mode::Version => unreachable!("answered above"),
     }
 }

@@ -44,7 +44,8 @@ pub fn install_panic_hook() {
             .unwrap_or_default();
         let known = if message.contains("Unable to find a GPU") || message.contains("Failed to create wgpu surface") {
             Some(NO_GPU)
-        } else if message.contains("event loop") || message.contains("XOpenDisplay") || message.contains("open display") {
+        } else if message.contains("event loop") || message.contains("XOpenDisplay") || message.contains("open display")
+        {
             Some(NO_DISPLAY)
         } else {
             None

@@ -74,16 +74,12 @@ impl Settings {
 
 /// Where settings live: `$WARBOUND_CONFIG_DIR`, else the OS config dir + `warbound`.
 pub fn config_dir() -> Option<PathBuf> {
-    std::env::var_os(CONFIG_DIR_ENV)
-        .map(PathBuf::from)
-        .or_else(|| dirs::config_dir().map(|d| d.join("warbound")))
+    std::env::var_os(CONFIG_DIR_ENV).map(PathBuf::from).or_else(|| dirs::config_dir().map(|d| d.join("warbound")))
 }
 
 /// Where saves and battle logs live: `$WARBOUND_DATA_DIR`, else the OS data dir + `warbound`.
 pub fn data_dir() -> Option<PathBuf> {
-    std::env::var_os(DATA_DIR_ENV)
-        .map(PathBuf::from)
-        .or_else(|| dirs::data_dir().map(|d| d.join("warbound")))
+    std::env::var_os(DATA_DIR_ENV).map(PathBuf::from).or_else(|| dirs::data_dir().map(|d| d.join("warbound")))
 }
 
 /// The outcome of loading settings: the values and any warning for the player.
@@ -105,7 +101,10 @@ pub fn load_from(dir: &Path) -> Loaded {
     };
     match ron::from_str::<Settings>(&text) {
         Ok(settings) => Loaded { settings: settings.sanitized(), warning: None },
-        Err(e) => set_aside(&path, format!("is not valid: line {}, column {}: {}", e.span.start.line, e.span.start.col, e.code)),
+        Err(e) => set_aside(
+            &path,
+            format!("is not valid: line {}, column {}: {}", e.span.start.line, e.span.start.col, e.code),
+        ),
     }
 }
 
@@ -113,7 +112,10 @@ pub fn load_from(dir: &Path) -> Loaded {
 pub fn load() -> Loaded {
     match config_dir() {
         Some(dir) => load_from(&dir),
-        None => Loaded { settings: Settings::default(), warning: Some("no config directory on this system; using default settings".into()) },
+        None => Loaded {
+            settings: Settings::default(),
+            warning: Some("no config directory on this system; using default settings".into()),
+        },
     }
 }
 

@@ -9,10 +9,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use crate::{BUILD, battle::ActiveBattle, settings::Settings, states::AppState};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        EguiPrimaryContextPass,
-        (version_label, briefing.run_if(in_state(AppState::Battle))),
-    );
+    app.add_systems(EguiPrimaryContextPass, (version_label, briefing.run_if(in_state(AppState::Battle))));
 }
 
 fn version_label(mut contexts: EguiContexts, settings: Res<Settings>, diagnostics: Res<DiagnosticsStore>) {
@@ -27,7 +24,9 @@ fn version_label(mut contexts: EguiContexts, settings: Res<Settings>, diagnostic
         .anchor(egui::Align2::RIGHT_BOTTOM, [-10.0, -6.0])
         .interactable(false)
         .show(ctx, |ui| {
-            ui.label(egui::RichText::new(format!("{fps}Warbound {BUILD}")).small().color(egui::Color32::from_gray(170)));
+            ui.label(
+                egui::RichText::new(format!("{fps}Warbound {BUILD}")).small().color(egui::Color32::from_gray(170)),
+            );
         });
 }
 

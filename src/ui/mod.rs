@@ -29,7 +29,7 @@ fn style(mut contexts: EguiContexts, mut done: Local<bool>) {
         return;
     }
     let Ok(ctx) = contexts.ctx_mut() else { return };
-    ctx.style_mut(|s| {
+    ctx.all_styles_mut(|s| {
         for font in s.text_styles.values_mut() {
             font.size *= 1.15;
         }
@@ -40,7 +40,7 @@ fn style(mut contexts: EguiContexts, mut done: Local<bool>) {
 
 /// Esc walks back through the menus (see [`Menu::back`]).
 fn escape(
-    actions: Res<ActionState<UiAction>>,
+    actions: Single<&ActionState<UiAction>>,
     screen: Res<State<AppState>>,
     menu: Res<State<Menu>>,
     mut next: ResMut<NextState<Menu>>,
@@ -56,18 +56,17 @@ fn notices(mut contexts: EguiContexts, mut notices: ResMut<Notices>) {
         return;
     }
     let Ok(ctx) = contexts.ctx_mut() else { return };
-    egui::Window::new("Notice")
-        .anchor(egui::Align2::CENTER_TOP, [0.0, 16.0])
-        .collapsible(false)
-        .resizable(false)
-        .show(ctx, |ui| {
+    egui::Window::new("Notice").anchor(egui::Align2::CENTER_TOP, [0.0, 16.0]).collapsible(false).resizable(false).show(
+        ctx,
+        |ui| {
             for n in &notices.0 {
                 ui.label(n);
             }
             if ui.button("OK").clicked() {
                 notices.0.clear();
             }
-        });
+        },
+    );
 }
 
 /// A big menu button of one width.
@@ -77,13 +76,11 @@ fn menu_button(ui: &mut egui::Ui, enabled: bool, text: &str) -> egui::Response {
 
 /// A dark panel centred on the screen.
 fn centre_panel(ctx: &egui::Context, id: &str, add: impl FnOnce(&mut egui::Ui)) {
-    egui::Area::new(egui::Id::new(id))
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-        .show(ctx, |ui| {
-            egui::Frame::new()
-                .fill(egui::Color32::from_black_alpha(200))
-                .corner_radius(8.0)
-                .inner_margin(24.0)
-                .show(ui, |ui| ui.vertical_centered(add));
-        });
+    egui::Area::new(egui::Id::new(id)).anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).show(ctx, |ui| {
+        egui::Frame::new()
+            .fill(egui::Color32::from_black_alpha(200))
+            .corner_radius(8.0)
+            .inner_margin(24.0)
+            .show(ui, |ui| ui.vertical_centered(add));
+    });
 }

@@ -14,7 +14,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         (
-            main_menu.run_if(in_state(AppState::Title).and(in_state(Menu::Closed))),
+            main_menu.run_if(in_state(AppState::Title).and_then(in_state(Menu::Closed))),
             picker.run_if(in_state(Menu::ScenarioPicker)),
         ),
     );
@@ -31,8 +31,7 @@ fn main_menu(mut contexts: EguiContexts, mut menu: ResMut<NextState<Menu>>, mut 
             menu.set(Menu::ScenarioPicker);
         }
         ui.add_space(6.0);
-        menu_button(ui, false, "Campaign")
-            .on_disabled_hover_text("The Fight Your Own Wars campaign is not built yet.");
+        menu_button(ui, false, "Campaign").on_disabled_hover_text("The Fight Your Own Wars campaign is not built yet.");
         ui.add_space(6.0);
         if menu_button(ui, true, "Settings").clicked() {
             menu.set(Menu::Settings);

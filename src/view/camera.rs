@@ -1,7 +1,7 @@
 //! The player's camera: orbits, pans and zooms around a point on the table.
 //! Reads only leafwing actions (see `input.rs`); ignores input egui is using.
 
-use std::f32::consts::{FRAC_PI_2, FRAC_PI_4};
+use std::f32::consts::FRAC_PI_2;
 
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
@@ -76,11 +76,8 @@ impl OrbitCamera {
     }
 
     pub fn transform(&self) -> Transform {
-        let offset = Vec3::new(
-            self.pitch.cos() * self.yaw.sin(),
-            self.pitch.sin(),
-            self.pitch.cos() * self.yaw.cos(),
-        ) * self.distance;
+        let offset = Vec3::new(self.pitch.cos() * self.yaw.sin(), self.pitch.sin(), self.pitch.cos() * self.yaw.cos())
+            * self.distance;
         // Straight down, "up" on screen is away from the player.
         let up = if self.pitch > FRAC_PI_2 - 0.01 { Vec3::new(-self.yaw.sin(), 0.0, -self.yaw.cos()) } else { Vec3::Y };
         Transform::from_translation(self.focus + offset).looking_at(self.focus, up)
@@ -92,8 +89,8 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             frame_new_table,
-            attract.run_if(in_state(AppState::Title).and(in_state(Menu::Closed))),
-            control.run_if(in_state(AppState::Battle).and(in_state(Menu::Closed))),
+            attract.run_if(in_state(AppState::Title).and_then(in_state(Menu::Closed))),
+            control.run_if(in_state(AppState::Battle).and_then(in_state(Menu::Closed))),
             follow,
         )
             .chain(),
@@ -122,7 +119,7 @@ fn attract(time: Res<Time>, mut cameras: Query<&mut OrbitCamera>) {
 
 fn control(
     time: Res<Time>,
-    actions: Res<ActionState<CameraAction>>,
+    actions: Single<&ActionState<CameraAction>>,
     settings: Res<Settings>,
     egui: Option<Res<EguiWantsInput>>,
     mut cameras: Query<&mut OrbitCamera>,
@@ -201,7 +198,7 @@ mod tests {
         let mut cam = OrbitCamera::home(Vec2::new(72.0, 48.0));
         cam.pan(Vec2::new(0.0, 10.0));
         assert!((cam.focus - Vec3::new(0.0, 0.0, -10.0)).length() < 1e-4, "up the screen is away from the player");
-        cam.yaw = FRAC_PI_4 * 2.0;
+        cam.yaw = FRAC_PI_2;
         cam.focus = Vec3::ZERO;
         cam.pan(Vec2::new(10.0, 0.0));
         assert!((cam.focus - Vec3::new(0.0, 0.0, -10.0)).length() < 1e-4, "{:?}", cam.focus);

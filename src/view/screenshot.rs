@@ -23,9 +23,11 @@ fn take_screenshot(
     *frame += 1;
     if *frame == request.frames {
         let path = request.path.clone();
-        commands.spawn(Screenshot::primary_window()).observe(move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
-            exit.write(save_png(&captured.image, &path));
-        });
+        commands.spawn(Screenshot::primary_window()).observe(
+            move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
+                exit.write(save_png(&captured.image, &path));
+            },
+        );
     } else if *frame == request.frames + CAPTURE_TIMEOUT_FRAMES {
         error!("screenshot was not captured within {CAPTURE_TIMEOUT_FRAMES} frames");
         exit.write(AppExit::error());

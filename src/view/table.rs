@@ -135,9 +135,8 @@ fn rebuild_table(
         Transform::from_xyz(0.0, -s.height, 0.0),
     );
 
-    commands
-        .spawn((Name::new("Table"), TableRoot(size), Transform::default(), Visibility::default()))
-        .with_children(|t| {
+    commands.spawn((Name::new("Table"), TableRoot(size), Transform::default(), Visibility::default())).with_children(
+        |t| {
             // The baize is the surface the physics dice land on.
             t.spawn((top, Collider::cuboid(width / 2.0, s.top_thickness / 2.0, depth / 2.0)));
             for rail in rails {
@@ -147,7 +146,8 @@ fn rebuild_table(
                 t.spawn(leg);
             }
             t.spawn(floor_mesh);
-        });
+        },
+    );
     info!("table laid: {width}\" x {depth}\"");
 }
 

@@ -13,7 +13,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Last, report_first_frame);
 }
 
-fn toggle_fullscreen(actions: Res<ActionState<UiAction>>, mut windows: Query<&mut Window, With<PrimaryWindow>>) {
+fn toggle_fullscreen(actions: Single<&ActionState<UiAction>>, mut windows: Query<&mut Window, With<PrimaryWindow>>) {
     if !actions.just_pressed(&UiAction::ToggleFullscreen) {
         return;
     }

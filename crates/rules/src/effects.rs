@@ -166,19 +166,28 @@ pub fn at_result(attack: i8, armour: ArmourClass, facing: Facing, face: u8) -> A
 
 /// *Heroes All*, "AT guns firing at armour/softs": a hit throws a D10 plus the
 /// firing weapon's Attack Value against the Defence Value of the face hit.
-pub fn at_hit(attack: i8, armour: ArmourClass, facing: Facing, state: VehicleState, dice: &mut impl Roll) -> (VehicleState, AtResult, RuleEvent) {
+pub fn at_hit(
+    attack: i8,
+    armour: ArmourClass,
+    facing: Facing,
+    state: VehicleState,
+    dice: &mut impl Roll,
+) -> (VehicleState, AtResult, RuleEvent) {
     let face = dice.d10();
     let result = at_result(attack, armour, facing, face);
     let after = state.after(result);
     let dv = armour.defence(facing);
-    let event = RuleEvent::new(EventKind::AtEffect, RuleRef::new(Book::HeroesAll, "Effects of AT on armour and soft-skinned vehicles"))
-        .input("attack_value", attack, "the firing weapon's Attack Value at this range")
-        .input("armour", armour, "")
-        .input("facing", facing, "quadrant the firer can see, corner to corner")
-        .input("defence", dv, "Defence Values of armoured vehicles; damage None is auto")
-        .input("state", state, "any vehicle damaged twice is brewed")
-        .dice(10, &[face])
-        .outcome(serde_json::json!({ "result": result, "state": after }));
+    let event = RuleEvent::new(
+        EventKind::AtEffect,
+        RuleRef::new(Book::HeroesAll, "Effects of AT on armour and soft-skinned vehicles"),
+    )
+    .input("attack_value", attack, "the firing weapon's Attack Value at this range")
+    .input("armour", armour, "")
+    .input("facing", facing, "quadrant the firer can see, corner to corner")
+    .input("defence", dv, "Defence Values of armoured vehicles; damage None is auto")
+    .input("state", state, "any vehicle damaged twice is brewed")
+    .dice(10, &[face])
+    .outcome(serde_json::json!({ "result": result, "state": after }));
     (after, result, event)
 }
 
@@ -208,11 +217,12 @@ pub fn soft_skin_hit(state: VehicleState) -> VehicleState {
 pub fn brew_casualties(aboard: u8, dice: &mut impl Roll) -> (u8, RuleEvent) {
     let face = dice.d6();
     let lost = face.saturating_sub(2).min(aboard);
-    let event = RuleEvent::new(EventKind::AtEffect, RuleRef::new(Book::HeroesAll, "Defence values of armoured vehicles"))
-        .input("aboard", aboard, "")
-        .input("deduct", 2, "brewed: a d6 less 2 for crew casualties")
-        .dice(6, &[face])
-        .outcome(serde_json::json!({ "casualties": lost }));
+    let event =
+        RuleEvent::new(EventKind::AtEffect, RuleRef::new(Book::HeroesAll, "Defence values of armoured vehicles"))
+            .input("aboard", aboard, "")
+            .input("deduct", 2, "brewed: a d6 less 2 for crew casualties")
+            .dice(6, &[face])
+            .outcome(serde_json::json!({ "casualties": lost }));
     (lost, event)
 }
 
@@ -233,14 +243,22 @@ pub const fn csw_casualties(hits: u8, crew: u8) -> (u8, bool) {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum HeTarget {
-    Infantry { figures: u8 },
+    Infantry {
+        figures: u8,
+    },
     /// Artillery or a CSW: crew casualties, then "4+ destroys the weapon".
-    Gun { crew: u8 },
+    Gun {
+        crew: u8,
+    },
     /// Open-topped AFV: the result less 1 against the crew, then a 6 damages.
-    OpenTopped { crew: u8 },
+    OpenTopped {
+        crew: u8,
+    },
     /// Closed AFVs and other armour: more than 1 casualty indicated means a D6,
     /// 6 damages (up to 149mm) or 5+ (150mm and over).
-    Closed { calibre_150_plus: bool },
+    Closed {
+        calibre_150_plus: bool,
+    },
 }
 
 /// The effect of one HE hit.
@@ -296,7 +314,9 @@ pub fn he_hit(column: HeColumn, target: HeTarget, dice: &mut impl Roll) -> Resul
         HeTarget::Infantry { .. } => "casualties from the HE Effects Table",
         HeTarget::Gun { .. } => "HE hits on artillery or CSWs: any crew casualty, then 4+ destroys the weapon",
         HeTarget::OpenTopped { .. } => "open-topped AFV: table result reduced by 1; casualties still, then a 6 damages",
-        HeTarget::Closed { .. } => "closed AFV: more than 1 casualty indicated, then 6 (up to 149mm) or 5+ (150mm+) damages",
+        HeTarget::Closed { .. } => {
+            "closed AFV: more than 1 casualty indicated, then 6 (up to 149mm) or 5+ (150mm+) damages"
+        }
     };
     let mut e = RuleEvent::new(EventKind::HeEffect, he_rule())
         .input("column", column, "the firing weapon's HE Effect")
@@ -383,7 +403,8 @@ mod tests {
         assert_eq!(at_result(-3, ArmourClass::Flimsy, Facing::Rear, 1), AtResult::Damaged, "rear damage auto");
         // PzSchreck (+11) on the Priest's side (Light: 10/8): always brews.
         assert_eq!(at_odds(11, ArmourClass::Light, Facing::Side), [0.0, 0.0, 1.0]);
-        let (state, result, e) = at_hit(8, ArmourClass::Medium, Facing::Front, VehicleState::Intact, &mut Scripted::new([7]));
+        let (state, result, e) =
+            at_hit(8, ArmourClass::Medium, Facing::Front, VehicleState::Intact, &mut Scripted::new([7]));
         assert_eq!((state, result), (VehicleState::Damaged, AtResult::Damaged));
         assert_eq!(e.kind, EventKind::AtEffect);
         let (state, ..) = at_hit(8, ArmourClass::Medium, Facing::Front, state, &mut Scripted::new([8]));
@@ -415,7 +436,11 @@ mod tests {
         assert_eq!(e.dice.len(), 1);
         assert_eq!(brew_casualties(10, &mut Scripted::new([2])).0, 0);
         assert_eq!(brew_casualties(2, &mut Scripted::new([6])).0, 2, "never more than aboard");
-        assert_eq!(at_result(-3, ArmourClass::SoftSkinned, Facing::Front, 4), AtResult::Damaged, "HMG at long range: 4-3 < 2");
+        assert_eq!(
+            at_result(-3, ArmourClass::SoftSkinned, Facing::Front, 4),
+            AtResult::Damaged,
+            "HMG at long range: 4-3 < 2"
+        );
         assert_eq!(at_result(-3, ArmourClass::SoftSkinned, Facing::Front, 5), AtResult::Brewed);
     }
 
@@ -428,13 +453,29 @@ mod tests {
         for seed in 0..500u64 {
             let mut dice = Dice::new(seed);
             let figures = dice.d4();
-            let column = [HeColumn::A, HeColumn::B, HeColumn::C, HeColumn::D, HeColumn::E, HeColumn::F, HeColumn::G1, HeColumn::G2][usize::from(dice.d8()) - 1];
-            for target in [HeTarget::Infantry { figures }, HeTarget::Gun { crew: figures }, HeTarget::OpenTopped { crew: figures }] {
+            let column = [
+                HeColumn::A,
+                HeColumn::B,
+                HeColumn::C,
+                HeColumn::D,
+                HeColumn::E,
+                HeColumn::F,
+                HeColumn::G1,
+                HeColumn::G2,
+            ][usize::from(dice.d8()) - 1];
+            for target in [
+                HeTarget::Infantry { figures },
+                HeTarget::Gun { crew: figures },
+                HeTarget::OpenTopped { crew: figures },
+            ] {
                 let (o, _) = he_hit(column, target, &mut dice).unwrap();
                 assert!(o.casualties <= figures && o.casualties <= o.table);
             }
         }
-        assert_eq!(he_hit(HeColumn::F, HeTarget::Infantry { figures: 0 }, &mut Scripted::new([])), Err(EffectError::NoOneThere));
+        assert_eq!(
+            he_hit(HeColumn::F, HeTarget::Infantry { figures: 0 }, &mut Scripted::new([])),
+            Err(EffectError::NoOneThere)
+        );
     }
 
     #[test]
@@ -465,8 +506,14 @@ mod tests {
         let (o, _) = he_hit(HeColumn::D, closed, &mut Scripted::new([3, 6])).unwrap();
         assert!(o.vehicle_damaged);
         let heavy = HeTarget::Closed { calibre_150_plus: true };
-        assert!(he_hit(HeColumn::F, heavy, &mut Scripted::new([4, 5])).unwrap().0.vehicle_damaged, "150mm+ damages on 5+");
-        assert!(!he_hit(HeColumn::F, closed, &mut Scripted::new([4, 5])).unwrap().0.vehicle_damaged, "up to 149mm needs 6");
+        assert!(
+            he_hit(HeColumn::F, heavy, &mut Scripted::new([4, 5])).unwrap().0.vehicle_damaged,
+            "150mm+ damages on 5+"
+        );
+        assert!(
+            !he_hit(HeColumn::F, closed, &mut Scripted::new([4, 5])).unwrap().0.vehicle_damaged,
+            "up to 149mm needs 6"
+        );
         assert!(close(he_odds(HeColumn::F, heavy).vehicle_damaged, 5.0 / 6.0 * 2.0 / 6.0));
         assert!(close(he_odds(HeColumn::E, open).vehicle_damaged, 5.0 / 6.0 / 6.0));
     }
@@ -476,7 +523,9 @@ mod tests {
         // "The 7 figures will get 2 grenades to throw": each a D6 on column G1.
         let n = grenades(7);
         let mut dice = Scripted::new([3, 5]);
-        let total: u8 = (0..n).map(|_| he_hit(HeColumn::G1, HeTarget::Infantry { figures: 8 }, &mut dice).unwrap().0.casualties).sum();
+        let total: u8 = (0..n)
+            .map(|_| he_hit(HeColumn::G1, HeTarget::Infantry { figures: 8 }, &mut dice).unwrap().0.casualties)
+            .sum();
         assert_eq!(total, 3);
     }
 
@@ -484,7 +533,12 @@ mod tests {
     fn he_odds_exact_and_sampled() {
         let target = HeTarget::Infantry { figures: 2 };
         let odds = he_odds(HeColumn::F, target);
-        assert!(close(odds.casualties[0], 0.0) && close(odds.casualties[1], 1.0 / 6.0) && close(odds.casualties[2], 5.0 / 6.0), "capped at 2 figures");
+        assert!(
+            close(odds.casualties[0], 0.0)
+                && close(odds.casualties[1], 1.0 / 6.0)
+                && close(odds.casualties[2], 5.0 / 6.0),
+            "capped at 2 figures"
+        );
         let gun = HeTarget::Gun { crew: 3 };
         let exact = he_odds(HeColumn::D, gun);
         let mut dice = Dice::new(11);

@@ -57,6 +57,9 @@ pub enum EventKind {
     Rally,
     StrategicMilestone,
     RadioTest,
+    Concealment,
+    CommandDice,
+    Morale,
 }
 
 /// One named input to a rule, with why it has that value

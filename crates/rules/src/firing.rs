@@ -213,7 +213,14 @@ const fn bands(short: Option<u8>, effective: u8, long: Option<Reach>) -> WeaponR
     Bands { short, effective, long }
 }
 
-const fn row(weapon: Weapon, name: &'static str, range: WeaponRange, shots: u8, attack: [Option<i8>; 3], he: Option<HeColumn>) -> WeaponRow {
+const fn row(
+    weapon: Weapon,
+    name: &'static str,
+    range: WeaponRange,
+    shots: u8,
+    attack: [Option<i8>; 3],
+    he: Option<HeColumn>,
+) -> WeaponRow {
     WeaponRow {
         weapon,
         name,
@@ -273,7 +280,7 @@ const fn gun(long: Reach) -> WeaponRange {
 /// *Heroes All*, "Weapons table showing ranges, shots, effects and limitations",
 /// every row in the book's order.
 ///
-/// Readings (docs/readings/heroes-all.md):
+/// Readings (docs/rules-readings.md):
 /// - the PzFaust row's note "Crew served ATGs are 'Crewed + Immobile'" names
 ///   the AT gun rows below it, so AT gun classes 1–5 are crewed and immobile;
 /// - the autocannon note "Crewed + Immobile if ground mounted. HE Range
@@ -286,11 +293,37 @@ pub const WEAPONS: [WeaponRow; 34] = {
     use Weapon as W;
     let ac_note = "Crewed + Immobile if ground mounted. HE Range 24/48/60";
     let ac_he_range = Some(bands(Some(24), 48, Some(Inches(60))));
-    let mut ac_light = crewed(row(W::AutocannonLight, "<=20mm A/cannon", bands(Some(12), 24, Some(Inches(36))), 2, av(4, 1, -3), Some(HeColumn::A)), Im::IfGroundMounted, ac_note);
+    let mut ac_light = crewed(
+        row(
+            W::AutocannonLight,
+            "<=20mm A/cannon",
+            bands(Some(12), 24, Some(Inches(36))),
+            2,
+            av(4, 1, -3),
+            Some(HeColumn::A),
+        ),
+        Im::IfGroundMounted,
+        ac_note,
+    );
     ac_light.he_range = ac_he_range;
-    let mut ac_heavy = crewed(row(W::AutocannonHeavy, ">20mm A/cannon", bands(Some(15), 30, Some(Inches(60))), 2, av(8, 5, -3), Some(HeColumn::B)), Im::IfGroundMounted, ac_note);
+    let mut ac_heavy = crewed(
+        row(
+            W::AutocannonHeavy,
+            ">20mm A/cannon",
+            bands(Some(15), 30, Some(Inches(60))),
+            2,
+            av(8, 5, -3),
+            Some(HeColumn::B),
+        ),
+        Im::IfGroundMounted,
+        ac_note,
+    );
     ac_heavy.he_range = ac_he_range;
-    let mut rockets = crewed(row(W::Rockets, "Rockets", Span { min: 24, max: Table }, 1, NA, Some(HeColumn::C)), Im::Yes, "Crewed + Immobile; HE C each");
+    let mut rockets = crewed(
+        row(W::Rockets, "Rockets", Span { min: 24, max: Table }, 1, NA, Some(HeColumn::C)),
+        Im::Yes,
+        "Crewed + Immobile; HE C each",
+    );
     rockets.shots = Shots::PerBarrel;
     rockets.procedure = P::Rockets;
     let mut rifle = row(W::Rifle, "Rifle", bands(Some(12), 24, Some(Inches(36))), 1, NA, None);
@@ -301,7 +334,15 @@ pub const WEAPONS: [WeaponRow; 34] = {
     let mut atr = row(W::Atr, "ATR", bands(Some(12), 24, None), 1, av2(6, 2), None);
     atr.move_and_fire = true;
     atr.note = "Can move and fire without penalty";
-    let mut light_mortar = crewed(with(row(W::LightMortar, "Light mortar", Span { min: 6, max: Inches(24) }, 2, NA, Some(HeColumn::A)), P::Mortar { light: true }, ""), Im::No, "Crewed. Can fire/move without penalty");
+    let mut light_mortar = crewed(
+        with(
+            row(W::LightMortar, "Light mortar", Span { min: 6, max: Inches(24) }, 2, NA, Some(HeColumn::A)),
+            P::Mortar { light: true },
+            "",
+        ),
+        Im::No,
+        "Crewed. Can fire/move without penalty",
+    );
     light_mortar.move_and_fire = true;
     let short_at = bands(Some(12), 24, Some(Inches(48)));
     let long_at = bands(Some(24), 48, Some(Inches(60)));
@@ -328,23 +369,51 @@ pub const WEAPONS: [WeaponRow; 34] = {
         ac_light,
         ac_heavy,
         light_mortar,
-        crewed(with(row(W::MediumMortar, "Med mortar", Span { min: 6, max: Inches(48) }, 1, NA, Some(HeColumn::C)), P::Mortar { light: false }, ""), Im::Yes, CREWED_IMMOBILE),
-        crewed(with(row(W::HeavyMortar, "Heavy mortar", Span { min: 12, max: Inches(60) }, 1, NA, Some(HeColumn::D)), P::Mortar { light: false }, ""), Im::Yes, CREWED_IMMOBILE),
+        crewed(
+            with(
+                row(W::MediumMortar, "Med mortar", Span { min: 6, max: Inches(48) }, 1, NA, Some(HeColumn::C)),
+                P::Mortar { light: false },
+                "",
+            ),
+            Im::Yes,
+            CREWED_IMMOBILE,
+        ),
+        crewed(
+            with(
+                row(W::HeavyMortar, "Heavy mortar", Span { min: 12, max: Inches(60) }, 1, NA, Some(HeColumn::D)),
+                P::Mortar { light: false },
+                "",
+            ),
+            Im::Yes,
+            CREWED_IMMOBILE,
+        ),
         rockets,
         howitzer(W::Howitzer50, "Howitzer -50mm", bands(Some(24), 48, Some(Inches(60))), HeColumn::B),
         howitzer(W::Howitzer75, "51 - 75mm", gun(Table), HeColumn::C),
         howitzer(W::Howitzer104, "76 - 104mm", gun(Table), HeColumn::D),
         howitzer(W::Howitzer149, "105 - 149mm", gun(Table), HeColumn::E),
         howitzer(W::Howitzer150Plus, "150mm+", gun(Table), HeColumn::F),
-        with(row(W::ManpackFlamethrower, "Manpack Flamethrower", Within(6), 1, av1(3), Some(HeColumn::C)), P::Flame, "automatic hit"),
-        with(row(W::VehicleFlamethrower, "Vehicle Flamethrower", Within(12), 1, av1(4), Some(HeColumn::D)), P::Flame, "automatic hit"),
+        with(
+            row(W::ManpackFlamethrower, "Manpack Flamethrower", Within(6), 1, av1(3), Some(HeColumn::C)),
+            P::Flame,
+            "automatic hit",
+        ),
+        with(
+            row(W::VehicleFlamethrower, "Vehicle Flamethrower", Within(12), 1, av1(4), Some(HeColumn::D)),
+            P::Flame,
+            "automatic hit",
+        ),
         with(
             row(W::RifleGrenadeLauncher, "Rifle Grenade Launcher", bands(None, 12, None), 1, NA, Some(HeColumn::A)),
             P::Mortar { light: true },
             "3 RGL shots per game or one use of either AT or HE grenades per platoon",
         ),
         with(row(W::AtGrenades, "AT grenades", Within(3), 1, av1(5), None), P::Assault, "In assault or 3 if thrown"),
-        with(row(W::HandGrenades, "Hand grenades", Within(3), 1, NA, Some(HeColumn::G1)), P::Assault, "3 if thrown; G2 for Italians"),
+        with(
+            row(W::HandGrenades, "Hand grenades", Within(3), 1, NA, Some(HeColumn::G1)),
+            P::Assault,
+            "3 if thrown; G2 for Italians",
+        ),
     ]
 };
 
@@ -571,7 +640,8 @@ impl HitModifiers {
     }
 
     pub fn total(&self) -> i8 {
-        self.active.iter().zip(MODIFIER_TABLE).filter(|(on, _)| **on).map(|(_, (_, v, _, _))| v).sum::<i8>() + self.momentum
+        self.active.iter().zip(MODIFIER_TABLE).filter(|(on, _)| **on).map(|(_, (_, v, _, _))| v).sum::<i8>()
+            + self.momentum
     }
 }
 
@@ -724,10 +794,14 @@ impl Volley {
         if a.modifiers.momentum != 0 {
             e = e.input("momentum", a.modifiers.momentum, "FYOB Continuous Momentum: -1 to fire over open sights");
         }
-        e.input("needed", a.needed, if self.fire.sniper { "snipers need 4+" } else { "a result of 5 or more scores a hit" })
-            .dice(6, self.faces())
-            .dice(6, self.rerolls())
-            .outcome(serde_json::json!({ "hits": self.hits }))
+        e.input(
+            "needed",
+            a.needed,
+            if self.fire.sniper { "snipers need 4+" } else { "a result of 5 or more scores a hit" },
+        )
+        .dice(6, self.faces())
+        .dice(6, self.rerolls())
+        .outcome(serde_json::json!({ "hits": self.hits }))
     }
 }
 
@@ -737,7 +811,8 @@ pub fn fire_open_sights(fire: &OpenSightsFire, dice: &mut impl Roll) -> Result<V
     let assessment = assess_open_sights(fire)?;
     let m = i16::from(assessment.modifiers.total());
     let hits_on = |face: u8| i16::from(face) + m >= i16::from(assessment.needed);
-    let mut v = Volley { fire: *fire, assessment, faces: [0; MAX_VOLLEY], rerolls: [0; MAX_VOLLEY], rerolled: 0, hits: 0 };
+    let mut v =
+        Volley { fire: *fire, assessment, faces: [0; MAX_VOLLEY], rerolls: [0; MAX_VOLLEY], rerolled: 0, hits: 0 };
     for i in 0..usize::from(assessment.shots) {
         let face = dice.d6();
         v.faces[i] = face;
@@ -771,7 +846,11 @@ pub fn crew_check(weapon: Weapon, missing: u8, dice: &mut impl Roll) -> (u8, Rul
     let shots = if full_rate { full } else { u8::from(full >= 2) };
     let event = RuleEvent::new(EventKind::Fire, RuleRef::new(Book::HeroesAll, "Weapons table notes: Crewed"))
         .input("weapon", row.name, "")
-        .input("missing_crew", missing, if row.crewed { "a D6 per missing man, every one 3+" } else { "not a crewed weapon" })
+        .input(
+            "missing_crew",
+            missing,
+            if row.crewed { "a D6 per missing man, every one 3+" } else { "not a crewed weapon" },
+        )
         .dice(6, &faces[..thrown])
         .outcome(serde_json::json!({ "shots": shots }));
     (shots, event)
@@ -835,7 +914,7 @@ impl IndirectAssessment {
 
 /// *Heroes All*, "Indirect Fire" and "Firing smoke".
 ///
-/// Readings (docs/readings/heroes-all.md): the ladder bonus needs a static
+/// Readings (docs/rules-readings.md): the ladder bonus needs a static
 /// target; once on target, a target that moved more than 3 inches or fire
 /// walked more than 3 inches loses the 2+/3+ and is fired at afresh; smoke
 /// "fire as usual with a +2" adds its +2 to the smoke shell's 4+.
@@ -858,17 +937,25 @@ pub fn assess_indirect(fire: &IndirectFire) -> Result<IndirectAssessment, FireEr
     let smoke = if fire.smoke { 2 } else { 0 };
     let moved = if fire.target_moved == IndirectMove::Over3 { -1 } else { 0 };
     let a = match fire.ranging {
-        _ if rockets => IndirectAssessment { needed: 5, modifier: moved, basis: "rockets need 5+ for every shot fired" },
+        _ if rockets => {
+            IndirectAssessment { needed: 5, modifier: moved, basis: "rockets need 5+ for every shot fired" }
+        }
         Ranging::OnTarget if !moved_far => {
             if fire.target_moved == IndirectMove::UpTo3 || fire.walked > 0.0 {
-                IndirectAssessment { needed: 3, modifier: smoke, basis: "on target, moved or walked 3 inches or less: 3+" }
+                IndirectAssessment {
+                    needed: 3,
+                    modifier: smoke,
+                    basis: "on target, moved or walked 3 inches or less: 3+",
+                }
             } else {
                 IndirectAssessment { needed: 2, modifier: smoke, basis: "a hit achieved: 2+ on subsequent shots" }
             }
         }
         ranging => {
             let ladder = match ranging {
-                Ranging::Ladder { shot } if fire.target_moved == IndirectMove::Static && fire.walked == 0.0 => shot.saturating_sub(1).min(10) as i8,
+                Ranging::Ladder { shot } if fire.target_moved == IndirectMove::Static && fire.walked == 0.0 => {
+                    shot.saturating_sub(1).min(10) as i8
+                }
                 _ => 0,
             };
             let (needed, basis) = if light || fire.smoke {
@@ -890,7 +977,11 @@ pub fn fire_indirect(fire: &IndirectFire, dice: &mut impl Roll) -> Result<(bool,
     let event = RuleEvent::new(EventKind::Fire, RuleRef::new(Book::HeroesAll, "Indirect Fire"))
         .input("weapon", fire.weapon.row().name, "")
         .input("needed", a.needed, a.basis)
-        .input("modifier", a.modifier, "-1 target moved more than 3 inches; ladder +1 per earlier shot at a static target; +2 smoke")
+        .input(
+            "modifier",
+            a.modifier,
+            "-1 target moved more than 3 inches; ladder +1 per earlier shot at a static target; +2 smoke",
+        )
         .dice(6, &[face])
         .outcome(serde_json::json!({ "hit": hit }));
     Ok((hit, event))
@@ -957,7 +1048,11 @@ mod tests {
         assert_eq!(Weapon::VehicleFlamethrower.row().attack_at(Band::Effective), Some(4));
         assert_eq!(Weapon::HandGrenades.row().he, Some(HeColumn::G1));
         assert_eq!(Weapon::LightMortar.row().procedure, Procedure::Mortar { light: true });
-        assert_eq!(Weapon::RifleGrenadeLauncher.row().procedure, Procedure::Mortar { light: true }, "fired as per a light mortar");
+        assert_eq!(
+            Weapon::RifleGrenadeLauncher.row().procedure,
+            Procedure::Mortar { light: true },
+            "fired as per a light mortar"
+        );
     }
 
     #[test]
@@ -1003,18 +1098,36 @@ mod tests {
         assert_eq!(total(OpenSightsFire { unobserved_autospot: true, ..base }), 1);
         assert_eq!(total(OpenSightsFire { target_moving: true, ..base }), -1);
         assert_eq!(total(OpenSightsFire { second_shot_same_position: true, ..base }), 1);
-        assert_eq!(total(OpenSightsFire { second_shot_same_position: true, target_moving: true, ..base }), -1, "only at a stationary target");
+        assert_eq!(
+            total(OpenSightsFire { second_shot_same_position: true, target_moving: true, ..base }),
+            -1,
+            "only at a stationary target"
+        );
         assert_eq!(total(OpenSightsFire { firer_quality: Quality::Elite, ..base }), 1);
         assert_eq!(total(OpenSightsFire { firer_quality: Quality::Poor, ..base }), -1);
         assert_eq!(total(OpenSightsFire { firing_on_move: true, ..base }), 0, "rifles move and fire without penalty");
         assert_eq!(total(OpenSightsFire { weapon: Weapon::Lmg, firing_on_move: true, ..base }), -1);
         assert_eq!(total(OpenSightsFire { aimed: true, ..base }), 0, "the aim bonus is for AT/HE");
-        assert_eq!(total(OpenSightsFire { weapon: Weapon::Hmg, aimed: true, distance: 30.0, ..base }), 0, "an HMG at infantry is not AT fire");
+        assert_eq!(
+            total(OpenSightsFire { weapon: Weapon::Hmg, aimed: true, distance: 30.0, ..base }),
+            0,
+            "an HMG at infantry is not AT fire"
+        );
         let at = OpenSightsFire { weapon: Weapon::AtGunClass2, target: FireTarget::Afv, ..base };
         assert_eq!(total(OpenSightsFire { aimed: true, ..at }), 1);
-        assert_eq!(total(OpenSightsFire { momentum: Momentum { cms: 4, failures: 1 }, ..base }), -2, "FYOB: CMS 4 and 1-2 failures");
-        assert_eq!(assess_open_sights(&OpenSightsFire { momentum: Momentum { cms: 3, failures: 0 }, ..base }), Err(FireError::MomentumForbids));
-        assert_eq!(assess_open_sights(&OpenSightsFire { momentum: Momentum { cms: 6, failures: 3 }, ..base }), Err(FireError::MomentumForbids));
+        assert_eq!(
+            total(OpenSightsFire { momentum: Momentum { cms: 4, failures: 1 }, ..base }),
+            -2,
+            "FYOB: CMS 4 and 1-2 failures"
+        );
+        assert_eq!(
+            assess_open_sights(&OpenSightsFire { momentum: Momentum { cms: 3, failures: 0 }, ..base }),
+            Err(FireError::MomentumForbids)
+        );
+        assert_eq!(
+            assess_open_sights(&OpenSightsFire { momentum: Momentum { cms: 6, failures: 3 }, ..base }),
+            Err(FireError::MomentumForbids)
+        );
     }
 
     #[test]
@@ -1023,8 +1136,14 @@ mod tests {
         let m = assess_open_sights(&f).unwrap().modifiers;
         assert!(m.has(Modifier::Pillbox) && m.has(Modifier::HardCover));
         assert_eq!(m.total(), -2);
-        assert_eq!(assess_open_sights(&OpenSightsFire { target: FireTarget::Afv, ..f }), Err(FireError::CoverDoesNotFit));
-        assert_eq!(assess_open_sights(&OpenSightsFire { target: FireTarget::Infantry, cover: Cover::HullDown, ..f }), Err(FireError::CoverDoesNotFit));
+        assert_eq!(
+            assess_open_sights(&OpenSightsFire { target: FireTarget::Afv, ..f }),
+            Err(FireError::CoverDoesNotFit)
+        );
+        assert_eq!(
+            assess_open_sights(&OpenSightsFire { target: FireTarget::Infantry, cover: Cover::HullDown, ..f }),
+            Err(FireError::CoverDoesNotFit)
+        );
     }
 
     #[test]
@@ -1034,7 +1153,10 @@ mod tests {
         assert_eq!((a.needed, a.modifiers.total()), (4, 0));
         assert!(fire_open_sights(&f, &mut Scripted::new([4])).unwrap().hits == 1);
         assert!(fire_open_sights(&f, &mut Scripted::new([3])).unwrap().hits == 0);
-        assert_eq!(assess_open_sights(&OpenSightsFire { weapon: Weapon::Smg, distance: 5.0, ..f }), Err(FireError::SniperNeedsRifle));
+        assert_eq!(
+            assess_open_sights(&OpenSightsFire { weapon: Weapon::Smg, distance: 5.0, ..f }),
+            Err(FireError::SniperNeedsRifle)
+        );
     }
 
     #[test]
@@ -1042,8 +1164,8 @@ mod tests {
         let f = OpenSightsFire {
             weapon: Weapon::Howitzer104,
             he: true,
-            distance: 20.0, // short range: ignored
-            aimed: true,    // ignored
+            distance: 20.0,                // short range: ignored
+            aimed: true,                   // ignored
             firer_quality: Quality::Elite, // ignored
             cover: Cover::Open,
             target_moving: true,
@@ -1060,7 +1182,12 @@ mod tests {
     #[test]
     fn volley_throws_a_die_per_shot_and_five_hits() {
         // The QLD example: an MMG's 5s hit at effective range with no modifiers.
-        let f = OpenSightsFire { weapon: Weapon::Mmg, distance: 30.0, target: FireTarget::SoftSkin, ..OpenSightsFire::default() };
+        let f = OpenSightsFire {
+            weapon: Weapon::Mmg,
+            distance: 30.0,
+            target: FireTarget::SoftSkin,
+            ..OpenSightsFire::default()
+        };
         let v = fire_open_sights(&f, &mut Scripted::new([5, 5, 4, 1])).unwrap();
         assert_eq!(v.faces(), [5, 5, 4, 1], "the table gives the MMG 4 shots");
         assert_eq!(v.hits, 2);
@@ -1094,7 +1221,8 @@ mod tests {
         assert_eq!(e.dice.len(), 2);
         assert_eq!(crew_check(Weapon::AtGunClass3, 1, &mut Scripted::new([1])).0, 0, "1 shot cannot fire");
         assert_eq!(crew_check(Weapon::Rifle, 1, &mut Scripted::new([])).0, 1, "not crewed");
-        let f = OpenSightsFire { weapon: Weapon::Mmg, shots_each: Some(1), distance: 30.0, ..OpenSightsFire::default() };
+        let f =
+            OpenSightsFire { weapon: Weapon::Mmg, shots_each: Some(1), distance: 30.0, ..OpenSightsFire::default() };
         assert_eq!(assess_open_sights(&f).unwrap().shots, 1);
     }
 
@@ -1119,21 +1247,44 @@ mod tests {
         assert_eq!(need(IndirectFire { target_moved: IndirectMove::Over3, ..base }), (5, -1));
         assert_eq!(need(IndirectFire { ranging: Ranging::Ladder { shot: 2 }, ..base }), (5, 1));
         assert_eq!(need(IndirectFire { ranging: Ranging::Ladder { shot: 4 }, ..base }), (5, 3), "a fourth shot +3");
-        assert_eq!(need(IndirectFire { ranging: Ranging::Ladder { shot: 3 }, target_moved: IndirectMove::UpTo3, ..base }), (5, 0), "the ladder needs a static target");
+        assert_eq!(
+            need(IndirectFire { ranging: Ranging::Ladder { shot: 3 }, target_moved: IndirectMove::UpTo3, ..base }),
+            (5, 0),
+            "the ladder needs a static target"
+        );
         assert_eq!(need(IndirectFire { ranging: Ranging::OnTarget, ..base }), (2, 0));
-        assert_eq!(need(IndirectFire { ranging: Ranging::OnTarget, target_moved: IndirectMove::UpTo3, ..base }), (3, 0));
+        assert_eq!(
+            need(IndirectFire { ranging: Ranging::OnTarget, target_moved: IndirectMove::UpTo3, ..base }),
+            (3, 0)
+        );
         assert_eq!(need(IndirectFire { ranging: Ranging::OnTarget, walked: 3.0, ..base }), (3, 0));
-        assert_eq!(need(IndirectFire { ranging: Ranging::OnTarget, walked: 3.5, ..base }), (5, 0), "walked too far: afresh");
-        assert_eq!(need(IndirectFire { ranging: Ranging::OnTarget, target_moved: IndirectMove::Over3, ..base }), (5, -1));
-        assert_eq!(need(IndirectFire { weapon: Weapon::Rockets, ranging: Ranging::OnTarget, ..base }), (5, 0), "rockets 5+ every shot");
+        assert_eq!(
+            need(IndirectFire { ranging: Ranging::OnTarget, walked: 3.5, ..base }),
+            (5, 0),
+            "walked too far: afresh"
+        );
+        assert_eq!(
+            need(IndirectFire { ranging: Ranging::OnTarget, target_moved: IndirectMove::Over3, ..base }),
+            (5, -1)
+        );
+        assert_eq!(
+            need(IndirectFire { weapon: Weapon::Rockets, ranging: Ranging::OnTarget, ..base }),
+            (5, 0),
+            "rockets 5+ every shot"
+        );
         assert_eq!(need(IndirectFire { weapon: Weapon::Howitzer149, distance: 70.0, ..base }), (5, 0), "HE fire 5+");
         assert_eq!(need(IndirectFire { smoke: true, ..base }), (4, 2), "smoke shells 4+, and +2");
         assert_eq!(assess_indirect(&IndirectFire { crew_in_wood: 3.5, ..base }), Err(FireError::CrewInWood));
-        assert_eq!(assess_indirect(&IndirectFire { weapon: Weapon::Rifle, ..base }), Err(FireError::WrongProcedure(Weapon::Rifle)));
+        assert_eq!(
+            assess_indirect(&IndirectFire { weapon: Weapon::Rifle, ..base }),
+            Err(FireError::WrongProcedure(Weapon::Rifle))
+        );
         let (hit, e) = fire_indirect(&base, &mut Scripted::new([5])).unwrap();
         assert!(hit && e.dice.len() == 1);
         assert!(!fire_indirect(&base, &mut Scripted::new([4])).unwrap().0);
-        assert!(fire_indirect(&IndirectFire { ranging: Ranging::OnTarget, ..base }, &mut Scripted::new([2])).unwrap().0);
+        assert!(
+            fire_indirect(&IndirectFire { ranging: Ranging::OnTarget, ..base }, &mut Scripted::new([2])).unwrap().0
+        );
     }
 
     #[test]
@@ -1162,7 +1313,13 @@ mod tests {
         assert!((chance_d6(5, -4) - 0.0).abs() < 1e-12);
         let d = binomial(2, 1.0 / 3.0);
         assert!((d[0] - 4.0 / 9.0).abs() < 1e-12 && (d[2] - 1.0 / 9.0).abs() < 1e-12);
-        let f = OpenSightsFire { weapon: Weapon::Smg, weapons: 4, distance: 6.0, cover: Cover::Hard, ..OpenSightsFire::default() };
+        let f = OpenSightsFire {
+            weapon: Weapon::Smg,
+            weapons: 4,
+            distance: 6.0,
+            cover: Cover::Hard,
+            ..OpenSightsFire::default()
+        };
         let a = assess_open_sights(&f).unwrap();
         let exact = a.hits_distribution();
         assert!((exact.iter().sum::<f64>() - 1.0).abs() < 1e-12);

@@ -6,23 +6,24 @@
 //! [`event::RuleEvent`] naming its book and section. Distances are in
 //! inches, the unit every rule uses; one world unit on the 3D table is one inch.
 
+pub mod codex;
 pub mod data;
 pub mod dice;
 pub mod event;
 pub mod scenario;
 
 // Fight Your Own Battles: who acts, when, and how willingly.
+pub mod command;
+pub mod concealment;
 pub mod momentum;
 pub mod officer;
 pub mod opc;
 pub mod order_dice;
-pub mod command;
-pub mod concealment;
 pub mod strategic;
 
 // Heroes All: the day, moving, seeing and shooting.
 pub mod day;
-pub mod movement;
 pub mod effects;
 pub mod firing;
+pub mod movement;
 pub mod observation;

@@ -341,12 +341,72 @@ pub struct BandEffects {
 
 /// FYOB "Results of Momentum Tests this bound - all elements".
 const RESULTS_TABLE: [BandEffects; 6] = [
-    BandEffects { band: CmBand::Clear, from: 0, can_fire: true, can_observe: true, observation_segments: 0, open_sights_penalty: 0, movement_pips: 0, movement: CmMovement::Free, cms_loss: 0 },
-    BandEffects { band: CmBand::Shaken, from: 1, can_fire: true, can_observe: true, observation_segments: 1, open_sights_penalty: 1, movement_pips: 1, movement: CmMovement::Free, cms_loss: 0 },
-    BandEffects { band: CmBand::Suppressed, from: 3, can_fire: false, can_observe: true, observation_segments: 1, open_sights_penalty: 0, movement_pips: 1, movement: CmMovement::TowardsCoverOnly, cms_loss: 1 },
-    BandEffects { band: CmBand::PinnedDown, from: 5, can_fire: false, can_observe: true, observation_segments: 2, open_sights_penalty: 0, movement_pips: 1, movement: CmMovement::TowardsCoverOnly, cms_loss: 2 },
-    BandEffects { band: CmBand::FallsBack, from: 7, can_fire: false, can_observe: false, observation_segments: 0, open_sights_penalty: 0, movement_pips: 0, movement: CmMovement::FullMoveAway, cms_loss: 3 },
-    BandEffects { band: CmBand::Broken, from: 9, can_fire: false, can_observe: false, observation_segments: 0, open_sights_penalty: 0, movement_pips: 0, movement: CmMovement::BackToTheBox, cms_loss: 4 },
+    BandEffects {
+        band: CmBand::Clear,
+        from: 0,
+        can_fire: true,
+        can_observe: true,
+        observation_segments: 0,
+        open_sights_penalty: 0,
+        movement_pips: 0,
+        movement: CmMovement::Free,
+        cms_loss: 0,
+    },
+    BandEffects {
+        band: CmBand::Shaken,
+        from: 1,
+        can_fire: true,
+        can_observe: true,
+        observation_segments: 1,
+        open_sights_penalty: 1,
+        movement_pips: 1,
+        movement: CmMovement::Free,
+        cms_loss: 0,
+    },
+    BandEffects {
+        band: CmBand::Suppressed,
+        from: 3,
+        can_fire: false,
+        can_observe: true,
+        observation_segments: 1,
+        open_sights_penalty: 0,
+        movement_pips: 1,
+        movement: CmMovement::TowardsCoverOnly,
+        cms_loss: 1,
+    },
+    BandEffects {
+        band: CmBand::PinnedDown,
+        from: 5,
+        can_fire: false,
+        can_observe: true,
+        observation_segments: 2,
+        open_sights_penalty: 0,
+        movement_pips: 1,
+        movement: CmMovement::TowardsCoverOnly,
+        cms_loss: 2,
+    },
+    BandEffects {
+        band: CmBand::FallsBack,
+        from: 7,
+        can_fire: false,
+        can_observe: false,
+        observation_segments: 0,
+        open_sights_penalty: 0,
+        movement_pips: 0,
+        movement: CmMovement::FullMoveAway,
+        cms_loss: 3,
+    },
+    BandEffects {
+        band: CmBand::Broken,
+        from: 9,
+        can_fire: false,
+        can_observe: false,
+        observation_segments: 0,
+        open_sights_penalty: 0,
+        movement_pips: 0,
+        movement: CmMovement::BackToTheBox,
+        cms_loss: 4,
+    },
 ];
 
 /// The band for a number of failures.
@@ -478,27 +538,126 @@ use CmsMovement as Mv;
 
 /// FYOB "Continuous Momentum Score - infantry, CSWs, engineers and artillery".
 const INFANTRY_CMS: [CmsEffects; 4] = [
-    CmsEffects { from: 5, can_fire: true, can_observe: true, can_assault: true, open_sights_penalty: 0, observation_segments: 0, movement: Mv::Free, abandons: Ab::Nothing },
-    CmsEffects { from: 4, can_fire: true, can_observe: true, can_assault: false, open_sights_penalty: 1, observation_segments: 1, movement: Mv::Free, abandons: Ab::Nothing },
-    CmsEffects { from: 2, can_fire: false, can_observe: false, can_assault: false, open_sights_penalty: 0, observation_segments: 0, movement: Mv::StaysPut, abandons: Ab::Nothing },
-    CmsEffects { from: 0, can_fire: false, can_observe: false, can_assault: false, open_sights_penalty: 0, observation_segments: 0, movement: Mv::RetiresToBox, abandons: Ab::HeavyWeapons },
+    CmsEffects {
+        from: 5,
+        can_fire: true,
+        can_observe: true,
+        can_assault: true,
+        open_sights_penalty: 0,
+        observation_segments: 0,
+        movement: Mv::Free,
+        abandons: Ab::Nothing,
+    },
+    CmsEffects {
+        from: 4,
+        can_fire: true,
+        can_observe: true,
+        can_assault: false,
+        open_sights_penalty: 1,
+        observation_segments: 1,
+        movement: Mv::Free,
+        abandons: Ab::Nothing,
+    },
+    CmsEffects {
+        from: 2,
+        can_fire: false,
+        can_observe: false,
+        can_assault: false,
+        open_sights_penalty: 0,
+        observation_segments: 0,
+        movement: Mv::StaysPut,
+        abandons: Ab::Nothing,
+    },
+    CmsEffects {
+        from: 0,
+        can_fire: false,
+        can_observe: false,
+        can_assault: false,
+        open_sights_penalty: 0,
+        observation_segments: 0,
+        movement: Mv::RetiresToBox,
+        abandons: Ab::HeavyWeapons,
+    },
 ];
 
 /// FYOB "Continuous Momentum Score - soft-skinned vehicles". At 4 it "can
 /// only move to achieve a partially hidden position": it neither fires nor
 /// observes (soft-skins carry no weapons of their own on these charts).
 const SOFT_SKIN_CMS: [CmsEffects; 3] = [
-    CmsEffects { from: 5, can_fire: true, can_observe: true, can_assault: false, open_sights_penalty: 0, observation_segments: 0, movement: Mv::Free, abandons: Ab::Nothing },
-    CmsEffects { from: 4, can_fire: false, can_observe: false, can_assault: false, open_sights_penalty: 0, observation_segments: 0, movement: Mv::ToHiddenPositionOnly, abandons: Ab::Nothing },
-    CmsEffects { from: 0, can_fire: false, can_observe: false, can_assault: false, open_sights_penalty: 0, observation_segments: 0, movement: Mv::StaysPut, abandons: Ab::Vehicle },
+    CmsEffects {
+        from: 5,
+        can_fire: true,
+        can_observe: true,
+        can_assault: false,
+        open_sights_penalty: 0,
+        observation_segments: 0,
+        movement: Mv::Free,
+        abandons: Ab::Nothing,
+    },
+    CmsEffects {
+        from: 4,
+        can_fire: false,
+        can_observe: false,
+        can_assault: false,
+        open_sights_penalty: 0,
+        observation_segments: 0,
+        movement: Mv::ToHiddenPositionOnly,
+        abandons: Ab::Nothing,
+    },
+    CmsEffects {
+        from: 0,
+        can_fire: false,
+        can_observe: false,
+        can_assault: false,
+        open_sights_penalty: 0,
+        observation_segments: 0,
+        movement: Mv::StaysPut,
+        abandons: Ab::Vehicle,
+    },
 ];
 
 /// FYOB "Continuous Momentum Score - AFVs and armoured transport".
 const AFV_CMS: [CmsEffects; 4] = [
-    CmsEffects { from: 5, can_fire: true, can_observe: true, can_assault: true, open_sights_penalty: 0, observation_segments: 0, movement: Mv::Free, abandons: Ab::Nothing },
-    CmsEffects { from: 4, can_fire: true, can_observe: true, can_assault: true, open_sights_penalty: 1, observation_segments: 1, movement: Mv::NoOpenGround, abandons: Ab::Nothing },
-    CmsEffects { from: 2, can_fire: false, can_observe: false, can_assault: false, open_sights_penalty: 0, observation_segments: 0, movement: Mv::StaysPut, abandons: Ab::DamagedVehicle },
-    CmsEffects { from: 0, can_fire: false, can_observe: false, can_assault: false, open_sights_penalty: 0, observation_segments: 0, movement: Mv::StaysPut, abandons: Ab::Vehicle },
+    CmsEffects {
+        from: 5,
+        can_fire: true,
+        can_observe: true,
+        can_assault: true,
+        open_sights_penalty: 0,
+        observation_segments: 0,
+        movement: Mv::Free,
+        abandons: Ab::Nothing,
+    },
+    CmsEffects {
+        from: 4,
+        can_fire: true,
+        can_observe: true,
+        can_assault: true,
+        open_sights_penalty: 1,
+        observation_segments: 1,
+        movement: Mv::NoOpenGround,
+        abandons: Ab::Nothing,
+    },
+    CmsEffects {
+        from: 2,
+        can_fire: false,
+        can_observe: false,
+        can_assault: false,
+        open_sights_penalty: 0,
+        observation_segments: 0,
+        movement: Mv::StaysPut,
+        abandons: Ab::DamagedVehicle,
+    },
+    CmsEffects {
+        from: 0,
+        can_fire: false,
+        can_observe: false,
+        can_assault: false,
+        open_sights_penalty: 0,
+        observation_segments: 0,
+        movement: Mv::StaysPut,
+        abandons: Ab::Vehicle,
+    },
 ];
 
 /// What a CMS lets an element do (FYOB "How Continuous Momentum affects future
@@ -576,12 +735,15 @@ pub fn rally(
         results.push(Rallied { id: e.to_owned(), face, cms_after: (score + up).min(MAX_CMS) });
     }
     let faces: Vec<u8> = results.iter().map(|r| r.face).collect();
-    let event = RuleEvent::new(EventKind::Rally, RuleRef::new(Book::FightYourOwnBattles, "Rallying up the Continuous Momentum score of an element"))
-        .actor(id)
-        .input("command_grade", grade, "1/2/3 throws a bound; at most 2 points rallied a bound")
-        .input("rationed", rationed, "a rationed force makes no rallying throws")
-        .dice(6, &faces)
-        .outcome(json!({ "rallied": results }));
+    let event = RuleEvent::new(
+        EventKind::Rally,
+        RuleRef::new(Book::FightYourOwnBattles, "Rallying up the Continuous Momentum score of an element"),
+    )
+    .actor(id)
+    .input("command_grade", grade, "1/2/3 throws a bound; at most 2 points rallied a bound")
+    .input("rationed", rationed, "a rationed force makes no rallying throws")
+    .dice(6, &faces)
+    .outcome(json!({ "rallied": results }));
     Ok((results, event))
 }
 
@@ -608,7 +770,15 @@ mod tests {
         // 1 failure but his unit is OK to continue."
         let accrued = Accrued { events: vec![(C::MortarArtilleryOrAir, 1), (C::UnobservedEnemy, 1)], states: vec![] };
         let mut dice = Scripted::new([2, 5, 1, 6, 3, 4, 4, 2, 5]);
-        let (o, e) = take_cm_tests(CmElement { element_type: ElementType::Infantry, quality: Quality::Regular, cms: 6 }, &accrued, &regular_nco(), SUPPORTED, &mut dice, "G").unwrap();
+        let (o, e) = take_cm_tests(
+            CmElement { element_type: ElementType::Infantry, quality: Quality::Regular, cms: 6 },
+            &accrued,
+            &regular_nco(),
+            SUPPORTED,
+            &mut dice,
+            "G",
+        )
+        .unwrap();
         assert_eq!((o.count.original, o.count.nco_off, o.count.to_take), (9, 0, 9));
         assert_eq!(o.failures, 1);
         assert_eq!(o.effects.band, CmBand::Shaken);
@@ -637,14 +807,18 @@ mod tests {
             let got = [Quality::Poor, Quality::Regular, Quality::Elite].map(|q| tests_for(t, q, cause).unwrap());
             assert_eq!(got, want, "{t:?} {cause:?}");
         }
-        assert_eq!(tests_for(ElementType::SoftSkin, Quality::Elite, C::NcoCasualty), Err(CmError::NotOnChart(ElementType::SoftSkin, C::NcoCasualty)));
+        assert_eq!(
+            tests_for(ElementType::SoftSkin, Quality::Elite, C::NcoCasualty),
+            Err(CmError::NotOnChart(ElementType::SoftSkin, C::NcoCasualty))
+        );
     }
 
     #[test]
     fn poor_troops_never_take_fewer_tests_than_regular_nor_regular_than_elite() {
         for t in [ElementType::Infantry, ElementType::SoftSkin, ElementType::Afv] {
             for r in chart(t) {
-                let [p, g, e] = [Quality::Poor, Quality::Regular, Quality::Elite].map(|q| tests_for(t, q, r.cause).unwrap());
+                let [p, g, e] =
+                    [Quality::Poor, Quality::Regular, Quality::Elite].map(|q| tests_for(t, q, r.cause).unwrap());
                 assert!(p >= g && g >= e, "{t:?} {:?}", r.cause);
             }
         }
@@ -652,7 +826,8 @@ mod tests {
 
     #[test]
     fn each_casualty_and_each_firer_is_a_set() {
-        let accrued = Accrued { events: vec![(C::CasualtyInSoftCover, 2), (C::SmallArmsInSoftCover, 2)], states: vec![] };
+        let accrued =
+            Accrued { events: vec![(C::CasualtyInSoftCover, 2), (C::SmallArmsInSoftCover, 2)], states: vec![] };
         assert_eq!(accrued.original(ElementType::Infantry, Quality::Elite).unwrap(), 2 * 5 + 2 * 2);
     }
 
@@ -660,24 +835,36 @@ mod tests {
     fn reading_grey_rows_are_added_whenever_tests_fall_due() {
         let states = vec![C::Under50PercentStrength, C::Under25PercentStrength, C::AttachedCswOutOfAmmunition];
         let idle = Accrued { events: vec![], states: states.clone() };
-        assert_eq!(idle.original(ElementType::Infantry, Quality::Regular).unwrap(), 0, "states alone make no tests due");
+        assert_eq!(
+            idle.original(ElementType::Infantry, Quality::Regular).unwrap(),
+            0,
+            "states alone make no tests due"
+        );
         let fired_on = Accrued { events: vec![(C::SmallArmsInHardCover, 1)], states };
         assert_eq!(fired_on.original(ElementType::Infantry, Quality::Regular).unwrap(), 3 + 12 + 12 + 6);
         let wrong = Accrued { events: vec![(C::Under25PercentStrength, 1)], states: vec![] };
-        assert_eq!(wrong.original(ElementType::Infantry, Quality::Regular), Err(CmError::WrongKindOfRow(C::Under25PercentStrength)));
+        assert_eq!(
+            wrong.original(ElementType::Infantry, Quality::Regular),
+            Err(CmError::WrongKindOfRow(C::Under25PercentStrength))
+        );
     }
 
     #[test]
     fn reading_each_reduction_is_rounded_down_on_its_own() {
         let co = Officer::new(Rank::CompanyOfficer, Grade::Regular).unwrap();
-        let c = TestConditions { nco: Some(Grade::Regular), company_officer: Some(co), support_points: 15, ..no_help() };
+        let c =
+            TestConditions { nco: Some(Grade::Regular), company_officer: Some(co), support_points: 15, ..no_help() };
         // 10% of 29 = 2, 20% of 29 = 5, 15% of 29 = 4 → 18 (one 45% of 29 would give 16).
         let n = reduce(29, &c);
         assert_eq!((n.nco_off, n.co_off, n.support_off, n.to_take), (2, 5, 4, 18));
         let bold = Officer::new(Rank::CompanyOfficer, Grade::Bold).unwrap();
         assert_eq!(reduce(10, &TestConditions { company_officer: Some(bold), ..no_help() }).co_off, 3);
         let weak = Officer::new(Rank::CompanyOfficer, Grade::Weak).unwrap();
-        assert_eq!(reduce(10, &TestConditions { company_officer: Some(weak), nco: Some(Grade::Cautious), ..no_help() }).to_take, 10);
+        assert_eq!(
+            reduce(10, &TestConditions { company_officer: Some(weak), nco: Some(Grade::Cautious), ..no_help() })
+                .to_take,
+            10
+        );
     }
 
     #[test]
@@ -703,9 +890,17 @@ mod tests {
         let mut dice = Dice::new(99);
         for _ in 0..2000 {
             let original = u32::from(dice.d12()) - 1;
-            let nco = [None, Some(Grade::Regular), Some(Grade::Bold), Some(Grade::Inspirational)][usize::from(dice.d4()) - 1];
-            let co = [None, Some(Officer::new(Rank::CompanyOfficer, Grade::Inspirational).unwrap())][usize::from(dice.face(2)) - 1];
-            let c = TestConditions { nco, company_officer: co, support_points: u32::from(dice.d10()) * 15, beach_landing: dice.d6() > 3, rationed: dice.d6() > 4 };
+            let nco =
+                [None, Some(Grade::Regular), Some(Grade::Bold), Some(Grade::Inspirational)][usize::from(dice.d4()) - 1];
+            let co = [None, Some(Officer::new(Rank::CompanyOfficer, Grade::Inspirational).unwrap())]
+                [usize::from(dice.face(2)) - 1];
+            let c = TestConditions {
+                nco,
+                company_officer: co,
+                support_points: u32::from(dice.d10()) * 15,
+                beach_landing: dice.d6() > 3,
+                rationed: dice.d6() > 4,
+            };
             let n = reduce(original, &c);
             assert_eq!(n.to_take == 0, original == 0, "{original} {c:?} → {n:?}");
             assert!(n.to_take <= original.max(1) * 2);
@@ -784,7 +979,15 @@ mod tests {
             let mut dice = Dice::new(seed);
             let mut score = MAX_CMS;
             for _ in 0..6 {
-                let (o, _) = take_cm_tests(CmElement { element_type: ElementType::Infantry, quality: Quality::Poor, cms: score }, &accrued, &regular_nco(), SUPPORTED, &mut dice, "x").unwrap();
+                let (o, _) = take_cm_tests(
+                    CmElement { element_type: ElementType::Infantry, quality: Quality::Poor, cms: score },
+                    &accrued,
+                    &regular_nco(),
+                    SUPPORTED,
+                    &mut dice,
+                    "x",
+                )
+                .unwrap();
                 assert!(o.cms_after <= score && o.cms_after <= MAX_CMS);
                 score = o.cms_after;
             }
@@ -842,7 +1045,10 @@ mod tests {
         assert_eq!(r, vec![Rallied { id: "b".into(), face: 6, cms_after: 3 }]);
         let (r, e) = rally(co, &[("b", 2)], true, &mut Scripted::new([]), "CO").unwrap();
         assert!(r.is_empty() && e.dice.is_empty(), "rationed: no rallying throws");
-        assert_eq!(rally(co, &[("b", 2), ("b", 2)], false, &mut Scripted::new([]), "CO"), Err(CmError::RalliedTwice("b".into())));
+        assert_eq!(
+            rally(co, &[("b", 2), ("b", 2)], false, &mut Scripted::new([]), "CO"),
+            Err(CmError::RalliedTwice("b".into()))
+        );
         assert_eq!(rally(co, &[("b", 9)], false, &mut Scripted::new([]), "CO"), Err(CmError::CmsOutOfRange(9)));
         let nco = Officer::new(Rank::Nco, Grade::Regular).unwrap();
         assert_eq!(rally(nco, &[("b", 2)], false, &mut Scripted::new([]), "n"), Err(CmError::NotACompanyOfficer));

@@ -69,7 +69,9 @@ impl ObserverClass {
 pub enum TargetClass {
     Figure,
     /// A crew served weapon: counts 1 + the number of crew.
-    Csw { crew: u8 },
+    Csw {
+        crew: u8,
+    },
     /// Barricades, road blocks etc.
     Barricade,
     Tankette,
@@ -142,7 +144,7 @@ impl std::error::Error for ObservationError {}
 /// below 6", while *FYOB*'s "Continuous Momentum Score" charts (infantry/CSW
 /// and AFV) add 1 segment at a score of 4 and forbid observing at 3 or less.
 /// *FYOB* governs the solo game where the books overlap, so its charts are
-/// used (docs/readings/heroes-all.md, test `cms_follows_fyob_chart`).
+/// used (docs/rules-readings.md, test `cms_follows_fyob_chart`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Momentum {
     /// Continuous Momentum score, 1..=6.
@@ -342,9 +344,13 @@ pub enum Sight {
     /// 1 segment or less: seen without a test (the Act is still spent).
     Autospot,
     /// Each D6 needs `needed`+ (2..=6).
-    Test { needed: u8 },
+    Test {
+        needed: u8,
+    },
     /// `needed` is 7..=10: a 6 on a D6 and then `needed`+ on a D10.
-    SuperThrow { needed: u8 },
+    SuperThrow {
+        needed: u8,
+    },
     Unseeable(Unseeable),
 }
 
@@ -465,7 +471,7 @@ pub fn assess(test: &ObservationTest<'_>) -> Result<Assessment, ObservationError
 
 /// Exact chance that `dice` dice see the target.
 /// Test: 1 − ((needed−1)/6)^dice. Super-throw (reading: each D6 showing 6
-/// earns its own D10, see docs/readings/heroes-all.md): 1 − (1 − p)^dice with
+/// earns its own D10, see docs/rules-readings.md): 1 − (1 − p)^dice with
 /// p = 1/6 × (11 − needed)/10.
 pub fn chance_seen(dice: u8, sight: Sight) -> f64 {
     let miss_one = match sight {
@@ -511,9 +517,17 @@ impl Observation<'_> {
         for &(class, n) in self.test.targets {
             e = e.input("target", (class, n), format!("counts as {} target(s) each", class.counts_as()));
         }
-        e = e.input("dice", a.dice, format!("{} observers x {} targets / 10, rounded up, max 5", a.observers, a.targets));
+        e = e.input(
+            "dice",
+            a.dice,
+            format!("{} observers x {} targets / 10, rounded up, max 5", a.observers, a.targets),
+        );
         if self.test.between.obstacles_touching_observer > 0 {
-            e = e.input("obstacles_ignored", self.test.between.obstacles_touching_observer, "observers ignore obstacles they are in contact with");
+            e = e.input(
+                "obstacles_ignored",
+                self.test.between.obstacles_touching_observer,
+                "observers ignore obstacles they are in contact with",
+            );
         }
         for (i, &(name, reason)) in SEGMENT_TABLE.iter().enumerate() {
             if a.segments.0[i] != 0 {
@@ -612,7 +626,11 @@ mod tests {
     const FOUR_MEN: &[(ObserverClass, u16)] = &[(ObserverClass::Figure, 4)];
     const HUMBER: &[(TargetClass, u16)] = &[(TargetClass::LightReconnaissanceCar, 1)];
 
-    fn test<'a>(observers: &'a [(ObserverClass, u16)], targets: &'a [(TargetClass, u16)], between: Between) -> ObservationTest<'a> {
+    fn test<'a>(
+        observers: &'a [(ObserverClass, u16)],
+        targets: &'a [(TargetClass, u16)],
+        between: Between,
+    ) -> ObservationTest<'a> {
         ObservationTest {
             observers,
             targets,
@@ -770,7 +788,11 @@ mod tests {
         assert_eq!(sight(Between { sight_blocked: true, ..at(5.0) }), Sight::Unseeable(Unseeable::SightBlocked));
         assert_eq!(sight(Between { dense_wood: 2.5, ..at(5.0) }), Sight::Unseeable(Unseeable::WoodsBlock));
         assert_eq!(sight(Between { sparse_wood: 4.5, ..at(5.0) }), Sight::Unseeable(Unseeable::WoodsBlock));
-        assert_eq!(sight(Between { dense_wood: 2.0, ..at(5.0) }), Sight::Test { needed: 2 }, "2 inches is a segment, not a blocker");
+        assert_eq!(
+            sight(Between { dense_wood: 2.0, ..at(5.0) }),
+            Sight::Test { needed: 2 },
+            "2 inches is a segment, not a blocker"
+        );
     }
 
     #[test]
@@ -885,7 +907,8 @@ mod tests {
     fn never_more_than_five_dice_over_many_seeds() {
         for seed in 0..300u64 {
             let mut dice = Dice::new(seed);
-            let observers = [(ObserverClass::Figure, u16::from(dice.d10()) * 3), (ObserverClass::SoftSkin, u16::from(dice.d4()))];
+            let observers =
+                [(ObserverClass::Figure, u16::from(dice.d10()) * 3), (ObserverClass::SoftSkin, u16::from(dice.d4()))];
             let targets = [(TargetClass::Tank, u16::from(dice.d6())), (TargetClass::Figure, u16::from(dice.d8()))];
             let between = Between { distance: f32::from(dice.d12()) * 5.0, obstacles: dice.d3(), ..Between::default() };
             let o = observe(&test(&observers, &targets, between), &mut dice).unwrap();

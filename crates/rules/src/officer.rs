@@ -170,11 +170,8 @@ const NCO_RATING_TABLE: [(i8, i8, Grade); 5] = [
 ];
 
 /// FYOB "Rating NCOs and Officers", Senior Officer table: unmodified D6 → grade.
-const SENIOR_OFFICER_RATING_TABLE: [(i8, i8, Grade); 3] = [
-    (1, 1, Grade::BelowAverage),
-    (2, 5, Grade::Average),
-    (6, 6, Grade::AboveAverage),
-];
+const SENIOR_OFFICER_RATING_TABLE: [(i8, i8, Grade); 3] =
+    [(1, 1, Grade::BelowAverage), (2, 5, Grade::Average), (6, 6, Grade::AboveAverage)];
 
 fn look_up(table: &[(i8, i8, Grade)], score: i8) -> Grade {
     table
@@ -198,7 +195,13 @@ pub fn replacement_nco(makeup: ElementMakeup, dice: &mut impl Roll, id: &str) ->
     rate_under(Rank::Nco, makeup, dice, id, "NCO is a casualty")
 }
 
-fn rate_under(rank: Rank, makeup: ElementMakeup, dice: &mut impl Roll, id: &str, section: &str) -> (Officer, RuleEvent) {
+fn rate_under(
+    rank: Rank,
+    makeup: ElementMakeup,
+    dice: &mut impl Roll,
+    id: &str,
+    section: &str,
+) -> (Officer, RuleEvent) {
     let face = dice.d6();
     let (modifier, table): (i8, &[(i8, i8, Grade)]) = match rank {
         Rank::SeniorOfficer => (0, &SENIOR_OFFICER_RATING_TABLE),
@@ -239,12 +242,13 @@ pub fn leadership_test(officer: Officer, dice: &mut impl Roll, id: &str) -> (Lea
     };
     let thrown = (officer.grade != Grade::AboveAverage).then(|| dice.d6());
     let passed = thrown.is_none_or(|face| face < below);
-    let event = RuleEvent::new(EventKind::LeadershipTest, RuleRef::new(Book::FightYourOwnBattles, "Taking a Leadership Test"))
-        .actor(id)
-        .input("grade", officer.grade, format!("rating {rating}"))
-        .input("below", below, reason)
-        .dice(6, thrown.as_slice())
-        .outcome(json!({ "passed": passed, "automatic": thrown.is_none() }));
+    let event =
+        RuleEvent::new(EventKind::LeadershipTest, RuleRef::new(Book::FightYourOwnBattles, "Taking a Leadership Test"))
+            .actor(id)
+            .input("grade", officer.grade, format!("rating {rating}"))
+            .input("below", below, reason)
+            .dice(6, thrown.as_slice())
+            .outcome(json!({ "passed": passed, "automatic": thrown.is_none() }));
     (LeadershipTest { passed, thrown, below }, event)
 }
 
@@ -273,17 +277,16 @@ pub fn casualty_check(
     }
     let nco_faces = dice.throw(men_lost as usize, 6);
     let co_faces = if co_attached { dice.throw(men_lost as usize, 6) } else { Vec::new() };
-    let result = OfficerCasualties {
-        nco_hit: nco_faces.contains(&1),
-        co_hit: co_attached.then(|| co_faces.contains(&1)),
-    };
-    let event = RuleEvent::new(EventKind::OfficerCasualty, RuleRef::new(Book::FightYourOwnBattles, "NCO is a casualty"))
-        .actor(id)
-        .input("men_lost", men_lost, "one D6 per man lost; a 1 is the officer")
-        .input("co_attached", co_attached, "Company Officer as a casualty: test twice, NCO then CO")
-        .dice(6, &nco_faces)
-        .dice(6, &co_faces)
-        .outcome(result);
+    let result =
+        OfficerCasualties { nco_hit: nco_faces.contains(&1), co_hit: co_attached.then(|| co_faces.contains(&1)) };
+    let event =
+        RuleEvent::new(EventKind::OfficerCasualty, RuleRef::new(Book::FightYourOwnBattles, "NCO is a casualty"))
+            .actor(id)
+            .input("men_lost", men_lost, "one D6 per man lost; a 1 is the officer")
+            .input("co_attached", co_attached, "Company Officer as a casualty: test twice, NCO then CO")
+            .dice(6, &nco_faces)
+            .dice(6, &co_faces)
+            .outcome(result);
     Ok((result, event))
 }
 
@@ -333,8 +336,11 @@ mod tests {
 
     #[test]
     fn senior_officer_rating_is_unmodified() {
-        for (face, want, rating) in [(1, Grade::BelowAverage, 5), (2, Grade::Average, 6), (5, Grade::Average, 6), (6, Grade::AboveAverage, 7)] {
-            let (o, _) = rate(Rank::SeniorOfficer, ElementMakeup::Whole(Quality::Elite), &mut Scripted::new([face]), "SO");
+        for (face, want, rating) in
+            [(1, Grade::BelowAverage, 5), (2, Grade::Average, 6), (5, Grade::Average, 6), (6, Grade::AboveAverage, 7)]
+        {
+            let (o, _) =
+                rate(Rank::SeniorOfficer, ElementMakeup::Whole(Quality::Elite), &mut Scripted::new([face]), "SO");
             assert_eq!((o.grade(), o.grade().rating()), (want, rating));
         }
     }
@@ -351,7 +357,9 @@ mod tests {
         for seed in 0..300 {
             let mut dice = Dice::new(seed);
             for rank in [Rank::Nco, Rank::CompanyOfficer, Rank::SeniorOfficer] {
-                for makeup in [ElementMakeup::Whole(Quality::Poor), ElementMakeup::Whole(Quality::Elite), ElementMakeup::Militia] {
+                for makeup in
+                    [ElementMakeup::Whole(Quality::Poor), ElementMakeup::Whole(Quality::Elite), ElementMakeup::Militia]
+                {
                     let (o, _) = rate(rank, makeup, &mut dice, "x");
                     assert_eq!(Officer::new(rank, o.grade()), Ok(o));
                 }

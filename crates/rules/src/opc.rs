@@ -391,7 +391,11 @@ mod tests {
 
     #[test]
     fn scripted_deal_plays_in_card_order() {
-        let force = [p("a", Holder::Element, Nation::British), p("b", Holder::Element, Nation::British), p("c", Holder::Element, Nation::British)];
+        let force = [
+            p("a", Holder::Element, Nation::British),
+            p("b", Holder::Element, Nation::British),
+            p("c", Holder::Element, Nation::British),
+        ];
         // D3 face 1 swaps cards 3 and 1, D2 face 2 leaves card 2: a=3, b=2, c=1.
         let (deal, _) = deal(&force, &mut Scripted::new([1, 2])).unwrap();
         assert_eq!(deal.order(), ["c", "b", "a"]);
@@ -495,18 +499,34 @@ mod tests {
     #[test]
     fn seize_initiative_stays_within_the_nation_and_among_elements_yet_to_act() {
         let (_, mut deal) = three_elements();
-        assert_eq!(deal.seize_initiative("a", OrtResult::SeizesInitiative, "it"), Err(OpcError::OtherNation("it".into())));
-        assert_eq!(deal.seize_initiative("a", OrtResult::SeizesInitiative, "co"), Err(OpcError::NotASwapTarget("co".into())));
+        assert_eq!(
+            deal.seize_initiative("a", OrtResult::SeizesInitiative, "it"),
+            Err(OpcError::OtherNation("it".into()))
+        );
+        assert_eq!(
+            deal.seize_initiative("a", OrtResult::SeizesInitiative, "co"),
+            Err(OpcError::NotASwapTarget("co".into()))
+        );
         assert_eq!(deal.seize_initiative("a", OrtResult::ActsAsOrdered, "b"), Err(OpcError::DidNotSeize("a".into())));
-        assert_eq!(deal.seize_initiative("b", OrtResult::SeizesInitiative, "a"), Err(OpcError::NotActingNow("b".into())));
-        assert_eq!(deal.seize_initiative("a", OrtResult::SeizesInitiative, "zz"), Err(OpcError::UnknownHolder("zz".into())));
+        assert_eq!(
+            deal.seize_initiative("b", OrtResult::SeizesInitiative, "a"),
+            Err(OpcError::NotActingNow("b".into()))
+        );
+        assert_eq!(
+            deal.seize_initiative("a", OrtResult::SeizesInitiative, "zz"),
+            Err(OpcError::UnknownHolder("zz".into()))
+        );
         deal.discard("a").unwrap();
-        assert_eq!(deal.seize_initiative("b", OrtResult::SeizesInitiative, "a"), Err(OpcError::NotASwapTarget("a".into())));
+        assert_eq!(
+            deal.seize_initiative("b", OrtResult::SeizesInitiative, "a"),
+            Err(OpcError::NotASwapTarget("a".into()))
+        );
     }
 
     #[test]
     fn a_seized_card_can_be_passed_on_again() {
-        let force: Vec<Participant> = ["a", "b", "c"].iter().map(|id| p(id, Holder::Element, Nation::Russian)).collect();
+        let force: Vec<Participant> =
+            ["a", "b", "c"].iter().map(|id| p(id, Holder::Element, Nation::Russian)).collect();
         let (mut deal, _) = deal(&force, &mut Scripted::new([3, 2])).unwrap();
         deal.seize_initiative("a", OrtResult::SeizesInitiative, "b").unwrap();
         deal.seize_initiative("b", OrtResult::SeizesInitiative, "c").unwrap();

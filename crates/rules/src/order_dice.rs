@@ -185,7 +185,13 @@ mod tests {
     use crate::dice::{Dice, Scripted};
 
     fn plan(phases: &[Phase], acts: &[Act]) -> TurnPlan {
-        TurnPlan { phases: phases.to_vec(), acts: acts.to_vec(), at_the_double: false, overwatch: false, immobile: false }
+        TurnPlan {
+            phases: phases.to_vec(),
+            acts: acts.to_vec(),
+            at_the_double: false,
+            overwatch: false,
+            immobile: false,
+        }
     }
 
     use Phase::{Act as A, Fire as F, Move as M};
@@ -221,7 +227,10 @@ mod tests {
     #[test]
     fn any_two_acts() {
         assert!(check_turn(A, &plan(&[A], &[Act::Observe, Act::ReNetRadio])).is_ok());
-        assert_eq!(check_turn(A, &plan(&[A], &[Act::Observe, Act::ReNetRadio, Act::EngineeringWork])), Err(OrderError::TooManyActs(3)));
+        assert_eq!(
+            check_turn(A, &plan(&[A], &[Act::Observe, Act::ReNetRadio, Act::EngineeringWork])),
+            Err(OrderError::TooManyActs(3))
+        );
         assert_eq!(check_turn(A, &plan(&[F], &[Act::Observe])), Err(OrderError::ActsWithoutActPhase));
     }
 

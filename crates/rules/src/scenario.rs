@@ -54,9 +54,7 @@ impl Scenario {
         }
         for (side, v) in [("width", self.table.width), ("depth", self.table.depth)] {
             if !(MIN_TABLE_SIDE..=MAX_TABLE_SIDE).contains(&v) {
-                return Err(format!(
-                    "table {side} {v}\" is outside {MIN_TABLE_SIDE}\"..{MAX_TABLE_SIDE}\""
-                ));
+                return Err(format!("table {side} {v}\" is outside {MIN_TABLE_SIDE}\"..{MAX_TABLE_SIDE}\""));
             }
         }
         Ok(())

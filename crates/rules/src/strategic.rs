@@ -17,7 +17,9 @@ use crate::opc::Nation;
 /// on the table (reserves, withdrawn and destroyed elements are left out by
 /// the caller; elements that left by an exit point keep counting).
 pub fn cmt(scores: &[u8]) -> Result<u32, StrategicError> {
-    scores.iter().try_fold(0u32, |sum, &s| if s > MAX_CMS { Err(StrategicError::CmsOutOfRange(s)) } else { Ok(sum + u32::from(s)) })
+    scores.iter().try_fold(0u32, |sum, &s| {
+        if s > MAX_CMS { Err(StrategicError::CmsOutOfRange(s)) } else { Ok(sum + u32::from(s)) }
+    })
 }
 
 /// The force's Strategic Condition; `Withdrawn` is the battle lost.
@@ -119,7 +121,13 @@ impl SeniorOfficerRecord {
     ///   milestones the CMT has risen back above are re-taken, the highest
     ///   first, as in the example.
     /// - A CMT above the original then becomes the new 100%.
-    pub fn milestone_tests(&mut self, cmt: u32, rationed: bool, dice: &mut impl Roll, id: &str) -> Result<(Vec<MilestoneTest>, RuleEvent), StrategicError> {
+    pub fn milestone_tests(
+        &mut self,
+        cmt: u32,
+        rationed: bool,
+        dice: &mut impl Roll,
+        id: &str,
+    ) -> Result<(Vec<MilestoneTest>, RuleEvent), StrategicError> {
         if self.condition == StrategicCondition::Withdrawn {
             return Err(StrategicError::Withdrawn);
         }
@@ -158,12 +166,15 @@ impl SeniorOfficerRecord {
             self.original_cmt = cmt;
             self.tested.clear();
         }
-        let mut event = RuleEvent::new(EventKind::StrategicMilestone, RuleRef::new(Book::FightYourOwnBattles, "Strategic Milestone Test"))
-            .actor(id)
-            .input("cmt", cmt, "")
-            .input("original_cmt", self.original_cmt, "")
-            .input("milestone_pct", self.milestone_pct, "")
-            .input("rationed", rationed, "an extra D6 a test");
+        let mut event = RuleEvent::new(
+            EventKind::StrategicMilestone,
+            RuleRef::new(Book::FightYourOwnBattles, "Strategic Milestone Test"),
+        )
+        .actor(id)
+        .input("cmt", cmt, "")
+        .input("original_cmt", self.original_cmt, "")
+        .input("milestone_pct", self.milestone_pct, "")
+        .input("rationed", rationed, "an extra D6 a test");
         for t in &tests {
             event = event.dice(6, &t.faces);
         }
@@ -212,7 +223,12 @@ impl RadioNet {
 }
 
 /// A Radio Test: one D10 (0 counts 10) against the nation's target.
-pub fn radio_test(nation: &Nation, net: &mut RadioNet, dice: &mut impl Roll, id: &str) -> Result<(bool, RuleEvent), StrategicError> {
+pub fn radio_test(
+    nation: &Nation,
+    net: &mut RadioNet,
+    dice: &mut impl Roll,
+    id: &str,
+) -> Result<(bool, RuleEvent), StrategicError> {
     if net.dis {
         return Err(StrategicError::RadioDis);
     }
@@ -301,7 +317,10 @@ mod tests {
         let mut so = SeniorOfficerRecord::new(100, 10).unwrap();
         // 79%: the 10% test (2 dice) then the 20% test (4 dice), each may drop a step.
         let (t, _) = so.milestone_tests(79, false, &mut Scripted::new([1, 1, 1, 2, 2, 2]), "SO").unwrap();
-        assert_eq!(t.iter().map(|t| t.condition_after).collect::<Vec<_>>(), [StrategicCondition::Yellow, StrategicCondition::Red]);
+        assert_eq!(
+            t.iter().map(|t| t.condition_after).collect::<Vec<_>>(),
+            [StrategicCondition::Yellow, StrategicCondition::Red]
+        );
         let (_, _) = so.milestone_tests(69, false, &mut Scripted::new([1, 5, 5, 5, 5, 5]), "SO").unwrap();
         assert_eq!(so.condition(), StrategicCondition::Withdrawn);
         assert_eq!(so.milestone_tests(60, false, &mut Scripted::new([]), "SO").unwrap_err(), StrategicError::Withdrawn);
@@ -367,7 +386,10 @@ mod tests {
         let nation = Nation::Italian;
         radio_test(&nation, &mut net, &mut Scripted::new([4]), "CO").unwrap();
         radio_test(&nation, &mut net, &mut Scripted::new([4]), "CO").unwrap();
-        assert_eq!(radio_test(&nation, &mut net, &mut Scripted::new([4]), "CO").unwrap_err(), StrategicError::NoRadioTestsLeft);
+        assert_eq!(
+            radio_test(&nation, &mut net, &mut Scripted::new([4]), "CO").unwrap_err(),
+            StrategicError::NoRadioTestsLeft
+        );
         net.new_bound();
         assert!(!net.dis);
         let (_, e) = radio_test(&nation, &mut net, &mut Scripted::new([1]), "CO").unwrap();
