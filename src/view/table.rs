@@ -1,7 +1,7 @@
 //! The games table: baize top of the scenario's size, a wooden frame and
-//! legs, a floor, and the lamp light of a club evening.
+//! legs, a floor, and a lamp over it as at a club evening.
 
-use bevy::{light::CascadeShadowConfigBuilder, prelude::*};
+use bevy::prelude::*;
 use bevy_rapier3d::prelude::Collider;
 use serde::Deserialize;
 use warbound_rules::{data::from_ron, scenario::TableSize};
@@ -23,7 +23,10 @@ pub struct TableStyle {
     pub top_thickness: f32,
     pub height: f32,
     pub leg_size: f32,
-    pub lamp_illuminance: f32,
+    /// Lux on the baize under the lamp.
+    pub lamp_lux: f32,
+    /// Lux of the room's fill light.
+    pub room_illuminance: f32,
     pub ambient_brightness: f32,
 }
 
@@ -48,7 +51,7 @@ pub(super) fn plugin(app: &mut App) {
             ..default()
         })
         .insert_resource(style)
-        .add_systems(Startup, spawn_lamp)
+        .add_systems(Startup, spawn_room_light)
         .add_systems(Update, rebuild_table);
 }
 
@@ -61,27 +64,38 @@ pub fn wanted_size(active: &ActiveBattle) -> TableSize {
     active.0.as_ref().map(|b| b.scenario.table).unwrap_or_default()
 }
 
-fn spawn_lamp(mut commands: Commands, style: Res<TableStyle>) {
-    // Warm light from high over the near-left shoulder, casting soft shadows
-    // across a table up to 16 ft long.
+/// A directional "room" light: a dim fill that also lights the floor.
+fn spawn_room_light(mut commands: Commands, style: Res<TableStyle>) {
     commands.spawn((
+        Name::new("Room light"),
+        DirectionalLight { color: Color::srgb(0.9, 0.92, 1.0), illuminance: style.room_illuminance, ..default() },
+        Transform::from_xyz(-40.0, 120.0, 60.0).looking_at(Vec3::ZERO, Vec3::Y),
+    ));
+}
+
+/// The lamp over the table: a warm spot whose cone covers the table, so the
+/// baize is bright and the room falls away into shadow. Its height and cone
+/// follow the table's size.
+fn lamp(style: &TableStyle, size: TableSize) -> impl Bundle {
+    let half_diagonal = (size.width.powi(2) + size.depth.powi(2)).sqrt() / 2.0;
+    let height = size.width.max(size.depth) * 1.3;
+    // Bevy spot lights take lumens; illuminance at distance d is lm / (4π d²).
+    let lumens = style.lamp_lux * 4.0 * std::f32::consts::PI * height * height;
+    let cover = (half_diagonal / height).atan();
+    (
         Name::new("Lamp"),
-        DirectionalLight {
-            color: Color::srgb(1.0, 0.93, 0.8),
-            illuminance: style.lamp_illuminance,
+        SpotLight {
+            color: Color::srgb(1.0, 0.9, 0.75),
+            intensity: lumens,
+            range: height * 3.0,
+            radius: 4.0,
             shadow_maps_enabled: true,
+            inner_angle: cover * 0.8,
+            outer_angle: cover * 1.35,
             ..default()
         },
-        Transform::from_xyz(-40.0, 120.0, 60.0).looking_at(Vec3::ZERO, Vec3::Y),
-        CascadeShadowConfigBuilder {
-            num_cascades: 2,
-            minimum_distance: 1.0,
-            first_cascade_far_bound: 120.0,
-            maximum_distance: 500.0,
-            ..default()
-        }
-        .build(),
-    ));
+        Transform::from_xyz(-size.width * 0.1, height, size.depth * 0.15).looking_at(Vec3::ZERO, Vec3::Y),
+    )
 }
 
 fn rebuild_table(
@@ -146,6 +160,7 @@ fn rebuild_table(
                 t.spawn(leg);
             }
             t.spawn(floor_mesh);
+            t.spawn(lamp(s, size));
         },
     );
     info!("table laid: {width}\" x {depth}\"");
@@ -159,6 +174,6 @@ mod tests {
     fn built_in_style_parses_and_is_sane() {
         let s = TableStyle::built_in();
         assert!(s.height > s.top_thickness);
-        assert!(s.lamp_illuminance > 0.0);
+        assert!(s.lamp_lux > 0.0 && s.room_illuminance >= 0.0);
     }
 }
