@@ -51,39 +51,44 @@ fn picker(
 ) {
     let Ok(ctx) = contexts.ctx_mut() else { return };
     let battles: Vec<_> = data::battle_scenarios().collect();
+    // The first playable battle is chosen to begin with, so Start is one click away.
+    let chosen = chosen.get_or_insert_with(|| battles.iter().find(|(_, s)| s.is_ok()).map_or("", |(n, _)| *n));
     centre_panel(ctx, "scenario-picker", |ui| {
-        ui.heading("Choose a battle");
+        ui.set_width(520.0);
+        ui.heading(egui::RichText::new("Choose a battle").size(28.0));
         ui.add_space(12.0);
         for (name, parsed) in &battles {
             match parsed {
                 Ok(s) => {
-                    let selected = *chosen == Some(*name);
-                    if ui.selectable_label(selected, egui::RichText::new(&s.name).size(20.0)).clicked() {
-                        *chosen = Some(name);
+                    let selected = *chosen == *name;
+                    if ui.selectable_label(selected, egui::RichText::new(&s.name).size(22.0)).clicked() {
+                        *chosen = name;
                     }
                     if selected {
                         ui.label(&s.briefing);
-                        ui.label(format!("Table {}\" × {}\"", s.table.width, s.table.depth));
+                        ui.label(
+                            egui::RichText::new(format!("Table {}\" × {}\"", s.table.width, s.table.depth))
+                                .color(egui::Color32::from_gray(170)),
+                        );
                     }
                 }
                 Err(e) => {
                     ui.colored_label(egui::Color32::LIGHT_RED, format!("{name}: {e}"));
                 }
             }
-            ui.add_space(6.0);
+            ui.add_space(8.0);
         }
         ui.add_space(12.0);
-        ui.horizontal(|ui| {
-            let ready = chosen.and_then(|c| battles.iter().find(|(n, _)| *n == c));
+        let ready = battles.iter().find(|(n, s)| *n == *chosen && s.is_ok());
+        if menu_button(ui, ready.is_some(), "Start").clicked() {
             if let Some((name, Ok(scenario))) = ready {
-                if ui.button(egui::RichText::new("Start").size(20.0)).clicked() {
-                    start.write(StartBattle(LoadedScenario { source: (*name).to_owned(), scenario: scenario.clone() }));
-                    menu.set(Menu::Closed);
-                }
-            }
-            if ui.button(egui::RichText::new("Back").size(20.0)).clicked() {
+                start.write(StartBattle(LoadedScenario { source: (*name).to_owned(), scenario: scenario.clone() }));
                 menu.set(Menu::Closed);
             }
-        });
+        }
+        ui.add_space(6.0);
+        if menu_button(ui, true, "Back").clicked() {
+            menu.set(Menu::Closed);
+        }
     });
 }

@@ -60,6 +60,11 @@ pub enum EventKind {
     Concealment,
     CommandDice,
     Morale,
+    Landing,
+    Minefield,
+    Engineering,
+    Explosives,
+    Assault,
 }
 
 /// One named input to a rule, with why it has that value

@@ -27,3 +27,21 @@ pub mod effects;
 pub mod firing;
 pub mod movement;
 pub mod observation;
+
+// Heroes All: close combat, the built-up area, the night.
+pub mod assault;
+pub mod buildings;
+pub mod night;
+
+// Heroes All: engineers, explosives, mines, loads, airborne landings.
+pub mod airborne;
+pub mod engineers;
+pub mod explosives;
+pub mod loads;
+pub mod mines;
+
+// Heroes All: aircraft, boats, supply, the guns behind the table.
+pub mod aircraft;
+pub mod artillery;
+pub mod boats;
+pub mod logistics;
