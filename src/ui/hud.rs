@@ -24,7 +24,8 @@ fn version_label(mut contexts: EguiContexts, settings: Res<Settings>, diagnostic
         .anchor(egui::Align2::RIGHT_BOTTOM, [-10.0, -6.0])
         .interactable(false)
         .show(ctx, |ui| {
-            let text = egui::RichText::new(format!("{fps}Warbound {BUILD}")).small().color(egui::Color32::from_gray(170));
+            let text =
+                egui::RichText::new(format!("{fps}Warbound {BUILD}")).small().color(egui::Color32::from_gray(170));
             ui.add(egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend));
         });
 }

@@ -532,6 +532,7 @@ pub enum Modifier {
     TargetMoving,
     EliteFirer,
     PoorFirer,
+    Smoke,
 }
 
 /// Which modifiers a howitzer over open sights keeps ("only consider modifiers
@@ -541,10 +542,12 @@ enum Kind {
     Range,
     Cover,
     Movement,
+    /// *Heroes All*, "Firing smoke": its +2 stands apart from the table.
+    Smoke,
     Other,
 }
 
-const MODIFIERS: usize = 15;
+const MODIFIERS: usize = 16;
 
 /// *Heroes All*, "How to fire weapons": (name, value, kind, reason).
 const MODIFIER_TABLE: [(&str, i8, Kind, &str); MODIFIERS] = [
@@ -563,6 +566,8 @@ const MODIFIER_TABLE: [(&str, i8, Kind, &str); MODIFIERS] = [
     ("target_moving", -1, Kind::Movement, "-1 target moving"),
     ("elite_firer", 1, Kind::Other, "+1 if firer is elite/veteran"),
     ("poor_firer", -1, Kind::Other, "-1 if firer is Poor/Militia"),
+    // *Heroes All*, "Firing smoke": "fire as usual with a +2 hit modifier".
+    ("smoke", 2, Kind::Smoke, "+2 firing smoke"),
 ];
 
 /// "A result of 5 or more scores a hit."
@@ -601,6 +606,9 @@ pub struct OpenSightsFire {
     pub unobserved_autospot: bool,
     /// A sniper: 4+ to hit, ignoring the long range and hard cover modifiers.
     pub sniper: bool,
+    /// Firing a smoke round: +2 (*Heroes All*, "Firing smoke"); a hit places
+    /// a [`SmokeScreen`].
+    pub smoke: bool,
     pub momentum: Momentum,
 }
 
@@ -621,6 +629,7 @@ impl Default for OpenSightsFire {
             aimed: false,
             unobserved_autospot: false,
             sniper: false,
+            smoke: false,
             momentum: Momentum::default(),
         }
     }
@@ -737,10 +746,12 @@ pub fn assess_open_sights(fire: &OpenSightsFire) -> Result<HitAssessment, FireEr
     on(Modifier::TargetMoving, fire.target_moving);
     on(Modifier::EliteFirer, fire.firer_quality == Quality::Elite);
     on(Modifier::PoorFirer, fire.firer_quality == Quality::Poor);
+    on(Modifier::Smoke, fire.smoke);
     if howitzer {
         // "Artillery firing HE over open sights ... only consider modifiers for cover and movement."
+        // Reading: a smoke round is not HE, and "Firing smoke" adds its +2 "as usual".
         for (flag, (_, _, kind, _)) in active.iter_mut().zip(MODIFIER_TABLE) {
-            *flag &= matches!(kind, Kind::Cover | Kind::Movement);
+            *flag &= matches!(kind, Kind::Cover | Kind::Movement | Kind::Smoke);
         }
     }
     let full = match row.shots {
@@ -880,6 +891,33 @@ pub enum IndirectMove {
     UpTo3,
     /// Moved more than 3 inches: −1 to the die.
     Over3,
+}
+
+/// *Heroes All*, "Firing smoke": "If a hit is obtained, place 3 x 1 inch
+/// smokeballs on this spot for 2 bounds." Where it blocks sight is the
+/// table's geometry (an observer looking through it has
+/// [`crate::observation::Between::sight_blocked`]).
+///
+/// Reading: the 2 bounds are the bound it is fired in and the next; it is
+/// gone at the start of the one after (test `smoke_screen_three_balls_for_two_bounds`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SmokeScreen {
+    /// The bound the smoke round hit.
+    pub fired_in: u32,
+}
+
+impl SmokeScreen {
+    /// "3 x 1 inch smokeballs".
+    pub const BALLS: u8 = 3;
+    /// Each smokeball's size, in inches.
+    pub const BALL_INCHES: f32 = 1.0;
+    /// "for 2 bounds".
+    pub const BOUNDS: u32 = 2;
+
+    /// Whether the smoke still stands in `bound`.
+    pub fn stands_in(&self, bound: u32) -> bool {
+        bound >= self.fired_in && bound - self.fired_in < Self::BOUNDS
+    }
 }
 
 /// One indirect shot (mortar, RGL, rockets, howitzer off open sights).
@@ -1082,6 +1120,21 @@ mod tests {
 
     fn total(fire: OpenSightsFire) -> i8 {
         assess_open_sights(&fire).unwrap().modifiers.total()
+    }
+
+    #[test]
+    fn smoke_screen_three_balls_for_two_bounds() {
+        // "fire as usual with a +2 hit modifier on the D6".
+        let base = OpenSightsFire { weapon: Weapon::AtGunClass2, distance: 30.0, ..OpenSightsFire::default() };
+        assert_eq!(total(OpenSightsFire { smoke: true, ..base }), total(base) + 2);
+        // A howitzer over open sights keeps only cover and movement, and the smoke's +2.
+        let how = OpenSightsFire { weapon: Weapon::Howitzer104, distance: 20.0, ..OpenSightsFire::default() };
+        assert_eq!(total(OpenSightsFire { smoke: true, ..how }), total(how) + 2);
+        let s = SmokeScreen { fired_in: 5 };
+        assert_eq!((SmokeScreen::BALLS, SmokeScreen::BALL_INCHES), (3, 1.0));
+        assert!(!s.stands_in(4));
+        assert!(s.stands_in(5) && s.stands_in(6));
+        assert!(!s.stands_in(7), "gone after 2 bounds");
     }
 
     #[test]

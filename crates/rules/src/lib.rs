@@ -12,6 +12,9 @@ pub mod dice;
 pub mod event;
 pub mod scenario;
 
+// The forces on the table: elements, officers, teams, transport.
+pub mod forces;
+
 // Fight Your Own Battles: who acts, when, and how willingly.
 pub mod command;
 pub mod concealment;

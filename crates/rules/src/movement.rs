@@ -16,7 +16,7 @@ use serde_json::json;
 use crate::day::{BattleWeather, Light};
 use crate::dice::Roll;
 use crate::event::{Book, EventKind, RuleEvent, RuleRef};
-use crate::officer::Quality;
+use crate::officer::{Officer, Quality, leadership_test};
 use crate::order_dice::TurnPlan;
 
 /// A row of the Movement Table ("Movement Table - how many D6 inches can an
@@ -986,6 +986,24 @@ impl Guard {
     pub fn turn_about(&mut self) {
         self.facing = self.facing.reversed();
     }
+
+    /// "A guard can be re-faced during the game by their NCO passing a
+    /// Leadership test" (*Heroes All*, "Guards"; the 2-player game uses a "4"
+    /// Command Dice instead). Returns whether the guard now faces `to`.
+    ///
+    /// Readings: the NCO names the new facing (the Compass die only faces a
+    /// guard at the start of the game); the test is not one of the two Acts
+    /// (FYOB's list of Acts does not name it); a failed test leaves the facing
+    /// as it was (test `a_guard_is_re_faced_when_its_nco_passes_a_leadership_test`).
+    pub fn re_face(&mut self, nco: Officer, to: Compass, dice: &mut impl Roll, id: &str) -> (bool, RuleEvent) {
+        let (test, mut e) = leadership_test(nco, dice, id);
+        e.rule = RuleRef::new(Book::HeroesAll, "Guards");
+        let e = e.input("facing", self.facing, "before").input("re_face", to, "the facing the NCO names");
+        if test.passed {
+            self.facing = to;
+        }
+        (test.passed, e)
+    }
 }
 
 /// "Guards are \"faced\" at the start of the game with a D8 or \"Compass\" die".
@@ -1473,6 +1491,26 @@ mod tests {
         assert_eq!(Compass::NW.degrees(), 315.0);
         let (g, _) = face_guard(&mut Scripted::new([8]), "guard");
         assert_eq!(g.facing, Compass::NW);
+    }
+
+    #[test]
+    fn a_guard_is_re_faced_when_its_nco_passes_a_leadership_test() {
+        use crate::officer::{Grade, Rank};
+        // A Regular (2) NCO passes on less than his rating + 3: 1 to 4.
+        let nco = Officer::new(Rank::Nco, Grade::Regular).unwrap();
+        let mut g = Guard { facing: Compass::N };
+        let (passed, e) = g.re_face(nco, Compass::E, &mut Scripted::new([4]), "guard");
+        assert!(passed);
+        assert_eq!(g.facing, Compass::E);
+        assert_eq!(e.rule, RuleRef::new(Book::HeroesAll, "Guards"));
+        let (passed, _) = g.re_face(nco, Compass::S, &mut Scripted::new([5]), "guard");
+        assert!(!passed);
+        assert_eq!(g.facing, Compass::E, "a failed test leaves the guard as it was");
+        // A Weak (0) NCO needs a 1 or 2.
+        let weak = Officer::new(Rank::Nco, Grade::Weak).unwrap();
+        assert!(!g.re_face(weak, Compass::S, &mut Scripted::new([3]), "guard").0);
+        assert!(g.re_face(weak, Compass::S, &mut Scripted::new([2]), "guard").0);
+        assert_eq!(g.facing, Compass::S);
     }
 
     #[test]

@@ -618,6 +618,42 @@ pub fn may_approach(distance: f32, tested_this_bound: bool) -> Result<bool, Obse
     Ok(distance > AMBUSH_DISTANCE || tested_this_bound)
 }
 
+/// *Heroes All*, "Checking vacated positions": at least 2 D6, one per observer.
+pub const MIN_VACATED_DICE: u32 = 2;
+
+/// *Heroes All*, "Checking vacated positions": an approaching force checks
+/// whether a previously observed enemy element has left its building or
+/// position unseen. "Throw 1 x D6 per observer (minimum 2 x D6) and score a
+/// double to see that the enemy have now vacated"; on a failure it "must
+/// continue to act as if the position is occupied". Returns whether the
+/// vacated position was seen to be empty.
+///
+/// Readings: observers count as in "Observers and targets" (a lorry's crew
+/// counts 2); "a double" is any two dice showing the same face; no cap on the
+/// dice is printed (unlike the Observation Test's 5), so none is applied
+/// (test `vacated_positions_need_a_double_on_a_d6_per_observer`).
+pub fn check_vacated(
+    observers: &[(ObserverClass, u16)],
+    dice: &mut impl Roll,
+    id: &str,
+) -> Result<(bool, RuleEvent), ObservationError> {
+    let counted: u32 = observers.iter().map(|&(class, n)| class.counts_as() * u32::from(n)).sum();
+    if counted == 0 {
+        return Err(ObservationError::NoObservers);
+    }
+    let n = counted.max(MIN_VACATED_DICE);
+    let faces = dice.throw(n as usize, 6);
+    let mut seen_face = [false; 7];
+    let double = faces.iter().any(|&f| std::mem::replace(&mut seen_face[usize::from(f)], true));
+    let event = RuleEvent::new(EventKind::Observation, RuleRef::new(Book::HeroesAll, "Checking vacated positions"))
+        .actor(id)
+        .input("observers", counted, "1 x D6 per observer")
+        .input("dice", n, "minimum 2 x D6")
+        .dice(6, &faces)
+        .outcome(serde_json::json!({ "vacated_seen": double }));
+    Ok((double, event))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -872,6 +908,29 @@ mod tests {
         assert_eq!(may_approach(4.0, false), Ok(false));
         assert_eq!(may_approach(4.0, true), Ok(true), "a failed test still lets it advance");
         assert!(may_approach(-3.0, true).is_err());
+    }
+
+    #[test]
+    fn vacated_positions_need_a_double_on_a_d6_per_observer() {
+        // One observer still throws 2 x D6; a double sees the position empty.
+        let one = &[(ObserverClass::Figure, 1)];
+        let (seen, e) = check_vacated(one, &mut Scripted::new([4, 4]), "recce").unwrap();
+        assert!(seen);
+        assert_eq!(e.dice.iter().map(|t| (t.sides, t.face)).collect::<Vec<_>>(), [(6, 4), (6, 4)]);
+        assert!(!check_vacated(one, &mut Scripted::new([4, 5]), "recce").unwrap().0);
+        // Three figures throw 3 dice: any pair is a double.
+        let three = &[(ObserverClass::Figure, 3)];
+        assert!(check_vacated(three, &mut Scripted::new([1, 6, 1]), "x").unwrap().0);
+        assert!(!check_vacated(three, &mut Scripted::new([1, 6, 2]), "x").unwrap().0);
+        // A lorry counts as 2 observers, an AFV as 1: 3 dice.
+        let mixed = &[(ObserverClass::SoftSkin, 1), (ObserverClass::Afv, 1)];
+        let (_, e) = check_vacated(mixed, &mut Scripted::new([1, 2, 3]), "x").unwrap();
+        assert_eq!(e.dice.len(), 3);
+        // Seven or more dice always show a double.
+        let mut dice = Dice::new(7);
+        let seven = &[(ObserverClass::Figure, 7)];
+        assert!((0..200).all(|_| check_vacated(seven, &mut dice, "x").unwrap().0));
+        assert!(matches!(check_vacated(&[], &mut dice, "x"), Err(ObservationError::NoObservers)));
     }
 
     #[test]

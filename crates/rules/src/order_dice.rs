@@ -39,12 +39,16 @@ pub fn throw_order_die(dice: &mut impl Roll, id: &str) -> (Phase, RuleEvent) {
 pub enum Act {
     Observe,
     /// Getting out, where implied by the move (a glider landing, an assault
-    /// boat reaching shore), is part of the move phase instead.
+    /// boat reaching shore), is part of the move phase instead. Reading:
+    /// cavalry mounting or dismounting is this Act (*Heroes All*, "Cavalry":
+    /// "Mounting or dismounting is an Act").
     EmbarkOrDisembark,
     /// Throwing a D10 for the landing grid.
     Parachute,
     /// "Aim" a HE/AT shot with an artillery piece: it must then fire, then move.
     Aim,
+    /// Reading: limbering or unlimbering a horse-towed gun is this Act
+    /// (*Heroes All*, "Cavalry": "Unlimbering or limbering the gun is an Act").
     SetUpOrTakeDownImmobileCsw,
     EngineeringWork,
     /// Re-net a radio after a HE/AT hit (a Radio Test).
