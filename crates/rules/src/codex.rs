@@ -11,8 +11,6 @@
 
 use std::collections::HashMap;
 use std::fmt;
-use std::iter::Sum;
-use std::ops::{Add, AddAssign, Mul};
 
 use serde::{Deserialize, Serialize};
 
@@ -28,59 +26,13 @@ use crate::opc::Nation;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize)]
 pub struct Points(u32);
 
+crate::halves::impl_halves!(Points);
+
 impl Points {
-    pub const ZERO: Self = Self(0);
-
-    /// `n` whole points.
-    pub const fn whole(n: u32) -> Self {
-        Self(n * 2)
-    }
-
-    /// The cost in half points.
-    pub const fn halves(self) -> u32 {
-        self.0
-    }
-
     /// *Fight Your Own Wars* 33.2: "Divide this total by 10 to calculate the
     /// Combat Value ... Ignore any fraction or decimal."
     pub const fn combat_value(self) -> u32 {
         self.0 / 20
-    }
-}
-
-impl Add for Points {
-    type Output = Self;
-    fn add(self, rhs: Self) -> Self {
-        Self(self.0 + rhs.0)
-    }
-}
-
-impl AddAssign for Points {
-    fn add_assign(&mut self, rhs: Self) {
-        self.0 += rhs.0;
-    }
-}
-
-impl Mul<u32> for Points {
-    type Output = Self;
-    fn mul(self, rhs: u32) -> Self {
-        Self(self.0 * rhs)
-    }
-}
-
-impl Sum for Points {
-    fn sum<I: Iterator<Item = Self>>(iter: I) -> Self {
-        iter.fold(Self::ZERO, Add::add)
-    }
-}
-
-impl fmt::Display for Points {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.0 / 2, self.0 % 2) {
-            (0, 1) => write!(f, "½"),
-            (n, 1) => write!(f, "{n}½"),
-            (n, _) => write!(f, "{n}"),
-        }
     }
 }
 

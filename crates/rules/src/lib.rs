@@ -10,7 +10,10 @@ pub mod codex;
 pub mod data;
 pub mod dice;
 pub mod event;
+pub mod geometry;
+mod halves;
 pub mod scenario;
+pub mod terrain;
 
 // The forces on the table: elements, officers, teams, transport.
 pub mod forces;
@@ -23,6 +26,7 @@ pub mod officer;
 pub mod opc;
 pub mod order_dice;
 pub mod strategic;
+pub mod turn;
 
 // Heroes All: the day, moving, seeing and shooting.
 pub mod day;

@@ -6,8 +6,6 @@
 //! are the book's generic rows.
 
 use std::fmt;
-use std::iter::Sum;
-use std::ops::{Add, Mul};
 
 use serde::{Deserialize, Serialize};
 
@@ -17,50 +15,7 @@ use crate::codex::CodexEntry;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize)]
 pub struct Loads(u32);
 
-impl Loads {
-    pub const ZERO: Self = Self(0);
-    pub const HALF: Self = Self(1);
-
-    /// `n` whole loads.
-    pub const fn whole(n: u32) -> Self {
-        Self(n * 2)
-    }
-
-    /// The size in half loads.
-    pub const fn halves(self) -> u32 {
-        self.0
-    }
-}
-
-impl Add for Loads {
-    type Output = Self;
-    fn add(self, rhs: Self) -> Self {
-        Self(self.0 + rhs.0)
-    }
-}
-
-impl Mul<u32> for Loads {
-    type Output = Self;
-    fn mul(self, n: u32) -> Self {
-        Self(self.0 * n)
-    }
-}
-
-impl Sum for Loads {
-    fn sum<I: Iterator<Item = Self>>(iter: I) -> Self {
-        iter.fold(Self::ZERO, Add::add)
-    }
-}
-
-impl fmt::Display for Loads {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.0 / 2, self.0 % 2) {
-            (0, 1) => write!(f, "½"),
-            (n, 1) => write!(f, "{n}½"),
-            (n, _) => write!(f, "{n}"),
-        }
-    }
-}
+crate::halves::impl_halves!(Loads);
 
 /// The rows of the load sizes list ("The following items are shown with their load sizes").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

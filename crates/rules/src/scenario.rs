@@ -1,11 +1,32 @@
-//! The battle scenario: everything about a battle before it starts.
+//! The battle scenario: everything about a battle before it starts except
+//! its terrain — the table, the day and the weather, and each side's force:
+//! nation, year and quality, Senior Officer, companies under their Company
+//! Officers, elements from the CODEX with their NCOs and start positions,
+//! reserves, concealed elements, orders, aircraft, off-table artillery and
+//! its FOOs, and what each side must do before the time limit. The format is
+//! documented in `docs/scenarios.md`.
 //!
-//! This is the first part of the format documented in `docs/scenarios.md`:
-//! the table and the briefing. Forces, terrain and victory conditions extend it.
+//! [`Scenario::parse`] reads and checks a file without the CODEX;
+//! [`Scenario::validate_against`] checks it against a loaded [`Codex`], and
+//! [`Scenario::load`] does both. Errors name the file, the line where the
+//! offending value is written, and the field.
+
+use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 
-use crate::data::{DataError, from_ron};
+use crate::aircraft::{self, AircraftType, Height, SQUADRON, Schedule, WINDOW_BOUNDS, Window};
+use crate::artillery::{self, Foo};
+use crate::codex::{Codex, FigureGrade, Kind};
+use crate::command::Objective;
+use crate::concealment::{self, Candidate, Concealed};
+use crate::data::DataError;
+use crate::day::{BattleWeather, Season, WargameClock, Whereabouts};
+use crate::firing::{FireTarget, Weapon};
+use crate::forces::Element;
+use crate::officer::{Grade, Officer, Quality, Rank};
+use crate::opc::Nation;
+use crate::terrain::Terrain;
 
 /// A games table measured in inches (the *Heroes All* table is 6 ft × 4 ft).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -24,6 +45,371 @@ impl Default for TableSize {
     }
 }
 
+impl TableSize {
+    /// Whether a point `(x, y)` in inches from the near-left corner is on the table.
+    pub fn contains(&self, (x, y): (f32, f32)) -> bool {
+        (0.0..=self.width).contains(&x) && (0.0..=self.depth).contains(&y)
+    }
+}
+
+/// Largest table side accepted, inches (a 16 ft club table).
+pub const MAX_TABLE_SIDE: f32 = 192.0;
+/// Smallest table side accepted, inches (a 2 ft skirmish board).
+pub const MIN_TABLE_SIDE: f32 = 24.0;
+
+/// A table edge: near (y = 0), far (y = depth), left (x = 0), right (x = width).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Edge {
+    Near,
+    Far,
+    Left,
+    Right,
+}
+
+/// The weather on the day.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Weather {
+    /// The sky as the aircraft spotting tables name it.
+    #[serde(default = "fair")]
+    pub sky: aircraft::Weather,
+    /// The campaign Rain/Snow Gauge (0..=8) when in use (*Heroes All*, 2020
+    /// addendum "Weather"); absent in a stand-alone battle.
+    #[serde(default)]
+    pub rain_snow_gauge: Option<u8>,
+}
+
+impl Default for Weather {
+    /// Fair, no gauge.
+    fn default() -> Self {
+        Self { sky: fair(), rain_snow_gauge: None }
+    }
+}
+
+fn fair() -> aircraft::Weather {
+    aircraft::Weather::Fair
+}
+
+/// Where an element is when the battle starts.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Start {
+    /// On the table, inches from the near-left corner (x along the near edge).
+    At(f32, f32),
+    /// In the "box" beyond its side's edge, moving on in the bound given
+    /// (*Heroes All*, "The \"box\"").
+    Box(u32),
+    /// A reserve in the box, moving on only when the Senior Officer commits it
+    /// (FYOB "Strategic Condition"; [`crate::day::commit_reserve`]).
+    Reserve,
+}
+
+impl Start {
+    pub fn whereabouts(self) -> Whereabouts {
+        match self {
+            Start::At(..) => Whereabouts::OnTable,
+            Start::Box(_) | Start::Reserve => Whereabouts::Box,
+        }
+    }
+}
+
+/// How a concealed element is placed (FYOB "Placement options"; *Heroes
+/// All* addendum "Blinds"). Positions in inches.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Concealment {
+    /// Concealed where it starts, one counter.
+    InPlace,
+    /// Two or more numbered counters; the element is at one of them, chosen
+    /// in play.
+    PlacementOptions(Vec<(f32, f32)>),
+    /// Two or three counters, `real` (1-based) being the element.
+    DummyMarkers { at: Vec<(f32, f32)>, real: u8 },
+}
+
+/// Figures of one grade carrying one personal weapon.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Figures {
+    pub men: u8,
+    /// CODEX id of the personal weapon; absent for unarmed men.
+    #[serde(default)]
+    pub weapon: Option<String>,
+    /// Defaults to the side's quality.
+    #[serde(default)]
+    pub grade: Option<FigureGrade>,
+}
+
+/// A crew-served weapon, gun or vehicle.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PieceSpec {
+    pub codex: String,
+    /// Figures serving it; defaults to the CODEX crew.
+    #[serde(default)]
+    pub crew: Option<u8>,
+}
+
+/// An order or objective (FYOB "Orders & Objectives"), mapped onto
+/// [`Objective`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Order {
+    pub activity: crate::command::Activity,
+    pub location: String,
+    /// The unit supported (Support) or the task (Engineering).
+    #[serde(default)]
+    pub detail: String,
+}
+
+impl Order {
+    pub fn objective(&self) -> Result<Objective, crate::command::CommandError> {
+        Objective::new(self.activity, &self.location, &self.detail)
+    }
+}
+
+/// An element as written in a scenario (*Heroes All*, "Composition of an
+/// element"), mapped onto [`Element`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ElementSpec {
+    pub id: String,
+    /// The NCO's grade; absent: rated with the FYOB rating throw at the start.
+    #[serde(default)]
+    pub nco: Option<Grade>,
+    #[serde(default)]
+    pub figures: Vec<Figures>,
+    #[serde(default)]
+    pub pieces: Vec<PieceSpec>,
+    /// Local resistance or militia.
+    #[serde(default)]
+    pub militia: bool,
+    /// Has a radio (FYOB "Radio Rules").
+    #[serde(default)]
+    pub radio: bool,
+    #[serde(default)]
+    pub sniper: bool,
+    pub start: Start,
+    #[serde(default)]
+    pub concealed: Option<Concealment>,
+    /// Its own order, where it differs from its Company's objective.
+    #[serde(default)]
+    pub order: Option<Order>,
+}
+
+impl ElementSpec {
+    /// The element, at CMS 6 with full ammunition, its figures at their grade
+    /// or the side's quality.
+    pub fn element(&self, codex: &Codex, nation: &Nation, quality: Quality) -> Result<Element, String> {
+        let default_grade = match quality {
+            Quality::Poor => FigureGrade::Poor,
+            Quality::Regular => FigureGrade::Regular,
+            Quality::Elite => FigureGrade::Elite,
+        };
+        let figures: Vec<(FigureGrade, Option<&str>)> = self
+            .figures
+            .iter()
+            .flat_map(|f| std::iter::repeat_n((f.grade.unwrap_or(default_grade), f.weapon.as_deref()), f.men.into()))
+            .collect();
+        let mut pieces = Vec::new();
+        for p in &self.pieces {
+            let crew = match p.crew {
+                Some(c) => c,
+                None => codex.get(&p.codex).map_err(|e| e.to_string())?.crew,
+            };
+            pieces.push((p.codex.as_str(), crew));
+        }
+        let mut element =
+            Element::new(codex, &self.id, nation.clone(), &figures, &pieces).map_err(|e| e.to_string())?;
+        element.militia = self.militia;
+        element.nco = self.nco.map(|g| Officer::new(Rank::Nco, g)).transpose().map_err(|e| format!("{e:?}"))?;
+        element.on_table = matches!(self.start, Start::At(..));
+        Ok(element)
+    }
+
+    /// What it is as a target, for FYOB "What can be concealed".
+    ///
+    /// Reading: a vehicle is an AFV or soft-skin (neither may be concealed);
+    /// a piece firing on an AT gun, howitzer or autocannon row is Artillery,
+    /// with its calibre; other pieces (mortars, machine guns) are CSWs;
+    /// figures alone are infantry. Test `tank_cannot_be_concealed`.
+    fn candidate(&self, codex: &Codex) -> Result<Candidate, String> {
+        let mut kind = FireTarget::Infantry;
+        let mut calibre_mm = None;
+        for p in &self.pieces {
+            let entry = codex.get(&p.codex).map_err(|e| e.to_string())?;
+            if entry.kind != Kind::Weapon {
+                kind = FireTarget::Afv;
+                break;
+            }
+            let Some(a) = entry.armament.first() else { continue };
+            if is_artillery_row(a.row) {
+                kind = FireTarget::Artillery;
+                calibre_mm = calibre_mm.max(a.calibre);
+            } else if kind == FireTarget::Infantry {
+                kind = FireTarget::Csw;
+            }
+        }
+        Ok(Candidate { kind, calibre_mm, sniper: self.sniper, obvious_defensive_position: false })
+    }
+
+    /// The concealed element and its counters.
+    pub fn concealed(&self) -> Result<Option<Concealed>, concealment::ConcealError> {
+        Ok(match &self.concealed {
+            None => None,
+            Some(Concealment::InPlace) => Some(Concealed::in_place(&self.id, self.sniper)),
+            Some(Concealment::PlacementOptions(at)) => {
+                Some(Concealed::placement_options(&self.id, count(at.len()), self.sniper)?)
+            }
+            Some(Concealment::DummyMarkers { at, real }) => {
+                Some(Concealed::dummy_markers(&self.id, count(at.len()), *real, self.sniper)?)
+            }
+        })
+    }
+}
+
+fn count(n: usize) -> u8 {
+    u8::try_from(n).unwrap_or(u8::MAX)
+}
+
+/// The Weapons table rows that are guns (targets of the Artillery class).
+const ARTILLERY_ROWS: [Weapon; 12] = [
+    Weapon::AtGunClass1,
+    Weapon::AtGunClass2,
+    Weapon::AtGunClass3,
+    Weapon::AtGunClass4,
+    Weapon::AtGunClass5,
+    Weapon::AutocannonLight,
+    Weapon::AutocannonHeavy,
+    Weapon::Howitzer50,
+    Weapon::Howitzer75,
+    Weapon::Howitzer104,
+    Weapon::Howitzer149,
+    Weapon::Howitzer150Plus,
+];
+
+fn is_artillery_row(row: Weapon) -> bool {
+    ARTILLERY_ROWS.contains(&row)
+}
+
+/// A Company (squadron, battery …) under its Company Officer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CompanySpec {
+    pub id: String,
+    /// The Company Officer's grade (Weak..Inspirational).
+    pub officer: Grade,
+    /// The element whose figures the CO is with.
+    pub attached_to: String,
+    /// The Senior Officer's objective for the Company at the start.
+    #[serde(default)]
+    pub objective: Option<Order>,
+    pub elements: Vec<ElementSpec>,
+}
+
+/// A squadron of aircraft (*Heroes All*, "Aircraft rules").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Squadron {
+    pub id: String,
+    pub aircraft: AircraftType,
+    /// How many, at most 3 ("a squadron of 3").
+    pub count: u8,
+    pub height: Height,
+    pub schedule: Schedule,
+    /// First bound of its 4-bound window.
+    pub window: u32,
+}
+
+impl Squadron {
+    pub fn window(&self) -> Window {
+        Window { first: self.window }
+    }
+}
+
+/// A Forward Observation Officer (*Heroes All*, "Advanced Artillery Rules").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FooSpec {
+    pub id: String,
+    pub grade: Grade,
+    /// The element he starts with.
+    pub attached_to: String,
+}
+
+/// An off-table battery, firing from its short range behind its side's edge.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Battery {
+    pub id: String,
+    /// CODEX id of the gun.
+    pub gun: String,
+    pub guns: u8,
+    /// The FOO who calls its fire.
+    pub foo: String,
+}
+
+/// What a side must do by the time limit.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Goal {
+    /// Hold a place: own elements within `radius` inches of `at`, none of the
+    /// enemy's, at the end.
+    Hold { place: String, at: (f32, f32), radius: f32 },
+    /// Break the enemy: his Strategic Condition reaches Withdrawn (FYOB
+    /// "Strategic Condition at Red": "the battle is lost").
+    Break,
+    /// Destroy or drive off the enemy elements named.
+    Destroy(Vec<String>),
+    /// Keep the force from breaking until the time limit.
+    Survive,
+}
+
+/// One side of the battle.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Side {
+    pub name: String,
+    pub nation: Nation,
+    /// Year of the battle: the CODEX entries must be in service.
+    pub year: u16,
+    /// The troops' quality, the default grade of their figures.
+    pub quality: Quality,
+    /// The Senior Officer's grade (BelowAverage, Average, AboveAverage).
+    pub senior_officer: Grade,
+    /// The side's own table edge, where its box is.
+    pub edge: Edge,
+    pub companies: Vec<CompanySpec>,
+    #[serde(default)]
+    pub aircraft: Vec<Squadron>,
+    #[serde(default)]
+    pub foos: Vec<FooSpec>,
+    #[serde(default)]
+    pub artillery: Vec<Battery>,
+    #[serde(default)]
+    pub victory: Vec<Goal>,
+}
+
+impl Side {
+    pub fn elements(&self) -> impl Iterator<Item = &ElementSpec> {
+        self.companies.iter().flat_map(|c| &c.elements)
+    }
+
+    pub fn senior_officer(&self) -> Result<Officer, String> {
+        Officer::new(Rank::SeniorOfficer, self.senior_officer).map_err(|e| format!("{e:?}"))
+    }
+
+    pub fn foo(&self, id: &str) -> Option<Result<Foo, String>> {
+        let spec = self.foos.iter().find(|f| f.id == id)?;
+        Some(
+            Officer::new(Rank::CompanyOfficer, spec.grade)
+                .map(|o| Foo::new(o, self.nation.clone()))
+                .map_err(|e| format!("{e:?}")),
+        )
+    }
+}
+
 /// A battle as written in `scenarios/battles/*.ron`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -33,28 +419,330 @@ pub struct Scenario {
     pub briefing: String,
     #[serde(default)]
     pub table: TableSize,
+    #[serde(default = "summer")]
+    pub season: Season,
+    /// Hour of the first bound, 0..=23 (one bound is one hour).
+    #[serde(default = "dawn")]
+    pub start_hour: u8,
+    #[serde(default)]
+    pub weather: Weather,
+    /// Bounds the battle lasts.
+    #[serde(default = "default_time_limit")]
+    pub time_limit: u32,
+    #[serde(default)]
+    pub sides: Vec<Side>,
+    /// Hills, woods, hedges, buildings, roads, rivers… in inches from the
+    /// near-left corner (`terrain.rs`); none is an open table.
+    #[serde(default)]
+    pub terrain: Terrain,
 }
 
-/// Largest table side accepted, inches (a 16 ft club table).
-pub const MAX_TABLE_SIDE: f32 = 192.0;
-/// Smallest table side accepted, inches (a 2 ft skirmish board).
-pub const MIN_TABLE_SIDE: f32 = 24.0;
+fn summer() -> Season {
+    Season::Summer
+}
+
+fn dawn() -> u8 {
+    6
+}
+
+/// Three sessions of four bounds.
+fn default_time_limit() -> u32 {
+    12
+}
+
+/// A scenario that is well formed but wrong: where, and what.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Invalid {
+    /// The field, as a path (`sides[0].companies[1].elements[2].start`).
+    pub field: String,
+    /// A value written in the file near the problem (an id), to find its line.
+    pub near: Option<String>,
+    pub message: String,
+}
+
+impl Invalid {
+    fn new(field: impl Into<String>, near: Option<&str>, message: impl Into<String>) -> Self {
+        Self { field: field.into(), near: near.map(str::to_owned), message: message.into() }
+    }
+
+    /// The error for `file`, at the line where `near` is declared as an id
+    /// in `text`, else where it is first written.
+    pub fn in_file(&self, file: &str, text: &str) -> DataError {
+        let position = self.near.as_ref().and_then(|n| {
+            let at = text.find(&format!("id: \"{n}\"")).or_else(|| text.find(&format!("\"{n}\"")))?;
+            let before = &text[..at];
+            let line = before.matches('\n').count() + 1;
+            let col = at - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+            Some((line, col))
+        });
+        DataError { file: file.to_owned(), position, message: format!("{}: {}", self.field, self.message) }
+    }
+}
 
 impl Scenario {
-    /// Parses and checks a scenario; `file` names it in errors.
+    /// Parses and checks a scenario without the CODEX; `file` names it in errors.
     pub fn parse(file: &str, text: &str) -> Result<Self, DataError> {
-        let scenario: Scenario = from_ron(file, text)?;
-        scenario.validate().map_err(|m| DataError::new(file, m))?;
+        // Optional fields are written bare (`nco: Bold`, not `nco: Some(Bold)`).
+        let options = ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+        let scenario: Scenario = options.from_str(text).map_err(|e| DataError {
+            file: file.to_owned(),
+            position: Some((e.span.start.line, e.span.start.col)),
+            message: e.code.to_string(),
+        })?;
+        scenario.validate().map_err(|e| e.in_file(file, text))?;
         Ok(scenario)
     }
 
-    fn validate(&self) -> Result<(), String> {
+    /// Parses, then checks against the CODEX.
+    pub fn load(file: &str, text: &str, codex: &Codex) -> Result<Self, DataError> {
+        let scenario = Self::parse(file, text)?;
+        scenario.validate_against(codex).map_err(|e| e.in_file(file, text))?;
+        Ok(scenario)
+    }
+
+    /// The clock at the first bound.
+    pub fn clock(&self) -> Result<WargameClock, crate::day::DayError> {
+        WargameClock::new(self.season, self.start_hour)
+    }
+
+    pub fn battle_weather(&self) -> Result<BattleWeather, crate::day::DayError> {
+        BattleWeather::new(self.weather.rain_snow_gauge)
+    }
+
+    fn validate(&self) -> Result<(), Invalid> {
         if self.name.trim().is_empty() {
-            return Err("name must not be empty".into());
+            return Err(Invalid::new("name", None, "must not be empty"));
         }
         for (side, v) in [("width", self.table.width), ("depth", self.table.depth)] {
             if !(MIN_TABLE_SIDE..=MAX_TABLE_SIDE).contains(&v) {
-                return Err(format!("table {side} {v}\" is outside {MIN_TABLE_SIDE}\"..{MAX_TABLE_SIDE}\""));
+                let m = format!("{v}\" is outside {MIN_TABLE_SIDE}\"..{MAX_TABLE_SIDE}\"");
+                return Err(Invalid::new(format!("table.{side}"), None, m));
+            }
+        }
+        self.terrain.validate(self.table).map_err(|e| Invalid::new("terrain", None, e.to_string()))?;
+        self.clock().map_err(|e| Invalid::new("start_hour", None, e.to_string()))?;
+        self.battle_weather().map_err(|e| Invalid::new("weather.rain_snow_gauge", None, e.to_string()))?;
+        if self.time_limit == 0 {
+            return Err(Invalid::new("time_limit", None, "a battle lasts at least 1 bound"));
+        }
+        if self.sides.len() == 1 {
+            return Err(Invalid::new("sides", None, "a battle needs two sides (or none, for a bare table)"));
+        }
+        let mut ids = BTreeSet::new();
+        for (s, side) in self.sides.iter().enumerate() {
+            self.validate_side(&format!("sides[{s}]"), side, &mut ids)?;
+        }
+        for (s, side) in self.sides.iter().enumerate() {
+            for (g, goal) in side.victory.iter().enumerate() {
+                let field = format!("sides[{s}].victory[{g}]");
+                match goal {
+                    Goal::Hold { place, at, radius } => {
+                        self.on_table(&field, Some(place), *at)?;
+                        if !(*radius > 0.0 && radius.is_finite()) {
+                            return Err(Invalid::new(field, Some(place), "radius must be a positive distance"));
+                        }
+                    }
+                    Goal::Destroy(targets) => {
+                        for t in targets {
+                            let enemy = self
+                                .sides
+                                .iter()
+                                .enumerate()
+                                .any(|(o, os)| o != s && os.elements().any(|e| &e.id == t));
+                            if !enemy {
+                                return Err(Invalid::new(field, Some(t), format!("{t:?} is no enemy element")));
+                            }
+                        }
+                    }
+                    Goal::Break | Goal::Survive => {}
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn on_table(&self, field: &str, near: Option<&str>, at: (f32, f32)) -> Result<(), Invalid> {
+        if self.table.contains(at) {
+            Ok(())
+        } else {
+            let (w, d) = (self.table.width, self.table.depth);
+            Err(Invalid::new(field, near, format!("({}, {}) is off the {w}\" × {d}\" table", at.0, at.1)))
+        }
+    }
+
+    fn in_battle(&self, field: &str, near: Option<&str>, bound: u32) -> Result<(), Invalid> {
+        if (1..=self.time_limit).contains(&bound) {
+            Ok(())
+        } else {
+            Err(Invalid::new(field, near, format!("bound {bound} is outside the battle's 1..={}", self.time_limit)))
+        }
+    }
+
+    fn validate_side(&self, at: &str, side: &Side, ids: &mut BTreeSet<String>) -> Result<(), Invalid> {
+        let mut unique = |field: String, id: &str| {
+            if id.trim().is_empty() {
+                Err(Invalid::new(field, None, "id must not be empty"))
+            } else if ids.insert(id.to_owned()) {
+                Ok(())
+            } else {
+                Err(Invalid::new(field, Some(id), format!("id {id:?} is used twice")))
+            }
+        };
+        if crate::codex::Era::of_year(side.year).is_none() {
+            return Err(Invalid::new(
+                format!("{at}.year"),
+                Some(&side.name),
+                format!("{} is not a year of 1939–45", side.year),
+            ));
+        }
+        side.senior_officer().map_err(|e| Invalid::new(format!("{at}.senior_officer"), Some(&side.name), e))?;
+        let element_ids: Vec<&str> = side.elements().map(|e| e.id.as_str()).collect();
+        for (c, company) in side.companies.iter().enumerate() {
+            let at = format!("{at}.companies[{c}]");
+            unique(format!("{at}.id"), &company.id)?;
+            Officer::new(Rank::CompanyOfficer, company.officer)
+                .map_err(|e| Invalid::new(format!("{at}.officer"), Some(&company.id), format!("{e:?}")))?;
+            if !company.elements.iter().any(|e| e.id == company.attached_to) {
+                let m = format!("{:?} is not an element of this company", company.attached_to);
+                return Err(Invalid::new(format!("{at}.attached_to"), Some(&company.attached_to), m));
+            }
+            if let Some(o) = &company.objective {
+                o.objective().map_err(|e| Invalid::new(format!("{at}.objective"), Some(&company.id), e.to_string()))?;
+            }
+            for (i, e) in company.elements.iter().enumerate() {
+                let at = format!("{at}.elements[{i}]");
+                unique(format!("{at}.id"), &e.id)?;
+                self.validate_element(&at, e)?;
+            }
+        }
+        for (q, sq) in side.aircraft.iter().enumerate() {
+            let at = format!("{at}.aircraft[{q}]");
+            unique(format!("{at}.id"), &sq.id)?;
+            if !(1..=SQUADRON).contains(&usize::from(sq.count)) {
+                return Err(Invalid::new(
+                    format!("{at}.count"),
+                    Some(&sq.id),
+                    format!("a squadron is 1..={SQUADRON} aircraft"),
+                ));
+            }
+            self.in_battle(&format!("{at}.window"), Some(&sq.id), sq.window)?;
+            if let Schedule::Bound(b) = sq.schedule
+                && !sq.window().open(b)
+            {
+                let m = format!("bound {b} is outside its window {}..{}", sq.window, sq.window + WINDOW_BOUNDS);
+                return Err(Invalid::new(format!("{at}.schedule"), Some(&sq.id), m));
+            }
+        }
+        for (f, foo) in side.foos.iter().enumerate() {
+            let at = format!("{at}.foos[{f}]");
+            unique(format!("{at}.id"), &foo.id)?;
+            if let Some(Err(e)) = side.foo(&foo.id) {
+                return Err(Invalid::new(format!("{at}.grade"), Some(&foo.id), e));
+            }
+            if !element_ids.contains(&foo.attached_to.as_str()) {
+                let m = format!("{:?} is not an element of this side", foo.attached_to);
+                return Err(Invalid::new(format!("{at}.attached_to"), Some(&foo.attached_to), m));
+            }
+        }
+        for (b, battery) in side.artillery.iter().enumerate() {
+            let at = format!("{at}.artillery[{b}]");
+            unique(format!("{at}.id"), &battery.id)?;
+            if battery.guns == 0 {
+                return Err(Invalid::new(format!("{at}.guns"), Some(&battery.id), "a battery has at least 1 gun"));
+            }
+            if side.foo(&battery.foo).is_none() {
+                return Err(Invalid::new(
+                    format!("{at}.foo"),
+                    Some(&battery.foo),
+                    format!("no FOO {:?} on this side", battery.foo),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn validate_element(&self, at: &str, e: &ElementSpec) -> Result<(), Invalid> {
+        let near = Some(e.id.as_str());
+        if e.figures.is_empty() && e.pieces.is_empty() {
+            return Err(Invalid::new(format!("{at}.figures"), near, "an element needs figures or pieces"));
+        }
+        if let Some(g) = e.nco {
+            Officer::new(Rank::Nco, g).map_err(|err| Invalid::new(format!("{at}.nco"), near, format!("{err:?}")))?;
+        }
+        match e.start {
+            Start::At(x, y) => self.on_table(&format!("{at}.start"), near, (x, y))?,
+            Start::Box(b) => self.in_battle(&format!("{at}.start"), near, b)?,
+            Start::Reserve => {}
+        }
+        if let Some(c) = &e.concealed {
+            // FYOB "Placement options": the counters go on the table at the
+            // start, so only an element on the table starts concealed.
+            if !matches!(e.start, Start::At(..)) {
+                return Err(Invalid::new(
+                    format!("{at}.concealed"),
+                    near,
+                    "only an element on the table starts concealed",
+                ));
+            }
+            let places: &[(f32, f32)] = match c {
+                Concealment::InPlace => &[],
+                Concealment::PlacementOptions(p) | Concealment::DummyMarkers { at: p, .. } => p,
+            };
+            for &p in places {
+                self.on_table(&format!("{at}.concealed"), near, p)?;
+            }
+            e.concealed().map_err(|err| Invalid::new(format!("{at}.concealed"), near, err.to_string()))?;
+        }
+        if let Some(o) = &e.order {
+            o.objective().map_err(|err| Invalid::new(format!("{at}.order"), near, err.to_string()))?;
+        }
+        Ok(())
+    }
+
+    /// Checks every CODEX id and what the CODEX decides: ids exist and are in
+    /// service in the side's year, elements are well made ([`Element::new`]),
+    /// concealed elements may be concealed, off-table guns can stand behind
+    /// the table (their short range, *Heroes All* "Advanced Artillery Rules").
+    pub fn validate_against(&self, codex: &Codex) -> Result<(), Invalid> {
+        for (s, side) in self.sides.iter().enumerate() {
+            let in_service = |field: String, id: &str| {
+                let entry =
+                    codex.get(id).map_err(|_| Invalid::new(&field, Some(id), format!("unknown CODEX id {id:?}")))?;
+                if entry.in_service(side.year) {
+                    Ok(entry)
+                } else {
+                    let (a, b) = entry.service;
+                    Err(Invalid::new(field, Some(id), format!("{id:?} is in service {a}–{b}, not {}", side.year)))
+                }
+            };
+            for (c, company) in side.companies.iter().enumerate() {
+                for (i, e) in company.elements.iter().enumerate() {
+                    let at = format!("sides[{s}].companies[{c}].elements[{i}]");
+                    for (f, fig) in e.figures.iter().enumerate() {
+                        if let Some(w) = &fig.weapon {
+                            in_service(format!("{at}.figures[{f}].weapon"), w)?;
+                        }
+                    }
+                    for (p, piece) in e.pieces.iter().enumerate() {
+                        in_service(format!("{at}.pieces[{p}].codex"), &piece.codex)?;
+                    }
+                    e.element(codex, &side.nation, side.quality).map_err(|m| Invalid::new(&at, Some(&e.id), m))?;
+                    if e.concealed.is_some() {
+                        let candidate = e.candidate(codex).map_err(|m| Invalid::new(&at, Some(&e.id), m))?;
+                        concealment::may_be_concealed(&candidate)
+                            .map_err(|err| Invalid::new(format!("{at}.concealed"), Some(&e.id), err.to_string()))?;
+                    }
+                }
+            }
+            for (b, battery) in side.artillery.iter().enumerate() {
+                let field = format!("sides[{s}].artillery[{b}].gun");
+                let entry = in_service(field.clone(), &battery.gun)?;
+                let range = match (entry.kind, entry.armament.first()) {
+                    (Kind::Weapon, Some(a)) => a.range(),
+                    _ => return Err(Invalid::new(field, Some(&battery.gun), "an off-table battery fires guns")),
+                };
+                artillery::behind_the_edge(range)
+                    .map_err(|err| Invalid::new(field, Some(&battery.gun), err.to_string()))?;
             }
         }
         Ok(())
@@ -65,10 +753,47 @@ impl Scenario {
 mod tests {
     use super::*;
 
+    const CODEX: [(&str, &str); 3] = [
+        ("assets/codex/british.ron", include_str!("../../../assets/codex/british.ron")),
+        ("assets/codex/us.ron", include_str!("../../../assets/codex/us.ron")),
+        ("assets/codex/german.ron", include_str!("../../../assets/codex/german.ron")),
+    ];
+
+    const BATTLES: [(&str, &str); 3] = [
+        ("scenarios/battles/patrol.ron", include_str!("../../../scenarios/battles/patrol.ron")),
+        ("scenarios/battles/village.ron", include_str!("../../../scenarios/battles/village.ron")),
+        ("scenarios/battles/river.ron", include_str!("../../../scenarios/battles/river.ron")),
+    ];
+
+    fn codex() -> Codex {
+        Codex::load(&CODEX).unwrap()
+    }
+
+    /// A two-side scenario with `element` (RON) as the British element.
+    fn with_element(element: &str) -> String {
+        format!(
+            r#"(
+    name: "T",
+    briefing: "",
+    sides: [
+        (name: "B", nation: British, year: 1944, quality: Regular, senior_officer: Average, edge: near,
+         companies: [(id: "a", officer: Regular, attached_to: "x", elements: [
+{element}
+         ])]),
+        (name: "G", nation: German, year: 1944, quality: Regular, senior_officer: Average, edge: far,
+         companies: [(id: "g", officer: Regular, attached_to: "y", elements: [
+            (id: "y", figures: [(men: 4, weapon: "de_kar98k")], start: at(30, 40)),
+         ])]),
+    ],
+)"#
+        )
+    }
+
     #[test]
     fn table_defaults_to_six_by_four_feet() {
         let s = Scenario::parse("t.ron", r#"(name: "T", briefing: "b")"#).unwrap();
         assert_eq!(s.table, TableSize { width: 72.0, depth: 48.0 });
+        assert_eq!((s.season, s.start_hour, s.time_limit), (Season::Summer, 6, 12));
     }
 
     #[test]
@@ -82,5 +807,155 @@ mod tests {
     fn misspelt_field_is_refused_with_a_position() {
         let err = Scenario::parse("t.ron", "(\n name: \"T\",\n breifing: \"\",\n)").unwrap_err();
         assert_eq!(err.position.map(|p| p.0), Some(3), "{err}");
+    }
+
+    #[test]
+    fn misspelt_element_field_is_refused_with_its_line() {
+        let text =
+            with_element(r#"            (id: "x", figurs: [(men: 4, weapon: "gb_no4_rifle")], start: at(10, 5)),"#);
+        let err = Scenario::parse("t.ron", &text).unwrap_err();
+        assert_eq!(err.position.map(|p| p.0), Some(7), "{err}");
+        assert!(err.message.contains("figurs"), "{err}");
+    }
+
+    #[test]
+    fn good_scenario_builds_its_elements() {
+        let text = with_element(
+            r#"            (id: "x", nco: Bold, figures: [(men: 7, weapon: "gb_no4_rifle"), (men: 2, weapon: "gb_sten", grade: elite)], start: at(10, 5)),"#,
+        );
+        let codex = codex();
+        let s = Scenario::load("t.ron", &text, &codex).unwrap();
+        let side = &s.sides[0];
+        let x = side.elements().next().unwrap().element(&codex, &side.nation, side.quality).unwrap();
+        assert_eq!(x.figures.len(), 9);
+        assert_eq!(x.figures.iter().filter(|f| f.grade == FigureGrade::Elite).count(), 2);
+        assert_eq!(x.nco.map(|o| o.grade()), Some(Grade::Bold));
+        assert!(x.on_table);
+    }
+
+    #[test]
+    fn unknown_codex_id_is_refused_with_its_line_and_field() {
+        let text =
+            with_element(r#"            (id: "x", figures: [(men: 4, weapon: "gb_no5_rifle")], start: at(10, 5)),"#);
+        let s = Scenario::parse("t.ron", &text).unwrap();
+        let err = s.validate_against(&codex()).unwrap_err().in_file("t.ron", &text);
+        assert_eq!(err.position.map(|p| p.0), Some(7), "{err}");
+        assert!(err.message.contains("figures[0].weapon") && err.message.contains("gb_no5_rifle"), "{err}");
+    }
+
+    #[test]
+    fn equipment_out_of_service_in_the_year_is_refused() {
+        // The Matilda II served 1939–42; the side fights in 1944.
+        let text = with_element(r#"            (id: "x", pieces: [(codex: "gb_matilda_ii")], start: at(10, 5)),"#);
+        let err = Scenario::load("t.ron", &text, &codex()).unwrap_err();
+        assert!(err.message.contains("1944"), "{err}");
+    }
+
+    #[test]
+    fn position_off_the_table_is_refused_with_its_line() {
+        let text =
+            with_element(r#"            (id: "x", figures: [(men: 4, weapon: "gb_no4_rifle")], start: at(80, 5)),"#);
+        let err = Scenario::parse("t.ron", &text).unwrap_err();
+        assert_eq!(err.position.map(|p| p.0), Some(7), "{err}");
+        assert!(err.message.contains("start") && err.message.contains("off the"), "{err}");
+    }
+
+    #[test]
+    fn terrain_is_checked_against_the_table() {
+        let good = r#"(name: "T", briefing: "", terrain: (features: [Wood(density: dense, outline: [(1, 1), (5, 1), (5, 5)])]))"#;
+        assert_eq!(Scenario::parse("t.ron", good).unwrap().terrain.features.len(), 1);
+        let bad = r#"(name: "T", briefing: "", terrain: (features: [Wood(density: dense, outline: [(1, 1), (95, 1), (5, 5)])]))"#;
+        let err = Scenario::parse("t.ron", bad).unwrap_err();
+        assert!(err.message.contains("terrain") && err.message.contains("Wood"), "{err}");
+    }
+
+    #[test]
+    fn placement_option_off_the_table_is_refused() {
+        let text = with_element(
+            r#"            (id: "x", figures: [(men: 4, weapon: "gb_no4_rifle")], start: at(10, 5), concealed: placement_options([(10, 5), (10, -1)])),"#,
+        );
+        let err = Scenario::parse("t.ron", &text).unwrap_err();
+        assert!(err.message.contains("concealed"), "{err}");
+    }
+
+    #[test]
+    fn a_single_placement_option_is_too_few() {
+        // FYOB "Placement options": two or more counters.
+        let text = with_element(
+            r#"            (id: "x", figures: [(men: 4, weapon: "gb_no4_rifle")], start: at(10, 5), concealed: placement_options([(10, 5)])),"#,
+        );
+        assert!(Scenario::parse("t.ron", &text).is_err());
+    }
+
+    #[test]
+    fn tank_cannot_be_concealed() {
+        let text = with_element(
+            r#"            (id: "x", pieces: [(codex: "gb_cromwell_iv")], start: at(10, 5), concealed: in_place),"#,
+        );
+        let err = Scenario::load("t.ron", &text, &codex()).unwrap_err();
+        assert!(err.message.contains("concealed"), "{err}");
+    }
+
+    #[test]
+    fn reserve_cannot_start_concealed() {
+        let text = with_element(
+            r#"            (id: "x", figures: [(men: 4, weapon: "gb_no4_rifle")], start: reserve, concealed: in_place),"#,
+        );
+        assert!(Scenario::parse("t.ron", &text).is_err());
+    }
+
+    #[test]
+    fn duplicate_ids_are_refused() {
+        let text =
+            with_element(r#"            (id: "y", figures: [(men: 4, weapon: "gb_no4_rifle")], start: at(10, 5)),"#)
+                .replace("attached_to: \"x\"", "attached_to: \"y\"");
+        let err = Scenario::parse("t.ron", &text).unwrap_err();
+        assert!(err.message.contains("twice"), "{err}");
+    }
+
+    #[test]
+    fn senior_officer_needs_a_senior_grade() {
+        let text =
+            with_element(r#"            (id: "x", figures: [(men: 4, weapon: "gb_no4_rifle")], start: at(10, 5)),"#)
+                .replacen("senior_officer: Average", "senior_officer: Bold", 1);
+        let err = Scenario::parse("t.ron", &text).unwrap_err();
+        assert!(err.message.contains("senior_officer"), "{err}");
+    }
+
+    #[test]
+    fn support_order_needs_the_unit_supported() {
+        // FYOB "Orders & Objectives": 2 "x unit from y position".
+        let text = with_element(
+            r#"            (id: "x", figures: [(men: 4, weapon: "gb_no4_rifle")], start: at(10, 5), order: (activity: Support, location: "the wood")),"#,
+        );
+        assert!(Scenario::parse("t.ron", &text).is_err());
+    }
+
+    #[test]
+    fn every_battle_parses_and_validates_against_the_codex() {
+        let codex = codex();
+        for (file, text) in BATTLES {
+            let s = Scenario::load(file, text, &codex).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(s.sides.len(), 2, "{file}");
+            assert!(s.sides.iter().all(|side| side.elements().count() > 0 && !side.victory.is_empty()), "{file}");
+        }
+    }
+
+    #[test]
+    fn village_has_guns_behind_the_table_and_concealed_defenders() {
+        let s = Scenario::load(BATTLES[1].0, BATTLES[1].1, &codex()).unwrap();
+        assert!(s.sides.iter().any(|side| !side.artillery.is_empty() && !side.foos.is_empty()));
+        assert!(s.sides.iter().flat_map(Side::elements).any(|e| e.concealed.is_some()));
+    }
+
+    #[test]
+    fn squadron_scheduled_outside_its_window_is_refused() {
+        let text = with_element(r#"            (id: "x", figures: [(men: 4, weapon: "gb_no4_rifle")], start: at(10, 5)),"#).replacen(
+            "edge: near,",
+            r#"edge: near, aircraft: [(id: "sq", aircraft: (name: "Typhoon", role: ground_attack, speed: fast, strength: 3, cannon: 4, rockets: 8), count: 2, height: low, schedule: bound(9), window: 3)],"#,
+            1,
+        );
+        let err = Scenario::parse("t.ron", &text).unwrap_err();
+        assert!(err.message.contains("window"), "{err}");
     }
 }
