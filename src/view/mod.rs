@@ -1,8 +1,9 @@
-//! The 3D table and everything drawn on it, the camera and the window.
+//! The 3D table and the terrain on it, the camera and the window.
 
 mod camera;
 mod screenshot;
 mod table;
+mod terrain;
 mod window;
 
 pub use camera::OrbitCamera;
@@ -11,5 +12,5 @@ pub use table::{TableRoot, TableStyle};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((table::plugin, camera::plugin, window::plugin, screenshot::plugin));
+    app.add_plugins((table::plugin, terrain::plugin, camera::plugin, window::plugin, screenshot::plugin));
 }

@@ -1,0 +1,387 @@
+//! The scenario's terrain on the table: hills as stepped contour slabs,
+//! woods as trees on a base, hedges and walls, buildings with roofs, roads,
+//! rivers, marsh, rough ground and minefields. Heights come from the rules'
+//! geometry, so what the eye sees is what line of sight uses.
+
+use bevy::{
+    asset::RenderAssetUsages,
+    mesh::{Indices, PrimitiveTopology},
+    prelude::*,
+};
+use warbound_rules::{
+    geometry::{HIGH_OBSTACLE_HEIGHT, HILL_LEVEL_HEIGHT, LOW_OBSTACLE_HEIGHT, STOREY_HEIGHT, hill_level},
+    scenario::TableSize,
+    terrain::{Extent, Feature, ObstacleHeight, ObstacleKind, Point, RoadKind, Terrain, WoodDensity},
+};
+
+use super::table::TableRoot;
+use crate::battle::ActiveBattle;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, lay_terrain);
+}
+
+/// Marks terrain entities, children of the table they were laid on.
+#[derive(Component, Debug)]
+pub struct TerrainPiece;
+
+/// Scenario inches (near-left corner, y away from the player) to table world space.
+pub fn to_world(table: TableSize, p: Point, height: f32) -> Vec3 {
+    Vec3::new(p.0 - table.width / 2.0, height, table.depth / 2.0 - p.1)
+}
+
+/// Lays the active battle's terrain on a newly built table.
+fn lay_terrain(
+    mut commands: Commands,
+    tables: Query<(Entity, &TableRoot), Added<TableRoot>>,
+    active: Res<ActiveBattle>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let Some(battle) = &active.0 else { return };
+    for (table_entity, root) in &tables {
+        let table = root.0;
+        let mut mat = |r: f32, g: f32, b: f32, rough: f32| {
+            materials.add(StandardMaterial {
+                base_color: Color::srgb(r, g, b),
+                perceptual_roughness: rough,
+                ..default()
+            })
+        };
+        let palette = Palette {
+            hill: [mat(0.36, 0.45, 0.22, 0.95), mat(0.42, 0.50, 0.26, 0.95), mat(0.48, 0.55, 0.30, 0.95)],
+            wood_floor: mat(0.20, 0.27, 0.12, 1.0),
+            foliage_sparse: mat(0.22, 0.42, 0.16, 0.9),
+            foliage_dense: mat(0.10, 0.26, 0.09, 0.9),
+            trunk: mat(0.30, 0.20, 0.12, 0.9),
+            hedge: mat(0.14, 0.32, 0.12, 0.95),
+            wall: mat(0.55, 0.53, 0.48, 0.9),
+            building: mat(0.78, 0.72, 0.60, 0.8),
+            roof: mat(0.45, 0.20, 0.15, 0.7),
+            metalled: mat(0.30, 0.30, 0.31, 0.9),
+            secondary: mat(0.50, 0.40, 0.26, 1.0),
+            water: mat(0.16, 0.30, 0.45, 0.2),
+            marsh: mat(0.28, 0.33, 0.22, 0.6),
+            rough: mat(0.45, 0.40, 0.30, 1.0),
+            minefield: mat(0.60, 0.22, 0.18, 1.0),
+            wire: mat(0.35, 0.35, 0.35, 0.5),
+        };
+        let ground = Ground { table, terrain: &battle.scenario.terrain };
+        let mut pieces = Vec::new();
+        for feature in &battle.scenario.terrain.features {
+            feature_pieces(feature, &ground, &palette, &mut meshes, &mut pieces);
+        }
+        commands.entity(table_entity).with_children(|t| {
+            for (mesh, material, transform) in pieces {
+                t.spawn((TerrainPiece, Mesh3d(mesh), MeshMaterial3d(material), transform));
+            }
+        });
+    }
+}
+
+struct Palette {
+    hill: [Handle<StandardMaterial>; 3],
+    wood_floor: Handle<StandardMaterial>,
+    foliage_sparse: Handle<StandardMaterial>,
+    foliage_dense: Handle<StandardMaterial>,
+    trunk: Handle<StandardMaterial>,
+    hedge: Handle<StandardMaterial>,
+    wall: Handle<StandardMaterial>,
+    building: Handle<StandardMaterial>,
+    roof: Handle<StandardMaterial>,
+    metalled: Handle<StandardMaterial>,
+    secondary: Handle<StandardMaterial>,
+    water: Handle<StandardMaterial>,
+    marsh: Handle<StandardMaterial>,
+    rough: Handle<StandardMaterial>,
+    minefield: Handle<StandardMaterial>,
+    wire: Handle<StandardMaterial>,
+}
+
+type Piece = (Handle<Mesh>, Handle<StandardMaterial>, Transform);
+
+/// Flat ground covers sit just above the baize, in this order, so they never flicker.
+const ROAD_LIFT: f32 = 0.03;
+const AREA_LIFT: f32 = 0.02;
+
+fn feature_pieces(f: &Feature, ground: &Ground, p: &Palette, meshes: &mut Assets<Mesh>, out: &mut Vec<Piece>) {
+    let here = Transform::IDENTITY;
+    let table = ground.table;
+    match f {
+        Feature::Hill { levels } => {
+            for level in levels {
+                let top = f32::from(level.level) * HILL_LEVEL_HEIGHT;
+                let material = p.hill[usize::from(level.level.saturating_sub(1)).min(2)].clone();
+                out.push((meshes.add(prism(table, &level.outline, 0.0, top)), material, here));
+            }
+        }
+        Feature::Wood { density, outline } => {
+            let floor = outline.first().map_or(0.0, |&at| ground.height(at));
+            out.push((meshes.add(prism(table, outline, floor, floor + 0.08)), p.wood_floor.clone(), here));
+            let (spacing, foliage) = match density {
+                WoodDensity::Sparse => (3.2, &p.foliage_sparse),
+                WoodDensity::Dense => (2.0, &p.foliage_dense),
+            };
+            let canopy = meshes.add(Cone { radius: 1.1, height: 3.2 });
+            let trunk = meshes.add(Cylinder::new(0.18, 1.0));
+            for (i, at) in scatter(outline, spacing).into_iter().enumerate() {
+                let scale = 0.8 + 0.4 * hash01(i as u32);
+                let base = to_world(table, at, ground.height(at));
+                out.push((
+                    trunk.clone(),
+                    p.trunk.clone(),
+                    Transform::from_translation(base + Vec3::Y * 0.5 * scale).with_scale(Vec3::splat(scale)),
+                ));
+                out.push((
+                    canopy.clone(),
+                    foliage.clone(),
+                    Transform::from_translation(base + Vec3::Y * (1.0 + 1.6) * scale).with_scale(Vec3::splat(scale)),
+                ));
+            }
+        }
+        Feature::Obstacle { kind, height, line } => {
+            let h = match height {
+                ObstacleHeight::Low => LOW_OBSTACLE_HEIGHT,
+                ObstacleHeight::High => HIGH_OBSTACLE_HEIGHT,
+            };
+            let (width, material) = match kind {
+                ObstacleKind::Hedge => (0.7, &p.hedge),
+                ObstacleKind::Wall => (0.35, &p.wall),
+            };
+            for (mesh, transform) in strip(ground, line, width, h, meshes) {
+                out.push((mesh, material.clone(), transform));
+            }
+        }
+        Feature::Building { outline, storeys, .. } => {
+            let floor = outline.first().map_or(0.0, |&at| ground.height(at));
+            let top = floor + f32::from(*storeys) * STOREY_HEIGHT;
+            out.push((meshes.add(prism(table, outline, floor, top)), p.building.clone(), here));
+            out.push((meshes.add(prism(table, outline, top, top + 0.35)), p.roof.clone(), here));
+        }
+        Feature::Road { kind, line, width } => {
+            let material = match kind {
+                RoadKind::Metalled => &p.metalled,
+                RoadKind::Secondary => &p.secondary,
+            };
+            for (mesh, transform) in strip(ground, line, *width, ROAD_LIFT, meshes) {
+                out.push((mesh, material.clone(), transform));
+            }
+        }
+        Feature::River { line, width, .. } => {
+            for (mesh, transform) in strip(ground, line, *width, ROAD_LIFT * 1.5, meshes) {
+                out.push((mesh, p.water.clone(), transform));
+            }
+        }
+        Feature::Marsh { outline } => {
+            out.push((meshes.add(prism(table, outline, 0.0, AREA_LIFT)), p.marsh.clone(), here))
+        }
+        Feature::RoughGround { outline } => {
+            out.push((meshes.add(prism(table, outline, 0.0, AREA_LIFT)), p.rough.clone(), here))
+        }
+        Feature::Minefield { outline } => {
+            out.push((meshes.add(prism(table, outline, 0.0, AREA_LIFT)), p.minefield.clone(), here))
+        }
+        Feature::Wire(extent) | Feature::Roadblock(extent) => match extent {
+            Extent::Area(outline) => out.push((meshes.add(prism(table, outline, 0.0, 0.5)), p.wire.clone(), here)),
+            Extent::Line(line) => {
+                for (mesh, transform) in strip(ground, line, 0.4, 0.8, meshes) {
+                    out.push((mesh, p.wire.clone(), transform));
+                }
+            }
+        },
+    }
+}
+
+/// Longest piece a road, river or hedge is laid in, so it follows the hill levels.
+const STRIP_PIECE: f32 = 2.0;
+
+/// Boxes along `line`, `width` wide and `height` tall, each piece standing on
+/// the hill level under its middle (the rules' `geometry::hill_level`).
+fn strip(
+    ground: &Ground,
+    line: &[Point],
+    width: f32,
+    height: f32,
+    meshes: &mut Assets<Mesh>,
+) -> Vec<(Handle<Mesh>, Transform)> {
+    let mut out = Vec::new();
+    for seg in line.windows(2) {
+        let (a, b) = (Vec2::new(seg[0].0, seg[0].1), Vec2::new(seg[1].0, seg[1].1));
+        let length = a.distance(b);
+        if length < 1e-3 {
+            continue;
+        }
+        let pieces = (length / STRIP_PIECE).ceil().max(1.0);
+        let step = length / pieces;
+        // A little longer than each piece so joints and corners close.
+        let mesh = meshes.add(Cuboid::new(width, height, step + width * 0.5));
+        let yaw = (b.x - a.x).atan2(a.y - b.y);
+        for i in 0..pieces as usize {
+            let mid = a + (b - a) * ((i as f32 + 0.5) / pieces);
+            let at = Point(mid.x, mid.y);
+            let centre = to_world(ground.table, at, ground.height(at) + height / 2.0);
+            out.push((mesh.clone(), Transform::from_translation(centre).with_rotation(Quat::from_rotation_y(yaw))));
+        }
+    }
+    out
+}
+
+/// The table and its hills, for laying things on the ground.
+struct Ground<'a> {
+    table: TableSize,
+    terrain: &'a Terrain,
+}
+
+impl Ground<'_> {
+    /// Height of the ground at `p`: its hill level.
+    fn height(&self, p: Point) -> f32 {
+        f32::from(hill_level(self.terrain, p)) * HILL_LEVEL_HEIGHT
+    }
+}
+
+/// Points on a grid of `spacing` inches inside `outline`, jittered, for trees.
+fn scatter(outline: &[Point], spacing: f32) -> Vec<Point> {
+    let (min, max) = outline.iter().fold((Vec2::splat(f32::MAX), Vec2::splat(f32::MIN)), |(lo, hi), p| {
+        (lo.min(Vec2::new(p.0, p.1)), hi.max(Vec2::new(p.0, p.1)))
+    });
+    let mut points = Vec::new();
+    let mut i = 0u32;
+    let mut y = min.y + spacing / 2.0;
+    while y < max.y {
+        let mut x = min.x + spacing / 2.0;
+        while x < max.x {
+            i += 1;
+            let jitter = Vec2::new(hash01(i * 2) - 0.5, hash01(i * 2 + 1) - 0.5) * spacing * 0.6;
+            let p = Point(x + jitter.x, y + jitter.y);
+            if inside(outline, p) {
+                points.push(p);
+            }
+            x += spacing;
+        }
+        y += spacing;
+    }
+    points
+}
+
+/// A repeatable number in 0..1 from `i` (tree sizes and jitter stay put between runs).
+fn hash01(i: u32) -> f32 {
+    let mut x = i.wrapping_mul(0x9E37_79B9) ^ 0x85EB_CA6B;
+    x ^= x >> 15;
+    x = x.wrapping_mul(0x2C1B_3C6D);
+    x ^= x >> 12;
+    (x & 0xFFFF) as f32 / 65536.0
+}
+
+/// Even-odd point-in-polygon.
+fn inside(poly: &[Point], p: Point) -> bool {
+    let mut odd = false;
+    let mut j = poly.len() - 1;
+    for i in 0..poly.len() {
+        let (a, b) = (poly[i], poly[j]);
+        if (a.1 > p.1) != (b.1 > p.1) && p.0 < (b.0 - a.0) * (p.1 - a.1) / (b.1 - a.1) + a.0 {
+            odd = !odd;
+        }
+        j = i;
+    }
+    odd
+}
+
+/// An upright prism over the outline from `y0` to `y1`: a flat top and
+/// flat-shaded walls. The top is ear-clipped, so concave outlines work.
+fn prism(table: TableSize, outline: &[Point], y0: f32, y1: f32) -> Mesh {
+    let mut ring: Vec<Point> = outline.to_vec();
+    // Work counter-clockwise as seen from above (scenario y grows away from the player).
+    if signed_area(&ring) < 0.0 {
+        ring.reverse();
+    }
+    let mut positions: Vec<[f32; 3]> = Vec::new();
+    let mut normals: Vec<[f32; 3]> = Vec::new();
+    let mut indices: Vec<u32> = Vec::new();
+    for p in &ring {
+        positions.push(to_world(table, *p, y1).to_array());
+        normals.push([0.0, 1.0, 0.0]);
+    }
+    // Scenario y runs to world -z, so a ring counter-clockwise on the map is
+    // counter-clockwise seen from above: the top faces up as clipped.
+    for [a, b, c] in ear_clip(&ring) {
+        indices.extend([a as u32, b as u32, c as u32]);
+    }
+    for i in 0..ring.len() {
+        let (a, b) = (ring[i], ring[(i + 1) % ring.len()]);
+        let (a0, b0) = (to_world(table, a, y0), to_world(table, b, y0));
+        let (a1, b1) = (to_world(table, a, y1), to_world(table, b, y1));
+        // Outward: the edge runs counter-clockwise, so outside is to its right.
+        let normal = (b0 - a0).cross(Vec3::Y).normalize_or_zero();
+        let base = positions.len() as u32;
+        for v in [a0, b0, b1, a1] {
+            positions.push(v.to_array());
+            normals.push(normal.to_array());
+        }
+        indices.extend([base, base + 1, base + 2, base, base + 2, base + 3]);
+    }
+    Mesh::new(PrimitiveTopology::TriangleList, RenderAssetUsages::default())
+        .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+        .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
+        .with_inserted_indices(Indices::U32(indices))
+}
+
+fn signed_area(ring: &[Point]) -> f32 {
+    let n = ring.len();
+    (0..n).map(|i| ring[i].0 * ring[(i + 1) % n].1 - ring[(i + 1) % n].0 * ring[i].1).sum::<f32>() / 2.0
+}
+
+/// Triangles of a simple counter-clockwise polygon by ear clipping.
+fn ear_clip(ring: &[Point]) -> Vec<[usize; 3]> {
+    let mut left: Vec<usize> = (0..ring.len()).collect();
+    let mut triangles = Vec::new();
+    let cross = |o: Point, a: Point, b: Point| (a.0 - o.0) * (b.1 - o.1) - (a.1 - o.1) * (b.0 - o.0);
+    while left.len() > 3 {
+        let n = left.len();
+        let ear = (0..n).find(|&i| {
+            let (a, b, c) = (left[(i + n - 1) % n], left[i], left[(i + 1) % n]);
+            cross(ring[a], ring[b], ring[c]) > 0.0
+                && !left.iter().any(|&k| k != a && k != b && k != c && inside(&[ring[a], ring[b], ring[c]], ring[k]))
+        });
+        // A degenerate ring has no ear: fan the rest rather than loop.
+        let i = ear.unwrap_or(1);
+        triangles.push([left[(i + n - 1) % n], left[i], left[(i + 1) % n]]);
+        left.remove(i);
+    }
+    if left.len() == 3 {
+        triangles.push([left[0], left[1], left[2]]);
+    }
+    triangles
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TABLE: TableSize = TableSize { width: 72.0, depth: 48.0 };
+
+    #[test]
+    fn the_near_left_corner_is_at_the_players_left() {
+        assert_eq!(to_world(TABLE, Point(0.0, 0.0), 0.0), Vec3::new(-36.0, 0.0, 24.0));
+        assert_eq!(to_world(TABLE, Point(72.0, 48.0), 1.0), Vec3::new(36.0, 1.0, -24.0));
+    }
+
+    #[test]
+    fn ear_clipping_covers_a_concave_outline_exactly() {
+        // An L shape of area 3 in 1" squares.
+        let l = [Point(0.0, 0.0), Point(2.0, 0.0), Point(2.0, 1.0), Point(1.0, 1.0), Point(1.0, 2.0), Point(0.0, 2.0)];
+        let tris = ear_clip(&l);
+        assert_eq!(tris.len(), 4);
+        let area: f32 = tris.iter().map(|t| signed_area(&[l[t[0]], l[t[1]], l[t[2]]])).sum();
+        assert!((area - 3.0).abs() < 1e-5, "triangles cover {area} square inches");
+        assert!(tris.iter().all(|t| signed_area(&[l[t[0]], l[t[1]], l[t[2]]]) > 0.0), "no flipped triangle");
+    }
+
+    #[test]
+    fn trees_stand_inside_their_wood_and_dense_woods_hold_more() {
+        let wood = [Point(10.0, 10.0), Point(22.0, 10.0), Point(22.0, 20.0), Point(10.0, 20.0)];
+        let sparse = scatter(&wood, 3.2);
+        let dense = scatter(&wood, 2.0);
+        assert!(dense.len() > sparse.len() && !sparse.is_empty());
+        assert!(dense.iter().all(|p| inside(&wood, *p)));
+    }
+}
