@@ -339,8 +339,15 @@ fn ear_clip(ring: &[Point]) -> Vec<[usize; 3]> {
         let n = left.len();
         let ear = (0..n).find(|&i| {
             let (a, b, c) = (left[(i + n - 1) % n], left[i], left[(i + 1) % n]);
+            // No other vertex in the triangle or on its edges (a reflex vertex
+            // on the diagonal would leave a sliver).
+            let holds = |p: Point| {
+                cross(ring[a], ring[b], p) >= 0.0
+                    && cross(ring[b], ring[c], p) >= 0.0
+                    && cross(ring[c], ring[a], p) >= 0.0
+            };
             cross(ring[a], ring[b], ring[c]) > 0.0
-                && !left.iter().any(|&k| k != a && k != b && k != c && inside(&[ring[a], ring[b], ring[c]], ring[k]))
+                && !left.iter().any(|&k| k != a && k != b && k != c && holds(ring[k]))
         });
         // A degenerate ring has no ear: fan the rest rather than loop.
         let i = ear.unwrap_or(1);
