@@ -8,6 +8,7 @@ mod window;
 
 pub use camera::OrbitCamera;
 pub use table::{TableRoot, TableStyle};
+pub use terrain::TerrainPiece;
 
 use bevy::prelude::*;
 

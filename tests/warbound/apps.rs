@@ -7,7 +7,7 @@ use warbound::{
     data,
     settings::Settings,
     states::{AppState, Menu},
-    view::{OrbitCamera, TableRoot},
+    view::{OrbitCamera, TableRoot, TerrainPiece},
 };
 
 fn patrol() -> data::LoadedScenario {
@@ -56,4 +56,8 @@ fn full_app_builds_every_plugin_and_runs_without_a_window() {
     let cams: Vec<_> = world.query::<&OrbitCamera>().iter(world).copied().collect();
     assert_eq!(cams.len(), 1);
     assert_eq!(cams[0].bounds, Vec2::new(36.0, 24.0), "camera framed on the table");
+    // Every feature of the patrol's terrain is on the table, the woods with their trees.
+    let features = patrol().scenario.terrain.features.len();
+    let pieces = world.query::<&TerrainPiece>().iter(world).count();
+    assert!(pieces > features * 2, "{pieces} terrain pieces for {features} features");
 }

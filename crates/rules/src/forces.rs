@@ -319,9 +319,9 @@ impl Element {
     pub fn load(&self, codex: &Codex) -> Result<Loads, ForceError> {
         let mut total = Loads::ZERO;
         for f in &self.figures {
-            total = total + transported_figure(&[]).map_err(ForceError::Load)?;
+            total += transported_figure(&[]).map_err(ForceError::Load)?;
             if let Some(w) = &f.weapon {
-                total = total + codex_load_space(codex.get(w)?).map_err(ForceError::Load)?;
+                total += codex_load_space(codex.get(w)?).map_err(ForceError::Load)?;
             }
         }
         for p in &self.pieces {
