@@ -1,12 +1,30 @@
 //! Data built into the binary by `build.rs`, and loading scenarios from it or from disk.
 
-use std::path::Path;
+use std::{path::Path, sync::OnceLock};
 
-use warbound_rules::{data::DataError, scenario::Scenario};
+use warbound_rules::{codex::Codex, data::DataError, scenario::Scenario};
 
 include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
 
 const BATTLES_DIR: &str = "scenarios/battles/";
+const CODEX_DIR: &str = "assets/codex/";
+
+/// The built-in CODEX (every `assets/codex/*.ron`), loaded once.
+pub fn codex() -> Result<&'static Codex, DataError> {
+    static CODEX: OnceLock<Result<Codex, String>> = OnceLock::new();
+    CODEX
+        .get_or_init(|| {
+            let files: Vec<_> = EMBEDDED.iter().filter(|(p, _)| p.starts_with(CODEX_DIR)).copied().collect();
+            Codex::load(&files).map_err(|e| e.to_string())
+        })
+        .as_ref()
+        .map_err(|e| DataError::new(CODEX_DIR, e.clone()))
+}
+
+/// Parses a scenario and checks it against the CODEX.
+fn parse_scenario(file: &str, text: &str) -> Result<Scenario, DataError> {
+    Scenario::load(file, text, codex()?)
+}
 
 /// The text of a built-in data file, by its path in the repository.
 pub fn embedded(path: &str) -> Option<&'static str> {
@@ -25,7 +43,7 @@ pub struct LoadedScenario {
 pub fn battle_scenarios() -> impl Iterator<Item = (&'static str, Result<Scenario, DataError>)> {
     EMBEDDED.iter().filter_map(|(path, text)| {
         let name = path.strip_prefix(BATTLES_DIR)?.strip_suffix(".ron")?;
-        Some((name, Scenario::parse(path, text)))
+        Some((name, parse_scenario(path, text)))
     })
 }
 
@@ -35,11 +53,11 @@ pub fn load_scenario(spec: &str) -> Result<LoadedScenario, DataError> {
     if spec.contains('/') || spec.ends_with(".ron") {
         let text = std::fs::read_to_string(Path::new(spec))
             .map_err(|e| DataError::new(spec, format!("cannot read scenario file: {e}")))?;
-        return Scenario::parse(spec, &text).map(|scenario| LoadedScenario { source: spec.to_owned(), scenario });
+        return parse_scenario(spec, &text).map(|scenario| LoadedScenario { source: spec.to_owned(), scenario });
     }
     let path = format!("{BATTLES_DIR}{spec}.ron");
     match embedded(&path) {
-        Some(text) => Scenario::parse(&path, text).map(|scenario| LoadedScenario { source: spec.to_owned(), scenario }),
+        Some(text) => parse_scenario(&path, text).map(|scenario| LoadedScenario { source: spec.to_owned(), scenario }),
         None => {
             let known: Vec<_> = battle_scenarios().map(|(n, _)| n).collect();
             Err(DataError::new(spec, format!("no such scenario; built-in scenarios are: {}", known.join(", "))))
@@ -80,6 +98,24 @@ mod tests {
         let err = load_scenario(path.to_str().unwrap()).unwrap_err();
         assert_eq!(err.position.map(|p| p.0), Some(3), "{err}");
         assert!(err.to_string().starts_with(path.to_str().unwrap()));
+    }
+
+    #[test]
+    fn the_built_in_codex_loads() {
+        assert!(codex().unwrap().entries().len() >= 60);
+    }
+
+    #[test]
+    fn unknown_codex_id_in_a_scenario_file_is_refused() {
+        let path = std::env::temp_dir().join(format!("warbound-codex-{}.ron", std::process::id()));
+        let text = data_text("patrol").replace("\"gb_no4_rifle\"", "\"gb_no_such_rifle\"");
+        std::fs::write(&path, text).unwrap();
+        let err = load_scenario(path.to_str().unwrap()).unwrap_err();
+        assert!(err.to_string().contains("gb_no_such_rifle"), "{err}");
+    }
+
+    fn data_text(name: &str) -> &'static str {
+        embedded(&format!("{BATTLES_DIR}{name}.ron")).unwrap()
     }
 
     #[test]

@@ -1,17 +1,26 @@
-//! The 3D table and the terrain on it, the camera and the window.
+//! The 3D table with its terrain and miniatures, the camera and the window.
 
 mod camera;
+mod miniatures;
 mod screenshot;
 mod table;
 mod terrain;
 mod window;
 
 pub use camera::OrbitCamera;
+pub use miniatures::ElementModel;
 pub use table::{TableRoot, TableStyle};
 pub use terrain::TerrainPiece;
 
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((table::plugin, terrain::plugin, camera::plugin, window::plugin, screenshot::plugin));
+    app.add_plugins((
+        table::plugin,
+        terrain::plugin,
+        miniatures::plugin,
+        camera::plugin,
+        window::plugin,
+        screenshot::plugin,
+    ));
 }

@@ -7,8 +7,9 @@ use warbound::{
     data,
     settings::Settings,
     states::{AppState, Menu},
-    view::{OrbitCamera, TableRoot, TerrainPiece},
+    view::{ElementModel, OrbitCamera, TableRoot, TerrainPiece},
 };
+use warbound_rules::scenario::Start;
 
 fn patrol() -> data::LoadedScenario {
     data::load_scenario("patrol").expect("built-in patrol scenario")
@@ -60,4 +61,17 @@ fn full_app_builds_every_plugin_and_runs_without_a_window() {
     let features = patrol().scenario.terrain.features.len();
     let pieces = world.query::<&TerrainPiece>().iter(world).count();
     assert!(pieces > features * 2, "{pieces} terrain pieces for {features} features");
+    // The player's elements that start on the table stand there; the enemy's are hidden.
+    let scenario = patrol().scenario;
+    let on_table = |side: usize| {
+        scenario.sides[side]
+            .companies
+            .iter()
+            .flat_map(|c| &c.elements)
+            .filter(|e| matches!(e.start, Start::At(..)))
+            .count()
+    };
+    let models = world.query::<&ElementModel>().iter(world).count();
+    assert_eq!(models, on_table(0));
+    assert!(on_table(1) > 0, "the patrol has enemies on the table, not drawn");
 }
