@@ -63,9 +63,11 @@ fn place_forces(
         }
         commands.entity(table_entity).with_children(|t| {
             for (id, at, parts) in models {
+                // On the hill level under the element (the rules' geometry decides heights).
+                let ground = f32::from(hill_level(&battle.scenario.terrain, at)) * HILL_LEVEL_HEIGHT;
                 t.spawn((
                     ElementModel(id),
-                    Transform::from_translation(to_world(root.0, at, 0.0)),
+                    Transform::from_translation(to_world(root.0, at, ground)),
                     Visibility::default(),
                 ))
                 .with_children(|e| {
