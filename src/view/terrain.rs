@@ -11,7 +11,7 @@ use bevy::{
 use warbound_rules::{
     geometry::{HIGH_OBSTACLE_HEIGHT, HILL_LEVEL_HEIGHT, LOW_OBSTACLE_HEIGHT, STOREY_HEIGHT, hill_level},
     scenario::TableSize,
-    terrain::{Extent, Feature, ObstacleHeight, ObstacleKind, Point, RoadKind, Terrain, WoodDensity},
+    terrain::{Extent, Feature, ObstacleHeight, ObstacleKind, Point, RoadKind, Terrain, WoodDensity, inside},
 };
 
 use super::table::TableRoot;
@@ -270,20 +270,6 @@ fn hash01(i: u32) -> f32 {
     x = x.wrapping_mul(0x2C1B_3C6D);
     x ^= x >> 12;
     (x & 0xFFFF) as f32 / 65536.0
-}
-
-/// Even-odd point-in-polygon.
-fn inside(poly: &[Point], p: Point) -> bool {
-    let mut odd = false;
-    let mut j = poly.len() - 1;
-    for i in 0..poly.len() {
-        let (a, b) = (poly[i], poly[j]);
-        if (a.1 > p.1) != (b.1 > p.1) && p.0 < (b.0 - a.0) * (p.1 - a.1) / (b.1 - a.1) + a.0 {
-            odd = !odd;
-        }
-        j = i;
-    }
-    odd
 }
 
 /// An upright prism over the outline from `y0` to `y1`: a flat top and

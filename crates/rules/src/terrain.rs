@@ -293,7 +293,7 @@ impl std::error::Error for TerrainError {}
 
 /// Even-odd point in polygon, boundary excluded (callers needing the
 /// boundary test it apart with [`on_boundary`]).
-pub(crate) fn inside(poly: &[Point], p: Point) -> bool {
+pub fn inside(poly: &[Point], p: Point) -> bool {
     let mut odd = false;
     let mut j = poly.len() - 1;
     for i in 0..poly.len() {
