@@ -250,7 +250,6 @@ pub const fn reaches_the_table(range: WeaponRange) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::codex::Codex;
     use crate::dice::Scripted;
     use crate::event::EventKind;
     use crate::firing::Weapon;
@@ -286,8 +285,7 @@ mod tests {
 
     #[test]
     fn worked_example_british_45in_gun_stands_45_inches_behind_the_edge() {
-        let files = [("assets/codex/british.ron", include_str!("../../../assets/codex/british.ron"))];
-        let codex = Codex::load(&files).unwrap_or_else(|e| panic!("{e}"));
+        let codex = crate::codex::test_codex();
         let gun = codex.get("gb_45in_gun").unwrap();
         assert_eq!(behind_the_edge(gun.armament[0].range()), Ok(45));
         // The Weapons table's 105-149mm row alone would put it 30" back.

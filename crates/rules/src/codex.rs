@@ -863,23 +863,30 @@ impl Codex {
     }
 }
 
+/// The CODEX files as shipped, for the crate's tests (the game embeds the
+/// same files through its build script).
+#[cfg(test)]
+const TEST_FILES: [(&str, &str); 5] = [
+    ("assets/codex/british.ron", include_str!("../../../assets/codex/british.ron")),
+    ("assets/codex/us.ron", include_str!("../../../assets/codex/us.ron")),
+    ("assets/codex/german.ron", include_str!("../../../assets/codex/german.ron")),
+    ("assets/codex/italian.ron", include_str!("../../../assets/codex/italian.ron")),
+    ("assets/codex/soviet.ron", include_str!("../../../assets/codex/soviet.ron")),
+];
+
+/// The shipped CODEX, loaded, for the crate's tests.
+#[cfg(test)]
+pub(crate) fn test_codex() -> Codex {
+    Codex::load(&TEST_FILES).unwrap_or_else(|e| panic!("{e}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::effects::{AtResult, Facing, at_result};
     use crate::firing::{Band, WEAPONS};
 
-    const FILES: [(&str, &str); 5] = [
-        ("assets/codex/british.ron", include_str!("../../../assets/codex/british.ron")),
-        ("assets/codex/us.ron", include_str!("../../../assets/codex/us.ron")),
-        ("assets/codex/german.ron", include_str!("../../../assets/codex/german.ron")),
-        ("assets/codex/italian.ron", include_str!("../../../assets/codex/italian.ron")),
-        ("assets/codex/soviet.ron", include_str!("../../../assets/codex/soviet.ron")),
-    ];
-
-    fn codex() -> Codex {
-        Codex::load(&FILES).unwrap_or_else(|e| panic!("{e}"))
-    }
+    use super::test_codex as codex;
 
     fn entry(id: &str) -> CodexEntry {
         codex().get(id).unwrap().clone()

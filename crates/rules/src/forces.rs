@@ -829,17 +829,7 @@ mod tests {
     use crate::opc::card_holders;
     use crate::strategic::RadioNet;
 
-    const FILES: [(&str, &str); 5] = [
-        ("assets/codex/british.ron", include_str!("../../../assets/codex/british.ron")),
-        ("assets/codex/us.ron", include_str!("../../../assets/codex/us.ron")),
-        ("assets/codex/german.ron", include_str!("../../../assets/codex/german.ron")),
-        ("assets/codex/italian.ron", include_str!("../../../assets/codex/italian.ron")),
-        ("assets/codex/soviet.ron", include_str!("../../../assets/codex/soviet.ron")),
-    ];
-
-    fn codex() -> Codex {
-        Codex::load(&FILES).unwrap_or_else(|e| panic!("{e}"))
-    }
+    use crate::codex::test_codex as codex;
 
     const R: FigureGrade = FigureGrade::Regular;
     const RIFLE: Option<&str> = Some("gb_no4_rifle");

@@ -274,15 +274,8 @@ pub fn fits(capacity: Loads, load: &[Loads]) -> Result<Loads, LoadError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::codex::Codex;
 
-    fn codex() -> Codex {
-        Codex::load(&[
-            ("assets/codex/british.ron", include_str!("../../../assets/codex/british.ron")),
-            ("assets/codex/german.ron", include_str!("../../../assets/codex/german.ron")),
-        ])
-        .unwrap_or_else(|e| panic!("{e}"))
-    }
+    use crate::codex::test_codex as codex;
 
     #[test]
     fn book_example_a_man_with_a_large_charge_is_two_loads() {

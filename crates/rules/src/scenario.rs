@@ -753,21 +753,13 @@ impl Scenario {
 mod tests {
     use super::*;
 
-    const CODEX: [(&str, &str); 3] = [
-        ("assets/codex/british.ron", include_str!("../../../assets/codex/british.ron")),
-        ("assets/codex/us.ron", include_str!("../../../assets/codex/us.ron")),
-        ("assets/codex/german.ron", include_str!("../../../assets/codex/german.ron")),
-    ];
-
     const BATTLES: [(&str, &str); 3] = [
         ("scenarios/battles/patrol.ron", include_str!("../../../scenarios/battles/patrol.ron")),
         ("scenarios/battles/village.ron", include_str!("../../../scenarios/battles/village.ron")),
         ("scenarios/battles/river.ron", include_str!("../../../scenarios/battles/river.ron")),
     ];
 
-    fn codex() -> Codex {
-        Codex::load(&CODEX).unwrap()
-    }
+    use crate::codex::test_codex as codex;
 
     /// A two-side scenario with `element` (RON) as the British element.
     fn with_element(element: &str) -> String {
