@@ -77,6 +77,59 @@ pub fn run_headless(frames: u32, scenario: Option<LoadedScenario>) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// `--headless --seed`: play the battle to its end with both sides Auto,
+/// write the log and the summary, print the result.
+pub fn run_autoplay(a: &crate::cli::AutoPlay) -> ExitCode {
+    use battle::{log::BattleLog, play, setup::BattleStart};
+    let loaded = match crate::data::load_scenario(&a.scenario) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("warbound: {e}\n\n{}", crate::cli::USAGE);
+            return ExitCode::from(2);
+        }
+    };
+    let log = match &a.log {
+        Some(path) => match BattleLog::to_file(path) {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!("warbound: cannot write the battle log {}: {e}", path.display());
+                return ExitCode::FAILURE;
+            }
+        },
+        None => BattleLog::default(),
+    };
+    let mut start = BattleStart::auto(&loaded.source, loaded.scenario, a.seed);
+    start.bounds = a.bounds;
+    let (mut app, result) = match play::autoplay(start, log) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("warbound: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if let Err(e) = app.world_mut().resource_mut::<BattleLog>().flush() {
+        eprintln!("warbound: writing the battle log failed: {e}");
+        return ExitCode::FAILURE;
+    }
+    if let Some(path) = &a.summary {
+        let text = serde_json::to_string_pretty(&result).expect("results serialise");
+        if let Err(e) = std::fs::write(path, text + "\n") {
+            eprintln!("warbound: cannot write the summary {}: {e}", path.display());
+            return ExitCode::FAILURE;
+        }
+    }
+    let winner = result.winner.map_or("nobody (a draw)".to_owned(), |s| result.sides[s].name.clone());
+    let events = app.world().resource::<BattleLog>().entries.len();
+    println!(
+        "{}: seed {}, {} bounds, {:?}; winner: {winner}; {events} rule events",
+        result.scenario, result.seed, result.bounds_played, result.decided_by
+    );
+    for s in &result.sides {
+        println!("  {}: CMT {} of {}, {:?}, {} men lost", s.name, s.cmt, s.cmt_start, s.condition, s.men_lost);
+    }
+    ExitCode::SUCCESS
+}
+
 /// Options for the full (rendering) app.
 #[derive(Debug, Clone)]
 pub struct FullAppOptions {

@@ -9,12 +9,27 @@ pub enum Mode {
     Play { scenario: Option<String> },
     /// No window and no GPU: `MinimalPlugins` for `frames` updates.
     Headless { frames: u32, scenario: Option<String> },
+    /// Both sides Auto, no window: play the battle to its end, write the
+    /// battle log and a summary.
+    AutoPlay(AutoPlay),
     /// Render `frames` frames in a real window, save a PNG to `path`, exit.
     Screenshot { path: PathBuf, frames: u32, scenario: Option<String> },
     /// `--help`: print usage and exit 0.
     Help,
     /// `--version`: print the build and exit 0.
     Version,
+}
+
+/// `--headless --scenario S --seed N [--bounds K] [--log L] [--summary F]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AutoPlay {
+    pub scenario: String,
+    pub seed: u64,
+    pub bounds: Option<u32>,
+    /// The battle log, JSON lines.
+    pub log: Option<PathBuf>,
+    /// The result, JSON.
+    pub summary: Option<PathBuf>,
 }
 
 /// Frames rendered before a screenshot is taken when `--frames` is not given.
@@ -25,6 +40,7 @@ pub const DEFAULT_HEADLESS_FRAMES: u32 = 10;
 pub const USAGE: &str = "\
 usage: warbound [--scenario S]
        warbound --headless [--frames N] [--scenario S]
+       warbound --headless --scenario S --seed N [--bounds K] [--log OUT.jsonl] [--summary OUT.json]
        warbound --screenshot OUT.png [--frames N] [--scenario S]
        warbound --help | --version
 
@@ -35,6 +51,11 @@ usage: warbound [--scenario S]
   --headless          run without a window or GPU
   --screenshot OUT    render N frames in a window, save OUT as PNG, exit
   --frames N          frames to run (headless default 10, screenshot default 30)
+  --seed N            with --headless: play scenario S to its end, both sides
+                      Auto, from dice seed N (the same seed plays the same battle)
+  --bounds K          stop after K bounds (before the scenario's time limit)
+  --log OUT.jsonl     write the battle log, one rule event per line
+  --summary OUT.json  write the result: winner, losses, CMT per side
   --help, -h          print this message
   --version, -V       print the build";
 
@@ -66,6 +87,10 @@ where
     let mut screenshot: Option<PathBuf> = None;
     let mut frames: Option<u32> = None;
     let mut scenario: Option<String> = None;
+    let mut seed: Option<u64> = None;
+    let mut bounds: Option<u32> = None;
+    let mut log: Option<PathBuf> = None;
+    let mut summary: Option<PathBuf> = None;
     let mut query = None;
     let mut args = args.into_iter().map(Into::into);
     while let Some(arg) = args.next() {
@@ -98,12 +123,41 @@ where
                 }
                 frames = Some(n);
             }
+            "--seed" => {
+                let raw = value("--seed")?;
+                seed = Some(raw.parse().map_err(|_| UsageError(format!("--seed wants a whole number, not {raw:?}")))?);
+            }
+            "--bounds" => {
+                let raw = value("--bounds")?;
+                let n: u32 = raw
+                    .parse()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| UsageError(format!("--bounds wants a whole number from 1 up, not {raw:?}")))?;
+                bounds = Some(n);
+            }
+            "--log" => log = Some(PathBuf::from(value("--log")?)),
+            "--summary" => summary = Some(PathBuf::from(value("--summary")?)),
             other if other.starts_with('-') => return Err(UsageError(format!("unknown flag {other:?}"))),
             other => return Err(UsageError(format!("unexpected argument {other:?}"))),
         }
     }
     if headless && screenshot.is_some() {
         return Err(UsageError("--headless and --screenshot cannot be used together".into()));
+    }
+    let autoplay = seed.is_some() || bounds.is_some() || log.is_some() || summary.is_some();
+    if autoplay {
+        if !headless {
+            return Err(UsageError("--seed, --bounds, --log and --summary go with --headless".into()));
+        }
+        if frames.is_some() {
+            return Err(UsageError("--frames does not apply to a battle played to its end (use --bounds)".into()));
+        }
+        let Some(scenario) = scenario else {
+            return Err(UsageError("a battle played headless needs --scenario S".into()));
+        };
+        let seed = seed.ok_or_else(|| UsageError("a battle played headless needs --seed N".into()))?;
+        return Ok((Mode::AutoPlay(AutoPlay { scenario, seed, bounds, log, summary }), query));
     }
     let mode = match (headless, screenshot) {
         (true, _) => Mode::Headless { frames: frames.unwrap_or(DEFAULT_HEADLESS_FRAMES), scenario },
@@ -163,6 +217,30 @@ mod tests {
         ] {
             let err = mode(args).expect_err(&format!("{args:?} should be refused"));
             assert!(err.to_string().contains("usage: warbound"), "{err}");
+        }
+    }
+
+    #[test]
+    fn autoplay_flags() {
+        assert_eq!(
+            mode(&["--headless", "--scenario", "patrol", "--seed", "7", "--log", "a.jsonl", "--bounds=3"]),
+            Ok(Mode::AutoPlay(AutoPlay {
+                scenario: "patrol".into(),
+                seed: 7,
+                bounds: Some(3),
+                log: Some("a.jsonl".into()),
+                summary: None,
+            }))
+        );
+        for args in [
+            &["--headless", "--seed", "x", "--scenario", "patrol"][..],
+            &["--headless", "--seed", "1"],
+            &["--headless", "--scenario", "patrol", "--log", "a"],
+            &["--seed", "1", "--scenario", "patrol"],
+            &["--headless", "--scenario", "patrol", "--seed", "1", "--bounds", "0"],
+            &["--headless", "--scenario", "patrol", "--seed", "1", "--frames", "3"],
+        ] {
+            assert!(mode(args).is_err(), "{args:?} should be refused");
         }
     }
 

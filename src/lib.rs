@@ -44,6 +44,7 @@ pub fn run(mode: cli::Mode, query: Option<cli::Query>) -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Mode::Play { scenario } | Mode::Headless { scenario, .. } | Mode::Screenshot { scenario, .. } => scenario,
+        Mode::AutoPlay(a) => return app::run_autoplay(a),
     };
     let scenario = match scenario_spec.as_deref().map(data::load_scenario).transpose() {
         Ok(s) => s,
@@ -58,6 +59,6 @@ pub fn run(mode: cli::Mode, query: Option<cli::Query>) -> ExitCode {
         Mode::Screenshot { path, frames, .. } => {
             app::run_windowed(Some(app::ScreenshotRequest { path, frames }), scenario)
         }
-        Mode::Help | Mode::Version => unreachable!("answered above"),
+        Mode::Help | Mode::Version | Mode::AutoPlay(_) => unreachable!("answered above"),
     }
 }

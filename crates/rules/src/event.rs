@@ -65,6 +65,18 @@ pub enum EventKind {
     Engineering,
     Explosives,
     Assault,
+    /// The battle flow: a bound begins (clock, light).
+    Bound,
+    /// An element moves onto the table from the box.
+    Arrival,
+    /// Casualties, damage and CM tests accrued by a target.
+    Casualties,
+    /// An element leaves the table: retired to the box, surrendered, destroyed.
+    Leaves,
+    /// A player's or the Auto side's command, accepted or rejected with the rule.
+    Command,
+    /// The battle ends: who won and why.
+    BattleEnd,
 }
 
 /// One named input to a rule, with why it has that value

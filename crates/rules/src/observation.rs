@@ -38,6 +38,17 @@ pub enum Quality {
     Elite,
 }
 
+impl From<crate::officer::Quality> for Quality {
+    /// The troops' quality as the observation and firing modifiers read it.
+    fn from(q: crate::officer::Quality) -> Self {
+        match q {
+            crate::officer::Quality::Poor => Self::Poor,
+            crate::officer::Quality::Regular => Self::Regular,
+            crate::officer::Quality::Elite => Self::Elite,
+        }
+    }
+}
+
 /// What observes (*Heroes All*, "Observers and targets").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -435,6 +435,18 @@ pub struct Scenario {
     /// near-left corner (`terrain.rs`); none is an open table.
     #[serde(default)]
     pub terrain: Terrain,
+    /// Named places that orders and objectives send elements to ("the lane",
+    /// "the orchard edge"); a `hold` goal's place is one too.
+    #[serde(default)]
+    pub places: Vec<Place>,
+}
+
+/// A named point on the table, in inches from the near-left corner.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Place {
+    pub name: String,
+    pub at: (f32, f32),
 }
 
 fn summer() -> Season {
@@ -528,6 +540,9 @@ impl Scenario {
         if self.sides.len() == 1 {
             return Err(Invalid::new("sides", None, "a battle needs two sides (or none, for a bare table)"));
         }
+        for (i, p) in self.places.iter().enumerate() {
+            self.on_table(&format!("places[{i}]"), Some(&p.name), p.at)?;
+        }
         let mut ids = BTreeSet::new();
         for (s, side) in self.sides.iter().enumerate() {
             self.validate_side(&format!("sides[{s}]"), side, &mut ids)?;
@@ -559,6 +574,25 @@ impl Scenario {
             }
         }
         Ok(())
+    }
+
+    /// Where the place `name` is: a listed place, else a `hold` goal's place.
+    pub fn place(&self, name: &str) -> Option<(f32, f32)> {
+        self.places.iter().find(|p| p.name == name).map(|p| p.at).or_else(|| {
+            self.sides.iter().flat_map(|s| &s.victory).find_map(|g| match g {
+                Goal::Hold { place, at, .. } if place == name => Some(*at),
+                _ => None,
+            })
+        })
+    }
+
+    fn knows_place(&self, field: &str, order: &Order) -> Result<(), Invalid> {
+        if self.place(&order.location).is_some() {
+            Ok(())
+        } else {
+            let m = format!("no place {:?}: add it to `places` (or name a `hold` goal's place)", order.location);
+            Err(Invalid::new(field, Some(&order.location), m))
+        }
     }
 
     fn on_table(&self, field: &str, near: Option<&str>, at: (f32, f32)) -> Result<(), Invalid> {
@@ -608,6 +642,7 @@ impl Scenario {
             }
             if let Some(o) = &company.objective {
                 o.objective().map_err(|e| Invalid::new(format!("{at}.objective"), Some(&company.id), e.to_string()))?;
+                self.knows_place(&format!("{at}.objective"), o)?;
             }
             for (i, e) in company.elements.iter().enumerate() {
                 let at = format!("{at}.elements[{i}]");
@@ -695,6 +730,7 @@ impl Scenario {
         }
         if let Some(o) = &e.order {
             o.objective().map_err(|err| Invalid::new(format!("{at}.order"), near, err.to_string()))?;
+            self.knows_place(&format!("{at}.order"), o)?;
         }
         Ok(())
     }

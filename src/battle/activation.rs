@@ -1,0 +1,163 @@
+//! The next card comes up (FYOB "The game flow"): a Company Officer takes his
+//! command turn; an element takes its table-top turn — ORT, the CM tests it
+//! has accrued, the Order Die — and then acts, or does as its CMS or its tests
+//! direct: stays put, falls back, retires to the box or surrenders.
+
+use bevy::prelude::*;
+use warbound_rules::{
+    event::{Book, EventKind, RuleEvent, RuleRef},
+    geometry::distance,
+    momentum::{Abandons, CmElement, CmMovement, CmsMovement, Surroundings, TestConditions},
+    officer::{Grade, Officer, Rank},
+    turn::{self, Course, OnSeizing, TurnElement},
+};
+
+use super::{
+    FlowSet, Table, at, command_turn, movement, outcome, sorted,
+    state::{Fielded, Flow, Status, Turn},
+    table,
+};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, next_card.in_set(FlowSet::Card).run_if(at(|f| *f == Flow::NextCard)));
+}
+
+/// Within 12" (FYOB: a 9+ result surrenders with no friends but the enemy within 12").
+const SUPPORT_RANGE: f32 = 12.0;
+
+fn next_card(mut t: Table) {
+    // One card per update keeps each update short and lets a Player's turn
+    // stop the flow where it begins.
+    let Some(id) = t.battle.deck.as_ref().and_then(|d| d.acting_now()).map(str::to_owned) else {
+        *t.flow = Flow::EndBound;
+        return;
+    };
+    let bound = t.battle.clock.bound();
+    let company = t.sides.0.iter().enumerate().find_map(|(s, side)| {
+        side.companies.iter().position(|c| c.id == id).map(|c| (s, c))
+    });
+    if let Some((s, c)) = company {
+        command_turn::run(&mut t, s, c);
+        discard(&mut t, &id);
+        return;
+    }
+    let mut els = sorted(&mut t.elements);
+    let Some(i) = els.iter().position(|f| f.id() == id) else {
+        drop(els);
+        discard(&mut t, &id);
+        return;
+    };
+    if !els[i].status.on_table() {
+        drop(els);
+        discard(&mut t, &id);
+        return;
+    }
+    let needs_ort = t.battle.deck.as_ref().and_then(|d| d.needs_ort(&id).ok()).unwrap_or(true);
+    let side = &t.sides.0[els[i].side];
+    let co = side.companies.get(els[i].company).filter(|c| c.co_alive && c.attached_to == id).map(|c| c.co);
+    let element = turn_element(&els, i, co);
+    let mut accrued = els[i].accrued.clone();
+    accrued.states = table::persistent_states(&els[i]);
+    let result = turn::element_turn(&element, needs_ort, OnSeizing::ActAsOrdered, &accrued, &mut t.dice.0, &id);
+    let turn = match result {
+        Ok(turn) => turn,
+        Err(e) => {
+            warn!("{id} cannot take its turn: {e}");
+            drop(els);
+            discard(&mut t, &id);
+            return;
+        }
+    };
+    t.log.extend(bound, turn.events.iter().cloned());
+    let f = &mut els[i];
+    f.element.cms = turn.cms_after;
+    f.accrued = turn.carried_forward.clone();
+    let failures = turn.cm.map_or(0, |c| c.failures.min(u32::from(u8::MAX)) as u8);
+    match turn.course {
+        Course::Acts(orders) => {
+            drop(els);
+            *t.flow = Flow::Acting(Turn { element: id, orders, taken: Vec::new(), acts: Vec::new(), failures });
+        }
+        Course::NoAction | Course::SwapsCard => {
+            drop(els);
+            discard(&mut t, &id);
+        }
+        Course::DirectedByCms(row) => {
+            let gone = match (row.abandons, row.movement) {
+                (Abandons::Vehicle, _) => Some(Status::Destroyed),
+                (Abandons::DamagedVehicle, _) if f.vehicle == Some(warbound_rules::effects::VehicleState::Damaged) => {
+                    Some(Status::Destroyed)
+                }
+                (_, CmsMovement::RetiresToBox) => Some(Status::Retired),
+                _ => None,
+            };
+            if let Some(status) = gone {
+                leave(&mut t.log, bound, f, status, "FYOB Continuous Momentum Score: as the CMS directs");
+            }
+            drop(els);
+            discard(&mut t, &id);
+        }
+        Course::CannotContinue { effects, surrenders } => {
+            if surrenders {
+                leave(&mut t.log, bound, f, Status::Surrendered, "9+ failures, no friends but the enemy within 12\"");
+            } else if effects.movement == CmMovement::BackToTheBox {
+                leave(&mut t.log, bound, f, Status::Retired, "9+ failures: goes back to the box");
+            } else {
+                let table = t.battle.start.scenario.table;
+                let edge = t.sides.0[f.side].edge;
+                movement::fall_back(&mut t.log, &mut t.dice.0, &t.battle, bound, f, table, edge);
+            }
+            drop(els);
+            discard(&mut t, &id);
+        }
+    }
+    outcome::settle(&mut t);
+}
+
+/// What the turn rule needs to know of element `i`.
+fn turn_element(els: &[Mut<Fielded>], i: usize, co: Option<Officer>) -> TurnElement {
+    let f = &els[i];
+    let near = |friend: bool| {
+        els.iter().enumerate().any(|(j, o)| {
+            j != i && o.status.on_table() && (o.side == f.side) == friend && distance(o.at, f.at) <= SUPPORT_RANGE
+        })
+    };
+    // Reading (FYOB "NCO is a casualty": a replacement is diced for on the CO's
+    // next activation): until then the element acts under a Weak leader.
+    let nco = f.element.nco.unwrap_or_else(|| Officer::new(Rank::Nco, Grade::Weak).expect("Weak is an NCO grade"));
+    TurnElement {
+        nco,
+        cm: CmElement { element_type: f.build.element_type(), quality: f.quality, cms: f.element.cms },
+        conditions: TestConditions {
+            nco: f.element.nco.map(|n| n.grade()),
+            company_officer: co,
+            support_points: 0,
+            beach_landing: false,
+            rationed: false,
+        },
+        surroundings: Surroundings { friends_within_12: near(true), enemy_within_12: near(false) },
+    }
+}
+
+/// The element leaves the table for good (or for the box).
+pub(super) fn leave(log: &mut super::log::BattleLog, bound: u32, f: &mut Fielded, status: Status, why: &str) {
+    f.status = status;
+    f.element.on_table = false;
+    let ev = RuleEvent::new(EventKind::Leaves, RuleRef::new(Book::FightYourOwnBattles, "Continuous Momentum"))
+        .actor(f.id())
+        .input("cms", f.element.cms, why)
+        .outcome(serde_json::json!({ "status": status }));
+    log.push(bound, ev);
+}
+
+/// The card's turn is over: discard it.
+pub(super) fn discard(t: &mut Table, id: &str) {
+    if let Some(deck) = t.battle.deck.as_mut()
+        && let Err(e) = deck.discard(id)
+    {
+        warn!("discarding {id}: {e}");
+    }
+    if *t.flow != Flow::Over {
+        *t.flow = Flow::NextCard;
+    }
+}

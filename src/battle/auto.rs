@@ -1,0 +1,184 @@
+//! The Auto side (FYOB): when one of its elements acts, it chooses the next
+//! command from the element's orders, what the Order Die and its CMS allow,
+//! and only what its side has observed.
+//!
+//! - Observe (an Act) enemies in view it does not know yet, nearest first, so
+//!   it may then close within 9" of them (*Heroes All*, "Spotting a potential
+//!   ambush").
+//! - Fire at a known enemy in view and in range, as its orders let it open
+//!   fire: freely; only in reply (Recce and Report); on a Leadership Test
+//!   (a Concealed position: FYOB "Officer decisions"); never (Overwatch).
+//! - Move as its orders say: stay (Hold, Overwatch), go to the named place
+//!   (Support, Re-position, Concealed, Engineering), or close with the nearest
+//!   enemy it knows (Contact Enemy; Recce and Report towards its location).
+
+use bevy::prelude::*;
+use warbound_rules::{
+    command::{Moves, OpensFire},
+    concealment,
+    geometry::distance,
+    momentum::{CmMovement, CmsMovement},
+    order_dice::Phase,
+    terrain::Point,
+};
+
+use super::{
+    FlowSet, Table, at,
+    command::{Command, Current, Inbox, check},
+    setup::Control,
+    sorted,
+    state::{Fielded, Flow, Turn},
+    visible::Sight,
+};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, decide.in_set(FlowSet::Auto).run_if(at(|f| matches!(f, Flow::Acting(_)))));
+}
+
+/// Stop this far short of a known enemy when closing with it: within
+/// effective range of small arms, outside grenade range.
+const CLOSE_TO: f32 = 10.0;
+/// A Recce and Report element stops when it knows of an enemy this near.
+const RECCE_STANDOFF: f32 = 24.0;
+/// Near enough to a place to be there.
+const ARRIVED: f32 = 2.0;
+
+fn decide(mut t: Table, mut inbox: ResMut<Inbox>, current: Res<Current>) {
+    let Flow::Acting(turn) = &*t.flow else { return };
+    let turn = turn.clone();
+    if !inbox.0.is_empty() || current.0.is_some() {
+        return;
+    }
+    let bound = t.battle.clock.bound();
+    let els = sorted(&mut t.elements);
+    let Some(me) = els.iter().find(|f| f.id() == turn.element) else { return };
+    if t.sides.0[me.side].control != Control::Auto {
+        return;
+    }
+    let codex = match crate::data::codex() {
+        Ok(c) => c,
+        Err(_) => return,
+    };
+    let sight = Sight {
+        scenario: &t.battle.start.scenario,
+        codex,
+        night: t.battle.clock.light() == warbound_rules::day::Light::Night,
+    };
+    let all: Vec<&Fielded> = els.iter().map(|m| &**m).collect();
+    let mut rolls = Rolls { dice: &mut t.dice.0, log: &mut t.log, bound };
+    let cmd = next_command(&turn, me, &all, &sight, &mut rolls);
+    inbox.0.push_back(cmd);
+}
+
+/// Dice for the Officer decisions an Auto element takes, and where they are logged.
+struct Rolls<'a> {
+    dice: &'a mut warbound_rules::dice::Dice,
+    log: &'a mut super::log::BattleLog,
+    bound: u32,
+}
+
+/// The command an Auto element gives next.
+fn next_command(turn: &Turn, me: &Fielded, all: &[&Fielded], sight: &Sight, t: &mut Rolls) -> Command {
+    let element = me.id().to_owned();
+    let enemies: Vec<&Fielded> = all.iter().copied().filter(|f| f.side != me.side && f.status.on_table()).collect();
+    let conduct = me.order.activity.conduct();
+
+    // Observe: unknown enemies in view, nearest first, at most 2.
+    let mut unknown: Vec<&Fielded> =
+        enemies.iter().copied().filter(|e| !me.known.contains(e.id()) && sight.in_view(me, e)).collect();
+    unknown.sort_by(|a, b| distance(me.at, a.at).total_cmp(&distance(me.at, b.at)));
+    let observe: Vec<String> = unknown.iter().take(2).map(|e| e.id().to_owned()).collect();
+
+    // Fire: the known enemy in view with the most teams in range, nearest first.
+    let replies = |e: &Fielded| me.this_bound.fired_on_by.contains(e.id()) || me.last_bound.fired_on_by.contains(e.id());
+    let may_open = match conduct.opens_fire {
+        OpensFire::Freely => Some(true),
+        OpensFire::Never => Some(false),
+        OpensFire::OnlyInReply => None,
+        OpensFire::OnLeadershipTest => None,
+    };
+    let mut targets: Vec<(&Fielded, usize)> = enemies
+        .iter()
+        .copied()
+        .filter(|e| may_open.unwrap_or_else(|| replies(e)) && sight.may_fire_at(me, e))
+        .map(|e| (e, sight.teams_in_range(me, e).len()))
+        .filter(|(_, n)| *n > 0)
+        .collect();
+    targets.sort_by(|a, b| b.1.cmp(&a.1).then(distance(me.at, a.0.at).total_cmp(&distance(me.at, b.0.at))));
+    let mut fire = targets.first().map(|(e, _)| e.id().to_owned());
+    if fire.is_none() && conduct.opens_fire == OpensFire::OnLeadershipTest && !turn.taken.contains(&Phase::Fire) {
+        // A concealed element opening fire at an enemy it sees: an Officer decision.
+        let seen: Option<&Fielded> =
+            enemies.iter().copied().find(|e| sight.may_fire_at(me, e) && sight.in_range_of_any(me, e));
+        if let (Some(e), Some(nco)) = (seen, me.element.nco) {
+            let (fires, event) = concealment::opens_fire(nco, me.order.activity, t.dice, me.id());
+            t.log.extend(t.bound, event);
+            if fires {
+                fire = Some(e.id().to_owned());
+            }
+        }
+    }
+
+    let destination = destination(turn, me, &enemies, sight);
+    let candidates: Vec<Command> = preference(turn.orders.order)
+        .into_iter()
+        .filter_map(|p| match p {
+            Phase::Act if !observe.is_empty() => Some(Command::Observe { element: element.clone(), targets: observe.clone() }),
+            Phase::Fire => fire.clone().map(|target| Command::Fire { element: element.clone(), target }),
+            Phase::Move => destination.map(|p| Command::Move { element: element.clone(), to: (p.0, p.1) }),
+            _ => None,
+        })
+        .collect();
+    candidates
+        .into_iter()
+        .find(|c| check(c, turn, all, sight).is_ok())
+        .unwrap_or(Command::EndTurn { element })
+}
+
+/// The phases in the order an Auto element prefers to take them under each
+/// Order Die: the ordered phase first, then look before moving.
+fn preference(order: Phase) -> [Phase; 3] {
+    match order {
+        Phase::Fire => [Phase::Fire, Phase::Act, Phase::Move],
+        Phase::Move => [Phase::Move, Phase::Fire, Phase::Act],
+        Phase::Act => [Phase::Act, Phase::Fire, Phase::Move],
+    }
+}
+
+/// Where its orders take it this bound, if anywhere.
+fn destination(turn: &Turn, me: &Fielded, enemies: &[&Fielded], sight: &Sight) -> Option<Point> {
+    // Reading (FYOB "Results of Momentum Tests": suppressed or pinned "may move
+    // towards cover, never towards the enemy"): the Auto element stays where it is.
+    if turn.orders.movement != CmMovement::Free || turn.orders.cms_movement == CmsMovement::StaysPut {
+        return None;
+    }
+    if me.build == (super::state::Build::Guns { artillery: true }) && me.this_bound.fired {
+        return None;
+    }
+    let place = sight.scenario.place(&me.order.location).map(|p| Point(p.0, p.1));
+    let nearest_known = enemies
+        .iter()
+        .copied()
+        .filter(|e| me.known.contains(e.id()))
+        .min_by(|a, b| distance(me.at, a.at).total_cmp(&distance(me.at, b.at)));
+    let go = |to: Point| (distance(me.at, to) > ARRIVED).then_some(to);
+    match me.order.activity.conduct().moves {
+        Moves::Stays => None,
+        Moves::ToLocation | Moves::AvoidingContact => place.and_then(go),
+        Moves::IntoContact => {
+            let reports = me.order.activity.conduct().reports;
+            match nearest_known {
+                Some(e) if reports && distance(me.at, e.at) <= RECCE_STANDOFF => None,
+                Some(e) if !reports => {
+                    let d = distance(me.at, e.at);
+                    if d <= CLOSE_TO || (sight.may_fire_at(me, e) && sight.in_range_of_any(me, e) && d <= 2.0 * CLOSE_TO) {
+                        None
+                    } else {
+                        go(super::table::toward(me.at, e.at, d - CLOSE_TO))
+                    }
+                }
+                _ => place.and_then(go),
+            }
+        }
+    }
+}

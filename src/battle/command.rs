@@ -1,0 +1,172 @@
+//! Commands: the choices a side makes when one of its elements acts, as
+//! plain serialisable values. A command that breaks a rule is refused with the
+//! rule that forbids it and changes nothing.
+
+use std::collections::VecDeque;
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+use warbound_rules::{
+    event::{Book, EventKind, RuleEvent, RuleRef},
+    order_dice::{self, Act, Phase, TurnPlan},
+};
+
+use super::{
+    state::{Fielded, Turn},
+    visible,
+};
+
+/// One choice for the element acting now.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Command {
+    /// Its Move phase: towards `to` (inches from the near-left corner), as far
+    /// as the Movement Dice allow.
+    Move { element: String, to: (f32, f32) },
+    /// Its Fire phase, every firing team at `target`.
+    Fire { element: String, target: String },
+    /// Its Act phase: an observation test on each target (at most 2).
+    Observe { element: String, targets: Vec<String> },
+    /// Ends its turn; phases not taken are forgone.
+    EndTurn { element: String },
+}
+
+impl Command {
+    pub fn element(&self) -> &str {
+        match self {
+            Command::Move { element, .. }
+            | Command::Fire { element, .. }
+            | Command::Observe { element, .. }
+            | Command::EndTurn { element } => element,
+        }
+    }
+
+    fn phase(&self) -> Option<Phase> {
+        match self {
+            Command::Move { .. } => Some(Phase::Move),
+            Command::Fire { .. } => Some(Phase::Fire),
+            Command::Observe { .. } => Some(Phase::Act),
+            Command::EndTurn { .. } => None,
+        }
+    }
+}
+
+/// Commands waiting to be carried out: the Player's, or the Auto side's next one.
+#[derive(Resource, Debug, Default)]
+pub struct Inbox(pub VecDeque<Command>);
+
+/// The command the flow is carrying out now, checked against the rules.
+#[derive(Resource, Debug, Default)]
+pub struct Current(pub Option<Command>);
+
+/// Every accepted Player command, in order: with the scenario and the seed,
+/// the battle.
+#[derive(Resource, Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CommandRecord(pub Vec<Command>);
+
+/// Why a command is refused.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Refusal {
+    pub rule: RuleRef,
+    pub reason: String,
+}
+
+fn refuse(book: Book, section: &str, reason: impl Into<String>) -> Refusal {
+    Refusal { rule: RuleRef::new(book, section), reason: reason.into() }
+}
+
+/// The turn's phases so far plus the command's, as an Order Dice plan.
+fn plan_with(turn: &Turn, phase: Phase, acts: usize) -> TurnPlan {
+    let mut phases = turn.taken.clone();
+    phases.push(phase);
+    let mut plan_acts = turn.acts.clone();
+    plan_acts.extend(std::iter::repeat_n(Act::Observe, acts));
+    TurnPlan { phases, acts: plan_acts, at_the_double: false, overwatch: false, immobile: false }
+}
+
+/// Checks `cmd` for the element acting in `turn`, against its Order Die, its
+/// CMS and tests, and what it can see. `els` are all elements.
+pub fn check(cmd: &Command, turn: &Turn, els: &[&Fielded], ctx: &visible::Sight<'_>) -> Result<(), Refusal> {
+    let fyob = Book::FightYourOwnBattles;
+    if cmd.element() != turn.element {
+        return Err(refuse(fyob, "The game flow", format!("{} is not the element acting now", cmd.element())));
+    }
+    let Some(me) = els.iter().find(|e| e.id() == turn.element) else {
+        return Err(refuse(fyob, "The game flow", "the acting element is not on the table"));
+    };
+    let Some(phase) = cmd.phase() else { return Ok(()) };
+    if turn.taken.contains(&phase) {
+        return Err(refuse(fyob, "Order Dice", "an element can only undertake each phase once during the bound"));
+    }
+    let acts = match cmd {
+        Command::Observe { targets, .. } => targets.len(),
+        _ => 0,
+    };
+    if let Err(e) = order_dice::check_turn(turn.orders.order, &plan_with(turn, phase, acts)) {
+        return Err(refuse(fyob, "Order Dice", e.to_string()));
+    }
+    match cmd {
+        Command::Move { to, .. } => {
+            if !(to.0.is_finite() && to.1.is_finite()) || !ctx.scenario.table.contains(*to) {
+                return Err(refuse(Book::HeroesAll, "Movement", "the destination is off the table"));
+            }
+            if me.build == (super::state::Build::Guns { artillery: true }) && me.this_bound.fired {
+                return Err(refuse(Book::HeroesAll, "Weapons table notes", "an immobile gun cannot move and fire"));
+            }
+        }
+        Command::Fire { target, .. } => {
+            if !turn.orders.can_fire {
+                return Err(refuse(fyob, "Continuous Momentum", "its CMS or this bound's CM tests forbid firing"));
+            }
+            let Some(t) = els.iter().find(|e| e.id() == target && e.side != me.side && e.status.on_table()) else {
+                return Err(refuse(Book::HeroesAll, "How to fire weapons", format!("{target} is no enemy on the table")));
+            };
+            if !ctx.may_fire_at(me, t) {
+                return Err(refuse(
+                    Book::HeroesAll,
+                    "How to fire weapons",
+                    format!("{target} is not observed and is not an autospot: only observed targets can be fired at"),
+                ));
+            }
+            if !ctx.in_range_of_any(me, t) {
+                return Err(refuse(Book::HeroesAll, "Weapons table", format!("{target} is out of range")));
+            }
+        }
+        Command::Observe { targets, .. } => {
+            if !turn.orders.can_observe {
+                return Err(refuse(fyob, "Continuous Momentum", "its CMS or this bound's CM tests forbid observing"));
+            }
+            if targets.is_empty() || targets.len() > order_dice::ACTS_PER_TURN {
+                return Err(refuse(fyob, "Act", "an element undertakes any 2 acts: observe 1 or 2 targets"));
+            }
+            if targets.len() == 2 && targets[0] == targets[1] {
+                return Err(refuse(
+                    Book::HeroesAll,
+                    "Observation",
+                    "a whole element cannot use its 2 Acts to attempt to spot the same target twice",
+                ));
+            }
+            for t in targets {
+                if !els.iter().any(|e| e.id() == t && e.side != me.side && e.status.on_table()) {
+                    return Err(refuse(Book::HeroesAll, "Observation", format!("{t} is no enemy on the table")));
+                }
+            }
+        }
+        Command::EndTurn { .. } => {}
+    }
+    Ok(())
+}
+
+/// The event recording a command, accepted or refused.
+pub fn event(cmd: &Command, auto: bool, refusal: Option<&Refusal>) -> RuleEvent {
+    let rule = refusal.map_or_else(|| RuleRef::new(Book::FightYourOwnBattles, "The game flow"), |r| r.rule.clone());
+    let e = RuleEvent::new(EventKind::Command, rule).actor(cmd.element()).input(
+        "command",
+        cmd,
+        if auto { "the Auto side's choice" } else { "the player's choice" },
+    );
+    match refusal {
+        None => e.outcome(serde_json::json!({ "accepted": true })),
+        Some(r) => e.outcome(serde_json::json!({ "accepted": false, "reason": r.reason })),
+    }
+}

@@ -1,0 +1,84 @@
+//! Takes the next command for the acting element, checks it against the rules
+//! and either refuses it (logging the rule that forbids it; nothing changes)
+//! or hands it to the phase systems. Ending the turn leaves the element's
+//! Activity Counter (FYOB "Activity counters") and discards its OPC.
+
+use bevy::prelude::*;
+use warbound_rules::order_dice;
+
+use super::{
+    FlowSet, Table, activation, at,
+    command::{self, Command, CommandRecord, Current, Inbox},
+    setup::Control,
+    sorted,
+    state::{Fielded, Flow},
+    visible::Sight,
+};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, dispatch.in_set(FlowSet::Dispatch).run_if(at(|f| matches!(f, Flow::Acting(_)))));
+}
+
+fn dispatch(mut t: Table, mut inbox: ResMut<Inbox>, mut current: ResMut<Current>, mut record: ResMut<CommandRecord>) {
+    let Flow::Acting(turn) = &*t.flow else { return };
+    let turn = turn.clone();
+    if current.0.is_some() {
+        return;
+    }
+    let Some(cmd) = inbox.0.pop_front() else { return };
+    let bound = t.battle.clock.bound();
+    let Ok(codex) = crate::data::codex() else { return };
+    let els = sorted(&mut t.elements);
+    let all: Vec<&Fielded> = els.iter().map(|m| &**m).collect();
+    let sight = Sight {
+        scenario: &t.battle.start.scenario,
+        codex,
+        night: t.battle.clock.light() == warbound_rules::day::Light::Night,
+    };
+    let side = all.iter().find(|f| f.id() == turn.element).map(|f| f.side);
+    let auto = side.is_some_and(|s| t.sides.0[s].control == Control::Auto);
+    let checked = command::check(&cmd, &turn, &all, &sight);
+    drop(all);
+    drop(els);
+    match checked {
+        Err(refusal) => {
+            t.log.push(bound, command::event(&cmd, auto, Some(&refusal)));
+            if auto {
+                // An Auto choice the rules refuse ends its turn rather than loop.
+                inbox.0.push_back(Command::EndTurn { element: turn.element.clone() });
+            }
+        }
+        Ok(()) => {
+            t.log.push(bound, command::event(&cmd, auto, None));
+            if !auto {
+                record.0.push(cmd.clone());
+            }
+            match cmd {
+                Command::EndTurn { .. } => end_turn(&mut t, &turn.element),
+                other => current.0 = Some(other),
+            }
+        }
+    }
+}
+
+/// The element's turn is over: its Activity Counter, and the next card.
+pub(super) fn end_turn(t: &mut Table, id: &str) {
+    let mut els = sorted(&mut t.elements);
+    if let Some(f) = els.iter_mut().find(|f| f.id() == id) {
+        f.counter = order_dice::activity_counter(f.this_bound.fired, f.this_bound.moved);
+    }
+    drop(els);
+    activation::discard(t, id);
+}
+
+/// Records that the acting element has taken `phase`; ends its turn when it
+/// has nothing left to take.
+pub(super) fn phase_done(t: &mut Table, phase: order_dice::Phase, acts: &[order_dice::Act]) {
+    let Flow::Acting(turn) = &mut *t.flow else { return };
+    turn.taken.push(phase);
+    turn.acts.extend_from_slice(acts);
+    if turn.taken.len() == 3 {
+        let id = turn.element.clone();
+        end_turn(t, &id);
+    }
+}

@@ -1,0 +1,340 @@
+//! The Fire phase (*Heroes All*, "How to fire weapons" and "Effects of hits"):
+//! each firing team that reaches the target throws its volley over open
+//! sights; hits become casualties, HE effects or AT results against the
+//! Defence Values; the target accrues its CM tests (FYOB Momentum Test
+//! Charts), checks for its officers, and leaves the table if nothing is left.
+
+use bevy::prelude::*;
+use warbound_rules::{
+    codex::Codex,
+    day::Light,
+    dice::Dice,
+    effects::{self, HeTarget, VehicleState},
+    event::{Book, EventKind, RuleEvent, RuleRef},
+    firing::{self, Cover, OpenSightsFire, Weapon},
+    forces::{FiringTeam, Shooter},
+    geometry::distance,
+    momentum::CmCause,
+    observation::Momentum,
+    officer,
+    order_dice::Phase,
+};
+
+use super::{
+    FlowSet, Table, activation, at,
+    command::{Command, Current},
+    dispatch,
+    log::BattleLog,
+    pair_mut, sorted,
+    state::{Build, Fielded, Flow, Status},
+    table::{accrue, facing, remove_men},
+    visible::Sight,
+};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, fire_phase.in_set(FlowSet::Phase).run_if(at(|f| matches!(f, Flow::Acting(_)))));
+}
+
+/// What the volleys did to the target, for its CM tests and the log.
+#[derive(Debug, Default)]
+struct Damage {
+    small_arms: bool,
+    he: bool,
+    /// AT fire from a weapon that can destroy it.
+    at: bool,
+    casualties: u32,
+    damaged: bool,
+    brewed: bool,
+    guns_lost: u32,
+}
+
+fn fire_phase(mut t: Table, mut current: ResMut<Current>) {
+    let Some(Command::Fire { element, target }) = current.0.clone() else { return };
+    current.0 = None;
+    let Flow::Acting(turn) = &*t.flow else { return };
+    let on_the_move = turn.orders.order == Phase::Move || turn.taken.contains(&Phase::Move);
+    let failures = turn.failures;
+    let bound = t.battle.clock.bound();
+    let Ok(codex) = crate::data::codex() else { return };
+    let mut els = sorted(&mut t.elements);
+    let (Some(i), Some(j)) =
+        (els.iter().position(|f| f.id() == element), els.iter().position(|f| f.id() == target))
+    else {
+        return;
+    };
+    let target_edge = t.sides.0[els[j].side].edge;
+    let sight = Sight { scenario: &t.battle.start.scenario, codex, night: t.battle.clock.light() == Light::Night };
+    let teams = sight.teams_in_range(&els[i], &els[j]);
+    let cover = sight.cover(&els[i], &els[j]);
+    let (firer, tgt) = pair_mut(&mut els, i, j);
+    let unobserved_autospot = !firer.known.contains(tgt.id());
+    let d = distance(firer.at, tgt.at);
+    let mut damage = Damage::default();
+    let mut out = Out { dice: &mut t.dice.0, log: &mut t.log, bound };
+    for team in &teams {
+        let Some((weapon, he)) = weapon_for(team, firer, tgt, codex) else { continue };
+        let fire = OpenSightsFire {
+            weapon,
+            weapons: team.weapons,
+            shots_each: None,
+            distance: d,
+            he,
+            target: tgt.build.fire_target(),
+            cover: fitting(cover, tgt.build),
+            firer_quality: firer.quality.into(),
+            firing_on_move: on_the_move,
+            target_moving: tgt.this_bound.moved,
+            second_shot_same_position: false,
+            aimed: false,
+            unobserved_autospot,
+            sniper: false,
+            smoke: false,
+            momentum: Momentum { cms: firer.element.cms.clamp(1, 6), failures },
+        };
+        let volley = match firing::fire_open_sights(&fire, &mut *out.dice) {
+            Ok(v) => v,
+            Err(e) => {
+                debug!("{} cannot fire {:?}: {e:?}", firer.id(), weapon);
+                continue;
+            }
+        };
+        out.log.push(bound, volley.event().actor(firer.id()).target(tgt.id()));
+        use_rounds(firer, team);
+        for _ in 0..volley.hits {
+            if tgt.spent() {
+                break;
+            }
+            hit(&mut out, weapon, he, volley.assessment.band, tgt, firer.at, target_edge, &mut damage);
+        }
+    }
+    firer.this_bound.fired = true;
+    firer.concealed = false;
+    let firer_id = firer.id().to_owned();
+    tgt.this_bound.fired_on_by.insert(firer_id.clone());
+    let unobserved = unobserved_by_target(tgt, &firer_id);
+    accrue_tests(&mut out, tgt, &damage, unobserved, cover);
+    let company = (tgt.side, tgt.company);
+    if damage.casualties > 0 {
+        officers(&mut out, &mut t.sides, tgt, damage.casualties, company);
+    }
+    if tgt.spent() && tgt.status.on_table() {
+        activation::leave(out.log, bound, tgt, Status::Destroyed, "nothing left that fights");
+    }
+    drop(els);
+    dispatch::phase_done(&mut t, Phase::Fire, &[]);
+}
+
+/// The battle's dice and log, borrowed apart from the elements.
+struct Out<'a> {
+    dice: &'a mut Dice,
+    log: &'a mut BattleLog,
+    bound: u32,
+}
+
+fn unobserved_by_target(tgt: &Fielded, firer: &str) -> bool {
+    !tgt.known.contains(firer)
+}
+
+/// Hard cover is only for men and guns; a vehicle is never "in the open".
+fn fitting(cover: Cover, build: Build) -> Cover {
+    match (cover, build.is_vehicle()) {
+        (Cover::Hard | Cover::Pillbox, true) | (Cover::Open, true) => Cover::Soft,
+        (c, _) => c,
+    }
+}
+
+/// The row a team fires at this target, and whether it fires HE: AT fire at
+/// vehicles; small arms or HE at men; an AT gun at men fires its HE shell
+/// ("a 2pdr gun (AT class 2 and no HE)" cannot).
+fn weapon_for(team: &FiringTeam, _firer: &Fielded, tgt: &Fielded, codex: &Codex) -> Option<(Weapon, bool)> {
+    let row = team.row.row();
+    let has_attack = row.attack.iter().any(Option::is_some);
+    match tgt.build {
+        Build::Afv { .. } => has_attack.then_some((team.row, false)),
+        Build::SoftSkin => Some((team.row, false)),
+        Build::Infantry | Build::Guns { .. } => {
+            if !has_attack {
+                return Some((team.row, row.he.is_some() && row.procedure == firing::Procedure::Howitzer));
+            }
+            let shell = team.shooters.iter().find_map(|s| match s {
+                Shooter::Piece(p, a) => {
+                    let piece = _firer.element.pieces.get(*p)?;
+                    codex.get(&piece.codex).ok()?.armament.get(*a)?.he
+                }
+                Shooter::Figure(_) => None,
+            });
+            shell.map(|w| (w, true))
+        }
+    }
+}
+
+/// One bound of fire used by every weapon of the team that counts its rounds.
+fn use_rounds(firer: &mut Fielded, team: &FiringTeam) {
+    for s in &team.shooters {
+        let rounds = match *s {
+            Shooter::Figure(k) => firer.element.figures.get_mut(k).map(|f| &mut f.rounds),
+            Shooter::Piece(p, a) => firer.element.pieces.get_mut(p).and_then(|pc| pc.rounds.get_mut(a)),
+        };
+        if let Some(Some(n)) = rounds {
+            *n = n.saturating_sub(1);
+            firer.shots_used += 1;
+        }
+    }
+}
+
+/// One hit's effect on the target.
+#[allow(clippy::too_many_arguments)]
+fn hit(
+    t: &mut Out,
+    weapon: Weapon,
+    he: bool,
+    band: firing::Band,
+    tgt: &mut Fielded,
+    from: warbound_rules::terrain::Point,
+    edge: warbound_rules::scenario::Edge,
+    damage: &mut Damage,
+) {
+    let row = weapon.row();
+    match tgt.build {
+        Build::Afv { armour, .. } => {
+            let Some(attack) = row.attack_at(band) else { return };
+            damage.at = true;
+            let state = tgt.vehicle.unwrap_or_default();
+            let (after, _, event) = effects::at_hit(attack, armour, facing(tgt.at, edge, from), state, t.dice);
+            t.log.push(t.bound, event.target(tgt.id()));
+            apply_vehicle(t, tgt, after, damage);
+        }
+        Build::SoftSkin => {
+            let state = tgt.vehicle.unwrap_or_default();
+            let after = match row.attack_at(band) {
+                Some(attack) => {
+                    damage.at = true;
+                    let armour = effects::ArmourClass::SoftSkinned;
+                    let f = facing(tgt.at, edge, from);
+                    let (after, _, event) = effects::at_hit(attack, armour, f, state, t.dice);
+                    t.log.push(t.bound, event.target(tgt.id()));
+                    after
+                }
+                None => {
+                    damage.small_arms = true;
+                    effects::soft_skin_hit(state)
+                }
+            };
+            apply_vehicle(t, tgt, after, damage);
+        }
+        Build::Infantry | Build::Guns { .. } => {
+            if he {
+                damage.he = true;
+                let column = row.he.unwrap_or(effects::HeColumn::A);
+                let crew: u8 = tgt.element.pieces.iter().map(|p| p.crew).sum();
+                let he_target = if tgt.element.figures.is_empty() && crew > 0 {
+                    HeTarget::Gun { crew }
+                } else {
+                    HeTarget::Infantry { figures: tgt.men().min(u32::from(u8::MAX)) as u8 }
+                };
+                if let Ok((out, event)) = effects::he_hit(column, he_target, t.dice) {
+                    t.log.push(t.bound, event.target(tgt.id()));
+                    damage.casualties += remove_men(tgt, u32::from(out.casualties));
+                    if out.weapon_destroyed && let Some(p) = tgt.element.pieces.iter_mut().find(|p| p.crew > 0) {
+                        damage.guns_lost += 1;
+                        damage.casualties += u32::from(p.crew);
+                        p.crew = 0;
+                    }
+                }
+            } else {
+                damage.small_arms = true;
+                damage.casualties += remove_men(tgt, 1);
+            }
+        }
+    }
+}
+
+fn apply_vehicle(t: &mut Out, tgt: &mut Fielded, after: VehicleState, damage: &mut Damage) {
+    let before = tgt.vehicle.unwrap_or_default();
+    tgt.vehicle = Some(after);
+    if after == VehicleState::Damaged && before != VehicleState::Damaged {
+        damage.damaged = true;
+    }
+    if after == VehicleState::Brewed && before != VehicleState::Brewed {
+        damage.brewed = true;
+        let aboard = tgt.men().min(u32::from(u8::MAX)) as u8;
+        let (lost, event) = effects::brew_casualties(aboard, t.dice);
+        t.log.push(t.bound, event.target(tgt.id()));
+        damage.casualties += remove_men(tgt, u32::from(lost));
+    }
+}
+
+/// The CM tests the fire leaves the target to take on its next activation.
+fn accrue_tests(t: &mut Out, tgt: &mut Fielded, damage: &Damage, unobserved: bool, cover: Cover) {
+    let (small_arms, casualty) = match cover {
+        Cover::Hard | Cover::Pillbox => (CmCause::SmallArmsInHardCover, CmCause::CasualtyInHardCover),
+        Cover::Soft | Cover::HullDown => (CmCause::SmallArmsInSoftCover, CmCause::CasualtyInSoftCover),
+        Cover::Open => (CmCause::SmallArmsInOpen, CmCause::CasualtyInOpen),
+    };
+    let mut causes: Vec<(CmCause, u32)> = Vec::new();
+    match tgt.build {
+        Build::Infantry | Build::Guns { .. } => {
+            if damage.small_arms {
+                causes.push((small_arms, 1));
+            }
+            if damage.he {
+                causes.push((CmCause::MortarArtilleryOrAir, 1));
+            }
+            causes.push((casualty, damage.casualties));
+            if damage.guns_lost > 0 && !tgt.element.figures.is_empty() {
+                causes.push((CmCause::AttachedCswLost, damage.guns_lost));
+            }
+        }
+        Build::Afv { open_topped, .. } => {
+            if damage.at {
+                causes.push((CmCause::AtFire, 1));
+            }
+            if damage.he {
+                causes.push((if open_topped { CmCause::OpenAfvUnderHe } else { CmCause::ClosedAfvUnderHe }, 1));
+            }
+            if damage.damaged {
+                causes.push((CmCause::OwnVehicleDamaged, 1));
+            }
+        }
+        Build::SoftSkin => {
+            if damage.small_arms {
+                causes.push((CmCause::SmallArms, 1));
+            }
+            if damage.at {
+                causes.push((CmCause::AtFire, 1));
+            }
+        }
+    }
+    if unobserved && !causes.is_empty() {
+        causes.push((CmCause::UnobservedEnemy, 1));
+    }
+    for &(cause, n) in &causes {
+        accrue(tgt, cause, n);
+    }
+    let ev = RuleEvent::new(EventKind::Casualties, RuleRef::new(Book::FightYourOwnBattles, "Momentum Test Chart"))
+        .actor(tgt.id())
+        .input("casualties", damage.casualties, "one per hit on men; HE and AT from their tables")
+        .input("unobserved_firer", unobserved, "under fire from unobserved enemy")
+        .outcome(serde_json::json!({
+            "accrued": causes,
+            "men": tgt.men(),
+            "vehicle": tgt.vehicle,
+        }));
+    t.log.push(t.bound, ev);
+}
+
+/// FYOB "NCO is a casualty" and "Company Officer as a casualty".
+fn officers(t: &mut Out, sides: &mut super::state::Sides, tgt: &mut Fielded, lost: u32, (s, c): (usize, usize)) {
+    let co_attached = sides.0[s].companies.get(c).is_some_and(|co| co.co_alive && co.attached_to == tgt.id());
+    let Ok((result, event)) = officer::casualty_check(lost, co_attached, t.dice, tgt.id()) else { return };
+    t.log.push(t.bound, event);
+    if result.nco_hit && tgt.element.nco.is_some() {
+        tgt.element.nco = None;
+        accrue(tgt, CmCause::NcoCasualty, 1);
+    }
+    if result.co_hit == Some(true)
+        && let Some(company) = sides.0[s].companies.get_mut(c)
+    {
+        company.co_alive = false;
+    }
+}

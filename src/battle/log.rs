@@ -1,0 +1,68 @@
+//! The battle log: every rule event in the order it happened, kept for the
+//! view and the egui log, and written as JSON lines when a file is given.
+
+use std::{
+    fs::File,
+    io::{BufWriter, Write},
+    path::Path,
+};
+
+use bevy::prelude::*;
+use warbound_rules::event::RuleEvent;
+
+/// One logged event and the bound it happened in.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Entry {
+    pub bound: u32,
+    pub event: RuleEvent,
+}
+
+/// Every event of the battle, and the file they go to.
+#[derive(Resource, Default)]
+pub struct BattleLog {
+    pub entries: Vec<Entry>,
+    sink: Option<BufWriter<File>>,
+    /// The first write error, reported once.
+    pub failed: Option<String>,
+}
+
+impl BattleLog {
+    /// Writes every event, from now on, to `path` as JSON lines.
+    pub fn to_file(path: &Path) -> std::io::Result<Self> {
+        Ok(Self { entries: Vec::new(), sink: Some(BufWriter::new(File::create(path)?)), failed: None })
+    }
+
+    pub fn push(&mut self, bound: u32, event: RuleEvent) {
+        if let Some(sink) = &mut self.sink
+            && self.failed.is_none()
+            && let Err(e) = writeln!(sink, "{}", event.to_json_line())
+        {
+            self.failed = Some(e.to_string());
+        }
+        self.entries.push(Entry { bound, event });
+    }
+
+    pub fn extend(&mut self, bound: u32, events: impl IntoIterator<Item = RuleEvent>) {
+        for e in events {
+            self.push(bound, e);
+        }
+    }
+
+    /// Flushes the file, if any.
+    pub fn flush(&mut self) -> std::io::Result<()> {
+        match &mut self.sink {
+            Some(s) => s.flush(),
+            None => Ok(()),
+        }
+    }
+
+    /// The whole log as JSON lines.
+    pub fn json_lines(&self) -> String {
+        let mut out = String::new();
+        for e in &self.entries {
+            out.push_str(&e.event.to_json_line());
+            out.push('\n');
+        }
+        out
+    }
+}

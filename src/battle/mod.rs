@@ -1,0 +1,152 @@
+//! The battle: *Fight Your Own Battles*' bound run as ECS systems over the
+//! rules core. Elements are entities ([`state::Fielded`]); each step of the
+//! bound is a system in its own file, chained in [`FlowSet`] order, and runs
+//! while [`state::Flow`] is at its step: start of bound (arrivals, the Senior
+//! Officers' session), dealing OPCs, each card's turn (ORT, CM tests, Order
+//! Die; a Company Officer's command turn), the acting element's commands
+//! (Auto or Player) carried out as move, fire and observe phases, end of bound.
+//! Every rule step logs its event in [`log::BattleLog`].
+
+use bevy::{ecs::system::SystemParam, prelude::*};
+
+use crate::{data::LoadedScenario, states::AppState};
+
+mod activation;
+mod auto;
+pub mod command;
+mod command_turn;
+mod deal;
+mod dispatch;
+mod end_bound;
+mod firing;
+pub mod log;
+mod movement;
+mod observation;
+pub mod outcome;
+pub mod play;
+pub mod save;
+pub mod setup;
+pub mod spawn;
+mod start_bound;
+pub mod state;
+mod table;
+pub mod visible;
+
+use state::{Battle, BattleDice, Fielded, Flow, Sides};
+
+/// The scenario on the table, if a battle has been chosen.
+#[derive(Resource, Debug, Default, Clone)]
+pub struct ActiveBattle(pub Option<LoadedScenario>);
+
+/// Asks to start a battle on `scenario` (from the picker or the command line).
+#[derive(Message, Debug, Clone)]
+pub struct StartBattle(pub LoadedScenario);
+
+/// The steps of a bound, in the order the systems run within one update.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FlowSet {
+    StartBound,
+    Deal,
+    Card,
+    Auto,
+    Dispatch,
+    Phase,
+    EndBound,
+}
+
+/// The battle state every flow system reads and writes.
+#[derive(SystemParam)]
+pub struct Table<'w, 's> {
+    pub battle: ResMut<'w, Battle>,
+    pub sides: ResMut<'w, Sides>,
+    pub dice: ResMut<'w, BattleDice>,
+    pub log: ResMut<'w, log::BattleLog>,
+    pub flow: ResMut<'w, Flow>,
+    pub elements: Query<'w, 's, &'static mut Fielded>,
+}
+
+/// Every element, in scenario order.
+pub fn sorted<'a>(q: &'a mut Query<&'static mut Fielded>) -> Vec<Mut<'a, Fielded>> {
+    let mut v: Vec<Mut<Fielded>> = q.iter_mut().collect();
+    v.sort_by_key(|f| f.index);
+    v
+}
+
+/// Two different elements of `els`, both mutable.
+pub fn pair_mut<'a, T>(els: &'a mut [T], i: usize, j: usize) -> (&'a mut T, &'a mut T) {
+    assert_ne!(i, j, "two different elements");
+    if i < j {
+        let (l, r) = els.split_at_mut(j);
+        (&mut l[i], &mut r[0])
+    } else {
+        let (l, r) = els.split_at_mut(i);
+        (&mut r[0], &mut l[j])
+    }
+}
+
+/// Runs only while the flow is at `step` (compared by kind).
+pub fn at(step: fn(&Flow) -> bool) -> impl FnMut(Option<Res<Flow>>) -> bool + Clone {
+    move |flow: Option<Res<Flow>>| flow.is_some_and(|f| step(&f))
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ActiveBattle>()
+        .init_resource::<Flow>()
+        .init_resource::<log::BattleLog>()
+        .init_resource::<command::Inbox>()
+        .init_resource::<command::Current>()
+        .init_resource::<command::CommandRecord>()
+        .add_message::<StartBattle>()
+        .configure_sets(
+            Update,
+            (
+                FlowSet::StartBound,
+                FlowSet::Deal,
+                FlowSet::Card,
+                FlowSet::Auto,
+                FlowSet::Dispatch,
+                FlowSet::Phase,
+                FlowSet::EndBound,
+            )
+                .chain()
+                .run_if(in_state(AppState::Battle).and_then(resource_exists::<Battle>)),
+        )
+        .add_systems(Update, start_battle)
+        .add_systems(OnEnter(AppState::Battle), announce)
+        .add_systems(OnExit(AppState::Battle), clear)
+        .add_plugins((
+            start_bound::plugin,
+            deal::plugin,
+            activation::plugin,
+            auto::plugin,
+            dispatch::plugin,
+            movement::plugin,
+            firing::plugin,
+            observation::plugin,
+            end_bound::plugin,
+            save::plugin,
+        ));
+}
+
+fn start_battle(
+    mut requests: MessageReader<StartBattle>,
+    mut active: ResMut<ActiveBattle>,
+    mut next: ResMut<NextState<AppState>>,
+) {
+    if let Some(StartBattle(scenario)) = requests.read().last() {
+        active.0 = Some(scenario.clone());
+        next.set(AppState::Battle);
+    }
+}
+
+fn announce(active: Res<ActiveBattle>) {
+    match &active.0 {
+        Some(b) => info!("battle begins: {} ({})", b.scenario.name, b.source),
+        None => warn!("battle screen entered with no scenario"),
+    }
+}
+
+fn clear(mut active: ResMut<ActiveBattle>, mut flow: ResMut<Flow>) {
+    active.0 = None;
+    *flow = Flow::Idle;
+}

@@ -1,0 +1,184 @@
+//! How the battle ends (FYOB "Strategic Condition at Red": a withdrawn force
+//! has lost; the scenario's goals; the time limit) and the result handed back.
+
+use warbound_rules::{
+    effects::VehicleState,
+    event::{Book, EventKind, RuleEvent, RuleRef},
+    geometry::distance,
+    scenario::Goal,
+    strategic::StrategicCondition,
+    terrain::Point,
+};
+
+use super::{
+    Table,
+    setup::{BattleResult, Decision, ElementResult, Fate, SideResult},
+    sorted,
+    state::{Fielded, Flow, Status},
+};
+
+/// The side's CMT: the CMS of its elements on the table and those due from
+/// the box (FYOB: "the sum of the CM scores of all elements"; those that left
+/// the table no longer count).
+pub fn cmt<'a>(els: impl Iterator<Item = &'a Fielded>, side: usize) -> u32 {
+    els.filter(|f| f.side == side && matches!(f.status, Status::OnTable | Status::Waiting(_)))
+        .map(|f| u32::from(f.element.cms))
+        .sum()
+}
+
+/// Whether a side can still fight: something on the table, due, or in reserve.
+fn has_force(els: &[&Fielded], side: usize) -> bool {
+    els.iter().any(|f| f.side == side && matches!(f.status, Status::OnTable | Status::Waiting(_) | Status::Reserve))
+}
+
+fn gone(f: &Fielded) -> bool {
+    matches!(f.status, Status::Destroyed | Status::Surrendered | Status::Retired)
+}
+
+/// Whether side `s` has met goal `g` now.
+fn met(goal: &Goal, s: usize, els: &[&Fielded], withdrawn: &[bool]) -> bool {
+    match goal {
+        Goal::Hold { at, radius, .. } => {
+            let c = Point(at.0, at.1);
+            let near = |side_is_mine: bool| {
+                els.iter().any(|f| f.status.on_table() && (f.side == s) == side_is_mine && distance(f.at, c) <= *radius)
+            };
+            near(true) && !near(false)
+        }
+        Goal::Break => withdrawn.iter().enumerate().any(|(o, w)| o != s && *w),
+        Goal::Destroy(ids) => ids.iter().all(|id| els.iter().any(|f| f.id() == id && gone(f))),
+        Goal::Survive => !withdrawn[s],
+    }
+}
+
+/// Ends the battle if a side has withdrawn, has nothing left, or has met
+/// every goal that can be met before the time limit (destroying named
+/// enemies, breaking the enemy).
+pub fn settle(t: &mut Table) {
+    if t.battle.result.is_some() {
+        *t.flow = Flow::Over;
+        return;
+    }
+    let els_m = sorted(&mut t.elements);
+    let els: Vec<&Fielded> = els_m.iter().map(|m| &**m).collect();
+    let n = t.sides.0.len();
+    if n < 2 {
+        return;
+    }
+    let withdrawn: Vec<bool> =
+        t.sides.0.iter().map(|s| s.record.condition() == StrategicCondition::Withdrawn).collect();
+    let beaten: Vec<bool> = (0..n).map(|s| withdrawn[s] || !has_force(&els, s)).collect();
+    let decision = if let Some(loser) = beaten.iter().position(|b| *b) {
+        let winner = (0..n).find(|&s| !beaten[s]);
+        let by = if withdrawn[loser] { Decision::Withdrawal } else { Decision::Surrender };
+        Some((winner, by))
+    } else {
+        // A side whose goals are all of the kind met during play (destroy,
+        // break) and all met has won.
+        (0..n)
+            .find(|&s| {
+                let goals = &t.battle.start.scenario.sides[s].victory;
+                let decisive: Vec<&Goal> = goals.iter().filter(|g| matches!(g, Goal::Destroy(_) | Goal::Break)).collect();
+                !decisive.is_empty() && decisive.iter().all(|g| met(g, s, &els, &withdrawn))
+            })
+            .map(|s| (Some(s), Decision::Objective))
+    };
+    drop(els);
+    drop(els_m);
+    if let Some((winner, by)) = decision {
+        finish(t, winner, by);
+    }
+}
+
+/// The time limit (or `--bounds`): the goals met at the end decide.
+pub fn time_up(t: &mut Table) {
+    settle(t);
+    if t.battle.result.is_some() {
+        return;
+    }
+    if t.battle.clock.bound() < t.battle.start.scenario.time_limit {
+        finish(t, None, Decision::Stopped);
+        return;
+    }
+    let els_m = sorted(&mut t.elements);
+    let els: Vec<&Fielded> = els_m.iter().map(|m| &**m).collect();
+    let withdrawn: Vec<bool> =
+        t.sides.0.iter().map(|s| s.record.condition() == StrategicCondition::Withdrawn).collect();
+    let scores: Vec<usize> = (0..t.sides.0.len())
+        .map(|s| t.battle.start.scenario.sides[s].victory.iter().filter(|g| met(g, s, &els, &withdrawn)).count())
+        .collect();
+    drop(els);
+    drop(els_m);
+    let best = scores.iter().copied().max().unwrap_or(0);
+    let leaders: Vec<usize> = (0..scores.len()).filter(|&s| scores[s] == best).collect();
+    let winner = (leaders.len() == 1 && best > 0).then(|| leaders[0]);
+    finish(t, winner, Decision::TimeLimit);
+}
+
+fn finish(t: &mut Table, winner: Option<usize>, by: Decision) {
+    let result = result(t, winner, by);
+    let bound = t.battle.clock.bound();
+    let ev = RuleEvent::new(EventKind::BattleEnd, RuleRef::new(Book::FightYourOwnBattles, "Strategic Condition"))
+        .input("bounds_played", result.bounds_played, "")
+        .outcome(serde_json::json!({
+            "winner": winner.map(|s| t.sides.0[s].name.clone()),
+            "decided_by": by,
+        }));
+    t.log.push(bound, ev);
+    t.battle.result = Some(result);
+    *t.flow = Flow::Over;
+}
+
+/// The battle's result as it stands.
+pub fn result(t: &mut Table, winner: Option<usize>, by: Decision) -> BattleResult {
+    let els_m = sorted(&mut t.elements);
+    let els: Vec<&Fielded> = els_m.iter().map(|m| &**m).collect();
+    let elements: Vec<ElementResult> = els
+        .iter()
+        .map(|f| ElementResult {
+            id: f.id().to_owned(),
+            side: f.side,
+            fate: match f.status {
+                Status::OnTable => Fate::OnTable,
+                Status::Waiting(_) | Status::Reserve => Fate::InBox,
+                Status::Retired => Fate::Retired,
+                Status::Surrendered => Fate::Surrendered,
+                Status::Destroyed => Fate::Destroyed,
+            },
+            men_start: f.men_start,
+            men: f.men(),
+            vehicles: u32::from(f.vehicle.is_some_and(|v| v != VehicleState::Brewed) && f.status != Status::Destroyed),
+            vehicles_damaged: u32::from(f.vehicle == Some(VehicleState::Damaged)),
+            cms: f.element.cms,
+            shots_used: f.shots_used,
+        })
+        .collect();
+    let sides = t
+        .sides
+        .0
+        .iter()
+        .enumerate()
+        .map(|(s, side)| {
+            let mine_on_table = els.iter().any(|f| f.side == s && f.status.on_table());
+            let theirs_on_table = els.iter().any(|f| f.side != s && f.status.on_table());
+            SideResult {
+                name: side.name.clone(),
+                cmt_start: side.cmt_start,
+                cmt: cmt(els.iter().copied(), s),
+                condition: side.record.condition(),
+                withdrew: side.record.condition() == StrategicCondition::Withdrawn,
+                holds_table: mine_on_table && !theirs_on_table,
+                men_lost: els.iter().filter(|f| f.side == s).map(|f| f.men_start.saturating_sub(f.men())).sum(),
+            }
+        })
+        .collect();
+    BattleResult {
+        scenario: t.battle.start.scenario.name.clone(),
+        seed: t.battle.start.seed,
+        bounds_played: t.battle.clock.bound(),
+        winner,
+        decided_by: by,
+        sides,
+        elements,
+    }
+}

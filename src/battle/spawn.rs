@@ -1,0 +1,193 @@
+//! Setting up the battle from its [`BattleStart`]: elements become entities,
+//! NCOs without a grade are rated (FYOB "Rating NCOs and Officers"), the
+//! Senior Officers open their record sheets, and concealed elements take
+//! their positions.
+
+use std::collections::BTreeSet;
+
+use bevy::prelude::*;
+use warbound_rules::{
+    codex::Codex,
+    command::{Activity, Objective},
+    day::WargameClock,
+    dice::Dice,
+    effects::VehicleState,
+    event::{Book, EventKind, RuleEvent, RuleRef},
+    forces::Element,
+    movement::{MoveClass, Mover},
+    officer::{self, Officer, Rank},
+    scenario::{Side, Start},
+    strategic::{self, SeniorOfficerRecord},
+};
+
+use super::{
+    log::BattleLog,
+    setup::BattleStart,
+    state::{Battle, BattleDice, Build, CompanyState, Fielded, Flow, Marks, SideState, Sides, Status, point},
+};
+
+/// "For most armies this will be 10%" (FYOB "Strategic Milestones").
+pub const MILESTONE_PCT: u32 = 10;
+
+/// How an element moves: a vehicle as its CODEX row, a gun or CSW team
+/// without riflemen as its piece, anyone else on foot.
+fn mover(element: &Element, codex: &Codex, quality: warbound_rules::officer::Quality) -> Mover {
+    let mut class = MoveClass::Infantry;
+    for p in &element.pieces {
+        let Ok(entry) = codex.get(&p.codex) else { continue };
+        match entry.movement {
+            Some(m) if entry.kind != warbound_rules::codex::Kind::Weapon => {
+                let mut mover = Mover::new(m);
+                if let Some(d) = entry.drive {
+                    mover.drive = Some(d);
+                }
+                mover.quality = quality;
+                return mover;
+            }
+            Some(MoveClass::HandMovedGun) => class = MoveClass::HandMovedGun,
+            Some(MoveClass::CarriedCsw) if element.figures.is_empty() && class == MoveClass::Infantry => {
+                class = MoveClass::CarriedCsw;
+            }
+            _ => {}
+        }
+    }
+    let mut mover = Mover::new(class);
+    mover.quality = quality;
+    mover
+}
+
+fn fyob(section: &str) -> RuleRef {
+    RuleRef::new(Book::FightYourOwnBattles, section)
+}
+
+/// Builds every element and both sides' command; returns the entities' data
+/// in scenario order and the log of the ratings thrown.
+pub fn build(start: &BattleStart, codex: &Codex, dice: &mut Dice) -> Result<(Vec<Fielded>, Sides, Vec<RuleEvent>), String> {
+    let mut fielded = Vec::new();
+    let mut sides = Vec::new();
+    let mut events = Vec::new();
+    for (s, side) in start.scenario.sides.iter().enumerate() {
+        let mut companies = Vec::new();
+        for (c, company) in side.companies.iter().enumerate() {
+            let co = Officer::new(Rank::CompanyOfficer, company.officer).map_err(|e| format!("{e:?}"))?;
+            let objective = company.objective.as_ref().map(|o| o.objective()).transpose().map_err(|e| e.to_string())?;
+            companies.push(CompanyState {
+                id: company.id.clone(),
+                co,
+                attached_to: company.attached_to.clone(),
+                co_alive: true,
+                objective: objective.clone(),
+            });
+            for spec in &company.elements {
+                let index = fielded.len() as u16;
+                let mut element = spec.element(codex, &side.nation, side.quality)?;
+                if element.nco.is_none() {
+                    let (nco, e) = officer::rate(Rank::Nco, element.makeup(), dice, &element.id);
+                    element.nco = Some(nco);
+                    events.push(e);
+                }
+                let build = Build::of(&element, codex);
+                let order = match spec.order.as_ref().or(company.objective.as_ref()) {
+                    Some(o) => o.objective().map_err(|e| e.to_string())?,
+                    None => Objective::new(Activity::Hold, "where it stands", "").map_err(|e| e.to_string())?,
+                };
+                let status = match spec.start {
+                    Start::At(..) => Status::OnTable,
+                    Start::Box(b) => Status::Waiting(b),
+                    Start::Reserve => Status::Reserve,
+                };
+                let at = match spec.start {
+                    Start::At(x, y) => point((x, y)),
+                    _ => warbound_rules::terrain::Point(0.0, 0.0),
+                };
+                let vehicle = build.is_vehicle().then_some(VehicleState::Intact);
+                fielded.push(Fielded {
+                    index,
+                    side: s,
+                    company: c,
+                    mover: mover(&element, codex, side.quality),
+                    men_start: element.men(),
+                    element,
+                    build,
+                    quality: side.quality,
+                    at,
+                    status,
+                    accrued: Default::default(),
+                    this_bound: Marks::default(),
+                    last_bound: Marks::default(),
+                    counter: None,
+                    concealed: spec.concealed.is_some(),
+                    vehicle,
+                    known: BTreeSet::new(),
+                    order,
+                    radio: spec.radio,
+                    sniper: spec.sniper,
+                    shots_used: 0,
+                });
+            }
+        }
+        sides.push(side_state(s, side, start, companies, &fielded)?);
+    }
+    for side in &sides {
+        events.push(
+            RuleEvent::new(EventKind::StrategicMilestone, fyob("Strategic Condition"))
+                .actor(side.name.clone())
+                .input("cmt", side.cmt_start, "the CMS of every element that will fight, 6 each")
+                .input("milestone_pct", MILESTONE_PCT, "for most armies this will be 10%")
+                .outcome(serde_json::json!({ "condition": side.record.condition() })),
+        );
+    }
+    Ok((fielded, Sides(sides), events))
+}
+
+fn side_state(
+    s: usize,
+    side: &Side,
+    start: &BattleStart,
+    companies: Vec<CompanyState>,
+    fielded: &[Fielded],
+) -> Result<SideState, String> {
+    // Reading (FYOB "Strategic Condition"): the initial CMT is the sum of the
+    // CMS of the elements committed to the battle, those in the box due to
+    // arrive included; reserves join it when committed.
+    let scores: Vec<u8> =
+        fielded.iter().filter(|f| f.side == s && f.status != Status::Reserve).map(|f| f.element.cms).collect();
+    let cmt = strategic::cmt(&scores).map_err(|e| format!("{e:?}"))?;
+    let record = SeniorOfficerRecord::new(cmt.max(1), MILESTONE_PCT).map_err(|e| format!("{e:?}"))?;
+    Ok(SideState {
+        name: side.name.clone(),
+        nation: side.nation.clone(),
+        edge: side.edge,
+        control: start.control.get(s).copied().unwrap_or(super::setup::Control::Auto),
+        senior: side.senior_officer()?,
+        record,
+        cmt_start: cmt,
+        companies,
+        known: BTreeSet::new(),
+    })
+}
+
+/// Starts the battle in `world`: clears any previous one, spawns the elements
+/// and sets the flow to the first bound.
+pub fn start(world: &mut World, start: BattleStart) -> Result<(), String> {
+    let codex = crate::data::codex().map_err(|e| e.to_string())?;
+    let clock = WargameClock::new(start.scenario.season, start.scenario.start_hour).map_err(|e| e.to_string())?;
+    let mut dice = Dice::new(start.seed);
+    let (fielded, sides, events) = build(&start, codex, &mut dice)?;
+    let old: Vec<Entity> = world.query_filtered::<Entity, With<Fielded>>().iter(world).collect();
+    for e in old {
+        world.despawn(e);
+    }
+    for f in fielded {
+        world.spawn((Name::new(f.element.id.clone()), f));
+    }
+    world.insert_resource(sides);
+    world.insert_resource(BattleDice(dice));
+    world.insert_resource(Battle { start, clock, deck: None, result: None });
+    world.resource_mut::<BattleLog>().extend(0, events);
+    world.insert_resource(super::command::Inbox::default());
+    world.insert_resource(super::command::Current::default());
+    world.insert_resource(super::command::CommandRecord::default());
+    *world.resource_mut::<Flow>() = Flow::StartBound;
+    Ok(())
+}

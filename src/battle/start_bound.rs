@@ -1,0 +1,110 @@
+//! Start of a bound: the Senior Officers' session every 4 bounds (FYOB "Start
+//! of session activity for Senior Officer": Strategic Milestone Tests,
+//! committing reserves) and elements moving on from the box.
+
+use bevy::prelude::*;
+use warbound_rules::{
+    command::{Directive, Reserve, SeniorOfficer},
+    day::Light,
+    event::{Book, EventKind, RuleEvent, RuleRef},
+    geometry::distance,
+    strategic::StrategicCondition,
+};
+
+use super::{
+    FlowSet, Table, at, outcome, sorted,
+    state::{Flow, Status},
+    table::edge_point,
+};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, start_bound.in_set(FlowSet::StartBound).run_if(at(|f| *f == Flow::StartBound)));
+}
+
+fn start_bound(mut t: Table) {
+    let bound = t.battle.clock.bound();
+    let light = t.battle.clock.light();
+    let ev = RuleEvent::new(EventKind::Bound, RuleRef::new(Book::FightYourOwnBattles, "The game flow"))
+        .input("bound", bound, "one bound is one hour")
+        .input("hour", t.battle.clock.hour(), "")
+        .input("light", light, if light == Light::Night { "Heroes All, Night fighting applies" } else { "" })
+        .outcome(serde_json::json!({ "session": t.battle.clock.senior_officer_session() }));
+    t.log.push(bound, ev);
+    if bound > 1 && t.battle.clock.senior_officer_session() {
+        session(&mut t, bound);
+    }
+    arrivals(&mut t, bound);
+    *t.flow = if t.battle.result.is_some() { Flow::Over } else { Flow::Deal };
+    outcome::settle(&mut t);
+}
+
+/// Each side's Senior Officer tests his milestones; a force at Yellow or Red
+/// commits its reserves (FYOB "A fall to Yellow should trigger a revision of
+/// orders ... Alternatively, he could commit his reserves").
+fn session(t: &mut Table, bound: u32) {
+    let mut els = sorted(&mut t.elements);
+    for s in 0..t.sides.0.len() {
+        let side = &mut t.sides.0[s];
+        if side.record.condition() == StrategicCondition::Withdrawn {
+            continue;
+        }
+        let cmt = outcome::cmt(els.iter().map(|m| &**m), s);
+        let reserves: Vec<Reserve> = if side.record.condition() >= StrategicCondition::Yellow {
+            els.iter()
+                .filter(|f| f.side == s && f.status == Status::Reserve)
+                .map(|f| Reserve { id: f.id().to_owned(), cms: f.element.cms })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let Ok(mut so) = SeniorOfficer::new(side.senior, side.record.clone()) else { continue };
+        match so.start_of_session(cmt, false, &reserves, &mut t.dice.0) {
+            Ok((session, events)) => {
+                side.record = so.record;
+                t.log.extend(bound, events);
+                for id in &session.committed {
+                    if let Some(f) = els.iter_mut().find(|f| f.id() == id) {
+                        f.status = Status::Waiting(bound);
+                    }
+                }
+                if session.directive == Directive::BattleLost {
+                    info!("{} withdraws: the battle is lost", side.name);
+                }
+            }
+            Err(e) => warn!("session for {}: {e}", side.name),
+        }
+    }
+}
+
+/// Elements due from the box move on at their side's edge, towards their
+/// objective (*Heroes All*, "The \"box\"": a move measured from its own edge).
+fn arrivals(t: &mut Table, bound: u32) {
+    let table = t.battle.start.scenario.table;
+    let mut els = sorted(&mut t.elements);
+    let mut count = vec![0u32; t.sides.0.len()];
+    for f in els.iter_mut() {
+        let Status::Waiting(b) = f.status else { continue };
+        if b > bound {
+            continue;
+        }
+        let side = &t.sides.0[f.side];
+        let aim = t.battle.start.scenario.place(&f.order.location).unwrap_or((table.width / 2.0, table.depth / 2.0));
+        let k = count[f.side];
+        count[f.side] += 1;
+        // Side by side, 4" apart, either side of the line to the objective.
+        let offset = (k as f32 * 4.0) * if k % 2 == 0 { 1.0 } else { -1.0 };
+        let along = match side.edge {
+            warbound_rules::scenario::Edge::Near | warbound_rules::scenario::Edge::Far => aim.0 + offset,
+            _ => aim.1 + offset,
+        };
+        f.at = edge_point(table, side.edge, along);
+        f.status = Status::OnTable;
+        f.element.on_table = true;
+        let ev = RuleEvent::new(EventKind::Arrival, RuleRef::new(Book::HeroesAll, "The \"box\""))
+            .actor(f.id())
+            .input("edge", side.edge, "its side's table edge")
+            .input("at", (f.at.0, f.at.1), "inches from the near-left corner")
+            .outcome(serde_json::json!({ "distance_to_objective": distance(f.at, warbound_rules::terrain::Point(aim.0, aim.1)) }));
+        t.log.push(bound, ev);
+    }
+}

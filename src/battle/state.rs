@@ -1,0 +1,273 @@
+//! Battle state: elements as entities ([`Fielded`]), the sides' command
+//! ([`Sides`]), the OPC deck, the clock, the dice and the flow's step.
+//! Only the flow systems write it, each through a rule step that logs an event.
+
+use std::collections::BTreeSet;
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+use warbound_rules::{
+    codex::{Codex, Kind as CodexKind},
+    day::WargameClock,
+    dice::Dice,
+    effects::{ArmourClass, VehicleState},
+    firing::FireTarget,
+    forces::Element,
+    momentum::{Accrued, ElementType},
+    movement::{MoveClass, Mover},
+    observation::{ObserverClass, TargetClass},
+    officer::{Officer, Quality},
+    opc::{Deal, Nation},
+    order_dice::{Act, ActivityCounter, Phase},
+    scenario::Edge,
+    strategic::SeniorOfficerRecord,
+    command::Objective,
+    terrain::Point,
+    turn::Orders,
+};
+
+use super::setup::{BattleResult, BattleStart, Control};
+
+/// Where an element is in the battle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Status {
+    /// In the box, moving on at the start of this bound.
+    Waiting(u32),
+    /// A reserve in the box, waiting for the Senior Officer to commit it.
+    Reserve,
+    OnTable,
+    /// Went back to the box under its CMS or its tests.
+    Retired,
+    Surrendered,
+    Destroyed,
+}
+
+impl Status {
+    pub fn on_table(self) -> bool {
+        self == Status::OnTable
+    }
+}
+
+/// What an element is, for the charts that differ by kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Build {
+    /// Figures, perhaps with light CSWs carried.
+    Infantry,
+    /// Crew-served weapons or guns without vehicles.
+    Guns { artillery: bool },
+    /// Armoured fighting vehicles.
+    Afv { armour: ArmourClass, open_topped: bool },
+    /// Soft-skinned vehicles.
+    SoftSkin,
+}
+
+impl Build {
+    pub fn element_type(self) -> ElementType {
+        match self {
+            Build::Infantry | Build::Guns { .. } => ElementType::Infantry,
+            Build::Afv { .. } => ElementType::Afv,
+            Build::SoftSkin => ElementType::SoftSkin,
+        }
+    }
+
+    pub fn fire_target(self) -> FireTarget {
+        match self {
+            Build::Infantry => FireTarget::Infantry,
+            Build::Guns { artillery: false } => FireTarget::Csw,
+            Build::Guns { artillery: true } => FireTarget::Artillery,
+            Build::Afv { .. } => FireTarget::Afv,
+            Build::SoftSkin => FireTarget::SoftSkin,
+        }
+    }
+
+    pub fn is_vehicle(self) -> bool {
+        matches!(self, Build::Afv { .. } | Build::SoftSkin)
+    }
+
+    /// Of what an element is made, from its CODEX entries.
+    pub fn of(element: &Element, codex: &Codex) -> Build {
+        let mut build = Build::Infantry;
+        for piece in &element.pieces {
+            let Ok(entry) = codex.get(&piece.codex) else { continue };
+            if entry.kind != CodexKind::Weapon {
+                return match entry.armour {
+                    Some(ArmourClass::SoftSkinned) | None => Build::SoftSkin,
+                    Some(armour) => Build::Afv { armour, open_topped: entry.open_topped },
+                };
+            }
+            let artillery = entry.movement.is_some_and(|m| matches!(m, MoveClass::HandMovedGun | MoveClass::HorseTowedGun));
+            if element.figures.is_empty() || artillery {
+                build = Build::Guns { artillery: artillery || matches!(build, Build::Guns { artillery: true }) };
+            }
+        }
+        build
+    }
+}
+
+/// What an element did this bound and last bound.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Marks {
+    pub moved: bool,
+    pub fired: bool,
+    /// Took an observation test with an Act this bound (the 9" rule).
+    pub observed: bool,
+    /// Enemy elements that fired on it this bound (Recce and Report replies to them).
+    pub fired_on_by: BTreeSet<String>,
+}
+
+/// An element on the battle: its rules record and where it is.
+#[derive(Component, Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Fielded {
+    /// Its place in the scenario: the order every system visits elements in.
+    pub index: u16,
+    pub side: usize,
+    pub company: usize,
+    pub element: Element,
+    pub build: Build,
+    pub quality: Quality,
+    pub mover: Mover,
+    pub at: Point,
+    pub status: Status,
+    /// CM tests accrued this bound and carried forward.
+    pub accrued: Accrued,
+    pub this_bound: Marks,
+    pub last_bound: Marks,
+    pub counter: Option<ActivityCounter>,
+    pub men_start: u32,
+    /// In a concealed position, not yet seen or revealed.
+    pub concealed: bool,
+    /// Its vehicle, when it is one.
+    pub vehicle: Option<VehicleState>,
+    /// Enemy elements its NCO knows of (seen, or passed on by the CO).
+    pub known: BTreeSet<String>,
+    pub order: Objective,
+    pub radio: bool,
+    pub sniper: bool,
+    pub shots_used: u32,
+}
+
+impl Fielded {
+    pub fn id(&self) -> &str {
+        &self.element.id
+    }
+
+    pub fn men(&self) -> u32 {
+        self.element.men()
+    }
+
+    /// Observers as the Observation rules count them.
+    pub fn observers(&self) -> Vec<(ObserverClass, u16)> {
+        match self.build {
+            Build::Afv { open_topped: false, .. } => vec![(ObserverClass::Afv, 1)],
+            Build::Afv { open_topped: true, .. } => vec![(ObserverClass::OpenTopped, 1)],
+            Build::SoftSkin => vec![(ObserverClass::SoftSkin, 1)],
+            _ => vec![(ObserverClass::Figure, self.men().max(1) as u16)],
+        }
+    }
+
+    /// Targets as the Observation rules count them: each figure, and each
+    /// piece as its CODEX says (a CSW counts 1 + its crew).
+    pub fn targets(&self, codex: &Codex) -> Vec<(TargetClass, u16)> {
+        let mut t = Vec::new();
+        if !self.element.figures.is_empty() {
+            t.push((TargetClass::Figure, self.element.figures.len() as u16));
+        }
+        for p in &self.element.pieces {
+            let class = match codex.get(&p.codex).map(|e| e.observation) {
+                Ok(TargetClass::Csw { .. }) => TargetClass::Csw { crew: p.crew },
+                Ok(c) => c,
+                Err(_) => TargetClass::Figure,
+            };
+            t.push((class, 1));
+        }
+        if t.is_empty() {
+            t.push((TargetClass::Figure, 1));
+        }
+        t
+    }
+
+    /// Whether it is lost to its side: nothing left that fights or moves.
+    pub fn spent(&self) -> bool {
+        self.men() == 0 || self.vehicle == Some(VehicleState::Brewed)
+    }
+}
+
+/// A Company and its Company Officer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CompanyState {
+    pub id: String,
+    pub co: Officer,
+    /// The element the CO figure is with.
+    pub attached_to: String,
+    /// `false` once the CO is a casualty; his successor commands from his
+    /// own element and the command card is no longer dealt.
+    pub co_alive: bool,
+    pub objective: Option<Objective>,
+}
+
+/// A side's command: the Senior Officer and his Company Officers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SideState {
+    pub name: String,
+    pub nation: Nation,
+    pub edge: Edge,
+    pub control: Control,
+    pub senior: Officer,
+    pub record: SeniorOfficerRecord,
+    pub cmt_start: u32,
+    pub companies: Vec<CompanyState>,
+    /// Enemy elements the Senior Officer knows of (shared by his COs).
+    pub known: BTreeSet<String>,
+}
+
+/// Both sides' command.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Sides(pub Vec<SideState>);
+
+/// The battle's clock, table and deck.
+#[derive(Resource, Debug, Clone)]
+pub struct Battle {
+    pub start: BattleStart,
+    pub clock: WargameClock,
+    pub deck: Option<Deal>,
+    /// The result once the battle is over.
+    pub result: Option<BattleResult>,
+}
+
+/// The battle's dice: one seeded stream for everything.
+#[derive(Resource, Debug)]
+pub struct BattleDice(pub Dice);
+
+/// The element whose card is being played, and what it may still do.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Turn {
+    pub element: String,
+    pub orders: Orders,
+    /// Phases taken so far, in order.
+    pub taken: Vec<Phase>,
+    pub acts: Vec<Act>,
+    /// Failures in this bound's CM tests (they limit observing and firing).
+    pub failures: u8,
+}
+
+/// Where the flow stands.
+#[derive(Resource, Debug, Clone, PartialEq, Default)]
+pub enum Flow {
+    /// Waiting for a battle.
+    #[default]
+    Idle,
+    /// Arrivals and, every 4 bounds, the Senior Officers' session.
+    StartBound,
+    Deal,
+    /// The next card comes up.
+    NextCard,
+    /// An element acts on its Order Die: its side gives commands.
+    Acting(Turn),
+    EndBound,
+    Over,
+}
+
+/// Helpers shared by the flow systems.
+pub fn point(at: (f32, f32)) -> Point {
+    Point(at.0, at.1)
+}

@@ -1,0 +1,147 @@
+//! What one element can see of another and how it would fire on it, measured
+//! from the scenario's terrain by the rules core's geometry: the same
+//! functions the 3D table's line-of-sight tool uses.
+
+use warbound_rules::{
+    codex::Codex,
+    firing::{self, Cover},
+    forces::{self, FiringTeam},
+    geometry::{self, FIGURE_HEIGHT, Viewpoint},
+    observation::{self, Between, Momentum, ObservationTest, ObserverState, TargetMovement, TargetState},
+    officer::Quality,
+    scenario::Scenario,
+    terrain::{Feature, Point, WoodDensity, inside},
+};
+
+use super::state::{Build, Fielded};
+
+/// A vehicle's height, inches, for sight lines (about twice a figure).
+const VEHICLE_HEIGHT: f32 = 2.0 * FIGURE_HEIGHT;
+
+/// The table as the rules see it this bound.
+pub struct Sight<'a> {
+    pub scenario: &'a Scenario,
+    pub codex: &'a Codex,
+    pub night: bool,
+}
+
+/// Where an element stands for the sight rules.
+pub fn viewpoint(f: &Fielded) -> Viewpoint {
+    let height = if f.build.is_vehicle() { VEHICLE_HEIGHT } else { FIGURE_HEIGHT };
+    Viewpoint { at: f.at, storey: 0, height, reach: 0.5 }
+}
+
+impl Sight<'_> {
+    /// What lies between `from` and `to`; `None` if the geometry refuses the
+    /// points (off the table).
+    pub fn between(&self, from: &Fielded, to: &Fielded) -> Option<Between> {
+        let all_in_turrets = matches!(from.build, Build::Afv { open_topped: false, .. });
+        geometry::sight_line(&self.scenario.terrain, viewpoint(from), viewpoint(to), all_in_turrets)
+            .ok()
+            .map(|s| s.between)
+    }
+
+    /// Inside an intact building.
+    pub fn in_building(&self, at: Point) -> bool {
+        geometry::building_at(&self.scenario.terrain, at).is_some()
+    }
+
+    fn in_wood(&self, at: Point) -> Option<WoodDensity> {
+        self.scenario.terrain.features.iter().find_map(|f| match f {
+            Feature::Wood { density, outline } if inside(outline, at) => Some(*density),
+            _ => None,
+        })
+    }
+
+    /// The Observation Test `observer` would take on `target`.
+    pub fn observation<'b>(
+        &self,
+        observer: &Fielded,
+        target: &Fielded,
+        observers: &'b [(observation::ObserverClass, u16)],
+        targets: &'b [(observation::TargetClass, u16)],
+        momentum: Momentum,
+        overwatch: bool,
+    ) -> Option<ObservationTest<'b>> {
+        let between = self.between(observer, target)?;
+        let movement = if target.last_bound.moved || target.this_bound.moved {
+            TargetMovement::Moved
+        } else {
+            TargetMovement::Stationary
+        };
+        Some(ObservationTest {
+            observers,
+            targets,
+            between,
+            observer: ObserverState { overwatch, quality: observer.quality.into(), recce: false, momentum },
+            target: TargetState {
+                fired_last_turn: target.last_bound.fired || target.this_bound.fired,
+                movement,
+                elite: target.quality == Quality::Elite,
+                in_intact_building: self.in_building(target.at),
+                concealed: target.concealed,
+            },
+            night: self.night,
+        })
+    }
+
+    /// Whether `target` would be seen without a test (an autospot).
+    pub fn autospot(&self, observer: &Fielded, target: &Fielded) -> bool {
+        let (o, t) = (observer.observers(), target.targets(self.codex));
+        let m = Momentum { cms: observer.element.cms.clamp(1, 6), failures: 0 };
+        self.observation(observer, target, &o, &t, m, false)
+            .and_then(|test| observation::assess(&test).ok())
+            .is_some_and(|a| a.is_autospot())
+    }
+
+    /// Whether a line of sight runs from one to the other that the rules let
+    /// an observer use (not blocked, not through too much wood, within 60").
+    pub fn in_view(&self, from: &Fielded, to: &Fielded) -> bool {
+        let (o, t) = (from.observers(), to.targets(self.codex));
+        self.observation(from, to, &o, &t, Momentum::default(), false)
+            .and_then(|test| observation::assess(&test).ok())
+            .is_some_and(|a| !matches!(a.sight, observation::Sight::Unseeable(_)))
+    }
+
+    /// *Heroes All*, "How to fire weapons": "Only observed targets can be
+    /// fired at unless the target is an unobserved autospot." Reading: an
+    /// enemy the element knows of stays observed while it stays in view.
+    pub fn may_fire_at(&self, firer: &Fielded, target: &Fielded) -> bool {
+        (firer.known.contains(target.id()) && self.in_view(firer, target)) || self.autospot(firer, target)
+    }
+
+    /// The element's firing teams that reach `target`.
+    pub fn teams_in_range(&self, firer: &Fielded, target: &Fielded) -> Vec<FiringTeam> {
+        let d = geometry::distance(firer.at, target.at);
+        forces::firing_teams(&firer.element, self.codex)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|t| {
+                let row = t.row.row();
+                matches!(row.procedure, firing::Procedure::OpenSights | firing::Procedure::Howitzer)
+                    && row.range.band(d).is_ok()
+            })
+            .collect()
+    }
+
+    pub fn in_range_of_any(&self, firer: &Fielded, target: &Fielded) -> bool {
+        !self.teams_in_range(firer, target).is_empty()
+    }
+
+    /// The target's cover from this firer (*Heroes All*, hit modifiers).
+    ///
+    /// Reading: inside a building is hard cover; in a wood, or behind a wall
+    /// or hedge the line of fire crosses, is soft cover; otherwise the target
+    /// is in the open. An AFV is never "in the open" for the +1 (the table
+    /// assumes it is up to 50% obscured), so it counts as soft.
+    pub fn cover(&self, firer: &Fielded, target: &Fielded) -> Cover {
+        if target.build.is_vehicle() {
+            return Cover::Soft;
+        }
+        if self.in_building(target.at) {
+            return Cover::Hard;
+        }
+        let behind = self.between(firer, target).is_some_and(|b| b.obstacles > 0);
+        if self.in_wood(target.at).is_some() || behind { Cover::Soft } else { Cover::Open }
+    }
+}
