@@ -33,9 +33,12 @@ fn next_card(mut t: Table) {
         return;
     };
     let bound = t.battle.clock.bound();
-    let company = t.sides.0.iter().enumerate().find_map(|(s, side)| {
-        side.companies.iter().position(|c| c.id == id).map(|c| (s, c))
-    });
+    let company = t
+        .sides
+        .0
+        .iter()
+        .enumerate()
+        .find_map(|(s, side)| side.companies.iter().position(|c| c.id == id).map(|c| (s, c)));
     if let Some((s, c)) = company {
         command_turn::run(&mut t, s, c);
         discard(&mut t, &id);

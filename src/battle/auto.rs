@@ -90,7 +90,8 @@ fn next_command(turn: &Turn, me: &Fielded, all: &[&Fielded], sight: &Sight, t: &
     let observe: Vec<String> = unknown.iter().take(2).map(|e| e.id().to_owned()).collect();
 
     // Fire: the known enemy in view with the most teams in range, nearest first.
-    let replies = |e: &Fielded| me.this_bound.fired_on_by.contains(e.id()) || me.last_bound.fired_on_by.contains(e.id());
+    let replies =
+        |e: &Fielded| me.this_bound.fired_on_by.contains(e.id()) || me.last_bound.fired_on_by.contains(e.id());
     let may_open = match conduct.opens_fire {
         OpensFire::Freely => Some(true),
         OpensFire::Never => Some(false),
@@ -123,16 +124,15 @@ fn next_command(turn: &Turn, me: &Fielded, all: &[&Fielded], sight: &Sight, t: &
     let candidates: Vec<Command> = preference(turn.orders.order)
         .into_iter()
         .filter_map(|p| match p {
-            Phase::Act if !observe.is_empty() => Some(Command::Observe { element: element.clone(), targets: observe.clone() }),
+            Phase::Act if !observe.is_empty() => {
+                Some(Command::Observe { element: element.clone(), targets: observe.clone() })
+            }
             Phase::Fire => fire.clone().map(|target| Command::Fire { element: element.clone(), target }),
             Phase::Move => destination.map(|p| Command::Move { element: element.clone(), to: (p.0, p.1) }),
             _ => None,
         })
         .collect();
-    candidates
-        .into_iter()
-        .find(|c| check(c, turn, all, sight).is_ok())
-        .unwrap_or(Command::EndTurn { element })
+    candidates.into_iter().find(|c| check(c, turn, all, sight).is_ok()).unwrap_or(Command::EndTurn { element })
 }
 
 /// The phases in the order an Auto element prefers to take them under each
@@ -171,7 +171,9 @@ fn destination(turn: &Turn, me: &Fielded, enemies: &[&Fielded], sight: &Sight) -
                 Some(e) if reports && distance(me.at, e.at) <= RECCE_STANDOFF => None,
                 Some(e) if !reports => {
                     let d = distance(me.at, e.at);
-                    if d <= CLOSE_TO || (sight.may_fire_at(me, e) && sight.in_range_of_any(me, e) && d <= 2.0 * CLOSE_TO) {
+                    if d <= CLOSE_TO
+                        || (sight.may_fire_at(me, e) && sight.in_range_of_any(me, e) && d <= 2.0 * CLOSE_TO)
+                    {
                         None
                     } else {
                         go(super::table::toward(me.at, e.at, d - CLOSE_TO))

@@ -119,7 +119,11 @@ pub fn check(cmd: &Command, turn: &Turn, els: &[&Fielded], ctx: &visible::Sight<
                 return Err(refuse(fyob, "Continuous Momentum", "its CMS or this bound's CM tests forbid firing"));
             }
             let Some(t) = els.iter().find(|e| e.id() == target && e.side != me.side && e.status.on_table()) else {
-                return Err(refuse(Book::HeroesAll, "How to fire weapons", format!("{target} is no enemy on the table")));
+                return Err(refuse(
+                    Book::HeroesAll,
+                    "How to fire weapons",
+                    format!("{target} is no enemy on the table"),
+                ));
             };
             if !ctx.may_fire_at(me, t) {
                 return Err(refuse(

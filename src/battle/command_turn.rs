@@ -3,8 +3,7 @@
 //! sharing what his NCOs have seen with them and the Senior Officer.
 
 use warbound_rules::{
-    momentum,
-    officer,
+    momentum, officer,
     opc::{self, OrtResult},
 };
 

@@ -4,7 +4,10 @@
 
 use bevy::prelude::*;
 
-use super::{FlowSet, Table, at, outcome, sorted, state::{Flow, Marks}};
+use super::{
+    FlowSet, Table, at, outcome, sorted,
+    state::{Flow, Marks},
+};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, end_bound.in_set(FlowSet::EndBound).run_if(at(|f| *f == Flow::EndBound)));

@@ -57,8 +57,7 @@ fn fire_phase(mut t: Table, mut current: ResMut<Current>) {
     let bound = t.battle.clock.bound();
     let Ok(codex) = crate::data::codex() else { return };
     let mut els = sorted(&mut t.elements);
-    let (Some(i), Some(j)) =
-        (els.iter().position(|f| f.id() == element), els.iter().position(|f| f.id() == target))
+    let (Some(i), Some(j)) = (els.iter().position(|f| f.id() == element), els.iter().position(|f| f.id() == target))
     else {
         return;
     };
@@ -235,7 +234,9 @@ fn hit(
                 if let Ok((out, event)) = effects::he_hit(column, he_target, t.dice) {
                     t.log.push(t.bound, event.target(tgt.id()));
                     damage.casualties += remove_men(tgt, u32::from(out.casualties));
-                    if out.weapon_destroyed && let Some(p) = tgt.element.pieces.iter_mut().find(|p| p.crew > 0) {
+                    if out.weapon_destroyed
+                        && let Some(p) = tgt.element.pieces.iter_mut().find(|p| p.crew > 0)
+                    {
                         damage.guns_lost += 1;
                         damage.casualties += u32::from(p.crew);
                         p.crew = 0;

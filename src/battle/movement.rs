@@ -20,8 +20,9 @@ use warbound_rules::{
 use super::{
     FlowSet, Table, at,
     command::{Command, Current},
-    dispatch, sorted,
+    dispatch,
     log::BattleLog,
+    sorted,
     state::{Battle, Fielded, Flow, Status},
     table::{from_edge, nearest_on_edge, toward},
     visible::Sight,
@@ -70,7 +71,15 @@ fn move_phase(mut t: Table, mut current: ResMut<Current>) {
 }
 
 /// Throws the Movement Dice for a straight move to `to`; the inches it may go.
-fn throw_move(log: &mut BattleLog, dice: &mut Dice, battle: &Battle, bound: u32, f: &Fielded, to: Point, pips: u8) -> Option<f32> {
+fn throw_move(
+    log: &mut BattleLog,
+    dice: &mut Dice,
+    battle: &Battle,
+    bound: u32,
+    f: &Fielded,
+    to: Point,
+    pips: u8,
+) -> Option<f32> {
     let scenario = &battle.start.scenario;
     let route = geometry::route(&scenario.terrain, &[f.at, to]).ok()?;
     let req = MoveRequest {
@@ -120,14 +129,12 @@ pub fn ambush_limit(from: Point, to: Point, travel: f32, enemies: &[Point]) -> f
 /// stays observed): an enemy stays observed while it stays in view.
 fn lose_track(els: &mut [Mut<Fielded>], i: usize, battle: &Battle) {
     let Ok(codex) = crate::data::codex() else { return };
-    let sight = Sight {
-        scenario: &battle.start.scenario,
-        codex,
-        night: battle.clock.light() == Light::Night,
-    };
+    let sight = Sight { scenario: &battle.start.scenario, codex, night: battle.clock.light() == Light::Night };
     let id = els[i].id().to_owned();
     let lost: Vec<usize> = (0..els.len())
-        .filter(|&j| j != i && els[j].side != els[i].side && els[j].known.contains(&id) && !sight.in_view(&els[j], &els[i]))
+        .filter(|&j| {
+            j != i && els[j].side != els[i].side && els[j].known.contains(&id) && !sight.in_view(&els[j], &els[i])
+        })
         .collect();
     for j in lost {
         els[j].known.remove(&id);

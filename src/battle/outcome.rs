@@ -78,7 +78,8 @@ pub fn settle(t: &mut Table) {
         (0..n)
             .find(|&s| {
                 let goals = &t.battle.start.scenario.sides[s].victory;
-                let decisive: Vec<&Goal> = goals.iter().filter(|g| matches!(g, Goal::Destroy(_) | Goal::Break)).collect();
+                let decisive: Vec<&Goal> =
+                    goals.iter().filter(|g| matches!(g, Goal::Destroy(_) | Goal::Break)).collect();
                 !decisive.is_empty() && decisive.iter().all(|g| met(g, s, &els, &withdrawn))
             })
             .map(|s| (Some(s), Decision::Objective))
@@ -140,7 +141,8 @@ pub fn result(t: &mut Table, winner: Option<usize>, by: Decision) -> BattleResul
             side: f.side,
             fate: match f.status {
                 Status::OnTable => Fate::OnTable,
-                Status::Waiting(_) | Status::Reserve => Fate::InBox,
+                Status::Waiting(_) => Fate::InBox,
+                Status::Reserve => Fate::Reserve,
                 Status::Retired => Fate::Retired,
                 Status::Surrendered => Fate::Surrendered,
                 Status::Destroyed => Fate::Destroyed,

@@ -3,8 +3,7 @@
 //! atomically (a temp file renamed over the save) after every bound.
 
 use std::{
-    fs,
-    io,
+    fs, io,
     path::{Path, PathBuf},
 };
 
@@ -79,10 +78,8 @@ pub fn resume(save: &Save) -> Result<App, String> {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Autosave>().add_systems(
-        Update,
-        autosave.after(FlowSet::EndBound).run_if(|a: Res<Autosave>| a.0.is_some()),
-    );
+    app.init_resource::<Autosave>()
+        .add_systems(Update, autosave.after(FlowSet::EndBound).run_if(|a: Res<Autosave>| a.0.is_some()));
 }
 
 /// After every bound: the battle so far, to the autosave file.

@@ -2,10 +2,7 @@
 //! serialisable data, so a campaign can build one and read the other.
 
 use serde::{Deserialize, Serialize};
-use warbound_rules::{
-    scenario::{Scenario, Start},
-    strategic::StrategicCondition,
-};
+use warbound_rules::{scenario::Scenario, strategic::StrategicCondition};
 
 /// Who commands a side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -68,8 +65,10 @@ pub enum Decision {
 #[serde(rename_all = "snake_case")]
 pub enum Fate {
     OnTable,
-    /// Never came on: waiting in the box or held in reserve.
+    /// Still in the box, due to move on.
     InBox,
+    /// A reserve never committed.
+    Reserve,
     /// Went back to the box under its CMS or its CM tests (counts in the CMT
     /// no more, "left by design").
     Retired,
@@ -117,13 +116,4 @@ pub struct BattleResult {
     pub decided_by: Decision,
     pub sides: Vec<SideResult>,
     pub elements: Vec<ElementResult>,
-}
-
-/// Where an element starts, as the flow counts it.
-pub fn arrives(start: Start) -> Option<u32> {
-    match start {
-        Start::At(..) => Some(1),
-        Start::Box(b) => Some(b),
-        Start::Reserve => None,
-    }
 }

@@ -62,7 +62,11 @@ fn fyob(section: &str) -> RuleRef {
 
 /// Builds every element and both sides' command; returns the entities' data
 /// in scenario order and the log of the ratings thrown.
-pub fn build(start: &BattleStart, codex: &Codex, dice: &mut Dice) -> Result<(Vec<Fielded>, Sides, Vec<RuleEvent>), String> {
+pub fn build(
+    start: &BattleStart,
+    codex: &Codex,
+    dice: &mut Dice,
+) -> Result<(Vec<Fielded>, Sides, Vec<RuleEvent>), String> {
     let mut fielded = Vec::new();
     let mut sides = Vec::new();
     let mut events = Vec::new();

@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use warbound_rules::{
     codex::{Codex, Kind as CodexKind},
+    command::Objective,
     day::WargameClock,
     dice::Dice,
     effects::{ArmourClass, VehicleState},
@@ -21,7 +22,6 @@ use warbound_rules::{
     order_dice::{Act, ActivityCounter, Phase},
     scenario::Edge,
     strategic::SeniorOfficerRecord,
-    command::Objective,
     terrain::Point,
     turn::Orders,
 };
@@ -95,7 +95,8 @@ impl Build {
                     Some(armour) => Build::Afv { armour, open_topped: entry.open_topped },
                 };
             }
-            let artillery = entry.movement.is_some_and(|m| matches!(m, MoveClass::HandMovedGun | MoveClass::HorseTowedGun));
+            let artillery =
+                entry.movement.is_some_and(|m| matches!(m, MoveClass::HandMovedGun | MoveClass::HorseTowedGun));
             if element.figures.is_empty() || artillery {
                 build = Build::Guns { artillery: artillery || matches!(build, Build::Guns { artillery: true }) };
             }

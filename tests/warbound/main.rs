@@ -1,3 +1,4 @@
 //! Integration tests: one binary (each test binary links all of Bevy).
 
 mod apps;
+mod battle;

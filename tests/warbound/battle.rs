@@ -1,0 +1,348 @@
+//! The battle flow headless: determinism, the soak over every shipped battle,
+//! the Auto side obeying its orders, Player commands refused by rule, saves.
+
+use std::collections::BTreeMap;
+
+use bevy::prelude::*;
+use warbound::{
+    battle::{
+        command::Command,
+        log::BattleLog,
+        play, save,
+        setup::{BattleResult, BattleStart, Control, Decision, Fate},
+        state::{Battle, Fielded, Flow},
+    },
+    data,
+};
+use warbound_rules::{event::EventKind, geometry::distance, scenario::Scenario, terrain::Point};
+
+fn shipped() -> Vec<(String, Scenario)> {
+    data::battle_scenarios().map(|(n, s)| (n.to_owned(), s.expect("shipped scenario parses"))).collect()
+}
+
+fn autoplay(name: &str, scenario: Scenario, seed: u64) -> (App, BattleResult) {
+    play::autoplay(BattleStart::auto(name, scenario, seed), BattleLog::default())
+        .unwrap_or_else(|e| panic!("{name} seed {seed}: {e}"))
+}
+
+fn log_text(app: &App) -> String {
+    app.world().resource::<BattleLog>().json_lines()
+}
+
+fn elements(app: &mut App) -> Vec<Fielded> {
+    let mut q = app.world_mut().query::<&Fielded>();
+    let mut v: Vec<Fielded> = q.iter(app.world()).cloned().collect();
+    v.sort_by_key(|f| f.index);
+    v
+}
+
+#[test]
+fn the_same_seed_plays_the_same_battle_and_another_seed_another() {
+    for (name, scenario) in shipped() {
+        let (a, ra) = autoplay(&name, scenario.clone(), 11);
+        let (b, rb) = autoplay(&name, scenario.clone(), 11);
+        assert_eq!(log_text(&a), log_text(&b), "{name}: same seed, same log");
+        assert_eq!(ra, rb);
+        let (c, _) = autoplay(&name, scenario, 12);
+        assert_ne!(log_text(&a), log_text(&c), "{name}: another seed, another battle");
+    }
+}
+
+/// Plays every shipped battle on many seeds and checks what must always hold.
+#[test]
+fn soak_every_shipped_battle_to_its_end() {
+    let seeds = 40;
+    let mut decided = 0;
+    let mut total = 0;
+    let mut by: BTreeMap<String, usize> = BTreeMap::new();
+    for (name, scenario) in shipped() {
+        let ids: Vec<String> = scenario.sides.iter().flat_map(|s| s.elements()).map(|e| e.id.clone()).collect();
+        for seed in 0..seeds {
+            let (app, r) = autoplay(&name, scenario.clone(), seed);
+            total += 1;
+            *by.entry(format!("{:?}", r.decided_by)).or_default() += 1;
+            if matches!(r.decided_by, Decision::Withdrawal | Decision::Surrender | Decision::Objective) {
+                decided += 1;
+            }
+            assert!(r.bounds_played <= scenario.time_limit, "{name} {seed}: played past the time limit");
+            // Every element accounted for, once.
+            let got: Vec<&str> = r.elements.iter().map(|e| e.id.as_str()).collect();
+            assert_eq!(got, ids.iter().map(String::as_str).collect::<Vec<_>>(), "{name} {seed}");
+            for e in &r.elements {
+                assert!(e.men <= e.men_start, "{name} {seed}: {} gained men", e.id);
+                assert!(e.cms <= 6);
+                if e.fate == Fate::Destroyed {
+                    assert!(e.men == 0 || e.vehicles == 0, "{name} {seed}: {} destroyed with men and vehicle", e.id);
+                }
+            }
+            // CMT: the CMS of the elements on the table plus those still due
+            // from the box; those that left (retired, surrendered, destroyed)
+            // and uncommitted reserves no longer count.
+            for (s, side) in r.sides.iter().enumerate() {
+                let sum: u32 = r
+                    .elements
+                    .iter()
+                    .filter(|e| e.side == s && matches!(e.fate, Fate::OnTable | Fate::InBox))
+                    .map(|e| u32::from(e.cms))
+                    .sum();
+                assert_eq!(side.cmt, sum, "{name} {seed}: CMT of {}", side.name);
+            }
+            // The Auto side never gave a command the rules refuse.
+            let refused =
+                app.world().resource::<BattleLog>().entries.iter().any(|e| {
+                    e.event.kind == EventKind::Command && e.event.outcome["accepted"] == serde_json::json!(false)
+                });
+            assert!(!refused, "{name} {seed}: an Auto command was refused");
+        }
+    }
+    let share = decided as f64 / total as f64;
+    println!("soak: {total} battles, {:.0}% decided by withdrawal, surrender or objective: {by:?}", share * 100.0);
+    assert!(share >= 0.8, "only {:.0}% of battles were decided before the time limit: {by:?}", share * 100.0);
+}
+
+/// A small open-table battle written for one rule.
+fn duel(british_order: &str, german_order: &str, german_at: (f32, f32)) -> Scenario {
+    let text = format!(
+        r#"(
+    name: "Duel", briefing: "test", table: (width: 72, depth: 48), time_limit: 6,
+    places: [(name: "the road", at: (36, 40)), (name: "the farm", at: (36, 24))],
+    sides: [
+        (name: "British", nation: British, year: 1944, quality: Regular, senior_officer: Average, edge: near,
+         companies: [(id: "a_coy", officer: Regular, attached_to: "a1", objective: {british_order},
+            elements: [(id: "a1", nco: Regular, figures: [(men: 8, weapon: "gb_no4_rifle")], pieces: [(codex: "gb_bren")], start: at(36, 4))])]),
+        (name: "German", nation: German, year: 1944, quality: Regular, senior_officer: Average, edge: far,
+         companies: [(id: "b_kp", officer: Regular, attached_to: "g1", objective: {german_order},
+            elements: [(id: "g1", nco: Regular, figures: [(men: 8, weapon: "de_kar98k")], pieces: [(codex: "de_mg42_lmg")], start: at({}, {}))])]),
+    ],
+)"#,
+        german_at.0, german_at.1
+    );
+    Scenario::load("duel.ron", &text, data::codex().unwrap()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Runs a battle update by update, calling `each` after every update.
+fn step_through(start: BattleStart, mut each: impl FnMut(&mut App)) {
+    let mut app = play::battle_app(start, BattleLog::default()).unwrap();
+    for _ in 0..play::MAX_UPDATES {
+        if play::is_over(app.world()) {
+            break;
+        }
+        app.update();
+        each(&mut app);
+    }
+}
+
+#[test]
+fn contact_enemy_closes_and_hold_stays_put() {
+    let mut advanced = 0;
+    // Against an enemy on Overwatch (which may not fire) the advance is
+    // never cut short; against one that Holds it may be, and Hold never moves.
+    for (seed, german) in (0..10).map(|s| (s, "Overwatch")).chain((10..20).map(|s| (s, "Hold"))) {
+        let scenario = duel(
+            r#"(activity: ContactEnemy, location: "the road")"#,
+            &format!(r#"(activity: {german}, location: "the farm")"#),
+            (36.0, 40.0),
+        );
+        let start = BattleStart::auto("duel", scenario, seed);
+        let mut last: Option<(Point, f32)> = None;
+        let mut moves = 0;
+        step_through(start, |app| {
+            let els = elements(app);
+            let (a1, g1) = (&els[0], &els[1]);
+            if g1.status.on_table() {
+                assert_eq!(g1.at, Point(36.0, 40.0), "seed {seed}: the {german} element moved");
+            }
+            if !(a1.status.on_table() && g1.status.on_table()) {
+                return;
+            }
+            let gap = distance(a1.at, g1.at);
+            if let Some((at, before)) = last
+                && at != a1.at
+            {
+                assert!(gap < before, "seed {seed}: Contact Enemy moved away ({before:.1}\" to {gap:.1}\")");
+                moves += 1;
+            }
+            last = Some((a1.at, gap));
+        });
+        if moves > 0 && german == "Overwatch" {
+            advanced += 1;
+        }
+    }
+    assert!(advanced >= 8, "Contact Enemy advanced in only {advanced} of 10 battles");
+}
+
+#[test]
+fn recce_and_report_does_not_open_fire_first() {
+    for seed in 0..10 {
+        let scenario = duel(
+            r#"(activity: RecceAndReport, location: "the road")"#,
+            r#"(activity: Overwatch, location: "the farm")"#,
+            (36.0, 30.0),
+        );
+        let (app, _) = autoplay("duel", scenario, seed);
+        let fired = app.world().resource::<BattleLog>().entries.iter().any(|e| e.event.kind == EventKind::Fire);
+        assert!(!fired, "seed {seed}: a Recce element opened fire on an enemy that never fired");
+    }
+}
+
+#[test]
+fn no_auto_element_closes_within_nine_inches_unobserved_nor_fires_on_the_unseen() {
+    for (name, scenario) in shipped() {
+        for seed in 0..8 {
+            let start = BattleStart::auto(&name, scenario.clone(), seed);
+            let mut bound_start: Vec<Point> = Vec::new();
+            let mut seen_events = 0;
+            step_through(start, |app| {
+                let els = elements(app);
+                if matches!(app.world().resource::<Flow>(), Flow::Deal) {
+                    bound_start = els.iter().map(|f| f.at).collect();
+                }
+                if bound_start.is_empty() {
+                    return;
+                }
+                for f in els.iter().filter(|f| f.status.on_table() && f.this_bound.moved && !f.this_bound.observed) {
+                    for e in els.iter().filter(|e| e.side != f.side && e.status.on_table()) {
+                        let now = distance(f.at, e.at);
+                        let before = distance(bound_start[f.index as usize], e.at);
+                        assert!(
+                            now > 9.0 || now >= before - 1e-3 || bound_start[f.index as usize] == Point(0.0, 0.0),
+                            "{name} {seed}: {} moved to {now:.1}\" of {} without an observation test",
+                            f.id(),
+                            e.id()
+                        );
+                    }
+                }
+                let log = app.world().resource::<BattleLog>();
+                for entry in &log.entries[seen_events..] {
+                    if entry.event.kind != EventKind::Fire {
+                        continue;
+                    }
+                    let (Some(firer), Some(target)) = (&entry.event.actor, &entry.event.target) else { continue };
+                    let autospot = entry.event.inputs.iter().any(|i| i.name == "unobserved_autospot");
+                    let f = els.iter().find(|f| f.id() == firer).unwrap();
+                    assert!(
+                        autospot || f.known.contains(target),
+                        "{name} {seed}: {firer} fired on {target}, which it had not observed"
+                    );
+                }
+                seen_events = log.entries.len();
+            });
+        }
+    }
+}
+
+fn player_start(seed: u64) -> BattleStart {
+    let mut start = BattleStart::auto("patrol", data::load_scenario("patrol").unwrap().scenario, seed);
+    start.control = vec![Control::Player, Control::Auto];
+    start
+}
+
+fn acting(app: &App) -> String {
+    match app.world().resource::<Flow>() {
+        Flow::Acting(t) => t.element.clone(),
+        other => panic!("not waiting for a command: {other:?}"),
+    }
+}
+
+#[test]
+fn a_player_side_waits_for_commands_and_impossible_ones_change_nothing() {
+    let mut app = play::battle_app(player_start(5), BattleLog::default()).unwrap();
+    play::advance(&mut app).unwrap();
+    assert!(play::waiting_for_player(app.world()), "the flow stops at the Player's first turn");
+    let me = acting(&app);
+    let before = elements(&mut app);
+    let events = app.world().resource::<BattleLog>().entries.len();
+    for cmd in [
+        // The listening post is concealed and far off: not observed, no autospot.
+        Command::Fire { element: me.clone(), target: "gruppe_1".into() },
+        // Three acts.
+        Command::Observe { element: me.clone(), targets: vec!["gruppe_1".into(), "gruppe_2".into(), "x".into()] },
+        Command::Move { element: me.clone(), to: (500.0, 4.0) },
+        Command::EndTurn { element: "gruppe_1".into() },
+    ] {
+        play::command(&mut app, cmd.clone()).unwrap();
+        assert_eq!(elements(&mut app), before, "{cmd:?} changed the table");
+        let log = &app.world().resource::<BattleLog>().entries;
+        let last = &log.last().unwrap().event;
+        assert_eq!(last.kind, EventKind::Command);
+        assert_eq!(last.outcome["accepted"], serde_json::json!(false), "{cmd:?} was accepted");
+        assert!(last.outcome["reason"].as_str().unwrap().len() > 10);
+        assert_eq!(acting(&app), me);
+    }
+    assert_eq!(app.world().resource::<BattleLog>().entries.len(), events + 4, "only the refusals were logged");
+    // A legal move is carried out; a second Move phase is refused.
+    play::command(&mut app, Command::Move { element: me.clone(), to: (28.0, 20.0) }).unwrap();
+    let moved = elements(&mut app);
+    assert_ne!(moved, before);
+    if play::waiting_for_player(app.world()) && acting(&app) == me {
+        play::command(&mut app, Command::Move { element: me.clone(), to: (28.0, 30.0) }).unwrap();
+        assert_eq!(elements(&mut app), moved, "a second Move phase was carried out");
+    }
+}
+
+/// A Player that always marches on the crossroads, then ends its turn.
+fn march(app: &mut App) -> Option<Command> {
+    if !play::waiting_for_player(app.world()) {
+        return None;
+    }
+    let me = acting(app);
+    let Flow::Acting(turn) = app.world().resource::<Flow>() else { return None };
+    Some(if turn.taken.is_empty() {
+        Command::Move { element: me, to: (36.0, 30.0) }
+    } else {
+        Command::EndTurn { element: me }
+    })
+}
+
+fn play_out(app: &mut App, until_bound: Option<u32>) {
+    play::advance(app).unwrap();
+    while !play::is_over(app.world()) {
+        if until_bound.is_some_and(|b| app.world().resource::<Battle>().clock.bound() >= b) {
+            return;
+        }
+        let cmd = march(app).expect("waiting for the player");
+        play::command(app, cmd).unwrap();
+    }
+}
+
+#[test]
+fn a_saved_battle_resumes_exactly() {
+    let mut original = play::battle_app(player_start(3), BattleLog::default()).unwrap();
+    play_out(&mut original, Some(4));
+    let snapshot = save::snapshot(original.world()).unwrap();
+    assert!(!snapshot.commands.is_empty(), "the player gave commands");
+    let path = std::env::temp_dir().join(format!("warbound-save-{}.ron", std::process::id()));
+    save::write(&path, &snapshot).unwrap();
+    let read = save::read(&path).unwrap();
+    assert_eq!(read, snapshot);
+    let mut resumed = save::resume(&read).unwrap();
+    assert_eq!(elements(&mut resumed), elements(&mut original));
+    assert_eq!(log_text(&resumed), log_text(&original));
+    play_out(&mut original, None);
+    play_out(&mut resumed, None);
+    assert_eq!(log_text(&resumed), log_text(&original), "after loading, the battle goes on the same");
+    assert_eq!(original.world().resource::<Battle>().result, resumed.world().resource::<Battle>().result);
+}
+
+#[test]
+fn a_bad_save_is_refused_with_where_and_what() {
+    let path = std::env::temp_dir().join(format!("warbound-badsave-{}.ron", std::process::id()));
+    std::fs::write(&path, "(\n  build: \"x\",\n  start: 7,\n)").unwrap();
+    let err = save::read(&path).unwrap_err();
+    assert!(err.contains(":3:"), "{err}");
+    assert!(save::read(&path.with_extension("missing")).unwrap_err().contains("cannot read"));
+}
+
+#[test]
+fn autosave_after_every_bound() {
+    let dir = std::env::temp_dir().join(format!("warbound-autosave-{}", std::process::id()));
+    let path = dir.join("autosave.ron");
+    let _ = std::fs::remove_file(&path);
+    let mut app = play::battle_app(player_start(8), BattleLog::default()).unwrap();
+    app.insert_resource(save::Autosave(Some(path.clone())));
+    play_out(&mut app, Some(3));
+    let saved = save::read(&path).expect("an autosave was written");
+    assert!(saved.bound >= 2, "saved at bound {}", saved.bound);
+    let resumed = save::resume(&saved).unwrap();
+    assert_eq!(resumed.world().resource::<Battle>().clock.bound(), saved.bound);
+}
