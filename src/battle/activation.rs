@@ -13,13 +13,13 @@ use warbound_rules::{
 };
 
 use super::{
-    FlowSet, Table, at, command_turn, movement, outcome, sorted,
+    FlowSchedule, FlowSet, Table, at, command_turn, movement, outcome, sorted,
     state::{Fielded, Flow, Status, Turn},
     table,
 };
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, next_card.in_set(FlowSet::Card).run_if(at(|f| *f == Flow::NextCard)));
+    app.add_systems(FlowSchedule, next_card.in_set(FlowSet::Card).run_if(at(|f| *f == Flow::NextCard)));
 }
 
 /// Within 12" (FYOB: a 9+ result surrenders with no friends but the enemy within 12").

@@ -23,7 +23,7 @@ use warbound_rules::{
 };
 
 use super::{
-    FlowSet, Table, at,
+    FlowSchedule, FlowSet, Table, at,
     command::{Command, Current, Inbox, check},
     setup::Control,
     sorted,
@@ -32,7 +32,7 @@ use super::{
 };
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, decide.in_set(FlowSet::Auto).run_if(at(|f| matches!(f, Flow::Acting(_)))));
+    app.add_systems(FlowSchedule, decide.in_set(FlowSet::Auto).run_if(at(|f| matches!(f, Flow::Acting(_)))));
 }
 
 /// Stop this far short of a known enemy when closing with it: within

@@ -107,7 +107,7 @@ pub fn check(cmd: &Command, turn: &Turn, els: &[&Fielded], ctx: &visible::Sight<
     }
     match cmd {
         Command::Move { to, .. } => {
-            if !(to.0.is_finite() && to.1.is_finite()) || !ctx.scenario.table.contains(*to) {
+            if !(to.0.is_finite() && to.1.is_finite() && ctx.scenario.table.contains(*to)) {
                 return Err(refuse(Book::HeroesAll, "Movement", "the destination is off the table"));
             }
             if me.build == (super::state::Build::Guns { artillery: true }) && me.this_bound.fired {

@@ -5,10 +5,10 @@
 use bevy::prelude::*;
 use warbound_rules::opc::{self, Holder, Participant};
 
-use super::{FlowSet, Table, at, sorted, state::Flow};
+use super::{FlowSchedule, FlowSet, Table, at, sorted, state::Flow};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, deal.in_set(FlowSet::Deal).run_if(at(|f| *f == Flow::Deal)));
+    app.add_systems(FlowSchedule, deal.in_set(FlowSet::Deal).run_if(at(|f| *f == Flow::Deal)));
 }
 
 fn deal(mut t: Table) {

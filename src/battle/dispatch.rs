@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use warbound_rules::order_dice;
 
 use super::{
-    FlowSet, Table, activation, at,
+    FlowSchedule, FlowSet, Table, activation, at,
     command::{self, Command, CommandRecord, Current, Inbox},
     setup::Control,
     sorted,
@@ -16,7 +16,7 @@ use super::{
 };
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, dispatch.in_set(FlowSet::Dispatch).run_if(at(|f| matches!(f, Flow::Acting(_)))));
+    app.add_systems(FlowSchedule, dispatch.in_set(FlowSet::Dispatch).run_if(at(|f| matches!(f, Flow::Acting(_)))));
 }
 
 fn dispatch(mut t: Table, mut inbox: ResMut<Inbox>, mut current: ResMut<Current>, mut record: ResMut<CommandRecord>) {

@@ -5,12 +5,12 @@
 use bevy::prelude::*;
 
 use super::{
-    FlowSet, Table, at, outcome, sorted,
+    FlowSchedule, FlowSet, Table, at, outcome, sorted,
     state::{Flow, Marks},
 };
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, end_bound.in_set(FlowSet::EndBound).run_if(at(|f| *f == Flow::EndBound)));
+    app.add_systems(FlowSchedule, end_bound.in_set(FlowSet::EndBound).run_if(at(|f| *f == Flow::EndBound)));
 }
 
 fn end_bound(mut t: Table) {

@@ -21,7 +21,7 @@ use warbound_rules::{
 };
 
 use super::{
-    FlowSet, Table, activation, at,
+    FlowSchedule, FlowSet, Table, activation, at,
     command::{Command, Current},
     dispatch,
     log::BattleLog,
@@ -32,7 +32,7 @@ use super::{
 };
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, fire_phase.in_set(FlowSet::Phase).run_if(at(|f| matches!(f, Flow::Acting(_)))));
+    app.add_systems(FlowSchedule, fire_phase.in_set(FlowSet::Phase).run_if(at(|f| matches!(f, Flow::Acting(_)))));
 }
 
 /// What the volleys did to the target, for its CM tests and the log.

@@ -7,7 +7,13 @@
 //! (Auto or Player) carried out as move, fire and observe phases, end of bound.
 //! Every rule step logs its event in [`log::BattleLog`].
 
-use bevy::{ecs::system::SystemParam, prelude::*};
+use bevy::{
+    ecs::{
+        schedule::{ScheduleLabel, SingleThreadedExecutor},
+        system::SystemParam,
+    },
+    prelude::*,
+};
 
 use crate::{data::LoadedScenario, states::AppState};
 
@@ -54,6 +60,35 @@ pub enum FlowSet {
     EndBound,
 }
 
+/// The schedule the flow systems run in: run by [`drive`] as many times an
+/// update as [`FlowPace`] allows, on one thread (each step is small; waking a
+/// thread pool for each would cost more than the rules).
+#[derive(ScheduleLabel, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct FlowSchedule;
+
+/// Flow steps run per update at most: many for headless play, one for tests
+/// that watch each step, few for a table the player watches.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FlowPace(pub u32);
+
+impl Default for FlowPace {
+    fn default() -> Self {
+        Self(10_000)
+    }
+}
+
+/// Runs the flow until it waits for a Player, the battle is over, or the
+/// pace is used up.
+fn drive(world: &mut World) {
+    let pace = world.get_resource::<FlowPace>().copied().unwrap_or_default().0;
+    for _ in 0..pace {
+        if play::is_over(world) || play::waiting_for_player(world) {
+            break;
+        }
+        world.run_schedule(FlowSchedule);
+    }
+}
+
 /// The battle state every flow system reads and writes.
 #[derive(SystemParam)]
 pub struct Table<'w, 's> {
@@ -73,7 +108,7 @@ pub fn sorted<'a>(q: &'a mut Query<&'static mut Fielded>) -> Vec<Mut<'a, Fielded
 }
 
 /// Two different elements of `els`, both mutable.
-pub fn pair_mut<'a, T>(els: &'a mut [T], i: usize, j: usize) -> (&'a mut T, &'a mut T) {
+pub fn pair_mut<T>(els: &mut [T], i: usize, j: usize) -> (&mut T, &mut T) {
     assert_ne!(i, j, "two different elements");
     if i < j {
         let (l, r) = els.split_at_mut(j);
@@ -96,9 +131,15 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<command::Inbox>()
         .init_resource::<command::Current>()
         .init_resource::<command::CommandRecord>()
+        .init_resource::<FlowPace>()
         .add_message::<StartBattle>()
+        .init_schedule(FlowSchedule)
+        .edit_schedule(FlowSchedule, |s| {
+            s.set_executor(SingleThreadedExecutor::new());
+        })
+        .add_systems(Update, drive.run_if(in_state(AppState::Battle).and_then(resource_exists::<Battle>)))
         .configure_sets(
-            Update,
+            FlowSchedule,
             (
                 FlowSet::StartBound,
                 FlowSet::Deal,
@@ -108,8 +149,7 @@ pub(super) fn plugin(app: &mut App) {
                 FlowSet::Phase,
                 FlowSet::EndBound,
             )
-                .chain()
-                .run_if(in_state(AppState::Battle).and_then(resource_exists::<Battle>)),
+                .chain(),
         )
         .add_systems(Update, start_battle)
         .add_systems(OnEnter(AppState::Battle), announce)

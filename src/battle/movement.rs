@@ -18,7 +18,7 @@ use warbound_rules::{
 };
 
 use super::{
-    FlowSet, Table, at,
+    FlowSchedule, FlowSet, Table, at,
     command::{Command, Current},
     dispatch,
     log::BattleLog,
@@ -29,7 +29,7 @@ use super::{
 };
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, move_phase.in_set(FlowSet::Phase).run_if(at(|f| matches!(f, Flow::Acting(_)))));
+    app.add_systems(FlowSchedule, move_phase.in_set(FlowSet::Phase).run_if(at(|f| matches!(f, Flow::Acting(_)))));
 }
 
 /// Steps along a move when checking the 9" rule.

@@ -11,7 +11,7 @@ use warbound_rules::{
 };
 
 use super::{
-    FlowSet, Table, at,
+    FlowSchedule, FlowSet, Table, at,
     command::{Command, Current},
     dispatch, sorted,
     state::Flow,
@@ -19,7 +19,7 @@ use super::{
 };
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, observe_phase.in_set(FlowSet::Phase).run_if(at(|f| matches!(f, Flow::Acting(_)))));
+    app.add_systems(FlowSchedule, observe_phase.in_set(FlowSet::Phase).run_if(at(|f| matches!(f, Flow::Acting(_)))));
 }
 
 fn observe_phase(mut t: Table, mut current: ResMut<Current>) {

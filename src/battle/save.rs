@@ -11,7 +11,7 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    FlowSet,
+    FlowSchedule, FlowSet,
     command::{Command, CommandRecord},
     log::BattleLog,
     play,
@@ -79,7 +79,7 @@ pub fn resume(save: &Save) -> Result<App, String> {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Autosave>()
-        .add_systems(Update, autosave.after(FlowSet::EndBound).run_if(|a: Res<Autosave>| a.0.is_some()));
+        .add_systems(FlowSchedule, autosave.after(FlowSet::EndBound).run_if(|a: Res<Autosave>| a.0.is_some()));
 }
 
 /// After every bound: the battle so far, to the autosave file.

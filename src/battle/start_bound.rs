@@ -12,13 +12,13 @@ use warbound_rules::{
 };
 
 use super::{
-    FlowSet, Table, at, outcome, sorted,
+    FlowSchedule, FlowSet, Table, at, outcome, sorted,
     state::{Flow, Status},
     table::edge_point,
 };
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, start_bound.in_set(FlowSet::StartBound).run_if(at(|f| *f == Flow::StartBound)));
+    app.add_systems(FlowSchedule, start_bound.in_set(FlowSet::StartBound).run_if(at(|f| *f == Flow::StartBound)));
 }
 
 fn start_bound(mut t: Table) {
@@ -92,7 +92,7 @@ fn arrivals(t: &mut Table, bound: u32) {
         let k = count[f.side];
         count[f.side] += 1;
         // Side by side, 4" apart, either side of the line to the objective.
-        let offset = (k as f32 * 4.0) * if k % 2 == 0 { 1.0 } else { -1.0 };
+        let offset = (k as f32 * 4.0) * if k.is_multiple_of(2) { 1.0 } else { -1.0 };
         let along = match side.edge {
             warbound_rules::scenario::Edge::Near | warbound_rules::scenario::Edge::Far => aim.0 + offset,
             _ => aim.1 + offset,

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use bevy::prelude::*;
 use warbound::{
     battle::{
+        FlowPace,
         command::Command,
         log::BattleLog,
         play, save,
@@ -123,6 +124,7 @@ fn duel(british_order: &str, german_order: &str, german_at: (f32, f32)) -> Scena
 /// Runs a battle update by update, calling `each` after every update.
 fn step_through(start: BattleStart, mut each: impl FnMut(&mut App)) {
     let mut app = play::battle_app(start, BattleLog::default()).unwrap();
+    app.insert_resource(FlowPace(1));
     for _ in 0..play::MAX_UPDATES {
         if play::is_over(app.world()) {
             break;
