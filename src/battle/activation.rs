@@ -13,7 +13,7 @@ use warbound_rules::{
 };
 
 use super::{
-    FlowSchedule, FlowSet, Table, at, command_turn, movement, outcome, sorted,
+    FlowSchedule, FlowSet, Table, artillery, at, command_turn, movement, outcome, sorted,
     state::{Fielded, Flow, Status, Turn},
     table,
 };
@@ -43,6 +43,21 @@ fn next_card(mut t: Table) {
         command_turn::run(&mut t, s, c);
         discard(&mut t, &id);
         return;
+    }
+    match artillery::holder(&t, &id) {
+        Some(artillery::Gunner::Foo(s, k)) => {
+            artillery::foo_turn(&mut t, s, k);
+            discard(&mut t, &id);
+            outcome::settle(&mut t);
+            return;
+        }
+        Some(artillery::Gunner::Battery(s, k)) => {
+            artillery::battery_turn(&mut t, s, k);
+            discard(&mut t, &id);
+            outcome::settle(&mut t);
+            return;
+        }
+        None => {}
     }
     let mut els = sorted(&mut t.elements);
     let Some(i) = els.iter().position(|f| f.id() == id) else {

@@ -25,6 +25,22 @@ fn deal(mut t: Table) {
         })
         .collect();
     for side in &t.sides.0 {
+        // The FOO's card and his batteries' (Heroes All, "Advanced Artillery Rules").
+        for foo in side.foos.iter().filter(|f| f.alive) {
+            if els.iter().any(|f| f.id() == foo.with && f.status.on_table()) {
+                let nation = side.nation.clone();
+                participants.push(Participant {
+                    id: foo.id.clone(),
+                    holder: Holder::CompanyOfficer,
+                    nation,
+                    active: true,
+                });
+                for b in side.batteries.iter().filter(|b| b.foo == foo.id) {
+                    let nation = side.nation.clone();
+                    participants.push(Participant { id: b.id.clone(), holder: Holder::Element, nation, active: true });
+                }
+            }
+        }
         for c in side.companies.iter().filter(|c| c.co_alive) {
             let with = els.iter().find(|f| f.id() == c.attached_to && f.status.on_table());
             if let Some(f) = with {

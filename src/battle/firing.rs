@@ -11,7 +11,7 @@ use warbound_rules::{
     dice::Dice,
     effects::{self, HeTarget, VehicleState},
     event::{Book, EventKind, RuleEvent, RuleRef},
-    firing::{self, Cover, OpenSightsFire, Weapon},
+    firing::{self, Cover, IndirectFire, IndirectMove, OpenSightsFire, Ranging, Weapon},
     forces::{FiringTeam, Shooter},
     geometry::distance,
     momentum::CmCause,
@@ -71,6 +71,11 @@ fn fire_phase(mut t: Table, mut current: ResMut<Current>) {
     let mut damage = Damage::default();
     let mut out = Out { dice: &mut t.dice.0, log: &mut t.log, bound };
     for team in &teams {
+        if matches!(team.row.row().procedure, firing::Procedure::Mortar { .. } | firing::Procedure::Rockets) {
+            indirect(&mut out, team, firer, tgt, d, &mut damage);
+            use_rounds(firer, team);
+            continue;
+        }
         let Some((weapon, he)) = weapon_for(team, firer, tgt, codex) else { continue };
         let fire = OpenSightsFire {
             weapon,
@@ -167,6 +172,68 @@ fn weapon_for(team: &FiringTeam, _firer: &Fielded, tgt: &Fielded, codex: &Codex)
     }
 }
 
+/// Mortars and rockets (*Heroes All*, "Indirect Fire"): one shot a weapon,
+/// each needing its score; each hit is an HE hit on the target. Ranging on
+/// the same target carries from bound to bound while it stays put.
+fn indirect(out: &mut Out, team: &FiringTeam, firer: &mut Fielded, tgt: &mut Fielded, d: f32, damage: &mut Damage) {
+    let row = team.row.row();
+    let mut ranging = match &firer.ranging {
+        Some((id, r)) if id == tgt.id() => *r,
+        _ => Ranging::First,
+    };
+    let moved = if tgt.this_bound.moved || tgt.last_bound.moved { IndirectMove::Over3 } else { IndirectMove::Static };
+    for _ in 0..team.weapons {
+        let fire = IndirectFire {
+            weapon: team.row,
+            distance: d,
+            smoke: false,
+            ranging,
+            target_moved: moved,
+            walked: 0.0,
+            crew_in_wood: 0.0,
+        };
+        let Ok((hit, event)) = firing::fire_indirect(&fire, &mut *out.dice) else { return };
+        out.log.push(out.bound, event.actor(firer.id()).target(tgt.id()));
+        ranging = match (hit, ranging) {
+            (true, _) | (false, Ranging::OnTarget) => Ranging::OnTarget,
+            (false, Ranging::First) => Ranging::Ladder { shot: 2 },
+            (false, Ranging::Ladder { shot }) => Ranging::Ladder { shot: shot.saturating_add(1) },
+        };
+        if hit && !tgt.spent() {
+            damage.he = true;
+            let column = row.he.unwrap_or(effects::HeColumn::A);
+            he_on(out, column, tgt, damage);
+        }
+    }
+    firer.ranging = Some((tgt.id().to_owned(), ranging));
+}
+
+/// One HE hit on men or guns.
+fn he_on(t: &mut Out, column: effects::HeColumn, tgt: &mut Fielded, damage: &mut Damage) {
+    let crew: u8 = tgt.element.pieces.iter().map(|p| p.crew).sum();
+    let he_target = match tgt.build {
+        Build::Afv { open_topped: true, .. } => HeTarget::OpenTopped { crew: crew.max(1) },
+        Build::Afv { .. } => HeTarget::Closed { calibre_150_plus: false },
+        _ if tgt.element.figures.is_empty() && crew > 0 => HeTarget::Gun { crew },
+        _ => HeTarget::Infantry { figures: tgt.men().min(u32::from(u8::MAX)) as u8 },
+    };
+    if let Ok((out, event)) = effects::he_hit(column, he_target, t.dice) {
+        t.log.push(t.bound, event.target(tgt.id()));
+        damage.casualties += remove_men(tgt, u32::from(out.casualties));
+        if out.vehicle_damaged {
+            let before = tgt.vehicle.unwrap_or_default();
+            apply_vehicle(t, tgt, before.after(effects::AtResult::Damaged), damage);
+        }
+        if out.weapon_destroyed
+            && let Some(p) = tgt.element.pieces.iter_mut().find(|p| p.crew > 0)
+        {
+            damage.guns_lost += 1;
+            damage.casualties += u32::from(p.crew);
+            p.crew = 0;
+        }
+    }
+}
+
 /// One bound of fire used by every weapon of the team that counts its rounds.
 fn use_rounds(firer: &mut Fielded, team: &FiringTeam) {
     for s in &team.shooters {
@@ -224,24 +291,7 @@ fn hit(
         Build::Infantry | Build::Guns { .. } => {
             if he {
                 damage.he = true;
-                let column = row.he.unwrap_or(effects::HeColumn::A);
-                let crew: u8 = tgt.element.pieces.iter().map(|p| p.crew).sum();
-                let he_target = if tgt.element.figures.is_empty() && crew > 0 {
-                    HeTarget::Gun { crew }
-                } else {
-                    HeTarget::Infantry { figures: tgt.men().min(u32::from(u8::MAX)) as u8 }
-                };
-                if let Ok((out, event)) = effects::he_hit(column, he_target, t.dice) {
-                    t.log.push(t.bound, event.target(tgt.id()));
-                    damage.casualties += remove_men(tgt, u32::from(out.casualties));
-                    if out.weapon_destroyed
-                        && let Some(p) = tgt.element.pieces.iter_mut().find(|p| p.crew > 0)
-                    {
-                        damage.guns_lost += 1;
-                        damage.casualties += u32::from(p.crew);
-                        p.crew = 0;
-                    }
-                }
+                he_on(t, row.he.unwrap_or(effects::HeColumn::A), tgt, damage);
             } else {
                 damage.small_arms = true;
                 damage.casualties += remove_men(tgt, 1);

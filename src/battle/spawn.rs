@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 
 use bevy::prelude::*;
 use warbound_rules::{
+    artillery::Interdiction,
     codex::Codex,
     command::{Activity, Objective},
     day::WargameClock,
@@ -23,7 +24,10 @@ use warbound_rules::{
 use super::{
     log::BattleLog,
     setup::BattleStart,
-    state::{Battle, BattleDice, Build, CompanyState, Fielded, Flow, Marks, SideState, Sides, Status, point},
+    state::{
+        BatteryState, Battle, BattleDice, Build, CompanyState, Fielded, Flow, FooState, Marks, SideState, Sides,
+        Status, point,
+    },
 };
 
 /// "For most armies this will be 10%" (FYOB "Strategic Milestones").
@@ -127,6 +131,7 @@ pub fn build(
                     radio: spec.radio,
                     sniper: spec.sniper,
                     shots_used: 0,
+                    ranging: None,
                 });
             }
         }
@@ -142,6 +147,28 @@ pub fn build(
         );
     }
     Ok((fielded, Sides(sides), events))
+}
+
+/// *Heroes All*, "Interdiction Fire": "at the start of the game, nominate 2
+/// target points on the table - perhaps a bridge or road junction - which he
+/// wishes to deny to the enemy". Reading: the places the enemy's orders and
+/// goals send him to, in the order written; the table's centre if none.
+fn first_targets(start: &BattleStart, side: usize, k: usize) -> (f32, f32) {
+    let s = &start.scenario;
+    let mut places: Vec<(f32, f32)> = Vec::new();
+    for (_, other) in s.sides.iter().enumerate().filter(|(o, _)| *o != side) {
+        for c in &other.companies {
+            let orders = c.objective.iter().chain(c.elements.iter().filter_map(|e| e.order.as_ref()));
+            for order in orders {
+                if let Some(p) = s.place(&order.location)
+                    && !places.contains(&p)
+                {
+                    places.push(p);
+                }
+            }
+        }
+    }
+    places.get(k).or(places.first()).copied().unwrap_or((s.table.width / 2.0, s.table.depth / 2.0))
 }
 
 fn side_state(
@@ -168,6 +195,31 @@ fn side_state(
         cmt_start: cmt,
         companies,
         known: BTreeSet::new(),
+        foos: side
+            .foos
+            .iter()
+            .map(|f| {
+                let foo = side.foo(&f.id).expect("listed FOO").map_err(|e| format!("{}: {e}", f.id))?;
+                Ok(FooState {
+                    id: f.id.clone(),
+                    foo,
+                    with: f.attached_to.clone(),
+                    plan: Interdiction::new(first_targets(start, s, 0), first_targets(start, s, 1)),
+                    alive: true,
+                })
+            })
+            .collect::<Result<_, String>>()?,
+        batteries: side
+            .artillery
+            .iter()
+            .map(|b| BatteryState {
+                id: b.id.clone(),
+                gun: b.gun.clone(),
+                guns: b.guns,
+                foo: b.foo.clone(),
+                ranging: None,
+            })
+            .collect(),
     })
 }
 

@@ -145,6 +145,8 @@ pub struct Fielded {
     pub radio: bool,
     pub sniper: bool,
     pub shots_used: u32,
+    /// Mortar ranging on the target it last fired at (*Heroes All*, "Indirect Fire").
+    pub ranging: Option<(String, warbound_rules::firing::Ranging)>,
 }
 
 impl Fielded {
@@ -206,6 +208,30 @@ pub struct CompanyState {
     pub objective: Option<Objective>,
 }
 
+/// A Forward Observation Officer and his Interdiction Fire plan (*Heroes
+/// All*, "Advanced Artillery Rules").
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FooState {
+    pub id: String,
+    pub foo: warbound_rules::artillery::Foo,
+    /// The element his figure is with.
+    pub with: String,
+    pub plan: warbound_rules::artillery::Interdiction,
+    pub alive: bool,
+}
+
+/// An off-table battery.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BatteryState {
+    pub id: String,
+    /// CODEX id of its gun.
+    pub gun: String,
+    pub guns: u8,
+    pub foo: String,
+    /// Ranging on the target it last fired at: (target number, where it stands).
+    pub ranging: Option<(u8, warbound_rules::firing::Ranging)>,
+}
+
 /// A side's command: the Senior Officer and his Company Officers.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SideState {
@@ -219,6 +245,8 @@ pub struct SideState {
     pub companies: Vec<CompanyState>,
     /// Enemy elements the Senior Officer knows of (shared by his COs).
     pub known: BTreeSet<String>,
+    pub foos: Vec<FooState>,
+    pub batteries: Vec<BatteryState>,
 }
 
 /// Both sides' command.

@@ -46,7 +46,7 @@ impl Sight<'_> {
         geometry::building_at(&self.scenario.terrain, at).is_some()
     }
 
-    fn in_wood(&self, at: Point) -> Option<WoodDensity> {
+    pub fn in_wood(&self, at: Point) -> Option<WoodDensity> {
         self.scenario.terrain.features.iter().find_map(|f| match f {
             Feature::Wood { density, outline } if inside(outline, at) => Some(*density),
             _ => None,
@@ -118,8 +118,13 @@ impl Sight<'_> {
             .into_iter()
             .filter(|t| {
                 let row = t.row.row();
-                matches!(row.procedure, firing::Procedure::OpenSights | firing::Procedure::Howitzer)
-                    && row.range.band(d).is_ok()
+                matches!(
+                    row.procedure,
+                    firing::Procedure::OpenSights
+                        | firing::Procedure::Howitzer
+                        | firing::Procedure::Mortar { .. }
+                        | firing::Procedure::Rockets
+                ) && row.range.band(d).is_ok()
             })
             .collect()
     }

@@ -1,0 +1,252 @@
+//! Off-table artillery (*Heroes All*, "Advanced Artillery Rules"): the
+//! Forward Observation Officer acts on his own card — nets in his radio,
+//! nominates and switches Artillery Targets, observes new ones — and each
+//! battery, on its card, fires on the active target from behind its side's
+//! edge with the Indirect Fire rules. A hit falls on every element within
+//! [`BURST`] of the point, friend or foe.
+
+use warbound_rules::{
+    artillery,
+    effects::{self, HeColumn, HeTarget},
+    event::{Book, EventKind, RuleEvent, RuleRef},
+    firing::{self, IndirectFire, IndirectMove, Ranging, Weapon},
+    geometry::distance,
+    momentum::CmCause,
+    observation::Momentum,
+    opc::{self, OrtResult},
+    terrain::Point,
+};
+
+use super::{
+    Table, activation, sorted,
+    state::{Build, Fielded, Status},
+    table::{accrue, from_edge, remove_men},
+    visible::Sight,
+};
+
+/// Reading: an Artillery Target is a point; a shell that hits it falls on the
+/// elements within 3" (the spread of a section in cohesion).
+pub const BURST: f32 = 3.0;
+/// A careful FOO does not bring fire within 6" of his own men.
+const DANGER_CLOSE: f32 = 6.0;
+
+/// Which FOO or battery of which side holds card `id`.
+pub(super) enum Gunner {
+    Foo(usize, usize),
+    Battery(usize, usize),
+}
+
+pub(super) fn holder(t: &Table, id: &str) -> Option<Gunner> {
+    t.sides.0.iter().enumerate().find_map(|(s, side)| {
+        side.foos
+            .iter()
+            .position(|f| f.id == id)
+            .map(|k| Gunner::Foo(s, k))
+            .or_else(|| side.batteries.iter().position(|b| b.id == id).map(|k| Gunner::Battery(s, k)))
+    })
+}
+
+/// The FOO's turn on his card.
+pub(super) fn foo_turn(t: &mut Table, s: usize, k: usize) {
+    let bound = t.battle.clock.bound();
+    let Ok(codex) = crate::data::codex() else { return };
+    let els = sorted(&mut t.elements);
+    let with = t.sides.0[s].foos[k].with.clone();
+    let Some(w) = els.iter().position(|f| f.id() == with && f.status.on_table()) else {
+        t.sides.0[s].foos[k].alive = false;
+        return;
+    };
+    let side = &mut t.sides.0[s];
+    let foo = &mut side.foos[k];
+    let (ort, event) = opc::officer_reaction_test(foo.foo.officer, &mut t.dice.0, &foo.id);
+    t.log.push(bound, event);
+    if ort == OrtResult::NoAction {
+        return;
+    }
+    foo.plan.activate();
+    let mut acts = 2;
+    while acts > 0 && !foo.foo.net.netted {
+        match foo.foo.net_in(&mut t.dice.0, &foo.id) {
+            Ok((_, e)) => t.log.push(bound, e),
+            Err(_) => return,
+        }
+        acts -= 1;
+    }
+    if acts < 2 {
+        return;
+    }
+    // The enemy he knows of that is nearest his own element, away from his own men.
+    let night = t.battle.clock.light() == warbound_rules::day::Light::Night;
+    let sight = Sight { scenario: &t.battle.start.scenario, codex, night };
+    let safe = |p: Point, els: &[bevy::prelude::Mut<Fielded>]| {
+        !els.iter().any(|f| f.side == s && f.status.on_table() && distance(f.at, p) <= DANGER_CLOSE)
+    };
+    let enemy = els
+        .iter()
+        .filter(|e| e.side != s && e.status.on_table() && side.known.contains(e.id()) && safe(e.at, &els))
+        .min_by(|a, b| distance(els[w].at, a.at).total_cmp(&distance(els[w].at, b.at)))
+        .map(|e| (e.id().to_owned(), e.at));
+    let Some(first_active) = foo.plan.active else {
+        // "When first activated, the FOO uses both Acts to nominate one Artillery Target as being active."
+        let near = |p: (f32, f32)| enemy.as_ref().map_or(0.0, |(_, at)| distance(Point(p.0, p.1), *at));
+        let pick = foo.plan.targets.iter().min_by(|a, b| near(a.at).total_cmp(&near(b.at))).map(|t| t.number);
+        if let Some(n) = pick
+            && foo.plan.nominate_first(n, 2).is_ok()
+        {
+            t.log.push(bound, plan_event(&foo.id, "nominate", n, &foo.plan));
+        }
+        return;
+    };
+    let Some((enemy_id, at)) = enemy else { return };
+    let close = foo.plan.targets.iter().find(|t| distance(Point(t.at.0, t.at.1), at) <= BURST).map(|t| t.number);
+    match close {
+        Some(n) if n == first_active => {}
+        Some(n) => {
+            if let Ok((_, e)) = foo.plan.switch(&foo.foo, n, 2, &mut t.dice.0, &foo.id) {
+                t.log.extend(bound, e);
+                t.log.push(bound, plan_event(&foo.id, "switch", n, &foo.plan));
+            }
+        }
+        None => {
+            // "Use an Act to observe a potential target and, if successful, nominate this."
+            let Some(j) = els.iter().position(|f| f.id() == enemy_id) else { return };
+            let (me, tgt) = (&els[w], &els[j]);
+            let (o, c) = (me.observers(), tgt.targets(codex));
+            let m = Momentum { cms: me.element.cms.clamp(1, 6), failures: 0 };
+            let Some(test) = sight.observation(me, tgt, &o, &c, m, false) else { return };
+            let Ok(result) = warbound_rules::observation::observe(&test, &mut t.dice.0) else { return };
+            t.log.push(bound, result.event().actor(foo.id.clone()).target(enemy_id.clone()));
+            if !result.seen {
+                return;
+            }
+            let point = (at.0, at.1);
+            let added = foo.plan.add_target(point).or_else(|_| {
+                let spare = foo.plan.targets.iter().map(|t| t.number).find(|&n| Some(n) != foo.plan.active);
+                let n = spare.ok_or(artillery::ArtilleryError::TooManyTargets)?;
+                foo.plan.replace_target(n, point).map(|()| n)
+            });
+            if let Ok(n) = added {
+                t.log.push(bound, plan_event(&foo.id, "new_target", n, &foo.plan));
+            }
+            drop(els);
+        }
+    }
+}
+
+fn plan_event(id: &str, what: &str, number: u8, plan: &artillery::Interdiction) -> RuleEvent {
+    RuleEvent::new(EventKind::Fire, RuleRef::new(Book::HeroesAll, "Interdiction Fire"))
+        .actor(id)
+        .input(what, number, "Artillery Target counter")
+        .outcome(serde_json::json!({ "active": plan.active, "targets": plan.targets }))
+}
+
+/// The battery's turn: each gun fires on the active target.
+///
+/// Reading ("The guns under his control will then fire on this target using
+/// their Fire order"): off-table guns have no other phase, so they fire on
+/// every activation while their FOO is netted in and a target is active.
+pub(super) fn battery_turn(t: &mut Table, s: usize, k: usize) {
+    let bound = t.battle.clock.bound();
+    let Ok(codex) = crate::data::codex() else { return };
+    let battery = t.sides.0[s].batteries[k].clone();
+    let Some(foo) = t.sides.0[s].foos.iter().find(|f| f.id == battery.foo) else { return };
+    if !foo.alive || foo.foo.may_call_fire().is_err() {
+        return;
+    }
+    let Some(number) = foo.plan.active else { return };
+    let Some(target) = foo.plan.targets.iter().find(|t| t.number == number) else { return };
+    let point = Point(target.at.0, target.at.1);
+    let Ok(entry) = codex.get(&battery.gun) else { return };
+    let Some(arm) = entry.armament.first() else { return };
+    let weapon: Weapon = arm.he.unwrap_or(arm.row);
+    let range = arm.range.unwrap_or(weapon.row().range);
+    let table = t.battle.start.scenario.table;
+    let edge = t.sides.0[s].edge;
+    let Ok((reach, _)) = artillery::off_table_band(range, from_edge(table, edge, point)) else {
+        return;
+    };
+    let column = weapon.row().he.unwrap_or(HeColumn::D);
+    let mut ranging = match battery.ranging {
+        Some((n, r)) if n == number => r,
+        _ => Ranging::First,
+    };
+    let mut els = sorted(&mut t.elements);
+    for _ in 0..battery.guns {
+        let fire = IndirectFire {
+            weapon,
+            distance: reach,
+            smoke: false,
+            ranging,
+            target_moved: IndirectMove::Static,
+            walked: 0.0,
+            crew_in_wood: 0.0,
+        };
+        let Ok((hit, event)) = firing::fire_indirect(&fire, &mut t.dice.0) else { return };
+        t.log.push(bound, event.actor(battery.id.clone()).input("target", number, "the active Artillery Target"));
+        ranging = match (hit, ranging) {
+            (true, _) | (false, Ranging::OnTarget) => Ranging::OnTarget,
+            (false, Ranging::First) => Ranging::Ladder { shot: 2 },
+            (false, Ranging::Ladder { shot }) => Ranging::Ladder { shot: shot.saturating_add(1) },
+        };
+        if !hit {
+            continue;
+        }
+        for f in els.iter_mut().filter(|f| f.status.on_table() && distance(f.at, point) <= BURST) {
+            let sight = Sight { scenario: &t.battle.start.scenario, codex, night: false };
+            let casualty = if sight.in_building(f.at) {
+                CmCause::CasualtyInHardCover
+            } else if sight.in_wood(f.at).is_some() {
+                CmCause::CasualtyInSoftCover
+            } else {
+                CmCause::CasualtyInOpen
+            };
+            shell(&mut t.log, &mut t.dice.0, bound, f, column, &battery.id, casualty);
+        }
+    }
+    drop(els);
+    t.sides.0[s].batteries[k].ranging = Some((number, ranging));
+}
+
+/// One HE shell on an element: the HE Effects table, its CM tests, and
+/// whether it is left with anything.
+fn shell(
+    log: &mut super::log::BattleLog,
+    dice: &mut warbound_rules::dice::Dice,
+    bound: u32,
+    f: &mut Fielded,
+    column: HeColumn,
+    by: &str,
+    casualty: CmCause,
+) {
+    let crew: u8 = f.element.pieces.iter().map(|p| p.crew).sum();
+    let target = match f.build {
+        Build::Afv { open_topped: true, .. } => HeTarget::OpenTopped { crew: crew.max(1) },
+        Build::Afv { .. } => HeTarget::Closed { calibre_150_plus: false },
+        _ if f.element.figures.is_empty() && crew > 0 => HeTarget::Gun { crew },
+        _ => HeTarget::Infantry { figures: f.men().min(u32::from(u8::MAX)) as u8 },
+    };
+    let Ok((out, event)) = effects::he_hit(column, target, dice) else { return };
+    log.push(bound, event.actor(by.to_owned()).target(f.id().to_owned()));
+    let lost = remove_men(f, u32::from(out.casualties));
+    let cause = match f.build {
+        Build::Afv { open_topped: true, .. } => CmCause::OpenAfvUnderHe,
+        Build::Afv { .. } => CmCause::ClosedAfvUnderHe,
+        _ => CmCause::MortarArtilleryOrAir,
+    };
+    accrue(f, cause, 1);
+    if f.build.element_type() == warbound_rules::momentum::ElementType::Infantry {
+        accrue(f, casualty, lost);
+    }
+    if out.vehicle_damaged {
+        f.vehicle = Some(f.vehicle.unwrap_or_default().after(effects::AtResult::Damaged));
+        accrue(f, CmCause::OwnVehicleDamaged, 1);
+    }
+    if out.weapon_destroyed
+        && let Some(p) = f.element.pieces.iter_mut().find(|p| p.crew > 0)
+    {
+        p.crew = 0;
+    }
+    if f.spent() {
+        activation::leave(log, bound, f, Status::Destroyed, "nothing left that fights");
+    }
+}
