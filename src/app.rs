@@ -100,6 +100,9 @@ pub fn run_autoplay(a: &crate::cli::AutoPlay) -> ExitCode {
     };
     let mut start = BattleStart::auto(&loaded.source, loaded.scenario, a.seed);
     start.bounds = a.bounds;
+    if a.two_player {
+        start.mechanism = battle::setup::Mechanism::TwoPlayer;
+    }
     let (mut app, result) = match play::autoplay(start, log) {
         Ok(r) => r,
         Err(e) => {

@@ -30,6 +30,8 @@ pub struct AutoPlay {
     pub log: Option<PathBuf>,
     /// The result, JSON.
     pub summary: Option<PathBuf>,
+    /// The *Heroes All* 2-player Command Dice instead of the solo mechanism.
+    pub two_player: bool,
 }
 
 /// Frames rendered before a screenshot is taken when `--frames` is not given.
@@ -40,7 +42,7 @@ pub const DEFAULT_HEADLESS_FRAMES: u32 = 10;
 pub const USAGE: &str = "\
 usage: warbound [--scenario S]
        warbound --headless [--frames N] [--scenario S]
-       warbound --headless --scenario S --seed N [--bounds K] [--log OUT.jsonl] [--summary OUT.json]
+       warbound --headless --scenario S --seed N [--bounds K] [--log OUT.jsonl] [--summary OUT.json] [--two-player]
        warbound --screenshot OUT.png [--frames N] [--scenario S]
        warbound --help | --version
 
@@ -56,6 +58,8 @@ usage: warbound [--scenario S]
   --bounds K          stop after K bounds (before the scenario's time limit)
   --log OUT.jsonl     write the battle log, one rule event per line
   --summary OUT.json  write the result: winner, losses, CMT per side
+  --two-player        with --seed: the Heroes All 2-player Command Dice rules
+                      instead of the solo mechanism
   --help, -h          print this message
   --version, -V       print the build";
 
@@ -91,6 +95,7 @@ where
     let mut bounds: Option<u32> = None;
     let mut log: Option<PathBuf> = None;
     let mut summary: Option<PathBuf> = None;
+    let mut two_player = false;
     let mut query = None;
     let mut args = args.into_iter().map(Into::into);
     while let Some(arg) = args.next() {
@@ -138,6 +143,7 @@ where
             }
             "--log" => log = Some(PathBuf::from(value("--log")?)),
             "--summary" => summary = Some(PathBuf::from(value("--summary")?)),
+            "--two-player" => two_player = true,
             other if other.starts_with('-') => return Err(UsageError(format!("unknown flag {other:?}"))),
             other => return Err(UsageError(format!("unexpected argument {other:?}"))),
         }
@@ -145,10 +151,10 @@ where
     if headless && screenshot.is_some() {
         return Err(UsageError("--headless and --screenshot cannot be used together".into()));
     }
-    let autoplay = seed.is_some() || bounds.is_some() || log.is_some() || summary.is_some();
+    let autoplay = seed.is_some() || bounds.is_some() || log.is_some() || summary.is_some() || two_player;
     if autoplay {
         if !headless {
-            return Err(UsageError("--seed, --bounds, --log and --summary go with --headless".into()));
+            return Err(UsageError("--seed, --bounds, --log, --summary and --two-player go with --headless".into()));
         }
         if frames.is_some() {
             return Err(UsageError("--frames does not apply to a battle played to its end (use --bounds)".into()));
@@ -157,7 +163,7 @@ where
             return Err(UsageError("a battle played headless needs --scenario S".into()));
         };
         let seed = seed.ok_or_else(|| UsageError("a battle played headless needs --seed N".into()))?;
-        return Ok((Mode::AutoPlay(AutoPlay { scenario, seed, bounds, log, summary }), query));
+        return Ok((Mode::AutoPlay(AutoPlay { scenario, seed, bounds, log, summary, two_player }), query));
     }
     let mode = match (headless, screenshot) {
         (true, _) => Mode::Headless { frames: frames.unwrap_or(DEFAULT_HEADLESS_FRAMES), scenario },
@@ -230,6 +236,7 @@ mod tests {
                 bounds: Some(3),
                 log: Some("a.jsonl".into()),
                 summary: None,
+                two_player: false,
             }))
         );
         for args in [

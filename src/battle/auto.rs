@@ -155,6 +155,12 @@ fn destination(turn: &Turn, me: &Fielded, enemies: &[&Fielded], sight: &Sight) -
     if me.build == (super::state::Build::Guns { artillery: true }) && me.this_bound.fired {
         return None;
     }
+    order_destination(me, enemies, sight)
+}
+
+/// Where the element's order takes it: nowhere (Hold, Overwatch), its place,
+/// or towards the nearest enemy it knows.
+pub(super) fn order_destination(me: &Fielded, enemies: &[&Fielded], sight: &Sight) -> Option<Point> {
     let place = sight.scenario.place(&me.order.location).map(|p| Point(p.0, p.1));
     let nearest_known = enemies
         .iter()

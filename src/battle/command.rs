@@ -29,6 +29,35 @@ pub enum Command {
     Observe { element: String, targets: Vec<String> },
     /// Ends its turn; phases not taken are forgone.
     EndTurn { element: String },
+    /// 2-player games: give Command Die number `die` (0-based, in the order
+    /// thrown) to `element` for `action`, spending the 6s `sixes` to re-roll
+    /// failed morale throws.
+    Die { element: String, die: usize, action: DieAction, sixes: Vec<usize> },
+    /// 2-player games: re-roll die `die`, the reward of an element that
+    /// Seized the initiative.
+    Reroll { element: String, die: usize },
+    /// 2-player games: the player is done with his Command Dice this bound.
+    Pass { player: usize },
+}
+
+/// What a Command Die is used for (*Heroes All*: 1 fire, 2 move, 3 observe,
+/// 4 an Act, 5 communicate; 6 any of them).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DieAction {
+    Fire {
+        target: String,
+    },
+    Move {
+        to: (f32, f32),
+    },
+    Observe {
+        target: String,
+    },
+    /// An Act: out of a concealed position (the others are not yet modelled).
+    Act,
+    /// Passes what the element has seen to the rest of its company.
+    Communicate,
 }
 
 impl Command {
@@ -37,7 +66,10 @@ impl Command {
             Command::Move { element, .. }
             | Command::Fire { element, .. }
             | Command::Observe { element, .. }
-            | Command::EndTurn { element } => element,
+            | Command::EndTurn { element }
+            | Command::Die { element, .. }
+            | Command::Reroll { element, .. } => element,
+            Command::Pass { .. } => "",
         }
     }
 
@@ -46,7 +78,7 @@ impl Command {
             Command::Move { .. } => Some(Phase::Move),
             Command::Fire { .. } => Some(Phase::Fire),
             Command::Observe { .. } => Some(Phase::Act),
-            Command::EndTurn { .. } => None,
+            Command::EndTurn { .. } | Command::Die { .. } | Command::Reroll { .. } | Command::Pass { .. } => None,
         }
     }
 }
@@ -63,6 +95,10 @@ pub struct Current(pub Option<Command>);
 /// the battle.
 #[derive(Resource, Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CommandRecord(pub Vec<Command>);
+
+pub(super) fn refusal(book: Book, section: &str, reason: impl Into<String>) -> Refusal {
+    refuse(book, section, reason)
+}
 
 /// Why a command is refused.
 #[derive(Debug, Clone, PartialEq)]
@@ -94,6 +130,9 @@ pub fn check(cmd: &Command, turn: &Turn, els: &[&Fielded], ctx: &visible::Sight<
     let Some(me) = els.iter().find(|e| e.id() == turn.element) else {
         return Err(refuse(fyob, "The game flow", "the acting element is not on the table"));
     };
+    if matches!(cmd, Command::Die { .. } | Command::Reroll { .. } | Command::Pass { .. }) {
+        return Err(refuse(fyob, "The game flow", "Command Dice belong to the 2-player game, not the solo flow"));
+    }
     let Some(phase) = cmd.phase() else { return Ok(()) };
     if turn.taken.contains(&phase) {
         return Err(refuse(fyob, "Order Dice", "an element can only undertake each phase once during the bound"));
@@ -156,7 +195,7 @@ pub fn check(cmd: &Command, turn: &Turn, els: &[&Fielded], ctx: &visible::Sight<
                 }
             }
         }
-        Command::EndTurn { .. } => {}
+        _ => {}
     }
     Ok(())
 }
@@ -164,7 +203,11 @@ pub fn check(cmd: &Command, turn: &Turn, els: &[&Fielded], ctx: &visible::Sight<
 /// The event recording a command, accepted or refused.
 pub fn event(cmd: &Command, auto: bool, refusal: Option<&Refusal>) -> RuleEvent {
     let rule = refusal.map_or_else(|| RuleRef::new(Book::FightYourOwnBattles, "The game flow"), |r| r.rule.clone());
-    let e = RuleEvent::new(EventKind::Command, rule).actor(cmd.element()).input(
+    let actor = match cmd {
+        Command::Pass { player } => format!("player {player}"),
+        other => other.element().to_owned(),
+    };
+    let e = RuleEvent::new(EventKind::Command, rule).actor(actor).input(
         "command",
         cmd,
         if auto { "the Auto side's choice" } else { "the player's choice" },

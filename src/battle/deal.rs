@@ -12,6 +12,9 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn deal(mut t: Table) {
+    if super::two_player::two_player(&t) {
+        return;
+    }
     let bound = t.battle.clock.bound();
     let els = sorted(&mut t.elements);
     let mut participants: Vec<Participant> = els

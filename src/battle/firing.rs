@@ -7,6 +7,7 @@
 use bevy::prelude::*;
 use warbound_rules::{
     codex::Codex,
+    command::MoraleCause,
     day::Light,
     dice::Dice,
     effects::{self, HeTarget, VehicleState},
@@ -54,6 +55,12 @@ fn fire_phase(mut t: Table, mut current: ResMut<Current>) {
     let Flow::Acting(turn) = &*t.flow else { return };
     let on_the_move = turn.orders.order == Phase::Move || turn.taken.contains(&Phase::Move);
     let failures = turn.failures;
+    do_fire(&mut t, &element, &target, on_the_move, failures);
+    dispatch::phase_done(&mut t, Phase::Fire, &[]);
+}
+
+/// Every firing team of `element` that reaches `target` fires at it.
+pub(super) fn do_fire(t: &mut Table, element: &str, target: &str, on_the_move: bool, failures: u8) {
     let bound = t.battle.clock.bound();
     let Ok(codex) = crate::data::codex() else { return };
     let mut els = sorted(&mut t.elements);
@@ -124,8 +131,6 @@ fn fire_phase(mut t: Table, mut current: ResMut<Current>) {
     if tgt.spent() && tgt.status.on_table() {
         activation::leave(out.log, bound, tgt, Status::Destroyed, "nothing left that fights");
     }
-    drop(els);
-    dispatch::phase_done(&mut t, Phase::Fire, &[]);
 }
 
 /// The battle's dice and log, borrowed apart from the elements.
@@ -362,6 +367,13 @@ fn accrue_tests(t: &mut Out, tgt: &mut Fielded, damage: &Damage, unobserved: boo
     for &(cause, n) in &causes {
         accrue(tgt, cause, n);
     }
+    // The 2-player game's morale throws (Heroes All, "Morale").
+    if damage.casualties > 0 && tgt.build.element_type() == warbound_rules::momentum::ElementType::Infantry {
+        add_morale(tgt, MoraleCause::Casualty, damage.casualties);
+    }
+    if damage.damaged && matches!(tgt.build, Build::Afv { .. }) {
+        add_morale(tgt, MoraleCause::AfvDamaged, 1);
+    }
     let ev = RuleEvent::new(EventKind::Casualties, RuleRef::new(Book::FightYourOwnBattles, "Momentum Test Chart"))
         .actor(tgt.id())
         .input("casualties", damage.casualties, "one per hit on men; HE and AT from their tables")
@@ -372,6 +384,13 @@ fn accrue_tests(t: &mut Out, tgt: &mut Fielded, damage: &Damage, unobserved: boo
             "vehicle": tgt.vehicle,
         }));
     t.log.push(t.bound, ev);
+}
+
+fn add_morale(f: &mut Fielded, cause: MoraleCause, n: u32) {
+    match f.morale_due.iter_mut().find(|(c, _)| *c == cause) {
+        Some((_, k)) => *k += n,
+        None => f.morale_due.push((cause, n)),
+    }
 }
 
 /// FYOB "NCO is a casualty" and "Company Officer as a casualty".

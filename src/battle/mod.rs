@@ -37,6 +37,7 @@ pub mod spawn;
 mod start_bound;
 pub mod state;
 mod table;
+mod two_player;
 pub mod visible;
 
 use state::{Battle, BattleDice, Fielded, Flow, Sides};
@@ -166,6 +167,7 @@ pub(super) fn plugin(app: &mut App) {
             observation::plugin,
             end_bound::plugin,
             save::plugin,
+            two_player::plugin,
         ));
 }
 

@@ -40,16 +40,19 @@ fn move_phase(mut t: Table, mut current: ResMut<Current>) {
     current.0 = None;
     let Flow::Acting(turn) = &*t.flow else { return };
     let pips = turn.orders.movement_pips;
+    do_move(&mut t, &element, Point(to.0, to.1), pips);
+    dispatch::phase_done(&mut t, Phase::Move, &[]);
+}
+
+/// Moves `element` towards `to` as far as its Movement Dice allow.
+pub(super) fn do_move(t: &mut Table, element: &str, target: Point, pips: u8) {
     let bound = t.battle.clock.bound();
     let mut els = sorted(&mut t.elements);
     let Some(i) = els.iter().position(|f| f.id() == element) else { return };
     let enemies: Vec<Point> =
         els.iter().filter(|f| f.side != els[i].side && f.status.on_table()).map(|f| f.at).collect();
-    let target = Point(to.0, to.1);
     let f = &mut els[i];
     let Some(travel) = throw_move(&mut t.log, &mut t.dice.0, &t.battle, bound, f, target, pips) else {
-        drop(els);
-        dispatch::phase_done(&mut t, Phase::Move, &[]);
         return;
     };
     let from = f.at;
@@ -66,8 +69,6 @@ fn move_phase(mut t: Table, mut current: ResMut<Current>) {
     f.this_bound.moved = allowed > 0.0;
     f.concealed = false;
     lose_track(&mut els, i, &t.battle);
-    drop(els);
-    dispatch::phase_done(&mut t, Phase::Move, &[]);
 }
 
 /// Throws the Movement Dice for a straight move to `to`; the inches it may go.

@@ -27,12 +27,19 @@ fn observe_phase(mut t: Table, mut current: ResMut<Current>) {
     current.0 = None;
     let Flow::Acting(turn) = &*t.flow else { return };
     let failures = turn.failures;
+    do_observe(&mut t, &element, &targets, failures);
+    let acts = vec![Act::Observe; targets.len()];
+    dispatch::phase_done(&mut t, Phase::Act, &acts);
+}
+
+/// An observation test by `element` on each of `targets`.
+pub(super) fn do_observe(t: &mut Table, element: &str, targets: &[String], failures: u8) {
     let bound = t.battle.clock.bound();
     let Ok(codex) = crate::data::codex() else { return };
     let mut els = sorted(&mut t.elements);
     let Some(i) = els.iter().position(|f| f.id() == element) else { return };
     let sight = Sight { scenario: &t.battle.start.scenario, codex, night: t.battle.clock.light() == Light::Night };
-    for id in &targets {
+    for id in targets {
         let Some(j) = els.iter().position(|f| f.id() == id) else { continue };
         let (me, tgt) = (&els[i], &els[j]);
         let observers = me.observers();
@@ -56,7 +63,4 @@ fn observe_phase(mut t: Table, mut current: ResMut<Current>) {
         }
     }
     els[i].this_bound.observed = true;
-    drop(els);
-    let acts = vec![Act::Observe; targets.len()];
-    dispatch::phase_done(&mut t, Phase::Act, &acts);
 }

@@ -27,11 +27,14 @@ pub fn battle_app(start: BattleStart, log: BattleLog) -> Result<App, String> {
 
 /// Whether the flow waits for a Player's command.
 pub fn waiting_for_player(world: &World) -> bool {
-    let Some(Flow::Acting(turn)) = world.get_resource::<Flow>() else { return false };
     if !world.resource::<Inbox>().0.is_empty() || world.resource::<Current>().0.is_some() {
         return false;
     }
     let Some(sides) = world.get_resource::<Sides>() else { return false };
+    if let Some(Flow::Commanding(h)) = world.get_resource::<Flow>() {
+        return sides.0[h.player].control == Control::Player;
+    }
+    let Some(Flow::Acting(turn)) = world.get_resource::<Flow>() else { return false };
     let mut q = world.try_query::<&Fielded>().expect("Fielded is registered");
     q.iter(world).find(|f| f.id() == turn.element).is_some_and(|f| sides.0[f.side].control == Control::Player)
 }

@@ -14,6 +14,18 @@ pub enum Control {
     Auto,
 }
 
+/// Which command mechanism runs the bound.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mechanism {
+    /// *Fight Your Own Battles*: OPCs, ORTs, CM tests, Order Dice.
+    #[default]
+    Solo,
+    /// *Heroes All*, "Command and Control for 2-Player games": Command Dice
+    /// and morale throws, each player in turn (hotseat).
+    TwoPlayer,
+}
+
 /// Everything about a battle before the first die: scenario, seed, who
 /// commands each side, and the commands given so far (a battle is scenario +
 /// seed + commands, and replays from them).
@@ -27,13 +39,15 @@ pub struct BattleStart {
     pub control: Vec<Control>,
     /// Stop after this many bounds (headless `--bounds`), before the time limit.
     pub bounds: Option<u32>,
+    #[serde(default)]
+    pub mechanism: Mechanism,
 }
 
 impl BattleStart {
     /// Both sides Auto.
     pub fn auto(source: &str, scenario: Scenario, seed: u64) -> Self {
         let control = vec![Control::Auto; scenario.sides.len()];
-        Self { source: source.to_owned(), scenario, seed, control, bounds: None }
+        Self { source: source.to_owned(), scenario, seed, control, bounds: None, mechanism: Mechanism::Solo }
     }
 
     /// The last bound that will be played.

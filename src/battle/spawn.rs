@@ -132,6 +132,7 @@ pub fn build(
                     sniper: spec.sniper,
                     shots_used: 0,
                     ranging: None,
+                    morale_due: Vec::new(),
                 });
             }
         }

@@ -30,7 +30,11 @@ fn start_bound(mut t: Table) {
         .input("light", light, if light == Light::Night { "Heroes All, Night fighting applies" } else { "" })
         .outcome(serde_json::json!({ "session": t.battle.clock.senior_officer_session() }));
     t.log.push(bound, ev);
-    if bound > 1 && t.battle.clock.senior_officer_session() {
+    // Reading: the Senior Officer's sessions belong to the solo mechanism; in
+    // the 2-player game "players are free to make whatever decisions they wish
+    // about their elements or reserves".
+    let solo = t.battle.start.mechanism == super::setup::Mechanism::Solo;
+    if solo && bound > 1 && t.battle.clock.senior_officer_session() {
         session(&mut t, bound);
     }
     arrivals(&mut t, bound);

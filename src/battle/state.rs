@@ -147,6 +147,8 @@ pub struct Fielded {
     pub shots_used: u32,
     /// Mortar ranging on the target it last fired at (*Heroes All*, "Indirect Fire").
     pub ranging: Option<(String, warbound_rules::firing::Ranging)>,
+    /// 2-player games: morale throws due when it is next given a Command Die.
+    pub morale_due: Vec<(warbound_rules::command::MoraleCause, u32)>,
 }
 
 impl Fielded {
@@ -279,6 +281,22 @@ pub struct Turn {
     pub failures: u8,
 }
 
+/// A player's part of a 2-player bound (*Heroes All*, "Command and Control
+/// for 2-Player games").
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Hotseat {
+    pub player: usize,
+    /// The second player of the bound: when he is done, the bound ends.
+    pub second: bool,
+    pub dice: warbound_rules::command::CommandDice,
+    /// Command Dice each element has been given this bound.
+    pub used: std::collections::BTreeMap<String, u8>,
+    /// Elements that failed their ORT or morale: no action this bound.
+    pub halted: BTreeSet<String>,
+    /// Elements that seized the initiative and may re-roll one die.
+    pub rerolls: BTreeSet<String>,
+}
+
 /// Where the flow stands.
 #[derive(Resource, Debug, Clone, PartialEq, Default)]
 pub enum Flow {
@@ -292,6 +310,8 @@ pub enum Flow {
     NextCard,
     /// An element acts on its Order Die: its side gives commands.
     Acting(Turn),
+    /// 2-player games: a player gives out his Command Dice.
+    Commanding(Hotseat),
     EndBound,
     Over,
 }

@@ -7,11 +7,11 @@ use bevy::prelude::*;
 use warbound::{
     battle::{
         FlowPace,
-        command::Command,
+        command::{Command, DieAction},
         log::BattleLog,
         play, save,
-        setup::{BattleResult, BattleStart, Control, Decision, Fate},
-        state::{Battle, Fielded, Flow},
+        setup::{BattleResult, BattleStart, Control, Decision, Fate, Mechanism},
+        state::{Battle, Fielded, Flow, Hotseat},
     },
     data,
 };
@@ -347,4 +347,117 @@ fn autosave_after_every_bound() {
     assert!(saved.bound >= 2, "saved at bound {}", saved.bound);
     let resumed = save::resume(&saved).unwrap();
     assert_eq!(resumed.world().resource::<Battle>().clock.bound(), saved.bound);
+}
+
+fn two_player_start(name: &str, seed: u64, control: Control) -> BattleStart {
+    let mut start = BattleStart::auto(name, data::load_scenario(name).unwrap().scenario, seed);
+    start.mechanism = Mechanism::TwoPlayer;
+    start.control = vec![control; 2];
+    start
+}
+
+#[test]
+fn the_two_player_game_plays_to_its_end_and_replays() {
+    for (name, _) in shipped() {
+        for seed in 0..6 {
+            let start = two_player_start(&name, seed, Control::Auto);
+            let (a, ra) = play::autoplay(start.clone(), BattleLog::default()).unwrap();
+            let (b, rb) = play::autoplay(start, BattleLog::default()).unwrap();
+            assert_eq!(log_text(&a), log_text(&b), "{name} {seed}");
+            assert_eq!(ra, rb);
+            let log = &a.world().resource::<BattleLog>().entries;
+            assert!(log.iter().any(|e| e.event.kind == EventKind::CommandDice), "{name}: Command Dice thrown");
+            assert!(!log.iter().any(|e| e.event.kind == EventKind::OpcDeal), "{name}: no OPCs in a 2-player game");
+            assert!(!log.iter().any(|e| e.event.kind == EventKind::CmTests), "{name}: no CM tests in a 2-player game");
+            let refused = log
+                .iter()
+                .any(|e| e.event.kind == EventKind::Command && e.event.outcome["accepted"] == serde_json::json!(false));
+            assert!(!refused, "{name} {seed}: an Auto Command Die was refused");
+        }
+    }
+}
+
+fn hotseat(app: &App) -> Hotseat {
+    match app.world().resource::<Flow>() {
+        Flow::Commanding(h) => h.clone(),
+        other => panic!("not giving out Command Dice: {other:?}"),
+    }
+}
+
+fn last_event(app: &App) -> warbound_rules::event::RuleEvent {
+    app.world().resource::<BattleLog>().entries.last().unwrap().event.clone()
+}
+
+#[test]
+fn hotseat_command_dice_follow_the_rules() {
+    let fourth = (0..20).filter(|&seed| hotseat_bound(seed)).count();
+    assert!(fourth > 0, "no seed gave one element 4 usable dice to test the limit of 3");
+}
+
+/// Plays the first player's dice of one hotseat bound by the rules' limits;
+/// whether a 4th die for one element came up (and was refused).
+fn hotseat_bound(seed: u64) -> bool {
+    let mut app = play::battle_app(two_player_start("village", seed, Control::Player), BattleLog::default()).unwrap();
+    play::advance(&mut app).unwrap();
+    assert!(play::waiting_for_player(app.world()));
+    let h = hotseat(&app);
+    let player = h.player;
+    let (mine, theirs) = {
+        let els = elements(&mut app);
+        let mine = els.iter().find(|f| f.side == player && f.status.on_table()).unwrap().id().to_owned();
+        let theirs = els.iter().find(|f| f.side != player && f.status.on_table()).unwrap().id().to_owned();
+        (mine, theirs)
+    };
+    let n = elements(&mut app).iter().filter(|f| f.side == player && f.status.on_table()).count() as u32;
+    assert_eq!(h.dice.len() as u32, n + n / 3, "1 die an element, 1 more per pile of 3");
+    let refused = |app: &App| last_event(app).outcome["accepted"] == serde_json::json!(false);
+    // A die whose face does not allow the action is refused and nothing is spent.
+    let (die, face) =
+        (0..h.dice.len()).find_map(|d| h.dice.face(d).filter(|&f| f != 6 && f != 2).map(|f| (d, f))).unwrap();
+    play::command(
+        &mut app,
+        Command::Die { element: mine.clone(), die, action: DieAction::Move { to: (30.0, 10.0) }, sixes: vec![] },
+    )
+    .unwrap();
+    assert!(refused(&app), "a {face} moved an element");
+    assert_eq!(hotseat(&app).dice, h.dice);
+    // The other player's element is not his to command.
+    play::command(&mut app, Command::Die { element: theirs, die, action: DieAction::Communicate, sixes: vec![] })
+        .unwrap();
+    assert!(refused(&app));
+    // Up to 3 dice an element; the first calls for the NCO's ORT, the others do not.
+    let mut given = 0;
+    let mut fourth_refused = false;
+    for d in 0..h.dice.len() {
+        let now = hotseat(&app);
+        if now.halted.contains(&mine) {
+            break;
+        }
+        let action = match now.dice.face(d) {
+            Some(2) => DieAction::Move { to: (28.0, 12.0) },
+            Some(4 | 6) => DieAction::Act,
+            Some(5) => DieAction::Communicate,
+            _ => continue,
+        };
+        let before = app.world().resource::<BattleLog>().entries.len();
+        play::command(&mut app, Command::Die { element: mine.clone(), die: d, action, sixes: vec![] }).unwrap();
+        let log = &app.world().resource::<BattleLog>().entries[before..];
+        let orts = log.iter().filter(|e| e.event.kind == EventKind::Ort).count();
+        if given < 3 {
+            assert!(!refused(&app), "die {d} refused: {:?}", last_event(&app));
+            assert_eq!(orts, usize::from(given == 0), "ORT only on the first die");
+            given += 1;
+        } else {
+            assert!(refused(&app), "a 4th Command Die was given");
+            fourth_refused = true;
+            break;
+        }
+    }
+    // Passing hands the bound to the other player, who throws his own dice.
+    play::command(&mut app, Command::Pass { player }).unwrap();
+    if let Flow::Commanding(next) = app.world().resource::<Flow>() {
+        assert_eq!(next.player, 1 - player);
+        assert!(next.second);
+    }
+    fourth_refused
 }

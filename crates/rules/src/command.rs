@@ -1139,6 +1139,15 @@ impl CommandDice {
         t
     }
 
+    /// Dice thrown this bound, used or not.
+    pub fn len(&self) -> usize {
+        self.pool.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.pool.is_empty()
+    }
+
     /// The unused die at `index`.
     pub fn face(&self, index: usize) -> Option<u8> {
         self.pool.get(index).copied().flatten()
