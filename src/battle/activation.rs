@@ -13,7 +13,7 @@ use warbound_rules::{
 };
 
 use super::{
-    FlowSchedule, FlowSet, Table, artillery, at, command_turn, movement, outcome, sorted,
+    FlowSchedule, FlowSet, Table, air, artillery, at, command_turn, movement, outcome, sorted,
     state::{Fielded, Flow, Status, Turn},
     table,
 };
@@ -42,6 +42,12 @@ fn next_card(mut t: Table) {
     if let Some((s, c)) = company {
         command_turn::run(&mut t, s, c);
         discard(&mut t, &id);
+        return;
+    }
+    if let Some((s, k)) = air::squadron_of(&t, &id) {
+        air::squadron_turn(&mut t, s, k);
+        discard(&mut t, &id);
+        outcome::settle(&mut t);
         return;
     }
     match artillery::holder(&t, &id) {

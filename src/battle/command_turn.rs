@@ -51,6 +51,20 @@ pub(super) fn run(t: &mut Table, s: usize, c: usize) {
         }
     }
     let side = &mut t.sides.0[s];
+    // *Heroes All*, "'Calling in' aircraft": the CO, in his Command turn, passes
+    // a Leadership Test and throws a D4 for the bounds of delay. Reading: the
+    // Auto CO calls in a squadron held for calling as soon as his company
+    // knows of an enemy.
+    let knows = els.iter().any(|f| f.side == s && f.company == c && !f.known.is_empty());
+    if knows && let Some(q) = side.squadrons.iter_mut().find(|q| q.arrives.is_none()) {
+        let what = warbound_rules::aircraft::CallIn::GroundAttack;
+        if let Ok((arrives, events)) =
+            warbound_rules::aircraft::call_in(what, Some(company.co), bound, &mut t.dice.0, &company.id)
+        {
+            t.log.extend(bound, events);
+            q.arrives = arrives.map(|b| b.max(q.window.first));
+        }
+    }
     for f in els.iter().filter(|f| f.side == s && f.company == c) {
         side.known.extend(f.known.iter().cloned());
     }

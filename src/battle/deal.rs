@@ -44,6 +44,14 @@ fn deal(mut t: Table) {
                 }
             }
         }
+        // A card for each squadron in its window (Heroes All, "When aircraft arrive").
+        for q in &side.squadrons {
+            let due = q.arrives.is_some_and(|b| b <= t.battle.clock.bound());
+            if due && q.machines.iter().any(|m| m.in_action()) {
+                let nation = side.nation.clone();
+                participants.push(Participant { id: q.id.clone(), holder: Holder::AirSquadron, nation, active: true });
+            }
+        }
         for c in side.companies.iter().filter(|c| c.co_alive) {
             let with = els.iter().find(|f| f.id() == c.attached_to && f.status.on_table());
             if let Some(f) = with {

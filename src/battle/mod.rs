@@ -18,6 +18,7 @@ use bevy::{
 use crate::{data::LoadedScenario, states::AppState};
 
 mod activation;
+mod air;
 mod artillery;
 mod auto;
 pub mod command;

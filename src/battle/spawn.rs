@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 
 use bevy::prelude::*;
 use warbound_rules::{
+    aircraft::{Aircraft, Schedule},
     artillery::Interdiction,
     codex::Codex,
     command::{Activity, Objective},
@@ -16,7 +17,7 @@ use warbound_rules::{
     event::{Book, EventKind, RuleEvent, RuleRef},
     forces::Element,
     movement::{MoveClass, Mover},
-    officer::{self, Officer, Rank},
+    officer::{self, Grade, Officer, Rank},
     scenario::{Side, Start},
     strategic::{self, SeniorOfficerRecord},
 };
@@ -26,7 +27,7 @@ use super::{
     setup::BattleStart,
     state::{
         BatteryState, Battle, BattleDice, Build, CompanyState, Fielded, Flow, FooState, Marks, SideState, Sides,
-        Status, point,
+        SquadronState, Status, point,
     },
 };
 
@@ -219,6 +220,26 @@ fn side_state(
                 guns: b.guns,
                 foo: b.foo.clone(),
                 ranging: None,
+            })
+            .collect(),
+        squadrons: side
+            .aircraft
+            .iter()
+            .map(|q| SquadronState {
+                id: q.id.clone(),
+                machines: (0..q.count).map(|_| Aircraft::new(q.aircraft.clone(), q.height)).collect(),
+                window: q.window(),
+                // "If the scenario shows that aircraft are allocated as close
+                // support to the ground troops, the aircraft arrive on the next
+                // bound": reading, the first bound of their window.
+                arrives: match q.schedule {
+                    Schedule::Bound(b) => Some(b),
+                    Schedule::CloseSupport => Some(q.window),
+                    Schedule::CalledIn => None,
+                },
+                // Reading: no rating is given for pilots; the Squadron Leader is a Regular NCO.
+                leader: Officer::new(Rank::Nco, Grade::Regular).expect("Regular is an NCO grade"),
+                target: None,
             })
             .collect(),
     })

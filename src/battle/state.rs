@@ -234,6 +234,20 @@ pub struct BatteryState {
     pub ranging: Option<(u8, warbound_rules::firing::Ranging)>,
 }
 
+/// A squadron of aircraft (*Heroes All*, "Aircraft rules").
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SquadronState {
+    pub id: String,
+    pub machines: Vec<warbound_rules::aircraft::Aircraft>,
+    pub window: warbound_rules::aircraft::Window,
+    /// The bound it arrives in the box; `None` until called in.
+    pub arrives: Option<u32>,
+    /// The Squadron Leader NCO who takes the ORT.
+    pub leader: Officer,
+    /// The ground target it has acquired.
+    pub target: Option<String>,
+}
+
 /// A side's command: the Senior Officer and his Company Officers.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SideState {
@@ -249,6 +263,7 @@ pub struct SideState {
     pub known: BTreeSet<String>,
     pub foos: Vec<FooState>,
     pub batteries: Vec<BatteryState>,
+    pub squadrons: Vec<SquadronState>,
 }
 
 /// Both sides' command.

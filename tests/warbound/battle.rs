@@ -461,3 +461,31 @@ fn hotseat_bound(seed: u64) -> bool {
     }
     fourth_refused
 }
+
+#[test]
+fn aircraft_fly_in_their_window_and_guns_fire_once_their_foo_is_netted() {
+    let scenario = data::load_scenario("village").unwrap().scenario;
+    let squadron = &scenario.sides[0].aircraft[0];
+    let window = squadron.window..squadron.window + 4;
+    let mut flew = 0;
+    let mut shelled = 0;
+    for seed in 0..20 {
+        let (app, _) = autoplay("village", scenario.clone(), seed);
+        let log = &app.world().resource::<BattleLog>().entries;
+        for e in log.iter().filter(|e| e.event.actor.as_deref() == Some(squadron.id.as_str())) {
+            let leaving = e.event.kind == EventKind::Leaves;
+            assert!(window.contains(&e.bound) || leaving, "seed {seed}: the squadron acted in bound {}", e.bound);
+            flew += 1;
+        }
+        let netted = log.iter().position(|e| {
+            e.event.kind == EventKind::RadioTest && e.event.outcome["passed"] == serde_json::json!(true)
+        });
+        let first_shell = log.iter().position(|e| e.event.actor.as_deref() == Some("181_field_regiment"));
+        if let Some(shell) = first_shell {
+            assert!(netted.is_some_and(|n| n < shell), "seed {seed}: the guns fired before the FOO netted in");
+            shelled += 1;
+        }
+    }
+    assert!(flew > 0, "the squadron never flew");
+    assert!(shelled > 0, "the battery never fired");
+}

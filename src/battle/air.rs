@@ -1,0 +1,200 @@
+//! Aircraft over the table (*Heroes All*, "Aircraft rules"): a squadron comes
+//! in its window with its own OPC; its Squadron Leader takes his ORT, the
+//! machines fly on from the box, and the Order Die decides the order of its
+//! move (down to low level to attack), its act (acquire a ground target) and
+//! its fire (bombs, or guns and rockets from low level). When the window
+//! closes the squadron leaves on its next card.
+
+use warbound_rules::{
+    aircraft::{self, AirMove, Height, Position},
+    effects::{self, HeTarget},
+    event::{Book, EventKind, RuleEvent, RuleRef},
+    geometry::distance,
+    momentum::CmCause,
+    opc::{self, OrtResult},
+    order_dice::{self, Phase},
+};
+
+use super::{
+    Table, activation, sorted,
+    state::{Build, Fielded, Status},
+    table::{accrue, remove_men},
+    visible::Sight,
+};
+
+pub(super) fn squadron_of(t: &Table, id: &str) -> Option<(usize, usize)> {
+    t.sides.0.iter().enumerate().find_map(|(s, side)| side.squadrons.iter().position(|q| q.id == id).map(|k| (s, k)))
+}
+
+/// The squadron's turn on its card.
+pub(super) fn squadron_turn(t: &mut Table, s: usize, k: usize) {
+    let bound = t.battle.clock.bound();
+    let q = &mut t.sides.0[s].squadrons[k];
+    if q.window.may_act(bound).is_err() {
+        // "They must leave immediately they are activated by their OPC on the
+        // next bound without taking any further action."
+        for m in q.machines.iter_mut().filter(|m| m.in_action()) {
+            m.position = Position::DrivenOff { until: u32::MAX };
+        }
+        let ev = RuleEvent::new(EventKind::Leaves, RuleRef::new(Book::HeroesAll, "Aircraft rules"))
+            .actor(q.id.clone())
+            .input("window", q.window.first, "the 4-bound window has closed")
+            .outcome(serde_json::json!({ "status": "left the table" }));
+        t.log.push(bound, ev);
+        return;
+    }
+    let (ort, e) = opc::officer_reaction_test(q.leader, &mut t.dice.0, &q.id);
+    t.log.push(bound, e);
+    if ort == OrtResult::NoAction {
+        return;
+    }
+    // "If the pilot passes his ORT, the aircraft must move onto the table
+    // automatically before the Order Die is thrown."
+    for m in q.machines.iter_mut() {
+        let _ = aircraft::enter_table(m);
+    }
+    let (order, e) = order_dice::throw_order_die(&mut t.dice.0, &q.id);
+    t.log.push(bound, e);
+    let phases = match order {
+        Phase::Fire => [Phase::Fire, Phase::Act, Phase::Move],
+        Phase::Move => [Phase::Move, Phase::Act, Phase::Fire],
+        Phase::Act => [Phase::Act, Phase::Fire, Phase::Move],
+    };
+    let mut moved = false;
+    let mut fired = false;
+    for phase in phases {
+        match phase {
+            // Down to low level to attack with guns and rockets; bombers bomb from medium.
+            Phase::Move if !moved => {
+                moved = true;
+                let q = &mut t.sides.0[s].squadrons[k];
+                for m in q.machines.iter_mut().filter(|m| m.height().is_some_and(|h| h != Height::Low)) {
+                    let bombs = m.kind.bombs.is_some_and(|b| b.1 > 0);
+                    if !(bombs && m.height() == Some(Height::Medium)) {
+                        let _ = aircraft::air_move(m, AirMove::ToHeight(Height::Low));
+                    }
+                }
+            }
+            Phase::Act => acquire(t, s, k),
+            Phase::Fire if !fired => {
+                fired = true;
+                attack(t, s, k);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// "Providing it is over the table, it can ... acquire a ground target": the
+/// enemy nearest its own troops, spotted on a D6 (3+ at low level, 4+ at
+/// medium, 5+ in a building or wood).
+fn acquire(t: &mut Table, s: usize, k: usize) {
+    let bound = t.battle.clock.bound();
+    let Ok(codex) = crate::data::codex() else { return };
+    let els = sorted(&mut t.elements);
+    let q = &mut t.sides.0[s].squadrons[k];
+    if q.target.as_ref().is_some_and(|id| els.iter().any(|f| f.id() == id && f.status.on_table())) {
+        return;
+    }
+    let Some(height) = q.machines.iter().find_map(|m| m.height()) else { return };
+    let sight = Sight { scenario: &t.battle.start.scenario, codex, night: false };
+    let friends: Vec<_> = els.iter().filter(|f| f.side == s && f.status.on_table()).map(|f| f.at).collect();
+    let near_friends = |f: &Fielded| friends.iter().map(|&p| distance(p, f.at)).fold(f32::MAX, f32::min);
+    let Some(target) = els
+        .iter()
+        .filter(|f| f.side != s && f.status.on_table())
+        .min_by(|a, b| near_friends(a).total_cmp(&near_friends(b)))
+    else {
+        return;
+    };
+    let covered = sight.in_building(target.at) || sight.in_wood(target.at).is_some() || target.concealed;
+    let Ok(need) = aircraft::spot_ground_target_need(height, covered, false) else { return };
+    let (seen, e) = aircraft::spot(Some(need), target.id(), &mut t.dice.0, &q.id);
+    t.log.push(bound, e.target(target.id().to_owned()));
+    if seen {
+        q.target = Some(target.id().to_owned());
+    }
+}
+
+/// Every machine over the table attacks the acquired target: bombs (6 to
+/// hit, dive bombers 4+), else guns and rockets at low level ("hits on
+/// infantry, CSW and soft-skinned targets are dealt with as if they were hits
+/// from a grounded weapon": one casualty a hit, a soft-skin damaged).
+fn attack(t: &mut Table, s: usize, k: usize) {
+    let bound = t.battle.clock.bound();
+    let Some(target) = t.sides.0[s].squadrons[k].target.clone() else { return };
+    let mut els = sorted(&mut t.elements);
+    let Some(f) = els.iter_mut().find(|f| f.id() == target && f.status.on_table()) else { return };
+    let q = &mut t.sides.0[s].squadrons[k];
+    let mut hit_any = false;
+    let mut lost = 0;
+    for m in q.machines.iter_mut().filter(|m| matches!(m.position, Position::OverTable(_))) {
+        if f.spent() {
+            break;
+        }
+        if let Ok((size, hits, e)) = aircraft::drop_bombs(m, &mut t.dice.0, &q.id) {
+            t.log.push(bound, e.target(target.clone()));
+            for _ in 0..hits {
+                let Some(he) = he_target(f) else { break };
+                if let Ok((casualties, wrecked, e)) = aircraft::bomb_hit(size, he, &mut t.dice.0) {
+                    t.log.push(bound, e.target(target.clone()));
+                    lost += remove_men(f, u32::from(casualties));
+                    if wrecked {
+                        wreck(f);
+                    }
+                    hit_any = true;
+                }
+            }
+        } else if let Ok((hits, e)) = aircraft::strafe(m, &mut t.dice.0, &q.id) {
+            t.log.push(bound, e.target(target.clone()));
+            hit_any |= hits > 0;
+            match f.build {
+                Build::SoftSkin if hits > 0 => {
+                    f.vehicle = Some(effects::soft_skin_hit(f.vehicle.unwrap_or_default()));
+                }
+                Build::Afv { .. } => {}
+                _ => lost += remove_men(f, u32::from(hits)),
+            }
+        }
+        aircraft::after_attack(m);
+    }
+    if hit_any || lost > 0 {
+        let cause = match f.build {
+            Build::Afv { open_topped: true, .. } => CmCause::OpenAfvUnderHe,
+            Build::Afv { .. } => CmCause::ClosedAfvUnderHe,
+            _ => CmCause::MortarArtilleryOrAir,
+        };
+        accrue(f, cause, 1);
+        if f.build.element_type() == warbound_rules::momentum::ElementType::Infantry {
+            accrue(f, CmCause::CasualtyInOpen, lost);
+        }
+    }
+    let ev = RuleEvent::new(EventKind::Casualties, RuleRef::new(Book::HeroesAll, "Aircraft attacking ground troops"))
+        .actor(f.id())
+        .input("casualties", lost, "")
+        .outcome(serde_json::json!({ "men": f.men(), "vehicle": f.vehicle }));
+    t.log.push(bound, ev);
+    if f.spent() && f.status.on_table() {
+        activation::leave(&mut t.log, bound, f, Status::Destroyed, "nothing left that fights");
+    }
+}
+
+fn he_target(f: &Fielded) -> Option<HeTarget> {
+    let crew: u8 = f.element.pieces.iter().map(|p| p.crew).sum();
+    Some(match f.build {
+        Build::Afv { open_topped: true, .. } => HeTarget::OpenTopped { crew: crew.max(1) },
+        Build::Afv { .. } => HeTarget::Closed { calibre_150_plus: false },
+        _ if f.men() == 0 => return None,
+        _ if f.element.figures.is_empty() => HeTarget::Gun { crew },
+        _ => HeTarget::Infantry { figures: f.men().min(u32::from(u8::MAX)) as u8 },
+    })
+}
+
+/// A bomb that wrecks: a gun destroyed, a vehicle damaged.
+fn wreck(f: &mut Fielded) {
+    if f.build.is_vehicle() {
+        f.vehicle = Some(f.vehicle.unwrap_or_default().after(effects::AtResult::Damaged));
+    } else if let Some(p) = f.element.pieces.iter_mut().find(|p| p.crew > 0) {
+        p.crew = 0;
+    }
+}
