@@ -40,8 +40,10 @@ fn next_card(mut t: Table) {
         .enumerate()
         .find_map(|(s, side)| side.companies.iter().position(|c| c.id == id).map(|c| (s, c)));
     if let Some((s, c)) = company {
-        command_turn::run(&mut t, s, c);
-        discard(&mut t, &id);
+        // A Player CO keeps his card until he has given his orders.
+        if !command_turn::run(&mut t, s, c) {
+            discard(&mut t, &id);
+        }
         return;
     }
     if let Some((s, k)) = air::squadron_of(&t, &id) {

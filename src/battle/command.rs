@@ -38,6 +38,26 @@ pub enum Command {
     Reroll { element: String, die: usize },
     /// 2-player games: the player is done with his Command Dice this bound.
     Pass { player: usize },
+    /// A Company Officer's command turn: new orders, then the elements he
+    /// rallies, in the order nominated.
+    Command { company: String, orders: Vec<ElementOrder>, rally: Vec<String> },
+    /// The Senior Officer's session: the reserves he commits (one Leadership
+    /// Test for all) and new objectives for his companies.
+    Session { side: usize, commit: Vec<String>, objectives: Vec<CompanyOrder> },
+}
+
+/// An order for one element (FYOB "Orders & Objectives").
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ElementOrder {
+    pub element: String,
+    pub order: warbound_rules::scenario::Order,
+}
+
+/// An objective for one company.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CompanyOrder {
+    pub company: String,
+    pub order: warbound_rules::scenario::Order,
 }
 
 /// What a Command Die is used for (*Heroes All*: 1 fire, 2 move, 3 observe,
@@ -69,7 +89,8 @@ impl Command {
             | Command::EndTurn { element }
             | Command::Die { element, .. }
             | Command::Reroll { element, .. } => element,
-            Command::Pass { .. } => "",
+            Command::Command { company, .. } => company,
+            Command::Pass { .. } | Command::Session { .. } => "",
         }
     }
 
@@ -78,7 +99,7 @@ impl Command {
             Command::Move { .. } => Some(Phase::Move),
             Command::Fire { .. } => Some(Phase::Fire),
             Command::Observe { .. } => Some(Phase::Act),
-            Command::EndTurn { .. } | Command::Die { .. } | Command::Reroll { .. } | Command::Pass { .. } => None,
+            _ => None,
         }
     }
 }
@@ -132,6 +153,9 @@ pub fn check(cmd: &Command, turn: &Turn, els: &[&Fielded], ctx: &visible::Sight<
     };
     if matches!(cmd, Command::Die { .. } | Command::Reroll { .. } | Command::Pass { .. }) {
         return Err(refuse(fyob, "The game flow", "Command Dice belong to the 2-player game, not the solo flow"));
+    }
+    if matches!(cmd, Command::Command { .. } | Command::Session { .. }) {
+        return Err(refuse(fyob, "The game flow", "it is an element's turn, not an officer's"));
     }
     let Some(phase) = cmd.phase() else { return Ok(()) };
     if turn.taken.contains(&phase) {
@@ -205,6 +229,7 @@ pub fn event(cmd: &Command, auto: bool, refusal: Option<&Refusal>) -> RuleEvent 
     let rule = refusal.map_or_else(|| RuleRef::new(Book::FightYourOwnBattles, "The game flow"), |r| r.rule.clone());
     let actor = match cmd {
         Command::Pass { player } => format!("player {player}"),
+        Command::Session { side, .. } => format!("side {side}"),
         other => other.element().to_owned(),
     };
     let e = RuleEvent::new(EventKind::Command, rule).actor(actor).input(

@@ -1,29 +1,37 @@
 //! A Company Officer's command turn on his own OPC (FYOB "The 'Command' turn
-//! of a Company Officer"): his ORT, then rallying, replacing lost NCOs and
-//! sharing what his NCOs have seen with them and the Senior Officer.
+//! of a Company Officer"): his ORT; lost NCOs replaced; then his duties —
+//! orders, rallying — chosen by the Auto side or by the Player (the flow
+//! waits at [`Flow::CoTurn`] for a [`Command::Command`]); last, what his
+//! NCOs have seen is shared, and a squadron held for calling is called in.
 
 use warbound_rules::{
+    aircraft,
+    command::{Activity, Objective},
+    event::{Book, RuleRef},
     momentum, officer,
     opc::{self, OrtResult},
 };
 
-use super::{Table, sorted, state::Status};
+use super::{
+    Table,
+    command::{ElementOrder, Refusal, refusal},
+    setup::Control,
+    sorted,
+    state::{Fielded, Flow, Status},
+};
 
-/// Runs the command turn of company `c` of side `s`.
+/// Starts the command turn of company `c` of side `s`: the ORT, lost NCOs
+/// replaced. Returns whether the CO goes on to his duties.
 ///
-/// Readings: the CO rallies the elements of his company on the table,
-/// lowest CMS first ("elements in the order nominated"); a lost NCO is
-/// replaced first (FYOB "NCO is a casualty": "On the next bound that the
-/// element's Company Officer is activated"); information is shared through
-/// the Senior Officer's picture with the whole side (FYOB "Command and
-/// Control session", [`warbound_rules::command::CommandTurn::share`]).
-pub(super) fn run(t: &mut Table, s: usize, c: usize) {
+/// Readings: a lost NCO is replaced first (FYOB "NCO is a casualty": "On the
+/// next bound that the element's Company Officer is activated").
+pub(super) fn begin(t: &mut Table, s: usize, c: usize) -> bool {
     let bound = t.battle.clock.bound();
     let company = t.sides.0[s].companies[c].clone();
     let (ort, event) = opc::officer_reaction_test(company.co, &mut t.dice.0, &company.id);
     t.log.push(bound, event);
     if ort == OrtResult::NoAction {
-        return;
+        return false;
     }
     let mut els = sorted(&mut t.elements);
     for f in els.iter_mut().filter(|f| f.side == s && f.company == c && f.status.on_table()) {
@@ -33,34 +41,63 @@ pub(super) fn run(t: &mut Table, s: usize, c: usize) {
             t.log.push(bound, e);
         }
     }
+    true
+}
+
+/// The Auto CO's duties. Reading: he rallies the elements of his company on
+/// the table, lowest CMS first ("elements in the order nominated"), and keeps
+/// the orders the Senior Officer gave.
+pub(super) fn auto(t: &mut Table, s: usize, c: usize) {
+    let els = sorted(&mut t.elements);
     let mut nominated: Vec<(String, u8)> = els
         .iter()
         .filter(|f| f.side == s && f.company == c && f.status == Status::OnTable && f.element.cms < momentum::MAX_CMS)
         .map(|f| (f.id().to_owned(), f.element.cms))
         .collect();
+    drop(els);
     nominated.sort_by_key(|(_, cms)| *cms);
-    if !nominated.is_empty() {
-        let list: Vec<(&str, u8)> = nominated.iter().map(|(id, cms)| (id.as_str(), *cms)).collect();
-        if let Ok((rallied, event)) = momentum::rally(company.co, &list, false, &mut t.dice.0, &company.id) {
-            t.log.push(bound, event);
-            for r in rallied {
-                if let Some(f) = els.iter_mut().find(|f| f.id() == r.id) {
-                    f.element.cms = r.cms_after;
-                }
+    let ids: Vec<String> = nominated.into_iter().map(|(id, _)| id).collect();
+    rally(t, s, c, &ids);
+    finish(t, s, c);
+}
+
+/// (ii) "rally their Continuous Momentum Score": the elements in the order nominated.
+fn rally(t: &mut Table, s: usize, c: usize, ids: &[String]) {
+    if ids.is_empty() {
+        return;
+    }
+    let bound = t.battle.clock.bound();
+    let co = t.sides.0[s].companies[c].co;
+    let company = t.sides.0[s].companies[c].id.clone();
+    let mut els = sorted(&mut t.elements);
+    let list: Vec<(&str, u8)> =
+        ids.iter().filter_map(|id| els.iter().find(|f| f.id() == id).map(|f| (id.as_str(), f.element.cms))).collect();
+    if let Ok((rallied, event)) = momentum::rally(co, &list, false, &mut t.dice.0, &company) {
+        t.log.push(bound, event);
+        for r in rallied {
+            if let Some(f) = els.iter_mut().find(|f| f.id() == r.id) {
+                f.element.cms = r.cms_after;
             }
         }
     }
+}
+
+/// The end of his turn: sharing what is known, calling in aircraft.
+///
+/// Readings: information is shared through the Senior Officer's picture with
+/// the whole side (FYOB "Command and Control session",
+/// [`warbound_rules::command::CommandTurn::share`]); a squadron held for
+/// calling is called in (*Heroes All*, "'Calling in' aircraft": a Leadership
+/// Test, then a D4 of bounds) as soon as his company knows of an enemy.
+pub(super) fn finish(t: &mut Table, s: usize, c: usize) {
+    let bound = t.battle.clock.bound();
+    let company = t.sides.0[s].companies[c].clone();
+    let mut els = sorted(&mut t.elements);
     let side = &mut t.sides.0[s];
-    // *Heroes All*, "'Calling in' aircraft": the CO, in his Command turn, passes
-    // a Leadership Test and throws a D4 for the bounds of delay. Reading: the
-    // Auto CO calls in a squadron held for calling as soon as his company
-    // knows of an enemy.
     let knows = els.iter().any(|f| f.side == s && f.company == c && !f.known.is_empty());
     if knows && let Some(q) = side.squadrons.iter_mut().find(|q| q.arrives.is_none()) {
-        let what = warbound_rules::aircraft::CallIn::GroundAttack;
-        if let Ok((arrives, events)) =
-            warbound_rules::aircraft::call_in(what, Some(company.co), bound, &mut t.dice.0, &company.id)
-        {
+        let what = aircraft::CallIn::GroundAttack;
+        if let Ok((arrives, events)) = aircraft::call_in(what, Some(company.co), bound, &mut t.dice.0, &company.id) {
             t.log.extend(bound, events);
             q.arrives = arrives.map(|b| b.max(q.window.first));
         }
@@ -74,4 +111,80 @@ pub(super) fn run(t: &mut Table, s: usize, c: usize) {
             f.known.extend(missing);
         }
     }
+}
+
+/// Runs the card of company `c`: the Auto CO's whole turn, or the start of
+/// the Player's, who is then asked for his orders and rallies.
+pub(super) fn run(t: &mut Table, s: usize, c: usize) -> bool {
+    if !begin(t, s, c) {
+        return false;
+    }
+    if t.sides.0[s].control == Control::Auto {
+        auto(t, s, c);
+        false
+    } else {
+        *t.flow = Flow::CoTurn { side: s, company: c };
+        true
+    }
+}
+
+/// Checks a Player CO's orders and rallies.
+pub(super) fn check(
+    els: &[&Fielded],
+    scenario: &warbound_rules::scenario::Scenario,
+    s: usize,
+    c: usize,
+    rally: &[String],
+    orders: &[ElementOrder],
+) -> Result<(), Refusal> {
+    let fyob = Book::FightYourOwnBattles;
+    let mine = |id: &str| els.iter().find(|f| f.id() == id && f.side == s && f.company == c).copied();
+    for (k, id) in rally.iter().enumerate() {
+        let Some(f) = mine(id) else {
+            return Err(refusal(fyob, "Rallying up CMS", format!("{id} is not an element under this Company Officer")));
+        };
+        if rally[..k].contains(id) {
+            return Err(refusal(fyob, "Rallying up CMS", format!("{id} is nominated twice")));
+        }
+        if f.status != Status::OnTable && f.status != Status::Retired {
+            return Err(refusal(fyob, "Rallying up CMS", format!("{id} is not on the table or in the box")));
+        }
+    }
+    for o in orders {
+        if mine(&o.element).is_none() {
+            return Err(refusal(fyob, "Orders & Objectives", format!("{} is not under this CO", o.element)));
+        }
+        if let Err(e) = o.order.objective() {
+            return Err(refusal(fyob, "Orders & Objectives", e.to_string()));
+        }
+        if scenario.place(&o.order.location).is_none() {
+            return Err(refusal(fyob, "Orders & Objectives", format!("no place {:?} on this table", o.order.location)));
+        }
+    }
+    Ok(())
+}
+
+/// Carries out a Player CO's checked orders and rallies, and ends his turn.
+/// Putting an element onto or off Overwatch needs the CO's Leadership Test
+/// (*Heroes All*, "Overwatch").
+pub(super) fn apply(t: &mut Table, s: usize, c: usize, rally_ids: &[String], orders: &[ElementOrder]) {
+    let bound = t.battle.clock.bound();
+    let co = t.sides.0[s].companies[c].co;
+    for o in orders {
+        let Ok(objective) = o.order.objective() else { continue };
+        let mut els = sorted(&mut t.elements);
+        let Some(f) = els.iter_mut().find(|f| f.id() == o.element) else { continue };
+        let overwatch = |a: &Objective| a.activity == Activity::Overwatch;
+        if overwatch(&f.order) != overwatch(&objective) {
+            let (test, mut e) = officer::leadership_test(co, &mut t.dice.0, &t.sides.0[s].companies[c].id);
+            e.rule = RuleRef::new(Book::HeroesAll, "Overwatch");
+            t.log.push(bound, e.target(o.element.clone()));
+            if !test.passed {
+                continue;
+            }
+        }
+        f.order = objective;
+    }
+    rally(t, s, c, rally_ids);
+    finish(t, s, c);
 }

@@ -30,6 +30,7 @@ mod firing;
 pub mod log;
 mod movement;
 mod observation;
+mod officers;
 pub mod outcome;
 pub mod play;
 pub mod save;
@@ -169,6 +170,7 @@ pub(super) fn plugin(app: &mut App) {
             end_bound::plugin,
             save::plugin,
             two_player::plugin,
+            officers::plugin,
         ));
 }
 

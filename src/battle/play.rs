@@ -31,8 +31,10 @@ pub fn waiting_for_player(world: &World) -> bool {
         return false;
     }
     let Some(sides) = world.get_resource::<Sides>() else { return false };
-    if let Some(Flow::Commanding(h)) = world.get_resource::<Flow>() {
-        return sides.0[h.player].control == Control::Player;
+    match world.get_resource::<Flow>() {
+        Some(Flow::Commanding(h)) => return sides.0[h.player].control == Control::Player,
+        Some(Flow::CoTurn { side, .. } | Flow::Session { side }) => return sides.0[*side].control == Control::Player,
+        _ => {}
     }
     let Some(Flow::Acting(turn)) = world.get_resource::<Flow>() else { return false };
     let mut q = world.try_query::<&Fielded>().expect("Fielded is registered");

@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 use warbound_rules::{
-    command::{Directive, Reserve, SeniorOfficer},
+    command::{Directive, RESERVE_MIN_CMS, Reserve, SeniorOfficer},
     day::Light,
     event::{Book, EventKind, RuleEvent, RuleRef},
     geometry::distance,
@@ -12,7 +12,11 @@ use warbound_rules::{
 };
 
 use super::{
-    FlowSchedule, FlowSet, Table, at, outcome, sorted,
+    FlowSchedule, FlowSet, Table, at,
+    command::{CompanyOrder, Refusal, refusal},
+    outcome,
+    setup::Control,
+    sorted,
     state::{Flow, Status},
     table::edge_point,
 };
@@ -35,49 +39,129 @@ fn start_bound(mut t: Table) {
     // about their elements or reserves".
     let solo = t.battle.start.mechanism == super::setup::Mechanism::Solo;
     if solo && bound > 1 && t.battle.clock.senior_officer_session() {
-        session(&mut t, bound);
+        for s in 0..t.sides.0.len() {
+            if t.sides.0[s].control == Control::Auto {
+                let commit = auto_reserves(&mut t, s);
+                session(&mut t, s, &commit, &[]);
+            }
+        }
+        if let Some(s) = next_player_session(&t, None) {
+            *t.flow = Flow::Session { side: s };
+            return;
+        }
     }
-    arrivals(&mut t, bound);
-    *t.flow = if t.battle.result.is_some() { Flow::Over } else { Flow::Deal };
-    outcome::settle(&mut t);
+    finish(&mut t);
 }
 
-/// Each side's Senior Officer tests his milestones; a force at Yellow or Red
-/// commits its reserves (FYOB "A fall to Yellow should trigger a revision of
-/// orders ... Alternatively, he could commit his reserves").
-fn session(t: &mut Table, bound: u32) {
+/// The next Player side after `after` whose Senior Officer holds a session.
+pub(super) fn next_player_session(t: &Table, after: Option<usize>) -> Option<usize> {
+    let from = after.map_or(0, |a| a + 1);
+    (from..t.sides.0.len()).find(|&s| {
+        t.sides.0[s].control == Control::Player && t.sides.0[s].record.condition() != StrategicCondition::Withdrawn
+    })
+}
+
+/// The rest of the start of the bound: arrivals, then the deal.
+pub(super) fn finish(t: &mut Table) {
+    let bound = t.battle.clock.bound();
+    arrivals(t, bound);
+    *t.flow = if t.battle.result.is_some() { Flow::Over } else { Flow::Deal };
+    outcome::settle(t);
+}
+
+/// The Auto Senior Officer commits his reserves when his force is at Yellow
+/// or worse (FYOB "A fall to Yellow should trigger a revision of orders ...
+/// Alternatively, he could commit his reserves").
+fn auto_reserves(t: &mut Table, s: usize) -> Vec<String> {
+    if t.sides.0[s].record.condition() < StrategicCondition::Yellow {
+        return Vec::new();
+    }
+    let els = sorted(&mut t.elements);
+    els.iter()
+        .filter(|f| f.side == s && f.status == Status::Reserve && f.element.cms >= RESERVE_MIN_CMS)
+        .map(|f| f.id().to_owned())
+        .collect()
+}
+
+/// A Senior Officer's session (FYOB "Start of session activity for Senior
+/// Officer"): the reserves named are committed on one Leadership Test, the
+/// Strategic Milestone Tests are taken, new objectives go to the companies.
+///
+/// Reading: a company's new objective becomes the order of each of its
+/// elements (the CO passes it on at once).
+pub(super) fn session(t: &mut Table, s: usize, commit: &[String], objectives: &[CompanyOrder]) {
+    let bound = t.battle.clock.bound();
     let mut els = sorted(&mut t.elements);
-    for s in 0..t.sides.0.len() {
-        let side = &mut t.sides.0[s];
-        if side.record.condition() == StrategicCondition::Withdrawn {
-            continue;
-        }
-        let cmt = outcome::cmt(els.iter().map(|m| &**m), s);
-        let reserves: Vec<Reserve> = if side.record.condition() >= StrategicCondition::Yellow {
-            els.iter()
-                .filter(|f| f.side == s && f.status == Status::Reserve)
-                .map(|f| Reserve { id: f.id().to_owned(), cms: f.element.cms })
-                .collect()
-        } else {
-            Vec::new()
-        };
-        let Ok(mut so) = SeniorOfficer::new(side.senior, side.record.clone()) else { continue };
-        match so.start_of_session(cmt, false, &reserves, &mut t.dice.0) {
-            Ok((session, events)) => {
-                side.record = so.record;
-                t.log.extend(bound, events);
-                for id in &session.committed {
-                    if let Some(f) = els.iter_mut().find(|f| f.id() == id) {
-                        f.status = Status::Waiting(bound);
-                    }
-                }
-                if session.directive == Directive::BattleLost {
-                    info!("{} withdraws: the battle is lost", side.name);
+    let side = &mut t.sides.0[s];
+    if side.record.condition() == StrategicCondition::Withdrawn {
+        return;
+    }
+    let cmt = outcome::cmt(els.iter().map(|m| &**m), s);
+    let reserves: Vec<Reserve> = commit
+        .iter()
+        .filter_map(|id| els.iter().find(|f| f.id() == id).map(|f| Reserve { id: id.clone(), cms: f.element.cms }))
+        .collect();
+    let Ok(mut so) = SeniorOfficer::new(side.senior, side.record.clone()) else { return };
+    match so.start_of_session(cmt, false, &reserves, &mut t.dice.0) {
+        Ok((session, events)) => {
+            side.record = so.record;
+            t.log.extend(bound, events);
+            for id in &session.committed {
+                if let Some(f) = els.iter_mut().find(|f| f.id() == id) {
+                    f.status = Status::Waiting(bound);
                 }
             }
-            Err(e) => warn!("session for {}: {e}", side.name),
+            if session.directive == Directive::BattleLost {
+                info!("{} withdraws: the battle is lost", side.name);
+            }
+        }
+        Err(e) => warn!("session for {}: {e}", side.name),
+    }
+    for o in objectives {
+        let Ok(objective) = o.order.objective() else { continue };
+        let Some(c) = side.companies.iter().position(|c| c.id == o.company) else { continue };
+        side.companies[c].objective = Some(objective.clone());
+        for f in els.iter_mut().filter(|f| f.side == s && f.company == c) {
+            f.order = objective.clone();
         }
     }
+}
+
+/// Checks a Player Senior Officer's session.
+pub(super) fn check(t: &mut Table, s: usize, commit: &[String], objectives: &[CompanyOrder]) -> Result<(), Refusal> {
+    let fyob = Book::FightYourOwnBattles;
+    let els = sorted(&mut t.elements);
+    for id in commit {
+        let Some(f) = els.iter().find(|f| f.id() == id && f.side == s) else {
+            return Err(refusal(
+                fyob,
+                "Committing Reserves to the table",
+                format!("{id} is not one of this side's elements"),
+            ));
+        };
+        if f.status != Status::Reserve {
+            return Err(refusal(fyob, "Committing Reserves to the table", format!("{id} is not held in reserve")));
+        }
+        if f.element.cms < RESERVE_MIN_CMS {
+            return Err(refusal(fyob, "Rallying up CMS", format!("{id} is not rallied to an acceptable CMS")));
+        }
+    }
+    for o in objectives {
+        if !t.sides.0[s].companies.iter().any(|c| c.id == o.company) {
+            return Err(refusal(
+                fyob,
+                "Orders & Objectives",
+                format!("{} is not one of this side's companies", o.company),
+            ));
+        }
+        if let Err(e) = o.order.objective() {
+            return Err(refusal(fyob, "Orders & Objectives", e.to_string()));
+        }
+        if t.battle.start.scenario.place(&o.order.location).is_none() {
+            return Err(refusal(fyob, "Orders & Objectives", format!("no place {:?} on this table", o.order.location)));
+        }
+    }
+    Ok(())
 }
 
 /// Elements due from the box move on at their side's edge, towards their

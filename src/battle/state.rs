@@ -327,6 +327,15 @@ pub enum Flow {
     Acting(Turn),
     /// 2-player games: a player gives out his Command Dice.
     Commanding(Hotseat),
+    /// A Player's Company Officer, his ORT passed, gives orders and rallies.
+    CoTurn {
+        side: usize,
+        company: usize,
+    },
+    /// A Player's Senior Officer's session: reserves and objectives.
+    Session {
+        side: usize,
+    },
     EndBound,
     Over,
 }

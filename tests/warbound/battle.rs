@@ -7,11 +7,11 @@ use bevy::prelude::*;
 use warbound::{
     battle::{
         FlowPace,
-        command::{Command, DieAction},
+        command::{Command, DieAction, ElementOrder},
         log::BattleLog,
         play, save,
         setup::{BattleResult, BattleStart, Control, Decision, Fate, Mechanism},
-        state::{Battle, Fielded, Flow, Hotseat},
+        state::{Battle, Fielded, Flow, Hotseat, Sides},
     },
     data,
 };
@@ -246,10 +246,31 @@ fn acting(app: &App) -> String {
     }
 }
 
+/// Answers officers' prompts with no changes until an element of the Player's is to act.
+fn to_element_turn(app: &mut App) {
+    play::advance(app).unwrap();
+    while !matches!(app.world().resource::<Flow>(), Flow::Acting(_)) {
+        let cmd = officer_default(app).expect("waiting for an officer");
+        play::command(app, cmd).unwrap();
+    }
+}
+
+/// The Player's officers change nothing: no orders, no rallies, no reserves.
+fn officer_default(app: &App) -> Option<Command> {
+    match app.world().resource::<Flow>() {
+        Flow::CoTurn { side, company } => {
+            let id = app.world().resource::<Sides>().0[*side].companies[*company].id.clone();
+            Some(Command::Command { company: id, orders: vec![], rally: vec![] })
+        }
+        Flow::Session { side } => Some(Command::Session { side: *side, commit: vec![], objectives: vec![] }),
+        _ => None,
+    }
+}
+
 #[test]
 fn a_player_side_waits_for_commands_and_impossible_ones_change_nothing() {
     let mut app = play::battle_app(player_start(5), BattleLog::default()).unwrap();
-    play::advance(&mut app).unwrap();
+    to_element_turn(&mut app);
     assert!(play::waiting_for_player(app.world()), "the flow stops at the Player's first turn");
     let me = acting(&app);
     let before = elements(&mut app);
@@ -286,6 +307,9 @@ fn a_player_side_waits_for_commands_and_impossible_ones_change_nothing() {
 fn march(app: &mut App) -> Option<Command> {
     if !play::waiting_for_player(app.world()) {
         return None;
+    }
+    if let Some(cmd) = officer_default(app) {
+        return Some(cmd);
     }
     let me = acting(app);
     let Flow::Acting(turn) = app.world().resource::<Flow>() else { return None };
@@ -477,9 +501,9 @@ fn aircraft_fly_in_their_window_and_guns_fire_once_their_foo_is_netted() {
             assert!(window.contains(&e.bound) || leaving, "seed {seed}: the squadron acted in bound {}", e.bound);
             flew += 1;
         }
-        let netted = log.iter().position(|e| {
-            e.event.kind == EventKind::RadioTest && e.event.outcome["passed"] == serde_json::json!(true)
-        });
+        let netted = log
+            .iter()
+            .position(|e| e.event.kind == EventKind::RadioTest && e.event.outcome["passed"] == serde_json::json!(true));
         let first_shell = log.iter().position(|e| e.event.actor.as_deref() == Some("181_field_regiment"));
         if let Some(shell) = first_shell {
             assert!(netted.is_some_and(|n| n < shell), "seed {seed}: the guns fired before the FOO netted in");
@@ -488,4 +512,90 @@ fn aircraft_fly_in_their_window_and_guns_fire_once_their_foo_is_netted() {
     }
     assert!(flew > 0, "the squadron never flew");
     assert!(shelled > 0, "the battery never fired");
+}
+
+#[test]
+fn a_player_company_officer_orders_and_rallies_within_the_rules() {
+    let mut app = play::battle_app(player_start(2), BattleLog::default()).unwrap();
+    play::advance(&mut app).unwrap();
+    // Play on until the Player's CO is asked for his orders.
+    for _ in 0..500 {
+        if matches!(app.world().resource::<Flow>(), Flow::CoTurn { .. }) || play::is_over(app.world()) {
+            break;
+        }
+        let cmd = march(&mut app).unwrap();
+        play::command(&mut app, cmd).unwrap();
+    }
+    let Flow::CoTurn { side, company } = app.world().resource::<Flow>().clone() else {
+        panic!("the Player's CO never took a command turn");
+    };
+    let id = app.world().resource::<Sides>().0[side].companies[company].id.clone();
+    let order = |location: &str| warbound_rules::scenario::Order {
+        activity: warbound_rules::command::Activity::Hold,
+        location: location.into(),
+        detail: String::new(),
+    };
+    let refused = |app: &App| last_event(app).outcome["accepted"] == serde_json::json!(false);
+    // An order to a place that is not on this table, or to an enemy element, is refused.
+    for cmd in [
+        Command::Command {
+            company: id.clone(),
+            orders: vec![ElementOrder { element: "1_section".into(), order: order("Berlin") }],
+            rally: vec![],
+        },
+        Command::Command {
+            company: id.clone(),
+            orders: vec![ElementOrder { element: "gruppe_1".into(), order: order("the lane") }],
+            rally: vec![],
+        },
+        Command::Command { company: id.clone(), orders: vec![], rally: vec!["1_section".into(), "1_section".into()] },
+    ] {
+        play::command(&mut app, cmd.clone()).unwrap();
+        assert!(refused(&app), "{cmd:?} was accepted");
+        assert!(matches!(app.world().resource::<Flow>(), Flow::CoTurn { .. }));
+    }
+    play::command(
+        &mut app,
+        Command::Command {
+            company: id,
+            orders: vec![ElementOrder { element: "1_section".into(), order: order("the lane") }],
+            rally: vec![],
+        },
+    )
+    .unwrap();
+    let els = elements(&mut app);
+    let s1 = els.iter().find(|f| f.id() == "1_section").unwrap();
+    assert_eq!(s1.order.location, "the lane");
+    assert_eq!(s1.order.activity, warbound_rules::command::Activity::Hold);
+}
+
+#[test]
+fn a_player_senior_officer_commits_only_his_reserves() {
+    let mut start = BattleStart::auto("village", data::load_scenario("village").unwrap().scenario, 1);
+    start.control = vec![Control::Player, Control::Auto];
+    let mut app = play::battle_app(start, BattleLog::default()).unwrap();
+    play::advance(&mut app).unwrap();
+    for _ in 0..2000 {
+        if matches!(app.world().resource::<Flow>(), Flow::Session { .. }) || play::is_over(app.world()) {
+            break;
+        }
+        let cmd = officer_default(&app).unwrap_or_else(|| Command::EndTurn { element: acting(&app) });
+        play::command(&mut app, cmd).unwrap();
+    }
+    let Flow::Session { side } = app.world().resource::<Flow>().clone() else {
+        panic!("the Player's Senior Officer never held a session");
+    };
+    let refused = |app: &App| last_event(app).outcome["accepted"] == serde_json::json!(false);
+    for commit in [vec!["13_platoon".to_owned()], vec!["zug_1".to_owned()], vec!["nobody".to_owned()]] {
+        play::command(&mut app, Command::Session { side, commit: commit.clone(), objectives: vec![] }).unwrap();
+        assert!(refused(&app), "committed {commit:?}, which is no reserve of this side");
+    }
+    let before = app.world().resource::<BattleLog>().entries.len();
+    play::command(&mut app, Command::Session { side, commit: vec!["15_platoon".into()], objectives: vec![] }).unwrap();
+    let log = &app.world().resource::<BattleLog>().entries[before..];
+    assert_eq!(log[0].event.outcome["accepted"], serde_json::json!(true));
+    let asked = log.iter().any(|e| {
+        e.event.kind == EventKind::LeadershipTest && e.event.rule.section == "Committing Reserves to the table"
+    });
+    assert!(asked, "committing reserves takes the Senior Officer's Leadership Test");
 }

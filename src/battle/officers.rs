@@ -1,0 +1,67 @@
+//! A Player's officers at work: the flow waits at a Company Officer's command
+//! turn ([`Flow::CoTurn`]) or a Senior Officer's session ([`Flow::Session`])
+//! for his one command of orders, rallies, reserves and objectives, checks
+//! it against the rules and carries it out.
+
+use bevy::prelude::*;
+use warbound_rules::event::Book;
+
+use super::{
+    FlowSchedule, FlowSet, Table, activation, at,
+    command::{Command, CommandRecord, Inbox, event, refusal},
+    command_turn, sorted, start_bound,
+    state::{Fielded, Flow},
+};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        FlowSchedule,
+        officers.in_set(FlowSet::Dispatch).run_if(at(|f| matches!(f, Flow::CoTurn { .. } | Flow::Session { .. }))),
+    );
+}
+
+fn officers(mut t: Table, mut inbox: ResMut<Inbox>, mut record: ResMut<CommandRecord>) {
+    let Some(cmd) = inbox.0.pop_front() else { return };
+    let bound = t.battle.clock.bound();
+    let flow = t.flow.clone();
+    let checked = match (&flow, &cmd) {
+        (Flow::CoTurn { side, company }, Command::Command { company: id, orders, rally }) => {
+            if t.sides.0[*side].companies[*company].id != *id {
+                Err(refusal(Book::FightYourOwnBattles, "The game flow", format!("it is not {id}'s command turn")))
+            } else {
+                let els = sorted(&mut t.elements);
+                let all: Vec<&Fielded> = els.iter().map(|m| &**m).collect();
+                command_turn::check(&all, &t.battle.start.scenario, *side, *company, rally, orders)
+            }
+        }
+        (Flow::Session { side }, Command::Session { side: s, commit, objectives }) => {
+            if s != side {
+                Err(refusal(Book::FightYourOwnBattles, "The game flow", "it is the other side's session"))
+            } else {
+                start_bound::check(&mut t, *side, commit, objectives)
+            }
+        }
+        _ => Err(refusal(Book::FightYourOwnBattles, "The game flow", "an officer's orders are awaited")),
+    };
+    if let Err(r) = checked {
+        t.log.push(bound, event(&cmd, false, Some(&r)));
+        return;
+    }
+    t.log.push(bound, event(&cmd, false, None));
+    record.0.push(cmd.clone());
+    match (flow, cmd) {
+        (Flow::CoTurn { side, company }, Command::Command { orders, rally, company: id }) => {
+            command_turn::apply(&mut t, side, company, &rally, &orders);
+            *t.flow = Flow::NextCard;
+            activation::discard(&mut t, &id);
+        }
+        (Flow::Session { side }, Command::Session { commit, objectives, .. }) => {
+            start_bound::session(&mut t, side, &commit, &objectives);
+            match start_bound::next_player_session(&t, Some(side)) {
+                Some(next) => *t.flow = Flow::Session { side: next },
+                None => start_bound::finish(&mut t),
+            }
+        }
+        _ => {}
+    }
+}
