@@ -78,6 +78,24 @@ fn next_card(mut t: Table) {
         discard(&mut t, &id);
         return;
     }
+    // Paratroops and glider troops are not effective on the bound they land;
+    // a platoon without cohesion retakes its test (Heroes All, "Paratroops").
+    if els[i].effective_from > bound {
+        drop(els);
+        discard(&mut t, &id);
+        return;
+    }
+    if els[i].without_cohesion {
+        let nco = els[i].element.nco.unwrap_or_else(|| Officer::new(Rank::Nco, Grade::Weak).expect("NCO grade"));
+        let (test, e) = warbound_rules::airborne::cohesion_test(nco, &mut t.dice.0, &id);
+        t.log.push(bound, e);
+        if !test.passed {
+            drop(els);
+            discard(&mut t, &id);
+            return;
+        }
+        els[i].without_cohesion = false;
+    }
     let needs_ort = t.battle.deck.as_ref().and_then(|d| d.needs_ort(&id).ok()).unwrap_or(true);
     let side = &t.sides.0[els[i].side];
     let co = side.companies.get(els[i].company).filter(|c| c.co_alive && c.attached_to == id).map(|c| c.co);

@@ -19,6 +19,7 @@ use crate::{data::LoadedScenario, states::AppState};
 
 mod activation;
 mod air;
+mod airborne;
 mod artillery;
 mod auto;
 pub mod command;

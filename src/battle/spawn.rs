@@ -26,8 +26,8 @@ use super::{
     log::BattleLog,
     setup::BattleStart,
     state::{
-        BatteryState, Battle, BattleDice, Build, CompanyState, Fielded, Flow, FooState, Marks, SideState, Sides,
-        SquadronState, Status, point,
+        Arrival, BatteryState, Battle, BattleDice, Build, CompanyState, Fielded, Flow, FooState, Marks, SideState,
+        Sides, SquadronState, Status, point,
     },
 };
 
@@ -102,7 +102,7 @@ pub fn build(
                 };
                 let status = match spec.start {
                     Start::At(..) => Status::OnTable,
-                    Start::Box(b) => Status::Waiting(b),
+                    Start::Box(b) | Start::Drop(b, ..) | Start::Glider(b, ..) => Status::Waiting(b),
                     Start::Reserve => Status::Reserve,
                 };
                 let at = match spec.start {
@@ -132,6 +132,13 @@ pub fn build(
                     radio: spec.radio,
                     sniper: spec.sniper,
                     shots_used: 0,
+                    arrival: match spec.start {
+                        Start::Drop(_, x, y) => Arrival::Drop(point((x, y))),
+                        Start::Glider(_, x, y) => Arrival::Glider(point((x, y))),
+                        _ => Arrival::Edge,
+                    },
+                    effective_from: 0,
+                    without_cohesion: false,
                     ranging: None,
                     morale_due: Vec::new(),
                 });

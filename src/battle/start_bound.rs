@@ -12,12 +12,12 @@ use warbound_rules::{
 };
 
 use super::{
-    FlowSchedule, FlowSet, Table, at,
+    FlowSchedule, FlowSet, Table, airborne, at,
     command::{CompanyOrder, Refusal, refusal},
     outcome,
     setup::Control,
     sorted,
-    state::{Flow, Status},
+    state::{Arrival, Flow, Status},
     table::edge_point,
 };
 
@@ -173,6 +173,11 @@ fn arrivals(t: &mut Table, bound: u32) {
     for f in els.iter_mut() {
         let Status::Waiting(b) = f.status else { continue };
         if b > bound {
+            continue;
+        }
+        if f.arrival != Arrival::Edge {
+            let year = t.battle.start.scenario.sides[f.side].year;
+            airborne::land(&mut t.log, &mut t.dice.0, bound, f, year, table);
             continue;
         }
         let side = &t.sides.0[f.side];

@@ -105,6 +105,17 @@ impl Build {
     }
 }
 
+/// How an element comes from the box.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub enum Arrival {
+    /// Moves on at its side's edge.
+    Edge,
+    /// Paratroops on a landing grid centred here.
+    Drop(Point),
+    /// Gliders landing here.
+    Glider(Point),
+}
+
 /// What an element did this bound and last bound.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Marks {
@@ -147,6 +158,14 @@ pub struct Fielded {
     pub shots_used: u32,
     /// Mortar ranging on the target it last fired at (*Heroes All*, "Indirect Fire").
     pub ranging: Option<(String, warbound_rules::firing::Ranging)>,
+    /// How it comes onto the table from the box.
+    pub arrival: Arrival,
+    /// The first bound it may act in (paratroops and gliders "will not become
+    /// fully effective until the bound after they jump"; a platoon that has
+    /// not passed its cohesion test).
+    pub effective_from: u32,
+    /// A dropped platoon that has not yet passed its cohesion test.
+    pub without_cohesion: bool,
     /// 2-player games: morale throws due when it is next given a Command Die.
     pub morale_due: Vec<(warbound_rules::command::MoraleCause, u32)>,
 }

@@ -599,3 +599,51 @@ fn a_player_senior_officer_commits_only_his_reserves() {
     });
     assert!(asked, "committing reserves takes the Senior Officer's Leadership Test");
 }
+
+#[test]
+fn gliders_and_paratroops_land_and_wait_a_bound_before_acting() {
+    let mut scenario = duel(
+        r#"(activity: ContactEnemy, location: "the road")"#,
+        r#"(activity: Hold, location: "the farm")"#,
+        (36.0, 40.0),
+    );
+    scenario.sides[0].companies[0].elements[0].start = warbound_rules::scenario::Start::Drop(2, 36.0, 12.0);
+    let mut glider = scenario.sides[0].companies[0].elements[0].clone();
+    glider.id = "a2".into();
+    glider.start = warbound_rules::scenario::Start::Glider(2, 20.0, 10.0);
+    scenario.sides[0].companies[0].elements.push(glider);
+    let mut landed = 0;
+    for seed in 0..12 {
+        let (app, _) = autoplay("duel", scenario.clone(), seed);
+        let log = &app.world().resource::<BattleLog>().entries;
+        for id in ["a1", "a2"] {
+            let Some(arrival) =
+                log.iter().find(|e| e.event.kind == EventKind::Arrival && e.event.actor.as_deref() == Some(id))
+            else {
+                continue;
+            };
+            landed += 1;
+            assert_eq!(arrival.bound, 2, "seed {seed}: {id} landed in bound {}", arrival.bound);
+            let acted = log
+                .iter()
+                .any(|e| e.bound == 2 && e.event.kind == EventKind::Ort && e.event.actor.as_deref() == Some(id));
+            assert!(!acted, "seed {seed}: {id} acted on the bound it landed");
+            let at = &arrival.event.inputs[0].value;
+            let (x, y) = (at[0].as_f64().unwrap() as f32, at[1].as_f64().unwrap() as f32);
+            if id == "a1" {
+                assert!(
+                    (x - 36.0).abs() <= 6.0 && (y - 12.0).abs() <= 6.0,
+                    "seed {seed}: landed off its grid at ({x}, {y})"
+                );
+                let cohesion = log
+                    .iter()
+                    .any(|e| e.event.actor.as_deref() == Some(id) && e.event.kind == EventKind::LeadershipTest);
+                assert!(cohesion, "seed {seed}: no cohesion test on landing");
+            } else {
+                assert_eq!((x, y), (20.0, 10.0));
+                assert!(log.iter().any(|e| e.event.kind == EventKind::Landing && e.event.actor.as_deref() == Some(id)));
+            }
+        }
+    }
+    assert!(landed >= 18, "only {landed} of 24 landings came down");
+}

@@ -103,13 +103,19 @@ pub enum Start {
     /// A reserve in the box, moving on only when the Senior Officer commits it
     /// (FYOB "Strategic Condition"; [`crate::day::commit_reserve`]).
     Reserve,
+    /// Paratroops dropping in the bound given on a landing grid centred at
+    /// the point (*Heroes All*, "Paratroops - Landing process").
+    Drop(u32, f32, f32),
+    /// Gliderborne troops landing in the bound given at the point (*Heroes
+    /// All*, "Gliders - Landing process").
+    Glider(u32, f32, f32),
 }
 
 impl Start {
     pub fn whereabouts(self) -> Whereabouts {
         match self {
             Start::At(..) => Whereabouts::OnTable,
-            Start::Box(_) | Start::Reserve => Whereabouts::Box,
+            Start::Box(_) | Start::Reserve | Start::Drop(..) | Start::Glider(..) => Whereabouts::Box,
         }
     }
 }
@@ -708,6 +714,10 @@ impl Scenario {
             Start::At(x, y) => self.on_table(&format!("{at}.start"), near, (x, y))?,
             Start::Box(b) => self.in_battle(&format!("{at}.start"), near, b)?,
             Start::Reserve => {}
+            Start::Drop(b, x, y) | Start::Glider(b, x, y) => {
+                self.in_battle(&format!("{at}.start"), near, b)?;
+                self.on_table(&format!("{at}.start"), near, (x, y))?;
+            }
         }
         if let Some(c) = &e.concealed {
             // FYOB "Placement options": the counters go on the table at the

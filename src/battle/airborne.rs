@@ -1,0 +1,93 @@
+//! Airborne arrivals (*Heroes All*, "Paratroops" and "Gliders"): a platoon
+//! dropped on its landing grid (a D10 square, 0 blown off course; unarmed
+//! German paratroops of 1941 and before and their weapons container), its
+//! cohesion test; a glider's landing throw (damage, casualties, CSWs lost).
+//! Neither is effective until the bound after it lands.
+
+use warbound_rules::{
+    airborne::{self, Landing},
+    event::{Book, EventKind, RuleEvent, RuleRef},
+    forces::Figure,
+    officer::{Grade, Officer, Rank},
+    scenario::TableSize,
+    terrain::Point,
+};
+
+use super::{
+    activation,
+    log::BattleLog,
+    state::{Arrival, Fielded, Status},
+    table::remove_men,
+};
+
+pub(super) fn land(
+    log: &mut BattleLog,
+    dice: &mut warbound_rules::dice::Dice,
+    bound: u32,
+    f: &mut Fielded,
+    year: u16,
+    table: TableSize,
+) {
+    let id = f.id().to_owned();
+    let clamp = |p: Point| Point(p.0.clamp(0.5, table.width - 0.5), p.1.clamp(0.5, table.depth - 0.5));
+    match f.arrival {
+        Arrival::Edge => {}
+        Arrival::Drop(centre) => {
+            let armed = airborne::armed_on_landing(&f.element.nation, year);
+            let (drop, events) = airborne::drop_platoon(armed, dice, &id);
+            log.extend(bound, events);
+            let Landing::Square(_) = drop.platoon else {
+                activation::leave(log, bound, f, Status::Retired, "blown off course: takes no further part");
+                return;
+            };
+            if drop.removed {
+                activation::leave(log, bound, f, Status::Retired, "unarmed, its weapons container lost");
+                return;
+            }
+            let (dx, dy) = drop.platoon.offset().unwrap_or((0.0, 0.0));
+            f.at = clamp(Point(centre.0 + dx, centre.1 + dy));
+            f.status = Status::OnTable;
+            f.element.on_table = true;
+            // "A Leadership Test is taken on landing to establish cohesion."
+            let nco = f.element.nco.unwrap_or_else(|| Officer::new(Rank::Nco, Grade::Weak).expect("NCO grade"));
+            let (test, e) = airborne::cohesion_test(nco, dice, &id);
+            log.push(bound, e);
+            f.effective_from = bound + 1;
+            f.without_cohesion = !test.passed;
+            arrived(log, bound, f, "Paratroops - Landing process");
+        }
+        Arrival::Glider(at) => {
+            let aboard = f.men().min(u32::from(u8::MAX)) as u8;
+            let csws = f.element.pieces.len().min(usize::from(u8::MAX)) as u8;
+            let (landing, e) = airborne::glider_landing(aboard, csws, dice, &id);
+            log.push(bound, e);
+            f.at = clamp(at);
+            f.status = Status::OnTable;
+            f.element.on_table = true;
+            remove_men(f, u32::from(landing.casualties));
+            if landing.csws_destroyed {
+                // The weapons are lost; their crews fight on as riflemen without them.
+                let grade = f.element.troops();
+                for p in std::mem::take(&mut f.element.pieces) {
+                    for _ in 0..p.crew {
+                        f.element.figures.push(Figure { grade, weapon: None, rounds: None });
+                    }
+                }
+            }
+            f.effective_from = bound + 1;
+            arrived(log, bound, f, "Gliders - Landing process");
+            if f.spent() {
+                activation::leave(log, bound, f, Status::Destroyed, "every man lost in the landing");
+            }
+        }
+    }
+}
+
+fn arrived(log: &mut BattleLog, bound: u32, f: &Fielded, section: &str) {
+    let ev = RuleEvent::new(EventKind::Arrival, RuleRef::new(Book::HeroesAll, section))
+        .actor(f.id())
+        .input("at", (f.at.0, f.at.1), "inches from the near-left corner")
+        .input("effective_from", f.effective_from, "not fully effective until the bound after it lands")
+        .outcome(serde_json::json!({ "men": f.men() }));
+    log.push(bound, ev);
+}
