@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use warbound_rules::{
     event::{Book, EventKind, RuleEvent, RuleRef},
     geometry::distance,
-    momentum::{Abandons, CmElement, CmMovement, CmsMovement, Surroundings, TestConditions},
+    momentum::{self, Abandons, CmElement, CmMovement, CmsMovement, Surroundings, TestConditions},
     officer::{Grade, Officer, Rank},
     turn::{self, Course, OnSeizing, TurnElement},
 };
@@ -175,12 +175,37 @@ fn turn_element(els: &[Mut<Fielded>], i: usize, co: Option<Officer>) -> TurnElem
         conditions: TestConditions {
             nco: f.element.nco.map(|n| n.grade()),
             company_officer: co,
-            support_points: 0,
+            support_points: support_points(els, i),
             beach_landing: false,
             rationed: false,
         },
         surroundings: Surroundings { friends_within_12: near(true), enemy_within_12: near(false) },
     }
+}
+
+/// Within 6" (FYOB "Test reductions").
+const SUPPORT_REACH: f32 = 6.0;
+
+/// FYOB "Test reductions": "less 1% for every 1 point of value of supporting
+/// friendly, active, Regular or Elite elements within 6 inches". Readings:
+/// the value is the element's points cost (whole points, `forces::Element::cost`);
+/// "active" is on the table with a CMS that still lets it fight.
+fn support_points(els: &[Mut<Fielded>], i: usize) -> u32 {
+    let Ok(codex) = crate::data::codex() else { return 0 };
+    let f = &els[i];
+    els.iter()
+        .enumerate()
+        .filter(|(j, o)| {
+            *j != i
+                && o.side == f.side
+                && o.status.on_table()
+                && o.quality != warbound_rules::officer::Quality::Poor
+                && distance(o.at, f.at) <= SUPPORT_REACH
+                && momentum::cms_effects(o.build.element_type(), o.element.cms).is_ok_and(|r| r.can_fire)
+        })
+        .filter_map(|(_, o)| o.element.cost(codex).ok())
+        .map(|p| p.halves() / 2)
+        .sum()
 }
 
 /// The element leaves the table for good (or for the box).

@@ -647,3 +647,29 @@ fn gliders_and_paratroops_land_and_wait_a_bound_before_acting() {
     }
     assert!(landed >= 18, "only {landed} of 24 landings came down");
 }
+
+#[test]
+fn friends_within_six_inches_reduce_the_tests() {
+    let mut scenario =
+        duel(r#"(activity: Hold, location: "the road")"#, r#"(activity: Hold, location: "the farm")"#, (36.0, 30.0));
+    let mut friend = scenario.sides[0].companies[0].elements[0].clone();
+    friend.id = "a2".into();
+    friend.start = warbound_rules::scenario::Start::At(39.0, 4.0);
+    scenario.sides[0].companies[0].elements.push(friend);
+    let mut supported = 0;
+    for seed in 0..20 {
+        let (app, _) = autoplay("duel", scenario.clone(), seed);
+        for e in &app.world().resource::<BattleLog>().entries {
+            if e.event.kind != EventKind::CmTests || e.event.actor.as_deref() != Some("a1") {
+                continue;
+            }
+            let conditions = &e.event.inputs.iter().find(|i| i.name == "conditions").unwrap().value;
+            let count = &e.event.outcome["count"];
+            if conditions["support_points"].as_u64().unwrap() > 0 {
+                supported += 1;
+                assert!(count["support_off"].as_u64().unwrap() > 0 || count["original"].as_u64().unwrap() < 10);
+            }
+        }
+    }
+    assert!(supported > 0, "the supporting section never reduced a1's tests");
+}
