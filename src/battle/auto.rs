@@ -14,7 +14,7 @@
 
 use bevy::prelude::*;
 use warbound_rules::{
-    command::{Moves, OpensFire},
+    command::{Activity, Moves, OpensFire},
     concealment,
     geometry::distance,
     momentum::{CmMovement, CmsMovement},
@@ -25,6 +25,7 @@ use warbound_rules::{
 use super::{
     FlowSchedule, FlowSet, Table, at,
     command::{Command, Current, Inbox, check},
+    demolition::{self, Demolition},
     setup::Control,
     sorted,
     state::{Fielded, Flow, Turn},
@@ -66,7 +67,7 @@ fn decide(mut t: Table, mut inbox: ResMut<Inbox>, current: Res<Current>) {
     };
     let all: Vec<&Fielded> = els.iter().map(|m| &**m).collect();
     let mut rolls = Rolls { dice: &mut t.dice.0, log: &mut t.log, bound };
-    let cmd = next_command(&turn, me, &all, &sight, &mut rolls);
+    let cmd = next_command(&turn, me, &all, &sight, &t.battle.charges, &mut rolls);
     inbox.0.push_back(cmd);
 }
 
@@ -78,7 +79,14 @@ struct Rolls<'a> {
 }
 
 /// The command an Auto element gives next.
-fn next_command(turn: &Turn, me: &Fielded, all: &[&Fielded], sight: &Sight, t: &mut Rolls) -> Command {
+fn next_command(
+    turn: &Turn,
+    me: &Fielded,
+    all: &[&Fielded],
+    sight: &Sight,
+    charges: &[Demolition],
+    t: &mut Rolls,
+) -> Command {
     let element = me.id().to_owned();
     let enemies: Vec<&Fielded> = all.iter().copied().filter(|f| f.side != me.side && f.status.on_table()).collect();
     let conduct = me.order.activity.conduct();
@@ -120,10 +128,25 @@ fn next_command(turn: &Turn, me: &Fielded, all: &[&Fielded], sight: &Sight, t: &
         }
     }
 
+    // Charges: fire one of ours when the enemy is on it; engineers lift the
+    // enemy's they are in contact with (Heroes All, "Explosives").
+    let blow = charges.iter().find(|d| {
+        demolition::may_detonate(me, d, &sight.scenario.terrain)
+            && enemies.iter().any(|e| distance(e.at, d.at) <= demolition::CONTACT * 2.0)
+    });
+    let lift = (me.order.activity == Activity::Engineering)
+        .then(|| charges.iter().find(|d| demolition::may_clear(me, d)))
+        .flatten();
     let destination = destination(turn, me, &enemies, sight);
     let candidates: Vec<Command> = preference(turn.orders.order)
         .into_iter()
         .filter_map(|p| match p {
+            Phase::Act if blow.is_some() => {
+                blow.map(|d| Command::Detonate { element: element.clone(), charge: d.id.clone() })
+            }
+            Phase::Act if lift.is_some() => {
+                lift.map(|d| Command::Clear { element: element.clone(), charge: d.id.clone() })
+            }
             Phase::Act if !observe.is_empty() => {
                 Some(Command::Observe { element: element.clone(), targets: observe.clone() })
             }
@@ -132,7 +155,7 @@ fn next_command(turn: &Turn, me: &Fielded, all: &[&Fielded], sight: &Sight, t: &
             _ => None,
         })
         .collect();
-    candidates.into_iter().find(|c| check(c, turn, all, sight).is_ok()).unwrap_or(Command::EndTurn { element })
+    candidates.into_iter().find(|c| check(c, turn, all, sight, charges).is_ok()).unwrap_or(Command::EndTurn { element })
 }
 
 /// The phases in the order an Auto element prefers to take them under each

@@ -29,6 +29,10 @@ pub enum Command {
     Observe { element: String, targets: Vec<String> },
     /// Ends its turn; phases not taken are forgone.
     EndTurn { element: String },
+    /// An Act: fire one of its side's charges with the detonation pack.
+    Detonate { element: String, charge: String },
+    /// Both Acts: engineers in contact with an enemy charge find and remove it.
+    Clear { element: String, charge: String },
     /// 2-player games: give Command Die number `die` (0-based, in the order
     /// thrown) to `element` for `action`, spending the 6s `sixes` to re-roll
     /// failed morale throws.
@@ -87,6 +91,8 @@ impl Command {
             | Command::Fire { element, .. }
             | Command::Observe { element, .. }
             | Command::EndTurn { element }
+            | Command::Detonate { element, .. }
+            | Command::Clear { element, .. }
             | Command::Die { element, .. }
             | Command::Reroll { element, .. } => element,
             Command::Command { company, .. } => company,
@@ -98,7 +104,7 @@ impl Command {
         match self {
             Command::Move { .. } => Some(Phase::Move),
             Command::Fire { .. } => Some(Phase::Fire),
-            Command::Observe { .. } => Some(Phase::Act),
+            Command::Observe { .. } | Command::Detonate { .. } | Command::Clear { .. } => Some(Phase::Act),
             _ => None,
         }
     }
@@ -143,7 +149,13 @@ fn plan_with(turn: &Turn, phase: Phase, acts: usize) -> TurnPlan {
 
 /// Checks `cmd` for the element acting in `turn`, against its Order Die, its
 /// CMS and tests, and what it can see. `els` are all elements.
-pub fn check(cmd: &Command, turn: &Turn, els: &[&Fielded], ctx: &visible::Sight<'_>) -> Result<(), Refusal> {
+pub fn check(
+    cmd: &Command,
+    turn: &Turn,
+    els: &[&Fielded],
+    ctx: &visible::Sight<'_>,
+    charges: &[super::demolition::Demolition],
+) -> Result<(), Refusal> {
     let fyob = Book::FightYourOwnBattles;
     if cmd.element() != turn.element {
         return Err(refuse(fyob, "The game flow", format!("{} is not the element acting now", cmd.element())));
@@ -163,6 +175,8 @@ pub fn check(cmd: &Command, turn: &Turn, els: &[&Fielded], ctx: &visible::Sight<
     }
     let acts = match cmd {
         Command::Observe { targets, .. } => targets.len(),
+        Command::Detonate { .. } => 1,
+        Command::Clear { .. } => 2,
         _ => 0,
     };
     if let Err(e) = order_dice::check_turn(turn.orders.order, &plan_with(turn, phase, acts)) {
@@ -217,6 +231,30 @@ pub fn check(cmd: &Command, turn: &Turn, els: &[&Fielded], ctx: &visible::Sight<
                 if !els.iter().any(|e| e.id() == t && e.side != me.side && e.status.on_table()) {
                     return Err(refuse(Book::HeroesAll, "Observation", format!("{t} is no enemy on the table")));
                 }
+            }
+        }
+        Command::Detonate { charge, .. } => {
+            let ok = charges
+                .iter()
+                .find(|d| &d.id == charge)
+                .is_some_and(|d| super::demolition::may_detonate(me, d, &ctx.scenario.terrain));
+            if !ok {
+                return Err(refuse(
+                    Book::HeroesAll,
+                    "Explosives",
+                    format!(
+                        "{charge} is not a charge of its side it can fire: within 12 inches, in sight, set for the detonation pack"
+                    ),
+                ));
+            }
+        }
+        Command::Clear { charge, .. } => {
+            if !charges.iter().find(|d| &d.id == charge).is_some_and(|d| super::demolition::may_clear(me, d)) {
+                return Err(refuse(
+                    Book::HeroesAll,
+                    "Explosives",
+                    format!("{charge} is no live enemy charge in contact"),
+                ));
             }
         }
         _ => {}

@@ -23,6 +23,7 @@ fn end_bound(mut t: Table) {
         }
     }
     drop(els);
+    super::demolition::tick(&mut t);
     t.battle.deck = None;
     let bound = t.battle.clock.bound();
     if bound >= t.battle.start.last_bound() {

@@ -25,6 +25,7 @@ mod auto;
 pub mod command;
 mod command_turn;
 mod deal;
+pub mod demolition;
 mod dispatch;
 mod end_bound;
 mod firing;
@@ -172,6 +173,7 @@ pub(super) fn plugin(app: &mut App) {
             save::plugin,
             two_player::plugin,
             officers::plugin,
+            demolition::plugin,
         ));
 }
 

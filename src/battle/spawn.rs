@@ -15,6 +15,7 @@ use warbound_rules::{
     dice::Dice,
     effects::VehicleState,
     event::{Book, EventKind, RuleEvent, RuleRef},
+    explosives::Charge,
     forces::Element,
     movement::{MoveClass, Mover},
     officer::{self, Grade, Officer, Rank},
@@ -23,6 +24,7 @@ use warbound_rules::{
 };
 
 use super::{
+    demolition::Demolition,
     log::BattleLog,
     setup::BattleStart,
     state::{
@@ -252,6 +254,25 @@ fn side_state(
     })
 }
 
+/// The charges each side set before the battle.
+fn demolitions(start: &BattleStart) -> Result<Vec<Demolition>, String> {
+    let mut out = Vec::new();
+    for (s, side) in start.scenario.sides.iter().enumerate() {
+        for c in &side.charges {
+            let charge = Charge::set(c.kind, c.delay).map_err(|e| format!("{}: {e}", c.id))?;
+            out.push(Demolition {
+                id: c.id.clone(),
+                side: s,
+                at: point(c.at),
+                charge,
+                target: c.target.clone(),
+                found: false,
+            });
+        }
+    }
+    Ok(out)
+}
+
 /// Starts the battle in `world`: clears any previous one, spawns the elements
 /// and sets the flow to the first bound.
 pub fn start(world: &mut World, start: BattleStart) -> Result<(), String> {
@@ -268,7 +289,8 @@ pub fn start(world: &mut World, start: BattleStart) -> Result<(), String> {
     }
     world.insert_resource(sides);
     world.insert_resource(BattleDice(dice));
-    world.insert_resource(Battle { start, clock, deck: None, result: None });
+    let charges = demolitions(&start)?;
+    world.insert_resource(Battle { start, clock, deck: None, result: None, charges });
     world.resource_mut::<BattleLog>().extend(0, events);
     world.insert_resource(super::command::Inbox::default());
     world.insert_resource(super::command::Current::default());

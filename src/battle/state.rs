@@ -297,6 +297,8 @@ pub struct Battle {
     pub deck: Option<Deal>,
     /// The result once the battle is over.
     pub result: Option<BattleResult>,
+    /// Demolition charges on the table.
+    pub charges: Vec<super::demolition::Demolition>,
 }
 
 /// The battle's dice: one seeded stream for everything.

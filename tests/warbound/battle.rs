@@ -673,3 +673,77 @@ fn friends_within_six_inches_reduce_the_tests() {
     }
     assert!(supported > 0, "the supporting section never reduced a1's tests");
 }
+
+fn with_charge(mut scenario: Scenario, side: usize, at: (f32, f32)) -> Scenario {
+    scenario.sides[side].charges.push(warbound_rules::scenario::ChargeSpec {
+        id: "charge".into(),
+        at,
+        kind: warbound_rules::explosives::ChargeKind::Large,
+        delay: 0,
+        target: "the road".into(),
+    });
+    scenario
+}
+
+#[test]
+fn charges_are_fired_by_the_pack_and_lifted_by_engineers() {
+    let mut blown = 0;
+    let mut lifted = 0;
+    for seed in 0..30 {
+        // The German guard fires the charge as the British (a Player who only
+        // walks onto it) close on it.
+        let s = duel(
+            r#"(activity: Reposition, location: "the road")"#,
+            r#"(activity: Overwatch, location: "the farm")"#,
+            (46.0, 30.0),
+        );
+        let mut start = BattleStart::auto("duel", with_charge(s, 1, (36.0, 30.0)), seed);
+        start.control = vec![Control::Player, Control::Auto];
+        let mut app = play::battle_app(start, BattleLog::default()).unwrap();
+        play::advance(&mut app).unwrap();
+        while !play::is_over(app.world()) {
+            let cmd = officer_default(&app).unwrap_or_else(|| {
+                let Flow::Acting(turn) = app.world().resource::<Flow>() else { unreachable!() };
+                let me = turn.element.clone();
+                if turn.taken.is_empty() && turn.orders.order == warbound_rules::order_dice::Phase::Move {
+                    Command::Move { element: me, to: (36.0, 31.0) }
+                } else {
+                    Command::EndTurn { element: me }
+                }
+            });
+            play::command(&mut app, cmd).unwrap();
+        }
+        let log = &app.world().resource::<BattleLog>().entries;
+        let demolished = |e: &&warbound::battle::log::Entry| {
+            e.event.kind == EventKind::Explosives && e.event.outcome["demolished"].is_string()
+        };
+        if let Some(k) = log.iter().position(|e| demolished(&e)) {
+            blown += 1;
+            let pack = log[..k]
+                .iter()
+                .rev()
+                .find_map(|e| e.event.inputs.iter().find(|i| i.name == "firer_distance").map(|i| (e, i)))
+                .expect("the detonation pack's throw");
+            assert_eq!(pack.0.event.actor.as_deref(), Some("g1"), "seed {seed}: fired by the guard");
+            assert!(pack.1.value.as_f64().unwrap() <= 12.0);
+        }
+        // British sappers ordered to the farm lift the German charge there.
+        let s = duel(
+            r#"(activity: Engineering, location: "the farm", detail: "lift the charges")"#,
+            r#"(activity: Overwatch, location: "the road")"#,
+            (60.0, 46.0),
+        );
+        let (app, _) = autoplay("duel", with_charge(s, 1, (36.0, 24.0)), seed);
+        let log = &app.world().resource::<BattleLog>().entries;
+        if let Some(k) = log.iter().position(|e| e.event.outcome["state"] == serde_json::json!("removed")) {
+            lifted += 1;
+            let found = log[..k].iter().any(|e| {
+                e.event.rule.section == "Detecting charges set for delay"
+                    && e.event.outcome["spotted"] == serde_json::json!(true)
+            });
+            assert!(found, "seed {seed}: lifted a charge never found");
+        }
+    }
+    assert!(blown > 0, "the guard never fired the charge");
+    assert!(lifted > 0, "the sappers never lifted the charge");
+}

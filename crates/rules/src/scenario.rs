@@ -393,8 +393,27 @@ pub struct Side {
     pub foos: Vec<FooSpec>,
     #[serde(default)]
     pub artillery: Vec<Battery>,
+    /// Demolition charges the side has set before the battle (*Heroes All*,
+    /// "Explosives").
+    #[serde(default)]
+    pub charges: Vec<ChargeSpec>,
     #[serde(default)]
     pub victory: Vec<Goal>,
+}
+
+/// A charge set before the battle: on `at`, fired by the detonation pack
+/// (`delay` 0) or going off by itself after `delay` bounds.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChargeSpec {
+    pub id: String,
+    pub at: (f32, f32),
+    pub kind: crate::explosives::ChargeKind,
+    #[serde(default)]
+    pub delay: u8,
+    /// What it brings down ("the bridge"), for the log.
+    #[serde(default)]
+    pub target: String,
 }
 
 impl Side {
@@ -684,6 +703,13 @@ impl Scenario {
                 let m = format!("{:?} is not an element of this side", foo.attached_to);
                 return Err(Invalid::new(format!("{at}.attached_to"), Some(&foo.attached_to), m));
             }
+        }
+        for (k, charge) in side.charges.iter().enumerate() {
+            let at = format!("{at}.charges[{k}]");
+            unique(format!("{at}.id"), &charge.id)?;
+            self.on_table(&at, Some(&charge.id), charge.at)?;
+            crate::explosives::Charge::set(charge.kind, charge.delay)
+                .map_err(|e| Invalid::new(format!("{at}.delay"), Some(&charge.id), e.to_string()))?;
         }
         for (b, battery) in side.artillery.iter().enumerate() {
             let at = format!("{at}.artillery[{b}]");

@@ -1,0 +1,189 @@
+//! Demolition charges (*Heroes All*, "Explosives"): charges a side set before
+//! the battle are fired by the detonation pack (the firer within 12" and in
+//! sight, 2+ on a D6, a failure kills the charge) or go off when their delay
+//! has run; each blast is the HE Effects Table on its column for everyone on
+//! the spot and a stun zone of CM tests around it. Engineers find a charge
+//! (a 6 on the observation dice, a charge counting as 1 target figure) and
+//! remove it.
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+use warbound_rules::{
+    effects::HeTarget,
+    event::{Book, EventKind, RuleEvent, RuleRef},
+    explosives::{self, Charge, ChargeState},
+    geometry::{self, Viewpoint, distance},
+    momentum::CmCause,
+    order_dice::{Act, Phase},
+    terrain::Point,
+};
+
+use super::{
+    FlowSchedule, FlowSet, Table, activation, at,
+    command::{Command, Current},
+    dispatch,
+    log::BattleLog,
+    sorted,
+    state::{Build, Fielded, Flow, Status},
+    table::{accrue, remove_men},
+};
+
+/// Reading: "in contact with the target" is within 2" of the charge; the
+/// blast's table effect falls on the elements that close.
+pub const CONTACT: f32 = 2.0;
+
+/// A charge on the table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Demolition {
+    pub id: String,
+    /// The side that set it.
+    pub side: usize,
+    pub at: Point,
+    pub charge: Charge,
+    /// What it brings down, for the log.
+    pub target: String,
+    /// Found by the enemy's engineers.
+    pub found: bool,
+}
+
+impl Demolition {
+    pub fn live(&self) -> bool {
+        matches!(self.charge.state, ChargeState::Set | ChargeState::Delayed(_))
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(FlowSchedule, act_phase.in_set(FlowSet::Phase).run_if(at(|f| matches!(f, Flow::Acting(_)))));
+}
+
+/// Whether `f` may fire charge `d` with the detonation pack now.
+pub fn may_detonate(f: &Fielded, d: &Demolition, terrain: &warbound_rules::terrain::Terrain) -> bool {
+    d.side == f.side
+        && d.charge.state == ChargeState::Set
+        && d.charge.kind.needs_pack()
+        && distance(f.at, d.at) <= explosives::DETONATION_PACK_RANGE
+        && in_sight(f, d, terrain)
+}
+
+fn in_sight(f: &Fielded, d: &Demolition, terrain: &warbound_rules::terrain::Terrain) -> bool {
+    geometry::sight_line(terrain, super::visible::viewpoint(f), Viewpoint::figure(d.at), false)
+        .is_ok_and(|s| !s.between.sight_blocked)
+}
+
+/// Whether `f` is in contact with an enemy's live charge `d`.
+pub fn may_clear(f: &Fielded, d: &Demolition) -> bool {
+    d.side != f.side && d.live() && distance(f.at, d.at) <= CONTACT
+}
+
+fn act_phase(mut t: Table, mut current: ResMut<Current>) {
+    let (element, charge, acts) = match current.0.clone() {
+        Some(Command::Detonate { element, charge }) => (element, charge, 1),
+        Some(Command::Clear { element, charge }) => (element, charge, 2),
+        _ => return,
+    };
+    current.0 = None;
+    let bound = t.battle.clock.bound();
+    let Some(k) = t.battle.charges.iter().position(|d| d.id == charge) else { return };
+    let mut els = sorted(&mut t.elements);
+    let Some(i) = els.iter().position(|f| f.id() == element) else { return };
+    if acts == 1 {
+        let d = distance(els[i].at, t.battle.charges[k].at);
+        let sight = in_sight(&els[i], &t.battle.charges[k], &t.battle.start.scenario.terrain);
+        let fired = match t.battle.charges[k].charge.detonate(d, sight, &mut t.dice.0, &element) {
+            Ok((fired, e)) => {
+                t.log.push(bound, e.target(charge.clone()));
+                fired
+            }
+            Err(_) => false,
+        };
+        if fired {
+            let demolition = t.battle.charges[k].clone();
+            blast(&mut t.log, &mut t.dice.0, bound, &mut els, &demolition);
+        }
+    } else {
+        let men = els[i].men();
+        let demolition = &mut t.battle.charges[k];
+        if !demolition.found
+            && let Ok((spotted, e)) = explosives::detect_charges(men, 1, &mut t.dice.0, &element)
+        {
+            t.log.push(bound, e.target(charge.clone()));
+            demolition.found = spotted;
+        }
+        // Reading (no rule is printed for lifting a charge): found, it is
+        // made safe as it was set — in contact for the bound, both Acts.
+        if demolition.found {
+            demolition.charge.state = ChargeState::Dead;
+            let ev = RuleEvent::new(EventKind::Explosives, RuleRef::new(Book::HeroesAll, "Explosives"))
+                .actor(element.clone())
+                .target(charge.clone())
+                .input("found", true, "a 6 on the observation dice finds the charge")
+                .outcome(serde_json::json!({ "state": "removed", "target": demolition.target }));
+            t.log.push(bound, ev);
+        }
+    }
+    drop(els);
+    dispatch::phase_done(&mut t, Phase::Act, &vec![Act::EngineeringWork; acts]);
+}
+
+/// A charge goes off: its table effect on everyone within 2", CM tests for
+/// everyone in its stun zone.
+pub(super) fn blast(
+    log: &mut BattleLog,
+    dice: &mut warbound_rules::dice::Dice,
+    bound: u32,
+    els: &mut [Mut<Fielded>],
+    d: &Demolition,
+) {
+    let stun = explosives::stun_zone(d.charge.kind, dice, &d.id).map(|(inches, e)| {
+        log.push(bound, e);
+        f32::from(inches)
+    });
+    for f in els.iter_mut().filter(|f| f.status.on_table()) {
+        let r = distance(f.at, d.at);
+        if r <= CONTACT {
+            let crew: u8 = f.element.pieces.iter().map(|p| p.crew).sum();
+            let target = match f.build {
+                Build::Afv { open_topped: true, .. } => HeTarget::OpenTopped { crew: crew.max(1) },
+                Build::Afv { .. } => HeTarget::Closed { calibre_150_plus: false },
+                _ if f.element.figures.is_empty() => HeTarget::Gun { crew },
+                _ => HeTarget::Infantry { figures: f.men().min(u32::from(u8::MAX)) as u8 },
+            };
+            if let Ok(Some((out, e))) = explosives::charge_effect(d.charge.kind, target, dice) {
+                log.push(bound, e.actor(d.id.clone()).target(f.id().to_owned()));
+                let lost = remove_men(f, u32::from(out.casualties));
+                if f.build.element_type() == warbound_rules::momentum::ElementType::Infantry {
+                    accrue(f, CmCause::CasualtyInOpen, lost);
+                }
+            }
+        }
+        if stun.is_some_and(|s| r <= s) {
+            accrue(f, explosives::STUN_CAUSE, 1);
+        }
+        if f.spent() {
+            activation::leave(log, bound, f, Status::Destroyed, "caught in the blast");
+        }
+    }
+    let ev = RuleEvent::new(EventKind::Explosives, RuleRef::new(Book::HeroesAll, "Explosives"))
+        .actor(d.id.clone())
+        .input("charge", d.charge.kind, "")
+        .outcome(serde_json::json!({ "demolished": d.target, "stun_inches": stun }));
+    log.push(bound, ev);
+}
+
+/// End of bound: delayed charges count down and go off.
+pub(super) fn tick(t: &mut Table) {
+    let bound = t.battle.clock.bound();
+    let mut gone = Vec::new();
+    for d in t.battle.charges.iter_mut() {
+        if d.charge.tick() {
+            gone.push(d.clone());
+        }
+    }
+    if gone.is_empty() {
+        return;
+    }
+    let mut els = sorted(&mut t.elements);
+    for d in gone {
+        blast(&mut t.log, &mut t.dice.0, bound, &mut els, &d);
+    }
+}
