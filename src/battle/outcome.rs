@@ -17,11 +17,11 @@ use super::{
     state::{Fielded, Flow, Status},
 };
 
-/// The side's CMT: the CMS of its elements on the table and those due from
-/// the box (FYOB: "the sum of the CM scores of all elements"; those that left
-/// the table no longer count).
+/// The side's CMT: "the sum of the CMS's for the elements present on the
+/// table" (FYOB "Strategic Conditions"); those withdrawn into the box,
+/// destroyed or surrendered no longer count, those yet to arrive not yet.
 pub fn cmt<'a>(els: impl Iterator<Item = &'a Fielded>, side: usize) -> u32 {
-    els.filter(|f| f.side == side && matches!(f.status, Status::OnTable | Status::Waiting(_)))
+    els.filter(|f| f.side == side && f.status == Status::OnTable)
         .map(|f| u32::from(f.element.cms))
         .sum()
 }

@@ -189,11 +189,16 @@ fn side_state(
     companies: Vec<CompanyState>,
     fielded: &[Fielded],
 ) -> Result<SideState, String> {
-    // Reading (FYOB "Strategic Condition"): the initial CMT is the sum of the
-    // CMS of the elements committed to the battle, those in the box due to
-    // arrive included; reserves join it when committed.
-    let scores: Vec<u8> =
-        fielded.iter().filter(|f| f.side == s && f.status != Status::Reserve).map(|f| f.element.cms).collect();
+    // FYOB "Strategic Conditions": "the CMT for the force will be the sum of
+    // the CMS's for the elements present on the table. Ignore any elements
+    // held in reserve." Reading: those landing or moving on in the first
+    // bound are present from the start; later arrivals add their CMS when
+    // they come on, as committed reserves do.
+    let scores: Vec<u8> = fielded
+        .iter()
+        .filter(|f| f.side == s && matches!(f.status, Status::OnTable | Status::Waiting(1)))
+        .map(|f| f.element.cms)
+        .collect();
     let cmt = strategic::cmt(&scores).map_err(|e| format!("{e:?}"))?;
     let record = SeniorOfficerRecord::new(cmt.max(1), MILESTONE_PCT).map_err(|e| format!("{e:?}"))?;
     Ok(SideState {

@@ -76,14 +76,14 @@ fn soak_every_shipped_battle_to_its_end() {
                     assert!(e.men == 0 || e.vehicles == 0, "{name} {seed}: {} destroyed with men and vehicle", e.id);
                 }
             }
-            // CMT: the CMS of the elements on the table plus those still due
-            // from the box; those that left (retired, surrendered, destroyed)
-            // and uncommitted reserves no longer count.
+            // CMT: the CMS of the elements on the table (none leave by design
+            // in these battles); those that left (retired, surrendered,
+            // destroyed), those yet to come and uncommitted reserves do not count.
             for (s, side) in r.sides.iter().enumerate() {
                 let sum: u32 = r
                     .elements
                     .iter()
-                    .filter(|e| e.side == s && matches!(e.fate, Fate::OnTable | Fate::InBox))
+                    .filter(|e| e.side == s && e.fate == Fate::OnTable)
                     .map(|e| u32::from(e.cms))
                     .sum();
                 assert_eq!(side.cmt, sum, "{name} {seed}: CMT of {}", side.name);
