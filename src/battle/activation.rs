@@ -120,7 +120,14 @@ fn next_card(mut t: Table) {
     match turn.course {
         Course::Acts(orders) => {
             drop(els);
-            *t.flow = Flow::Acting(Turn { element: id, orders, taken: Vec::new(), acts: Vec::new(), failures });
+            *t.flow = Flow::Acting(Turn {
+                element: id,
+                orders,
+                taken: Vec::new(),
+                acts: Vec::new(),
+                failures,
+                pending_move: None,
+            });
         }
         Course::NoAction | Course::SwapsCard => {
             drop(els);

@@ -23,6 +23,9 @@ pub enum Command {
     /// Its Move phase: towards `to` (inches from the near-left corner), as far
     /// as the Movement Dice allow.
     Move { element: String, to: (f32, f32) },
+    /// A Player's move, after the Movement Dice: stop at `to`, on the route
+    /// declared and no further than the score allows.
+    MoveTo { element: String, to: (f32, f32) },
     /// Its Fire phase, every firing team at `target`.
     Fire { element: String, target: String },
     /// Its Act phase: an observation test on each target (at most 2).
@@ -88,6 +91,7 @@ impl Command {
     pub fn element(&self) -> &str {
         match self {
             Command::Move { element, .. }
+            | Command::MoveTo { element, .. }
             | Command::Fire { element, .. }
             | Command::Observe { element, .. }
             | Command::EndTurn { element }
@@ -168,6 +172,31 @@ pub fn check(
     }
     if matches!(cmd, Command::Command { .. } | Command::Session { .. }) {
         return Err(refuse(fyob, "The game flow", "it is an element's turn, not an officer's"));
+    }
+    if let Some(pending) = turn.pending_move {
+        let Command::MoveTo { to, .. } = cmd else {
+            return Err(refuse(Book::HeroesAll, "Movement", "the Movement Dice are thrown: finish the move first"));
+        };
+        let from = me.at;
+        let declared = warbound_rules::terrain::Point(pending.to.0, pending.to.1);
+        let at = warbound_rules::terrain::Point(to.0, to.1);
+        if !super::movement::within_move(from, declared, at, pending.allowance) {
+            return Err(refuse(
+                Book::HeroesAll,
+                "Movement",
+                format!(
+                    "the score allows {:.1} inches along the declared route; ({:.1}, {:.1}) is {:.1} inches away or off the route",
+                    pending.allowance,
+                    to.0,
+                    to.1,
+                    warbound_rules::geometry::distance(from, at)
+                ),
+            ));
+        }
+        return Ok(());
+    }
+    if matches!(cmd, Command::MoveTo { .. }) {
+        return Err(refuse(Book::HeroesAll, "Movement", "no Movement Dice have been thrown: declare the move first"));
     }
     let Some(phase) = cmd.phase() else { return Ok(()) };
     if turn.taken.contains(&phase) {

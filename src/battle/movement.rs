@@ -23,7 +23,7 @@ use super::{
     dispatch,
     log::BattleLog,
     sorted,
-    state::{Battle, Fielded, Flow, Status},
+    state::{Battle, Fielded, Flow, PendingMove, Status},
     table::{from_edge, nearest_on_edge, toward},
     visible::Sight,
 };
@@ -36,12 +36,88 @@ pub(super) fn plugin(app: &mut App) {
 const STEP: f32 = 0.25;
 
 fn move_phase(mut t: Table, mut current: ResMut<Current>) {
-    let Some(Command::Move { element, to }) = current.0.clone() else { return };
+    let (element, to, halt) = match current.0.clone() {
+        Some(Command::Move { element, to }) => (element, to, false),
+        Some(Command::MoveTo { element, to }) => (element, to, true),
+        _ => return,
+    };
     current.0 = None;
-    let Flow::Acting(turn) = &*t.flow else { return };
+    let Flow::Acting(turn) = &mut *t.flow else { return };
     let pips = turn.orders.movement_pips;
+    if halt {
+        // The Player stops where he chose, within what the dice allowed.
+        turn.pending_move = None;
+        place(&mut t, &element, Point(to.0, to.1));
+        dispatch::phase_done(&mut t, Phase::Move, &[]);
+        return;
+    }
+    let side = sorted(&mut t.elements).iter().find(|f| f.id() == element).map(|f| f.side);
+    let player = side.is_some_and(|s| t.sides.0[s].control == super::setup::Control::Player);
+    if player {
+        // Heroes All, "Movement": the route is declared and the dice thrown;
+        // the player then moves up to the score along it.
+        let allowance = throw_only(&mut t, &element, Point(to.0, to.1), pips);
+        if let Flow::Acting(turn) = &mut *t.flow {
+            turn.pending_move = Some(PendingMove { to, allowance });
+        }
+        return;
+    }
     do_move(&mut t, &element, Point(to.0, to.1), pips);
     dispatch::phase_done(&mut t, Phase::Move, &[]);
+}
+
+/// The inches an element may go towards `target`: its Movement Dice, cut
+/// short by the 9" rule.
+fn throw_only(t: &mut Table, element: &str, target: Point, pips: u8) -> f32 {
+    let bound = t.battle.clock.bound();
+    let els = sorted(&mut t.elements);
+    let Some(i) = els.iter().position(|f| f.id() == element) else { return 0.0 };
+    let enemies: Vec<Point> =
+        els.iter().filter(|f| f.side != els[i].side && f.status.on_table()).map(|f| f.at).collect();
+    let f = &els[i];
+    let Some(travel) = throw_move(&mut t.log, &mut t.dice.0, &t.battle, bound, f, target, pips) else { return 0.0 };
+    let allowed = if f.this_bound.observed { travel } else { ambush_limit(f.at, target, travel, &enemies) };
+    if allowed < travel {
+        t.log.push(bound, ambush_event(f.id(), travel, allowed));
+    }
+    allowed
+}
+
+fn ambush_event(id: &str, travel: f32, allowed: f32) -> RuleEvent {
+    RuleEvent::new(EventKind::Movement, RuleRef::new(Book::HeroesAll, "Spotting a potential ambush"))
+        .actor(id)
+        .input("thrown", travel, "inches the Movement Dice allow")
+        .input("observed_this_bound", false, "no observation test taken with an Act this bound")
+        .outcome(serde_json::json!({ "halted_after": allowed, "within": AMBUSH_DISTANCE }))
+}
+
+/// Puts the element at `at` after a move.
+fn place(t: &mut Table, element: &str, at: Point) {
+    let mut els = sorted(&mut t.elements);
+    let Some(i) = els.iter().position(|f| f.id() == element) else { return };
+    let f = &mut els[i];
+    f.this_bound.moved = distance(f.at, at) > 0.0;
+    f.at = at;
+    f.concealed = false;
+    lose_track(&mut els, i, &t.battle);
+}
+
+/// Whether `to` lies on the declared line from `from` towards `declared`,
+/// no further than `allowance` (half an inch either side for the tape).
+pub fn within_move(from: Point, declared: Point, to: Point, allowance: f32) -> bool {
+    let along = distance(from, to);
+    let off = geometry_offset(from, declared, to);
+    along <= allowance + 0.01 && off <= 0.5
+}
+
+fn geometry_offset(a: Point, b: Point, p: Point) -> f32 {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len2 = dx * dx + dy * dy;
+    if len2 <= f32::EPSILON {
+        return distance(a, p);
+    }
+    let t = (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0);
+    distance(p, Point(a.0 + dx * t, a.1 + dy * t))
 }
 
 /// Moves `element` towards `to` as far as its Movement Dice allow.
@@ -58,12 +134,7 @@ pub(super) fn do_move(t: &mut Table, element: &str, target: Point, pips: u8) {
     let from = f.at;
     let allowed = if f.this_bound.observed { travel } else { ambush_limit(from, target, travel, &enemies) };
     if allowed < travel {
-        let ev = RuleEvent::new(EventKind::Movement, RuleRef::new(Book::HeroesAll, "Spotting a potential ambush"))
-            .actor(f.id())
-            .input("thrown", travel, "inches the Movement Dice allow")
-            .input("observed_this_bound", false, "no observation test taken with an Act this bound")
-            .outcome(serde_json::json!({ "halted_after": allowed, "within": AMBUSH_DISTANCE }));
-        t.log.push(bound, ev);
+        t.log.push(bound, ambush_event(f.id(), travel, allowed));
     }
     f.at = toward(from, target, allowed);
     f.this_bound.moved = allowed > 0.0;
@@ -173,6 +244,15 @@ mod tests {
         assert!(allowed <= 16.0 + STEP && allowed > 15.0, "{allowed}");
         let far = ambush_limit(Point(0.0, 0.0), Point(0.0, 30.0), 10.0, &[Point(0.0, 25.0)]);
         assert_eq!(far, 10.0);
+    }
+
+    #[test]
+    fn a_player_stops_on_the_declared_route_within_the_score() {
+        let (from, declared) = (Point(0.0, 0.0), Point(0.0, 20.0));
+        assert!(within_move(from, declared, Point(0.0, 8.0), 8.0));
+        assert!(within_move(from, declared, Point(0.4, 5.0), 8.0), "half an inch of tape either side");
+        assert!(!within_move(from, declared, Point(0.0, 9.0), 8.0), "further than thrown");
+        assert!(!within_move(from, declared, Point(3.0, 5.0), 8.0), "off the declared route");
     }
 
     #[test]

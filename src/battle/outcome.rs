@@ -21,9 +21,7 @@ use super::{
 /// table" (FYOB "Strategic Conditions"); those withdrawn into the box,
 /// destroyed or surrendered no longer count, those yet to arrive not yet.
 pub fn cmt<'a>(els: impl Iterator<Item = &'a Fielded>, side: usize) -> u32 {
-    els.filter(|f| f.side == side && f.status == Status::OnTable)
-        .map(|f| u32::from(f.element.cms))
-        .sum()
+    els.filter(|f| f.side == side && f.status == Status::OnTable).map(|f| u32::from(f.element.cms)).sum()
 }
 
 /// Whether a side can still fight: something on the table, due, or in reserve.

@@ -315,6 +315,17 @@ pub struct Turn {
     pub acts: Vec<Act>,
     /// Failures in this bound's CM tests (they limit observing and firing).
     pub failures: u8,
+    /// A Player's move thrown and not yet made: he now moves up to the score.
+    #[serde(default)]
+    pub pending_move: Option<PendingMove>,
+}
+
+/// Movement Dice thrown for a declared route (towards `to`): the element may
+/// stop anywhere on it up to `allowance` inches.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct PendingMove {
+    pub to: (f32, f32),
+    pub allowance: f32,
 }
 
 /// A player's part of a 2-player bound (*Heroes All*, "Command and Control

@@ -30,6 +30,12 @@ fn log_text(app: &App) -> String {
     app.world().resource::<BattleLog>().json_lines()
 }
 
+fn elements_of(app: &App) -> Vec<Fielded> {
+    let mut v: Vec<Fielded> = app.world().iter_entities().filter_map(|e| e.get::<Fielded>().cloned()).collect();
+    v.sort_by_key(|f| f.index);
+    v
+}
+
 fn elements(app: &mut App) -> Vec<Fielded> {
     let mut q = app.world_mut().query::<&Fielded>();
     let mut v: Vec<Fielded> = q.iter(app.world()).cloned().collect();
@@ -293,14 +299,37 @@ fn a_player_side_waits_for_commands_and_impossible_ones_change_nothing() {
         assert_eq!(acting(&app), me);
     }
     assert_eq!(app.world().resource::<BattleLog>().entries.len(), events + 4, "only the refusals were logged");
-    // A legal move is carried out; a second Move phase is refused.
+    // The route is declared and the Movement Dice thrown; the element then
+    // moves no further than the score, along the route.
     play::command(&mut app, Command::Move { element: me.clone(), to: (28.0, 20.0) }).unwrap();
-    let moved = elements(&mut app);
-    assert_ne!(moved, before);
-    if play::waiting_for_player(app.world()) && acting(&app) == me {
-        play::command(&mut app, Command::Move { element: me.clone(), to: (28.0, 30.0) }).unwrap();
-        assert_eq!(elements(&mut app), moved, "a second Move phase was carried out");
+    let Flow::Acting(turn) = app.world().resource::<Flow>().clone() else { panic!("the turn ended") };
+    let pending = turn.pending_move.expect("the dice are thrown and the player chooses where to stop");
+    let from = elements(&mut app).iter().find(|f| f.id() == me).unwrap().at;
+    let declared = Point(28.0, 20.0);
+    let beyond = warbound_rules::geometry::distance(from, declared) > pending.allowance + 1.0;
+    for cmd in [
+        Command::EndTurn { element: me.clone() },
+        Command::Move { element: me.clone(), to: (28.0, 30.0) },
+        Command::MoveTo { element: me.clone(), to: (from.0 + 5.0, from.1) },
+    ] {
+        let before = elements(&mut app);
+        play::command(&mut app, cmd.clone()).unwrap();
+        assert!(last_event(&app).outcome["accepted"] == serde_json::json!(false), "{cmd:?} was accepted");
+        assert_eq!(elements(&mut app), before);
     }
+    if beyond {
+        let too_far = (declared.0, declared.1);
+        play::command(&mut app, Command::MoveTo { element: me.clone(), to: too_far }).unwrap();
+        assert!(last_event(&app).outcome["accepted"] == serde_json::json!(false), "moved further than thrown");
+    }
+    let stop = warbound_rules::terrain::Point(
+        from.0 + (declared.0 - from.0) * 0.5 * pending.allowance / warbound_rules::geometry::distance(from, declared),
+        from.1 + (declared.1 - from.1) * 0.5 * pending.allowance / warbound_rules::geometry::distance(from, declared),
+    );
+    play::command(&mut app, Command::MoveTo { element: me.clone(), to: (stop.0, stop.1) }).unwrap();
+    let moved = elements(&mut app);
+    assert_eq!(moved.iter().find(|f| f.id() == me).unwrap().at, stop);
+    assert_ne!(moved, before);
 }
 
 /// A Player that always marches on the crossroads, then ends its turn.
@@ -313,6 +342,14 @@ fn march(app: &mut App) -> Option<Command> {
     }
     let me = acting(app);
     let Flow::Acting(turn) = app.world().resource::<Flow>() else { return None };
+    if let Some(p) = turn.pending_move {
+        // As far as the dice allow along the declared route.
+        let from = elements(app).into_iter().find(|f| f.id() == me).unwrap().at;
+        let to = warbound_rules::geometry::distance(from, Point(p.to.0, p.to.1));
+        let k = if to > 0.0 { (p.allowance / to).min(1.0) } else { 0.0 };
+        let at = (from.0 + (p.to.0 - from.0) * k, from.1 + (p.to.1 - from.1) * k);
+        return Some(Command::MoveTo { element: me, to: at });
+    }
     Some(if turn.taken.is_empty() {
         Command::Move { element: me, to: (36.0, 30.0) }
     } else {
@@ -705,7 +742,12 @@ fn charges_are_fired_by_the_pack_and_lifted_by_engineers() {
             let cmd = officer_default(&app).unwrap_or_else(|| {
                 let Flow::Acting(turn) = app.world().resource::<Flow>() else { unreachable!() };
                 let me = turn.element.clone();
-                if turn.taken.is_empty() && turn.orders.order == warbound_rules::order_dice::Phase::Move {
+                if let Some(p) = turn.pending_move {
+                    let at = elements_of(&app).into_iter().find(|f| f.id() == me).unwrap().at;
+                    let d = warbound_rules::geometry::distance(at, Point(p.to.0, p.to.1));
+                    let k = if d > 0.0 { (p.allowance / d).min(1.0) } else { 0.0 };
+                    Command::MoveTo { element: me, to: (at.0 + (p.to.0 - at.0) * k, at.1 + (p.to.1 - at.1) * k) }
+                } else if turn.taken.is_empty() && turn.orders.order == warbound_rules::order_dice::Phase::Move {
                     Command::Move { element: me, to: (36.0, 31.0) }
                 } else {
                     Command::EndTurn { element: me }
