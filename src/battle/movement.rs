@@ -8,13 +8,17 @@ use bevy::prelude::*;
 use warbound_rules::{
     day::Light,
     dice::Dice,
+    effects::ArmourClass,
     event::{Book, EventKind, RuleEvent, RuleRef},
-    geometry::{self, distance},
+    geometry::{self, HazardKind, distance},
+    mines,
+    momentum::CmCause,
     movement::{self, Concealment, MoveMode, MoveRequest, Pace},
     observation::AMBUSH_DISTANCE,
     order_dice::Phase,
     scenario::{Edge, TableSize},
     terrain::Point,
+    terrain::{Feature, Terrain},
 };
 
 use super::{
@@ -23,7 +27,8 @@ use super::{
     dispatch,
     log::BattleLog,
     sorted,
-    state::{Battle, Fielded, Flow, PendingMove, Status},
+    state::{Battle, Build, Fielded, Flow, PendingMove, Status},
+    table::{accrue, remove_men},
     table::{from_edge, nearest_on_edge, toward},
     visible::Sight,
 };
@@ -96,10 +101,50 @@ fn place(t: &mut Table, element: &str, at: Point) {
     let mut els = sorted(&mut t.elements);
     let Some(i) = els.iter().position(|f| f.id() == element) else { return };
     let f = &mut els[i];
+    let from = f.at;
     f.this_bound.moved = distance(f.at, at) > 0.0;
     f.at = at;
     f.concealed = false;
+    let bound = t.battle.clock.bound();
+    minefields(&mut t.log, &mut t.dice.0, bound, &t.battle.start.scenario.terrain, f, from);
     lose_track(&mut els, i, &t.battle);
+}
+
+/// *Heroes All*, "Mines": an element whose move entered a minefield —
+/// infantry a D6 a figure in anti-personnel mines (1 or 2 a casualty);
+/// a vehicle a D6 in anti-tank mines or 2D6 in anti-personnel ones.
+fn minefields(log: &mut BattleLog, dice: &mut Dice, bound: u32, terrain: &Terrain, f: &mut Fielded, from: Point) {
+    if distance(from, f.at) <= 0.0 {
+        return;
+    }
+    let Ok(route) = geometry::route(terrain, &[from, f.at]) else { return };
+    for hazard in route.hazards.iter().filter(|h| h.kind == HazardKind::Minefield) {
+        let Some(Feature::Minefield { kind, .. }) = terrain.features.get(hazard.feature) else { continue };
+        let id = f.id().to_owned();
+        match f.build {
+            Build::Afv { armour, .. } => {
+                let (result, e) = mines::vehicle_enter(*kind, armour, dice, &id);
+                log.push(bound, e);
+                f.vehicle = Some(f.vehicle.unwrap_or_default().after(result));
+            }
+            Build::SoftSkin => {
+                let (result, e) = mines::vehicle_enter(*kind, ArmourClass::SoftSkinned, dice, &id);
+                log.push(bound, e);
+                f.vehicle = Some(f.vehicle.unwrap_or_default().after(result));
+            }
+            Build::Infantry | Build::Guns { .. } => {
+                let men = f.men().min(u32::from(u8::MAX)) as u8;
+                let Ok((casualties, e)) = mines::infantry_enter(*kind, men, dice, &id) else { continue };
+                log.push(bound, e);
+                let lost = remove_men(f, u32::from(casualties));
+                accrue(f, CmCause::CasualtyInOpen, lost);
+            }
+        }
+        if f.spent() {
+            super::activation::leave(log, bound, f, Status::Destroyed, "lost in a minefield");
+            return;
+        }
+    }
 }
 
 /// Whether `to` lies on the declared line from `from` towards `declared`,
@@ -139,6 +184,7 @@ pub(super) fn do_move(t: &mut Table, element: &str, target: Point, pips: u8) {
     f.at = toward(from, target, allowed);
     f.this_bound.moved = allowed > 0.0;
     f.concealed = false;
+    minefields(&mut t.log, &mut t.dice.0, bound, &t.battle.start.scenario.terrain, f, from);
     lose_track(&mut els, i, &t.battle);
 }
 
@@ -226,8 +272,13 @@ pub(super) fn fall_back(
 ) {
     let home = nearest_on_edge(table, edge, f.at);
     if let Some(travel) = throw_move(log, dice, battle, bound, f, home, 0) {
+        let from = f.at;
         f.at = toward(f.at, home, travel);
         f.this_bound.moved = travel > 0.0;
+        minefields(log, dice, bound, &battle.start.scenario.terrain, f, from);
+        if !f.status.on_table() {
+            return;
+        }
     }
     if from_edge(table, edge, f.at) <= 1.0 {
         super::activation::leave(log, bound, f, Status::Retired, "a full move away took it off its own edge");

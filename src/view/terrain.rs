@@ -178,7 +178,7 @@ fn feature_pieces(f: &Feature, ground: &Ground, p: &Palette, meshes: &mut Assets
         Feature::RoughGround { outline } => {
             out.push((meshes.add(prism(table, outline, 0.0, AREA_LIFT)), p.rough.clone(), here))
         }
-        Feature::Minefield { outline } => {
+        Feature::Minefield { outline, .. } => {
             out.push((meshes.add(prism(table, outline, 0.0, AREA_LIFT)), p.minefield.clone(), here))
         }
         Feature::Wire(extent) | Feature::Roadblock(extent) => match extent {

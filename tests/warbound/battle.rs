@@ -789,3 +789,32 @@ fn charges_are_fired_by_the_pack_and_lifted_by_engineers() {
     assert!(blown > 0, "the guard never fired the charge");
     assert!(lifted > 0, "the sappers never lifted the charge");
 }
+
+#[test]
+fn crossing_a_minefield_costs_men() {
+    let mut scenario = duel(
+        r#"(activity: Reposition, location: "the farm")"#,
+        r#"(activity: Overwatch, location: "the road")"#,
+        (66.0, 46.0),
+    );
+    scenario.terrain.features.push(warbound_rules::terrain::Feature::Minefield {
+        outline: vec![Point(20.0, 12.0), Point(52.0, 12.0), Point(52.0, 16.0), Point(20.0, 16.0)],
+        kind: warbound_rules::mines::MineKind::AntiPersonnel,
+    });
+    let mut entered = 0;
+    let mut casualties = 0;
+    for seed in 0..10 {
+        let (app, _) = autoplay("duel", scenario.clone(), seed);
+        for e in &app.world().resource::<BattleLog>().entries {
+            if e.event.kind == EventKind::Minefield {
+                entered += 1;
+                assert_eq!(e.event.actor.as_deref(), Some("a1"));
+                let figures = e.event.inputs.iter().find(|i| i.name == "figures").unwrap().value.as_u64().unwrap();
+                assert_eq!(e.event.dice.len() as u64, figures, "a D6 a figure");
+                casualties += e.event.outcome["casualties"].as_u64().unwrap();
+            }
+        }
+    }
+    assert!(entered >= 5, "the section crossed the minefield only {entered} times in 10 battles");
+    assert!(casualties > 0);
+}

@@ -509,7 +509,7 @@ fn ground_at(terrain: &Terrain, p: Point) -> Ground {
 fn hazards_at(terrain: &Terrain, p: Point) -> impl Iterator<Item = (usize, HazardKind)> + '_ {
     terrain.features.iter().enumerate().filter_map(move |(i, f)| {
         let (kind, outline) = match f {
-            Feature::Minefield { outline } => (HazardKind::Minefield, outline),
+            Feature::Minefield { outline, .. } => (HazardKind::Minefield, outline),
             Feature::Wire(Extent::Area(outline)) => (HazardKind::Wire, outline),
             Feature::Roadblock(Extent::Area(outline)) => (HazardKind::Roadblock, outline),
             _ => return None,
@@ -559,7 +559,7 @@ pub fn route(terrain: &Terrain, path: &[Point]) -> Result<Route, GeometryError> 
                 Feature::Wood { outline, .. }
                 | Feature::Marsh { outline }
                 | Feature::RoughGround { outline }
-                | Feature::Minefield { outline }
+                | Feature::Minefield { outline, .. }
                 | Feature::Building { outline, .. }
                 | Feature::Wire(Extent::Area(outline))
                 | Feature::Roadblock(Extent::Area(outline)) => Some(outline),
@@ -987,7 +987,7 @@ mod tests {
     #[test]
     fn hazards_are_reported_where_the_path_meets_them() {
         let t = terrain(vec![
-            Feature::Minefield { outline: rect(20.0, 0.0, 24.0, 48.0) },
+            Feature::Minefield { outline: rect(20.0, 0.0, 24.0, 48.0), kind: crate::mines::MineKind::AntiPersonnel },
             Feature::Wire(Extent::Line(vec![Point(30.0, 0.0), Point(30.0, 48.0)])),
             Feature::Roadblock(Extent::Area(rect(0.0, 15.0, 12.0, 25.0))),
         ]);

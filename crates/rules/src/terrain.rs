@@ -187,9 +187,17 @@ pub enum Feature {
     },
     Minefield {
         outline: Vec<Point>,
+        /// Anti-personnel (the default) or anti-tank (*Heroes All*, "Mines":
+        /// "They must be specified as Anti-tank or Anti-personnel").
+        #[serde(default = "anti_personnel")]
+        kind: crate::mines::MineKind,
     },
     Wire(Extent),
     Roadblock(Extent),
+}
+
+fn anti_personnel() -> crate::mines::MineKind {
+    crate::mines::MineKind::AntiPersonnel
 }
 
 impl Feature {
@@ -408,7 +416,7 @@ impl Check {
             Feature::Wood { outline, .. }
             | Feature::Marsh { outline }
             | Feature::RoughGround { outline }
-            | Feature::Minefield { outline } => self.points("outline", outline, true),
+            | Feature::Minefield { outline, .. } => self.points("outline", outline, true),
             Feature::Obstacle { line, .. } => self.points("line", line, false),
             Feature::Building { outline, structure, storeys, capacity, defence } => {
                 self.points("outline", outline, true)?;
