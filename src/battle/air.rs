@@ -6,7 +6,7 @@
 //! closes the squadron leaves on its next card.
 
 use warbound_rules::{
-    aircraft::{self, AirMove, Height, Position},
+    aircraft::{self, AaWeapon, AirMove, Height, Position},
     effects::{self, HeTarget},
     event::{Book, EventKind, RuleEvent, RuleRef},
     geometry::distance,
@@ -197,4 +197,78 @@ fn wreck(f: &mut Fielded) {
     } else if let Some(p) = f.element.pieces.iter_mut().find(|p| p.crew > 0) {
         p.crew = 0;
     }
+}
+
+/// Machines driven off come back to the box when their bounds are up
+/// ("driven off the table for D4 bounds").
+pub(super) fn returning(t: &mut Table) {
+    let bound = t.battle.clock.bound();
+    for side in t.sides.0.iter_mut() {
+        for q in side.squadrons.iter_mut() {
+            for m in q.machines.iter_mut() {
+                if let Position::DrivenOff { until } = m.position
+                    && until <= bound
+                {
+                    m.position = Position::Box(Height::Low);
+                }
+            }
+        }
+    }
+}
+
+/// Enemy squadrons with a machine over the table: (squadron id, side).
+pub fn over_table(sides: &super::state::Sides) -> Vec<(String, usize)> {
+    sides
+        .0
+        .iter()
+        .enumerate()
+        .flat_map(|(s, side)| {
+            side.squadrons
+                .iter()
+                .filter(|q| q.machines.iter().any(|m| matches!(m.position, Position::OverTable(_))))
+                .map(move |q| (q.id.clone(), s))
+        })
+        .collect()
+}
+
+/// What an element fires at aircraft with, and how many times: infantry
+/// "per 3 figures"; an AFV its turret-mounted MG.
+pub fn aa_weapon(f: &Fielded) -> Option<(AaWeapon, u32)> {
+    match f.build {
+        Build::Afv { .. } => Some((AaWeapon::Tmg, 1)),
+        Build::Infantry => {
+            let threes = f.element.figures.iter().filter(|fig| fig.weapon.is_some()).count() as u32 / 3;
+            (threes > 0).then_some((AaWeapon::Infantry, threes))
+        }
+        _ => None,
+    }
+}
+
+/// *Heroes All*, "Anti aircraft fire": the firers spot the squadron (a D6 by
+/// the weather; automatic after a ground attack this bound), then fire at its
+/// leading machine over the table; each damage takes a point of strength.
+pub(super) fn aa_fire(t: &mut Table, element: &str, squadron: &str) {
+    let bound = t.battle.clock.bound();
+    let Some((s, k)) = squadron_of(t, squadron) else { return };
+    let els = sorted(&mut t.elements);
+    let Some(f) = els.iter().find(|f| f.id() == element) else { return };
+    let Some((weapon, times)) = aa_weapon(f) else { return };
+    let night = t.battle.clock.light() == warbound_rules::day::Light::Night;
+    let q = &mut t.sides.0[s].squadrons[k];
+    let Some(m) = q.machines.iter().position(|m| matches!(m.position, Position::OverTable(_))) else { return };
+    let need = aircraft::ground_spot_need(t.battle.start.scenario.weather.sky, night, q.machines[m].attacked_ground);
+    let (seen, e) = aircraft::spot(need, squadron, &mut t.dice.0, element);
+    t.log.push(bound, e.target(squadron.to_owned()));
+    if !seen {
+        return;
+    }
+    let mut damages = 0;
+    for _ in 0..times {
+        if let Ok((d, e)) = aircraft::aa_fire(weapon, &q.machines[m], false, &mut t.dice.0, element) {
+            t.log.push(bound, e.target(squadron.to_owned()));
+            damages += d;
+        }
+    }
+    let (_, _, e) = aircraft::take_damage(&mut q.machines[m], damages, bound, &mut t.dice.0, squadron);
+    t.log.push(bound, e);
 }

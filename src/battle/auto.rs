@@ -66,8 +66,9 @@ fn decide(mut t: Table, mut inbox: ResMut<Inbox>, current: Res<Current>) {
         night: t.battle.clock.light() == warbound_rules::day::Light::Night,
     };
     let all: Vec<&Fielded> = els.iter().map(|m| &**m).collect();
+    let aircraft = super::air::over_table(&t.sides);
     let mut rolls = Rolls { dice: &mut t.dice.0, log: &mut t.log, bound };
-    let cmd = next_command(&turn, me, &all, &sight, &t.battle.charges, &mut rolls);
+    let cmd = next_command(&turn, me, &all, &sight, &t.battle.charges, &aircraft, &mut rolls);
     inbox.0.push_back(cmd);
 }
 
@@ -85,6 +86,7 @@ fn next_command(
     all: &[&Fielded],
     sight: &Sight,
     charges: &[Demolition],
+    aircraft: &[(String, usize)],
     t: &mut Rolls,
 ) -> Command {
     let element = me.id().to_owned();
@@ -150,12 +152,21 @@ fn next_command(
             Phase::Act if !observe.is_empty() => {
                 Some(Command::Observe { element: element.clone(), targets: observe.clone() })
             }
-            Phase::Fire => fire.clone().map(|target| Command::Fire { element: element.clone(), target }),
+            Phase::Fire => {
+                fire.clone().map(|target| Command::Fire { element: element.clone(), target }).or_else(|| {
+                    // Nothing to hit on the ground: the enemy's aircraft overhead.
+                    let squadron = aircraft.iter().find(|(_, s)| *s != me.side).map(|(id, _)| id.clone());
+                    squadron.map(|squadron| Command::FireAa { element: element.clone(), squadron })
+                })
+            }
             Phase::Move => destination.map(|p| Command::Move { element: element.clone(), to: (p.0, p.1) }),
             _ => None,
         })
         .collect();
-    candidates.into_iter().find(|c| check(c, turn, all, sight, charges).is_ok()).unwrap_or(Command::EndTurn { element })
+    candidates
+        .into_iter()
+        .find(|c| check(c, turn, all, sight, charges, aircraft).is_ok())
+        .unwrap_or(Command::EndTurn { element })
 }
 
 /// The phases in the order an Auto element prefers to take them under each

@@ -28,6 +28,9 @@ pub enum Command {
     MoveTo { element: String, to: (f32, f32) },
     /// Its Fire phase, every firing team at `target`.
     Fire { element: String, target: String },
+    /// Its Fire phase at an enemy squadron over the table (*Heroes All*,
+    /// "Anti aircraft fire").
+    FireAa { element: String, squadron: String },
     /// Its Act phase: an observation test on each target (at most 2).
     Observe { element: String, targets: Vec<String> },
     /// Ends its turn; phases not taken are forgone.
@@ -93,6 +96,7 @@ impl Command {
             Command::Move { element, .. }
             | Command::MoveTo { element, .. }
             | Command::Fire { element, .. }
+            | Command::FireAa { element, .. }
             | Command::Observe { element, .. }
             | Command::EndTurn { element }
             | Command::Detonate { element, .. }
@@ -107,7 +111,7 @@ impl Command {
     fn phase(&self) -> Option<Phase> {
         match self {
             Command::Move { .. } => Some(Phase::Move),
-            Command::Fire { .. } => Some(Phase::Fire),
+            Command::Fire { .. } | Command::FireAa { .. } => Some(Phase::Fire),
             Command::Observe { .. } | Command::Detonate { .. } | Command::Clear { .. } => Some(Phase::Act),
             _ => None,
         }
@@ -159,6 +163,7 @@ pub fn check(
     els: &[&Fielded],
     ctx: &visible::Sight<'_>,
     charges: &[super::demolition::Demolition],
+    aircraft: &[(String, usize)],
 ) -> Result<(), Refusal> {
     let fyob = Book::FightYourOwnBattles;
     if cmd.element() != turn.element {
@@ -260,6 +265,21 @@ pub fn check(
                 if !els.iter().any(|e| e.id() == t && e.side != me.side && e.status.on_table()) {
                     return Err(refuse(Book::HeroesAll, "Observation", format!("{t} is no enemy on the table")));
                 }
+            }
+        }
+        Command::FireAa { squadron, .. } => {
+            if !turn.orders.can_fire {
+                return Err(refuse(fyob, "Continuous Momentum", "its CMS or this bound's CM tests forbid firing"));
+            }
+            if super::air::aa_weapon(me).is_none() {
+                return Err(refuse(Book::HeroesAll, "Anti aircraft fire", "it has no weapon that fires at aircraft"));
+            }
+            if !aircraft.iter().any(|(id, side)| id == squadron && *side != me.side) {
+                return Err(refuse(
+                    Book::HeroesAll,
+                    "Anti aircraft fire",
+                    format!("{squadron} is no enemy squadron over the table"),
+                ));
             }
         }
         Command::Detonate { charge, .. } => {

@@ -50,6 +50,18 @@ struct Damage {
 }
 
 fn fire_phase(mut t: Table, mut current: ResMut<Current>) {
+    if let Some(Command::FireAa { element, squadron }) = current.0.clone() {
+        current.0 = None;
+        super::air::aa_fire(&mut t, &element, &squadron);
+        let mut els = sorted(&mut t.elements);
+        if let Some(f) = els.iter_mut().find(|f| f.id() == element) {
+            f.this_bound.fired = true;
+            f.concealed = false;
+        }
+        drop(els);
+        dispatch::phase_done(&mut t, Phase::Fire, &[]);
+        return;
+    }
     let Some(Command::Fire { element, target }) = current.0.clone() else { return };
     current.0 = None;
     let Flow::Acting(turn) = &*t.flow else { return };

@@ -64,6 +64,7 @@ pub(super) fn next_player_session(t: &Table, after: Option<usize>) -> Option<usi
 /// The rest of the start of the bound: arrivals, then the deal.
 pub(super) fn finish(t: &mut Table) {
     let bound = t.battle.clock.bound();
+    super::air::returning(t);
     arrivals(t, bound);
     *t.flow = if t.battle.result.is_some() { Flow::Over } else { Flow::Deal };
     outcome::settle(t);

@@ -818,3 +818,31 @@ fn crossing_a_minefield_costs_men() {
     assert!(entered >= 5, "the section crossed the minefield only {entered} times in 10 battles");
     assert!(casualties > 0);
 }
+
+#[test]
+fn ground_troops_fire_at_aircraft_overhead() {
+    let mut scenario =
+        duel(r#"(activity: Hold, location: "the road")"#, r#"(activity: Hold, location: "the farm")"#, (36.0, 40.0));
+    scenario.sides[0].companies[0].elements[0].start = warbound_rules::scenario::Start::Box(6);
+    let typhoons = r#"(id: "typhoons", aircraft: (name: "Hawker Typhoon Ib", role: ground_attack, speed: fast, strength: 3, cannon: 4, rockets: 8), count: 2, height: low, schedule: close_support, window: 1)"#;
+    scenario.sides[0].aircraft.push(ron::from_str(typhoons).unwrap());
+    let mut fired = 0;
+    for seed in 0..10 {
+        let (app, _) = autoplay("duel", scenario.clone(), seed);
+        let log = &app.world().resource::<BattleLog>().entries;
+        for (k, e) in log.iter().enumerate() {
+            if e.event.rule.section == "Anti aircraft fire" {
+                fired += 1;
+                assert_eq!(e.event.actor.as_deref(), Some("g1"));
+                let spotted =
+                    log[..k].iter().rev().find(|p| p.event.rule.section == "Observation - aircraft rules").unwrap();
+                assert_eq!(
+                    spotted.event.outcome["seen"],
+                    serde_json::json!(true),
+                    "seed {seed}: fired before spotting"
+                );
+            }
+        }
+    }
+    assert!(fired > 0, "the German section never fired at the Typhoons");
+}
