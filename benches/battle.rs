@@ -94,4 +94,31 @@ fn main() {
         "a full {BOUNDS}-bound battle at this rate: {:.0} ms (goal under 500 ms)",
         per_bound * f64::from(BOUNDS) * 1e3
     );
+
+    // The same forces on Overwatch where they stand (watching, never firing,
+    // the aircraft kept off): the battle runs its whole 24 bounds of cards,
+    // ORTs, Order Dice and observation.
+    let mut holding = scenario.clone();
+    for side in &mut holding.sides {
+        side.aircraft.clear();
+        for c in &mut side.companies {
+            let hold = |o: &mut warbound_rules::scenario::Order| {
+                o.activity = warbound_rules::command::Activity::Overwatch;
+                o.detail.clear();
+            };
+            c.objective.iter_mut().for_each(hold);
+            c.elements.iter_mut().filter_map(|e| e.order.as_mut()).for_each(hold);
+        }
+    }
+    let t0 = Instant::now();
+    let (app, result) =
+        play::autoplay(BattleStart::auto("bench-hold", holding, 0), BattleLog::default()).expect("the battle plays");
+    let took = t0.elapsed();
+    println!(
+        "overwatch stand-off: {} bounds ({:?}), {} events, {:.1} ms",
+        result.bounds_played,
+        result.decided_by,
+        app.world().resource::<BattleLog>().entries.len(),
+        took.as_secs_f64() * 1e3
+    );
 }
