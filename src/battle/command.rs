@@ -53,7 +53,14 @@ pub enum Command {
     Command { company: String, orders: Vec<ElementOrder>, rally: Vec<String> },
     /// The Senior Officer's session: the reserves he commits (one Leadership
     /// Test for all) and new objectives for his companies.
-    Session { side: usize, commit: Vec<String>, objectives: Vec<CompanyOrder> },
+    Session {
+        side: usize,
+        commit: Vec<String>,
+        objectives: Vec<CompanyOrder>,
+        /// At Red: order a general withdrawal (the battle is lost).
+        #[serde(default)]
+        withdraw: bool,
+    },
 }
 
 /// An order for one element (FYOB "Orders & Objectives").

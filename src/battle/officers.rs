@@ -34,11 +34,11 @@ fn officers(mut t: Table, mut inbox: ResMut<Inbox>, mut record: ResMut<CommandRe
                 command_turn::check(&all, &t.battle.start.scenario, *side, *company, rally, orders)
             }
         }
-        (Flow::Session { side }, Command::Session { side: s, commit, objectives }) => {
+        (Flow::Session { side }, Command::Session { side: s, commit, objectives, withdraw }) => {
             if s != side {
                 Err(refusal(Book::FightYourOwnBattles, "The game flow", "it is the other side's session"))
             } else {
-                start_bound::check(&mut t, *side, commit, objectives)
+                start_bound::check(&mut t, *side, commit, objectives, *withdraw)
             }
         }
         _ => Err(refusal(Book::FightYourOwnBattles, "The game flow", "an officer's orders are awaited")),
@@ -55,8 +55,11 @@ fn officers(mut t: Table, mut inbox: ResMut<Inbox>, mut record: ResMut<CommandRe
             *t.flow = Flow::NextCard;
             activation::discard(&mut t, &id);
         }
-        (Flow::Session { side }, Command::Session { commit, objectives, .. }) => {
+        (Flow::Session { side }, Command::Session { commit, objectives, withdraw, .. }) => {
             start_bound::session(&mut t, side, &commit, &objectives);
+            if withdraw {
+                start_bound::withdraw(&mut t, side);
+            }
             match start_bound::next_player_session(&t, Some(side)) {
                 Some(next) => *t.flow = Flow::Session { side: next },
                 None => start_bound::finish(&mut t),

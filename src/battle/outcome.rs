@@ -6,7 +6,6 @@ use warbound_rules::{
     event::{Book, EventKind, RuleEvent, RuleRef},
     geometry::distance,
     scenario::Goal,
-    strategic::StrategicCondition,
     terrain::Point,
 };
 
@@ -14,7 +13,7 @@ use super::{
     Table,
     setup::{BattleResult, Decision, ElementResult, Fate, SideResult},
     sorted,
-    state::{Fielded, Flow, Status},
+    state::{Fielded, Flow, SideState, Status},
 };
 
 /// The side's CMT: "the sum of the CMS's for the elements present on the
@@ -63,8 +62,7 @@ pub fn settle(t: &mut Table) {
     if n < 2 {
         return;
     }
-    let withdrawn: Vec<bool> =
-        t.sides.0.iter().map(|s| s.record.condition() == StrategicCondition::Withdrawn).collect();
+    let withdrawn: Vec<bool> = t.sides.0.iter().map(SideState::withdrawn).collect();
     let beaten: Vec<bool> = (0..n).map(|s| withdrawn[s] || !has_force(&els, s)).collect();
     let decision = if let Some(loser) = beaten.iter().position(|b| *b) {
         let winner = (0..n).find(|&s| !beaten[s]);
@@ -101,8 +99,7 @@ pub fn time_up(t: &mut Table) {
     }
     let els_m = sorted(&mut t.elements);
     let els: Vec<&Fielded> = els_m.iter().map(|m| &**m).collect();
-    let withdrawn: Vec<bool> =
-        t.sides.0.iter().map(|s| s.record.condition() == StrategicCondition::Withdrawn).collect();
+    let withdrawn: Vec<bool> = t.sides.0.iter().map(SideState::withdrawn).collect();
     let scores: Vec<usize> = (0..t.sides.0.len())
         .map(|s| t.battle.start.scenario.sides[s].victory.iter().filter(|g| met(g, s, &els, &withdrawn)).count())
         .collect();
@@ -166,7 +163,7 @@ pub fn result(t: &mut Table, winner: Option<usize>, by: Decision) -> BattleResul
                 cmt_start: side.cmt_start,
                 cmt: cmt(els.iter().copied(), s),
                 condition: side.record.condition(),
-                withdrew: side.record.condition() == StrategicCondition::Withdrawn,
+                withdrew: side.withdrawn(),
                 holds_table: mine_on_table && !theirs_on_table,
                 men_lost: els.iter().filter(|f| f.side == s).map(|f| f.men_start.saturating_sub(f.men())).sum(),
             }

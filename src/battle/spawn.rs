@@ -211,6 +211,7 @@ fn side_state(
         cmt_start: cmt,
         companies,
         known: BTreeSet::new(),
+        general_withdrawal: false,
         foos: side
             .foos
             .iter()

@@ -43,6 +43,17 @@ fn start_bound(mut t: Table) {
             if t.sides.0[s].control == Control::Auto {
                 let commit = auto_reserves(&mut t, s);
                 session(&mut t, s, &commit, &[]);
+                // FYOB "Strategic Condition at Red": "A fall to Red should
+                // trigger a general withdrawal ... unless he is willing to
+                // commit reserves". The Auto Senior Officer withdraws at Red
+                // when he has no reserve left to commit.
+                let red = t.sides.0[s].record.condition() == StrategicCondition::Red;
+                let els = sorted(&mut t.elements);
+                let reserves = els.iter().any(|f| f.side == s && f.status == Status::Reserve);
+                drop(els);
+                if red && !reserves {
+                    withdraw(&mut t, s);
+                }
             }
         }
         if let Some(s) = next_player_session(&t, None) {
@@ -53,12 +64,24 @@ fn start_bound(mut t: Table) {
     finish(&mut t);
 }
 
+/// The Senior Officer orders a general withdrawal: the battle is lost.
+pub(super) fn withdraw(t: &mut Table, s: usize) {
+    let bound = t.battle.clock.bound();
+    t.sides.0[s].general_withdrawal = true;
+    let ev = RuleEvent::new(
+        EventKind::StrategicMilestone,
+        RuleRef::new(Book::FightYourOwnBattles, "Strategic Condition at Red"),
+    )
+    .actor(t.sides.0[s].name.clone())
+    .input("condition", t.sides.0[s].record.condition(), "a fall to Red should trigger a general withdrawal")
+    .outcome(serde_json::json!({ "general_withdrawal": true }));
+    t.log.push(bound, ev);
+}
+
 /// The next Player side after `after` whose Senior Officer holds a session.
 pub(super) fn next_player_session(t: &Table, after: Option<usize>) -> Option<usize> {
     let from = after.map_or(0, |a| a + 1);
-    (from..t.sides.0.len()).find(|&s| {
-        t.sides.0[s].control == Control::Player && t.sides.0[s].record.condition() != StrategicCondition::Withdrawn
-    })
+    (from..t.sides.0.len()).find(|&s| t.sides.0[s].control == Control::Player && !t.sides.0[s].withdrawn())
 }
 
 /// The rest of the start of the bound: arrivals, then the deal.
@@ -129,8 +152,17 @@ pub(super) fn session(t: &mut Table, s: usize, commit: &[String], objectives: &[
 }
 
 /// Checks a Player Senior Officer's session.
-pub(super) fn check(t: &mut Table, s: usize, commit: &[String], objectives: &[CompanyOrder]) -> Result<(), Refusal> {
+pub(super) fn check(
+    t: &mut Table,
+    s: usize,
+    commit: &[String],
+    objectives: &[CompanyOrder],
+    withdraw: bool,
+) -> Result<(), Refusal> {
     let fyob = Book::FightYourOwnBattles;
+    if withdraw && t.sides.0[s].record.condition() < StrategicCondition::Red {
+        return Err(refusal(fyob, "Strategic Condition at Red", "a general withdrawal is ordered at Red"));
+    }
     let els = sorted(&mut t.elements);
     for id in commit {
         let Some(f) = els.iter().find(|f| f.id() == id && f.side == s) else {

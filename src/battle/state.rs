@@ -283,6 +283,16 @@ pub struct SideState {
     pub foos: Vec<FooState>,
     pub batteries: Vec<BatteryState>,
     pub squadrons: Vec<SquadronState>,
+    /// The Senior Officer ordered a general withdrawal at Red (FYOB
+    /// "Strategic Condition at Red").
+    pub general_withdrawal: bool,
+}
+
+impl SideState {
+    /// The force has left the battle: Withdrawn, or withdrawing at Red.
+    pub fn withdrawn(&self) -> bool {
+        self.general_withdrawal || self.record.condition() == warbound_rules::strategic::StrategicCondition::Withdrawn
+    }
 }
 
 /// Both sides' command.

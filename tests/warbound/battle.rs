@@ -62,6 +62,7 @@ fn soak_every_shipped_battle_to_its_end() {
     let mut decided = 0;
     let mut total = 0;
     let mut by: BTreeMap<String, usize> = BTreeMap::new();
+    let mut withdrawals = 0;
     for (name, scenario) in shipped() {
         let ids: Vec<String> = scenario.sides.iter().flat_map(|s| s.elements()).map(|e| e.id.clone()).collect();
         for seed in 0..seeds {
@@ -100,8 +101,16 @@ fn soak_every_shipped_battle_to_its_end() {
                     e.event.kind == EventKind::Command && e.event.outcome["accepted"] == serde_json::json!(false)
                 });
             assert!(!refused, "{name} {seed}: an Auto command was refused");
+            // At Red with no reserves the Auto Senior Officer withdraws, and the battle ends there.
+            let log = &app.world().resource::<BattleLog>().entries;
+            if let Some(w) = log.iter().find(|e| e.event.outcome["general_withdrawal"] == serde_json::json!(true)) {
+                withdrawals += 1;
+                let end = log.iter().find(|e| e.event.kind == EventKind::BattleEnd).unwrap();
+                assert_eq!(end.bound, w.bound, "{name} {seed}: fought on after a general withdrawal");
+            }
         }
     }
+    assert!(withdrawals > 0, "no Auto Senior Officer ever ordered a general withdrawal at Red");
     let share = decided as f64 / total as f64;
     println!("soak: {total} battles, {:.0}% decided by withdrawal, surrender or objective: {by:?}", share * 100.0);
     assert!(share >= 0.8, "only {:.0}% of battles were decided before the time limit: {by:?}", share * 100.0);
@@ -268,7 +277,9 @@ fn officer_default(app: &App) -> Option<Command> {
             let id = app.world().resource::<Sides>().0[*side].companies[*company].id.clone();
             Some(Command::Command { company: id, orders: vec![], rally: vec![] })
         }
-        Flow::Session { side } => Some(Command::Session { side: *side, commit: vec![], objectives: vec![] }),
+        Flow::Session { side } => {
+            Some(Command::Session { side: *side, commit: vec![], objectives: vec![], withdraw: false })
+        }
         _ => None,
     }
 }
@@ -624,11 +635,16 @@ fn a_player_senior_officer_commits_only_his_reserves() {
     };
     let refused = |app: &App| last_event(app).outcome["accepted"] == serde_json::json!(false);
     for commit in [vec!["13_platoon".to_owned()], vec!["zug_1".to_owned()], vec!["nobody".to_owned()]] {
-        play::command(&mut app, Command::Session { side, commit: commit.clone(), objectives: vec![] }).unwrap();
+        play::command(&mut app, Command::Session { side, commit: commit.clone(), objectives: vec![], withdraw: false })
+            .unwrap();
         assert!(refused(&app), "committed {commit:?}, which is no reserve of this side");
     }
     let before = app.world().resource::<BattleLog>().entries.len();
-    play::command(&mut app, Command::Session { side, commit: vec!["15_platoon".into()], objectives: vec![] }).unwrap();
+    play::command(
+        &mut app,
+        Command::Session { side, commit: vec!["15_platoon".into()], objectives: vec![], withdraw: false },
+    )
+    .unwrap();
     let log = &app.world().resource::<BattleLog>().entries[before..];
     assert_eq!(log[0].event.outcome["accepted"], serde_json::json!(true));
     let asked = log.iter().any(|e| {
