@@ -4,16 +4,19 @@
 //! direct: stays put, falls back, retires to the box or surrenders.
 
 use bevy::prelude::*;
+pub(super) use warbound_rules::turn::OnSeizing;
 use warbound_rules::{
     event::{Book, EventKind, RuleEvent, RuleRef},
     geometry::distance,
     momentum::{self, Abandons, CmElement, CmMovement, CmsMovement, Surroundings, TestConditions},
     officer::{Grade, Officer, Rank},
-    turn::{self, Course, OnSeizing, TurnElement},
+    turn::{self, Course, TurnElement},
 };
 
 use super::{
-    FlowSchedule, FlowSet, Table, air, artillery, at, command_turn, movement, outcome, sorted,
+    FlowSchedule, FlowSet, Table, air, artillery, at, command_turn, movement, outcome,
+    setup::Control,
+    sorted,
     state::{Fielded, Flow, Status, Turn},
     table,
 };
@@ -96,19 +99,36 @@ fn next_card(mut t: Table) {
         }
         els[i].without_cohesion = false;
     }
+    drop(els);
     let needs_ort = t.battle.deck.as_ref().and_then(|d| d.needs_ort(&id).ok()).unwrap_or(true);
+    // The Auto NCO who Seizes the Initiative acts as ordered; a Player's
+    // chooses (FYOB "Taking an Officer Reaction Test": he "may swap his OPC ...
+    // If desired, the NCO Seizing Initiative can simply Act as Ordered").
+    let side = sorted(&mut t.elements).iter().find(|f| f.id() == id).map(|f| f.side).unwrap_or(0);
+    let on_seizing =
+        if t.sides.0[side].control == Control::Player { OnSeizing::SwapCard } else { OnSeizing::ActAsOrdered };
+    take_turn(&mut t, &id, needs_ort, on_seizing);
+    outcome::settle(&mut t);
+}
+
+/// The element's table-top turn from its ORT on (FYOB "Table-top turn for an element").
+pub(super) fn take_turn(t: &mut Table, id: &str, needs_ort: bool, on_seizing: OnSeizing) {
+    let bound = t.battle.clock.bound();
+    let id = id.to_owned();
+    let mut els = sorted(&mut t.elements);
+    let Some(i) = els.iter().position(|f| f.id() == id) else { return };
     let side = &t.sides.0[els[i].side];
     let co = side.companies.get(els[i].company).filter(|c| c.co_alive && c.attached_to == id).map(|c| c.co);
     let element = turn_element(&els, i, co);
     let mut accrued = els[i].accrued.clone();
     accrued.states = table::persistent_states(&els[i]);
-    let result = turn::element_turn(&element, needs_ort, OnSeizing::ActAsOrdered, &accrued, &mut t.dice.0, &id);
+    let result = turn::element_turn(&element, needs_ort, on_seizing, &accrued, &mut t.dice.0, &id);
     let turn = match result {
         Ok(turn) => turn,
         Err(e) => {
             warn!("{id} cannot take its turn: {e}");
             drop(els);
-            discard(&mut t, &id);
+            discard(t, &id);
             return;
         }
     };
@@ -129,9 +149,13 @@ fn next_card(mut t: Table) {
                 pending_move: None,
             });
         }
-        Course::NoAction | Course::SwapsCard => {
+        Course::NoAction => {
             drop(els);
-            discard(&mut t, &id);
+            discard(t, &id);
+        }
+        Course::SwapsCard => {
+            drop(els);
+            *t.flow = Flow::Seize { element: id };
         }
         Course::DirectedByCms(row) => {
             let gone = match (row.abandons, row.movement) {
@@ -146,7 +170,7 @@ fn next_card(mut t: Table) {
                 leave(&mut t.log, bound, f, status, "FYOB Continuous Momentum Score: as the CMS directs");
             }
             drop(els);
-            discard(&mut t, &id);
+            discard(t, &id);
         }
         Course::CannotContinue { effects, surrenders } => {
             if surrenders {
@@ -159,10 +183,9 @@ fn next_card(mut t: Table) {
                 movement::fall_back(&mut t.log, &mut t.dice.0, &t.battle, bound, f, table, edge);
             }
             drop(els);
-            discard(&mut t, &id);
+            discard(t, &id);
         }
     }
-    outcome::settle(&mut t);
 }
 
 /// What the turn rule needs to know of element `i`.

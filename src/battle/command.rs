@@ -48,6 +48,10 @@ pub enum Command {
     Reroll { element: String, die: usize },
     /// 2-player games: the player is done with his Command Dice this bound.
     Pass { player: usize },
+    /// The NCO who Seized the Initiative swaps his OPC with a friendly
+    /// element of his nation yet to act (it acts now; he acts later on its
+    /// card without a new ORT), or, with `None`, acts as ordered now.
+    Seize { element: String, swap_with: Option<String> },
     /// A Company Officer's command turn: new orders, then the elements he
     /// rallies, in the order nominated.
     Command { company: String, orders: Vec<ElementOrder>, rally: Vec<String> },
@@ -109,7 +113,8 @@ impl Command {
             | Command::Detonate { element, .. }
             | Command::Clear { element, .. }
             | Command::Die { element, .. }
-            | Command::Reroll { element, .. } => element,
+            | Command::Reroll { element, .. }
+            | Command::Seize { element, .. } => element,
             Command::Command { company, .. } => company,
             Command::Pass { .. } | Command::Session { .. } => "",
         }
@@ -182,7 +187,7 @@ pub fn check(
     if matches!(cmd, Command::Die { .. } | Command::Reroll { .. } | Command::Pass { .. }) {
         return Err(refuse(fyob, "The game flow", "Command Dice belong to the 2-player game, not the solo flow"));
     }
-    if matches!(cmd, Command::Command { .. } | Command::Session { .. }) {
+    if matches!(cmd, Command::Command { .. } | Command::Session { .. } | Command::Seize { .. }) {
         return Err(refuse(fyob, "The game flow", "it is an element's turn, not an officer's"));
     }
     if let Some(pending) = turn.pending_move {

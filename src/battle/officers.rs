@@ -4,7 +4,7 @@
 //! it against the rules and carries it out.
 
 use bevy::prelude::*;
-use warbound_rules::event::Book;
+use warbound_rules::{event::Book, opc::OrtResult};
 
 use super::{
     FlowSchedule, FlowSet, Table, activation, at,
@@ -16,7 +16,9 @@ use super::{
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         FlowSchedule,
-        officers.in_set(FlowSet::Dispatch).run_if(at(|f| matches!(f, Flow::CoTurn { .. } | Flow::Session { .. }))),
+        officers
+            .in_set(FlowSet::Dispatch)
+            .run_if(at(|f| matches!(f, Flow::CoTurn { .. } | Flow::Session { .. } | Flow::Seize { .. }))),
     );
 }
 
@@ -39,6 +41,26 @@ fn officers(mut t: Table, mut inbox: ResMut<Inbox>, mut record: ResMut<CommandRe
                 Err(refusal(Book::FightYourOwnBattles, "The game flow", "it is the other side's session"))
             } else {
                 start_bound::check(&mut t, *side, commit, objectives, *withdraw)
+            }
+        }
+        (Flow::Seize { element }, Command::Seize { element: e, swap_with }) => {
+            if e != element {
+                Err(refusal(
+                    Book::FightYourOwnBattles,
+                    "The game flow",
+                    format!("{element} seized the initiative, not {e}"),
+                ))
+            } else if let Some(target) = swap_with {
+                let mut deck = t.battle.deck.clone();
+                match deck.as_mut().map(|d| d.seize_initiative(element, OrtResult::SeizesInitiative, target)) {
+                    Some(Ok(())) => Ok(()),
+                    Some(Err(err)) => {
+                        Err(refusal(Book::FightYourOwnBattles, "Taking an Officer Reaction Test", err.to_string()))
+                    }
+                    None => Err(refusal(Book::FightYourOwnBattles, "The game flow", "no cards are dealt")),
+                }
+            } else {
+                Ok(())
             }
         }
         _ => Err(refusal(Book::FightYourOwnBattles, "The game flow", "an officer's orders are awaited")),
@@ -65,6 +87,19 @@ fn officers(mut t: Table, mut inbox: ResMut<Inbox>, mut record: ResMut<CommandRe
                 None => start_bound::finish(&mut t),
             }
         }
+        (Flow::Seize { element }, Command::Seize { swap_with, .. }) => match swap_with {
+            Some(target) => {
+                if let Some(deck) = t.battle.deck.as_mut() {
+                    let _ = deck.seize_initiative(&element, OrtResult::SeizesInitiative, &target);
+                }
+                *t.flow = Flow::NextCard;
+            }
+            None => {
+                *t.flow = Flow::NextCard;
+                activation::take_turn(&mut t, &element, false, activation::OnSeizing::ActAsOrdered);
+                super::outcome::settle(&mut t);
+            }
+        },
         _ => {}
     }
 }

@@ -34,6 +34,7 @@ pub fn waiting_for_player(world: &World) -> bool {
     match world.get_resource::<Flow>() {
         Some(Flow::Commanding(h)) => return sides.0[h.player].control == Control::Player,
         Some(Flow::CoTurn { side, .. } | Flow::Session { side }) => return sides.0[*side].control == Control::Player,
+        Some(Flow::Seize { .. }) => return true,
         _ => {}
     }
     let Some(Flow::Acting(turn)) = world.get_resource::<Flow>() else { return false };

@@ -369,6 +369,10 @@ pub enum Flow {
     Acting(Turn),
     /// 2-player games: a player gives out his Command Dice.
     Commanding(Hotseat),
+    /// A Player's NCO has Seized the Initiative: swap cards, or act as ordered.
+    Seize {
+        element: String,
+    },
     /// A Player's Company Officer, his ORT passed, gives orders and rallies.
     CoTurn {
         side: usize,

@@ -280,6 +280,7 @@ fn officer_default(app: &App) -> Option<Command> {
         Flow::Session { side } => {
             Some(Command::Session { side: *side, commit: vec![], objectives: vec![], withdraw: false })
         }
+        Flow::Seize { element } => Some(Command::Seize { element: element.clone(), swap_with: None }),
         _ => None,
     }
 }
@@ -861,4 +862,52 @@ fn ground_troops_fire_at_aircraft_overhead() {
         }
     }
     assert!(fired > 0, "the German section never fired at the Typhoons");
+}
+
+#[test]
+fn a_player_nco_who_seizes_the_initiative_may_swap_cards() {
+    let mut swapped = 0;
+    for seed in 0..60 {
+        let mut start = BattleStart::auto("village", data::load_scenario("village").unwrap().scenario, seed);
+        start.control = vec![Control::Player, Control::Auto];
+        let mut app = play::battle_app(start, BattleLog::default()).unwrap();
+        play::advance(&mut app).unwrap();
+        let mut steps = 0;
+        while !play::is_over(app.world()) && steps < 400 {
+            steps += 1;
+            if let Flow::Seize { element } = app.world().resource::<Flow>().clone() {
+                let refused = |app: &App| last_event(app).outcome["accepted"] == serde_json::json!(false);
+                // Not with an enemy element.
+                play::command(&mut app, Command::Seize { element: element.clone(), swap_with: Some("zug_1".into()) })
+                    .unwrap();
+                assert!(refused(&app), "swapped with an enemy");
+                let deck = app.world().resource::<Battle>().deck.clone().unwrap();
+                let order: Vec<String> = deck.order().into_iter().map(str::to_owned).collect();
+                let me = order.iter().position(|id| *id == element).unwrap();
+                let friends: Vec<String> =
+                    elements(&mut app).iter().filter(|f| f.side == 0).map(|f| f.id().to_owned()).collect();
+                let later = order[me + 1..].iter().find(|id| friends.contains(id)).cloned();
+                if let Some(friend) = later {
+                    play::command(
+                        &mut app,
+                        Command::Seize { element: element.clone(), swap_with: Some(friend.clone()) },
+                    )
+                    .unwrap();
+                    let deck = app.world().resource::<Battle>().deck.clone().unwrap();
+                    assert!(deck.card_of(&element) > deck.card_of(&friend), "the seizer now acts later");
+                    assert_eq!(deck.needs_ort(&element), Ok(false), "the seizer takes no new ORT on the card he took");
+                    swapped += 1;
+                    break;
+                }
+                play::command(&mut app, Command::Seize { element, swap_with: None }).unwrap();
+                continue;
+            }
+            let cmd = march(&mut app).expect("waiting for the player");
+            play::command(&mut app, cmd).unwrap();
+        }
+        if swapped > 0 {
+            break;
+        }
+    }
+    assert!(swapped > 0, "no Player NCO seized the initiative with a friend yet to act");
 }
