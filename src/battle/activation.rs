@@ -49,6 +49,11 @@ fn next_card(mut t: Table) {
         }
         return;
     }
+    if let Some(s) = air::air_command_of(&t, &id) {
+        air::air_command_turn(&mut t, s);
+        discard(&mut t, &id);
+        return;
+    }
     if let Some((s, k)) = air::squadron_of(&t, &id) {
         air::squadron_turn(&mut t, s, k);
         discard(&mut t, &id);

@@ -209,7 +209,11 @@ pub(super) fn returning(t: &mut Table) {
                 if let Position::DrivenOff { until } = m.position
                     && until <= bound
                 {
-                    m.position = Position::Box(Height::Low);
+                    m.position = if side.air_command.as_ref().is_some_and(|ac| ac.withdrawn) {
+                        Position::DrivenOff { until: u32::MAX }
+                    } else {
+                        Position::Box(Height::Low)
+                    };
                 }
             }
         }
@@ -269,6 +273,39 @@ pub(super) fn aa_fire(t: &mut Table, element: &str, squadron: &str) {
             damages += d;
         }
     }
-    let (_, _, e) = aircraft::take_damage(&mut q.machines[m], damages, bound, &mut t.dice.0, squadron);
+    let (_, counted, e) = aircraft::take_damage(&mut q.machines[m], damages, bound, &mut t.dice.0, squadron);
     t.log.push(bound, e);
+    if let Some(ac) = t.sides.0[s].air_command.as_mut() {
+        ac.damages += u32::from(counted);
+    }
+}
+
+/// The Air Command CO's card: "share target information" and "take any
+/// Continuous Momentum tests due since his last activation" — a D6 a damage,
+/// 1-3 off his score; at 0 he withdraws every machine.
+pub(super) fn air_command_turn(t: &mut Table, s: usize) {
+    let bound = t.battle.clock.bound();
+    let side = &mut t.sides.0[s];
+    let Some(ac) = side.air_command.as_mut() else { return };
+    if ac.damages > 0 {
+        let (cms, withdraws, e) = aircraft::air_command_cm(ac.cms, ac.damages, &mut t.dice.0, &ac.id);
+        t.log.push(bound, e);
+        ac.cms = cms;
+        ac.damages = 0;
+        if withdraws {
+            ac.withdrawn = true;
+            for q in side.squadrons.iter_mut() {
+                for m in q.machines.iter_mut().filter(|m| m.in_action()) {
+                    m.position = Position::DrivenOff { until: u32::MAX };
+                }
+            }
+        }
+    }
+    let targets: Vec<String> = side.squadrons.iter().filter_map(|q| q.target.clone()).collect();
+    side.known.extend(targets);
+}
+
+/// The side whose Air Command holds card `id`.
+pub(super) fn air_command_of(t: &Table, id: &str) -> Option<usize> {
+    t.sides.0.iter().position(|side| side.air_command.as_ref().is_some_and(|ac| ac.id == id))
 }

@@ -44,6 +44,21 @@ fn deal(mut t: Table) {
                 }
             }
         }
+        // "An OPC is added to the pack for each squadron and the Air Command of each force."
+        if let Some(ac) = side.air_command.as_ref().filter(|ac| !ac.withdrawn) {
+            let flying = side.squadrons.iter().any(|q| {
+                q.arrives.is_some_and(|b| b <= t.battle.clock.bound()) && q.machines.iter().any(|m| m.in_action())
+            });
+            if flying {
+                let nation = side.nation.clone();
+                participants.push(Participant {
+                    id: ac.id.clone(),
+                    holder: Holder::CompanyOfficer,
+                    nation,
+                    active: true,
+                });
+            }
+        }
         // A card for each squadron in its window (Heroes All, "When aircraft arrive").
         for q in &side.squadrons {
             let due = q.arrives.is_some_and(|b| b <= t.battle.clock.bound());

@@ -28,8 +28,8 @@ use super::{
     log::BattleLog,
     setup::BattleStart,
     state::{
-        Arrival, BatteryState, Battle, BattleDice, Build, CompanyState, Fielded, Flow, FooState, Marks, SideState,
-        Sides, SquadronState, Status, point,
+        AirCommand, Arrival, BatteryState, Battle, BattleDice, Build, CompanyState, Fielded, Flow, FooState, Marks,
+        SideState, Sides, SquadronState, Status, point,
     },
 };
 
@@ -212,6 +212,16 @@ fn side_state(
         companies,
         known: BTreeSet::new(),
         general_withdrawal: false,
+        air_command: (!side.aircraft.is_empty()).then(|| {
+            let types: Vec<_> =
+                side.aircraft.iter().flat_map(|q| std::iter::repeat_n(q.aircraft.clone(), q.count.into())).collect();
+            AirCommand {
+                id: format!("air_command_{s}"),
+                cms: warbound_rules::aircraft::air_command_cms(&types),
+                damages: 0,
+                withdrawn: false,
+            }
+        }),
         foos: side
             .foos
             .iter()

@@ -286,6 +286,22 @@ pub struct SideState {
     /// The Senior Officer ordered a general withdrawal at Red (FYOB
     /// "Strategic Condition at Red").
     pub general_withdrawal: bool,
+    /// The Air Command CO of its squadrons, if it has any.
+    pub air_command: Option<AirCommand>,
+}
+
+/// *Heroes All*, "Continuous Momentum for Aircraft": the Air Command CO and
+/// his score.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AirCommand {
+    /// His OPC's holder id.
+    pub id: String,
+    /// "The total of the strength factors of all aircraft" at the start.
+    pub cms: u32,
+    /// Damages his aircraft have suffered since he was last activated.
+    pub damages: u32,
+    /// His score reached 0: every machine has left the table.
+    pub withdrawn: bool,
 }
 
 impl SideState {

@@ -911,3 +911,27 @@ fn a_player_nco_who_seizes_the_initiative_may_swap_cards() {
     }
     assert!(swapped > 0, "no Player NCO seized the initiative with a friend yet to act");
 }
+
+#[test]
+fn air_command_gets_a_card_and_tests_its_momentum_for_damage() {
+    let mut scenario =
+        duel(r#"(activity: Hold, location: "the road")"#, r#"(activity: Hold, location: "the farm")"#, (36.0, 40.0));
+    scenario.sides[0].companies[0].elements[0].start = warbound_rules::scenario::Start::Box(6);
+    let typhoons = r#"(id: "typhoons", aircraft: (name: "Hawker Typhoon Ib", role: ground_attack, speed: slow, strength: 1, cannon: 4, rockets: 8), count: 3, height: low, schedule: close_support, window: 1)"#;
+    scenario.sides[0].aircraft.push(ron::from_str(typhoons).unwrap());
+    let mut tested = 0;
+    for seed in 0..30 {
+        let (app, _) = autoplay("duel", scenario.clone(), seed);
+        let log = &app.world().resource::<BattleLog>().entries;
+        let dealt = log.iter().any(|e| {
+            e.event.kind == EventKind::OpcDeal && e.event.outcome["order"].to_string().contains("air_command_0")
+        });
+        assert!(dealt, "seed {seed}: Air Command was dealt no card");
+        for e in log.iter().filter(|e| e.event.rule.section == "Continuous Momentum for Aircraft") {
+            tested += 1;
+            let damages = e.event.inputs.iter().find(|i| i.name == "damages").unwrap().value.as_u64().unwrap();
+            assert_eq!(e.event.dice.len() as u64, damages, "a D6 a damage");
+        }
+    }
+    assert!(tested > 0, "Air Command never tested its momentum");
+}
