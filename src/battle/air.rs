@@ -7,7 +7,7 @@
 
 use warbound_rules::{
     aircraft::{self, AaWeapon, AirMove, Height, Position},
-    effects::{self, HeTarget},
+    effects,
     event::{Book, EventKind, RuleEvent, RuleRef},
     geometry::distance,
     momentum::CmCause,
@@ -18,7 +18,7 @@ use warbound_rules::{
 use super::{
     Table, activation, sorted,
     state::{Build, Fielded, Status},
-    table::{accrue, remove_men},
+    table::{accrue, he_cause, he_target, remove_men},
     visible::Sight,
 };
 
@@ -159,11 +159,7 @@ fn attack(t: &mut Table, s: usize, k: usize) {
         aircraft::after_attack(m);
     }
     if hit_any || lost > 0 {
-        let cause = match f.build {
-            Build::Afv { open_topped: true, .. } => CmCause::OpenAfvUnderHe,
-            Build::Afv { .. } => CmCause::ClosedAfvUnderHe,
-            _ => CmCause::MortarArtilleryOrAir,
-        };
+        let cause = he_cause(f.build);
         accrue(f, cause, 1);
         if f.build.element_type() == warbound_rules::momentum::ElementType::Infantry {
             accrue(f, CmCause::CasualtyInOpen, lost);
@@ -177,17 +173,6 @@ fn attack(t: &mut Table, s: usize, k: usize) {
     if f.spent() && f.status.on_table() {
         activation::leave(&mut t.log, bound, f, Status::Destroyed, "nothing left that fights");
     }
-}
-
-fn he_target(f: &Fielded) -> Option<HeTarget> {
-    let crew: u8 = f.element.pieces.iter().map(|p| p.crew).sum();
-    Some(match f.build {
-        Build::Afv { open_topped: true, .. } => HeTarget::OpenTopped { crew: crew.max(1) },
-        Build::Afv { .. } => HeTarget::Closed { calibre_150_plus: false },
-        _ if f.men() == 0 => return None,
-        _ if f.element.figures.is_empty() => HeTarget::Gun { crew },
-        _ => HeTarget::Infantry { figures: f.men().min(u32::from(u8::MAX)) as u8 },
-    })
 }
 
 /// A bomb that wrecks: a gun destroyed, a vehicle damaged.

@@ -7,7 +7,7 @@
 
 use warbound_rules::{
     artillery,
-    effects::{self, HeColumn, HeTarget},
+    effects::{self, HeColumn},
     event::{Book, EventKind, RuleEvent, RuleRef},
     firing::{self, IndirectFire, IndirectMove, Ranging, Weapon},
     geometry::distance,
@@ -19,8 +19,8 @@ use warbound_rules::{
 
 use super::{
     Table, activation, sorted,
-    state::{Build, Fielded, Status},
-    table::{accrue, from_edge, remove_men},
+    state::{Fielded, Status},
+    table::{accrue, from_edge, he_cause, he_target, remove_men},
     visible::Sight,
 };
 
@@ -218,21 +218,11 @@ fn shell(
     by: &str,
     casualty: CmCause,
 ) {
-    let crew: u8 = f.element.pieces.iter().map(|p| p.crew).sum();
-    let target = match f.build {
-        Build::Afv { open_topped: true, .. } => HeTarget::OpenTopped { crew: crew.max(1) },
-        Build::Afv { .. } => HeTarget::Closed { calibre_150_plus: false },
-        _ if f.element.figures.is_empty() && crew > 0 => HeTarget::Gun { crew },
-        _ => HeTarget::Infantry { figures: f.men().min(u32::from(u8::MAX)) as u8 },
-    };
+    let Some(target) = he_target(f) else { return };
     let Ok((out, event)) = effects::he_hit(column, target, dice) else { return };
     log.push(bound, event.actor(by.to_owned()).target(f.id().to_owned()));
     let lost = remove_men(f, u32::from(out.casualties));
-    let cause = match f.build {
-        Build::Afv { open_topped: true, .. } => CmCause::OpenAfvUnderHe,
-        Build::Afv { .. } => CmCause::ClosedAfvUnderHe,
-        _ => CmCause::MortarArtilleryOrAir,
-    };
+    let cause = he_cause(f.build);
     accrue(f, cause, 1);
     if f.build.element_type() == warbound_rules::momentum::ElementType::Infantry {
         accrue(f, casualty, lost);

@@ -9,7 +9,6 @@
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use warbound_rules::{
-    effects::HeTarget,
     event::{Book, EventKind, RuleEvent, RuleRef},
     explosives::{self, Charge, ChargeState},
     geometry::{self, Viewpoint, distance},
@@ -24,8 +23,8 @@ use super::{
     dispatch,
     log::BattleLog,
     sorted,
-    state::{Build, Fielded, Flow, Status},
-    table::{accrue, remove_men},
+    state::{Fielded, Flow, Status},
+    table::{accrue, he_target, remove_men},
 };
 
 /// Reading: "in contact with the target" is within 2" of the charge; the
@@ -141,14 +140,9 @@ pub(super) fn blast(
     for f in els.iter_mut().filter(|f| f.status.on_table()) {
         let r = distance(f.at, d.at);
         if r <= CONTACT {
-            let crew: u8 = f.element.pieces.iter().map(|p| p.crew).sum();
-            let target = match f.build {
-                Build::Afv { open_topped: true, .. } => HeTarget::OpenTopped { crew: crew.max(1) },
-                Build::Afv { .. } => HeTarget::Closed { calibre_150_plus: false },
-                _ if f.element.figures.is_empty() => HeTarget::Gun { crew },
-                _ => HeTarget::Infantry { figures: f.men().min(u32::from(u8::MAX)) as u8 },
-            };
-            if let Ok(Some((out, e))) = explosives::charge_effect(d.charge.kind, target, dice) {
+            if let Some(target) = he_target(f)
+                && let Ok(Some((out, e))) = explosives::charge_effect(d.charge.kind, target, dice)
+            {
                 log.push(bound, e.actor(d.id.clone()).target(f.id().to_owned()));
                 let lost = remove_men(f, u32::from(out.casualties));
                 if f.build.element_type() == warbound_rules::momentum::ElementType::Infantry {

@@ -10,7 +10,7 @@ use warbound_rules::{
     command::MoraleCause,
     day::Light,
     dice::Dice,
-    effects::{self, HeTarget, VehicleState},
+    effects::{self, VehicleState},
     event::{Book, EventKind, RuleEvent, RuleRef},
     firing::{self, Cover, IndirectFire, IndirectMove, OpenSightsFire, Ranging, Weapon},
     forces::{FiringTeam, Shooter},
@@ -28,7 +28,7 @@ use super::{
     log::BattleLog,
     pair_mut, sorted,
     state::{Build, Fielded, Flow, Status},
-    table::{accrue, facing, remove_men},
+    table::{accrue, facing, he_target, remove_men},
     visible::Sight,
 };
 
@@ -227,14 +227,8 @@ fn indirect(out: &mut Out, team: &FiringTeam, firer: &mut Fielded, tgt: &mut Fie
 
 /// One HE hit on men or guns.
 fn he_on(t: &mut Out, column: effects::HeColumn, tgt: &mut Fielded, damage: &mut Damage) {
-    let crew: u8 = tgt.element.pieces.iter().map(|p| p.crew).sum();
-    let he_target = match tgt.build {
-        Build::Afv { open_topped: true, .. } => HeTarget::OpenTopped { crew: crew.max(1) },
-        Build::Afv { .. } => HeTarget::Closed { calibre_150_plus: false },
-        _ if tgt.element.figures.is_empty() && crew > 0 => HeTarget::Gun { crew },
-        _ => HeTarget::Infantry { figures: tgt.men().min(u32::from(u8::MAX)) as u8 },
-    };
-    if let Ok((out, event)) = effects::he_hit(column, he_target, t.dice) {
+    let Some(target) = he_target(tgt) else { return };
+    if let Ok((out, event)) = effects::he_hit(column, target, t.dice) {
         t.log.push(t.bound, event.target(tgt.id()));
         damage.casualties += remove_men(tgt, u32::from(out.casualties));
         if out.vehicle_damaged {

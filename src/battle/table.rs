@@ -2,14 +2,14 @@
 //! straight-line moves, casualties and the CM tests a target accrues.
 
 use warbound_rules::{
-    effects::Facing,
+    effects::{Facing, HeTarget},
     geometry::distance,
     momentum::CmCause,
     scenario::{Edge, TableSize},
     terrain::Point,
 };
 
-use super::state::Fielded;
+use super::state::{Build, Fielded};
 
 /// A point on `edge`, `along` inches from its left (or near) end, one inch in.
 pub fn edge_point(table: TableSize, edge: Edge, along: f32) -> Point {
@@ -117,6 +117,28 @@ pub fn persistent_states(f: &Fielded) -> Vec<CmCause> {
         }
     }
     states
+}
+
+/// What an HE hit lands on (*Heroes All*, "HE Effects Table"): an AFV open
+/// or closed, a gun's crew, or the men of an element; `None` if no one is left.
+pub fn he_target(f: &Fielded) -> Option<HeTarget> {
+    let crew: u8 = f.element.pieces.iter().map(|p| p.crew).sum();
+    Some(match f.build {
+        Build::Afv { open_topped: true, .. } => HeTarget::OpenTopped { crew: crew.max(1) },
+        Build::Afv { .. } => HeTarget::Closed { calibre_150_plus: false },
+        _ if f.men() == 0 => return None,
+        _ if f.element.figures.is_empty() => HeTarget::Gun { crew },
+        _ => HeTarget::Infantry { figures: f.men().min(u32::from(u8::MAX)) as u8 },
+    })
+}
+
+/// The Momentum Test Chart row for coming under HE, bombs or a blast.
+pub fn he_cause(build: Build) -> CmCause {
+    match build {
+        Build::Afv { open_topped: true, .. } => CmCause::OpenAfvUnderHe,
+        Build::Afv { .. } => CmCause::ClosedAfvUnderHe,
+        _ => CmCause::MortarArtilleryOrAir,
+    }
 }
 
 #[cfg(test)]
