@@ -68,7 +68,7 @@ fn decide(mut t: Table, mut inbox: ResMut<Inbox>, current: Res<Current>) {
     let all: Vec<&Fielded> = els.iter().map(|m| &**m).collect();
     let aircraft = super::air::over_table(&t.sides);
     let mut rolls = Rolls { dice: &mut t.dice.0, log: &mut t.log, bound };
-    let cmd = next_command(&turn, me, &all, &sight, &t.battle.charges, &aircraft, &mut rolls);
+    let cmd = next_command(&turn, me, &all, &sight, &t.battle, &aircraft, &mut rolls);
     inbox.0.push_back(cmd);
 }
 
@@ -85,10 +85,11 @@ fn next_command(
     me: &Fielded,
     all: &[&Fielded],
     sight: &Sight,
-    charges: &[Demolition],
+    battle: &super::state::Battle,
     aircraft: &[(String, usize)],
     t: &mut Rolls,
 ) -> Command {
+    let charges: &[Demolition] = &battle.charges;
     let element = me.id().to_owned();
     let enemies: Vec<&Fielded> = all.iter().copied().filter(|f| f.side != me.side && f.status.on_table()).collect();
     let conduct = me.order.activity.conduct();
@@ -139,6 +140,14 @@ fn next_command(
     let lift = (me.order.activity == Activity::Engineering)
         .then(|| charges.iter().find(|d| demolition::may_clear(me, d)))
         .flatten();
+    // Engineers in contact with a minefield spend the bound clearing it.
+    let engineer = me.order.activity == Activity::Engineering;
+    if engineer
+        && turn.taken.is_empty()
+        && demolition::minefield_in_contact(me, &sight.scenario.terrain, &battle.minefields).is_some()
+    {
+        return Command::ClearMines { element };
+    }
     let destination = destination(turn, me, &enemies, sight);
     let candidates: Vec<Command> = preference(turn.orders.order)
         .into_iter()
@@ -165,7 +174,7 @@ fn next_command(
         .collect();
     candidates
         .into_iter()
-        .find(|c| check(c, turn, all, sight, charges, aircraft).is_ok())
+        .find(|c| check(c, turn, all, sight, charges, aircraft, &battle.minefields).is_ok())
         .unwrap_or(Command::EndTurn { element })
 }
 

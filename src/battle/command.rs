@@ -39,6 +39,9 @@ pub enum Command {
     Detonate { element: String, charge: String },
     /// Both Acts: engineers in contact with an enemy charge find and remove it.
     Clear { element: String, charge: String },
+    /// The whole turn: a bound's clearing of the minefield it is in contact
+    /// with (*Heroes All*, "Mines": the clearers do nothing else this bound).
+    ClearMines { element: String },
     /// 2-player games: give Command Die number `die` (0-based, in the order
     /// thrown) to `element` for `action`, spending the 6s `sixes` to re-roll
     /// failed morale throws.
@@ -112,6 +115,7 @@ impl Command {
             | Command::EndTurn { element }
             | Command::Detonate { element, .. }
             | Command::Clear { element, .. }
+            | Command::ClearMines { element }
             | Command::Die { element, .. }
             | Command::Reroll { element, .. }
             | Command::Seize { element, .. } => element,
@@ -124,7 +128,9 @@ impl Command {
         match self {
             Command::Move { .. } => Some(Phase::Move),
             Command::Fire { .. } | Command::FireAa { .. } => Some(Phase::Fire),
-            Command::Observe { .. } | Command::Detonate { .. } | Command::Clear { .. } => Some(Phase::Act),
+            Command::Observe { .. } | Command::Detonate { .. } | Command::Clear { .. } | Command::ClearMines { .. } => {
+                Some(Phase::Act)
+            }
             _ => None,
         }
     }
@@ -176,6 +182,7 @@ pub fn check(
     ctx: &visible::Sight<'_>,
     charges: &[super::demolition::Demolition],
     aircraft: &[(String, usize)],
+    minefields: &[(usize, warbound_rules::mines::Minefield)],
 ) -> Result<(), Refusal> {
     let fyob = Book::FightYourOwnBattles;
     if cmd.element() != turn.element {
@@ -222,7 +229,7 @@ pub fn check(
     let acts = match cmd {
         Command::Observe { targets, .. } => targets.len(),
         Command::Detonate { .. } => 1,
-        Command::Clear { .. } => 2,
+        Command::Clear { .. } | Command::ClearMines { .. } => 2,
         _ => 0,
     };
     if let Err(e) = order_dice::check_turn(turn.orders.order, &plan_with(turn, phase, acts)) {
@@ -307,6 +314,14 @@ pub fn check(
                         "{charge} is not a charge of its side it can fire: within 12 inches, in sight, set for the detonation pack"
                     ),
                 ));
+            }
+        }
+        Command::ClearMines { .. } => {
+            if !turn.taken.is_empty() {
+                return Err(refuse(Book::HeroesAll, "Mines", "the clearers do nothing else this bound"));
+            }
+            if super::demolition::minefield_in_contact(me, &ctx.scenario.terrain, minefields).is_none() {
+                return Err(refuse(Book::HeroesAll, "Mines", "no uncleared minefield in contact"));
             }
         }
         Command::Clear { charge, .. } => {

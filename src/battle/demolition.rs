@@ -75,6 +75,14 @@ pub fn may_clear(f: &Fielded, d: &Demolition) -> bool {
 }
 
 fn act_phase(mut t: Table, mut current: ResMut<Current>) {
+    if let Some(Command::ClearMines { element }) = current.0.clone() {
+        current.0 = None;
+        clear_mines(&mut t, &element);
+        // The clearers do nothing else this bound: the turn ends here.
+        dispatch::phase_done(&mut t, Phase::Act, &[Act::EngineeringWork; 2]);
+        dispatch::end_turn(&mut t, &element);
+        return;
+    }
     let (element, charge, acts) = match current.0.clone() {
         Some(Command::Detonate { element, charge }) => (element, charge, 1),
         Some(Command::Clear { element, charge }) => (element, charge, 2),
@@ -122,6 +130,58 @@ fn act_phase(mut t: Table, mut current: ResMut<Current>) {
     }
     drop(els);
     dispatch::phase_done(&mut t, Phase::Act, &vec![Act::EngineeringWork; acts]);
+}
+
+/// The uncleared minefield (its index in `minefields`) the element is in or
+/// within 2" of.
+pub fn minefield_in_contact(
+    f: &Fielded,
+    terrain: &warbound_rules::terrain::Terrain,
+    minefields: &[(usize, warbound_rules::mines::Minefield)],
+) -> Option<usize> {
+    minefields.iter().position(|(k, m)| {
+        !m.clear
+            && match terrain.features.get(*k) {
+                Some(warbound_rules::terrain::Feature::Minefield { outline, .. }) => {
+                    warbound_rules::terrain::inside(outline, f.at) || near_outline(outline, f.at) <= CONTACT
+                }
+                _ => false,
+            }
+    })
+}
+
+fn near_outline(outline: &[Point], p: Point) -> f32 {
+    let n = outline.len();
+    (0..n)
+        .map(|i| {
+            let (a, b) = (outline[i], outline[(i + 1) % n]);
+            let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+            let len2 = dx * dx + dy * dy;
+            let t = if len2 > 0.0 { (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0) } else { 0.0 };
+            distance(p, Point(a.0 + dx * t, a.1 + dy * t))
+        })
+        .fold(f32::MAX, f32::min)
+}
+
+/// A bound's clearing of the minefield in contact (*Heroes All*, "Mines"):
+/// a team of sappers (an element under an Engineering order) 1 x D10, of
+/// infantrymen 1 x D6, halved for half a team; clear at 10 (14 at night).
+fn clear_mines(t: &mut Table, element: &str) {
+    let bound = t.battle.clock.bound();
+    let night = t.battle.clock.light() == warbound_rules::day::Light::Night;
+    let els = sorted(&mut t.elements);
+    let Some(f) = els.iter().find(|f| f.id() == element) else { return };
+    let Some(k) = minefield_in_contact(f, &t.battle.start.scenario.terrain, &t.battle.minefields) else { return };
+    let men = f.men().min(u32::from(u8::MAX)) as u8;
+    let clearers = if f.order.activity == warbound_rules::command::Activity::Engineering {
+        warbound_rules::mines::Clearers::Sappers(men)
+    } else {
+        warbound_rules::mines::Clearers::Infantry(men)
+    };
+    drop(els);
+    if let Ok((_, e)) = t.battle.minefields[k].1.clear_bound(clearers, night, &mut t.dice.0, element) {
+        t.log.push(bound, e);
+    }
 }
 
 /// A charge goes off: its table effect on everyone within 2", CM tests for

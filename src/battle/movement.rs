@@ -17,8 +17,8 @@ use warbound_rules::{
     observation::AMBUSH_DISTANCE,
     order_dice::Phase,
     scenario::{Edge, TableSize},
+    terrain::Feature,
     terrain::Point,
-    terrain::{Feature, Terrain},
 };
 
 use super::{
@@ -106,19 +106,21 @@ fn place(t: &mut Table, element: &str, at: Point) {
     f.at = at;
     f.concealed = false;
     let bound = t.battle.clock.bound();
-    minefields(&mut t.log, &mut t.dice.0, bound, &t.battle.start.scenario.terrain, f, from);
+    minefields(&mut t.log, &mut t.dice.0, bound, &t.battle, f, from);
     lose_track(&mut els, i, &t.battle);
 }
 
 /// *Heroes All*, "Mines": an element whose move entered a minefield —
 /// infantry a D6 a figure in anti-personnel mines (1 or 2 a casualty);
 /// a vehicle a D6 in anti-tank mines or 2D6 in anti-personnel ones.
-fn minefields(log: &mut BattleLog, dice: &mut Dice, bound: u32, terrain: &Terrain, f: &mut Fielded, from: Point) {
+fn minefields(log: &mut BattleLog, dice: &mut Dice, bound: u32, battle: &Battle, f: &mut Fielded, from: Point) {
     if distance(from, f.at) <= 0.0 {
         return;
     }
+    let terrain = &battle.start.scenario.terrain;
     let Ok(route) = geometry::route(terrain, &[from, f.at]) else { return };
-    for hazard in route.hazards.iter().filter(|h| h.kind == HazardKind::Minefield) {
+    let clear = |k: usize| battle.minefields.iter().any(|(feature, m)| *feature == k && m.clear);
+    for hazard in route.hazards.iter().filter(|h| h.kind == HazardKind::Minefield && !clear(h.feature)) {
         let Some(Feature::Minefield { kind, .. }) = terrain.features.get(hazard.feature) else { continue };
         let id = f.id().to_owned();
         match f.build {
@@ -184,7 +186,7 @@ pub(super) fn do_move(t: &mut Table, element: &str, target: Point, pips: u8) {
     f.at = toward(from, target, allowed);
     f.this_bound.moved = allowed > 0.0;
     f.concealed = false;
-    minefields(&mut t.log, &mut t.dice.0, bound, &t.battle.start.scenario.terrain, f, from);
+    minefields(&mut t.log, &mut t.dice.0, bound, &t.battle, f, from);
     lose_track(&mut els, i, &t.battle);
 }
 
@@ -275,7 +277,7 @@ pub(super) fn fall_back(
         let from = f.at;
         f.at = toward(f.at, home, travel);
         f.this_bound.moved = travel > 0.0;
-        minefields(log, dice, bound, &battle.start.scenario.terrain, f, from);
+        minefields(log, dice, bound, battle, f, from);
         if !f.status.on_table() {
             return;
         }

@@ -17,10 +17,12 @@ use warbound_rules::{
     event::{Book, EventKind, RuleEvent, RuleRef},
     explosives::Charge,
     forces::Element,
+    mines::{Minefield, Shape},
     movement::{MoveClass, Mover},
     officer::{self, Grade, Officer, Rank},
     scenario::{Side, Start},
     strategic::{self, SeniorOfficerRecord},
+    terrain::Feature,
 };
 
 use super::{
@@ -306,7 +308,18 @@ pub fn start(world: &mut World, start: BattleStart) -> Result<(), String> {
     world.insert_resource(sides);
     world.insert_resource(BattleDice(dice));
     let charges = demolitions(&start)?;
-    world.insert_resource(Battle { start, clock, deck: None, result: None, charges });
+    let minefields = start
+        .scenario
+        .terrain
+        .features
+        .iter()
+        .enumerate()
+        .filter_map(|(k, f)| match f {
+            Feature::Minefield { kind, .. } => Some((k, Minefield::new(*kind, Shape::Area))),
+            _ => None,
+        })
+        .collect();
+    world.insert_resource(Battle { start, clock, deck: None, result: None, charges, minefields });
     world.resource_mut::<BattleLog>().extend(0, events);
     world.insert_resource(super::command::Inbox::default());
     world.insert_resource(super::command::Current::default());

@@ -325,6 +325,8 @@ pub struct Battle {
     pub result: Option<BattleResult>,
     /// Demolition charges on the table.
     pub charges: Vec<super::demolition::Demolition>,
+    /// Each minefield of the terrain (by feature index) and its clearing.
+    pub minefields: Vec<(usize, warbound_rules::mines::Minefield)>,
 }
 
 /// The battle's dice: one seeded stream for everything.

@@ -935,3 +935,36 @@ fn air_command_gets_a_card_and_tests_its_momentum_for_damage() {
     }
     assert!(tested > 0, "Air Command never tested its momentum");
 }
+
+#[test]
+fn sappers_clear_a_minefield_over_several_bounds() {
+    let mut scenario = duel(
+        r#"(activity: Engineering, location: "the farm", detail: "clear the minefield")"#,
+        r#"(activity: Overwatch, location: "the road")"#,
+        (66.0, 46.0),
+    );
+    scenario.time_limit = 12;
+    scenario.terrain.features.push(warbound_rules::terrain::Feature::Minefield {
+        outline: vec![Point(30.0, 20.0), Point(42.0, 20.0), Point(42.0, 28.0), Point(30.0, 28.0)],
+        kind: warbound_rules::mines::MineKind::AntiPersonnel,
+    });
+    let mut cleared = 0;
+    for seed in 0..10 {
+        let (app, _) = autoplay("duel", scenario.clone(), seed);
+        let log = &app.world().resource::<BattleLog>().entries;
+        let work: Vec<_> =
+            log.iter().filter(|e| e.event.kind == EventKind::Minefield && e.event.rule.section == "Mines").collect();
+        let clearing: Vec<_> = log.iter().filter(|e| e.event.inputs.iter().any(|i| i.name == "clearers")).collect();
+        let mut last = 0;
+        for e in &clearing {
+            let acc = e.event.outcome["accumulated"].as_u64().unwrap();
+            assert!(acc >= last, "the clearing score accumulates");
+            last = acc;
+        }
+        if clearing.last().is_some_and(|e| e.event.outcome["clear"] == serde_json::json!(true)) {
+            cleared += 1;
+            assert!(last >= 10, "cleared with {last}");
+        }
+    }
+    assert!(cleared > 0, "the sappers never cleared the minefield");
+}
