@@ -57,7 +57,8 @@ fn place_forces(
         };
         let mut models = Vec::new();
         for element in side.companies.iter().flat_map(|c| &c.elements) {
-            if let Start::At(x, y) = element.start {
+            // On the table at the start, or landing there in the first bound.
+            if let Start::At(x, y) | Start::Glider(1, x, y) | Start::Drop(1, x, y) = element.start {
                 models.push((element.id.clone(), Point(x, y), element_parts(element, codex, &kit, &mut meshes)));
             }
         }
