@@ -57,16 +57,16 @@ pub(super) fn foo_turn(t: &mut Table, s: usize, k: usize) {
         return;
     };
     let side = &mut t.sides.0[s];
-    let foo = &mut side.foos[k];
-    let (ort, event) = opc::officer_reaction_test(foo.foo.officer, &mut t.dice.0, &foo.id);
+    let fo = &mut side.foos[k];
+    let (ort, event) = opc::officer_reaction_test(fo.foo.officer, &mut t.dice.0, &fo.id);
     t.log.push(bound, event);
     if ort == OrtResult::NoAction {
         return;
     }
-    foo.plan.activate();
+    fo.plan.activate();
     let mut acts = 2;
-    while acts > 0 && !foo.foo.net.netted {
-        match foo.foo.net_in(&mut t.dice.0, &foo.id) {
+    while acts > 0 && !fo.foo.net.netted {
+        match fo.foo.net_in(&mut t.dice.0, &fo.id) {
             Ok((_, e)) => t.log.push(bound, e),
             Err(_) => return,
         }
@@ -86,25 +86,25 @@ pub(super) fn foo_turn(t: &mut Table, s: usize, k: usize) {
         .filter(|e| e.side != s && e.status.on_table() && side.known.contains(e.id()) && safe(e.at, &els))
         .min_by(|a, b| distance(els[w].at, a.at).total_cmp(&distance(els[w].at, b.at)))
         .map(|e| (e.id().to_owned(), e.at));
-    let Some(first_active) = foo.plan.active else {
+    let Some(first_active) = fo.plan.active else {
         // "When first activated, the FOO uses both Acts to nominate one Artillery Target as being active."
         let near = |p: (f32, f32)| enemy.as_ref().map_or(0.0, |(_, at)| distance(Point(p.0, p.1), *at));
-        let pick = foo.plan.targets.iter().min_by(|a, b| near(a.at).total_cmp(&near(b.at))).map(|t| t.number);
+        let pick = fo.plan.targets.iter().min_by(|a, b| near(a.at).total_cmp(&near(b.at))).map(|t| t.number);
         if let Some(n) = pick
-            && foo.plan.nominate_first(n, 2).is_ok()
+            && fo.plan.nominate_first(n, 2).is_ok()
         {
-            t.log.push(bound, plan_event(&foo.id, "nominate", n, &foo.plan));
+            t.log.push(bound, plan_event(&fo.id, "nominate", n, &fo.plan));
         }
         return;
     };
     let Some((enemy_id, at)) = enemy else { return };
-    let close = foo.plan.targets.iter().find(|t| distance(Point(t.at.0, t.at.1), at) <= BURST).map(|t| t.number);
+    let close = fo.plan.targets.iter().find(|t| distance(Point(t.at.0, t.at.1), at) <= BURST).map(|t| t.number);
     match close {
         Some(n) if n == first_active => {}
         Some(n) => {
-            if let Ok((_, e)) = foo.plan.switch(&foo.foo, n, 2, &mut t.dice.0, &foo.id) {
+            if let Ok((_, e)) = fo.plan.switch(&fo.foo, n, 2, &mut t.dice.0, &fo.id) {
                 t.log.extend(bound, e);
-                t.log.push(bound, plan_event(&foo.id, "switch", n, &foo.plan));
+                t.log.push(bound, plan_event(&fo.id, "switch", n, &fo.plan));
             }
         }
         None => {
@@ -115,18 +115,18 @@ pub(super) fn foo_turn(t: &mut Table, s: usize, k: usize) {
             let m = Momentum { cms: me.element.cms.clamp(1, 6), failures: 0 };
             let Some(test) = sight.observation(me, tgt, &o, &c, m, false) else { return };
             let Ok(result) = warbound_rules::observation::observe(&test, &mut t.dice.0) else { return };
-            t.log.push(bound, result.event().actor(foo.id.clone()).target(enemy_id.clone()));
+            t.log.push(bound, result.event().actor(fo.id.clone()).target(enemy_id.clone()));
             if !result.seen {
                 return;
             }
             let point = (at.0, at.1);
-            let added = foo.plan.add_target(point).or_else(|_| {
-                let spare = foo.plan.targets.iter().map(|t| t.number).find(|&n| Some(n) != foo.plan.active);
+            let added = fo.plan.add_target(point).or_else(|_| {
+                let spare = fo.plan.targets.iter().map(|t| t.number).find(|&n| Some(n) != fo.plan.active);
                 let n = spare.ok_or(artillery::ArtilleryError::TooManyTargets)?;
-                foo.plan.replace_target(n, point).map(|()| n)
+                fo.plan.replace_target(n, point).map(|()| n)
             });
             if let Ok(n) = added {
-                t.log.push(bound, plan_event(&foo.id, "new_target", n, &foo.plan));
+                t.log.push(bound, plan_event(&fo.id, "new_target", n, &fo.plan));
             }
             drop(els);
         }
@@ -149,12 +149,12 @@ pub(super) fn battery_turn(t: &mut Table, s: usize, k: usize) {
     let bound = t.battle.clock.bound();
     let Ok(codex) = crate::data::codex() else { return };
     let battery = t.sides.0[s].batteries[k].clone();
-    let Some(foo) = t.sides.0[s].foos.iter().find(|f| f.id == battery.foo) else { return };
-    if !foo.alive || foo.foo.may_call_fire().is_err() {
+    let Some(observer) = t.sides.0[s].foos.iter().find(|f| f.id == battery.foo) else { return };
+    if !observer.alive || observer.foo.may_call_fire().is_err() {
         return;
     }
-    let Some(number) = foo.plan.active else { return };
-    let Some(target) = foo.plan.targets.iter().find(|t| t.number == number) else { return };
+    let Some(number) = observer.plan.active else { return };
+    let Some(target) = observer.plan.targets.iter().find(|t| t.number == number) else { return };
     let point = Point(target.at.0, target.at.1);
     let Ok(entry) = codex.get(&battery.gun) else { return };
     let Some(arm) = entry.armament.first() else { return };

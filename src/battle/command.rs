@@ -324,14 +324,10 @@ pub fn check(
                 return Err(refuse(Book::HeroesAll, "Mines", "no uncleared minefield in contact"));
             }
         }
-        Command::Clear { charge, .. } => {
-            if !charges.iter().find(|d| &d.id == charge).is_some_and(|d| super::demolition::may_clear(me, d)) {
-                return Err(refuse(
-                    Book::HeroesAll,
-                    "Explosives",
-                    format!("{charge} is no live enemy charge in contact"),
-                ));
-            }
+        Command::Clear { charge, .. }
+            if !charges.iter().find(|d| &d.id == charge).is_some_and(|d| super::demolition::may_clear(me, d)) =>
+        {
+            return Err(refuse(Book::HeroesAll, "Explosives", format!("{charge} is no live enemy charge in contact")));
         }
         _ => {}
     }

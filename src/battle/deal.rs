@@ -29,16 +29,16 @@ fn deal(mut t: Table) {
         .collect();
     for side in &t.sides.0 {
         // The FOO's card and his batteries' (Heroes All, "Advanced Artillery Rules").
-        for foo in side.foos.iter().filter(|f| f.alive) {
-            if els.iter().any(|f| f.id() == foo.with && f.status.on_table()) {
+        for observer in side.foos.iter().filter(|f| f.alive) {
+            if els.iter().any(|f| f.id() == observer.with && f.status.on_table()) {
                 let nation = side.nation.clone();
                 participants.push(Participant {
-                    id: foo.id.clone(),
+                    id: observer.id.clone(),
                     holder: Holder::CompanyOfficer,
                     nation,
                     active: true,
                 });
-                for b in side.batteries.iter().filter(|b| b.foo == foo.id) {
+                for b in side.batteries.iter().filter(|b| b.foo == observer.id) {
                     let nation = side.nation.clone();
                     participants.push(Participant { id: b.id.clone(), holder: Holder::Element, nation, active: true });
                 }

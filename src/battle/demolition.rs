@@ -199,15 +199,14 @@ pub(super) fn blast(
     });
     for f in els.iter_mut().filter(|f| f.status.on_table()) {
         let r = distance(f.at, d.at);
-        if r <= CONTACT {
-            if let Some(target) = he_target(f)
-                && let Ok(Some((out, e))) = explosives::charge_effect(d.charge.kind, target, dice)
-            {
-                log.push(bound, e.actor(d.id.clone()).target(f.id().to_owned()));
-                let lost = remove_men(f, u32::from(out.casualties));
-                if f.build.element_type() == warbound_rules::momentum::ElementType::Infantry {
-                    accrue(f, CmCause::CasualtyInOpen, lost);
-                }
+        if r <= CONTACT
+            && let Some(target) = he_target(f)
+            && let Ok(Some((out, e))) = explosives::charge_effect(d.charge.kind, target, dice)
+        {
+            log.push(bound, e.actor(d.id.clone()).target(f.id().to_owned()));
+            let lost = remove_men(f, u32::from(out.casualties));
+            if f.build.element_type() == warbound_rules::momentum::ElementType::Infantry {
+                accrue(f, CmCause::CasualtyInOpen, lost);
             }
         }
         if stun.is_some_and(|s| r <= s) {

@@ -228,10 +228,10 @@ fn side_state(
             .foos
             .iter()
             .map(|f| {
-                let foo = side.foo(&f.id).expect("listed FOO").map_err(|e| format!("{}: {e}", f.id))?;
+                let officer = side.foo(&f.id).expect("listed FOO").map_err(|e| format!("{}: {e}", f.id))?;
                 Ok(FooState {
                     id: f.id.clone(),
-                    foo,
+                    foo: officer,
                     with: f.attached_to.clone(),
                     plan: Interdiction::new(first_targets(start, s, 0), first_targets(start, s, 1)),
                     alive: true,

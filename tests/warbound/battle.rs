@@ -952,8 +952,6 @@ fn sappers_clear_a_minefield_over_several_bounds() {
     for seed in 0..10 {
         let (app, _) = autoplay("duel", scenario.clone(), seed);
         let log = &app.world().resource::<BattleLog>().entries;
-        let work: Vec<_> =
-            log.iter().filter(|e| e.event.kind == EventKind::Minefield && e.event.rule.section == "Mines").collect();
         let clearing: Vec<_> = log.iter().filter(|e| e.event.inputs.iter().any(|i| i.name == "clearers")).collect();
         let mut last = 0;
         for e in &clearing {
