@@ -20,7 +20,7 @@ use warbound_rules::{
 use super::{
     Table, activation, sorted,
     state::{Fielded, Status},
-    table::{accrue, from_edge, he_cause, he_target, remove_men},
+    table::{accrue, building_hit, from_edge, he_cause, he_target, remove_men},
     visible::Sight,
 };
 
@@ -200,6 +200,21 @@ pub(super) fn battery_turn(t: &mut Table, s: usize, k: usize) {
             } else {
                 CmCause::CasualtyInOpen
             };
+            let battle = &mut *t.battle;
+            let terrain = &battle.start.scenario.terrain;
+            if !f.build.is_vehicle()
+                && let Some(lost) =
+                    building_hit(&mut battle.buildings, terrain, f, column, &mut t.dice.0, &mut t.log, bound)
+            {
+                let lost = remove_men(f, u32::from(lost));
+                let cause = he_cause(f.build);
+                accrue(f, cause, 1);
+                accrue(f, casualty, lost);
+                if f.spent() {
+                    activation::leave(&mut t.log, bound, f, Status::Destroyed, "lost when the building fell");
+                }
+                continue;
+            }
             shell(&mut t.log, &mut t.dice.0, bound, f, column, &battery.id, casualty);
         }
     }

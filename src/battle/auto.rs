@@ -41,6 +41,8 @@ pub(super) fn plugin(app: &mut App) {
 const CLOSE_TO: f32 = 10.0;
 /// A Recce and Report element stops when it knows of an enemy this near.
 const RECCE_STANDOFF: f32 = 24.0;
+/// How far an element leaving a burning building goes.
+const EVACUATE: f32 = 6.0;
 /// Near enough to a place to be there.
 const ARRIVED: f32 = 2.0;
 
@@ -67,8 +69,9 @@ fn decide(mut t: Table, mut inbox: ResMut<Inbox>, current: Res<Current>) {
     };
     let all: Vec<&Fielded> = els.iter().map(|m| &**m).collect();
     let aircraft = super::air::over_table(&t.sides);
+    let home = super::table::nearest_on_edge(t.battle.start.scenario.table, t.sides.0[me.side].edge, me.at);
     let mut rolls = Rolls { dice: &mut t.dice.0, log: &mut t.log, bound };
-    let cmd = next_command(&turn, me, &all, &sight, &t.battle, &aircraft, &mut rolls);
+    let cmd = next_command(&turn, me, &all, &sight, &t.battle, &aircraft, home, &mut rolls);
     inbox.0.push_back(cmd);
 }
 
@@ -87,6 +90,7 @@ fn next_command(
     sight: &Sight,
     battle: &super::state::Battle,
     aircraft: &[(String, usize)],
+    home: Point,
     t: &mut Rolls,
 ) -> Command {
     let charges: &[Demolition] = &battle.charges;
@@ -148,7 +152,19 @@ fn next_command(
     {
         return Command::ClearMines { element };
     }
-    let destination = destination(turn, me, &enemies, sight);
+    // A burning building is left at once, towards its own edge ("if any
+    // occupants are unable to evacuate on their next bound they are lost").
+    let burning = warbound_rules::geometry::building_at(&sight.scenario.terrain, me.at).is_some_and(|(k, _)| {
+        battle
+            .buildings
+            .iter()
+            .any(|(b, building)| *b == k && matches!(building.state, warbound_rules::buildings::State::Burning { .. }))
+    });
+    let destination = if burning {
+        Some(super::table::toward(me.at, home, EVACUATE))
+    } else {
+        destination(turn, me, &enemies, sight)
+    };
     let candidates: Vec<Command> = preference(turn.orders.order)
         .into_iter()
         .filter_map(|p| match p {

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use super::{
     FlowSchedule, FlowSet, Table, at, outcome, sorted,
-    state::{Flow, Marks},
+    state::{Flow, Marks, Status},
 };
 
 pub(super) fn plugin(app: &mut App) {
@@ -23,6 +23,7 @@ fn end_bound(mut t: Table) {
         }
     }
     drop(els);
+    burn(&mut t);
     super::demolition::tick(&mut t);
     t.battle.deck = None;
     let bound = t.battle.clock.bound();
@@ -31,5 +32,36 @@ fn end_bound(mut t: Table) {
     } else {
         t.battle.clock.next_bound();
         *t.flow = Flow::StartBound;
+    }
+}
+
+/// Burning buildings burn down a bound; "A burning building is destroyed
+/// after the fire", and "if any occupants are unable to evacuate on their
+/// next bound they are considered lost" (*Heroes All*, "Hits on buildings &
+/// structures"). Reading: an element still inside when it falls is lost.
+fn burn(t: &mut Table) {
+    let bound = t.battle.clock.bound();
+    let mut fallen = Vec::new();
+    for (k, b) in t.battle.buildings.iter_mut() {
+        if b.end_of_bound().is_some() {
+            fallen.push(*k);
+        }
+    }
+    if fallen.is_empty() {
+        return;
+    }
+    let terrain = t.battle.start.scenario.terrain.clone();
+    let mut els = sorted(&mut t.elements);
+    for f in els.iter_mut().filter(|f| f.status.on_table()) {
+        let inside = warbound_rules::geometry::building_at(&terrain, f.at).is_some_and(|(k, _)| fallen.contains(&k));
+        if inside {
+            super::activation::leave(
+                &mut t.log,
+                bound,
+                f,
+                Status::Destroyed,
+                "inside the building when it burned down",
+            );
+        }
     }
 }

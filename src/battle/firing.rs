@@ -28,7 +28,7 @@ use super::{
     log::BattleLog,
     pair_mut, sorted,
     state::{Build, Fielded, Flow, Status},
-    table::{accrue, facing, he_target, remove_men},
+    table::{accrue, building_hit, facing, he_target, remove_men},
     visible::Sight,
 };
 
@@ -88,7 +88,14 @@ pub(super) fn do_fire(t: &mut Table, element: &str, target: &str, on_the_move: b
     let unobserved_autospot = !firer.known.contains(tgt.id());
     let d = distance(firer.at, tgt.at);
     let mut damage = Damage::default();
-    let mut out = Out { dice: &mut t.dice.0, log: &mut t.log, bound };
+    let battle = &mut *t.battle;
+    let mut out = Out {
+        dice: &mut t.dice.0,
+        log: &mut t.log,
+        bound,
+        buildings: &mut battle.buildings,
+        terrain: &battle.start.scenario.terrain,
+    };
     for team in &teams {
         if matches!(team.row.row().procedure, firing::Procedure::Mortar { .. } | firing::Procedure::Rockets) {
             indirect(&mut out, team, firer, tgt, d, &mut damage);
@@ -150,6 +157,8 @@ struct Out<'a> {
     dice: &'a mut Dice,
     log: &'a mut BattleLog,
     bound: u32,
+    buildings: &'a mut [(usize, warbound_rules::buildings::Building)],
+    terrain: &'a warbound_rules::terrain::Terrain,
 }
 
 fn unobserved_by_target(tgt: &Fielded, firer: &str) -> bool {
@@ -227,6 +236,12 @@ fn indirect(out: &mut Out, team: &FiringTeam, firer: &mut Fielded, tgt: &mut Fie
 
 /// One HE hit on men or guns.
 fn he_on(t: &mut Out, column: effects::HeColumn, tgt: &mut Fielded, damage: &mut Damage) {
+    if !tgt.build.is_vehicle()
+        && let Some(lost) = building_hit(t.buildings, t.terrain, tgt, column, t.dice, t.log, t.bound)
+    {
+        damage.casualties += remove_men(tgt, u32::from(lost));
+        return;
+    }
     let Some(target) = he_target(tgt) else { return };
     if let Ok((out, event)) = effects::he_hit(column, target, t.dice) {
         t.log.push(t.bound, event.target(tgt.id()));

@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use warbound_rules::{
     aircraft::{Aircraft, Schedule},
     artillery::Interdiction,
+    buildings::Building,
     codex::Codex,
     command::{Activity, Objective},
     day::WargameClock,
@@ -319,7 +320,26 @@ pub fn start(world: &mut World, start: BattleStart) -> Result<(), String> {
             _ => None,
         })
         .collect();
-    world.insert_resource(Battle { start, clock, deck: None, result: None, charges, minefields });
+    let buildings = start
+        .scenario
+        .terrain
+        .features
+        .iter()
+        .enumerate()
+        .filter_map(|(k, f)| match f {
+            Feature::Building { structure, capacity, defence, .. } => {
+                let mut b = capacity
+                    .and_then(|c| Building::with_capacity(*structure, c).ok())
+                    .unwrap_or_else(|| Building::new(*structure));
+                if let Some(d) = defence {
+                    b.points = *d;
+                }
+                Some((k, b))
+            }
+            _ => None,
+        })
+        .collect();
+    world.insert_resource(Battle { start, clock, deck: None, result: None, charges, minefields, buildings });
     world.resource_mut::<BattleLog>().extend(0, events);
     world.insert_resource(super::command::Inbox::default());
     world.insert_resource(super::command::Current::default());

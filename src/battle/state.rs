@@ -327,6 +327,8 @@ pub struct Battle {
     pub charges: Vec<super::demolition::Demolition>,
     /// Each minefield of the terrain (by feature index) and its clearing.
     pub minefields: Vec<(usize, warbound_rules::mines::Minefield)>,
+    /// Each building of the terrain (by feature index): Defence Value left, fire.
+    pub buildings: Vec<(usize, warbound_rules::buildings::Building)>,
 }
 
 /// The battle's dice: one seeded stream for everything.

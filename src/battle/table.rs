@@ -2,11 +2,13 @@
 //! straight-line moves, casualties and the CM tests a target accrues.
 
 use warbound_rules::{
-    effects::{Facing, HeTarget},
-    geometry::distance,
+    buildings::{Building, HeHit, State as BuildingState},
+    dice::Dice,
+    effects::{Facing, HeColumn, HeTarget},
+    geometry::{self, distance},
     momentum::CmCause,
     scenario::{Edge, TableSize},
-    terrain::Point,
+    terrain::{Point, Terrain},
 };
 
 use super::state::{Build, Fielded};
@@ -139,6 +141,32 @@ pub fn he_cause(build: Build) -> CmCause {
         Build::Afv { .. } => CmCause::ClosedAfvUnderHe,
         _ => CmCause::MortarArtilleryOrAir,
     }
+}
+
+/// *Heroes All*, "Hits on buildings & structures": an HE hit on an element
+/// inside a standing building hits the building — the table doubled, the
+/// Defence Value absorbing it, any surplus falling on the occupants when it
+/// is destroyed, a 6 setting it on fire. Returns the occupants' casualties,
+/// or `None` when the element is not in a standing building (a ruin is hard
+/// cover and the hit falls on the men).
+pub fn building_hit(
+    buildings: &mut [(usize, Building)],
+    terrain: &Terrain,
+    f: &Fielded,
+    column: HeColumn,
+    dice: &mut Dice,
+    log: &mut super::log::BattleLog,
+    bound: u32,
+) -> Option<u8> {
+    let (feature, _) = geometry::building_at(terrain, f.at)?;
+    let (_, b) = buildings.iter_mut().find(|(k, _)| *k == feature)?;
+    if matches!(b.state, BuildingState::Destroyed(_)) {
+        return None;
+    }
+    let occupants = f.men().min(u32::from(u8::MAX)) as u8;
+    let (out, e) = b.hit(HeHit::he(column), occupants, dice, &format!("building {feature}")).ok()?;
+    log.push(bound, e.target(f.id().to_owned()));
+    Some(out.casualties)
 }
 
 #[cfg(test)]

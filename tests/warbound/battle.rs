@@ -966,3 +966,41 @@ fn sappers_clear_a_minefield_over_several_bounds() {
     }
     assert!(cleared > 0, "the sappers never cleared the minefield");
 }
+
+#[test]
+fn shells_on_a_house_hit_the_house_before_the_men_inside() {
+    let mut scenario =
+        duel(r#"(activity: Hold, location: "the farm")"#, r#"(activity: Hold, location: "the road")"#, (36.0, 40.0));
+    scenario.terrain.features.push(warbound_rules::terrain::Feature::Building {
+        outline: vec![Point(33.0, 37.0), Point(39.0, 37.0), Point(39.0, 43.0), Point(33.0, 43.0)],
+        structure: warbound_rules::buildings::Structure::House,
+        storeys: 1,
+        capacity: None,
+        defence: None,
+    });
+    scenario.sides[0].foos.push(ron::from_str(r#"(id: "foo", grade: Regular, attached_to: "a1")"#).unwrap());
+    scenario.sides[0]
+        .artillery
+        .push(ron::from_str(r#"(id: "battery", gun: "gb_25pdr", guns: 4, foo: "foo")"#).unwrap());
+    scenario.time_limit = 12;
+    let mut hits = 0;
+    for seed in 0..20 {
+        let (app, _) = autoplay("duel", scenario.clone(), seed);
+        for e in &app.world().resource::<BattleLog>().entries {
+            if e.event.rule.section != "Hits on buildings & structures" {
+                continue;
+            }
+            hits += 1;
+            assert_eq!(e.event.target.as_deref(), Some("g1"));
+            let out = &e.event.outcome;
+            if out["destroyed"] == serde_json::json!(false) {
+                assert_eq!(
+                    out["casualties"],
+                    serde_json::json!(0),
+                    "seed {seed}: the men inside were hit through a standing house"
+                );
+            }
+        }
+    }
+    assert!(hits > 0, "the battery never hit the house");
+}
