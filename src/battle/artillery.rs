@@ -76,8 +76,7 @@ pub(super) fn foo_turn(t: &mut Table, s: usize, k: usize) {
         return;
     }
     // The enemy he knows of that is nearest his own element, away from his own men.
-    let night = t.battle.clock.light() == warbound_rules::day::Light::Night;
-    let sight = Sight { scenario: &t.battle.start.scenario, codex, night };
+    let sight = Sight::new(&t.battle, codex);
     let safe = |p: Point, els: &[bevy::prelude::Mut<Fielded>]| {
         !els.iter().any(|f| f.side == s && f.status.on_table() && distance(f.at, p) <= DANGER_CLOSE)
     };

@@ -62,11 +62,7 @@ fn decide(mut t: Table, mut inbox: ResMut<Inbox>, current: Res<Current>) {
         Ok(c) => c,
         Err(_) => return,
     };
-    let sight = Sight {
-        scenario: &t.battle.start.scenario,
-        codex,
-        night: t.battle.clock.light() == warbound_rules::day::Light::Night,
-    };
+    let sight = Sight::new(&t.battle, codex);
     let all: Vec<&Fielded> = els.iter().map(|m| &**m).collect();
     let aircraft = super::air::over_table(&t.sides);
     let home = super::table::nearest_on_edge(t.battle.start.scenario.table, t.sides.0[me.side].edge, me.at);

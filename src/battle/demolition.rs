@@ -14,7 +14,7 @@ use warbound_rules::{
     geometry::{self, Viewpoint, distance},
     momentum::CmCause,
     order_dice::{Act, Phase},
-    terrain::Point,
+    terrain::{Point, distance_to_segment},
 };
 
 use super::{
@@ -151,16 +151,7 @@ pub fn minefield_in_contact(
 }
 
 fn near_outline(outline: &[Point], p: Point) -> f32 {
-    let n = outline.len();
-    (0..n)
-        .map(|i| {
-            let (a, b) = (outline[i], outline[(i + 1) % n]);
-            let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-            let len2 = dx * dx + dy * dy;
-            let t = if len2 > 0.0 { (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0) } else { 0.0 };
-            distance(p, Point(a.0 + dx * t, a.1 + dy * t))
-        })
-        .fold(f32::MAX, f32::min)
+    warbound_rules::terrain::edges(outline).map(|(a, b)| distance_to_segment(p, a, b)).fold(f32::MAX, f32::min)
 }
 
 /// A bound's clearing of the minefield in contact (*Heroes All*, "Mines"):

@@ -30,11 +30,7 @@ fn dispatch(mut t: Table, mut inbox: ResMut<Inbox>, mut current: ResMut<Current>
     let Ok(codex) = crate::data::codex() else { return };
     let els = sorted(&mut t.elements);
     let all: Vec<&Fielded> = els.iter().map(|m| &**m).collect();
-    let sight = Sight {
-        scenario: &t.battle.start.scenario,
-        codex,
-        night: t.battle.clock.light() == warbound_rules::day::Light::Night,
-    };
+    let sight = Sight::new(&t.battle, codex);
     let side = all.iter().find(|f| f.id() == turn.element).map(|f| f.side);
     let auto = side.is_some_and(|s| t.sides.0[s].control == Control::Auto);
     let aircraft = super::air::over_table(&t.sides);

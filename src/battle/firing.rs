@@ -8,7 +8,6 @@ use bevy::prelude::*;
 use warbound_rules::{
     codex::Codex,
     command::MoraleCause,
-    day::Light,
     dice::Dice,
     effects::{self, VehicleState},
     event::{Book, EventKind, RuleEvent, RuleRef},
@@ -81,7 +80,7 @@ pub(super) fn do_fire(t: &mut Table, element: &str, target: &str, on_the_move: b
         return;
     };
     let target_edge = t.sides.0[els[j].side].edge;
-    let sight = Sight { scenario: &t.battle.start.scenario, codex, night: t.battle.clock.light() == Light::Night };
+    let sight = Sight::new(&t.battle, codex);
     let teams = sight.teams_in_range(&els[i], &els[j]);
     let cover = sight.cover(&els[i], &els[j]);
     let (firer, tgt) = pair_mut(&mut els, i, j);

@@ -6,7 +6,6 @@
 
 use bevy::prelude::*;
 use warbound_rules::{
-    day::Light,
     dice::Dice,
     effects::ArmourClass,
     event::{Book, EventKind, RuleEvent, RuleRef},
@@ -17,8 +16,8 @@ use warbound_rules::{
     observation::AMBUSH_DISTANCE,
     order_dice::Phase,
     scenario::{Edge, TableSize},
-    terrain::Feature,
     terrain::Point,
+    terrain::{Feature, distance_to_segment},
 };
 
 use super::{
@@ -153,18 +152,8 @@ fn minefields(log: &mut BattleLog, dice: &mut Dice, bound: u32, battle: &Battle,
 /// no further than `allowance` (half an inch either side for the tape).
 pub fn within_move(from: Point, declared: Point, to: Point, allowance: f32) -> bool {
     let along = distance(from, to);
-    let off = geometry_offset(from, declared, to);
+    let off = distance_to_segment(to, from, declared);
     along <= allowance + 0.01 && off <= 0.5
-}
-
-fn geometry_offset(a: Point, b: Point, p: Point) -> f32 {
-    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-    let len2 = dx * dx + dy * dy;
-    if len2 <= f32::EPSILON {
-        return distance(a, p);
-    }
-    let t = (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0);
-    distance(p, Point(a.0 + dx * t, a.1 + dy * t))
 }
 
 /// Moves `element` towards `to` as far as its Movement Dice allow.
@@ -249,7 +238,7 @@ pub fn ambush_limit(from: Point, to: Point, travel: f32, enemies: &[Point]) -> f
 /// stays observed): an enemy stays observed while it stays in view.
 fn lose_track(els: &mut [Mut<Fielded>], i: usize, battle: &Battle) {
     let Ok(codex) = crate::data::codex() else { return };
-    let sight = Sight { scenario: &battle.start.scenario, codex, night: battle.clock.light() == Light::Night };
+    let sight = Sight::new(battle, codex);
     let id = els[i].id().to_owned();
     let lost: Vec<usize> = (0..els.len())
         .filter(|&j| {

@@ -5,7 +5,6 @@
 
 use bevy::prelude::*;
 use warbound_rules::{
-    day::Light,
     observation::{self, Momentum},
     order_dice::{Act, Phase},
 };
@@ -38,7 +37,7 @@ pub(super) fn do_observe(t: &mut Table, element: &str, targets: &[String], failu
     let Ok(codex) = crate::data::codex() else { return };
     let mut els = sorted(&mut t.elements);
     let Some(i) = els.iter().position(|f| f.id() == element) else { return };
-    let sight = Sight { scenario: &t.battle.start.scenario, codex, night: t.battle.clock.light() == Light::Night };
+    let sight = Sight::new(&t.battle, codex);
     for id in targets {
         let Some(j) = els.iter().position(|f| f.id() == id) else { continue };
         let (me, tgt) = (&els[i], &els[j]);

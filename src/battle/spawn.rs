@@ -292,6 +292,29 @@ fn demolitions(start: &BattleStart) -> Result<Vec<Demolition>, String> {
     Ok(out)
 }
 
+/// The state each minefield and building of the terrain starts in.
+#[allow(clippy::type_complexity)]
+fn works(terrain: &warbound_rules::terrain::Terrain) -> (Vec<(usize, Minefield)>, Vec<(usize, Building)>) {
+    let mut minefields = Vec::new();
+    let mut buildings = Vec::new();
+    for (k, f) in terrain.features.iter().enumerate() {
+        match f {
+            Feature::Minefield { kind, .. } => minefields.push((k, Minefield::new(*kind, Shape::Area))),
+            Feature::Building { structure, capacity, defence, .. } => {
+                let mut b = capacity
+                    .and_then(|c| Building::with_capacity(*structure, c).ok())
+                    .unwrap_or_else(|| Building::new(*structure));
+                if let Some(d) = defence {
+                    b.points = *d;
+                }
+                buildings.push((k, b));
+            }
+            _ => {}
+        }
+    }
+    (minefields, buildings)
+}
+
 /// Starts the battle in `world`: clears any previous one, spawns the elements
 /// and sets the flow to the first bound.
 pub fn start(world: &mut World, start: BattleStart) -> Result<(), String> {
@@ -309,36 +332,7 @@ pub fn start(world: &mut World, start: BattleStart) -> Result<(), String> {
     world.insert_resource(sides);
     world.insert_resource(BattleDice(dice));
     let charges = demolitions(&start)?;
-    let minefields = start
-        .scenario
-        .terrain
-        .features
-        .iter()
-        .enumerate()
-        .filter_map(|(k, f)| match f {
-            Feature::Minefield { kind, .. } => Some((k, Minefield::new(*kind, Shape::Area))),
-            _ => None,
-        })
-        .collect();
-    let buildings = start
-        .scenario
-        .terrain
-        .features
-        .iter()
-        .enumerate()
-        .filter_map(|(k, f)| match f {
-            Feature::Building { structure, capacity, defence, .. } => {
-                let mut b = capacity
-                    .and_then(|c| Building::with_capacity(*structure, c).ok())
-                    .unwrap_or_else(|| Building::new(*structure));
-                if let Some(d) = defence {
-                    b.points = *d;
-                }
-                Some((k, b))
-            }
-            _ => None,
-        })
-        .collect();
+    let (minefields, buildings) = works(&start.scenario.terrain);
     world.insert_resource(Battle { start, clock, deck: None, result: None, charges, minefields, buildings });
     world.resource_mut::<BattleLog>().extend(0, events);
     world.insert_resource(super::command::Inbox::default());

@@ -158,8 +158,7 @@ fn give(mut t: Table, mut inbox: ResMut<Inbox>, mut record: ResMut<CommandRecord
     let checked = {
         let els = sorted(&mut t.elements);
         let all: Vec<&Fielded> = els.iter().map(|m| &**m).collect();
-        let night = t.battle.clock.light() == warbound_rules::day::Light::Night;
-        let sight = Sight { scenario: &t.battle.start.scenario, codex, night };
+        let sight = Sight::new(&t.battle, codex);
         check(&cmd, &h, &all, &sight)
     };
     if let Err(r) = checked {
@@ -288,8 +287,7 @@ fn choose(mut t: Table, mut inbox: ResMut<Inbox>) {
     let Ok(codex) = crate::data::codex() else { return };
     let els = sorted(&mut t.elements);
     let all: Vec<&Fielded> = els.iter().map(|m| &**m).collect();
-    let night = t.battle.clock.light() == warbound_rules::day::Light::Night;
-    let sight = Sight { scenario: &t.battle.start.scenario, codex, night };
+    let sight = Sight::new(&t.battle, codex);
     let mine: Vec<&Fielded> = all.iter().copied().filter(|f| f.side == h.player && f.status.on_table()).collect();
     let enemies: Vec<&Fielded> = all.iter().copied().filter(|f| f.side != h.player && f.status.on_table()).collect();
     let mut pick = None;

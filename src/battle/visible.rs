@@ -25,6 +25,14 @@ pub struct Sight<'a> {
     pub night: bool,
 }
 
+impl<'a> Sight<'a> {
+    /// The battle's table as it stands this bound (night from the clock).
+    pub fn new(battle: &'a super::state::Battle, codex: &'a Codex) -> Self {
+        let night = battle.clock.light() == warbound_rules::day::Light::Night;
+        Self { scenario: &battle.start.scenario, codex, night }
+    }
+}
+
 /// Where an element stands for the sight rules.
 pub fn viewpoint(f: &Fielded) -> Viewpoint {
     let height = if f.build.is_vehicle() { VEHICLE_HEIGHT } else { FIGURE_HEIGHT };

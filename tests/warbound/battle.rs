@@ -836,13 +836,22 @@ fn crossing_a_minefield_costs_men() {
     assert!(casualties > 0);
 }
 
-#[test]
-fn ground_troops_fire_at_aircraft_overhead() {
+/// A German section holding alone under British Typhoons (the British
+/// infantry still in the box) of the speed, strength and number given.
+fn air_raid(speed: &str, strength: u8, count: u8) -> Scenario {
     let mut scenario =
         duel(r#"(activity: Hold, location: "the road")"#, r#"(activity: Hold, location: "the farm")"#, (36.0, 40.0));
     scenario.sides[0].companies[0].elements[0].start = warbound_rules::scenario::Start::Box(6);
-    let typhoons = r#"(id: "typhoons", aircraft: (name: "Hawker Typhoon Ib", role: ground_attack, speed: fast, strength: 3, cannon: 4, rockets: 8), count: 2, height: low, schedule: close_support, window: 1)"#;
-    scenario.sides[0].aircraft.push(ron::from_str(typhoons).unwrap());
+    let typhoons = format!(
+        r#"(id: "typhoons", aircraft: (name: "Hawker Typhoon Ib", role: ground_attack, speed: {speed}, strength: {strength}, cannon: 4, rockets: 8), count: {count}, height: low, schedule: close_support, window: 1)"#
+    );
+    scenario.sides[0].aircraft.push(ron::from_str(&typhoons).unwrap());
+    scenario
+}
+
+#[test]
+fn ground_troops_fire_at_aircraft_overhead() {
+    let scenario = air_raid("fast", 3, 2);
     let mut fired = 0;
     for seed in 0..10 {
         let (app, _) = autoplay("duel", scenario.clone(), seed);
@@ -914,11 +923,7 @@ fn a_player_nco_who_seizes_the_initiative_may_swap_cards() {
 
 #[test]
 fn air_command_gets_a_card_and_tests_its_momentum_for_damage() {
-    let mut scenario =
-        duel(r#"(activity: Hold, location: "the road")"#, r#"(activity: Hold, location: "the farm")"#, (36.0, 40.0));
-    scenario.sides[0].companies[0].elements[0].start = warbound_rules::scenario::Start::Box(6);
-    let typhoons = r#"(id: "typhoons", aircraft: (name: "Hawker Typhoon Ib", role: ground_attack, speed: slow, strength: 1, cannon: 4, rockets: 8), count: 3, height: low, schedule: close_support, window: 1)"#;
-    scenario.sides[0].aircraft.push(ron::from_str(typhoons).unwrap());
+    let scenario = air_raid("slow", 1, 3);
     let mut tested = 0;
     for seed in 0..30 {
         let (app, _) = autoplay("duel", scenario.clone(), seed);

@@ -315,15 +315,16 @@ pub fn inside(poly: &[Point], p: Point) -> bool {
 }
 
 /// Shortest distance from `p` to the segment `a`–`b`.
-pub(crate) fn distance_to_segment(p: Point, a: Point, b: Point) -> f32 {
+/// Inches from `p` to the segment `a`–`b`.
+pub fn distance_to_segment(p: Point, a: Point, b: Point) -> f32 {
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
     let len2 = dx * dx + dy * dy;
     let t = if len2 > 0.0 { (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0) } else { 0.0 };
     (p.0 - a.0 - t * dx).hypot(p.1 - a.1 - t * dy)
 }
 
-/// Edges of a closed polygon.
-pub(crate) fn edges(poly: &[Point]) -> impl Iterator<Item = (Point, Point)> + '_ {
+/// Edges of a closed polygon, each once.
+pub fn edges(poly: &[Point]) -> impl Iterator<Item = (Point, Point)> + '_ {
     poly.iter().zip(poly.iter().cycle().skip(1)).map(|(&a, &b)| (a, b))
 }
 
