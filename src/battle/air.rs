@@ -97,7 +97,7 @@ fn acquire(t: &mut Table, s: usize, k: usize) {
         return;
     }
     let Some(height) = q.machines.iter().find_map(|m| m.height()) else { return };
-    let sight = Sight { scenario: &t.battle.start.scenario, codex, night: false };
+    let sight = Sight { night: false, ..Sight::new(&t.battle, codex) };
     let friends: Vec<_> = els.iter().filter(|f| f.side == s && f.status.on_table()).map(|f| f.at).collect();
     let near_friends = |f: &Fielded| friends.iter().map(|&p| distance(p, f.at)).fold(f32::MAX, f32::min);
     let Some(target) = els

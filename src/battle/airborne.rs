@@ -31,7 +31,7 @@ pub(super) fn land(
     let id = f.id().to_owned();
     let clamp = |p: Point| Point(p.0.clamp(0.5, table.width - 0.5), p.1.clamp(0.5, table.depth - 0.5));
     match f.arrival {
-        Arrival::Edge => {}
+        Arrival::Edge | Arrival::Craft { .. } => {}
         Arrival::Drop(centre) => {
             let armed = airborne::armed_on_landing(&f.element.nation, year);
             let (drop, events) = airborne::drop_platoon(armed, dice, &id);

@@ -191,7 +191,7 @@ pub(super) fn battery_turn(t: &mut Table, s: usize, k: usize) {
             continue;
         }
         for f in els.iter_mut().filter(|f| f.status.on_table() && distance(f.at, point) <= BURST) {
-            let sight = Sight { scenario: &t.battle.start.scenario, codex, night: false };
+            let sight = Sight { night: false, ..Sight::new(&t.battle, codex) };
             let casualty = if sight.in_building(f.at) {
                 CmCause::CasualtyInHardCover
             } else if sight.in_wood(f.at).is_some() {
@@ -200,7 +200,7 @@ pub(super) fn battery_turn(t: &mut Table, s: usize, k: usize) {
                 CmCause::CasualtyInOpen
             };
             let battle = &mut *t.battle;
-            let terrain = &battle.start.scenario.terrain;
+            let terrain = &battle.terrain;
             if !f.build.is_vehicle()
                 && let Some(lost) =
                     building_hit(&mut battle.buildings, terrain, f, column, &mut t.dice.0, &mut t.log, bound)

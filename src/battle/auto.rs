@@ -134,7 +134,7 @@ fn next_command(
     // Charges: fire one of ours when the enemy is on it; engineers lift the
     // enemy's they are in contact with (Heroes All, "Explosives").
     let blow = charges.iter().find(|d| {
-        demolition::may_detonate(me, d, &sight.scenario.terrain)
+        demolition::may_detonate(me, d, &sight.terrain)
             && enemies.iter().any(|e| distance(e.at, d.at) <= demolition::CONTACT * 2.0)
     });
     let lift = (me.order.activity == Activity::Engineering)
@@ -144,13 +144,17 @@ fn next_command(
     let engineer = me.order.activity == Activity::Engineering;
     if engineer
         && turn.taken.is_empty()
-        && demolition::minefield_in_contact(me, &sight.scenario.terrain, &battle.minefields).is_some()
+        && demolition::minefield_in_contact(me, &sight.terrain, &battle.minefields).is_some()
     {
         return Command::ClearMines { element };
     }
+    // Engineers at the bank of their bridging site spend the bound building.
+    if engineer && turn.taken.is_empty() && super::bridging::site_at(me, &battle.pontoons).is_some() {
+        return Command::Bridge { element };
+    }
     // A burning building is left at once, towards its own edge ("if any
     // occupants are unable to evacuate on their next bound they are lost").
-    let burning = warbound_rules::geometry::building_at(&sight.scenario.terrain, me.at).is_some_and(|(k, _)| {
+    let burning = warbound_rules::geometry::building_at(&sight.terrain, me.at).is_some_and(|(k, _)| {
         battle
             .buildings
             .iter()
@@ -159,7 +163,7 @@ fn next_command(
     let destination = if burning {
         Some(super::table::toward(me.at, home, EVACUATE))
     } else {
-        destination(turn, me, &enemies, sight)
+        destination(turn, me, &enemies, sight, &battle.pontoons)
     };
     let candidates: Vec<Command> = preference(turn.orders.order)
         .into_iter()
@@ -184,9 +188,11 @@ fn next_command(
             _ => None,
         })
         .collect();
-    candidates
-        .into_iter()
-        .find(|c| check(c, turn, all, sight, charges, aircraft, &battle.minefields).is_ok())
+    // At a river's edge on its way: wade in (or out) before anything else.
+    let wade = destination.map(|p| Command::Wade { element: element.clone(), to: (p.0, p.1) });
+    wade.into_iter()
+        .chain(candidates)
+        .find(|c| check(c, turn, all, sight, battle, aircraft).is_ok())
         .unwrap_or(Command::EndTurn { element })
 }
 
@@ -201,7 +207,13 @@ fn preference(order: Phase) -> [Phase; 3] {
 }
 
 /// Where its orders take it this bound, if anywhere.
-fn destination(turn: &Turn, me: &Fielded, enemies: &[&Fielded], sight: &Sight) -> Option<Point> {
+fn destination(
+    turn: &Turn,
+    me: &Fielded,
+    enemies: &[&Fielded],
+    sight: &Sight,
+    pontoons: &[super::bridging::Pontoon],
+) -> Option<Point> {
     // Reading (FYOB "Results of Momentum Tests": suppressed or pinned "may move
     // towards cover, never towards the enemy"): the Auto element stays where it is.
     if turn.orders.movement != CmMovement::Free || turn.orders.cms_movement == CmsMovement::StaysPut {
@@ -209,6 +221,11 @@ fn destination(turn: &Turn, me: &Fielded, enemies: &[&Fielded], sight: &Sight) -
     }
     if me.build == (super::state::Build::Guns { artillery: true }) && me.this_bound.fired {
         return None;
+    }
+    // Engineers bridging go to the bank at their site, on their own side of the river.
+    if let Some(k) = super::bridging::site_for(me, pontoons) {
+        let bank = super::bridging::near_bank(&pontoons[k].site, me.at);
+        return (distance(me.at, bank) > super::bridging::AT_THE_BANK / 2.0).then_some(bank);
     }
     order_destination(me, enemies, sight)
 }

@@ -42,6 +42,12 @@ pub enum Command {
     /// The whole turn: a bound's clearing of the minefield it is in contact
     /// with (*Heroes All*, "Mines": the clearers do nothing else this bound).
     ClearMines { element: String },
+    /// The whole turn: a bound's work on the pontoon bridge at the bank
+    /// (*Heroes All*, "Pontoon bridges": the builders do nothing else).
+    Bridge { element: String },
+    /// An Act: men on foot get into (or out of) the river at their bank,
+    /// heading for `to` (*Heroes All*, "Rivers").
+    Wade { element: String, to: (f32, f32) },
     /// 2-player games: give Command Die number `die` (0-based, in the order
     /// thrown) to `element` for `action`, spending the 6s `sixes` to re-roll
     /// failed morale throws.
@@ -116,6 +122,8 @@ impl Command {
             | Command::Detonate { element, .. }
             | Command::Clear { element, .. }
             | Command::ClearMines { element }
+            | Command::Bridge { element }
+            | Command::Wade { element, .. }
             | Command::Die { element, .. }
             | Command::Reroll { element, .. }
             | Command::Seize { element, .. } => element,
@@ -128,9 +136,12 @@ impl Command {
         match self {
             Command::Move { .. } => Some(Phase::Move),
             Command::Fire { .. } | Command::FireAa { .. } => Some(Phase::Fire),
-            Command::Observe { .. } | Command::Detonate { .. } | Command::Clear { .. } | Command::ClearMines { .. } => {
-                Some(Phase::Act)
-            }
+            Command::Observe { .. }
+            | Command::Detonate { .. }
+            | Command::Clear { .. }
+            | Command::ClearMines { .. }
+            | Command::Bridge { .. }
+            | Command::Wade { .. } => Some(Phase::Act),
             _ => None,
         }
     }
@@ -180,10 +191,10 @@ pub fn check(
     turn: &Turn,
     els: &[&Fielded],
     ctx: &visible::Sight<'_>,
-    charges: &[super::demolition::Demolition],
+    battle: &super::state::Battle,
     aircraft: &[(String, usize)],
-    minefields: &[(usize, warbound_rules::mines::Minefield)],
 ) -> Result<(), Refusal> {
+    let (charges, minefields) = (&battle.charges, &battle.minefields);
     let fyob = Book::FightYourOwnBattles;
     if cmd.element() != turn.element {
         return Err(refuse(fyob, "The game flow", format!("{} is not the element acting now", cmd.element())));
@@ -228,8 +239,8 @@ pub fn check(
     }
     let acts = match cmd {
         Command::Observe { targets, .. } => targets.len(),
-        Command::Detonate { .. } => 1,
-        Command::Clear { .. } | Command::ClearMines { .. } => 2,
+        Command::Detonate { .. } | Command::Wade { .. } => 1,
+        Command::Clear { .. } | Command::ClearMines { .. } | Command::Bridge { .. } => 2,
         _ => 0,
     };
     if let Err(e) = order_dice::check_turn(turn.orders.order, &plan_with(turn, phase, acts)) {
@@ -305,7 +316,7 @@ pub fn check(
             let ok = charges
                 .iter()
                 .find(|d| &d.id == charge)
-                .is_some_and(|d| super::demolition::may_detonate(me, d, &ctx.scenario.terrain));
+                .is_some_and(|d| super::demolition::may_detonate(me, d, &ctx.terrain));
             if !ok {
                 return Err(refuse(
                     Book::HeroesAll,
@@ -316,11 +327,32 @@ pub fn check(
                 ));
             }
         }
+        Command::Wade { to, .. } => {
+            if !super::bridging::at_waterline(me, ctx.terrain, *to) {
+                return Err(refuse(
+                    Book::HeroesAll,
+                    "Rivers",
+                    "only men on foot at a river's edge get into or out of it, towards the water or the bank",
+                ));
+            }
+        }
+        Command::Bridge { .. } => {
+            if !turn.taken.is_empty() {
+                return Err(refuse(Book::HeroesAll, "Pontoon bridges", "the builders do nothing else this bound"));
+            }
+            if super::bridging::site_at(me, &battle.pontoons).is_none() {
+                return Err(refuse(
+                    Book::HeroesAll,
+                    "Pontoon bridges",
+                    "no unbuilt bridging site of its Engineering order at the bank here",
+                ));
+            }
+        }
         Command::ClearMines { .. } => {
             if !turn.taken.is_empty() {
                 return Err(refuse(Book::HeroesAll, "Mines", "the clearers do nothing else this bound"));
             }
-            if super::demolition::minefield_in_contact(me, &ctx.scenario.terrain, minefields).is_none() {
+            if super::demolition::minefield_in_contact(me, &ctx.terrain, minefields).is_none() {
                 return Err(refuse(Book::HeroesAll, "Mines", "no uncleared minefield in contact"));
             }
         }

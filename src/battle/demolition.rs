@@ -95,7 +95,7 @@ fn act_phase(mut t: Table, mut current: ResMut<Current>) {
     let Some(i) = els.iter().position(|f| f.id() == element) else { return };
     if acts == 1 {
         let d = distance(els[i].at, t.battle.charges[k].at);
-        let sight = in_sight(&els[i], &t.battle.charges[k], &t.battle.start.scenario.terrain);
+        let sight = in_sight(&els[i], &t.battle.charges[k], &t.battle.terrain);
         let fired = match t.battle.charges[k].charge.detonate(d, sight, &mut t.dice.0, &element) {
             Ok((fired, e)) => {
                 t.log.push(bound, e.target(charge.clone()));
@@ -106,6 +106,8 @@ fn act_phase(mut t: Table, mut current: ResMut<Current>) {
         if fired {
             let demolition = t.battle.charges[k].clone();
             blast(&mut t.log, &mut t.dice.0, bound, &mut els, &demolition);
+            let (at, kind) = (demolition.at, demolition.charge.kind);
+            super::bridging::blast_bridges(&mut t.battle, &mut t.dice.0, &mut t.log, bound, at, kind, &demolition.id);
         }
     } else {
         let men = els[i].men();
@@ -162,7 +164,7 @@ fn clear_mines(t: &mut Table, element: &str) {
     let night = t.battle.clock.light() == warbound_rules::day::Light::Night;
     let els = sorted(&mut t.elements);
     let Some(f) = els.iter().find(|f| f.id() == element) else { return };
-    let Some(k) = minefield_in_contact(f, &t.battle.start.scenario.terrain, &t.battle.minefields) else { return };
+    let Some(k) = minefield_in_contact(f, &t.battle.terrain, &t.battle.minefields) else { return };
     let men = f.men().min(u32::from(u8::MAX)) as u8;
     let clearers = if f.order.activity == warbound_rules::command::Activity::Engineering {
         warbound_rules::mines::Clearers::Sappers(men)
@@ -226,8 +228,10 @@ pub(super) fn tick(t: &mut Table) {
     if gone.is_empty() {
         return;
     }
-    let mut els = sorted(&mut t.elements);
     for d in gone {
+        let mut els = sorted(&mut t.elements);
         blast(&mut t.log, &mut t.dice.0, bound, &mut els, &d);
+        drop(els);
+        super::bridging::blast_bridges(&mut t.battle, &mut t.dice.0, &mut t.log, bound, d.at, d.charge.kind, &d.id);
     }
 }

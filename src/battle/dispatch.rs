@@ -34,7 +34,7 @@ fn dispatch(mut t: Table, mut inbox: ResMut<Inbox>, mut current: ResMut<Current>
     let side = all.iter().find(|f| f.id() == turn.element).map(|f| f.side);
     let auto = side.is_some_and(|s| t.sides.0[s].control == Control::Auto);
     let aircraft = super::air::over_table(&t.sides);
-    let checked = command::check(&cmd, &turn, &all, &sight, &t.battle.charges, &aircraft, &t.battle.minefields);
+    let checked = command::check(&cmd, &turn, &all, &sight, &t.battle, &aircraft);
     drop(all);
     drop(els);
     match checked {

@@ -50,7 +50,7 @@ fn burn(t: &mut Table) {
     if fallen.is_empty() {
         return;
     }
-    let terrain = t.battle.start.scenario.terrain.clone();
+    let terrain = t.battle.terrain.clone();
     let mut els = sorted(&mut t.elements);
     for f in els.iter_mut().filter(|f| f.status.on_table()) {
         let inside = warbound_rules::geometry::building_at(&terrain, f.at).is_some_and(|(k, _)| fallen.contains(&k));

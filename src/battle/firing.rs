@@ -88,13 +88,8 @@ pub(super) fn do_fire(t: &mut Table, element: &str, target: &str, on_the_move: b
     let d = distance(firer.at, tgt.at);
     let mut damage = Damage::default();
     let battle = &mut *t.battle;
-    let mut out = Out {
-        dice: &mut t.dice.0,
-        log: &mut t.log,
-        bound,
-        buildings: &mut battle.buildings,
-        terrain: &battle.start.scenario.terrain,
-    };
+    let mut out =
+        Out { dice: &mut t.dice.0, log: &mut t.log, bound, buildings: &mut battle.buildings, terrain: &battle.terrain };
     for team in &teams {
         if matches!(team.row.row().procedure, firing::Procedure::Mortar { .. } | firing::Procedure::Rockets) {
             indirect(&mut out, team, firer, tgt, d, &mut damage);

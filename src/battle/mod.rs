@@ -22,6 +22,7 @@ mod air;
 mod airborne;
 mod artillery;
 mod auto;
+mod bridging;
 pub mod command;
 mod command_turn;
 mod deal;
@@ -29,6 +30,7 @@ pub mod demolition;
 mod dispatch;
 mod end_bound;
 mod firing;
+mod landing;
 pub mod log;
 mod movement;
 mod observation;
@@ -174,6 +176,7 @@ pub(super) fn plugin(app: &mut App) {
             two_player::plugin,
             officers::plugin,
             demolition::plugin,
+            bridging::plugin,
         ));
 }
 

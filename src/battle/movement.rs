@@ -12,7 +12,7 @@ use warbound_rules::{
     geometry::{self, HazardKind, distance},
     mines,
     momentum::CmCause,
-    movement::{self, Concealment, MoveMode, MoveRequest, Pace},
+    movement::{self, Concealment, MoveError, MoveMode, MoveRequest, Pace},
     observation::AMBUSH_DISTANCE,
     order_dice::Phase,
     scenario::{Edge, TableSize},
@@ -116,7 +116,7 @@ fn minefields(log: &mut BattleLog, dice: &mut Dice, bound: u32, battle: &Battle,
     if distance(from, f.at) <= 0.0 {
         return;
     }
-    let terrain = &battle.start.scenario.terrain;
+    let terrain = &battle.terrain;
     let Ok(route) = geometry::route(terrain, &[from, f.at]) else { return };
     let clear = |k: usize| battle.minefields.iter().any(|(feature, m)| *feature == k && m.clear);
     for hazard in route.hazards.iter().filter(|h| h.kind == HazardKind::Minefield && !clear(h.feature)) {
@@ -190,26 +190,35 @@ fn throw_move(
     pips: u8,
 ) -> Option<f32> {
     let scenario = &battle.start.scenario;
-    let route = geometry::route(&scenario.terrain, &[f.at, to]).ok()?;
-    let req = MoveRequest {
-        mover: f.mover,
-        route: &route.stretches,
-        mode: MoveMode::Normal,
-        pace: Pace::Normal,
-        light: battle.clock.light(),
-        weather: scenario.battle_weather().unwrap_or_default(),
-        momentum_pips: pips,
-        concealment: if f.concealed { Concealment::LeavesWithoutAct } else { Concealment::NotConcealed },
-        rationed: false,
-    };
-    match movement::move_element(&req, dice, f.id()) {
-        Ok((mv, event)) => {
-            log.push(bound, event);
-            Some(mv.distance)
-        }
-        Err(e) => {
-            warn!("{} cannot move: {e:?}", f.id());
-            None
+    let route = geometry::route(&battle.terrain, &[f.at, to]).ok()?;
+    let mut stretches: &[movement::Stretch] = &route.stretches;
+    loop {
+        let req = MoveRequest {
+            mover: f.mover,
+            route: stretches,
+            mode: MoveMode::Normal,
+            pace: Pace::Normal,
+            light: battle.clock.light(),
+            weather: scenario.battle_weather().unwrap_or_default(),
+            momentum_pips: pips,
+            concealment: if f.concealed { Concealment::LeavesWithoutAct } else { Concealment::NotConcealed },
+            rationed: false,
+        };
+        match movement::move_element(&req, dice, f.id()) {
+            Ok((mv, event)) => {
+                log.push(bound, event);
+                return Some(mv.distance);
+            }
+            // Reading (Heroes All, "Rivers"; Movement Table): water the
+            // element may not enter, or may enter only with an Act, ends
+            // the move at the bank; it goes as far as the dry ground allows.
+            Err(MoveError::Impassable { stretch, .. } | MoveError::RiverBankNeedsAnAct { stretch }) if stretch > 0 => {
+                stretches = &stretches[..stretch];
+            }
+            Err(e) => {
+                warn!("{} cannot move: {e:?}", f.id());
+                return None;
+            }
         }
     }
 }

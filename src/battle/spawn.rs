@@ -108,6 +108,8 @@ pub fn build(
                 let status = match spec.start {
                     Start::At(..) => Status::OnTable,
                     Start::Box(b) | Start::Drop(b, ..) | Start::Glider(b, ..) => Status::Waiting(b),
+                    // Ashore when its wave lands, the bound after its approach.
+                    Start::Landing(wave, _) => Status::Waiting(wave + 1),
                     Start::Reserve => Status::Reserve,
                 };
                 let at = match spec.start {
@@ -140,6 +142,7 @@ pub fn build(
                     arrival: match spec.start {
                         Start::Drop(_, x, y) => Arrival::Drop(point((x, y))),
                         Start::Glider(_, x, y) => Arrival::Glider(point((x, y))),
+                        Start::Landing(wave, slot) => Arrival::Craft { wave, slot },
                         _ => Arrival::Edge,
                     },
                     effective_from: 0,
@@ -195,11 +198,23 @@ fn side_state(
     // FYOB "Strategic Conditions": "the CMT for the force will be the sum of
     // the CMS's for the elements present on the table. Ignore any elements
     // held in reserve." Reading: those landing or moving on in the first
-    // bound are present from the start; later arrivals add their CMS when
-    // they come on, as committed reserves do.
+    // bound are present from the start, as are those landing with the
+    // first wave of craft of a force that starts afloat; later arrivals add
+    // their CMS when they come on, as committed reserves do.
+    let first_wave = fielded
+        .iter()
+        .filter_map(|f| match f.arrival {
+            Arrival::Craft { wave, .. } if f.side == s => Some(wave),
+            _ => None,
+        })
+        .min();
     let scores: Vec<u8> = fielded
         .iter()
-        .filter(|f| f.side == s && matches!(f.status, Status::OnTable | Status::Waiting(1)))
+        .filter(|f| {
+            f.side == s
+                && (matches!(f.status, Status::OnTable | Status::Waiting(1))
+                    || matches!(f.arrival, Arrival::Craft { wave, .. } if Some(wave) == first_wave))
+        })
         .map(|f| f.element.cms)
         .collect();
     let cmt = strategic::cmt(&scores).map_err(|e| format!("{e:?}"))?;
@@ -333,7 +348,23 @@ pub fn start(world: &mut World, start: BattleStart) -> Result<(), String> {
     world.insert_resource(BattleDice(dice));
     let charges = demolitions(&start)?;
     let (minefields, buildings) = works(&start.scenario.terrain);
-    world.insert_resource(Battle { start, clock, deck: None, result: None, charges, minefields, buildings });
+    let terrain = start.scenario.terrain.clone();
+    let bridges = super::bridging::bridges(&terrain);
+    let pontoons = super::bridging::pontoons(&start);
+    let landings = super::landing::landings(&start)?;
+    world.insert_resource(Battle {
+        start,
+        terrain,
+        clock,
+        deck: None,
+        result: None,
+        charges,
+        minefields,
+        buildings,
+        bridges,
+        pontoons,
+        landings,
+    });
     world.resource_mut::<BattleLog>().extend(0, events);
     world.insert_resource(super::command::Inbox::default());
     world.insert_resource(super::command::Current::default());

@@ -14,7 +14,7 @@ use warbound_rules::{
 use super::{
     FlowSchedule, FlowSet, Table, airborne, at,
     command::{CompanyOrder, Refusal, refusal},
-    outcome,
+    landing, outcome,
     setup::Control,
     sorted,
     state::{Arrival, Flow, Status},
@@ -34,6 +34,10 @@ fn start_bound(mut t: Table) {
         .input("light", light, if light == Light::Night { "Heroes All, Night fighting applies" } else { "" })
         .outcome(serde_json::json!({ "session": t.battle.clock.senior_officer_session() }));
     t.log.push(bound, ev);
+    // Reading (Heroes All, "Landing craft landing sequence"): the craft's
+    // moves open the bound, so troops landing are ashore before a Senior
+    // Officer's session counts his force.
+    landing::waves(&mut t, bound);
     // Reading: the Senior Officer's sessions belong to the solo mechanism; in
     // the 2-player game "players are free to make whatever decisions they wish
     // about their elements or reserves".
@@ -49,7 +53,10 @@ fn start_bound(mut t: Table) {
                 // when he has no reserve left to commit.
                 let red = t.sides.0[s].record.condition() == StrategicCondition::Red;
                 let els = sorted(&mut t.elements);
-                let reserves = els.iter().any(|f| f.side == s && f.status == Status::Reserve);
+                // Reading: troops still due from the box or afloat in later
+                // waves are a force he has yet to commit, like reserves.
+                let reserves =
+                    els.iter().any(|f| f.side == s && matches!(f.status, Status::Reserve | Status::Waiting(_)));
                 drop(els);
                 if red && !reserves {
                     withdraw(&mut t, s);
@@ -206,6 +213,9 @@ fn arrivals(t: &mut Table, bound: u32) {
     for f in els.iter_mut() {
         let Status::Waiting(b) = f.status else { continue };
         if b > bound {
+            continue;
+        }
+        if matches!(f.arrival, Arrival::Craft { .. }) {
             continue;
         }
         if f.arrival != Arrival::Edge {

@@ -114,6 +114,8 @@ pub enum Arrival {
     Drop(Point),
     /// Gliders landing here.
     Glider(Point),
+    /// Aboard the landing craft the scenario planned for this wave and slot.
+    Craft { wave: u32, slot: usize },
 }
 
 /// What an element did this bound and last bound.
@@ -319,6 +321,9 @@ pub struct Sides(pub Vec<SideState>);
 #[derive(Resource, Debug, Clone)]
 pub struct Battle {
     pub start: BattleStart,
+    /// The table as it stands: the scenario's terrain with the bridges
+    /// built and blown during the battle.
+    pub terrain: warbound_rules::terrain::Terrain,
     pub clock: WargameClock,
     pub deck: Option<Deal>,
     /// The result once the battle is over.
@@ -329,6 +334,21 @@ pub struct Battle {
     pub minefields: Vec<(usize, warbound_rules::mines::Minefield)>,
     /// Each building of the terrain (by feature index): Defence Value left, fire.
     pub buildings: Vec<(usize, warbound_rules::buildings::Building)>,
+    /// Each bridge of the terrain: river (feature index), its place in the
+    /// river's bridges, Defence Value left.
+    pub bridges: Vec<BridgeState>,
+    /// Pontoon bridges the sides' engineers are building.
+    pub pontoons: Vec<super::bridging::Pontoon>,
+    /// The sides' landings from the sea.
+    pub landings: Vec<super::landing::SideLanding>,
+}
+
+/// A bridge on the table and what is left of it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BridgeState {
+    pub river: usize,
+    pub span: warbound_rules::terrain::Span,
+    pub bridge: warbound_rules::buildings::Bridge,
 }
 
 /// The battle's dice: one seeded stream for everything.

@@ -10,7 +10,7 @@ use warbound_rules::{
     observation::{self, Between, Momentum, ObservationTest, ObserverState, TargetMovement, TargetState},
     officer::Quality,
     scenario::Scenario,
-    terrain::{Feature, Point, WoodDensity, inside},
+    terrain::{Feature, Point, Terrain, WoodDensity, inside},
 };
 
 use super::state::{Build, Fielded};
@@ -21,6 +21,8 @@ const VEHICLE_HEIGHT: f32 = 2.0 * FIGURE_HEIGHT;
 /// The table as the rules see it this bound.
 pub struct Sight<'a> {
     pub scenario: &'a Scenario,
+    /// The table as it stands this bound.
+    pub terrain: &'a Terrain,
     pub codex: &'a Codex,
     pub night: bool,
 }
@@ -29,7 +31,7 @@ impl<'a> Sight<'a> {
     /// The battle's table as it stands this bound (night from the clock).
     pub fn new(battle: &'a super::state::Battle, codex: &'a Codex) -> Self {
         let night = battle.clock.light() == warbound_rules::day::Light::Night;
-        Self { scenario: &battle.start.scenario, codex, night }
+        Self { scenario: &battle.start.scenario, terrain: &battle.terrain, codex, night }
     }
 }
 
@@ -44,18 +46,16 @@ impl Sight<'_> {
     /// points (off the table).
     pub fn between(&self, from: &Fielded, to: &Fielded) -> Option<Between> {
         let all_in_turrets = matches!(from.build, Build::Afv { open_topped: false, .. });
-        geometry::sight_line(&self.scenario.terrain, viewpoint(from), viewpoint(to), all_in_turrets)
-            .ok()
-            .map(|s| s.between)
+        geometry::sight_line(&self.terrain, viewpoint(from), viewpoint(to), all_in_turrets).ok().map(|s| s.between)
     }
 
     /// Inside an intact building.
     pub fn in_building(&self, at: Point) -> bool {
-        geometry::building_at(&self.scenario.terrain, at).is_some()
+        geometry::building_at(&self.terrain, at).is_some()
     }
 
     pub fn in_wood(&self, at: Point) -> Option<WoodDensity> {
-        self.scenario.terrain.features.iter().find_map(|f| match f {
+        self.terrain.features.iter().find_map(|f| match f {
             Feature::Wood { density, outline } if inside(outline, at) => Some(*density),
             _ => None,
         })

@@ -1009,3 +1009,136 @@ fn shells_on_a_house_hit_the_house_before_the_men_inside() {
     }
     assert!(hits > 0, "the battery never hit the house");
 }
+
+#[test]
+fn landing_craft_waves_land_in_their_lanes_and_a_wreck_blocks_its_lane() {
+    let (name, scenario) = shipped().into_iter().find(|(n, _)| n == "beach").expect("the beach battle ships");
+    let beach = scenario.sides[0].landing.clone().expect("the beach battle lands from the sea");
+    let mut wrecks = 0;
+    for seed in 0..24 {
+        let (app, _) = autoplay(&name, scenario.clone(), seed);
+        let log = &app.world().resource::<BattleLog>().entries;
+        let mut blocked = Vec::new();
+        for e in log.iter() {
+            let section = e.event.rule.section.as_str();
+            if e.event.kind == EventKind::Movement && section == "Landing craft" {
+                if e.event.outcome["destroyed"] == true {
+                    wrecks += 1;
+                    let craft = e.event.actor.clone().unwrap();
+                    let spec = beach.craft.iter().find(|c| c.id == craft).unwrap();
+                    assert_eq!(e.bound, spec.wave, "seed {seed}: {craft} struck a mine off its approach bound");
+                    // Everyone aboard goes down with the craft, that bound.
+                    for f in scenario.sides[0].elements() {
+                        if f.start == warbound_rules::scenario::Start::Landing(spec.wave, spec.slot) {
+                            let gone = log.iter().any(|l| {
+                                l.bound == e.bound
+                                    && l.event.kind == EventKind::Leaves
+                                    && l.event.actor.as_deref() == Some(f.id.as_str())
+                            });
+                            assert!(gone, "seed {seed}: {} survived its craft", f.id);
+                        }
+                    }
+                }
+                if let Some(slot) = e.event.inputs.iter().find(|i| i.name == "blocked_slot") {
+                    blocked.push(slot.value.as_u64().unwrap() as usize);
+                }
+            }
+            if e.event.kind == EventKind::Arrival && section == "Landing craft landing sequence" {
+                let craft = e.event.inputs[0].value.as_str().unwrap();
+                let spec = beach.craft.iter().find(|c| c.id == craft).unwrap();
+                assert_eq!(
+                    e.bound,
+                    spec.wave + 1,
+                    "seed {seed}: wave {} lands the bound after its approach",
+                    spec.wave
+                );
+                let slot = e.event.inputs[1].value.as_u64().unwrap() as usize;
+                assert!(!blocked.contains(&slot), "seed {seed}: {craft} landed in blocked slot {slot}");
+                assert_eq!(slot % 2, 0, "seed {seed}: a landing craft lands in a lane, not a gap");
+                let x = e.event.inputs[2].value[0].as_f64().unwrap() as f32;
+                assert_eq!(x, beach.slot_centre(slot).0, "seed {seed}: ashore in the middle of its lane");
+            }
+        }
+    }
+    assert!(wrecks > 0, "in 24 battles no craft struck the mined approaches (1 in 6 each)");
+}
+
+/// Sappers under an Engineering order at a small river with a bridging
+/// site, riflemen ordered across it, a German charge on the old footbridge.
+fn brook() -> Scenario {
+    let text = r#"(
+    name: "Brook", briefing: "test", table: (width: 72, depth: 48), time_limit: 12,
+    terrain: (features: [River(kind: small, line: [(0, 20), (72, 20)], width: 3,
+        bridges: [(kind: A, span: (from: (8, 17.5), to: (8, 22.5), width: 2))])]),
+    places: [(name: "the crossing", at: (36, 20)), (name: "the far bank", at: (56, 30)), (name: "the farm", at: (36, 44))],
+    sides: [
+        (name: "British", nation: British, year: 1944, quality: Regular, senior_officer: Average, edge: near,
+         bridging: [(place: "the crossing", span: (from: (36, 17), to: (36, 23), width: 3))],
+         companies: [(id: "re", officer: Regular, attached_to: "sappers", objective: (activity: Engineering, location: "the crossing", detail: "pontoon"),
+            elements: [
+                (id: "sappers", nco: Inspirational, figures: [(men: 6, weapon: "gb_no4_rifle")], start: at(36, 12)),
+                (id: "riflemen", nco: Inspirational, figures: [(men: 6, weapon: "gb_no4_rifle")], start: at(56, 12),
+                 order: (activity: Reposition, location: "the far bank")),
+            ])]),
+        (name: "German", nation: German, year: 1944, quality: Regular, senior_officer: Average, edge: far,
+         charges: [(id: "footbridge", at: (8, 20), kind: large, delay: 2)],
+         companies: [(id: "b_kp", officer: Regular, attached_to: "g1", objective: (activity: Hold, location: "the farm"),
+            elements: [(id: "g1", nco: Regular, figures: [(men: 4, weapon: "de_kar98k")], start: at(70, 46))])]),
+    ],
+)"#;
+    Scenario::load("brook.ron", text, data::codex().unwrap()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn sappers_bridge_the_river_men_wade_it_and_a_charge_brings_a_bridge_down() {
+    let (mut built, mut waded, mut blown) = (0, 0, 0);
+    for seed in 0..8 {
+        let (app, _) = autoplay("brook", brook(), seed);
+        let log = &app.world().resource::<BattleLog>().entries;
+        let battle = app.world().resource::<Battle>();
+        let warbound_rules::terrain::Feature::River { bridges, .. } = &battle.terrain.features[0] else {
+            panic!("the river is feature 0")
+        };
+        let pontoon =
+            log.iter().find(|e| e.event.rule.section == "Pontoon bridges" && e.event.outcome["built"] == true);
+        if let Some(done) = pontoon {
+            built += 1;
+            let thrown: u64 = log
+                .iter()
+                .filter(|e| e.bound <= done.bound && e.event.rule.section == "Pontoon bridges")
+                .filter_map(|e| e.event.outcome["score"].as_u64())
+                .sum();
+            assert!(thrown >= 60, "seed {seed}: built on {thrown}, short of 60");
+            assert!(bridges.iter().any(|b| b.span.from == Point(36.0, 17.0)), "seed {seed}: no pontoon on the table");
+        }
+        // Every bound's work is the sappers' whole turn: no other command that bound.
+        for e in log.iter().filter(|e| e.event.rule.section == "Pontoon bridges" && e.event.actor.is_some()) {
+            let other = log.iter().any(|l| {
+                l.bound == e.bound
+                    && l.event.kind == EventKind::Command
+                    && l.event.actor.as_deref() == Some("sappers")
+                    && !l.event.inputs[0].value.to_string().contains("bridge")
+                    && l.event.outcome["accepted"] == true
+            });
+            assert!(!other, "seed {seed}: the sappers did something else in bound {} besides building", e.bound);
+        }
+        let wades =
+            log.iter().filter(|e| e.event.rule.section == "Rivers" && e.event.actor.as_deref() == Some("riflemen"));
+        let states: Vec<bool> = wades.map(|e| e.event.outcome["in_water"].as_bool().unwrap()).collect();
+        if states.len() >= 2 {
+            waded += 1;
+            assert_eq!(&states[..2], &[true, false], "seed {seed}: in, then out");
+            let riflemen = elements_of(&app).into_iter().find(|f| f.id() == "riflemen").unwrap();
+            assert!(riflemen.at.1 > 21.5 || !riflemen.status.on_table(), "seed {seed}: out on the far bank");
+        }
+        let hit = log.iter().filter(|e| e.event.kind == EventKind::HeEffect && e.event.rule.section == "Bridges");
+        if let Some(last) = hit.last() {
+            blown += 1;
+            let footbridge = bridges.iter().any(|b| b.span.from == Point(8.0, 17.5));
+            assert_eq!(footbridge, last.event.outcome["destroyed"] == false, "seed {seed}: a destroyed bridge is gone");
+        }
+    }
+    assert!(built >= 2, "the pontoon was built in only {built} of 8 battles");
+    assert!(waded >= 2, "the riflemen waded across in only {waded} of 8 battles");
+    assert!(blown >= 2, "the delayed charge hit the footbridge in only {blown} of 8 battles");
+}

@@ -77,6 +77,37 @@ pub enum EventKind {
     Command,
     /// The battle ends: who won and why.
     BattleEnd,
+    // Fight Your Own Wars: the campaign between battles (docs/campaign-log.md).
+    /// The calendar moves on: session, day, week, month, season; diary dates.
+    Calendar,
+    /// A battlegroup or fraction is formed, merged, split or changes composition.
+    Battlegroup,
+    /// A commander's competency, traits, command decision or order.
+    CommandDecision,
+    /// Strategic condition of a battlegroup, Strategic Morale of a force.
+    StrategicMorale,
+    /// A move across a Map Board link, traffic, order of march.
+    MapMovement,
+    /// A detection throw or information gathered.
+    Detection,
+    /// Supply, stockpiles, rationing, replenishment, repairs, loading.
+    Supply,
+    /// The day's weather: temperature, wind, rain, snow, sand, moon, flying.
+    Weather,
+    /// Aircraft at campaign level: missions, damage, Air Command.
+    AirOperation,
+    /// Boats and fleets at campaign level.
+    Naval,
+    /// Trains, railway bridges and railway guns.
+    Train,
+    /// Work and tasks over sessions.
+    Work,
+    /// A chance card drawn or a diary-box event.
+    Chance,
+    /// A paper battle by the Dunnigan rules.
+    PaperBattle,
+    /// Partisan cells, their activity and the sweeps against them.
+    Partisans,
 }
 
 /// One named input to a rule, with why it has that value

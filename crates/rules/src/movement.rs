@@ -273,7 +273,7 @@ impl MoveClass {
     }
 
     /// Wades rather than floats in a river.
-    fn wades(self) -> bool {
+    pub fn wades(self) -> bool {
         self.water_row() == Some(Row::Wading)
     }
 
@@ -374,7 +374,7 @@ pub enum Terrain {
 }
 
 impl Terrain {
-    fn is_water(self) -> bool {
+    pub fn is_water(self) -> bool {
         matches!(self, Self::SmallRiver | Self::WideRiver | Self::Sea)
     }
 

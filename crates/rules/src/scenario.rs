@@ -109,13 +109,19 @@ pub enum Start {
     /// Gliderborne troops landing in the bound given at the point (*Heroes
     /// All*, "Gliders - Landing process").
     Glider(u32, f32, f32),
+    /// Aboard the landing craft of wave and slot (lane or gap) given in its
+    /// side's Landing Plan (*Heroes All*, "Landing craft"): ashore in its
+    /// slot when its wave lands.
+    Landing(u32, usize),
 }
 
 impl Start {
     pub fn whereabouts(self) -> Whereabouts {
         match self {
             Start::At(..) => Whereabouts::OnTable,
-            Start::Box(_) | Start::Reserve | Start::Drop(..) | Start::Glider(..) => Whereabouts::Box,
+            Start::Box(_) | Start::Reserve | Start::Drop(..) | Start::Glider(..) | Start::Landing(..) => {
+                Whereabouts::Box
+            }
         }
     }
 }
@@ -399,6 +405,74 @@ pub struct Side {
     pub charges: Vec<ChargeSpec>,
     #[serde(default)]
     pub victory: Vec<Goal>,
+    /// A landing from the sea: the beach and the Landing Plan.
+    #[serde(default)]
+    pub landing: Option<BeachLanding>,
+    /// Where the side's engineers may throw a pontoon bridge.
+    #[serde(default)]
+    pub bridging: Vec<BridgingSite>,
+}
+
+/// A landing from the sea (*Heroes All*, "Landing craft"): the beach, from
+/// its left end along the water's edge, is divided into 4" lanes and gaps;
+/// the Landing Plan puts each craft of each wave in a lane (amphibious
+/// vehicles may use the gaps).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BeachLanding {
+    /// The left end of the beach at the water's edge, inches.
+    pub at: (f32, f32),
+    /// Inches along the table's width.
+    pub width: f32,
+    /// "If the scenario indicates that the approaches are mined".
+    #[serde(default)]
+    pub mined_approaches: bool,
+    pub craft: Vec<CraftSpec>,
+}
+
+impl BeachLanding {
+    /// The beach's Landing Plan.
+    pub fn plan(&self) -> Result<crate::boats::LandingPlan, crate::boats::BoatError> {
+        let mut plan = crate::boats::LandingPlan::new(self.width)?;
+        for c in &self.craft {
+            plan.schedule(c.landing())?;
+        }
+        Ok(plan)
+    }
+
+    /// The middle of slot `slot` at the water's edge.
+    pub fn slot_centre(&self, slot: usize) -> (f32, f32) {
+        let w = crate::boats::LANE_WIDTH;
+        (self.at.0 + w * slot as f32 + w / 2.0, self.at.1)
+    }
+}
+
+/// One landing craft (or amphibious vehicle) of the Landing Plan.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CraftSpec {
+    pub id: String,
+    pub craft: crate::boats::Craft,
+    /// Wave 1 is on approach in bound 1 and lands in bound 2.
+    pub wave: u32,
+    /// Lane or gap, 0 at the beach's left end.
+    pub slot: usize,
+}
+
+impl CraftSpec {
+    pub fn landing(&self) -> crate::boats::Landing {
+        crate::boats::Landing { slot: self.slot, wave: self.wave, craft: self.craft, contents: vec![self.id.clone()] }
+    }
+}
+
+/// A site for a pontoon bridge (*Heroes All*, "Pontoon bridges"): the
+/// side's engineers under an Engineering order at `place` build the bridge
+/// across `span` from the near bank.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BridgingSite {
+    pub place: String,
+    pub span: crate::terrain::Span,
 }
 
 /// A charge set before the battle: on `at`, fired by the detonation pack
@@ -611,13 +685,35 @@ impl Scenario {
         })
     }
 
-    fn knows_place(&self, field: &str, order: &Order) -> Result<(), Invalid> {
-        if self.place(&order.location).is_some() {
+    fn knows_place(&self, field: &str, place: &str) -> Result<(), Invalid> {
+        if self.place(place).is_some() {
             Ok(())
         } else {
-            let m = format!("no place {:?}: add it to `places` (or name a `hold` goal's place)", order.location);
-            Err(Invalid::new(field, Some(&order.location), m))
+            let m = format!("no place {place:?}: add it to `places` (or name a `hold` goal's place)");
+            Err(Invalid::new(field, Some(place), m))
         }
+    }
+
+    /// The beach on the table, the Landing Plan sound (lanes, gaps, one craft
+    /// a slot a wave), every wave landing within the battle.
+    fn validate_landing(
+        &self,
+        at: &str,
+        landing: &BeachLanding,
+        unique: &mut impl FnMut(String, &str) -> Result<(), Invalid>,
+    ) -> Result<(), Invalid> {
+        self.on_table(&format!("{at}.at"), None, landing.at)?;
+        self.on_table(&format!("{at}.width"), None, (landing.at.0 + landing.width, landing.at.1))?;
+        for (k, c) in landing.craft.iter().enumerate() {
+            unique(format!("{at}.craft[{k}].id"), &c.id)?;
+            if c.wave == 0 {
+                return Err(Invalid::new(format!("{at}.craft[{k}].wave"), Some(&c.id), "waves count from 1"));
+            }
+            // Wave w approaches in bound w and lands in bound w + 1.
+            self.in_battle(&format!("{at}.craft[{k}].wave"), Some(&c.id), c.wave + 1)?;
+        }
+        landing.plan().map_err(|e| Invalid::new(format!("{at}.craft"), None, e.to_string()))?;
+        Ok(())
     }
 
     fn on_table(&self, field: &str, near: Option<&str>, at: (f32, f32)) -> Result<(), Invalid> {
@@ -667,7 +763,7 @@ impl Scenario {
             }
             if let Some(o) = &company.objective {
                 o.objective().map_err(|e| Invalid::new(format!("{at}.objective"), Some(&company.id), e.to_string()))?;
-                self.knows_place(&format!("{at}.objective"), o)?;
+                self.knows_place(&format!("{at}.objective"), &o.location)?;
             }
             for (i, e) in company.elements.iter().enumerate() {
                 let at = format!("{at}.elements[{i}]");
@@ -711,6 +807,29 @@ impl Scenario {
             crate::explosives::Charge::set(charge.kind, charge.delay)
                 .map_err(|e| Invalid::new(format!("{at}.delay"), Some(&charge.id), e.to_string()))?;
         }
+        if let Some(landing) = &side.landing {
+            self.validate_landing(&format!("{at}.landing"), landing, &mut unique)?;
+        }
+        for (c, company) in side.companies.iter().enumerate() {
+            for (i, e) in company.elements.iter().enumerate() {
+                if let Start::Landing(wave, slot) = e.start
+                    && !side.landing.iter().flat_map(|l| &l.craft).any(|c| c.wave == wave && c.slot == slot)
+                {
+                    let m = format!("no landing craft in slot {slot} of wave {wave} in this side's Landing Plan");
+                    return Err(Invalid::new(format!("{at}.companies[{c}].elements[{i}].start"), Some(&e.id), m));
+                }
+            }
+        }
+        for (b, site) in side.bridging.iter().enumerate() {
+            let at = format!("{at}.bridging[{b}]");
+            self.knows_place(&at, &site.place)?;
+            self.on_table(&format!("{at}.span.from"), Some(&site.place), (site.span.from.0, site.span.from.1))?;
+            self.on_table(&format!("{at}.span.to"), Some(&site.place), (site.span.to.0, site.span.to.1))?;
+            if self.terrain.river_crossed(&site.span).is_none() {
+                let m = "the span must cross a river from bank to bank";
+                return Err(Invalid::new(format!("{at}.span"), Some(&site.place), m));
+            }
+        }
         for (b, battery) in side.artillery.iter().enumerate() {
             let at = format!("{at}.artillery[{b}]");
             unique(format!("{at}.id"), &battery.id)?;
@@ -739,7 +858,7 @@ impl Scenario {
         match e.start {
             Start::At(x, y) => self.on_table(&format!("{at}.start"), near, (x, y))?,
             Start::Box(b) => self.in_battle(&format!("{at}.start"), near, b)?,
-            Start::Reserve => {}
+            Start::Reserve | Start::Landing(..) => {}
             Start::Drop(b, x, y) | Start::Glider(b, x, y) => {
                 self.in_battle(&format!("{at}.start"), near, b)?;
                 self.on_table(&format!("{at}.start"), near, (x, y))?;
@@ -766,7 +885,7 @@ impl Scenario {
         }
         if let Some(o) = &e.order {
             o.objective().map_err(|err| Invalid::new(format!("{at}.order"), near, err.to_string()))?;
-            self.knows_place(&format!("{at}.order"), o)?;
+            self.knows_place(&format!("{at}.order"), &o.location)?;
         }
         Ok(())
     }
@@ -806,6 +925,13 @@ impl Scenario {
                     }
                 }
             }
+            if let Some(landing) = &side.landing {
+                for (k, craft) in landing.craft.iter().enumerate() {
+                    let field = format!("sides[{s}].landing.craft[{k}]");
+                    let aboard = side.elements().filter(|e| e.start == Start::Landing(craft.wave, craft.slot));
+                    craft_load(codex, craft, aboard).map_err(|m| Invalid::new(field, Some(&craft.id), m))?;
+                }
+            }
             for (b, battery) in side.artillery.iter().enumerate() {
                 let field = format!("sides[{s}].artillery[{b}].gun");
                 let entry = in_service(field.clone(), &battery.gun)?;
@@ -821,14 +947,41 @@ impl Scenario {
     }
 }
 
+/// What the elements aboard `craft` load it with (*Heroes All*, "Loads":
+/// each man 1 load, each weapon or vehicle its load space), checked against
+/// its capacity. An amphibious tank carries only itself.
+fn craft_load<'a>(
+    codex: &Codex,
+    craft: &CraftSpec,
+    aboard: impl Iterator<Item = &'a ElementSpec>,
+) -> Result<crate::loads::Loads, String> {
+    use crate::loads::{self, Loads};
+    let aboard: Vec<&ElementSpec> = aboard.collect();
+    let crate::boats::Craft::Carrier(carrier) = craft.craft else {
+        return if aboard.len() == 1 { Ok(Loads::whole(0)) } else { Err("an amphibious tank is one element".into()) };
+    };
+    let mut load = Vec::new();
+    for e in aboard {
+        let men: u32 = e.figures.iter().map(|f| u32::from(f.men)).sum();
+        load.push(Loads::whole(men));
+        for p in &e.pieces {
+            let entry = codex.get(&p.codex).map_err(|err| err.to_string())?;
+            load.push(loads::codex_load_space(entry).map_err(|err| err.to_string())?);
+            load.push(Loads::whole(u32::from(p.crew.unwrap_or(entry.crew))));
+        }
+    }
+    loads::fits(carrier.capacity(), &load).map_err(|err| err.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    const BATTLES: [(&str, &str); 3] = [
+    const BATTLES: [(&str, &str); 4] = [
         ("scenarios/battles/patrol.ron", include_str!("../../../scenarios/battles/patrol.ron")),
         ("scenarios/battles/village.ron", include_str!("../../../scenarios/battles/village.ron")),
         ("scenarios/battles/river.ron", include_str!("../../../scenarios/battles/river.ron")),
+        ("scenarios/battles/beach.ron", include_str!("../../../scenarios/battles/beach.ron")),
     ];
 
     use crate::codex::test_codex as codex;
@@ -1021,5 +1174,70 @@ mod tests {
         );
         let err = Scenario::parse("t.ron", &text).unwrap_err();
         assert!(err.message.contains("window"), "{err}");
+    }
+
+    /// The British side lands from the sea: `craft` is the Landing Plan's list.
+    fn landing(element: &str, craft: &str) -> String {
+        with_element(element).replacen(
+            "edge: near,",
+            &format!("edge: near, landing: Some((at: (10, 2), width: 24, mined_approaches: true, craft: [{craft}])),"),
+            1,
+        )
+    }
+
+    const LCA: &str = r#"(id: "LCA 1", craft: carrier(lca), wave: 1, slot: 0)"#;
+
+    #[test]
+    fn landing_plan_puts_the_craft_in_lanes_with_their_loads() {
+        let text = landing(
+            r#"            (id: "x", figures: [(men: 10, weapon: "gb_no4_rifle")], start: landing(1, 0)),"#,
+            LCA,
+        );
+        let s = Scenario::load("t.ron", &text, &codex()).unwrap();
+        let beach = s.sides[0].landing.as_ref().unwrap();
+        assert_eq!(beach.slot_centre(0), (12.0, 2.0));
+        assert_eq!(beach.slot_centre(2), (20.0, 2.0), "slot 1 is the gap between lanes 0 and 2");
+        assert_eq!(beach.plan().unwrap().landings.len(), 1);
+        assert_eq!(s.sides[0].elements().next().unwrap().start.whereabouts(), Whereabouts::Box);
+    }
+
+    #[test]
+    fn landing_craft_in_a_gap_or_overloaded_or_missing_is_refused() {
+        let aboard = r#"            (id: "x", figures: [(men: 10, weapon: "gb_no4_rifle")], start: landing(1, 0)),"#;
+        let gap = landing(aboard, r#"(id: "LCA 1", craft: carrier(lca), wave: 1, slot: 1)"#);
+        let err = Scenario::parse("t.ron", &gap).unwrap_err();
+        assert!(err.message.contains("landing.craft"), "{err}");
+        let none = landing(aboard.replace("landing(1, 0)", "landing(2, 0)").as_str(), LCA);
+        let err = Scenario::parse("t.ron", &none).unwrap_err();
+        assert!(err.message.contains("no landing craft in slot 0 of wave 2"), "{err}");
+        // An LCA takes 16 loads: 20 men do not fit.
+        let over = landing(&aboard.replace("men: 10", "men: 20"), LCA);
+        let err = Scenario::load("t.ron", &over, &codex()).unwrap_err();
+        assert!(err.message.contains("will not fit"), "{err}");
+        let late = landing(aboard, &LCA.replace("wave: 1", "wave: 20"));
+        let err = Scenario::parse("t.ron", &late).unwrap_err();
+        assert!(err.message.contains("outside the battle"), "{err}");
+    }
+
+    #[test]
+    fn bridging_site_must_span_a_river() {
+        let element = r#"            (id: "x", figures: [(men: 4, weapon: "gb_no4_rifle")], start: at(10, 5)),"#;
+        let site = |span: &str| {
+            with_element(element)
+                .replacen("edge: near,", &format!(r#"edge: near, bridging: [(place: "ford", span: {span})],"#), 1)
+                .replacen(
+                    "sides: [",
+                    r#"places: [(name: "ford", at: (20, 20))],
+    terrain: (features: [River(kind: small, line: [(0, 20), (72, 20)], width: 3)]),
+    sides: ["#,
+                    1,
+                )
+        };
+        let s = Scenario::parse("t.ron", &site("(from: (20, 18), to: (20, 22), width: 2)")).unwrap();
+        assert_eq!(s.terrain.river_crossed(&s.sides[0].bridging[0].span), Some(0));
+        let err = Scenario::parse("t.ron", &site("(from: (20, 10), to: (20, 14), width: 2)")).unwrap_err();
+        assert!(err.message.contains("must cross a river"), "{err}");
+        let err = Scenario::parse("t.ron", &site("(from: (20, 19), to: (20, 22), width: 2)")).unwrap_err();
+        assert!(err.message.contains("must cross a river"), "one end in the water: {err}");
     }
 }

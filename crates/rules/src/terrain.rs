@@ -314,7 +314,23 @@ pub fn inside(poly: &[Point], p: Point) -> bool {
     odd
 }
 
-/// Shortest distance from `p` to the segment `a`–`b`.
+impl Terrain {
+    /// The river (feature index) `span` crosses from bank to bank: its middle
+    /// in the water, both ends out of it.
+    pub fn river_crossed(&self, span: &Span) -> Option<usize> {
+        let mid = Point((span.from.0 + span.to.0) / 2.0, (span.from.1 + span.to.1) / 2.0);
+        let off = |p: Point, line: &[Point]| {
+            line.windows(2).map(|w| distance_to_segment(p, w[0], w[1])).fold(f32::MAX, f32::min)
+        };
+        self.features.iter().position(|f| match f {
+            Feature::River { line, width, .. } => {
+                off(mid, line) < width / 2.0 && off(span.from, line) >= width / 2.0 && off(span.to, line) >= width / 2.0
+            }
+            _ => false,
+        })
+    }
+}
+
 /// Inches from `p` to the segment `a`–`b`.
 pub fn distance_to_segment(p: Point, a: Point, b: Point) -> f32 {
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);

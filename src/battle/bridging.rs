@@ -1,0 +1,204 @@
+//! Bridges and rivers on the table (*Heroes All*, "Bridges", "Pontoon
+//! bridges", "Rivers"): men on foot wade a small river, getting in and out
+//! each an Act;
+//! engineers under an Engineering order at a bridging site throw a D6 a man
+//! (6 at most) each bound they do nothing else, and at 60 the pontoon (a
+//! Type A bridge) spans the river; a charge going off on a bridge takes the
+//! HE Effects Table result off its Defence Value, and at 0 it is gone from
+//! the table.
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+use warbound_rules::{
+    buildings::{Bridge, BridgeType},
+    engineers::{self, PONTOON_CREW_MAX, Task},
+    event::{Book, EventKind, RuleEvent, RuleRef},
+    explosives::ChargeKind,
+    geometry::distance,
+    order_dice::{Act, Phase},
+    scenario::BridgingSite,
+    terrain::{Feature, Point, RiverBridge, Terrain, distance_to_segment},
+};
+
+use super::{
+    FlowSchedule, FlowSet, Table, at,
+    command::{Command, Current},
+    dispatch,
+    log::BattleLog,
+    sorted,
+    state::{BridgeState, Fielded, Flow},
+};
+
+/// Reading: "having moved up to the bank of the river" is within 2" of the
+/// span's end on the engineers' bank.
+pub const AT_THE_BANK: f32 = 2.0;
+
+/// A pontoon bridge being built at a side's bridging site.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Pontoon {
+    pub side: usize,
+    pub site: BridgingSite,
+    pub task: Task,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(FlowSchedule, act_phase.in_set(FlowSet::Phase).run_if(at(|f| matches!(f, Flow::Acting(_)))));
+}
+
+/// The sides' bridging sites, no work done.
+pub(super) fn pontoons(start: &super::setup::BattleStart) -> Vec<Pontoon> {
+    let sides = start.scenario.sides.iter().enumerate();
+    sides
+        .flat_map(|(side, s)| {
+            s.bridging.iter().map(move |site| Pontoon { side, site: site.clone(), task: engineers::pontoon() })
+        })
+        .collect()
+}
+
+/// Every bridge of the terrain at its full Defence Value.
+pub(super) fn bridges(terrain: &Terrain) -> Vec<BridgeState> {
+    let mut out = Vec::new();
+    for (river, f) in terrain.features.iter().enumerate() {
+        if let Feature::River { bridges, .. } = f {
+            out.extend(bridges.iter().map(|b| BridgeState { river, span: b.span, bridge: Bridge::new(b.kind) }));
+        }
+    }
+    out
+}
+
+/// The end of the site's span on `from`'s side of the river.
+pub fn near_bank(site: &BridgingSite, from: Point) -> Point {
+    let (a, b) = (site.span.from, site.span.to);
+    if distance(from, a) <= distance(from, b) { a } else { b }
+}
+
+/// The unbuilt pontoon `f` may work on now: its side's, at its order's
+/// place, `f` under an Engineering order and at the bank.
+pub fn site_at(f: &Fielded, pontoons: &[Pontoon]) -> Option<usize> {
+    if f.order.activity != warbound_rules::command::Activity::Engineering {
+        return None;
+    }
+    pontoons.iter().position(|p| {
+        p.side == f.side
+            && !p.task.done()
+            && p.site.place == f.order.location
+            && distance(f.at, near_bank(&p.site, f.at)) <= AT_THE_BANK
+    })
+}
+
+/// The unbuilt pontoon site `f`'s order sends it to.
+pub fn site_for(f: &Fielded, pontoons: &[Pontoon]) -> Option<usize> {
+    (f.order.activity == warbound_rules::command::Activity::Engineering)
+        .then(|| pontoons.iter().position(|p| p.side == f.side && !p.task.done() && p.site.place == f.order.location))
+        .flatten()
+}
+
+/// Whether `f` stands at a river's edge and may wade in (or out) towards
+/// `to`: men on foot whose way to `to` crosses the waterline first.
+pub fn at_waterline(f: &Fielded, terrain: &Terrain, to: (f32, f32)) -> bool {
+    if !f.mover.class.wades() || !(to.0.is_finite() && to.1.is_finite()) {
+        return false;
+    }
+    let Ok(route) = warbound_rules::geometry::route(terrain, &[f.at, Point(to.0, to.1)]) else { return false };
+    route.stretches.iter().find(|s| s.length > 0.01).is_some_and(|s| s.terrain.is_water() != f.mover.in_water)
+}
+
+/// Reading: getting in or out steps the men just over the waterline.
+const WADE_STEP: f32 = 0.3;
+
+fn wade(t: &mut Table, element: &str, to: (f32, f32)) {
+    let bound = t.battle.clock.bound();
+    let mut els = sorted(&mut t.elements);
+    let Some(f) = els.iter_mut().find(|f| f.id() == element) else { return };
+    f.mover.in_water = !f.mover.in_water;
+    f.at = super::table::toward(f.at, Point(to.0, to.1), WADE_STEP);
+    f.this_bound.moved = true;
+    let ev = RuleEvent::new(EventKind::Movement, RuleRef::new(Book::HeroesAll, "Rivers"))
+        .actor(element.to_owned())
+        .input("act", Act::GetOutOfRiver, "getting into or out of river counts as an Act")
+        .outcome(serde_json::json!({ "in_water": f.mover.in_water, "at": (f.at.0, f.at.1) }));
+    t.log.push(bound, ev);
+}
+
+fn act_phase(mut t: Table, mut current: ResMut<Current>) {
+    if let Some(Command::Wade { element, to }) = current.0.clone() {
+        current.0 = None;
+        wade(&mut t, &element, to);
+        dispatch::phase_done(&mut t, Phase::Act, &[Act::GetOutOfRiver]);
+        return;
+    }
+    let Some(Command::Bridge { element }) = current.0.clone() else { return };
+    current.0 = None;
+    work(&mut t, &element);
+    // "Engineers ... working on the bridge cannot carry out any other
+    // actions during the construction": the turn ends here.
+    dispatch::phase_done(&mut t, Phase::Act, &[Act::EngineeringWork; 2]);
+    dispatch::end_turn(&mut t, &element);
+}
+
+/// A bound's work on the pontoon at the bank: the element's men, up to 6,
+/// a D6 each (*Heroes All*, "Pontoon bridges"); at 60 the bridge is built.
+///
+/// Reading: as for mine clearing, the men of an element under an
+/// Engineering order work as engineers (a whole D6 each).
+fn work(t: &mut Table, element: &str) {
+    let bound = t.battle.clock.bound();
+    let els = sorted(&mut t.elements);
+    let Some(f) = els.iter().find(|f| f.id() == element) else { return };
+    let Some(k) = site_at(f, &t.battle.pontoons) else { return };
+    let crew = f.men().min(u32::from(PONTOON_CREW_MAX)) as u8;
+    drop(els);
+    let Ok((built, e)) = t.battle.pontoons[k].task.pontoon_bound(crew, 0, &mut t.dice.0, element) else { return };
+    t.log.push(bound, e);
+    if built {
+        let site = t.battle.pontoons[k].site.clone();
+        open_bridge(&mut t.battle, &mut t.log, bound, &site);
+    }
+}
+
+/// The finished pontoon spans the river: a Type A bridge ("Includes
+/// pontoon/temporary bridges built by engineers").
+fn open_bridge(battle: &mut super::state::Battle, log: &mut BattleLog, bound: u32, site: &BridgingSite) {
+    let Some(river) = battle.terrain.river_crossed(&site.span) else { return };
+    if let Some(Feature::River { bridges, .. }) = battle.terrain.features.get_mut(river) {
+        bridges.push(RiverBridge { kind: BridgeType::A, span: site.span });
+    }
+    battle.bridges.push(BridgeState { river, span: site.span, bridge: Bridge::new(BridgeType::A) });
+    let ev = RuleEvent::new(EventKind::Engineering, RuleRef::new(Book::HeroesAll, "Pontoon bridges"))
+        .input("place", site.place.clone(), "")
+        .outcome(serde_json::json!({ "built": true, "bridge": BridgeType::A }));
+    log.push(bound, ev);
+}
+
+/// A charge going off within 2" of a bridge: its HE column's result comes
+/// off the bridge's Defence Value (*Heroes All*, "Bridges": "eroded by ...
+/// HE"; "Explosives": column F for a large charge, D for a small); at 0 the
+/// bridge is destroyed and gone from the table.
+///
+/// Reading: a charge's blast is HE on the bridge like a shell's, and charges
+/// "laid together" each throw for their effect.
+pub(super) fn blast_bridges(
+    battle: &mut super::state::Battle,
+    dice: &mut warbound_rules::dice::Dice,
+    log: &mut BattleLog,
+    bound: u32,
+    at: Point,
+    kind: ChargeKind,
+    id: &str,
+) {
+    let Some(column) = kind.he_column() else { return };
+    for k in 0..battle.bridges.len() {
+        let b = &mut battle.bridges[k];
+        if b.bridge.is_destroyed() || distance_to_segment(at, b.span.from, b.span.to) > super::demolition::CONTACT {
+            continue;
+        }
+        let Ok((_, e)) = b.bridge.hit(column, dice, id) else { continue };
+        log.push(bound, e);
+        if b.bridge.is_destroyed() {
+            let (river, span) = (b.river, b.span);
+            if let Some(Feature::River { bridges, .. }) = battle.terrain.features.get_mut(river) {
+                bridges.retain(|r| r.span != span);
+            }
+        }
+    }
+}
