@@ -80,35 +80,53 @@ pub fn run_headless(frames: u32, scenario: Option<LoadedScenario>) -> ExitCode {
 /// `--headless --seed`: play the battle to its end with both sides Auto,
 /// write the log and the summary, print the result.
 pub fn run_autoplay(a: &crate::cli::AutoPlay) -> ExitCode {
-    use battle::{log::BattleLog, play, setup::BattleStart};
-    let loaded = match crate::data::load_scenario(&a.scenario) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("warbound: {e}\n\n{}", crate::cli::USAGE);
-            return ExitCode::from(2);
-        }
+    use battle::{log::BattleLog, play, save, setup::BattleStart};
+    let fail = |e: String| {
+        eprintln!("warbound: {e}");
+        ExitCode::FAILURE
     };
     let log = match &a.log {
         Some(path) => match BattleLog::to_file(path) {
             Ok(l) => l,
-            Err(e) => {
-                eprintln!("warbound: cannot write the battle log {}: {e}", path.display());
-                return ExitCode::FAILURE;
-            }
+            Err(e) => return fail(format!("cannot write the battle log {}: {e}", path.display())),
         },
         None => BattleLog::default(),
     };
-    let mut start = BattleStart::auto(&loaded.source, loaded.scenario, a.seed);
-    start.bounds = a.bounds;
-    if a.two_player {
-        start.mechanism = battle::setup::Mechanism::TwoPlayer;
-    }
-    let (mut app, result) = match play::autoplay(start, log) {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("warbound: {e}");
-            return ExitCode::FAILURE;
+    let app = match &a.load {
+        // A save resumes exactly, then both sides play on as Auto.
+        Some(path) => save::read(path).and_then(|s| save::resume_with(&s, log)).map(|mut app| {
+            for side in app.world_mut().resource_mut::<battle::state::Sides>().0.iter_mut() {
+                side.control = battle::setup::Control::Auto;
+            }
+            app
+        }),
+        None => {
+            let loaded = match crate::data::load_scenario(&a.scenario) {
+                Ok(s) => s,
+                Err(e) => {
+                    eprintln!("warbound: {e}\n\n{}", crate::cli::USAGE);
+                    return ExitCode::from(2);
+                }
+            };
+            let mut start = BattleStart::auto(&loaded.source, loaded.scenario, a.seed);
+            start.bounds = a.bounds;
+            if a.two_player {
+                start.mechanism = battle::setup::Mechanism::TwoPlayer;
+            }
+            play::battle_app(start, log)
         }
+    };
+    let mut app = match app {
+        Ok(app) => app,
+        Err(e) => return fail(e),
+    };
+    // Autosave after every bound to the user's data directory.
+    app.insert_resource(save::Autosave(crate::settings::data_dir().map(|d| d.join(save::AUTOSAVE))));
+    if let Err(e) = play::advance(&mut app) {
+        return fail(e);
+    }
+    let Some(result) = app.world().resource::<battle::state::Battle>().result.clone() else {
+        return fail("the battle did not end".into());
     };
     if let Err(e) = app.world_mut().resource_mut::<BattleLog>().flush() {
         eprintln!("warbound: writing the battle log failed: {e}");

@@ -32,6 +32,9 @@ pub struct AutoPlay {
     pub summary: Option<PathBuf>,
     /// The *Heroes All* 2-player Command Dice instead of the solo mechanism.
     pub two_player: bool,
+    /// `--load SAVE`: resume this save instead (scenario and seed come from
+    /// it) and play on to the end, both sides Auto from there.
+    pub load: Option<PathBuf>,
 }
 
 /// Frames rendered before a screenshot is taken when `--frames` is not given.
@@ -43,6 +46,7 @@ pub const USAGE: &str = "\
 usage: warbound [--scenario S]
        warbound --headless [--frames N] [--scenario S]
        warbound --headless --scenario S --seed N [--bounds K] [--log OUT.jsonl] [--summary OUT.json] [--two-player]
+       warbound --headless --load SAVE.ron [--log OUT.jsonl] [--summary OUT.json]
        warbound --screenshot OUT.png [--frames N] [--scenario S]
        warbound --help | --version
 
@@ -60,6 +64,9 @@ usage: warbound [--scenario S]
   --summary OUT.json  write the result: winner, losses, CMT per side
   --two-player        with --seed: the Heroes All 2-player Command Dice rules
                       instead of the solo mechanism
+  --load SAVE.ron     with --headless: resume a saved battle (the autosave
+                      after every bound is autosave.ron in the data directory)
+                      and play it on to its end, both sides Auto
   --help, -h          print this message
   --version, -V       print the build";
 
@@ -96,6 +103,7 @@ where
     let mut log: Option<PathBuf> = None;
     let mut summary: Option<PathBuf> = None;
     let mut two_player = false;
+    let mut load: Option<PathBuf> = None;
     let mut query = None;
     let mut args = args.into_iter().map(Into::into);
     while let Some(arg) = args.next() {
@@ -144,6 +152,7 @@ where
             "--log" => log = Some(PathBuf::from(value("--log")?)),
             "--summary" => summary = Some(PathBuf::from(value("--summary")?)),
             "--two-player" => two_player = true,
+            "--load" => load = Some(PathBuf::from(value("--load")?)),
             other if other.starts_with('-') => return Err(UsageError(format!("unknown flag {other:?}"))),
             other => return Err(UsageError(format!("unexpected argument {other:?}"))),
         }
@@ -151,19 +160,31 @@ where
     if headless && screenshot.is_some() {
         return Err(UsageError("--headless and --screenshot cannot be used together".into()));
     }
-    let autoplay = seed.is_some() || bounds.is_some() || log.is_some() || summary.is_some() || two_player;
+    let autoplay =
+        seed.is_some() || bounds.is_some() || log.is_some() || summary.is_some() || two_player || load.is_some();
     if autoplay {
         if !headless {
-            return Err(UsageError("--seed, --bounds, --log, --summary and --two-player go with --headless".into()));
+            return Err(UsageError(
+                "--seed, --bounds, --log, --summary, --two-player and --load go with --headless".into(),
+            ));
         }
         if frames.is_some() {
             return Err(UsageError("--frames does not apply to a battle played to its end (use --bounds)".into()));
+        }
+        if load.is_some() {
+            if scenario.is_some() || seed.is_some() || bounds.is_some() || two_player {
+                return Err(UsageError(
+                    "--load resumes a saved battle: its scenario, seed and rules come from the save".into(),
+                ));
+            }
+            let a = AutoPlay { scenario: String::new(), seed: 0, bounds, log, summary, two_player, load };
+            return Ok((Mode::AutoPlay(a), query));
         }
         let Some(scenario) = scenario else {
             return Err(UsageError("a battle played headless needs --scenario S".into()));
         };
         let seed = seed.ok_or_else(|| UsageError("a battle played headless needs --seed N".into()))?;
-        return Ok((Mode::AutoPlay(AutoPlay { scenario, seed, bounds, log, summary, two_player }), query));
+        return Ok((Mode::AutoPlay(AutoPlay { scenario, seed, bounds, log, summary, two_player, load: None }), query));
     }
     let mode = match (headless, screenshot) {
         (true, _) => Mode::Headless { frames: frames.unwrap_or(DEFAULT_HEADLESS_FRAMES), scenario },
@@ -237,8 +258,12 @@ mod tests {
                 log: Some("a.jsonl".into()),
                 summary: None,
                 two_player: false,
+                load: None,
             }))
         );
+        assert!(matches!(mode(&["--headless", "--load", "a.ron"]), Ok(Mode::AutoPlay(AutoPlay { load: Some(_), .. }))));
+        assert!(mode(&["--headless", "--load", "a.ron", "--seed", "3"]).is_err(), "a save brings its own seed");
+        assert!(mode(&["--load", "a.ron"]).is_err(), "--load goes with --headless");
         for args in [
             &["--headless", "--seed", "x", "--scenario", "patrol"][..],
             &["--headless", "--seed", "1"],

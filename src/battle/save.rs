@@ -72,10 +72,18 @@ pub fn snapshot(world: &World) -> Option<Save> {
 
 /// Loads a save into a new headless app, replayed to where it was left.
 pub fn resume(save: &Save) -> Result<App, String> {
-    let mut app = play::battle_app(save.start.clone(), BattleLog::default())?;
+    resume_with(save, BattleLog::default())
+}
+
+/// [`resume`], the replayed battle's events going to `log`.
+pub fn resume_with(save: &Save, log: BattleLog) -> Result<App, String> {
+    let mut app = play::battle_app(save.start.clone(), log)?;
     play::replay(&mut app, &save.commands)?;
     Ok(app)
 }
+
+/// The autosave's file name in the user's data directory.
+pub const AUTOSAVE: &str = "autosave.ron";
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Autosave>()
