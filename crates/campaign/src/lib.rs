@@ -30,3 +30,7 @@ pub mod naval;
 
 /// Paper battles and partisans (FYOW 33–34): the Dunnigan rules, partisans.
 pub mod paper;
+
+/// The campaign played (FYOW 1–5 tying the rest together): the campaign
+/// file, the day's duties in order, Auto commanders, paper battles.
+pub mod play;

@@ -592,6 +592,19 @@ impl SupplyRecord {
         }
     }
 
+    /// Stock lost without breaking the line of supply: a DR5 loser's
+    /// "stockpile lost" (FYOW 33.7.3 (ix)) or a partisan attack on a stockpile
+    /// (FYOW 34.8).
+    pub fn lose_stockpile(&mut self, lost: u32, id: &str) -> RuleEvent {
+        let before = self.stockpile;
+        self.stockpile = before.saturating_sub(lost);
+        RuleEvent::new(EventKind::Supply, fyow("20.4.1 Stockpiles"))
+            .actor(id)
+            .input("stockpile_before", before, "")
+            .input("lost", lost, "destroyed by the enemy or spent in a defeat")
+            .outcome(json!({ "stockpile": self.stockpile }))
+    }
+
     /// FYOW 20.14: an attack by artillery or aircraft on an HQ destroys `lost`
     /// S of its Stockpile, and the line of supply is then Broken.
     pub fn stocks_attacked(&mut self, lost: u32, line: &mut SupplyLine, id: &str) -> RuleEvent {

@@ -1,0 +1,406 @@
+//! The Auto commanders. Each day a Senior Command lays out two or three
+//! options for each battlegroup, most sensible in the middle, and the
+//! Variable Order Rule chooses among them with the weights for the
+//! commander's competency (FYOW 11), moved a face by his traits (8.4–8.5).
+//! Each session a battlegroup activated on its BPC carries its orders out
+//! (FYOW 10.5) through the same commands a player gives.
+
+use serde_json::json;
+use warbound_rules::event::{EventKind, RuleEvent};
+
+use crate::army::commander::{Aggression, Competency, Decisiveness, Traits, variable_order, vor_weights};
+use crate::army::orders::OrderKind;
+use crate::map::attitude::{Attitude, Reorganiser};
+use crate::map::board::BoardId;
+use crate::map::common::Side;
+use crate::map::detection::{OccupierPosture, Quarry, bearing, detect_from_occupation};
+use crate::map::occupation::Place;
+use crate::paper::dunnigan::StrategicCondition;
+use crate::play::command::MoveResult;
+use crate::play::file::Stance;
+use crate::play::state::{Campaign, Whereabouts, fyow};
+use crate::supply::logistics::Mode;
+
+/// One option laid out for the VOR: an order, where to, and its words.
+#[derive(Debug, Clone, PartialEq)]
+struct OrderOption {
+    order: OrderKind,
+    objective: Option<BoardId>,
+    words: String,
+}
+
+fn option(order: OrderKind, objective: Option<&BoardId>) -> OrderOption {
+    let words = match objective {
+        Some(b) => format!("{order:?} to {b}"),
+        None => format!("{order:?} where it stands"),
+    };
+    OrderOption { order, objective: objective.cloned(), words }
+}
+
+/// FYOW 11's weights for the options laid out cautious, sensible, bold
+/// (three) or sensible, cautious (two), moved by the commander's traits.
+///
+/// Reading (FYOW 8.5, 11): the VOR "weightings can be adjusted to reflect
+/// the commander's character". One face moves for each trait that is not
+/// Balanced: an Aggressive commander's from the cautious option to the bold
+/// one (Passive the other way); a Decisive commander's from the cautious
+/// option to the sensible one (Hesitant the other way). No option falls below
+/// nothing and the ten faces stay ten.
+pub(crate) fn weights(competency: Competency, traits: Traits, options: usize) -> Vec<u8> {
+    let mut w = vor_weights(competency, options).unwrap_or_else(|_| vec![10 / options as u8; options]);
+    let shift = |w: &mut Vec<u8>, from: usize, to: usize| {
+        if w[from] > 0 {
+            w[from] -= 1;
+            w[to] += 1;
+        }
+    };
+    let (cautious, sensible, bold) = if options == 3 { (0, 1, Some(2)) } else { (1, 0, None) };
+    match (traits.aggression, bold) {
+        (Aggression::Aggressive, Some(b)) => shift(&mut w, cautious, b),
+        (Aggression::Passive, Some(b)) => shift(&mut w, b, cautious),
+        (Aggression::Aggressive, None) => shift(&mut w, cautious, sensible),
+        (Aggression::Passive, None) => shift(&mut w, sensible, cautious),
+        (Aggression::Balanced, _) => {}
+    }
+    match traits.decisiveness {
+        Decisiveness::Decisive => shift(&mut w, cautious, sensible),
+        Decisiveness::Hesitant => shift(&mut w, sensible, cautious),
+        Decisiveness::Balanced => {}
+    }
+    w
+}
+
+impl Campaign {
+    /// The objective of `side`'s army nearest to `from` by road that the army does not hold.
+    fn next_objective(&self, side: Side, from: &BoardId, v_barred: bool) -> Option<BoardId> {
+        self.army(side)
+            .objectives
+            .iter()
+            .filter(|b| self.held.get(*b) != Some(&side))
+            .filter_map(|b| self.road_route(from, b, v_barred).map(|r| (r.len(), b.clone())))
+            .min()
+            .map(|(_, b)| b)
+    }
+
+    /// The nearest board where this army knows of an enemy force.
+    fn nearest_known_enemy(&self, side: Side, from: &BoardId, v_barred: bool) -> Option<BoardId> {
+        self.army(side)
+            .known
+            .iter()
+            .filter(|(force, (board, _))| self.force(force).is_some_and(|f| f.board() == Some(board)))
+            .filter_map(|(_, (b, _))| self.road_route(from, b, v_barred).map(|r| (r.len(), b.clone())))
+            .min()
+            .map(|(_, b)| b)
+    }
+
+    /// The options a Senior Command lays out for a force today.
+    fn order_options(&self, i: usize) -> Vec<OrderOption> {
+        let f = &self.forces[i];
+        let Some(here) = f.board().cloned() else {
+            return vec![option(f.order, f.objective.as_ref())];
+        };
+        let v = f.mover().profile().is_ok_and(|p| p.v_barred);
+        let army = self.army(f.side);
+        let home = army
+            .home
+            .iter()
+            .filter(|b| !self.is_sea(b))
+            .find_map(|b| self.road_route(&here, b, v).map(|r| (r.len(), b.clone())));
+        // FYOB: a battlegroup at Red withdraws; FYOW 20.5: short of supply it rests.
+        if f.condition == StrategicCondition::Red {
+            return match home {
+                Some((n, b)) if n > 0 => vec![option(OrderKind::Move, Some(&b))],
+                _ => vec![option(OrderKind::Rest, None)],
+            };
+        }
+        let hungry = f.supply.mode == Mode::Rationed && f.supply.stockpile() == 0;
+        let held_here = army.objectives.contains(&here) && self.held.get(&here) == Some(&f.side);
+        let target = self.next_objective(f.side, &here, v);
+        let enemy = self.nearest_known_enemy(f.side, &here, v);
+        let cautious = if hungry { option(OrderKind::Rest, None) } else { option(OrderKind::Defend, None) };
+        let mut options = match (army.stance, &target) {
+            (Stance::Attack, Some(t)) => vec![
+                cautious,
+                option(OrderKind::MoveToContact, Some(t)),
+                option(OrderKind::Engage, Some(enemy.as_ref().unwrap_or(t))),
+            ],
+            (Stance::Defend, Some(t)) if !held_here => vec![
+                cautious,
+                option(OrderKind::MoveToContact, Some(t)),
+                option(OrderKind::Engage, Some(enemy.as_ref().unwrap_or(t))),
+            ],
+            _ => {
+                let mut o = vec![option(OrderKind::StandBy, None), option(OrderKind::Defend, None)];
+                if let Some(e) = enemy.filter(|e| self.road_route(&here, e, v).is_some_and(|r| r.len() == 1)) {
+                    o.push(option(OrderKind::Engage, Some(&e)));
+                }
+                o
+            }
+        };
+        if f.commander.competency == Competency::BelowAverage && options.len() == 3 {
+            // FYOW 11: a Below Average commander is offered two options: the sensible one and the cautious.
+            options = vec![options[1].clone(), options[0].clone()];
+        } else if options.len() == 2 {
+            options.swap(0, 1);
+        }
+        options
+    }
+
+    /// FYOW 10.2, 11: the day's orders for a force, by the VOR.
+    pub(crate) fn auto_daily_order(&mut self, name: &str) {
+        let Some(i) = self.fx(name) else { return };
+        if self.forces[i].is_gone() || self.in_battle(name) {
+            return;
+        }
+        let options = self.order_options(i);
+        let chosen = if options.len() == 1 {
+            options[0].clone()
+        } else {
+            let f = &self.forces[i];
+            let w = weights(f.commander.competency, f.traits, options.len());
+            let words: Vec<String> = options.iter().map(|o| o.words.clone()).collect();
+            let commander = f.commander.name.clone();
+            match variable_order(&words, &w, &mut self.dice, &commander) {
+                Ok((k, e)) => {
+                    self.log(e.input("force", name, "").input("traits", f.traits, "weights moved a face per trait"));
+                    options[k].clone()
+                }
+                Err(e) => {
+                    self.log_refusal("11", &e.to_string());
+                    options[0].clone()
+                }
+            }
+        };
+        if let Err(e) = self.give_orders(name, chosen.order, chosen.objective) {
+            self.log_refusal(&e.section, &e.message);
+        }
+    }
+
+    /// A force's activation on its BPC (FYOW 4.5).
+    pub(crate) fn activate(&mut self, name: &str) {
+        let Some(i) = self.fx(name) else { return };
+        match self.forces[i].at.clone() {
+            Whereabouts::Gone => return,
+            Whereabouts::Afloat { day, .. } => {
+                if day <= self.day {
+                    match self.land(name) {
+                        Ok(result) => self.after_move(name, result),
+                        Err(e) => self.log_refusal(&e.section, &e.message),
+                    }
+                }
+                return;
+            }
+            Whereabouts::Board(_) => {}
+        }
+        if self.in_battle(name) {
+            return;
+        }
+        if self.attitude(name) == Some(Attitude::Disarray) {
+            let e = self.occupant_mut(name).map(|o| o.attitude.reorganise(name, Reorganiser::Own, Attitude::Present));
+            match e {
+                Some(Ok(e)) => self.log(e),
+                Some(Err(e)) => self.log_refusal("15.3", &e.to_string()),
+                None => {}
+            }
+            return;
+        }
+        self.occupier_detection(name);
+        if self.forces[i].supply.mode == Mode::Rest {
+            return;
+        }
+        if self.forces[i].condition == StrategicCondition::Red && self.forces[i].order.moves() {
+            // FYOW 10.4: a Strategic Condition that demands withdrawal demands new
+            // orders; FYOB: a battlegroup at Red withdraws from the fight.
+            let options = self.order_options(i);
+            let (order, objective) = (options[0].order, options[0].objective.clone());
+            if self.forces[i].order != order || self.forces[i].objective != objective {
+                self.log(
+                    RuleEvent::new(EventKind::CommandDecision, fyow("10.4 Changing orders"))
+                        .actor(name)
+                        .input("condition", StrategicCondition::Red, "the condition demands a withdrawal")
+                        .outcome(json!({ "order": order, "objective": objective })),
+                );
+                self.forces[i].order = order;
+                self.forces[i].objective = objective;
+            }
+        }
+        if self.fight_enemy_here(name) {
+            return;
+        }
+        let f = &self.forces[i];
+        let here = f.board().cloned().expect("on a board");
+        let order = f.order;
+        if !order.moves() {
+            if order == OrderKind::Defend
+                && self.occupant(name).is_some_and(|o| o.place == Place::OnBoard)
+                && self.attitude(name) == Some(Attitude::Present)
+                && f.sessions_here >= 1
+            {
+                let _ = self.command(crate::play::command::Command::Deploy { force: name.to_owned() });
+            } else if self.in_box(name) {
+                self.enter_if_clear(name, &here);
+            }
+            return;
+        }
+        let Some(objective) = f.objective.clone() else { return };
+        if objective == here {
+            self.enter_if_clear(name, &here);
+            // The order's move is done: the force stands and defends (FYOW 10.3 standing orders).
+            self.forces[i].order = OrderKind::Defend;
+            self.forces[i].objective = None;
+            self.log(
+                RuleEvent::new(EventKind::CommandDecision, fyow("10.3 Standing orders"))
+                    .actor(name)
+                    .input("reached", &here, "the objective of its order")
+                    .outcome(json!({ "order": OrderKind::Defend })),
+            );
+            return;
+        }
+        let v = f.mover().profile().is_ok_and(|p| p.v_barred);
+        let Some(route) = self.road_route(&here, &objective, v) else { return };
+        let Some(leg) = route.first().cloned() else { return };
+        let side = f.side;
+        let enemy_known_there = self
+            .army(side)
+            .known
+            .iter()
+            .any(|(force, (b, _))| *b == leg.to && self.force(force).is_some_and(|x| x.board() == Some(&leg.to)));
+        if enemy_known_there && order.enemy_on_destination() != crate::army::orders::EnemyOnBoard::Enters {
+            return;
+        }
+        if self.check_move(name, &leg.to, leg.route.kind()).is_err() {
+            return;
+        }
+        match self.move_force(name, &leg.to, leg.route.kind()) {
+            Ok(result) => self.after_move(name, result),
+            Err(e) => self.log_refusal(&e.section, &e.message),
+        }
+    }
+
+    /// After a move or landing: contact follows the order (FYOW 10.5, 16.1, 16.2).
+    fn after_move(&mut self, name: &str, result: MoveResult) {
+        let Some(i) = self.fx(name) else { return };
+        let Some(board) = self.forces[i].board().cloned() else { return };
+        let side = self.forces[i].side;
+        let enemies: Vec<String> =
+            self.occupation[&board].occupants.iter().filter(|o| o.side != side).map(|o| o.force.clone()).collect();
+        if enemies.is_empty() {
+            return;
+        }
+        let enters = self.forces[i].order.enemy_on_destination() == crate::army::orders::EnemyOnBoard::Enters;
+        match result {
+            MoveResult::Contact if enters => {
+                self.fight_enemy_here(name);
+            }
+            // 16.1: detected, not ordered to engage: it holds in its box.
+            MoveResult::Contact | MoveResult::Stayed => {}
+            // 16.2: nothing detected: it enters the board and meets the enemy unawares.
+            MoveResult::Arrived => {
+                let defender = self.strongest(&enemies);
+                if let Some(d) = defender {
+                    self.start_battle(name, &d, false);
+                }
+            }
+        }
+    }
+
+    /// The strongest of some forces not already fighting.
+    fn strongest(&self, names: &[String]) -> Option<String> {
+        names
+            .iter()
+            .filter(|n| !self.in_battle(n))
+            .filter_map(|n| self.force(n).map(|f| (f.points(), n.clone())))
+            .max()
+            .map(|(_, n)| n)
+    }
+
+    /// A force under orders that enter a board with the enemy (Engage, Move
+    /// To Contact) attacks the strongest enemy it knows on its board.
+    fn fight_enemy_here(&mut self, name: &str) -> bool {
+        let Some(i) = self.fx(name) else { return false };
+        let f = &self.forces[i];
+        let Some(board) = f.board().cloned() else { return false };
+        if f.order.enemy_on_destination() != crate::army::orders::EnemyOnBoard::Enters {
+            return false;
+        }
+        let known: Vec<String> = self.occupation[&board]
+            .occupants
+            .iter()
+            .filter(|o| o.side != f.side && self.army(f.side).known.contains_key(&o.force))
+            .map(|o| o.force.clone())
+            .collect();
+        match self.strongest(&known) {
+            Some(d) => {
+                self.start_battle(name, &d, true);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// A force in its box with no enemy on the board moves onto the board (16.2).
+    fn enter_if_clear(&mut self, name: &str, board: &BoardId) {
+        let Some(side) = self.force(name).map(|f| f.side) else { return };
+        if self.in_box(name) && !self.occupation[board].occupants.iter().any(|o| o.side != side) {
+            let _ = self.occupation.get_mut(board).map(|o| o.enter_board(name));
+        }
+    }
+
+    /// FYOW 16.3–16.4: the occupiers throw to detect an enemy that arrived
+    /// in a box of their board and stayed there.
+    fn occupier_detection(&mut self, name: &str) {
+        let Some(i) = self.fx(name) else { return };
+        let Some(board) = self.forces[i].board().cloned() else { return };
+        let side = self.forces[i].side;
+        let Some(me) = self.occupant(name).cloned() else { return };
+        let now = self.stamp();
+        let targets: Vec<(String, crate::map::common::Edge)> = self.occupation[&board]
+            .occupants
+            .iter()
+            .filter(|o| o.side != side && o.arrived < now && !self.army(side).known.contains_key(&o.force))
+            .filter_map(|o| match o.place {
+                Place::Box(edge) => Some((o.force.clone(), edge)),
+                Place::OnBoard => None,
+            })
+            .collect();
+        let all_recce = self.forces[i].kit.iter().all(|k| k.recce);
+        let posture = OccupierPosture::of(me.attitude.attitude(), self.forces[i].supply.mode == Mode::Rest, all_recce);
+        for (enemy, edge) in targets {
+            let b = bearing(me.arrival_edge, edge);
+            if let Ok((seen, e)) =
+                detect_from_occupation(name, posture, b, &self.conditions, Quarry::EnemyUnits, true, &mut self.dice)
+            {
+                self.log(e.target(&enemy));
+                if seen {
+                    let day = self.day;
+                    self.army_mut(side).known.insert(enemy, (board.clone(), day));
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn traits(a: Aggression, d: Decisiveness) -> Traits {
+        Traits { aggression: a, decisiveness: d }
+    }
+
+    #[test]
+    fn weights_follow_the_vor_and_move_a_face_per_trait() {
+        let balanced = traits(Aggression::Balanced, Decisiveness::Balanced);
+        assert_eq!(weights(Competency::Average, balanced, 3), [2, 6, 2]);
+        assert_eq!(weights(Competency::AboveAverage, balanced, 3), [1, 8, 1]);
+        assert_eq!(weights(Competency::BelowAverage, balanced, 2), [5, 5]);
+        let bold = traits(Aggression::Aggressive, Decisiveness::Decisive);
+        assert_eq!(weights(Competency::Average, bold, 3), [0, 7, 3]);
+        let timid = traits(Aggression::Passive, Decisiveness::Hesitant);
+        assert_eq!(weights(Competency::Average, timid, 3), [4, 5, 1]);
+        assert_eq!(weights(Competency::AboveAverage, bold, 3), [0, 8, 2]);
+        for w in [weights(Competency::Average, timid, 2), weights(Competency::AboveAverage, bold, 2)] {
+            assert_eq!(w.iter().map(|&x| u32::from(x)).sum::<u32>(), 10);
+        }
+    }
+}

@@ -1,0 +1,547 @@
+//! Engagements on the campaign map fought on paper by the Dunnigan rules
+//! (FYOW 33): contact, Combat Sessions with barrage and counter-battery,
+//! losses booked against the ORBAT, Strategic Conditions, retreats and
+//! surrenders. Each engagement also keeps the start value a table battle on
+//! its Map Board would take (FYOW 15.6).
+
+use serde_json::json;
+use warbound_rules::event::{EventKind, RuleEvent};
+
+use crate::army::commander::Activation;
+use crate::map::attitude::Attitude as MapAttitude;
+use crate::map::board::{BoardId, BoardKind, Terrain as MapTerrain};
+use crate::map::engagement::Engagement;
+use crate::map::movement::{MoveAttempt, Retreat};
+use crate::paper::dunnigan::{
+    AmmoUsed, AssetLoss, Attitude, Engagement as Fight, Force, NextStep, RetreatDestination, RetreatFate, RetreatOrder,
+    Side as PaperSide, Situation, StrategicCondition, Terrain, allocate_losses, bystander_retreats,
+    resolve_combat_session, retreat_into,
+};
+use crate::play::state::{BattleRecord, Campaign, PaperBattle, Whereabouts, fyow};
+use crate::supply::logistics::Mode;
+
+/// FYOW 33.3: the Dunnigan terrain of a Map Board type.
+fn terrain(kind: BoardKind) -> Terrain {
+    match kind {
+        BoardKind::Land(MapTerrain::Open) | BoardKind::Tidal => Terrain::OpenPlains,
+        BoardKind::Land(MapTerrain::Light) => Terrain::Farmland,
+        BoardKind::Land(MapTerrain::Broken) => Terrain::HeavyWoodland,
+        BoardKind::Land(MapTerrain::Rugged) => Terrain::Rugged,
+        BoardKind::Land(MapTerrain::Dense) => Terrain::City,
+        BoardKind::Land(MapTerrain::Fortified) => Terrain::Fortified,
+    }
+}
+
+impl Campaign {
+    /// The defenders' attitude as the Battle Factors Chart reads it (33.7.2 (vi)).
+    fn paper_attitude(&self, name: &str) -> Attitude {
+        let f = self.force(name).expect("a force in battle");
+        if f.supply.mode == Mode::Rest {
+            return Attitude::Rest;
+        }
+        if f.order == crate::army::orders::OrderKind::StandBy {
+            return Attitude::StandBy;
+        }
+        match self.attitude(name) {
+            Some(MapAttitude::Deployed) => Attitude::Deployed,
+            Some(MapAttitude::Fortified) => Attitude::Fortified,
+            Some(MapAttitude::Disarray) => Attitude::Disarray,
+            _ => Attitude::Present,
+        }
+    }
+
+    /// A Command Decision by a force's commander (FYOW 8.1).
+    fn decision(&mut self, name: &str, question: &str, obvious: bool) -> bool {
+        let Some(f) = self.force(name) else { return false };
+        let (c, who) = (f.commander.competency, f.commander.name.clone());
+        match Activation::new().decide(c, question, obvious, &mut self.dice, &who) {
+            Ok((d, e)) => {
+                self.log(e.input("force", name, ""));
+                d.success
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// Contact (FYOW 15.6, 33.7): `attacker` engages `defender` on its
+    /// board. The Combat Sessions follow from the next session.
+    pub(crate) fn start_battle(&mut self, attacker: &str, defender: &str, attackers_detected: bool) {
+        if self.in_battle(attacker) || self.in_battle(defender) {
+            return;
+        }
+        let Some(board) = self.force(attacker).and_then(|f| f.board().cloned()) else { return };
+        if self.force(defender).and_then(|f| f.board()) != Some(&board) {
+            return;
+        }
+        let defender_side = self.force(defender).map(|f| f.side).expect("checked");
+        let attacker_side = defender_side.enemy();
+        let defenders_detected = self.army(defender_side).known.contains_key(attacker);
+        let kind = self.file.map.board(&board).map(|b| b.kind).unwrap_or(BoardKind::Land(MapTerrain::Open));
+        let mut situation = Situation::new(terrain(kind), self.paper_attitude(defender));
+        situation.attackers_detected_defenders = attackers_detected;
+        situation.defenders_detected_attackers = defenders_detected;
+        situation.defender_rationed = self.force(defender).is_some_and(|f| f.supply.mode == Mode::Rationed);
+        let guns = self.force(attacker).map_or(0, |f| f.heavy_guns());
+        if guns > 0 && attackers_detected {
+            situation.barrage = self.decision(attacker, &format!("barrage {defender} before the attack"), true);
+        }
+        let engagement = Engagement::start(
+            &self.file.map,
+            &self.occupation[&board],
+            &[attacker, defender],
+            self.stamp(),
+            self.conditions,
+        )
+        .ok()
+        .map(|(e, _)| e);
+        if let Some(occ) = self.occupation.get_mut(&board) {
+            let _ = occ.enter_board(attacker);
+        }
+        let day = self.day;
+        self.army_mut(attacker_side).known.insert(defender.to_owned(), (board.clone(), day));
+        self.army_mut(defender_side).known.insert(attacker.to_owned(), (board.clone(), day));
+        self.log(
+            RuleEvent::new(EventKind::PaperBattle, fyow("33.7 Contact Session"))
+                .actor(attacker)
+                .target(defender)
+                .input("board", &board, "")
+                .input("terrain", situation.terrain, "33.3 the Map Board's description")
+                .input("defender_attitude", situation.defender_attitude, "")
+                .input("attackers_detected_defenders", attackers_detected, "16")
+                .input("defenders_detected_attackers", defenders_detected, "16")
+                .input("barrage", situation.barrage, "the attacking BC's Command Decision")
+                .outcome(json!({ "combat_from": "the next session", "table_battle": engagement.is_some() })),
+        );
+        self.battles.push(PaperBattle {
+            board,
+            attacker: attacker.to_owned(),
+            defender: defender.to_owned(),
+            situation,
+            contact: self.date,
+            combat_sessions: 0,
+            engagement,
+        });
+    }
+
+    /// Fights the Combat Session of every battle whose contact came before this session.
+    pub(crate) fn resolve_battles(&mut self) {
+        let due: Vec<(String, String)> = self
+            .battles
+            .iter()
+            .filter(|b| b.contact < self.date)
+            .map(|b| (b.attacker.clone(), b.defender.clone()))
+            .collect();
+        for (a, d) in due {
+            let Some(k) = self.battles.iter().position(|b| b.attacker == a && b.defender == d) else { continue };
+            if self.fight_session(k) {
+                self.battles.retain(|b| !(b.attacker == a && b.defender == d));
+            }
+        }
+    }
+
+    /// A paper force for a side of a battle.
+    fn paper_force(&mut self, name: &str) -> Force {
+        let f = self.force(name).expect("a force in battle");
+        let side = f.side;
+        let mut force = Force::new(name, f.points());
+        force.heavy_guns = f.heavy_guns();
+        force.commander = Self::dunnigan_competency(f.commander.competency);
+        force.movement_allowance_left = f.movement.allowance.remaining() > 0;
+        if let Some(air) = self.army_mut(side).air.as_mut() {
+            force.machines = std::mem::take(&mut air.support_today);
+        }
+        force
+    }
+
+    /// One Combat Session of battle `k` (33.7.2–33.7.3); returns whether the battle is over.
+    fn fight_session(&mut self, k: usize) -> bool {
+        let b = self.battles[k].clone();
+        let (Some(_), Some(_)) = (self.force(&b.attacker), self.force(&b.defender)) else { return true };
+        if self.force(&b.attacker).is_some_and(|f| f.is_gone()) || self.force(&b.defender).is_some_and(|f| f.is_gone())
+        {
+            return true;
+        }
+        let mut situation = b.situation.clone();
+        let pos = |n: &str| self.activated.iter().position(|x| x == n);
+        situation.defender_activated_first =
+            matches!((pos(&b.defender), pos(&b.attacker)), (Some(d), Some(a)) if d < a);
+        if b.combat_sessions > 0 {
+            situation.barrage = false;
+        }
+        situation.counter_battery = false;
+        let guns = self.force(&b.defender).map_or(0, |f| f.heavy_guns());
+        if guns > 0
+            && situation.defenders_detected_attackers
+            && !situation.defender_activated_first
+            && situation.engagement != Fight::SecondBattle
+        {
+            situation.counter_battery =
+                self.decision(&b.defender, &format!("counter-battery fire on {}", b.attacker), true);
+        }
+        let attacker = self.paper_force(&b.attacker);
+        let defender = self.paper_force(&b.defender);
+        let session = match resolve_combat_session(&attacker, &defender, &situation, &mut self.dice) {
+            Ok(s) => s,
+            Err(e) => {
+                self.log_refusal(e.section, &e.message);
+                return true;
+            }
+        };
+        for e in session.events.clone() {
+            self.log(e);
+        }
+        self.battles[k].combat_sessions += 1;
+        for (o, name) in [(&session.attacker, &b.attacker), (&session.defender, &b.defender)] {
+            self.book_losses(name, o.barrage_loss + o.battle_loss, o.condition);
+            if let Some(s) = &o.supplemental {
+                if s.ammo == AmmoUsed::AllAndStockpileLost
+                    && let Some(i) = self.fx(name)
+                {
+                    let lost = self.forces[i].supply.stockpile();
+                    let e = self.forces[i].supply.lose_stockpile(lost, name);
+                    self.log(e);
+                }
+                self.air_damage(name, &s.machine_damage, s.machines_lost);
+            }
+        }
+        let sessions = self.battles[k].combat_sessions;
+        let (result, over) = match session.next {
+            NextStep::FurtherCombatSession => {
+                self.battles[k].situation = situation.continue_after_nr();
+                // Either force may choose to retreat one board in good order (33.7.3 (x)).
+                let mut broke_off = None;
+                for name in [&b.defender, &b.attacker] {
+                    let weak = self.force(name).is_some_and(|f| {
+                        f.condition == StrategicCondition::Red || f.points() * 4 < f.battlegroup.original_points
+                    });
+                    if weak {
+                        let traits = self.force(name).map(|f| f.traits).expect("in battle");
+                        let (yes, e) = traits.answer("break off and retreat in good order?", &mut self.dice, name);
+                        self.log(e);
+                        if yes {
+                            broke_off = Some(name.clone());
+                            break;
+                        }
+                    }
+                }
+                match broke_off {
+                    Some(name) => {
+                        let winner = if name == b.attacker { &b.defender } else { &b.attacker };
+                        self.retreat(&name, RetreatOrder::GoodOrder, &b.board);
+                        self.winner_takes(winner, &b.board);
+                        (format!("NR; {name} broke off"), true)
+                    }
+                    None => ("NR".to_owned(), false),
+                }
+            }
+            NextStep::Retreat { side, order } => {
+                let (loser, winner) = match side {
+                    PaperSide::Attacker => (&b.attacker, &b.defender),
+                    PaperSide::Defender => (&b.defender, &b.attacker),
+                };
+                self.retreat(loser, order, &b.board);
+                self.winner_takes(winner, &b.board);
+                (format!("{loser} retreats in {order:?}"), true)
+            }
+            NextStep::Destroyed { side } => {
+                let (loser, winner) = match side {
+                    PaperSide::Attacker => (&b.attacker, &b.defender),
+                    PaperSide::Defender => (&b.defender, &b.attacker),
+                };
+                self.remove_force(loser, "destroyed in battle (33.7.3 (viii))");
+                self.winner_takes(winner, &b.board);
+                (format!("{loser} destroyed"), true)
+            }
+        };
+        if over {
+            self.fought.push(BattleRecord {
+                board: b.board.clone(),
+                attacker: b.attacker.clone(),
+                defender: b.defender.clone(),
+                began: b.contact.to_string(),
+                combat_sessions: sessions,
+                result,
+            });
+        }
+        over
+    }
+
+    /// The winner stays; an attacker left alone on the board moves onto it.
+    fn winner_takes(&mut self, winner: &str, board: &BoardId) {
+        let Some(side) = self.force(winner).map(|f| f.side) else { return };
+        if self.force(winner).and_then(|f| f.board()) != Some(board) {
+            return;
+        }
+        if !self.occupation[board].occupants.iter().any(|o| o.side != side)
+            && let Some(occ) = self.occupation.get_mut(board)
+        {
+            let _ = occ.enter_board(winner);
+        }
+    }
+
+    /// FYOW 33.10: a loss in points made up from the force's ORBAT: the
+    /// smallest elements first; an AFV may be reduced by up to half.
+    ///
+    /// Reading (FYOW 33.10): campaign elements are companies and troops, so
+    /// when the loss left is smaller than the next element, that element
+    /// loses the rest of the points (men or vehicles out of it) rather than
+    /// being removed whole; AFVs by no more than half.
+    fn book_losses(&mut self, name: &str, loss: u32, named: Option<StrategicCondition>) {
+        let Some(i) = self.fx(name) else { return };
+        let side = self.forces[i].side;
+        let before = self.forces[i].condition;
+        self.forces[i].table_condition = StrategicCondition::after_battle(self.forces[i].table_condition, named);
+        self.forces[i].condition = before.max(self.forces[i].table_condition);
+        if self.forces[i].condition > before {
+            self.army_mut(side).reduced_since_review = true;
+        }
+        if loss == 0 {
+            return;
+        }
+        let mut elements = self.forces[i].battlegroup.elements.clone();
+        elements.sort_by_key(|e| (e.points, e.name.clone()));
+        let mut left = loss;
+        let mut assets = Vec::new();
+        for e in &elements {
+            if left <= 1 {
+                break;
+            }
+            let afv = self.forces[i].kit.iter().any(|k| k.name == e.name && k.afv);
+            if e.points <= left {
+                assets.push(AssetLoss::Removed { name: e.name.clone(), points: e.points });
+                left -= e.points;
+            } else if afv {
+                let reduction = left.min(e.points / 2);
+                assets.push(AssetLoss::AfvReduced { name: e.name.clone(), full_value: e.points, reduction });
+                left -= reduction;
+            } else {
+                assets.push(AssetLoss::Removed { name: format!("part of {}", e.name), points: left });
+                left = 0;
+            }
+        }
+        let e = match allocate_losses(name, loss, &assets) {
+            Ok((_, e)) => e,
+            Err(e) => {
+                self.log_refusal(e.section, &e.message);
+                return;
+            }
+        };
+        self.log(e);
+        let bg = &mut self.forces[i].battlegroup;
+        let mut taken = 0;
+        for a in &assets {
+            match a {
+                AssetLoss::Removed { name, points } => {
+                    let whole = name.strip_prefix("part of ").unwrap_or(name);
+                    if let Some(el) = bg.elements.iter_mut().find(|x| x.name == whole) {
+                        el.points -= (*points).min(el.points);
+                    }
+                    taken += points;
+                }
+                AssetLoss::AfvReduced { name, reduction, .. } => {
+                    if let Some(el) = bg.elements.iter_mut().find(|x| &x.name == name) {
+                        el.points -= (*reduction).min(el.points);
+                    }
+                    taken += reduction;
+                }
+            }
+        }
+        bg.elements.retain(|e| e.points > 0);
+        self.army_mut(side).lost_this_month += taken;
+        if self.forces[i].battlegroup.elements.is_empty() {
+            self.remove_force(name, "no elements left (33.10)");
+        } else {
+            self.sync_points(name);
+            self.milestone_tests(name);
+        }
+    }
+
+    /// FYOW 2, 33.9: the FYOB Strategic Milestone tests on the battlegroup's
+    /// value, which stands for its CMT; a fall past a milestone may drop its
+    /// condition, a recovery above one may restore it.
+    ///
+    /// Reading (FYOW 2 "Refer to FYOB to determine the Strategic Condition of
+    /// the Battlegroup and the Strategic Condition Milestone percentage"): on
+    /// the map a battlegroup has no CMS to total, so its points value is its
+    /// CMT; FYOB's Yellow is FYOW's Amber, and a FYOB withdrawal leaves the
+    /// battlegroup at Red, withdrawing (10.4). The worse of this and the
+    /// Dunnigan losses table stands.
+    pub(crate) fn milestone_tests(&mut self, name: &str) {
+        use warbound_rules::strategic::StrategicCondition as Fyob;
+        let Some(i) = self.fx(name) else { return };
+        let points = self.forces[i].points();
+        let rationed = self.forces[i].supply.mode == Mode::Rationed;
+        let Ok((tests, e)) = self.forces[i].milestones.milestone_tests(points, rationed, &mut self.dice, name) else {
+            return;
+        };
+        if tests.is_empty() {
+            return;
+        }
+        self.log(e);
+        let fyob = match self.forces[i].milestones.condition() {
+            Fyob::Green => StrategicCondition::Green,
+            Fyob::Yellow => StrategicCondition::Amber,
+            Fyob::Red | Fyob::Withdrawn => StrategicCondition::Red,
+        };
+        let before = self.forces[i].condition;
+        let side = self.forces[i].side;
+        // Milestone re-takes may repair what milestones took; the table's condition stays (33.9).
+        self.forces[i].condition = fyob.max(self.forces[i].table_condition);
+        if self.forces[i].condition > before {
+            self.army_mut(side).reduced_since_review = true;
+        }
+    }
+
+    /// Damage to supporting aircraft (33.7.3 (ix)).
+    fn air_damage(&mut self, name: &str, damage: &[u8], all_lost: bool) {
+        let Some(side) = self.force(name).map(|f| f.side) else { return };
+        let Some(mut air) = self.army_mut(side).air.take() else { return };
+        let mut hits: Vec<u8> = damage.to_vec();
+        for (sq, _) in &mut air.squadrons {
+            if !matches!(
+                sq.role,
+                crate::air::squadron::Role::GroundAttack
+                    | crate::air::squadron::Role::FighterBomber
+                    | crate::air::squadron::Role::DiveBomber
+            ) {
+                continue;
+            }
+            let flying: Vec<usize> = sq
+                .aircraft
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| a.status == crate::air::squadron::Status::Operational)
+                .map(|(i, _)| i)
+                .collect();
+            for m in flying {
+                let d = if all_lost {
+                    u8::MAX
+                } else if hits.is_empty() {
+                    break;
+                } else {
+                    hits.remove(0)
+                };
+                if d > 0
+                    && let Ok((_, e)) = sq.take_damage(m, d.min(sq.aircraft[m].strength))
+                {
+                    self.log(e);
+                }
+            }
+            sq.used_today = true;
+        }
+        self.army_mut(side).air = Some(air);
+    }
+
+    /// A force leaves the campaign.
+    pub(crate) fn remove_force(&mut self, name: &str, why: &str) {
+        let Some(i) = self.fx(name) else { return };
+        if let Some(b) = self.forces[i].board().cloned()
+            && let Some(occ) = self.occupation.get_mut(&b)
+        {
+            let _ = occ.leave(name);
+        }
+        self.forces[i].at = Whereabouts::Gone;
+        let side = self.forces[i].side;
+        self.army_mut(side).reduced_since_review = true;
+        self.battles.retain(|b| b.attacker != name && b.defender != name);
+        self.log(
+            RuleEvent::new(EventKind::Battlegroup, fyow("33.10 Attrition")).actor(name).outcome(json!({ "gone": why })),
+        );
+    }
+
+    /// FYOW 33.8: the loser moves one Map Board away from the enemy,
+    /// automatically (14.14); with it go the friendly forces on the board
+    /// that were not engaged (33.7 (xii)).
+    fn retreat(&mut self, name: &str, order: RetreatOrder, from: &BoardId) {
+        let Some(i) = self.fx(name) else { return };
+        let side = self.forces[i].side;
+        let bystanders: Vec<String> = self
+            .forces_on(from, side)
+            .iter()
+            .map(|f| f.name.clone())
+            .filter(|n| n != name && !self.in_battle(n))
+            .collect();
+        self.retreat_one(name, order, from);
+        for b in bystanders {
+            let (retreats, e) = bystander_retreats(&b, false);
+            self.log(e);
+            if retreats {
+                self.retreat_one(&b, RetreatOrder::GoodOrder, from);
+            }
+        }
+    }
+
+    fn retreat_one(&mut self, name: &str, order: RetreatOrder, from: &BoardId) {
+        let Some(i) = self.fx(name) else { return };
+        let f = &self.forces[i];
+        let side = f.side;
+        let v = f.mover().profile().is_ok_and(|p| p.v_barred);
+        let home: Vec<BoardId> = self.army(side).home.clone();
+        let distance = |c: &Campaign, b: &BoardId| {
+            home.iter().filter_map(|h| c.road_route(b, h, v).map(|r| r.len())).min().unwrap_or(99)
+        };
+        let mut options: Vec<(u8, usize, crate::map::board::Leg)> = self
+            .land_legs(from, v)
+            .into_iter()
+            .map(|leg| {
+                let enemy = self.occupation[&leg.to].side_points(side.enemy());
+                (u8::from(enemy > 0), distance(self, &leg.to), leg)
+            })
+            .collect();
+        options.sort_by(|a, b| (a.0, a.1, &a.2.to.0).cmp(&(b.0, b.1, &b.2.to.0)));
+        let value = f.points();
+        let Some((_, _, leg)) = options.into_iter().find(|(_, _, leg)| {
+            let board = self.file.map.board(&leg.to).expect("map board");
+            let mut trial = self.occupation[&leg.to].clone();
+            trial.arrive(board, self.file.max_points(), self.arriving_for_retreat(i, leg.arrival_edge)).is_ok()
+        }) else {
+            // Nowhere to go but the sea, or every board full: the force surrenders.
+            let (_, e) = retreat_into(name, value, order, RetreatDestination::SeaOrLake);
+            self.log(e);
+            self.remove_force(name, "surrendered: no board to retreat to (33.8)");
+            return;
+        };
+        let enemy = self.occupation[&leg.to].side_points(side.enemy());
+        let destination =
+            if enemy > 0 { RetreatDestination::Enemy { value: enemy } } else { RetreatDestination::Clear };
+        let (fate, e) = retreat_into(name, value, order, destination);
+        self.log(e);
+        if fate == RetreatFate::Surrenders {
+            self.remove_force(name, "surrendered retreating into the enemy (33.8)");
+            return;
+        }
+        let attempt =
+            MoveAttempt { retreat: Some(Retreat::Dunnigan), ..MoveAttempt::new(leg.clone(), self.conditions) };
+        let mover = self.forces[i].mover();
+        let mut state = self.forces[i].movement.clone();
+        if let Ok((_, e)) = crate::map::movement::movement_test(name, &mover, &mut state, &attempt, &mut self.dice) {
+            self.log(e);
+            self.forces[i].movement = state;
+        }
+        if self.relocate(name, from, &leg.to, leg.arrival_edge).is_err() {
+            self.remove_force(name, "surrendered: could not retreat (33.8)");
+            return;
+        }
+        if enemy == 0 {
+            let _ = self.occupation.get_mut(&leg.to).map(|o| o.enter_board(name));
+        }
+        if order == RetreatOrder::Disarray
+            && let Some(o) = self.occupant_mut(name)
+        {
+            let e = o.attitude.fall_into_disarray(name);
+            self.log(e);
+        }
+    }
+
+    fn arriving_for_retreat(&self, i: usize, edge: crate::map::common::Edge) -> crate::map::occupation::ArrivingForce {
+        let f = &self.forces[i];
+        crate::map::occupation::ArrivingForce {
+            force: f.name.clone(),
+            side: f.side,
+            kind: f.kind,
+            points: f.points(),
+            edge,
+            session: self.stamp(),
+        }
+    }
+}

@@ -1,0 +1,546 @@
+//! What a commander orders on the campaign map, checked against the rules
+//! before any die is thrown: Map Board moves (FYOW 14), landings (14.13),
+//! deploying (15.3), orders (10) and Fractions (3). The Auto commanders give
+//! their orders through the same path, so a rule refused to one is refused
+//! to the other, and a refused command changes nothing.
+
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use warbound_rules::event::{EventKind, RuleEvent};
+
+use crate::army::battlegroup::{Battlegroup, BattlegroupKind};
+use crate::army::commander::Activation;
+use crate::army::fraction::Fraction;
+use crate::army::orders::OrderKind;
+use crate::map::board::{BoardId, Leg, RouteKind};
+use crate::map::common::ForceKind;
+use crate::map::detection::{ArrivingObserver, EnemyPosture, detect_on_arrival};
+use crate::map::movement::{
+    Landing, MoveAllowance, MoveAttempt, MovementCard, MovementState, landing_test, movement_test,
+};
+use crate::map::occupation::{ArrivingForce, Place};
+use crate::play::state::{Campaign, CampaignError, Force, Whereabouts, fyow};
+use crate::supply::logistics::{Action, Formation, SupplyLine, SupplyRecord};
+use crate::weather::ChanceOutcome;
+
+/// An order given on the campaign map.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Command {
+    /// Move a force one Map Board along a named route (FYOW 14.3).
+    Move { force: String, to: BoardId, route: RouteKind },
+    /// A Present force on the board deploys into defensive positions (FYOW 15.3).
+    Deploy { force: String },
+    /// New orders (FYOW 10): at the day's order phase they are simply given;
+    /// later in the day changing them needs a Command Decision (10.4).
+    Orders { force: String, order: OrderKind, objective: Option<BoardId> },
+    /// Split a Fraction of the named elements off a battlegroup (FYOW 3.4).
+    Fraction { force: String, name: String, elements: Vec<String> },
+}
+
+/// What a move led to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoveResult {
+    /// The Movement Test failed: the force stays.
+    Stayed,
+    /// Arrived in the box of an empty board, or one where no enemy was seen.
+    Arrived,
+    /// Arrived and detected the enemy on the board.
+    Contact,
+}
+
+impl Campaign {
+    /// Carries out a command, or refuses it with the rule it breaks and
+    /// changes nothing.
+    pub fn command(&mut self, command: Command) -> Result<(), CampaignError> {
+        match command {
+            Command::Move { force, to, route } => self.move_force(&force, &to, route).map(|_| ()),
+            Command::Deploy { force } => self.deploy(&force),
+            Command::Orders { force, order, objective } => self.give_orders(&force, order, objective).map(|_| ()),
+            Command::Fraction { force, name, elements } => self.split_fraction(&force, &name, &elements),
+        }
+    }
+
+    fn live(&self, name: &str) -> Result<usize, CampaignError> {
+        let i = self.fx(name).ok_or_else(|| CampaignError::new("2", format!("no force is called {name:?}")))?;
+        if self.forces[i].is_gone() {
+            return Err(CampaignError::new("2", format!("{name} is no longer in the campaign")));
+        }
+        Ok(i)
+    }
+
+    /// Checks a move without throwing: the force, the link, its route and
+    /// "V" (13.5, 14.4), the day's moves left (14.7), the board it would
+    /// enter (13.7, 13.9) and the supply mode (20.6, 20.7.1). Returns the leg.
+    pub fn check_move(&self, name: &str, to: &BoardId, route: RouteKind) -> Result<Leg, CampaignError> {
+        let i = self.live(name)?;
+        let f = &self.forces[i];
+        let Some(from) = f.board() else {
+            return Err(CampaignError::new("14.13", format!("{name} is afloat: it must land first")));
+        };
+        if self.in_battle(name) {
+            return Err(CampaignError::new(
+                "15.8",
+                format!("{name} is engaged in a battle on {from}: it leaves only by retreating"),
+            ));
+        }
+        let leg = self.file.map.leg(from, to, route).map_err(|e| CampaignError::new("13.3", e.to_string()))?;
+        let profile = f.mover().profile().map_err(|e| CampaignError::new("13.5", e.to_string()))?;
+        if !matches!(route, RouteKind::MetalledRoad | RouteKind::SecondaryRoad) {
+            return Err(CampaignError::new(
+                "13.5",
+                format!("{name} moves by road: a {} link needs trains or boats", route.name()),
+            ));
+        }
+        if leg.v && profile.v_barred {
+            return Err(CampaignError::new(
+                "14.4",
+                format!("{name} has vehicles that cannot traverse the \"V\" link {} – {}", leg.from, leg.to),
+            ));
+        }
+        f.movement.allowance.check_move().map_err(|e| CampaignError::new("14.7", e.to_string()))?;
+        f.supply.permits(Action::MoveMapBoard).map_err(|e| CampaignError::new("20.6", e.to_string()))?;
+        if f.has_vehicles() {
+            f.supply.permits(Action::MoveVehicles).map_err(|e| CampaignError::new("20.7.1", e.to_string()))?;
+        }
+        let board = self.file.map.board(to).map_err(|e| CampaignError::new("13", e.to_string()))?;
+        let mut trial = self.occupation[to].clone();
+        trial
+            .arrive(board, self.file.max_points(), self.arriving(f, leg.arrival_edge))
+            .map_err(|e| CampaignError::new("13.9", e.to_string()))?;
+        Ok(leg)
+    }
+
+    fn arriving(&self, f: &Force, edge: crate::map::common::Edge) -> ArrivingForce {
+        ArrivingForce {
+            force: f.name.clone(),
+            side: f.side,
+            kind: f.kind,
+            points: f.points(),
+            edge,
+            session: self.stamp(),
+        }
+    }
+
+    fn movement_card(&self) -> Option<MovementCard> {
+        self.cards_today.iter().find_map(|c| match c {
+            ChanceOutcome::MovementTestZeroCountsZero => Some(MovementCard::ZeroCountsAsZero),
+            ChanceOutcome::MovementTestRerollOnes => Some(MovementCard::RerollOnes),
+            _ => None,
+        })
+    }
+
+    /// FYOW 14.5: the Movement Test, and on success the arrival in the box
+    /// at the far end of the link (15.5) with its Detection Throw (16).
+    pub(crate) fn move_force(
+        &mut self,
+        name: &str,
+        to: &BoardId,
+        route: RouteKind,
+    ) -> Result<MoveResult, CampaignError> {
+        let leg = self.check_move(name, to, route)?;
+        let i = self.live(name)?;
+        let overtaking = crate::map::movement::Overtaking {
+            leaving: false,
+            entering: self.forces_on(to, self.forces[i].side).iter().any(|f| f.name != name),
+        };
+        let attempt = MoveAttempt {
+            rationed: !self.forces[i].supply.keeps_movement_points(),
+            gauge_modifier: self.gauge_modifier(),
+            overtaking,
+            card: self.movement_card(),
+            ..MoveAttempt::new(leg.clone(), self.conditions)
+        };
+        let mover = self.forces[i].mover();
+        let mut state = self.forces[i].movement.clone();
+        let (outcome, e) = movement_test(name, &mover, &mut state, &attempt, &mut self.dice)
+            .map_err(|e| CampaignError::new("14.5", e.to_string()))?;
+        self.log(e);
+        self.forces[i].movement = state;
+        if !outcome.moved {
+            return Ok(MoveResult::Stayed);
+        }
+        if let Some((_, e)) = self.forces[i].supply.fuel_after_map_move(&mut self.dice, name) {
+            self.log(e);
+        }
+        self.relocate(name, &leg.from, to, leg.arrival_edge)?;
+        Ok(self.after_arrival(name, to))
+    }
+
+    /// Takes a force off one board and puts it in the box of another.
+    pub(crate) fn relocate(
+        &mut self,
+        name: &str,
+        from: &BoardId,
+        to: &BoardId,
+        edge: crate::map::common::Edge,
+    ) -> Result<(), CampaignError> {
+        let i = self.live(name)?;
+        let board = self.file.map.board(to).map_err(|e| CampaignError::new("13", e.to_string()))?.clone();
+        let arriving = self.arriving(&self.forces[i], edge);
+        let mut target = self.occupation[to].clone();
+        let (_, e) = target
+            .arrive(&board, self.file.max_points(), arriving)
+            .map_err(|e| CampaignError::new("13.9", e.to_string()))?;
+        if let Some(occ) = self.occupation.get_mut(from) {
+            let _ = occ.leave(name);
+        }
+        self.occupation.insert(to.clone(), target);
+        self.log(e);
+        self.forces[i].at = Whereabouts::Board(to.clone());
+        self.forces[i].sessions_here = 0;
+        Ok(())
+    }
+
+    /// FYOW 15.5, 16: on arrival with no friendly force there, a Detection
+    /// Throw against each enemy force on the board; with nobody to find, the
+    /// force moves from its box onto the board (16.2).
+    pub(crate) fn after_arrival(&mut self, name: &str, board: &BoardId) -> MoveResult {
+        let Some(i) = self.fx(name) else { return MoveResult::Stayed };
+        let side = self.forces[i].side;
+        let enemies: Vec<(String, EnemyPosture)> = self.occupation[board]
+            .occupants
+            .iter()
+            .filter(|o| o.side != side)
+            .map(|o| (o.force.clone(), EnemyPosture::of(o.attitude.attitude(), o.entirely_concealed)))
+            .collect();
+        if enemies.is_empty() {
+            if let Some(occ) = self.occupation.get_mut(board) {
+                let _ = occ.enter_board(name);
+            }
+            return MoveResult::Arrived;
+        }
+        let friends_there = self.occupation[board].occupants.iter().any(|o| o.side == side && o.force != name);
+        if friends_there {
+            // 15.5: a friendly force already there has the enemy's measure.
+            return MoveResult::Contact;
+        }
+        let observer = if self.forces[i].recce_led() { ArrivingObserver::RecceLed } else { ArrivingObserver::Ordinary };
+        let (sightings, e) = detect_on_arrival(name, observer, &self.conditions, &enemies, &mut self.dice);
+        self.log(e);
+        let day = self.day;
+        let mut any = false;
+        for s in sightings.iter().filter(|s| s.detected) {
+            any = true;
+            self.army_mut(side).known.insert(s.force.clone(), (board.clone(), day));
+        }
+        if any { MoveResult::Contact } else { MoveResult::Arrived }
+    }
+
+    /// FYOW 14.13: a battlegroup afloat comes ashore on its beach.
+    pub(crate) fn land(&mut self, name: &str) -> Result<MoveResult, CampaignError> {
+        let i = self.live(name)?;
+        let Whereabouts::Afloat { sea, beach, .. } = self.forces[i].at.clone() else {
+            return Err(CampaignError::new("14.13", format!("{name} is not afloat")));
+        };
+        let leg =
+            self.file.map.leg(&sea, &beach, RouteKind::Sea).map_err(|e| CampaignError::new("13.8", e.to_string()))?;
+        let board = self.file.map.board(&beach).map_err(|e| CampaignError::new("13", e.to_string()))?.clone();
+        let mut trial = self.occupation[&beach].clone();
+        if let Err(e) = trial.arrive(&board, self.file.max_points(), self.arriving(&self.forces[i], leg.arrival_edge)) {
+            return Err(CampaignError::new("13.9", e.to_string()));
+        }
+        let (outcome, e) =
+            landing_test(name, Landing::Beach, board.coast, &self.conditions, self.forces[i].elite, &mut self.dice)
+                .map_err(|e| CampaignError::new("14.13", e.to_string()))?;
+        self.log(e);
+        if !outcome.moved {
+            return Ok(MoveResult::Stayed);
+        }
+        let arriving = self.arriving(&self.forces[i], leg.arrival_edge);
+        let (_, e) = self
+            .occupation
+            .get_mut(&beach)
+            .expect("every board has an occupation")
+            .arrive(&board, self.file.max_points(), arriving)
+            .map_err(|e| CampaignError::new("13.9", e.to_string()))?;
+        self.log(e);
+        self.forces[i].at = Whereabouts::Board(beach.clone());
+        self.forces[i].sessions_here = 0;
+        let max = self.forces[i].mover().profile().map_or(0, |p| p.max_per_day);
+        let mut state = MovementState::new_day(max, None);
+        // The landing is the force's move this session (14.13).
+        let _ = state.allowance.spend_move();
+        self.forces[i].movement = state;
+        Ok(self.after_arrival(name, &beach))
+    }
+
+    fn deploy(&mut self, name: &str) -> Result<(), CampaignError> {
+        let i = self.live(name)?;
+        self.forces[i]
+            .supply
+            .permits(Action::DigInConcealRedeploy)
+            .map_err(|e| CampaignError::new("20.6", e.to_string()))?;
+        let mut allowance = self.forces[i].movement.allowance.clone();
+        let occ =
+            self.occupant_mut(name).ok_or_else(|| CampaignError::new("15.3", format!("{name} is not on a board")))?;
+        if occ.place != Place::OnBoard {
+            return Err(CampaignError::new("15.3", format!("{name} is in its box: it deploys on the board")));
+        }
+        let e = occ.attitude.deploy(name, &mut allowance).map_err(|e| CampaignError::new("15.3", e.to_string()))?;
+        self.forces[i].movement.allowance = allowance;
+        self.log(e);
+        Ok(())
+    }
+
+    /// Gives a force new orders; returns whether they took effect.
+    pub(crate) fn give_orders(
+        &mut self,
+        name: &str,
+        order: OrderKind,
+        objective: Option<BoardId>,
+    ) -> Result<bool, CampaignError> {
+        let i = self.live(name)?;
+        if let Some(o) = &objective {
+            self.file.map.board(o).map_err(|e| CampaignError::new("10.2.1", e.to_string()))?;
+        }
+        if order.needs_order_of_march() && objective.is_none() {
+            return Err(CampaignError::new("10.5", format!("{order:?} orders name the board to go to")));
+        }
+        if order == OrderKind::Rest && self.in_battle(name) {
+            return Err(CampaignError::new("20.6", format!("{name} is engaged with the enemy and cannot Rest")));
+        }
+        let f = &self.forces[i];
+        if f.order == order && f.objective == objective {
+            return Ok(true);
+        }
+        let at_order_time = !self.ordered_today.contains(name);
+        let mut e = RuleEvent::new(EventKind::CommandDecision, fyow("10 Orders"))
+            .actor(name)
+            .input("from", f.order, "")
+            .input("to", order, "")
+            .input("objective", &objective, "");
+        if !at_order_time {
+            // 10.4: orders changed during the day by the commander's decision.
+            let (competency, commander) = (f.commander.competency, f.commander.name.clone());
+            let question = format!("change {name}'s orders to {order:?}");
+            let (d, de) = Activation::new()
+                .decide(competency, &question, false, &mut self.dice, &commander)
+                .map_err(|e| CampaignError::new("8", e.to_string()))?;
+            self.log(de);
+            if !d.success {
+                return Ok(false);
+            }
+            e = e.input("decision", true, "10.4 changed by Command Decision");
+        }
+        self.log(e.outcome(json!({ "order": order, "objective": objective })));
+        self.forces[i].order = order;
+        self.forces[i].objective = objective;
+        Ok(true)
+    }
+
+    /// FYOW 3.4: the BC creates a Fraction by Command Decision, only while
+    /// his battlegroup is Active for supply and the Fraction is no more than
+    /// half its original value (2.2).
+    fn split_fraction(&mut self, name: &str, fraction: &str, elements: &[String]) -> Result<(), CampaignError> {
+        let i = self.live(name)?;
+        let f = &self.forces[i];
+        if f.kind != ForceKind::Battlegroup {
+            return Err(CampaignError::new(
+                "3.2",
+                format!("{name} is a Fraction; this makes Fractions of battlegroups"),
+            ));
+        }
+        if self.fx(fraction).is_some() {
+            return Err(CampaignError::new("3", format!("a force called {fraction:?} already exists")));
+        }
+        let Some(board) = f.board().cloned() else {
+            return Err(CampaignError::new("3.4", format!("{name} is not on a Map Board")));
+        };
+        for e in elements {
+            if !f.battlegroup.elements.iter().any(|x| &x.name == e) {
+                return Err(CampaignError::new("3.4", format!("{name} has no element called {e:?}")));
+            }
+        }
+        let points: u32 = f.battlegroup.elements.iter().filter(|e| elements.contains(&e.name)).map(|e| e.points).sum();
+        if points * 2 > f.battlegroup.original_points {
+            return Err(CampaignError::new(
+                "2.2",
+                format!(
+                    "a Fraction of {points} points is over half of {name}'s original {}",
+                    f.battlegroup.original_points
+                ),
+            ));
+        }
+        if points == f.points() {
+            return Err(CampaignError::new("3.4", "a Fraction leaves part of the battlegroup behind"));
+        }
+        f.supply.permits(Action::CreateFraction).map_err(|e| CampaignError::new("3.4", e.to_string()))?;
+        if self.in_battle(name) {
+            return Err(CampaignError::new("3.4", format!("{name} is engaged in a battle")));
+        }
+        let (competency, commander) = (f.commander.competency, f.commander.name.clone());
+        let (decision, e) = Activation::new()
+            .decide(competency, &format!("create the Fraction {fraction}"), false, &mut self.dice, &commander)
+            .map_err(|e| CampaignError::new("8", e.to_string()))?;
+        self.log(e);
+        if !decision.success {
+            return Ok(());
+        }
+        let mut parent = self.forces[i].battlegroup.clone();
+        let (frac, e) = Fraction::create(&mut parent, fraction, &commander, elements, &decision, None)
+            .map_err(|e| CampaignError::new("3.4", e.to_string()))?;
+        self.log(e);
+        let bg = Battlegroup::new(
+            fraction,
+            BattlegroupKind::Line,
+            &parent.brigade,
+            &frac.commander,
+            frac.elements.clone(),
+            self.file.max_points(),
+        )
+        .map_err(|e| CampaignError::new("3.4", e.to_string()))?;
+        let stockpile = self.forces[i].supply.stockpile().div_ceil(4).min(Formation::Fraction.stockpile_limit());
+        let supply =
+            SupplyRecord::new(Formation::Fraction, stockpile).map_err(|e| CampaignError::new("3.5", e.to_string()))?;
+        let parent_force = self.forces[i].clone();
+        let allowance = MoveAllowance::for_new_fraction(
+            &parent_force.movement.allowance,
+            parent_force.mover().profile().map_or(0, |p| p.max_per_day),
+        );
+        let new = Force {
+            name: fraction.to_owned(),
+            kind: ForceKind::Fraction,
+            battlegroup: bg,
+            kit: parent_force.kit.iter().filter(|k| elements.contains(&k.name)).cloned().collect(),
+            supply,
+            line: SupplyLine::new(&[]),
+            partisan_effects: Vec::new(),
+            movement: MovementState { allowance, retry: None },
+            sessions_here: 0,
+            ..parent_force
+        };
+        self.forces[i].battlegroup = parent;
+        self.sync_points(name);
+        let arrived = self.stamp();
+        let occ = self.occupation.get_mut(&board).expect("every board has an occupation");
+        let parent_place = occ.occupant(name).map(|o| (o.place, o.arrival_edge, o.attitude.clone())).ok();
+        if let Some((place, edge, attitude)) = parent_place {
+            occ.occupants.push(crate::map::occupation::Occupant {
+                force: new.name.clone(),
+                side: new.side,
+                kind: ForceKind::Fraction,
+                points: new.points(),
+                arrival_edge: edge,
+                place,
+                attitude,
+                arrived,
+                concealed_elements: Vec::new(),
+                entirely_concealed: false,
+                emplaced_coastal_gun: false,
+            });
+        }
+        self.forces.push(new);
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::file::CampaignFile;
+    use crate::play::file::tests::SMALL;
+
+    fn campaign() -> Campaign {
+        Campaign::new("small.ron", CampaignFile::load("small.ron", SMALL).unwrap(), 7).unwrap()
+    }
+
+    fn ashore(c: &mut Campaign, name: &str) {
+        let i = c.fx(name).unwrap();
+        c.relocate_for_test(i, "Beach");
+    }
+
+    impl Campaign {
+        fn relocate_for_test(&mut self, i: usize, board: &str) {
+            let to = BoardId::new(board);
+            let f = self.forces[i].clone();
+            let arriving = self.arriving(&f, crate::map::common::Edge::West);
+            let b = self.file.map.board(&to).unwrap().clone();
+            self.occupation.get_mut(&to).unwrap().arrive(&b, 1500, arriving).unwrap();
+            self.occupation.get_mut(&to).unwrap().enter_board(&f.name).unwrap();
+            self.forces[i].at = Whereabouts::Board(to);
+            self.forces[i].movement = MovementState::new_day(3, None);
+        }
+    }
+
+    #[test]
+    fn a_v_link_is_refused_to_vehicles_and_nothing_changes() {
+        let mut c = campaign();
+        ashore(&mut c, "Blue 2");
+        let before = c.summary();
+        let thrown = c.dice.thrown();
+        let e = c.command(Command::Move {
+            force: "Blue 2".into(),
+            to: BoardId::new("Hill"),
+            route: RouteKind::SecondaryRoad,
+        });
+        let e = e.unwrap_err();
+        assert_eq!(e.section, "14.4", "{e}");
+        assert!(e.to_string().contains("\"V\""), "{e}");
+        assert_eq!(c.summary(), before);
+        assert_eq!(c.dice.thrown(), thrown, "no die thrown");
+    }
+
+    #[test]
+    fn a_fraction_over_half_the_parent_is_refused_before_any_throw() {
+        let mut c = campaign();
+        ashore(&mut c, "Blue 2");
+        let thrown = c.dice.thrown();
+        let e = c
+            .command(Command::Fraction {
+                force: "Blue 2".into(),
+                name: "Tank troop".into(),
+                elements: vec!["Tanks".into(), "Field battery".into()],
+            })
+            .unwrap_err();
+        assert_eq!(e.section, "2.2", "{e}");
+        assert_eq!(c.dice.thrown(), thrown);
+        assert_eq!(c.forces.len(), 4);
+    }
+
+    #[test]
+    fn a_fraction_within_half_splits_off_on_a_good_decision() {
+        // Try seeds until the BC's Command Decision succeeds (D10 under 9 or 10).
+        for seed in 0..20 {
+            let mut c = Campaign::new("small.ron", CampaignFile::load("small.ron", SMALL).unwrap(), seed).unwrap();
+            ashore(&mut c, "Blue 2");
+            c.command(Command::Fraction {
+                force: "Blue 2".into(),
+                name: "Tank troop".into(),
+                elements: vec!["Tanks".into()],
+            })
+            .unwrap();
+            if let Some(f) = c.force("Tank troop") {
+                assert_eq!(f.kind, ForceKind::Fraction);
+                assert_eq!(f.points(), 450);
+                assert_eq!(c.force("Blue 2").unwrap().points(), 600);
+                assert!(f.supply.stockpile() <= 5);
+                c.check_invariants().unwrap();
+                return;
+            }
+        }
+        panic!("no seed gave a successful decision");
+    }
+
+    #[test]
+    fn a_fourth_move_in_a_day_is_refused() {
+        let mut c = campaign();
+        ashore(&mut c, "Blue 1");
+        let i = c.fx("Blue 1").unwrap();
+        // Infantry may move 3 boards a day (FYOW 14.11): spend them.
+        let max = c.forces[i].mover().profile().unwrap().max_per_day;
+        c.forces[i].movement = MovementState::new_day(max, None);
+        for _ in 0..max {
+            c.forces[i].movement.allowance.spend_move().unwrap();
+            c.forces[i].movement.allowance.new_session();
+        }
+        let e = c
+            .command(Command::Move {
+                force: "Blue 1".into(),
+                to: BoardId::new("Village"),
+                route: RouteKind::MetalledRoad,
+            })
+            .unwrap_err();
+        assert_eq!(e.section, "14.7", "{e}");
+        assert!(e.message.contains("no Map Board moves left today"), "{e}");
+    }
+}

@@ -1,0 +1,608 @@
+//! A campaign day in the order of the Game Flow (FYOW 4): the season's,
+//! month's, week's and day's duties, six sessions of Battlegroup Priority
+//! Cards, and the end of the day.
+
+use serde_json::json;
+use warbound_rules::event::{EventKind, RuleEvent};
+
+use crate::air::flying::{Chart, Flight, flying_throw};
+use crate::air::squadron::Role;
+use crate::air::{Conditions, Light as AirLight, Sky as AirSky, Wind as AirWind};
+use crate::army::calendar::Light as DayLight;
+use crate::army::game_flow::{Deck, DiaryCard, Phase, deal, duties};
+use crate::army::morale::Standing;
+use crate::map::common::{Light, SessionConditions, Side};
+use crate::map::movement::MovementState;
+use crate::paper::dunnigan::StrategicCondition;
+use crate::play::state::{Campaign, Ending, Whereabouts, fyow, ix};
+use crate::supply::logistics::{
+    DailyModifiers, DayOrders, Route, RouteGuide, SupplyDice, TreatedAsDirect, daily_throw,
+};
+use crate::supply::replenishment::month_end;
+use crate::weather::{Climate, Moon, SessionLight, Sky, Wind, draw_chance_card, night_session_light, throw_day};
+
+impl Campaign {
+    /// Plays campaign days until the campaign ends or `days` more have been
+    /// played.
+    pub fn play_days(&mut self, days: u32) {
+        for _ in 0..days {
+            if self.ended.is_some() {
+                return;
+            }
+            self.play_day();
+        }
+    }
+
+    /// Plays one campaign day.
+    pub fn play_day(&mut self) {
+        if self.ended.is_some() {
+            return;
+        }
+        self.day += 1;
+        self.start_of_day();
+        for _ in 0..6 {
+            self.play_session();
+            if self.ended.is_some() {
+                break;
+            }
+        }
+        self.end_of_day();
+    }
+
+    fn start_of_day(&mut self) {
+        let date = self.date;
+        let due: Vec<String> =
+            duties(&date, Phase::DayStart).iter().map(|d| format!("{:?}: {} ({})", d.actor, d.duty, d.rule)).collect();
+        self.log(
+            RuleEvent::new(EventKind::Calendar, fyow("4 Game Flow"))
+                .input("date", date.to_string(), "")
+                .input("campaign_day", self.day, "")
+                .outcome(json!({ "duties": due })),
+        );
+        let first_day = self.day == 1;
+        if date.is_first_day_of_season() && !first_day {
+            self.partisans_new_season();
+        }
+        if date.is_first_day_of_month() {
+            if !first_day {
+                self.replenishment();
+                self.partisans_start_of_month();
+            }
+            self.partisans_plan_missions();
+            match draw_chance_card(&mut self.dice, date.month().number()) {
+                Ok((draw, e)) => {
+                    self.log(e);
+                    self.chance = Some(draw);
+                }
+                Err(e) => self.log_refusal("32", &e.to_string()),
+            }
+        }
+        if date.is_first_day_of_week() {
+            self.partisan_sweeps();
+            self.weekly_morale();
+            let generals: Vec<String> = self.armies.iter().map(|a| a.general.name.clone()).collect();
+            if let Ok((_, e)) = deal(Deck::WeeklyOrder, &generals, &mut self.dice) {
+                self.log(e);
+            }
+        }
+        // 4.4 Start of the day: the diary box, the weather, supply.
+        for card in self.diary.draw(&date) {
+            self.diary_card(card);
+        }
+        self.cards_today =
+            self.chance.as_ref().and_then(|c| (c.day == date.day()).then(|| c.card.outcome())).into_iter().collect();
+        match throw_day(
+            &mut self.dice,
+            self.file.climate,
+            date.month().number(),
+            self.weather.as_ref(),
+            &self.cards_today,
+        ) {
+            Ok((day, es)) => {
+                for e in es {
+                    self.log(e);
+                }
+                self.weather = Some(day.carried.clone());
+                self.today = Some(day);
+            }
+            Err(e) => self.log_refusal("25", &e.to_string()),
+        }
+        self.ordered_today.clear();
+        for i in 0..self.forces.len() {
+            let f = &self.forces[i];
+            let max = f.mover().profile().map_or(0, |p| p.max_per_day);
+            let retry = f.movement.retry.clone();
+            self.forces[i].movement = MovementState::new_day(max, retry);
+        }
+        self.daily_supply();
+        self.air_start_of_day();
+        self.daily_orders();
+    }
+
+    /// The light and weather of session `s` as the map rules read them.
+    fn session_conditions(&mut self, s: u8) -> SessionConditions {
+        let night = self.date.light() == DayLight::Night;
+        let Some(today) = self.today.clone() else { return SessionConditions::fine_day() };
+        let Ok(spell) = today.spell(s) else { return SessionConditions::fine_day() };
+        let light = if !night {
+            Light::Daylight
+        } else {
+            match night_session_light(&mut self.dice, &today, s) {
+                Ok((SessionLight::NightMoonlit, e)) => {
+                    if spell.moon == Moon::SomeMoonlight {
+                        self.log(e);
+                    }
+                    Light::NightMoon
+                }
+                Ok((_, e)) => {
+                    if spell.moon == Moon::SomeMoonlight {
+                        self.log(e);
+                    }
+                    Light::NightNoMoon
+                }
+                Err(_) => Light::NightNoMoon,
+            }
+        };
+        let wind = today.wind_in_session(s).unwrap_or(Wind::Calm);
+        SessionConditions {
+            light,
+            heavy_rain: spell.sky == Sky::HeavyRain,
+            snow: spell.sky == Sky::Snow,
+            high_winds: matches!(wind, Wind::High | Wind::Freezing | Wind::Sandstorm),
+            fog: spell.sky == Sky::Fog,
+        }
+    }
+
+    /// The Rain/Snow Gauge's Movement Test deduction in this session (FYOW 25.6).
+    pub(crate) fn gauge_modifier(&self) -> i8 {
+        self.today.as_ref().and_then(|t| t.spell(self.date.session()).ok()).map_or(0, |s| s.travel.movement)
+    }
+
+    fn play_session(&mut self) {
+        let s = self.date.session();
+        self.conditions = self.session_conditions(s);
+        self.activated.clear();
+        for f in &mut self.forces {
+            f.movement.allowance.new_session();
+        }
+        self.partisan_missions();
+        let holders: Vec<String> = self
+            .forces
+            .iter()
+            .filter(|f| match &f.at {
+                Whereabouts::Board(_) => true,
+                Whereabouts::Afloat { day, .. } => *day <= self.day,
+                Whereabouts::Gone => false,
+            })
+            .map(|f| f.name.clone())
+            .collect();
+        match deal(Deck::BattlegroupPriority, &holders, &mut self.dice) {
+            Ok((order, e)) => {
+                self.log(e.input("session", self.date.to_string(), "").input("conditions", self.conditions, ""));
+                for name in order {
+                    self.activated.push(name.clone());
+                    self.activate(&name);
+                }
+            }
+            Err(e) => self.log_refusal("4.5", &e.to_string()),
+        }
+        self.resolve_battles();
+        // End of the session: attitudes move on (15.3).
+        let names: Vec<String> = self.forces.iter().filter(|f| f.board().is_some()).map(|f| f.name.clone()).collect();
+        for name in names {
+            let challenged = self.in_battle(&name);
+            let fortified = self.occupant_mut(&name).and_then(|o| o.attitude.end_session(&name, challenged));
+            if let Some(e) = fortified {
+                self.log(e);
+            }
+            if let Some(i) = self.fx(&name) {
+                self.forces[i].sessions_here += 1;
+                if challenged {
+                    self.forces[i].movement.allowance.engaged_session();
+                }
+            }
+        }
+        self.update_held();
+        let (_, e) = self.date.advance();
+        self.log(e);
+        self.check_end();
+    }
+
+    fn end_of_day(&mut self) {
+        if self.ended.is_none() && self.day >= self.file.days {
+            self.finish("the campaign's last day is over");
+        }
+    }
+
+    /// Ends the campaign when an army withdraws or has nothing left.
+    pub(crate) fn check_end(&mut self) {
+        if self.ended.is_some() {
+            return;
+        }
+        for side in [Side::Blue, Side::Red] {
+            let a = self.army(side);
+            if a.morale.withdrawn() {
+                let reason = format!("{} withdraws from the campaign: Strategic Morale 0 (FYOW 12.3)", a.name);
+                self.ended = Some(Ending { reason, winner: Some(side.enemy()) });
+                return;
+            }
+            if self.forces.iter().all(|f| f.side != side || f.is_gone()) {
+                let reason = format!("{} has no battlegroups left", a.name);
+                self.ended = Some(Ending { reason, winner: Some(side.enemy()) });
+                return;
+            }
+        }
+    }
+
+    /// The campaign's time is up: the attacker wins if it holds at least
+    /// half of its objectives, else the defender.
+    ///
+    /// Reading (FYOW 1: the campaign's aims are the players'): the attacking
+    /// army's objectives decide it; with both armies attacking, the one
+    /// holding more of its objectives wins, a tie is a draw.
+    pub(crate) fn finish(&mut self, why: &str) {
+        let held =
+            |c: &Campaign, side: Side| c.army(side).objectives.iter().filter(|b| c.held.get(*b) == Some(&side)).count();
+        let attackers: Vec<Side> = [Side::Blue, Side::Red]
+            .into_iter()
+            .filter(|s| self.army(*s).stance == crate::play::file::Stance::Attack)
+            .collect();
+        let winner = match attackers.as_slice() {
+            [a] => {
+                let need = self.army(*a).objectives.len().div_ceil(2);
+                Some(if held(self, *a) >= need { *a } else { a.enemy() })
+            }
+            _ => match held(self, Side::Blue).cmp(&held(self, Side::Red)) {
+                std::cmp::Ordering::Greater => Some(Side::Blue),
+                std::cmp::Ordering::Less => Some(Side::Red),
+                std::cmp::Ordering::Equal => None,
+            },
+        };
+        let reason = format!(
+            "{why}: objectives held Blue {}/{}, Red {}/{}",
+            held(self, Side::Blue),
+            self.army(Side::Blue).objectives.len(),
+            held(self, Side::Red),
+            self.army(Side::Red).objectives.len()
+        );
+        self.log(
+            RuleEvent::new(EventKind::Calendar, fyow("1 The Campaign day"))
+                .input("date", self.date.to_string(), "")
+                .outcome(json!({ "ended": reason, "winner": winner })),
+        );
+        self.ended = Some(Ending { reason, winner });
+    }
+
+    /// Records that a step could not be taken (a rule refused it).
+    pub(crate) fn log_refusal(&mut self, section: &str, why: &str) {
+        self.log(RuleEvent::new(EventKind::Calendar, fyow(section)).outcome(json!({ "refused": why })));
+    }
+
+    /// FYOW 12.2–12.3: the weekly Strategic Morale throw of each army.
+    fn weekly_morale(&mut self) {
+        for side in [Side::Blue, Side::Red] {
+            let standings: Vec<Standing> = self
+                .forces
+                .iter()
+                .filter(|f| f.side == side)
+                .map(|f| match (&f.at, f.condition) {
+                    (Whereabouts::Gone, _) => Standing::Destroyed,
+                    (_, StrategicCondition::Green) => Standing::Green,
+                    (_, StrategicCondition::Amber) => Standing::Yellow,
+                    (_, StrategicCondition::Red) => Standing::Red,
+                })
+                .collect();
+            let army = &mut self.armies[ix(side)];
+            let reduced = std::mem::take(&mut army.reduced_since_review);
+            let (general, motivation, name) = (army.general.competency, army.motivation, army.name.clone());
+            match army.morale.weekly_throw(general, motivation, &standings, reduced, &mut self.dice, &name) {
+                Ok((_, e)) => self.log(e),
+                Err(e) => self.log_refusal("12.3", &e.to_string()),
+            }
+        }
+        self.check_end();
+    }
+
+    /// FYOW 20: each force's daily supply throw and its need met.
+    fn daily_supply(&mut self) {
+        for i in 0..self.forces.len() {
+            let f = &self.forces[i];
+            let direct = match &f.at {
+                Whereabouts::Gone => continue,
+                // Reading (FYOW 20.1): embarked forces are supplied from their
+                // ships and throw nothing; on the day they land across a beach
+                // the line is Direct.
+                Whereabouts::Afloat { day, .. } if *day > self.day => continue,
+                Whereabouts::Afloat { .. } => Some(TreatedAsDirect::InvasionDay),
+                Whereabouts::Board(_) => None,
+            };
+            let route = self.supply_route(i);
+            let disruptions = RouteGuide::BOOK.disruptions(route);
+            let name = f.name.clone();
+            let day = self.day;
+            let effects = f.partisan_effects.clone();
+            self.forces[i].line.set_disruptions(&disruptions);
+            if let Some(e) = self.forces[i].line.start_day(&mut self.dice, &name) {
+                self.log(e);
+            }
+            let mut mods = DailyModifiers {
+                weather_pips: self.today.as_ref().map_or(0, |t| t.supply_modifier().unsigned_abs()),
+                ..DailyModifiers::default()
+            };
+            for (effect, until) in effects.iter().filter(|(_, until)| *until >= day) {
+                let _ = until;
+                match effect {
+                    crate::paper::partisans::SupplyEffect::SupplyDiceReduced { .. } => mods.partisan_dice += 1,
+                    crate::paper::partisans::SupplyEffect::SupplyPipDeducted { .. } => mods.partisan_pips += 1,
+                    _ => {}
+                }
+            }
+            for card in &self.cards_today {
+                if let crate::weather::ChanceOutcome::SupplyPips(n) = card {
+                    mods.chance_pips = mods.chance_pips.saturating_add(*n);
+                }
+            }
+            self.forces[i].partisan_effects.retain(|(_, until)| *until > day);
+            let (thrown, e) =
+                daily_throw(SupplyDice::DAILY, &self.forces[i].line.clone(), direct, mods, &mut self.dice, &name);
+            self.log(e);
+            let f = &self.forces[i];
+            let orders = DayOrders {
+                rest: f.order == crate::army::orders::OrderKind::Rest && !self.in_battle(&name),
+                engaged: self.in_battle(&name),
+                ordered_to_act: f.order.moves(),
+            };
+            match self.forces[i].supply.meet_needs(thrown.received, orders, &name) {
+                Ok((_, e)) => self.log(e),
+                Err(e) => self.log_refusal("20.4", &e.to_string()),
+            }
+        }
+    }
+
+    /// The route a force's supply takes home (FYOW 20.1): links crossed,
+    /// those of 8 MP or more, through boards the enemy holds, surrounded.
+    fn supply_route(&self, i: usize) -> Route {
+        let f = &self.forces[i];
+        let Some(start) = f.board().cloned() else { return Route::default() };
+        let home = &self.army(f.side).home;
+        let enemy_on = |b: &crate::map::board::BoardId| {
+            self.occupation.get(b).is_some_and(|o| o.occupants.iter().any(|x| x.side != f.side))
+        };
+        // Breadth-first over every link: roads, rail, rivers and the sea to a beach (FYOW 24).
+        let mut seen = std::collections::BTreeMap::from([(start.clone(), (0u32, 0u32, false))]);
+        let mut queue = std::collections::VecDeque::from([start.clone()]);
+        let mut found = None;
+        while let Some(b) = queue.pop_front() {
+            let (links, hard, through) = seen[&b];
+            if home.contains(&b) {
+                found = Some((links, hard, through));
+                break;
+            }
+            for leg in self.file.map.legs_from(&b) {
+                if seen.contains_key(&leg.to) {
+                    continue;
+                }
+                let through_enemy = through || (leg.to != start && enemy_on(&leg.to) && !home.contains(&leg.to));
+                seen.insert(leg.to.clone(), (links + 1, hard + u32::from(leg.mp >= 8), through_enemy));
+                queue.push_back(leg.to.clone());
+            }
+        }
+        let neighbours: Vec<bool> = self
+            .file
+            .map
+            .legs_from(&start)
+            .iter()
+            .filter(|l| !self.is_sea(&l.to))
+            .map(|l| self.occupation.get(&l.to).is_some_and(|o| o.occupants.iter().any(|x| x.side != f.side)))
+            .collect();
+        let surrounded = crate::supply::logistics::surrounded(&neighbours);
+        match found {
+            Some((links, hard_links, through_enemy)) => Route { links, hard_links, through_enemy, surrounded },
+            // Cut off from home altogether: through the enemy.
+            None => Route { links: 0, hard_links: 0, through_enemy: true, surrounded },
+        }
+    }
+
+    /// FYOW 28.2–28.4 at the start of the day: preparation throws, Air
+    /// Command's losses throw, and the decision to fly.
+    fn air_start_of_day(&mut self) {
+        let Some(today) = self.today.clone() else { return };
+        let first_day_session = (1..=6).find(|s| {
+            crate::army::calendar::CampaignDate::new(self.date.year(), self.date.month(), self.date.day(), *s)
+                .is_ok_and(|d| d.light() == DayLight::Daylight)
+        });
+        let session = first_day_session.unwrap_or(1);
+        let spell = today.spell(session).ok().cloned();
+        let wind = today.wind_in_session(session).unwrap_or(Wind::Calm);
+        let conditions = Conditions {
+            sky: match spell.as_ref().map(|s| s.sky) {
+                Some(Sky::LightRain) => AirSky::LightRain,
+                Some(Sky::HeavyRain) => AirSky::HeavyRain,
+                Some(Sky::Snow) => AirSky::Snow,
+                Some(Sky::Fog) => AirSky::Fog,
+                _ => AirSky::Fine,
+            },
+            wind: match wind {
+                Wind::Calm => AirWind::Calm,
+                Wind::Light => AirWind::Light,
+                Wind::High | Wind::Sandstorm => AirWind::High,
+                Wind::Freezing => AirWind::Freezing,
+            },
+            light: AirLight::Day,
+        };
+        let low_cloud = spell.is_some_and(|s| s.low_cloud);
+        let chart = if self.file.climate == Climate::Winter { Chart::Winter } else { Chart::Standard };
+        for a in 0..self.armies.len() {
+            let Some(mut air) = self.armies[a].air.take() else { continue };
+            let id = format!("{} Air Command", self.armies[a].name);
+            let mut returned = 0u32;
+            for (sq, _) in &mut air.squadrons {
+                let (prep, e) = sq.prepare_day(&mut self.dice);
+                self.log(e);
+                returned += prep.iter().filter(|p| p.returned_to_service).count() as u32;
+                sq.used_today = false;
+            }
+            // Reading (FYOW 28.12): the throw counts what is new since the last one;
+            // the first day's preparation sets the count and neither loses nor rallies.
+            let now = crate::air::command::AirLosses {
+                damages: air.squadrons.iter().map(|(s, _)| s.damages()).sum(),
+                inactive: air.squadrons.iter().map(|(s, _)| s.inactive()).sum(),
+                lost: air.squadrons.iter().map(|(s, _)| s.lost()).sum(),
+            };
+            let losses = crate::air::command::AirLosses {
+                damages: now.damages.saturating_sub(air.counted.damages),
+                inactive: now.inactive.saturating_sub(air.counted.inactive),
+                lost: now.lost.saturating_sub(air.counted.lost),
+            };
+            air.counted = now;
+            if self.day > 1 {
+                if losses.dice() > 0
+                    && let Ok((_, e)) = air.command.losses_throw(losses, &mut self.dice, &id)
+                {
+                    self.log(e);
+                }
+                // "Throw 1D6 for each aircraft returning to service to rally" (FYOW 4.4, 28.12).
+                if returned > 0
+                    && let Ok((_, e)) = air.command.rally(returned, &mut self.dice, &id)
+                {
+                    self.log(e);
+                }
+            }
+            air.flying = None;
+            air.support_today = 0;
+            if low_cloud {
+                self.log(
+                    RuleEvent::new(EventKind::Weather, fyow("25.8 The effect of weather on flying"))
+                        .actor(&id)
+                        .outcome(json!({ "flying": false, "reason": "low cloud" })),
+                );
+            } else if air.command.condition() != crate::air::command::AirCondition::Withdraw {
+                let (throw, e) = flying_throw(conditions, chart, &mut self.dice, &id);
+                self.log(e);
+                air.flying = Some(throw);
+                for (sq, _) in &mut air.squadrons {
+                    let attack = matches!(sq.role, Role::GroundAttack | Role::FighterBomber | Role::DiveBomber);
+                    if attack && throw.permits(Flight::Aircraft, conditions) && sq.operational() > 0 {
+                        air.support_today += sq.operational() as u32;
+                    }
+                }
+            }
+            let recce: Vec<usize> = air
+                .squadrons
+                .iter()
+                .enumerate()
+                .filter(|(_, (s, _))| s.role == Role::Recce && s.operational() > 0)
+                .map(|(i, _)| i)
+                .collect();
+            let may_recce = air.flying.is_some_and(|t| t.permits(Flight::Recce, conditions));
+            self.armies[a].air = Some(air);
+            if may_recce {
+                for i in recce {
+                    self.recce_flight(a, i, conditions);
+                }
+            }
+        }
+    }
+
+    /// A diary card comes out of the box (FYOW 5).
+    fn diary_card(&mut self, card: DiaryCard) {
+        self.log(
+            RuleEvent::new(EventKind::Calendar, fyow("5 Event Timings"))
+                .actor(&card.owner)
+                .outcome(json!({ "card": card.text })),
+        );
+        // Replenishment deliveries are filed as "replenishment N".
+        if let Some(points) = card.text.strip_prefix("replenishment ").and_then(|p| p.parse::<u32>().ok()) {
+            self.reinforce(&card.owner, points);
+        }
+    }
+
+    /// FYOW 21.4: on the first day of a month each army's losses of the past
+    /// month come back in thirds; on the day a third comes back the army
+    /// may throw to repair its Strategic Morale (12.4).
+    fn replenishment(&mut self) {
+        for a in 0..self.armies.len() {
+            let lost = std::mem::take(&mut self.armies[a].lost_this_month);
+            if lost == 0 {
+                continue;
+            }
+            let name = self.armies[a].name.clone();
+            let (r, e) = month_end(warbound_rules::codex::Points::whole(lost), &mut self.dice, &name);
+            self.log(e);
+            if r.immediate > 0 {
+                self.reinforce(&name, r.immediate);
+            }
+            if r.delayed > 0 {
+                let when = self.date.plus_days(u32::from(r.delay_days));
+                self.diary.file(&when, DiaryCard { owner: name.clone(), text: format!("replenishment {}", r.delayed) });
+            }
+            let army = &mut self.armies[a];
+            if army.morale.score < crate::army::morale::STARTING_MORALE {
+                let (c, m) = (army.general.competency, army.motivation);
+                match army.morale.repair_throw(c, m, &mut self.dice, &name) {
+                    Ok((_, e)) => self.log(e),
+                    Err(e) => self.log_refusal("12.4", &e.to_string()),
+                }
+            }
+        }
+    }
+
+    /// Replacements reach the army's weakest battlegroup still in the field,
+    /// up to the cost limit (FYOW 21.4, 2.1).
+    fn reinforce(&mut self, army: &str, points: u32) {
+        let Some(side) = self.armies.iter().find(|a| a.name == army).map(|a| a.side) else { return };
+        let max = self.file.max_points();
+        let target = self
+            .forces
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| {
+                f.side == side && f.board().is_some() && f.kind == crate::map::common::ForceKind::Battlegroup
+            })
+            .min_by_key(|(_, f)| f.points().saturating_mul(1000) / f.battlegroup.original_points.max(1))
+            .map(|(i, _)| i);
+        let Some(i) = target else { return };
+        // Within the cost limit (2.1) and the board's capacity for the side (13.9).
+        let board_points = self.forces[i].board().map_or(0, |b| self.occupation[b].side_points(side));
+        let room = max.saturating_sub(self.forces[i].points()).min(max.saturating_sub(board_points)).min(points);
+        if room == 0 {
+            return;
+        }
+        let name = format!("Replacements {}", self.date);
+        let template = self.forces[i].kit.iter().find(|k| k.mover.row().mp > 0).cloned();
+        let Some(mut kit) = template else { return };
+        kit.name = name.clone();
+        kit.points = room;
+        kit.heavy_guns = 0;
+        kit.recce = false;
+        kit.afv = false;
+        self.forces[i].battlegroup.elements.push(kit.element());
+        self.forces[i].kit.push(kit);
+        let force = self.forces[i].name.clone();
+        self.sync_points(&force);
+        self.milestone_tests(&force);
+        self.log(
+            RuleEvent::new(EventKind::Supply, fyow("21.4 Replenishment"))
+                .actor(&force)
+                .input("points", room, "the army's replenishment, to the battlegroup furthest below strength")
+                .outcome(json!({ "points_now": self.forces[i].points() })),
+        );
+    }
+
+    /// FYOW 10.2: each day the Senior Commands set their battlegroups'
+    /// orders, in the order of the Daily Order Cards.
+    fn daily_orders(&mut self) {
+        let holders: Vec<String> = self.forces.iter().filter(|f| !f.is_gone()).map(|f| f.name.clone()).collect();
+        let order = match deal(Deck::DailyOrder, &holders, &mut self.dice) {
+            Ok((order, e)) => {
+                self.log(e);
+                order
+            }
+            Err(_) => holders,
+        };
+        for name in order {
+            self.auto_daily_order(&name);
+            self.ordered_today.insert(name);
+        }
+    }
+}

@@ -1,0 +1,378 @@
+//! The campaign file (`scenarios/campaigns/*.ron`, documented in
+//! `docs/campaigns.md`): the map, the two armies with their battlegroups,
+//! squadrons and objectives, the partisans, the calendar and the climate.
+//! Loading checks it against the rules and names the file, the line and the
+//! field that is wrong.
+
+use std::collections::BTreeSet;
+
+use serde::{Deserialize, Serialize};
+use warbound_rules::data::{DataError, from_ron};
+
+use crate::air::Speed;
+use crate::air::squadron::{Basing, Role};
+use crate::army::battlegroup::{Battlegroup, BattlegroupKind, Element, ElementClass, WarPeriod};
+use crate::army::calendar::Month;
+use crate::army::commander::Competency;
+use crate::army::morale::Motivation;
+use crate::army::orders::OrderKind;
+use crate::map::board::{BoardId, BoardKind, CampaignMap, Coast, RouteKind};
+use crate::map::common::{Edge, Side};
+use crate::map::movement::{Medium, MoverClass};
+use crate::paper::partisans::{Target, TargetList};
+use crate::weather::Climate;
+
+/// A whole campaign as written in its file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CampaignFile {
+    pub name: String,
+    #[serde(default)]
+    pub briefing: String,
+    /// The campaign opens on the first day of this month.
+    pub year: u16,
+    pub month: Month,
+    /// Which weather charts are thrown (FYOW 25, 26 or 27).
+    pub climate: Climate,
+    /// Sets the battlegroup cost limit (FYOW 2.1) unless `max_points` is given.
+    pub period: WarPeriod,
+    #[serde(default)]
+    pub max_points: Option<u32>,
+    /// The campaign ends after this many campaign days at most.
+    pub days: u32,
+    pub map: CampaignMap,
+    /// Exactly two: one Blue, one Red.
+    pub armies: Vec<ArmyFile>,
+    #[serde(default)]
+    pub partisans: Option<PartisansFile>,
+}
+
+/// What an army is trying to do, which sets how its Auto commanders lay out their options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Stance {
+    /// Takes the objectives from the enemy.
+    Attack,
+    /// Holds the objectives against the enemy.
+    Defend,
+}
+
+/// One army (FYOW 6: the General's force).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ArmyFile {
+    pub side: Side,
+    pub name: String,
+    /// Sets the Strategic Morale die (FYOW 12.3).
+    pub motivation: Motivation,
+    /// The FYOB Strategic Milestone percentage of its battlegroups (FYOW 2):
+    /// "for most armies this will be 10%", 15 or 20 for resilient forces.
+    #[serde(default = "ten")]
+    pub milestone_pct: u32,
+    pub general: String,
+    /// The General's competency; thrown (FYOW 7) when left out.
+    #[serde(default)]
+    pub general_competency: Option<Competency>,
+    pub stance: Stance,
+    /// Boards the army's supply comes from (its home territory, ports, beaches held).
+    pub home: Vec<BoardId>,
+    /// Boards that decide the campaign.
+    pub objectives: Vec<BoardId>,
+    pub battlegroups: Vec<BattlegroupFile>,
+    #[serde(default)]
+    pub squadrons: Vec<SquadronFile>,
+}
+
+/// Where a battlegroup starts.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Start {
+    /// Deployed on the Map Board itself.
+    OnBoard(BoardId),
+    /// In the box at an edge of the board (FYOW 13.7).
+    InBox(BoardId, Edge),
+    /// Afloat on a Tidal Map Board, landing on the beach board on that campaign
+    /// day of the campaign (FYOW 14.13).
+    Afloat { sea: BoardId, beach: BoardId, day: u32 },
+}
+
+/// A battlegroup as written: FYOW 2, and the commander of FYOW 7–8.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BattlegroupFile {
+    pub name: String,
+    #[serde(default)]
+    pub brigade: String,
+    pub commander: String,
+    /// The BC's competency; thrown (FYOW 7) when left out.
+    #[serde(default)]
+    pub competency: Option<Competency>,
+    /// Wholly elite: +1 to competency and trait throws, +1 to Movement Tests.
+    #[serde(default)]
+    pub elite: bool,
+    pub start: Start,
+    /// The order it starts under (FYOW 10.5).
+    pub order: OrderKind,
+    /// The board it is sent to, where its order names one.
+    #[serde(default)]
+    pub objective: Option<BoardId>,
+    pub elements: Vec<ElementFile>,
+}
+
+/// An element of a battlegroup: a company, a troop of tanks, a battery.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ElementFile {
+    pub name: String,
+    /// Its cost by the FYOB/*Heroes All* cost rules (FYOW 2.1).
+    pub points: u32,
+    #[serde(default = "line")]
+    pub class: ElementClass,
+    /// Its row of the Map Movement Test table (FYOW 14.11).
+    pub mover: MoverClass,
+    /// Recce designated troops: a battlegroup led by them throws 6D6 to detect (FYOW 16).
+    #[serde(default)]
+    pub recce: bool,
+    /// Artillery pieces of 100mm or over, for the Dunnigan barrage (FYOW 33.7.2 (iv)).
+    #[serde(default)]
+    pub heavy_guns: u32,
+    /// An AFV: the Dunnigan losses may reduce it by up to half (FYOW 33.10).
+    #[serde(default)]
+    pub afv: bool,
+}
+
+fn ten() -> u32 {
+    10
+}
+
+fn line() -> ElementClass {
+    ElementClass::Line
+}
+
+/// A squadron of aircraft (FYOW 28.1).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SquadronFile {
+    pub name: String,
+    pub role: Role,
+    pub speed: Speed,
+    pub basing: Basing,
+    #[serde(default)]
+    pub endurance: bool,
+    pub machines: usize,
+    /// Strength factor of each machine (Codex).
+    pub strength: u8,
+    /// A specialist reconnaissance type: 6D6 to detect (FYOW 28.8).
+    #[serde(default)]
+    pub specialist_recce: bool,
+}
+
+/// The resistance (FYOW 34).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PartisansFile {
+    /// The army the partisans help; they attack the other.
+    pub helps: Side,
+    /// The list of six targets (FYOW 34.7).
+    pub targets: Vec<Target>,
+    /// Targets to put on the list as missions take targets off it (FYOW 34.10).
+    #[serde(default)]
+    pub reserve: Vec<Target>,
+}
+
+/// What is wrong with a campaign file.
+pub type CampaignFileError = DataError;
+
+/// The 1-based line of the first place `needle` appears in `text`, if it does.
+fn line_of(text: &str, needle: &str) -> Option<usize> {
+    let at = text.find(needle)?;
+    Some(text[..at].matches('\n').count() + 1)
+}
+
+impl CampaignFile {
+    /// Reads and checks a campaign; `file` names it in errors.
+    pub fn load(file: &str, text: &str) -> Result<Self, CampaignFileError> {
+        let parsed: CampaignFile = from_ron(file, text)?;
+        parsed.validate().map_err(|(needle, message)| DataError {
+            file: file.to_owned(),
+            position: line_of(text, &needle).map(|l| (l, 1)),
+            message,
+        })?;
+        Ok(parsed)
+    }
+
+    /// The battlegroup cost limit (FYOW 2.1).
+    pub fn max_points(&self) -> u32 {
+        self.max_points.unwrap_or(self.period.recommended_max())
+    }
+
+    /// The army of `side`.
+    pub fn army(&self, side: Side) -> &ArmyFile {
+        self.armies.iter().find(|a| a.side == side).expect("validated: one army a side")
+    }
+
+    /// Checks the campaign against the rules; on error, a text to find the
+    /// line by and the message (`field: problem`).
+    fn validate(&self) -> Result<(), (String, String)> {
+        let quoted = |s: &str| format!("\"{s}\"");
+        self.map.validate().map_err(|e| ("boards".to_owned(), format!("map: {e}")))?;
+        let boards: BTreeSet<&BoardId> = self.map.boards.iter().map(|b| &b.id).collect();
+        let board = |id: &BoardId, field: &str| -> Result<(), (String, String)> {
+            if boards.contains(id) {
+                Ok(())
+            } else {
+                Err((quoted(&id.0), format!("{field}: \"{id}\" is not a Map Board of this campaign")))
+            }
+        };
+        if self.days == 0 {
+            return Err(("days".into(), "days: a campaign lasts at least 1 day".into()));
+        }
+        let sides: Vec<Side> = self.armies.iter().map(|a| a.side).collect();
+        if sides.len() != 2 || !sides.contains(&Side::Blue) || !sides.contains(&Side::Red) {
+            return Err(("armies".into(), "armies: exactly two, one Blue and one Red".into()));
+        }
+        let mut names = BTreeSet::new();
+        for army in &self.armies {
+            if army.home.is_empty() {
+                return Err((quoted(&army.name), format!("home: {} needs a board its supply comes from", army.name)));
+            }
+            for b in army.home.iter().chain(&army.objectives) {
+                board(b, "home/objectives")?;
+            }
+            if !(1..=50).contains(&army.milestone_pct) {
+                return Err((
+                    quoted(&army.name),
+                    format!(
+                        "milestone_pct: {} for {} (FYOB: 10, or 15 or 20 for resilient forces)",
+                        army.milestone_pct, army.name
+                    ),
+                ));
+            }
+            if army.battlegroups.is_empty() {
+                return Err((quoted(&army.name), format!("battlegroups: {} has none", army.name)));
+            }
+            for bg in &army.battlegroups {
+                self.validate_battlegroup(bg, &board)?;
+                if !names.insert(bg.name.clone()) {
+                    return Err((quoted(&bg.name), format!("name: two battlegroups are called \"{}\"", bg.name)));
+                }
+            }
+            for sq in &army.squadrons {
+                if sq.machines == 0 {
+                    return Err((quoted(&sq.name), format!("machines: squadron {} has no aircraft", sq.name)));
+                }
+                if sq.endurance && !sq.role.takes_endurance() {
+                    return Err((
+                        quoted(&sq.name),
+                        format!("endurance: {:?} aircraft take no Endurance tanks (FYOW 28.6)", sq.role),
+                    ));
+                }
+            }
+        }
+        if let Some(p) = &self.partisans {
+            for t in p.targets.iter().chain(&p.reserve) {
+                board(&BoardId::new(&t.map_board), "partisans.targets")?;
+            }
+            TargetList::new(p.targets.clone())
+                .map_err(|e| ("targets".to_owned(), format!("partisans.targets: {e}")))?;
+        }
+        Ok(())
+    }
+
+    fn validate_battlegroup(
+        &self,
+        bg: &BattlegroupFile,
+        board: &impl Fn(&BoardId, &str) -> Result<(), (String, String)>,
+    ) -> Result<(), (String, String)> {
+        let here = format!("\"{}\"", bg.name);
+        let err = |msg: String| Err((here.clone(), msg));
+        if bg.elements.is_empty() {
+            return err(format!("elements: battlegroup {} has none", bg.name));
+        }
+        if let Some(o) = &bg.objective {
+            board(o, "objective")?;
+        }
+        let land = |id: &BoardId| self.map.boards.iter().find(|b| &b.id == id).map(|b| b.kind);
+        match &bg.start {
+            Start::OnBoard(b) | Start::InBox(b, _) => {
+                board(b, "start")?;
+                if land(b) == Some(BoardKind::Tidal) {
+                    return err(format!("start: {} cannot stand on the sea board \"{b}\"; use Afloat", bg.name));
+                }
+            }
+            Start::Afloat { sea, beach, day } => {
+                board(sea, "start")?;
+                board(beach, "start")?;
+                if land(sea) != Some(BoardKind::Tidal) {
+                    return err(format!("start: \"{sea}\" is not a Tidal Map Board (FYOW 13.8)"));
+                }
+                let coast = self.map.boards.iter().find(|b| &b.id == beach).and_then(|b| b.coast);
+                if !matches!(coast, Some(Coast::SandyBeach)) {
+                    return err(format!("start: \"{beach}\" has no sandy beach for a landing (FYOW 13.8, 14.13)"));
+                }
+                if self.map.leg(sea, beach, RouteKind::Sea).is_err() {
+                    return err(format!("start: no sea link from \"{sea}\" to \"{beach}\" (FYOW 13.8)"));
+                }
+                if *day == 0 || *day > self.days {
+                    return err(format!("start: landing day {day} is outside the campaign's 1..={}", self.days));
+                }
+            }
+        }
+        for e in &bg.elements {
+            if e.mover.row().medium != Medium::Land {
+                return err(format!(
+                    "elements: {} moves as {:?}; battlegroups on the map move by road (FYOW 13.5)",
+                    e.name, e.mover
+                ));
+            }
+        }
+        if bg.order.needs_order_of_march() && bg.objective.is_none() {
+            return err(format!("objective: {} is under {:?} orders and needs a board to go to", bg.name, bg.order));
+        }
+        let elements: Vec<Element> = bg.elements.iter().map(ElementFile::element).collect();
+        Battlegroup::new(&bg.name, BattlegroupKind::Line, &bg.brigade, &bg.commander, elements, self.max_points())
+            .map_err(|e| (here.clone(), format!("elements: {e}")))?;
+        Ok(())
+    }
+}
+
+impl ElementFile {
+    /// The element as the army rules keep it.
+    pub fn element(&self) -> Element {
+        Element {
+            name: self.name.clone(),
+            points: self.points,
+            class: self.class,
+            movement_points: u32::from(self.mover.row().mp),
+            attached: false,
+        }
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// A small campaign: three boards in a row, a beach at one end.
+    pub(crate) const SMALL: &str = include_str!("test_campaign.ron");
+
+    #[test]
+    fn the_test_campaign_loads() {
+        let c = CampaignFile::load("small.ron", SMALL).unwrap();
+        assert_eq!(c.armies.len(), 2);
+        assert_eq!(c.max_points(), 1500);
+    }
+
+    #[test]
+    fn a_syntax_error_names_file_and_line() {
+        let bad = SMALL.replacen("days: 6", "days: six", 1);
+        let e = CampaignFile::load("small.ron", &bad).unwrap_err().to_string();
+        let line = line_of(SMALL, "days: 6").unwrap();
+        assert!(e.starts_with(&format!("small.ron:{line}:")), "{e}");
+    }
+
+    #[test]
+    fn a_rule_error_names_the_line_and_field() {
+        let bad = SMALL.replacen("start: OnBoard(\"Village\")", "start: OnBoard(\"Atlantis\")", 1);
+        let e = CampaignFile::load("small.ron", &bad).unwrap_err().to_string();
+        assert!(e.contains("start: \"Atlantis\" is not a Map Board"), "{e}");
+        let line = line_of(&bad, "\"Atlantis\"").unwrap();
+        assert!(e.starts_with(&format!("small.ron:{line}:")), "{e}");
+
+        let over = SMALL.replacen("points: 400", "points: 1400", 1);
+        let e = CampaignFile::load("small.ron", &over).unwrap_err().to_string();
+        assert!(e.contains("over the limit of 1500 (FYOW 2.1)"), "{e}");
+    }
+}

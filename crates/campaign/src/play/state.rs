@@ -1,0 +1,725 @@
+//! The campaign state: the date, the day's weather, the two armies, every
+//! force and where it is, the paper battles in progress, the partisans, the
+//! Diary Box, and who holds each Map Board. [`Campaign::new`] sets it up from
+//! a [`CampaignFile`] and one seed; every throw after that comes from the
+//! same seeded dice, so a campaign replays exactly.
+
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::fmt;
+
+use serde::Serialize;
+use serde_json::{Value, json};
+use warbound_rules::dice::Dice;
+use warbound_rules::event::{Book, EventKind, RuleEvent, RuleRef};
+use warbound_rules::strategic::SeniorOfficerRecord;
+
+use crate::air::command::AirCommand;
+use crate::air::flying::FlyingThrow;
+use crate::air::squadron::Squadron;
+use crate::army::battlegroup::{Battlegroup, BattlegroupKind};
+use crate::army::calendar::CampaignDate;
+use crate::army::commander::{Commander, CommanderRole, Competency, Traits, rate_commander};
+use crate::army::game_flow::DiaryBox;
+use crate::army::morale::{Motivation, StrategicMorale};
+use crate::army::orders::OrderKind;
+use crate::map::attitude::Attitude;
+use crate::map::board::{BoardId, BoardKind, Leg, RouteKind};
+use crate::map::common::{Edge, ForceKind, SessionConditions, SessionStamp, Side};
+use crate::map::engagement::Engagement;
+use crate::map::movement::{MoveAllowance, MovementState, Mover};
+use crate::map::occupation::{BoardOccupation, Occupant, Place};
+use crate::paper::dunnigan::{Situation, StrategicCondition};
+use crate::paper::partisans::{Cell, Mission, SupplyEffect, Target, TargetList, start_of_game};
+use crate::play::file::{CampaignFile, ElementFile, Stance, Start};
+use crate::supply::logistics::{SupplyLine, SupplyRecord};
+use crate::weather::{ChanceDraw, ChanceOutcome, DayWeather, WeatherState};
+
+/// A rule of *Fight Your Own Wars*.
+pub(crate) fn fyow(section: &str) -> RuleRef {
+    RuleRef::new(Book::FightYourOwnWars, section)
+}
+
+/// An order or step the rules do not allow now: the section it breaks and why.
+/// Nothing in the campaign has changed when one is returned.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CampaignError {
+    pub section: String,
+    pub message: String,
+}
+
+impl CampaignError {
+    pub(crate) fn new(section: &str, message: impl Into<String>) -> Self {
+        Self { section: section.to_owned(), message: message.into() }
+    }
+}
+
+impl fmt::Display for CampaignError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "FYOW {}: {}", self.section, self.message)
+    }
+}
+
+impl std::error::Error for CampaignError {}
+
+/// The index of a side in [`Campaign::armies`].
+pub(crate) fn ix(side: Side) -> usize {
+    match side {
+        Side::Blue => 0,
+        Side::Red => 1,
+    }
+}
+
+/// Air Command and its squadrons (FYOW 28).
+#[derive(Debug, Clone)]
+pub struct AirArm {
+    pub command: AirCommand,
+    /// Each squadron, and whether it is a specialist reconnaissance type.
+    pub squadrons: Vec<(Squadron, bool)>,
+    /// Today's flying throw (28.4); `None` when nothing flies today.
+    pub flying: Option<FlyingThrow>,
+    /// Machines of ground-attack squadrons over the battlefields today.
+    pub support_today: u32,
+    /// Damages, inactive machines and losses counted at the last Strategic Milestone throw (28.12).
+    pub counted: crate::air::command::AirLosses,
+}
+
+/// One army: its General, Strategic Morale and what it knows of the enemy.
+#[derive(Debug, Clone)]
+pub struct Army {
+    pub side: Side,
+    pub name: String,
+    pub stance: Stance,
+    pub motivation: Motivation,
+    pub general: Commander,
+    pub morale: StrategicMorale,
+    /// A battlegroup's Strategic Condition fell since the weekly review (12.2).
+    pub reduced_since_review: bool,
+    pub home: Vec<BoardId>,
+    pub objectives: Vec<BoardId>,
+    pub air: Option<AirArm>,
+    /// Enemy forces this army has detected: where, and the campaign day seen.
+    pub known: BTreeMap<String, (BoardId, u32)>,
+    /// Points lost this month, for the month's replenishment (FYOW 21.4).
+    pub lost_this_month: u32,
+}
+
+/// Where a force is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum Whereabouts {
+    /// On a Map Board (in a box or on the board: see the board's occupation).
+    Board(BoardId),
+    /// Embarked on a Tidal Map Board, to land on `beach` from `day`.
+    Afloat { sea: BoardId, beach: BoardId, day: u32 },
+    /// Destroyed, surrendered or withdrawn from the campaign.
+    Gone,
+}
+
+/// A battlegroup or fraction on the campaign map.
+#[derive(Debug, Clone)]
+pub struct Force {
+    pub name: String,
+    pub side: Side,
+    pub kind: ForceKind,
+    pub battlegroup: Battlegroup,
+    /// What each element is on the map: its mover row, recce, heavy guns, AFV.
+    pub kit: Vec<ElementFile>,
+    pub commander: Commander,
+    pub traits: Traits,
+    pub elite: bool,
+    pub at: Whereabouts,
+    pub supply: SupplyRecord,
+    pub line: SupplyLine,
+    /// Partisan damage to its supply: the effect and the last campaign day it lasts.
+    pub partisan_effects: Vec<(SupplyEffect, u32)>,
+    pub movement: MovementState,
+    pub order: OrderKind,
+    pub objective: Option<BoardId>,
+    /// Its Strategic Condition: the worse of the Dunnigan losses table's
+    /// (33.7.3 (ix)) and the FYOB milestone tests on its value (FYOW 2, 33.9).
+    pub condition: StrategicCondition,
+    /// The worst condition the Dunnigan losses table has named for it.
+    pub table_condition: StrategicCondition,
+    /// The FYOB Strategic Milestone record, its value standing for the CMT.
+    pub milestones: SeniorOfficerRecord,
+    /// Sessions it has been on its present board.
+    pub sessions_here: u32,
+}
+
+impl Force {
+    /// Its value now (FYOW 2).
+    pub fn points(&self) -> u32 {
+        self.battlegroup.points()
+    }
+
+    pub fn is_gone(&self) -> bool {
+        self.at == Whereabouts::Gone
+    }
+
+    /// The board it is on, if it is on one.
+    pub fn board(&self) -> Option<&BoardId> {
+        match &self.at {
+            Whereabouts::Board(b) => Some(b),
+            _ => None,
+        }
+    }
+
+    fn kit_of(&self, element: &str) -> Option<&ElementFile> {
+        self.kit.iter().find(|k| k.name == element)
+    }
+
+    /// Its elements as the Movement Test reads them (FYOW 14.1, 14.5).
+    pub fn mover(&self) -> Mover {
+        Mover::new(self.battlegroup.elements.iter().filter_map(|e| self.kit_of(&e.name)).map(|k| k.mover), self.elite)
+    }
+
+    /// Led by recce designated troops (FYOW 16): any recce element heads the order of march.
+    pub fn recce_led(&self) -> bool {
+        self.battlegroup.elements.iter().any(|e| self.kit_of(&e.name).is_some_and(|k| k.recce))
+    }
+
+    /// Pieces of 100mm or over (FYOW 33.7.2 (iv)).
+    pub fn heavy_guns(&self) -> u32 {
+        self.battlegroup.elements.iter().filter_map(|e| self.kit_of(&e.name)).map(|k| k.heavy_guns).sum()
+    }
+
+    /// Whether the force has any vehicles (for the fuel rules, FYOW 20.7.1).
+    pub fn has_vehicles(&self) -> bool {
+        use crate::map::movement::MoverClass::*;
+        self.mover().classes.iter().any(|c| !matches!(c, RegularInfantry | SpecialForces | BicycleTroops | Cavalry))
+    }
+}
+
+/// The resistance and its missions (FYOW 34).
+#[derive(Debug, Clone)]
+pub struct Partisans {
+    pub helps: Side,
+    pub cells: Vec<Cell>,
+    pub list: TargetList,
+    pub reserve: VecDeque<Target>,
+    /// Missions planned: when, which cell, what.
+    pub missions: Vec<(CampaignDate, usize, Mission)>,
+    /// Sweeps the enemy owes at the start of next week: the cell and the board of the incident.
+    pub sweeps_due: Vec<(usize, crate::paper::partisans::SweepTrigger, String)>,
+}
+
+/// A paper battle on a Map Board (FYOW 33.7), between one attacking and one defending force.
+#[derive(Debug, Clone)]
+pub struct PaperBattle {
+    pub board: BoardId,
+    pub attacker: String,
+    pub defender: String,
+    pub situation: Situation,
+    /// The Contact Session; Combat Sessions follow from the next session.
+    pub contact: CampaignDate,
+    pub combat_sessions: u32,
+    /// What a table battle on this board would start from (FYOW 15.6).
+    pub engagement: Option<Engagement>,
+}
+
+/// A finished paper battle, for the summary.
+#[derive(Debug, Clone, Serialize)]
+pub struct BattleRecord {
+    pub board: BoardId,
+    pub attacker: String,
+    pub defender: String,
+    pub began: String,
+    pub combat_sessions: u32,
+    pub result: String,
+}
+
+/// Why the campaign ended.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Ending {
+    pub reason: String,
+    pub winner: Option<Side>,
+}
+
+/// A campaign being played.
+#[derive(Debug, Clone)]
+pub struct Campaign {
+    /// Where the campaign file came from.
+    pub source: String,
+    pub file: CampaignFile,
+    pub seed: u64,
+    pub(crate) dice: Dice,
+    pub date: CampaignDate,
+    /// Campaign days begun, counted from 1.
+    pub day: u32,
+    pub weather: Option<WeatherState>,
+    pub today: Option<DayWeather>,
+    pub chance: Option<ChanceDraw>,
+    pub(crate) cards_today: Vec<ChanceOutcome>,
+    /// The light and weather of the session being played.
+    pub conditions: SessionConditions,
+    pub armies: Vec<Army>,
+    pub forces: Vec<Force>,
+    pub occupation: BTreeMap<BoardId, BoardOccupation>,
+    pub battles: Vec<PaperBattle>,
+    pub fought: Vec<BattleRecord>,
+    pub partisans: Option<Partisans>,
+    pub diary: DiaryBox,
+    /// The side that last held each board alone.
+    pub held: BTreeMap<BoardId, Side>,
+    /// The activation order of this session's BPCs (FYOW 4.5).
+    pub(crate) activated: Vec<String>,
+    /// Forces that gave or received orders at the start of today (FYOW 10.2).
+    pub(crate) ordered_today: BTreeSet<String>,
+    pub ended: Option<Ending>,
+    pub(crate) events: Vec<RuleEvent>,
+    pub events_logged: u64,
+}
+
+impl Campaign {
+    /// Sets the campaign up from its file and a seed: commanders rated
+    /// (FYOW 7) and their traits thrown (8.4), first Stockpiles (20), the
+    /// partisan cells (34.1), forces placed on their boards.
+    pub fn new(source: &str, file: CampaignFile, seed: u64) -> Result<Self, CampaignError> {
+        let mut dice = Dice::new(seed);
+        let mut events = Vec::new();
+        let date = CampaignDate::start_of(file.year, file.month);
+        let mut occupation: BTreeMap<BoardId, BoardOccupation> =
+            file.map.boards.iter().map(|b| (b.id.clone(), BoardOccupation::empty(b.id.clone()))).collect();
+        let stamp = SessionStamp::new(1, 1).expect("day 1, session 1");
+        let mut armies = Vec::new();
+        let mut forces = Vec::new();
+        for side in [Side::Blue, Side::Red] {
+            let a = file.army(side);
+            let competency = match a.general_competency {
+                Some(c) => c,
+                None => {
+                    let (c, e) = rate_commander(CommanderRole::General, false, &mut dice, &a.general);
+                    events.push(e);
+                    c
+                }
+            };
+            let (traits, e) = Traits::thrown(false, &mut dice, &a.general);
+            events.push(e);
+            let general =
+                Commander { name: a.general.clone(), role: CommanderRole::General, competency, traits: Some(traits) };
+            let air = if a.squadrons.is_empty() {
+                None
+            } else {
+                let mut squadrons = Vec::new();
+                for s in &a.squadrons {
+                    let sq = Squadron::new(&s.name, s.role, s.speed, s.basing, s.endurance, s.machines, s.strength)
+                        .map_err(|e| CampaignError::new("28.1", e.to_string()))?;
+                    squadrons.push((sq, s.specialist_recce));
+                }
+                let machines = a.squadrons.iter().map(|s| s.machines as u32).sum();
+                let command = AirCommand::new(machines).map_err(|e| CampaignError::new("28.12", e.to_string()))?;
+                Some(AirArm { command, squadrons, flying: None, support_today: 0, counted: Default::default() })
+            };
+            armies.push(Army {
+                side,
+                name: a.name.clone(),
+                stance: a.stance,
+                motivation: a.motivation,
+                general,
+                morale: StrategicMorale::default(),
+                reduced_since_review: false,
+                home: a.home.clone(),
+                objectives: a.objectives.clone(),
+                air,
+                known: BTreeMap::new(),
+                lost_this_month: 0,
+            });
+            for bg in &a.battlegroups {
+                let elements = bg.elements.iter().map(ElementFile::element).collect();
+                let battlegroup = Battlegroup::new(
+                    &bg.name,
+                    BattlegroupKind::Line,
+                    &bg.brigade,
+                    &bg.commander,
+                    elements,
+                    file.max_points(),
+                )
+                .map_err(|e| CampaignError::new("2.1", e.to_string()))?;
+                let competency = match bg.competency {
+                    Some(c) => c,
+                    None => {
+                        let (c, e) =
+                            rate_commander(CommanderRole::BattlegroupCommander, bg.elite, &mut dice, &bg.commander);
+                        events.push(e);
+                        c
+                    }
+                };
+                let (traits, e) = Traits::thrown(bg.elite, &mut dice, &bg.commander);
+                events.push(e);
+                let bg_points = battlegroup.points();
+                let (supply, e) = SupplyRecord::battlegroup_at_start(&mut dice, &bg.name);
+                events.push(e);
+                let at = match &bg.start {
+                    Start::OnBoard(b) | Start::InBox(b, _) => Whereabouts::Board(b.clone()),
+                    Start::Afloat { sea, beach, day } => {
+                        Whereabouts::Afloat { sea: sea.clone(), beach: beach.clone(), day: *day }
+                    }
+                };
+                let force = Force {
+                    name: bg.name.clone(),
+                    side,
+                    kind: ForceKind::Battlegroup,
+                    battlegroup,
+                    kit: bg.elements.clone(),
+                    commander: Commander {
+                        name: bg.commander.clone(),
+                        role: CommanderRole::BattlegroupCommander,
+                        competency,
+                        traits: Some(traits),
+                    },
+                    traits,
+                    elite: bg.elite,
+                    at,
+                    supply,
+                    line: SupplyLine::new(&[]),
+                    partisan_effects: Vec::new(),
+                    movement: MovementState::new_day(0, None),
+                    order: bg.order,
+                    objective: bg.objective.clone(),
+                    condition: StrategicCondition::Green,
+                    table_condition: StrategicCondition::Green,
+                    milestones: SeniorOfficerRecord::new(bg_points, a.milestone_pct)
+                        .map_err(|e| CampaignError::new("2", e.to_string()))?,
+                    sessions_here: 0,
+                };
+                if let Start::OnBoard(b) | Start::InBox(b, _) = &bg.start {
+                    let board = file.map.board(b).map_err(|e| CampaignError::new("13", e.to_string()))?;
+                    let edge = match &bg.start {
+                        Start::InBox(_, edge) => *edge,
+                        _ => first_edge(&file, b),
+                    };
+                    let occ = occupation.get_mut(b).expect("every board has an occupation");
+                    occ.arrive(
+                        board,
+                        file.max_points(),
+                        crate::map::occupation::ArrivingForce {
+                            force: force.name.clone(),
+                            side,
+                            kind: ForceKind::Battlegroup,
+                            points: force.points(),
+                            edge,
+                            session: stamp,
+                        },
+                    )
+                    .map_err(|e| CampaignError::new("13.9", e.to_string()))?;
+                    if matches!(bg.start, Start::OnBoard(_)) {
+                        occ.enter_board(&force.name).map_err(|e| CampaignError::new("13.7", e.to_string()))?;
+                        let o = occ.occupants.iter_mut().find(|o| o.force == force.name).expect("just arrived");
+                        // Forces placed at the outset stand deployed on their boards (FYOW 15.3).
+                        events.push(
+                            o.attitude
+                                .deploy(&force.name, &mut MoveAllowance::new_day(1))
+                                .map_err(|e| CampaignError::new("15.3", e.to_string()))?,
+                        );
+                    }
+                }
+                forces.push(force);
+            }
+        }
+        let partisans = match &file.partisans {
+            None => None,
+            Some(p) => {
+                let (cells, es) = start_of_game(&mut dice);
+                events.extend(es);
+                Some(Partisans {
+                    helps: p.helps,
+                    cells,
+                    list: TargetList::new(p.targets.clone()).map_err(|e| CampaignError::new("34.7", e.to_string()))?,
+                    reserve: p.reserve.iter().cloned().collect(),
+                    missions: Vec::new(),
+                    sweeps_due: Vec::new(),
+                })
+            }
+        };
+        let mut campaign = Campaign {
+            source: source.to_owned(),
+            file,
+            seed,
+            dice,
+            date,
+            day: 0,
+            weather: None,
+            today: None,
+            chance: None,
+            cards_today: Vec::new(),
+            conditions: SessionConditions::fine_day(),
+            armies,
+            forces,
+            occupation,
+            battles: Vec::new(),
+            fought: Vec::new(),
+            partisans,
+            diary: DiaryBox::new(),
+            held: BTreeMap::new(),
+            activated: Vec::new(),
+            ordered_today: BTreeSet::new(),
+            ended: None,
+            events: Vec::new(),
+            events_logged: 0,
+        };
+        let opening = RuleEvent::new(EventKind::Calendar, fyow("1 The Campaign day"))
+            .input("campaign", &campaign.file.name, &campaign.source)
+            .input("seed", seed, "every throw of the campaign comes from this seed")
+            .outcome(json!({ "date": date.to_string(), "days": campaign.file.days }));
+        campaign.log(opening);
+        for e in events {
+            campaign.log(e);
+        }
+        campaign.update_held();
+        Ok(campaign)
+    }
+
+    /// Records a rule event.
+    pub(crate) fn log(&mut self, e: RuleEvent) {
+        self.events_logged += 1;
+        self.events.push(e);
+    }
+
+    /// The events recorded since the last call, in order.
+    pub fn drain_events(&mut self) -> Vec<RuleEvent> {
+        std::mem::take(&mut self.events)
+    }
+
+    pub fn army(&self, side: Side) -> &Army {
+        &self.armies[ix(side)]
+    }
+
+    pub(crate) fn army_mut(&mut self, side: Side) -> &mut Army {
+        &mut self.armies[ix(side)]
+    }
+
+    pub fn force(&self, name: &str) -> Option<&Force> {
+        self.forces.iter().find(|f| f.name == name)
+    }
+
+    pub(crate) fn fx(&self, name: &str) -> Option<usize> {
+        self.forces.iter().position(|f| f.name == name)
+    }
+
+    /// The occupant record of a force on its board.
+    pub fn occupant(&self, name: &str) -> Option<&Occupant> {
+        let board = self.force(name)?.board()?;
+        self.occupation.get(board)?.occupant(name).ok()
+    }
+
+    pub(crate) fn occupant_mut(&mut self, name: &str) -> Option<&mut Occupant> {
+        let board = self.force(name)?.board()?.clone();
+        self.occupation.get_mut(&board)?.occupants.iter_mut().find(|o| o.force == name)
+    }
+
+    /// The forces of `side` on `board`.
+    pub fn forces_on(&self, board: &BoardId, side: Side) -> Vec<&Force> {
+        self.forces.iter().filter(|f| f.side == side && f.board() == Some(board)).collect()
+    }
+
+    /// Whether `name` is fighting a paper battle.
+    pub fn in_battle(&self, name: &str) -> bool {
+        self.battles.iter().any(|b| b.attacker == name || b.defender == name)
+    }
+
+    /// The attitude of a force on its board.
+    pub fn attitude(&self, name: &str) -> Option<Attitude> {
+        self.occupant(name).map(|o| o.attitude.attitude())
+    }
+
+    /// Whether a force is in a box rather than on the board itself.
+    pub fn in_box(&self, name: &str) -> bool {
+        self.occupant(name).is_some_and(|o| matches!(o.place, Place::Box(_)))
+    }
+
+    /// The session of the campaign as the map rules stamp it.
+    pub(crate) fn stamp(&self) -> SessionStamp {
+        SessionStamp::new(self.day.max(1), self.date.session()).expect("day from 1, session 1..=6")
+    }
+
+    /// Keeps each occupant's points equal to its force's value (FYOW 13.9).
+    pub(crate) fn sync_points(&mut self, name: &str) {
+        if let Some(points) = self.force(name).map(Force::points)
+            && let Some(o) = self.occupant_mut(name)
+        {
+            o.points = points;
+        }
+    }
+
+    /// A board is held by a side with forces on it and no enemy there.
+    pub(crate) fn update_held(&mut self) {
+        for (board, occ) in &self.occupation {
+            let on_board = |s: Side| occ.occupants.iter().any(|o| o.side == s && o.place == Place::OnBoard);
+            let present = |s: Side| occ.occupants.iter().any(|o| o.side == s);
+            for side in [Side::Blue, Side::Red] {
+                if on_board(side) && !present(side.enemy()) {
+                    self.held.insert(board.clone(), side);
+                }
+            }
+        }
+    }
+
+    /// The land legs a force may take from `from` (FYOW 13.5, 14.4).
+    pub(crate) fn land_legs(&self, from: &BoardId, v_barred: bool) -> Vec<Leg> {
+        self.file
+            .map
+            .legs_from(from)
+            .into_iter()
+            .filter(|l| matches!(l.route.kind(), RouteKind::MetalledRoad | RouteKind::SecondaryRoad))
+            .filter(|l| !(l.v && v_barred))
+            .collect()
+    }
+
+    /// The cheapest road route from `from` to `to` for a force (fewest links,
+    /// then fewest Movement Points): its legs in order.
+    pub(crate) fn road_route(&self, from: &BoardId, to: &BoardId, v_barred: bool) -> Option<Vec<Leg>> {
+        if from == to {
+            return Some(Vec::new());
+        }
+        let mut best: BTreeMap<BoardId, (u32, Vec<Leg>)> = BTreeMap::new();
+        best.insert(from.clone(), (0, Vec::new()));
+        let mut queue = VecDeque::from([from.clone()]);
+        while let Some(b) = queue.pop_front() {
+            let (cost, path) = best[&b].clone();
+            for leg in self.land_legs(&b, v_barred) {
+                let c = cost + 100 + u32::from(leg.mp);
+                if best.get(&leg.to).is_none_or(|(old, _)| c < *old) {
+                    let mut p = path.clone();
+                    p.push(leg.clone());
+                    best.insert(leg.to.clone(), (c, p));
+                    queue.push_back(leg.to.clone());
+                }
+            }
+        }
+        best.remove(to).map(|(_, p)| p)
+    }
+
+    /// Whether a board is a Tidal Map Board.
+    pub(crate) fn is_sea(&self, board: &BoardId) -> bool {
+        self.file.map.board(board).is_ok_and(|b| b.kind == BoardKind::Tidal)
+    }
+
+    /// Checks the rules that must hold after every step: stockpiles within
+    /// their limits (FYOW 20.4.1), Strategic Morale 0..=3 (12.3), each side
+    /// within a board's capacity (13.9), and no force in two places.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        for f in &self.forces {
+            let limit = f.supply.formation.stockpile_limit();
+            if f.supply.stockpile() > limit {
+                return Err(format!("{} holds {}S, over its {limit}S", f.name, f.supply.stockpile()));
+            }
+            let places = self.occupation.values().filter(|o| o.occupants.iter().any(|x| x.force == f.name)).count();
+            let expected = usize::from(matches!(f.at, Whereabouts::Board(_)));
+            if places != expected {
+                return Err(format!("{} is on {places} boards, its record says {:?}", f.name, f.at));
+            }
+            if let Whereabouts::Board(b) = &f.at
+                && self.occupation[b].occupant(&f.name).map(|o| o.points) != Ok(f.points())
+            {
+                return Err(format!("{} on {b}: occupant points differ from its value {}", f.name, f.points()));
+            }
+        }
+        for a in &self.armies {
+            if a.morale.score > 3 {
+                return Err(format!("{} Strategic Morale {}", a.name, a.morale.score));
+            }
+        }
+        let cap = self.file.max_points();
+        for (b, occ) in &self.occupation {
+            if self.is_sea(b) {
+                continue;
+            }
+            for side in [Side::Blue, Side::Red] {
+                if occ.side_points(side) > cap {
+                    return Err(format!("{b}: {side:?} has {} points, over {cap}", occ.side_points(side)));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The campaign's result so far, as JSON.
+    pub fn summary(&self) -> Value {
+        let armies: Vec<Value> = self
+            .armies
+            .iter()
+            .map(|a| {
+                let forces: Vec<Value> = self
+                    .forces
+                    .iter()
+                    .filter(|f| f.side == a.side)
+                    .map(|f| {
+                        json!({
+                            "name": f.name,
+                            "kind": f.kind,
+                            "at": f.at,
+                            "attitude": self.attitude(&f.name),
+                            "points": f.points(),
+                            "original_points": f.battlegroup.original_points,
+                            "condition": f.condition,
+                            "order": f.order,
+                            "stockpile": f.supply.stockpile(),
+                            "supply": f.supply.mode,
+                            "commander": { "name": f.commander.name, "competency": f.commander.competency, "traits": f.traits },
+                        })
+                    })
+                    .collect();
+                let held: Vec<&BoardId> = a.objectives.iter().filter(|b| self.held.get(*b) == Some(&a.side)).collect();
+                let air = a.air.as_ref().map(|air| {
+                    json!({
+                        "condition": air.command.condition(),
+                        "squadrons": air.squadrons.iter().map(|(s, _)| json!({
+                            "name": s.name, "operational": s.operational(), "lost": s.lost(), "damages": s.damages(),
+                        })).collect::<Vec<_>>(),
+                    })
+                });
+                json!({
+                    "side": a.side,
+                    "name": a.name,
+                    "stance": a.stance,
+                    "general": { "name": a.general.name, "competency": a.general.competency },
+                    "strategic_morale": a.morale.score,
+                    "withdrawn": a.morale.withdrawn(),
+                    "objectives": a.objectives,
+                    "objectives_held": held,
+                    "forces": forces,
+                    "air": air,
+                })
+            })
+            .collect();
+        let partisans = self.partisans.as_ref().map(|p| {
+            json!({
+                "helps": p.helps,
+                "cells": p.cells.iter().map(|c| json!({
+                    "name": c.name, "members": c.members, "radio": c.radio, "explosives": c.explosives, "standing": c.standing,
+                })).collect::<Vec<_>>(),
+            })
+        });
+        json!({
+            "campaign": self.file.name,
+            "source": self.source,
+            "seed": self.seed,
+            "days_played": self.day,
+            "date": self.date.to_string(),
+            "ended": self.ended.as_ref().map(|e| &e.reason),
+            "winner": self.ended.as_ref().and_then(|e| e.winner),
+            "armies": armies,
+            "battles_fought": self.fought.len(),
+            "battles": self.fought,
+            "battles_in_progress": self.battles.iter().map(|b| json!({
+                "board": b.board, "attacker": b.attacker, "defender": b.defender,
+            })).collect::<Vec<_>>(),
+            "held": self.held,
+            "partisans": partisans,
+            "events": self.events_logged,
+        })
+    }
+
+    /// A competency for the Dunnigan CRT (33.7.2 (vii)).
+    pub(crate) fn dunnigan_competency(c: Competency) -> crate::paper::dunnigan::Competency {
+        match c {
+            Competency::BelowAverage => crate::paper::dunnigan::Competency::BelowAverage,
+            Competency::Average => crate::paper::dunnigan::Competency::Average,
+            Competency::AboveAverage => crate::paper::dunnigan::Competency::AboveAverage,
+        }
+    }
+}
+
+/// The edge a force placed at the outset arrived by: the first link's edge on its board.
+fn first_edge(file: &CampaignFile, board: &BoardId) -> Edge {
+    file.map.legs_from(board).first().map_or(Edge::North, |l| l.departure_edge)
+}
