@@ -12,6 +12,9 @@ pub enum Mode {
     /// Both sides Auto, no window: play the battle to its end, write the
     /// battle log and a summary.
     AutoPlay(AutoPlay),
+    /// Both armies Auto, no window: play a *Fight Your Own Wars* campaign,
+    /// every engagement on paper, and write its log and summary.
+    Campaign(CampaignRun),
     /// Render `frames` frames in a real window, save a PNG to `path`, exit.
     Screenshot { path: PathBuf, frames: u32, scenario: Option<String> },
     /// `--help`: print usage and exit 0.
@@ -37,6 +40,17 @@ pub struct AutoPlay {
     pub load: Option<PathBuf>,
 }
 
+/// `--headless --campaign C --seed N [--days D] [--log L] [--summary F]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CampaignRun {
+    pub campaign: String,
+    pub seed: u64,
+    /// Stop after this many campaign days (before the campaign's own end).
+    pub days: Option<u32>,
+    pub log: Option<PathBuf>,
+    pub summary: Option<PathBuf>,
+}
+
 /// Frames rendered before a screenshot is taken when `--frames` is not given.
 pub const DEFAULT_SCREENSHOT_FRAMES: u32 = 30;
 /// Updates run by `--headless` when `--frames` is not given.
@@ -47,6 +61,7 @@ usage: warbound [--scenario S]
        warbound --headless [--frames N] [--scenario S]
        warbound --headless --scenario S --seed N [--bounds K] [--log OUT.jsonl] [--summary OUT.json] [--two-player]
        warbound --headless --load SAVE.ron [--log OUT.jsonl] [--summary OUT.json]
+       warbound --headless --campaign C --seed N [--days D] [--log OUT.jsonl] [--summary OUT.json]
        warbound --screenshot OUT.png [--frames N] [--scenario S]
        warbound --help | --version
 
@@ -67,6 +82,10 @@ usage: warbound [--scenario S]
   --load SAVE.ron     with --headless: resume a saved battle (the autosave
                       after every bound is autosave.ron in the data directory)
                       and play it on to its end, both sides Auto
+  --campaign C        with --headless and --seed: play campaign C (a built-in
+                      name, see --list-scenarios, or a path to a .ron file),
+                      both armies Auto, every engagement by the Dunnigan rules
+  --days D            stop the campaign after D campaign days
   --help, -h          print this message
   --version, -V       print the build";
 
@@ -104,6 +123,8 @@ where
     let mut summary: Option<PathBuf> = None;
     let mut two_player = false;
     let mut load: Option<PathBuf> = None;
+    let mut campaign: Option<String> = None;
+    let mut days: Option<u32> = None;
     let mut query = None;
     let mut args = args.into_iter().map(Into::into);
     while let Some(arg) = args.next() {
@@ -153,12 +174,37 @@ where
             "--summary" => summary = Some(PathBuf::from(value("--summary")?)),
             "--two-player" => two_player = true,
             "--load" => load = Some(PathBuf::from(value("--load")?)),
+            "--campaign" => campaign = Some(value("--campaign")?),
+            "--days" => {
+                let raw = value("--days")?;
+                let n: u32 = raw
+                    .parse()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| UsageError(format!("--days wants a whole number from 1 up, not {raw:?}")))?;
+                days = Some(n);
+            }
             other if other.starts_with('-') => return Err(UsageError(format!("unknown flag {other:?}"))),
             other => return Err(UsageError(format!("unexpected argument {other:?}"))),
         }
     }
     if headless && screenshot.is_some() {
         return Err(UsageError("--headless and --screenshot cannot be used together".into()));
+    }
+    if let Some(campaign) = campaign {
+        if !headless {
+            return Err(UsageError("--campaign plays headless: add --headless".into()));
+        }
+        if scenario.is_some() || bounds.is_some() || two_player || load.is_some() || frames.is_some() {
+            return Err(UsageError(
+                "--campaign takes --seed, --days, --log and --summary; --scenario, --bounds, --two-player, --load and --frames are for battles".into(),
+            ));
+        }
+        let seed = seed.ok_or_else(|| UsageError("a campaign played headless needs --seed N".into()))?;
+        return Ok((Mode::Campaign(CampaignRun { campaign, seed, days, log, summary }), query));
+    }
+    if days.is_some() {
+        return Err(UsageError("--days goes with --campaign".into()));
     }
     let autoplay =
         seed.is_some() || bounds.is_some() || log.is_some() || summary.is_some() || two_player || load.is_some();
@@ -273,6 +319,30 @@ mod tests {
             &["--headless", "--scenario", "patrol", "--seed", "1", "--frames", "3"],
         ] {
             assert!(mode(args).is_err(), "{args:?} should be refused");
+        }
+    }
+
+    #[test]
+    fn campaign_flags() {
+        assert_eq!(
+            mode(&["--headless", "--campaign", "guernsey-1942", "--seed", "4", "--days=12", "--summary", "s.json"]),
+            Ok(Mode::Campaign(CampaignRun {
+                campaign: "guernsey-1942".into(),
+                seed: 4,
+                days: Some(12),
+                log: None,
+                summary: Some("s.json".into()),
+            }))
+        );
+        for args in [
+            &["--campaign", "guernsey-1942", "--seed", "1"][..],
+            &["--headless", "--campaign", "guernsey-1942"],
+            &["--headless", "--campaign", "guernsey-1942", "--seed", "1", "--days", "0"],
+            &["--headless", "--campaign", "guernsey-1942", "--seed", "1", "--scenario", "patrol"],
+            &["--headless", "--scenario", "patrol", "--seed", "1", "--days", "3"],
+        ] {
+            let err = mode(args).expect_err(&format!("{args:?} should be refused"));
+            assert!(err.to_string().contains("usage: warbound"), "{err}");
         }
     }
 

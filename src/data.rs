@@ -2,11 +2,13 @@
 
 use std::{path::Path, sync::OnceLock};
 
+use warbound_campaign::play::CampaignFile;
 use warbound_rules::{codex::Codex, data::DataError, scenario::Scenario};
 
 include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
 
 const BATTLES_DIR: &str = "scenarios/battles/";
+const CAMPAIGNS_DIR: &str = "scenarios/campaigns/";
 const CODEX_DIR: &str = "assets/codex/";
 
 /// The built-in CODEX (every `assets/codex/*.ron`), loaded once.
@@ -65,9 +67,44 @@ pub fn load_scenario(spec: &str) -> Result<LoadedScenario, DataError> {
     }
 }
 
+/// Built-in campaigns, by short name, each parsed.
+pub fn campaigns() -> impl Iterator<Item = (&'static str, Result<CampaignFile, DataError>)> {
+    EMBEDDED.iter().filter_map(|(path, text)| {
+        let name = path.strip_prefix(CAMPAIGNS_DIR)?.strip_suffix(".ron")?;
+        Some((name, CampaignFile::load(path, text)))
+    })
+}
+
+/// Loads a campaign: a path to a `.ron` file (anything with a `/` or ending
+/// in `.ron`), else a built-in campaign by short name. Returns where it came
+/// from and the campaign.
+pub fn load_campaign(spec: &str) -> Result<(String, CampaignFile), DataError> {
+    if spec.contains('/') || spec.ends_with(".ron") {
+        let text = std::fs::read_to_string(Path::new(spec))
+            .map_err(|e| DataError::new(spec, format!("cannot read campaign file: {e}")))?;
+        return CampaignFile::load(spec, &text).map(|c| (spec.to_owned(), c));
+    }
+    match embedded(&format!("{CAMPAIGNS_DIR}{spec}.ron")) {
+        Some(text) => CampaignFile::load(&format!("{CAMPAIGNS_DIR}{spec}.ron"), text).map(|c| (spec.to_owned(), c)),
+        None => {
+            let known: Vec<_> = campaigns().map(|(n, _)| n).collect();
+            Err(DataError::new(spec, format!("no such campaign; built-in campaigns are: {}", known.join(", "))))
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_built_in_campaign_parses() {
+        let all: Vec<_> = campaigns().collect();
+        assert!(!all.is_empty(), "at least one built-in campaign");
+        for (name, parsed) in all {
+            parsed.unwrap_or_else(|e| panic!("built-in campaign {name} is broken: {e}"));
+        }
+    }
 
     #[test]
     fn every_built_in_scenario_parses() {

@@ -7,6 +7,7 @@
 
 pub mod app;
 pub mod battle;
+pub mod campaign;
 pub mod cli;
 pub mod data;
 pub mod input;
@@ -26,10 +27,18 @@ pub const BUILD: &str = env!("WARBOUND_BUILD");
 pub fn run(mode: cli::Mode, query: Option<cli::Query>) -> ExitCode {
     use cli::Mode;
     if let Some(cli::Query::ListScenarios) = query {
+        println!("battles (--scenario):");
         for (name, scenario) in data::battle_scenarios() {
             match scenario {
-                Ok(s) => println!("{name:<24} {}", s.name),
-                Err(e) => println!("{name:<24} (broken: {e})"),
+                Ok(s) => println!("  {name:<24} {}", s.name),
+                Err(e) => println!("  {name:<24} (broken: {e})"),
+            }
+        }
+        println!("campaigns (--campaign):");
+        for (name, campaign) in data::campaigns() {
+            match campaign {
+                Ok(c) => println!("  {name:<24} {}", c.name),
+                Err(e) => println!("  {name:<24} (broken: {e})"),
             }
         }
         return ExitCode::SUCCESS;
@@ -45,6 +54,7 @@ pub fn run(mode: cli::Mode, query: Option<cli::Query>) -> ExitCode {
         }
         Mode::Play { scenario } | Mode::Headless { scenario, .. } | Mode::Screenshot { scenario, .. } => scenario,
         Mode::AutoPlay(a) => return app::run_autoplay(a),
+        Mode::Campaign(c) => return campaign::run(c),
     };
     let scenario = match scenario_spec.as_deref().map(data::load_scenario).transpose() {
         Ok(s) => s,
@@ -59,6 +69,6 @@ pub fn run(mode: cli::Mode, query: Option<cli::Query>) -> ExitCode {
         Mode::Screenshot { path, frames, .. } => {
             app::run_windowed(Some(app::ScreenshotRequest { path, frames }), scenario)
         }
-        Mode::Help | Mode::Version | Mode::AutoPlay(_) => unreachable!("answered above"),
+        Mode::Help | Mode::Version | Mode::AutoPlay(_) | Mode::Campaign(_) => unreachable!("answered above"),
     }
 }

@@ -156,6 +156,7 @@ pub const RAIL_LINK_MP: u8 = 5;
 
 /// A link between two Map Boards (FYOW 13.3, 13.4, 14.4). Links are travelled both ways.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Link {
     pub from: BoardId,
     pub to: BoardId,
@@ -195,6 +196,7 @@ pub enum SettlementSize {
 
 /// A named place on a board.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Settlement {
     pub name: String,
     pub size: SettlementSize,
@@ -211,6 +213,7 @@ pub enum Obstruction {
 
 /// A river on a board, with its obstructions.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct River {
     pub name: String,
     pub size: Watercourse,
@@ -221,6 +224,7 @@ pub struct River {
 /// A bridge: "Bridges must be specified by type ... bridge types can be unspecified until a
 /// Recce force has visited the Map Board" (FYOW 13.6).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Bridge {
     pub location: String,
     /// The bridge type as the engineering rules class it; `None` until reconnoitred.
@@ -231,6 +235,7 @@ pub struct Bridge {
 /// FYOW 13.6 map detail: drawn before the campaign, unknown to a force until it
 /// moves onto the board.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct BoardDetail {
     #[serde(default)]
     pub settlements: Vec<Settlement>,
@@ -250,6 +255,7 @@ pub struct BoardDetail {
 
 /// One Map Board (FYOW 13.1).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MapBoard {
     pub id: BoardId,
     #[serde(default)]
@@ -279,6 +285,7 @@ pub fn board_capacity(board: &MapBoard, max_battlegroup_points: u32) -> Option<u
 
 /// The campaign map: Map Boards that do not touch, joined by links (FYOW 13).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CampaignMap {
     #[serde(default)]
     pub name: String,

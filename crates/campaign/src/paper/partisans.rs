@@ -379,6 +379,7 @@ pub enum TargetKind {
 
 /// A target on the partisans' list of six (34.7).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Target {
     pub name: String,
     pub map_board: String,

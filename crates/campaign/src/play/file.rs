@@ -24,6 +24,7 @@ use crate::weather::Climate;
 
 /// A whole campaign as written in its file.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CampaignFile {
     pub name: String,
     #[serde(default)]
@@ -57,6 +58,7 @@ pub enum Stance {
 
 /// One army (FYOW 6: the General's force).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ArmyFile {
     pub side: Side,
     pub name: String,
@@ -94,6 +96,7 @@ pub enum Start {
 
 /// A battlegroup as written: FYOW 2, and the commander of FYOW 7–8.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct BattlegroupFile {
     pub name: String,
     #[serde(default)]
@@ -116,6 +119,7 @@ pub struct BattlegroupFile {
 
 /// An element of a battlegroup: a company, a troop of tanks, a battery.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ElementFile {
     pub name: String,
     /// Its cost by the FYOB/*Heroes All* cost rules (FYOW 2.1).
@@ -145,6 +149,7 @@ fn line() -> ElementClass {
 
 /// A squadron of aircraft (FYOW 28.1).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SquadronFile {
     pub name: String,
     pub role: Role,
@@ -162,6 +167,7 @@ pub struct SquadronFile {
 
 /// The resistance (FYOW 34).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PartisansFile {
     /// The army the partisans help; they attack the other.
     pub helps: Side,
