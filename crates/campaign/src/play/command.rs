@@ -407,6 +407,7 @@ impl Campaign {
             partisan_effects: Vec::new(),
             movement: MovementState { allowance, retry: None },
             sessions_here: 0,
+            convoy_due: false,
             ..parent_force
         };
         self.forces[i].battlegroup = parent;

@@ -16,7 +16,7 @@ use crate::map::movement::MovementState;
 use crate::paper::dunnigan::StrategicCondition;
 use crate::play::state::{Campaign, Ending, Whereabouts, fyow, ix};
 use crate::supply::logistics::{
-    DailyModifiers, DayOrders, Route, RouteGuide, SupplyDice, TreatedAsDirect, daily_throw,
+    DailyModifiers, DayOrders, Route, RouteGuide, SupplyDice, TreatedAsDirect, convoy_dice, daily_throw,
 };
 use crate::supply::replenishment::month_end;
 use crate::weather::{Climate, Moon, SessionLight, Sky, Wind, draw_chance_card, night_session_light, throw_day};
@@ -108,6 +108,7 @@ impl Campaign {
             Err(e) => self.log_refusal("25", &e.to_string()),
         }
         self.ordered_today.clear();
+        self.trains_new_day();
         for i in 0..self.forces.len() {
             let f = &self.forces[i];
             let max = f.mover().profile().map_or(0, |p| p.max_per_day);
@@ -166,6 +167,7 @@ impl Campaign {
             f.movement.allowance.new_session();
         }
         self.partisan_missions();
+        self.run_trains();
         let holders: Vec<String> = self
             .forces
             .iter()
@@ -343,8 +345,15 @@ impl Campaign {
                 }
             }
             self.forces[i].partisan_effects.retain(|(_, until)| *until > day);
-            let (thrown, e) =
-                daily_throw(SupplyDice::DAILY, &self.forces[i].line.clone(), direct, mods, &mut self.dice, &name);
+            // 20.10: a convoy's (here a supply train's) dice join the day's and the line counts as Direct.
+            let convoy = std::mem::take(&mut self.forces[i].convoy_due);
+            let (pool, direct) = match convoy {
+                true => {
+                    (SupplyDice::DAILY.with(convoy_dice(0).expect("no trucks lost")), Some(TreatedAsDirect::Convoy))
+                }
+                false => (SupplyDice::DAILY, direct),
+            };
+            let (thrown, e) = daily_throw(pool, &self.forces[i].line.clone(), direct, mods, &mut self.dice, &name);
             self.log(e);
             let f = &self.forces[i];
             let orders = DayOrders {

@@ -12,6 +12,7 @@ mod day;
 pub mod file;
 mod partisans;
 pub mod state;
+pub mod trains;
 
 pub use command::Command;
 pub use file::CampaignFile;
@@ -39,6 +40,29 @@ mod tests {
         assert_eq!(a, b);
         assert_eq!(sa, sb);
         assert_ne!(lines(4).0, a, "another seed plays another campaign");
+    }
+
+    const GUERNSEY: &str = include_str!("../../../../scenarios/campaigns/guernsey-1942.ron");
+
+    #[test]
+    fn the_shipped_campaign_keeps_the_rules_and_runs_its_trains() {
+        let file = CampaignFile::load("guernsey-1942.ron", GUERNSEY).unwrap();
+        let mut delivered = 0;
+        let mut decided = 0;
+        for seed in 0..6 {
+            let mut c = Campaign::new("guernsey-1942", file.clone(), seed).unwrap();
+            while c.ended.is_none() {
+                c.play_day();
+                c.check_invariants().unwrap_or_else(|e| panic!("seed {seed}, day {}: {e}", c.day));
+            }
+            let log: Vec<String> = c.drain_events().iter().map(|e| e.to_json_line()).collect();
+            delivered += log.iter().filter(|l| l.contains("20.10 Supply convoys")).count();
+            decided += usize::from(c.ended.as_ref().is_some_and(|e| e.winner.is_some()));
+            assert!(!c.fought.is_empty(), "seed {seed}: the landing meets the garrison");
+            assert!(log.iter().any(|l| l.contains("14.13 Landings from sea or air")));
+        }
+        assert!(delivered > 0, "the garrison's railway carries supply");
+        assert_eq!(decided, 6, "every campaign has a winner");
     }
 
     #[test]

@@ -101,6 +101,8 @@ pub struct Army {
     pub known: BTreeMap<String, (BoardId, u32)>,
     /// Points lost this month, for the month's replenishment (FYOW 21.4).
     pub lost_this_month: u32,
+    /// Its supply train, when its home has a railway station (FYOW 30).
+    pub train: Option<crate::play::trains::SupplyTrain>,
 }
 
 /// Where a force is.
@@ -143,6 +145,8 @@ pub struct Force {
     pub milestones: SeniorOfficerRecord,
     /// Sessions it has been on its present board.
     pub sessions_here: u32,
+    /// A supply train has unloaded for it: its next daily supply is a convoy's (FYOW 20.10).
+    pub convoy_due: bool,
 }
 
 impl Force {
@@ -322,6 +326,7 @@ impl Campaign {
                 air,
                 known: BTreeMap::new(),
                 lost_this_month: 0,
+                train: None,
             });
             for bg in &a.battlegroups {
                 let elements = bg.elements.iter().map(ElementFile::element).collect();
@@ -380,6 +385,7 @@ impl Campaign {
                     milestones: SeniorOfficerRecord::new(bg_points, a.milestone_pct)
                         .map_err(|e| CampaignError::new("2", e.to_string()))?,
                     sessions_here: 0,
+                    convoy_due: false,
                 };
                 if let Start::OnBoard(b) | Start::InBox(b, _) = &bg.start {
                     let board = file.map.board(b).map_err(|e| CampaignError::new("13", e.to_string()))?;
@@ -465,6 +471,7 @@ impl Campaign {
             campaign.log(e);
         }
         campaign.update_held();
+        campaign.trains_at_start();
         Ok(campaign)
     }
 
@@ -667,6 +674,7 @@ impl Campaign {
                         })).collect::<Vec<_>>(),
                     })
                 });
+                let train = a.train.as_ref().map(|t| json!({ "name": t.name, "at": t.at, "work": format!("{:?}", t.work) }));
                 json!({
                     "side": a.side,
                     "name": a.name,
@@ -678,6 +686,7 @@ impl Campaign {
                     "objectives_held": held,
                     "forces": forces,
                     "air": air,
+                    "train": train,
                 })
             })
             .collect();

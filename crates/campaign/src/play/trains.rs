@@ -1,0 +1,224 @@
+//! Supply trains (FYOW 30, 20.10): an army whose home has a railway station
+//! runs a supply train. The Umpire loads it at the home station (30.1), runs
+//! it along the rail links, six boards a day at most and one train to a
+//! board without a station (30.2–30.3), unloads it at the station of the
+//! battlegroup most in need, whose next daily supply is then that of a
+//! convoy, and brings it home to load again.
+
+use serde_json::json;
+use warbound_rules::event::{EventKind, RuleEvent};
+use warbound_rules::loads::Carrier;
+
+use crate::army::calendar::Light as DayLight;
+use crate::map::board::{BoardId, RouteKind};
+use crate::map::common::Side;
+use crate::naval::trains::{LoadRate, LoadingJob, RailMover, may_enter, rail_move};
+use crate::play::state::{Campaign, Whereabouts, fyow, ix};
+use crate::supply::carrying::capacity;
+use crate::supply::logistics::CONVOY_TRUCKS;
+
+/// What a supply train is doing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TrainWork {
+    /// Loading at the home station.
+    Loading(LoadingJob),
+    /// Running loaded to the named station.
+    Delivering(BoardId),
+    /// Unloading at its station for the force there.
+    Unloading(LoadingJob),
+    /// Running empty back to the home station.
+    Returning,
+}
+
+/// An army's supply train.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SupplyTrain {
+    pub name: String,
+    pub home: BoardId,
+    pub at: BoardId,
+    pub work: TrainWork,
+    pub boards_today: u8,
+}
+
+/// Reading (FYOW 20.10, 22, 30.1): a supply train carries a convoy's load,
+/// six service trucks' worth of Load Spaces.
+pub fn supply_train_load() -> u16 {
+    let one = capacity(Carrier::ServiceTruck).halves() / 2;
+    (one * u32::from(CONVOY_TRUCKS)) as u16
+}
+
+impl Campaign {
+    /// Whether a board has a railway station (FYOW 13.6).
+    fn station(&self, board: &BoardId) -> bool {
+        self.file.map.board(board).is_ok_and(|b| b.detail.station)
+    }
+
+    /// The rail route from `from` to `to` through boards the enemy does not hold.
+    fn rail_route(&self, side: Side, from: &BoardId, to: &BoardId) -> Option<Vec<BoardId>> {
+        let mut prev = std::collections::BTreeMap::from([(from.clone(), from.clone())]);
+        let mut queue = std::collections::VecDeque::from([from.clone()]);
+        while let Some(b) = queue.pop_front() {
+            if &b == to {
+                let mut path = vec![b.clone()];
+                let mut at = b;
+                while &at != from {
+                    at = prev[&at].clone();
+                    path.push(at.clone());
+                }
+                path.reverse();
+                path.remove(0);
+                return Some(path);
+            }
+            for leg in self.file.map.legs_from(&b) {
+                let open = self.occupation.get(&leg.to).is_none_or(|o| o.side_points(side.enemy()) == 0);
+                if leg.route.kind() == RouteKind::Rail && open && !prev.contains_key(&leg.to) {
+                    prev.insert(leg.to.clone(), b.clone());
+                    queue.push_back(leg.to.clone());
+                }
+            }
+        }
+        None
+    }
+
+    /// Each army whose home has a station gets a supply train there at the start.
+    pub(crate) fn trains_at_start(&mut self) {
+        for a in 0..self.armies.len() {
+            let home = self.armies[a].home.iter().find(|b| self.station(b)).cloned();
+            if let Some(home) = home {
+                let name = format!("{} supply train", self.armies[a].name);
+                self.armies[a].train = Some(SupplyTrain {
+                    name,
+                    home: home.clone(),
+                    at: home,
+                    work: TrainWork::Loading(LoadingJob::new(supply_train_load())),
+                    boards_today: 0,
+                });
+            }
+        }
+    }
+
+    /// The station its army's train should deliver to: the one of the
+    /// battlegroup with the least supply, reachable by rail, forces away
+    /// from the home station first.
+    fn train_destination(&self, side: Side, from: &BoardId) -> Option<BoardId> {
+        self.forces
+            .iter()
+            .filter(|f| f.side == side && !f.convoy_due)
+            .filter_map(|f| match &f.at {
+                Whereabouts::Board(b) if self.station(b) => Some((b == from, f.supply.stockpile(), b.clone())),
+                _ => None,
+            })
+            .filter(|(_, _, b)| b == from || self.rail_route(side, from, b).is_some())
+            .min()
+            .map(|(_, _, b)| b)
+    }
+
+    /// One session of each army's supply train.
+    pub(crate) fn run_trains(&mut self) {
+        let night = self.date.light() == DayLight::Night;
+        for a in 0..self.armies.len() {
+            let Some(mut train) = self.armies[a].train.take() else { continue };
+            let side = self.armies[a].side;
+            let id = train.name.clone();
+            match &mut train.work {
+                TrainWork::Loading(job) => {
+                    if let Ok((_, e)) = job.session(&id, LoadRate::Station, night, &mut self.dice) {
+                        self.log(e);
+                    }
+                    if job.done()
+                        && let Some(to) = self.train_destination(side, &train.at)
+                    {
+                        train.work = TrainWork::Delivering(to);
+                    }
+                }
+                TrainWork::Delivering(to) => {
+                    let to = to.clone();
+                    if train.at == to {
+                        train.work = TrainWork::Unloading(LoadingJob::new(supply_train_load()));
+                    } else {
+                        self.train_step(&mut train, side, &to);
+                    }
+                }
+                TrainWork::Unloading(job) => {
+                    if let Ok((_, e)) = job.session(&id, LoadRate::Station, night, &mut self.dice) {
+                        self.log(e);
+                    }
+                    if job.done() {
+                        self.train_delivers(&train, side);
+                        train.work = TrainWork::Returning;
+                    }
+                }
+                TrainWork::Returning => {
+                    let home = train.home.clone();
+                    if train.at == home {
+                        train.work = TrainWork::Loading(LoadingJob::new(supply_train_load()));
+                    } else {
+                        self.train_step(&mut train, side, &home);
+                    }
+                }
+            }
+            self.armies[ix(side)].train = Some(train);
+        }
+    }
+
+    /// FYOW 30.2–30.3: one rail link a session toward `to`, an "auto" move
+    /// unless the weather intervenes (the Movement Test's weather modifier).
+    fn train_step(&mut self, train: &mut SupplyTrain, side: Side, to: &BoardId) {
+        let Some(next) = self.rail_route(side, &train.at, to).and_then(|p| p.first().cloned()) else {
+            self.log(
+                RuleEvent::new(EventKind::Train, fyow("30.2 Trains movement"))
+                    .actor(&train.name)
+                    .input("at", &train.at, "")
+                    .outcome(json!({ "waits": format!("no open rail line to {to}") })),
+            );
+            return;
+        };
+        if may_enter(self.station(&next), 0).is_err() {
+            return;
+        }
+        let weather = crate::map::movement::MoverClass::Trains.row().weather_modifier(&self.conditions);
+        let intervention = (weather != 0).then_some(weather);
+        match rail_move(&train.name, RailMover::Train, train.boards_today, intervention, &mut self.dice) {
+            Ok((m, e)) => {
+                self.log(e.input("from", &train.at, "").input("to", &next, ""));
+                if m.moved {
+                    train.at = next;
+                    train.boards_today += 1;
+                }
+            }
+            Err(_) => {}
+        }
+    }
+
+    /// The train unloads a convoy's supply for the force at its station (FYOW 20.10).
+    fn train_delivers(&mut self, train: &SupplyTrain, side: Side) {
+        let force = self
+            .forces
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.side == side && f.board() == Some(&train.at))
+            .min_by_key(|(_, f)| f.supply.stockpile())
+            .map(|(i, _)| i);
+        let Some(i) = force else { return };
+        self.forces[i].convoy_due = true;
+        let name = self.forces[i].name.clone();
+        self.log(
+            RuleEvent::new(EventKind::Train, fyow("20.10 Supply convoys"))
+                .actor(&train.name)
+                .target(&name)
+                .input("station", &train.at, "")
+                .outcome(
+                    json!({ "delivered": "a convoy's supply: its dice and a Direct line at the next daily throw" }),
+                ),
+        );
+    }
+
+    /// A new day: trains may run six boards again (30.2).
+    pub(crate) fn trains_new_day(&mut self) {
+        for a in &mut self.armies {
+            if let Some(t) = a.train.as_mut() {
+                t.boards_today = 0;
+            }
+        }
+    }
+}
