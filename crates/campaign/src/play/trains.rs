@@ -178,15 +178,12 @@ impl Campaign {
         }
         let weather = crate::map::movement::MoverClass::Trains.row().weather_modifier(&self.conditions);
         let intervention = (weather != 0).then_some(weather);
-        match rail_move(&train.name, RailMover::Train, train.boards_today, intervention, &mut self.dice) {
-            Ok((m, e)) => {
-                self.log(e.input("from", &train.at, "").input("to", &next, ""));
-                if m.moved {
-                    train.at = next;
-                    train.boards_today += 1;
-                }
+        if let Ok((m, e)) = rail_move(&train.name, RailMover::Train, train.boards_today, intervention, &mut self.dice) {
+            self.log(e.input("from", &train.at, "").input("to", &next, ""));
+            if m.moved {
+                train.at = next;
+                train.boards_today += 1;
             }
-            Err(_) => {}
         }
     }
 
