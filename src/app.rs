@@ -30,6 +30,9 @@ pub struct ScreenshotRequest {
     pub frames: u32,
 }
 
+/// Flow steps a frame on screen: the Auto side's turns unfold over a few frames.
+const WINDOWED_FLOW_PACE: u32 = 40;
+
 /// When the process started, to report the time to the first frame.
 #[derive(Resource, Debug, Clone, Copy)]
 pub struct LaunchTime(pub Instant);
@@ -220,7 +223,15 @@ pub fn run_windowed(screenshot: Option<ScreenshotRequest>, scenario: Option<Load
     if let Some(warning) = &loaded.warning {
         eprintln!("warbound: {warning}");
     }
+    // A screenshot is taken of a fixed battle; a game played draws new dice each time.
+    let seed = match &screenshot {
+        Some(_) => battle::NewBattle::default().seed,
+        None => std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64),
+    };
     let mut app = full_app(FullAppOptions { settings: loaded.settings, screenshot, scenario, windowed: true });
+    app.insert_resource(battle::NewBattle { seed, player: Some(0) });
+    // The table shows the flow step by step rather than a bound at once.
+    app.insert_resource(battle::FlowPace(WINDOWED_FLOW_PACE));
     app.insert_resource(LaunchTime(launched));
     app.world_mut().resource_mut::<Notices>().0.extend(loaded.warning);
     exit_code(app.run())

@@ -71,12 +71,31 @@ impl UiAction {
 }
 
 /// The entity holding the player's input maps and action states.
+/// Actions on the battle table.
+#[derive(Actionlike, Clone, Copy, Debug, PartialEq, Eq, Hash, Reflect)]
+pub enum TableAction {
+    /// Select a miniature, or give the point a move goes to.
+    Pick,
+    /// End the acting element's turn.
+    EndTurn,
+}
+
+impl TableAction {
+    pub fn default_input_map() -> InputMap<Self> {
+        InputMap::default().with(Self::Pick, MouseButton::Left).with(Self::EndTurn, KeyCode::Enter)
+    }
+}
+
 #[derive(Component, Debug)]
 pub struct PlayerInput;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((InputManagerPlugin::<CameraAction>::default(), InputManagerPlugin::<UiAction>::default()))
-        .add_systems(PreStartup, spawn_player_input);
+    app.add_plugins((
+        InputManagerPlugin::<CameraAction>::default(),
+        InputManagerPlugin::<UiAction>::default(),
+        InputManagerPlugin::<TableAction>::default(),
+    ))
+    .add_systems(PreStartup, spawn_player_input);
 }
 
 fn spawn_player_input(mut commands: Commands) {
@@ -85,6 +104,7 @@ fn spawn_player_input(mut commands: Commands) {
         PlayerInput,
         CameraAction::default_input_map(),
         UiAction::default_input_map(),
+        TableAction::default_input_map(),
     ));
 }
 
@@ -107,7 +127,7 @@ mod tests {
         text.split(|c: char| !c.is_ascii_alphanumeric())
             .filter(|t| {
                 ["Key", "Arrow", "Numpad", "Digit"].iter().any(|p| t.starts_with(p) && t.len() > p.len())
-                    || ["Escape", "F11", "Home", "Minus", "Equal"].contains(t)
+                    || ["Escape", "F11", "Home", "Minus", "Equal", "Enter"].contains(t)
             })
             .map(str::to_owned)
             .collect()
@@ -117,6 +137,7 @@ mod tests {
     fn no_key_does_two_things() {
         let mut all = keys(&CameraAction::default_input_map());
         all.extend(keys(&UiAction::default_input_map()));
+        all.extend(keys(&TableAction::default_input_map()));
         let bound = all.len();
         assert!(bound >= 20, "expected the default keys, found {all:?}");
         all.sort();

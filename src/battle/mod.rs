@@ -35,6 +35,7 @@ pub mod log;
 mod movement;
 mod observation;
 mod officers;
+pub mod options;
 pub mod outcome;
 pub mod play;
 pub mod save;
@@ -55,6 +56,21 @@ pub struct ActiveBattle(pub Option<LoadedScenario>);
 /// Asks to start a battle on `scenario` (from the picker or the command line).
 #[derive(Message, Debug, Clone)]
 pub struct StartBattle(pub LoadedScenario);
+
+/// How a battle chosen on screen (or with `--scenario`) starts: its dice
+/// seed, and which side the person at the screen commands (`None`: both
+/// Auto, a demonstration).
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NewBattle {
+    pub seed: u64,
+    pub player: Option<usize>,
+}
+
+impl Default for NewBattle {
+    fn default() -> Self {
+        Self { seed: 42, player: Some(0) }
+    }
+}
 
 /// The steps of a bound, in the order the systems run within one update.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -160,7 +176,8 @@ pub(super) fn plugin(app: &mut App) {
                 .chain(),
         )
         .add_systems(Update, start_battle)
-        .add_systems(OnEnter(AppState::Battle), announce)
+        .init_resource::<NewBattle>()
+        .add_systems(OnEnter(AppState::Battle), (announce, begin).chain())
         .add_systems(OnExit(AppState::Battle), clear)
         .add_plugins((
             start_bound::plugin,
@@ -198,7 +215,25 @@ fn announce(active: Res<ActiveBattle>) {
     }
 }
 
-fn clear(mut active: ResMut<ActiveBattle>, mut flow: ResMut<Flow>) {
+/// Sets the chosen battle up on entering the battle screen, unless one is
+/// already set up (a headless battle is started before its first update).
+fn begin(world: &mut World) {
+    if world.contains_resource::<Battle>() {
+        return;
+    }
+    let Some(loaded) = world.resource::<ActiveBattle>().0.clone() else { return };
+    let new = world.get_resource::<NewBattle>().copied().unwrap_or_default();
+    let mut start = setup::BattleStart::auto(&loaded.source, loaded.scenario, new.seed);
+    if let Some(side) = new.player.filter(|&s| s < start.control.len()) {
+        start.control[side] = setup::Control::Player;
+    }
+    if let Err(e) = spawn::start(world, start) {
+        error!("cannot start the battle: {e}");
+    }
+}
+
+fn clear(mut commands: Commands, mut active: ResMut<ActiveBattle>, mut flow: ResMut<Flow>) {
     active.0 = None;
     *flow = Flow::Idle;
+    commands.remove_resource::<Battle>();
 }

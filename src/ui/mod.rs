@@ -1,6 +1,9 @@
 //! bevy_egui setup and the game's menus and overlays, one file each.
 
+pub mod battle_panels;
 mod hud;
+mod labels;
+mod orders;
 mod pause;
 mod settings;
 mod title;
@@ -20,7 +23,15 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, style)
         .add_systems(Update, escape)
         .add_systems(EguiPrimaryContextPass, notices)
-        .add_plugins((title::plugin, pause::plugin, settings::plugin, hud::plugin));
+        .add_plugins((
+            title::plugin,
+            pause::plugin,
+            settings::plugin,
+            hud::plugin,
+            battle_panels::plugin,
+            orders::plugin,
+            labels::plugin,
+        ));
 }
 
 /// Larger type than egui's default: this is read from arm's length at a show.

@@ -34,6 +34,8 @@ const MAX_PITCH: f32 = FRAC_PI_2 - 0.001;
 const MIN_DISTANCE: f32 = 4.0;
 const KEY_PAN_INCHES_PER_S: f32 = 30.0;
 const KEY_TURN_RAD_PER_S: f32 = 1.4;
+/// The home view's focus lies this fraction of the table's depth towards the near edge.
+const HOME_NEAR_SHIFT: f32 = 0.12;
 /// Title-screen drift, radians per second.
 const ATTRACT_TURN: f32 = 0.05;
 
@@ -41,7 +43,9 @@ impl OrbitCamera {
     /// The whole table in view from the player's side.
     pub fn home(table: Vec2) -> Self {
         Self {
-            focus: Vec3::ZERO,
+            // A little towards the near edge, so the table sits above the
+            // battle log and orders along the bottom of the screen.
+            focus: Vec3::new(0.0, 0.0, table.y * HOME_NEAR_SHIFT),
             yaw: 0.0,
             pitch: 0.85,
             distance: table.x.max(table.y * 1.5) * 1.15,
@@ -196,8 +200,12 @@ mod tests {
     #[test]
     fn pan_follows_the_view_direction() {
         let mut cam = OrbitCamera::home(Vec2::new(72.0, 48.0));
+        let start = cam.focus;
         cam.pan(Vec2::new(0.0, 10.0));
-        assert!((cam.focus - Vec3::new(0.0, 0.0, -10.0)).length() < 1e-4, "up the screen is away from the player");
+        assert!(
+            (cam.focus - start - Vec3::new(0.0, 0.0, -10.0)).length() < 1e-4,
+            "up the screen is away from the player"
+        );
         cam.yaw = FRAC_PI_2;
         cam.focus = Vec3::ZERO;
         cam.pan(Vec2::new(10.0, 0.0));

@@ -1,22 +1,28 @@
-//! The player's forces on the table, made in code: infantry as figures on
-//! round bases in cohesion (1" apart, *Heroes All* "Cohesion"), guns with
-//! their crews, vehicles as hulls with turrets, each element on its start
-//! position. The enemy is not drawn: his elements appear only once observed
-//! (fog of war), which the battle flow brings.
+//! The forces on the table, made in code: infantry as figures on round bases
+//! in cohesion (1" apart, *Heroes All* "Cohesion"), guns with their crews,
+//! vehicles as hulls with turrets, each element where the battle flow has it.
+//! The person at the screen sees his own side, and the enemy only once his
+//! side has observed it (fog of war); with no side under his command (a
+//! demonstration, both sides Auto) the whole table shows.
 
 use bevy::prelude::*;
 use warbound_rules::{
     codex::{Codex, Kind},
     geometry::{HILL_LEVEL_HEIGHT, hill_level},
-    scenario::{ElementSpec, Start},
-    terrain::Point,
+    scenario::ElementSpec,
 };
 
 use super::{table::TableRoot, terrain::to_world};
-use crate::{battle::ActiveBattle, data};
+use crate::{
+    battle::{
+        setup::Control,
+        state::{Battle, Fielded, Sides},
+    },
+    data,
+};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, place_forces);
+    app.add_systems(Update, (place_forces, follow_flow).chain());
 }
 
 /// One element's miniatures, a child of the table; named by the element's id.
@@ -26,16 +32,35 @@ pub struct ElementModel(pub String);
 /// Figures stand this far apart, inside the 1" cohesion distance.
 const FIGURE_SPACING: f32 = 0.8;
 
+/// The side the person at the screen commands, if any.
+pub fn player_side(sides: &Sides) -> Option<usize> {
+    sides.0.iter().position(|s| s.control == Control::Player)
+}
+
+/// Whether the person at the screen sees `f`: his own elements on the table,
+/// and enemy elements his side knows of (FYOB: a side acts only on what it
+/// has observed); everything on the table when he commands no side.
+pub fn shown(f: &Fielded, sides: &Sides, all: &[&Fielded]) -> bool {
+    if !f.status.on_table() {
+        return false;
+    }
+    let Some(me) = player_side(sides) else { return true };
+    f.side == me || sides.0[me].known.contains(f.id()) || all.iter().any(|o| o.side == me && o.known.contains(f.id()))
+}
+
+/// Builds the models of every element of the battle on a table that has none yet.
+#[allow(clippy::too_many_arguments)]
 fn place_forces(
     mut commands: Commands,
-    tables: Query<(Entity, &TableRoot), Added<TableRoot>>,
-    active: Res<ActiveBattle>,
+    tables: Query<(Entity, &TableRoot)>,
+    battle: Option<Res<Battle>>,
+    elements: Query<&Fielded>,
+    models: Query<&ElementModel>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
-    let Some(battle) = &active.0 else { return };
-    // The first side is the player's (it sets up on the near edge).
-    let Some(side) = battle.scenario.sides.first() else { return };
+    let Some(battle) = battle else { return };
+    let Ok((table_entity, _)) = tables.single() else { return };
     let codex = match data::codex() {
         Ok(c) => c,
         Err(e) => {
@@ -43,41 +68,73 @@ fn place_forces(
             return;
         }
     };
-    for (table_entity, root) in &tables {
-        let mut mat = |r, g, b| materials.add(StandardMaterial { base_color: Color::srgb(r, g, b), ..default() });
-        // Khaki uniforms on blue-rimmed bases: the player's colour reads apart
-        // from the enemy's orange even without the red-green channel.
-        let kit = Kit {
+    let have: Vec<&str> = models.iter().map(|m| m.0.as_str()).collect();
+    let missing: Vec<&Fielded> = elements.iter().filter(|f| !have.contains(&f.id())).collect();
+    if missing.is_empty() {
+        return;
+    }
+    let mut mat = |r, g, b| materials.add(StandardMaterial { base_color: Color::srgb(r, g, b), ..default() });
+    // The player's side (the first) in khaki on blue-rimmed bases, the enemy in
+    // field grey on orange: the two read apart without the red-green channel.
+    let kits = [
+        Kit {
             figure: meshes.add(Capsule3d::new(0.16, 0.45)),
             base: meshes.add(Cylinder::new(0.3, 0.08)),
             uniform: mat(0.45, 0.42, 0.28),
             rim: mat(0.15, 0.35, 0.85),
             hull: mat(0.38, 0.40, 0.30),
             gun: mat(0.20, 0.20, 0.20),
-        };
-        let mut models = Vec::new();
-        for element in side.companies.iter().flat_map(|c| &c.elements) {
-            // On the table at the start, or landing there in the first bound.
-            if let Start::At(x, y) | Start::Glider(1, x, y) | Start::Drop(1, x, y) = element.start {
-                models.push((element.id.clone(), Point(x, y), element_parts(element, codex, &kit, &mut meshes)));
-            }
+        },
+        Kit {
+            figure: meshes.add(Capsule3d::new(0.16, 0.45)),
+            base: meshes.add(Cylinder::new(0.3, 0.08)),
+            uniform: mat(0.36, 0.38, 0.40),
+            rim: mat(0.95, 0.55, 0.10),
+            hull: mat(0.30, 0.32, 0.34),
+            gun: mat(0.18, 0.18, 0.18),
+        },
+    ];
+    let specs: Vec<&ElementSpec> =
+        battle.start.scenario.sides.iter().flat_map(|s| s.companies.iter().flat_map(|c| &c.elements)).collect();
+    commands.entity(table_entity).with_children(|t| {
+        for f in missing {
+            let Some(spec) = specs.iter().find(|e| e.id == f.id()) else { continue };
+            let kit = &kits[f.side.min(1)];
+            t.spawn((ElementModel(f.id().to_owned()), Transform::default(), Visibility::Hidden)).with_children(|e| {
+                for part in element_parts(spec, codex, kit, &mut meshes) {
+                    e.spawn(part);
+                }
+            });
         }
-        commands.entity(table_entity).with_children(|t| {
-            for (id, at, parts) in models {
-                // On the hill level under the element (the rules' geometry decides heights).
-                let ground = f32::from(hill_level(&battle.scenario.terrain, at)) * HILL_LEVEL_HEIGHT;
-                t.spawn((
-                    ElementModel(id),
-                    Transform::from_translation(to_world(root.0, at, ground)),
-                    Visibility::default(),
-                ))
-                .with_children(|e| {
-                    for part in parts {
-                        e.spawn(part);
-                    }
-                });
-            }
-        });
+    });
+}
+
+/// Keeps each model where the flow has its element, shown or hidden by the fog of war.
+fn follow_flow(
+    battle: Option<Res<Battle>>,
+    sides: Option<Res<Sides>>,
+    tables: Query<&TableRoot>,
+    elements: Query<&Fielded>,
+    mut models: Query<(&ElementModel, &mut Transform, &mut Visibility)>,
+) {
+    let (Some(battle), Some(sides)) = (battle, sides) else { return };
+    let Ok(root) = tables.single() else { return };
+    let all: Vec<&Fielded> = elements.iter().collect();
+    for (model, mut transform, mut visibility) in &mut models {
+        let Some(f) = all.iter().find(|f| f.id() == model.0) else {
+            *visibility = Visibility::Hidden;
+            continue;
+        };
+        // On the hill level under the element (the rules' geometry decides heights).
+        let ground = f32::from(hill_level(&battle.terrain, f.at)) * HILL_LEVEL_HEIGHT;
+        let at = to_world(root.0, f.at, ground);
+        if transform.translation != at {
+            transform.translation = at;
+        }
+        let show = if shown(f, &sides, &all) { Visibility::Inherited } else { Visibility::Hidden };
+        if *visibility != show {
+            *visibility = show;
+        }
     }
 }
 

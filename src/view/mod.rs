@@ -2,6 +2,7 @@
 
 mod camera;
 mod miniatures;
+mod picking;
 mod screenshot;
 mod table;
 mod terrain;
@@ -9,6 +10,7 @@ mod window;
 
 pub use camera::OrbitCamera;
 pub use miniatures::ElementModel;
+pub use picking::TableClick;
 pub use table::{TableRoot, TableStyle};
 pub use terrain::TerrainPiece;
 
@@ -19,6 +21,7 @@ pub(super) fn plugin(app: &mut App) {
         table::plugin,
         terrain::plugin,
         miniatures::plugin,
+        picking::plugin,
         camera::plugin,
         window::plugin,
         screenshot::plugin,

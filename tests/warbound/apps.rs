@@ -71,7 +71,18 @@ fn full_app_builds_every_plugin_and_runs_without_a_window() {
             .filter(|e| matches!(e.start, Start::At(..)))
             .count()
     };
-    let models = world.query::<&ElementModel>().iter(world).count();
-    assert_eq!(models, on_table(0));
+    // Every element has its model; the person at the screen commands the first
+    // side and sees its elements on the table, not the enemy's he has not observed.
+    let models: Vec<(String, Visibility)> =
+        world.query::<(&ElementModel, &Visibility)>().iter(world).map(|(m, v)| (m.0.clone(), *v)).collect();
+    let all: usize = scenario.sides.iter().map(|s| s.companies.iter().map(|c| c.elements.len()).sum::<usize>()).sum();
+    assert_eq!(models.len(), all);
+    let shown: Vec<&String> = models.iter().filter(|(_, v)| *v != Visibility::Hidden).map(|(id, _)| id).collect();
+    assert_eq!(shown.len(), on_table(0), "{shown:?}");
+    let enemy: Vec<&str> =
+        scenario.sides[1].companies.iter().flat_map(|c| &c.elements).map(|e| e.id.as_str()).collect();
+    assert!(shown.iter().all(|id| !enemy.contains(&id.as_str())), "no enemy shown before he is observed");
     assert!(on_table(1) > 0, "the patrol has enemies on the table, not drawn");
+    // The battle is under way and waits for the player's first decision or plays the Auto side's.
+    assert!(world.contains_resource::<warbound::battle::state::Battle>(), "the battle flow has started");
 }

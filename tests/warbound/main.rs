@@ -2,3 +2,4 @@
 
 mod apps;
 mod battle;
+mod table_play;

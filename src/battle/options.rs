@@ -1,0 +1,186 @@
+//! What the person at the screen may order now: the decision the flow waits
+//! for and, for an element acting on its Order Die, each command with the
+//! rule's answer beside it, checked by the very function that checks a
+//! command when it is given ([`super::command::check`]).
+
+use bevy::prelude::*;
+use warbound_rules::geometry::distance;
+
+use super::{
+    command::{Command, check},
+    play::waiting_for_player,
+    state::{Battle, Fielded, Flow, PendingMove, Sides},
+    visible::Sight,
+};
+
+/// One command on offer and, if the rules refuse it now, why.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Offer {
+    pub label: String,
+    pub command: Command,
+    /// The rule and reason it is refused, or `None` when it may be given.
+    pub refused: Option<String>,
+}
+
+/// The decision the flow waits for.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Decision {
+    /// An element acts on its Order Die: move (click the table), fire, observe, end its turn.
+    Act {
+        element: String,
+        /// The Order Die and the phases taken so far, in words.
+        orders: String,
+        /// Movement Dice thrown for a declared route: stop anywhere up to the score.
+        pending: Option<PendingMove>,
+        /// Why a move may not be declared now (the Order Die, a move taken).
+        move_refused: Option<String>,
+        offers: Vec<Offer>,
+    },
+    /// A Company Officer's command turn: orders stand, these elements are rallied.
+    CoTurn { company: String, command: Command },
+    /// The Senior Officer's session: reserves that may be committed.
+    Session { side: usize, keep: Command, commit_all: Option<Command> },
+    /// An NCO Seized the Initiative.
+    Seize { element: String, command: Command },
+}
+
+/// The decision waiting for the person at the screen, if the flow waits for one.
+pub fn decision(world: &mut World) -> Option<Decision> {
+    if !waiting_for_player(world) {
+        return None;
+    }
+    let flow = world.get_resource::<Flow>()?.clone();
+    let mut q = world.query::<&Fielded>();
+    let all: Vec<&Fielded> = q.iter(world).collect();
+    let battle = world.get_resource::<Battle>()?;
+    let sides = world.get_resource::<Sides>()?;
+    match flow {
+        Flow::Acting(turn) => {
+            let me = all.iter().copied().find(|f| f.id() == turn.element)?;
+            let codex = crate::data::codex().ok()?;
+            let sight = Sight::new(battle, codex);
+            let aircraft = super::air::over_table(sides);
+            let element = me.id().to_owned();
+            let mut commands: Vec<(String, Command)> = Vec::new();
+            // Observe: enemies in view it does not know yet, nearest first, at most 2.
+            let mut unknown: Vec<&Fielded> = all
+                .iter()
+                .copied()
+                .filter(|e| e.side != me.side && e.status.on_table() && !me.known.contains(e.id()))
+                .filter(|e| sight.in_view(me, e))
+                .collect();
+            unknown.sort_by(|a, b| distance(me.at, a.at).total_cmp(&distance(me.at, b.at)));
+            let targets: Vec<String> = unknown.iter().take(2).map(|e| e.id().to_owned()).collect();
+            commands.push(("Observe (an Act)".into(), Command::Observe { element: element.clone(), targets }));
+            // Fire: each known enemy it may fire at, with the teams in range.
+            for e in all.iter().copied().filter(|e| e.side != me.side && e.status.on_table()) {
+                if me.known.contains(e.id()) || sides.0[me.side].known.contains(e.id()) {
+                    let teams = sight.teams_in_range(me, e).len();
+                    let label =
+                        format!("Fire at {} ({teams} team{} in range)", e.id(), if teams == 1 { "" } else { "s" });
+                    commands.push((label, Command::Fire { element: element.clone(), target: e.id().to_owned() }));
+                }
+            }
+            for (id, side) in &aircraft {
+                if *side != me.side {
+                    commands.push((
+                        format!("Fire at the aircraft {id}"),
+                        Command::FireAa { element: element.clone(), squadron: id.clone() },
+                    ));
+                }
+            }
+            commands.push(("Build the bridge (the whole turn)".into(), Command::Bridge { element: element.clone() }));
+            commands.push((
+                "Clear the minefield (the whole turn)".into(),
+                Command::ClearMines { element: element.clone() },
+            ));
+            commands.push(("End the turn".into(), Command::EndTurn { element: element.clone() }));
+            let mut offers: Vec<Offer> = commands
+                .into_iter()
+                .map(|(label, command)| {
+                    let refused = check(&command, &turn, &all, &sight, battle, &aircraft)
+                        .err()
+                        .map(|r| format!("{:?} \"{}\": {}", r.rule.book, r.rule.section, r.reason));
+                    Offer { label, command, refused }
+                })
+                .collect();
+            // Whole-turn works are offered only where they apply.
+            offers.retain(|o| {
+                o.refused.is_none() || !matches!(o.command, Command::Bridge { .. } | Command::ClearMines { .. })
+            });
+            let orders = format!(
+                "Order Die: {:?}; taken: {}",
+                turn.orders.order,
+                if turn.taken.is_empty() {
+                    "nothing yet".to_owned()
+                } else {
+                    turn.taken.iter().map(|p| format!("{p:?}")).collect::<Vec<_>>().join(", ")
+                }
+            );
+            // A short step tells whether a move may be declared at all this turn.
+            let step = Command::Move { element: element.clone(), to: (me.at.0, me.at.1 + 0.5) };
+            let move_refused = check(&step, &turn, &all, &sight, battle, &aircraft)
+                .err()
+                .map(|r| format!("{:?} \"{}\": {}", r.rule.book, r.rule.section, r.reason));
+            Some(Decision::Act { element, orders, pending: turn.pending_move, move_refused, offers })
+        }
+        Flow::CoTurn { side, company } => {
+            let c = &sides.0[side].companies[company];
+            // As the Auto CO: his elements on the table below the full CMS, lowest first.
+            let mut low: Vec<(u8, String)> = all
+                .iter()
+                .filter(|f| f.side == side && f.company == company && f.status.on_table())
+                .filter(|f| f.element.cms < warbound_rules::momentum::MAX_CMS)
+                .map(|f| (f.element.cms, f.id().to_owned()))
+                .collect();
+            low.sort();
+            let rally: Vec<String> = low.into_iter().map(|(_, id)| id).collect();
+            let command = Command::Command { company: c.id.clone(), orders: Vec::new(), rally };
+            Some(Decision::CoTurn { company: c.id.clone(), command })
+        }
+        Flow::Session { side } => {
+            let keep = Command::Session { side, commit: Vec::new(), objectives: Vec::new(), withdraw: false };
+            let reserves: Vec<String> = all
+                .iter()
+                .filter(|f| f.side == side && f.status == super::state::Status::Reserve)
+                .map(|f| f.id().to_owned())
+                .collect();
+            let commit_all = (!reserves.is_empty()).then(|| Command::Session {
+                side,
+                commit: reserves,
+                objectives: Vec::new(),
+                withdraw: false,
+            });
+            Some(Decision::Session { side, keep, commit_all })
+        }
+        Flow::Seize { element } => {
+            let command = Command::Seize { element: element.clone(), swap_with: None };
+            Some(Decision::Seize { element, command })
+        }
+        _ => None,
+    }
+}
+
+/// The point `allowance` inches along the straight route from `from` towards `to`.
+pub fn along(from: (f32, f32), to: (f32, f32), allowance: f32) -> (f32, f32) {
+    let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+    let length = (dx * dx + dy * dy).sqrt();
+    if length <= allowance || length == 0.0 {
+        return to;
+    }
+    let k = allowance / length;
+    (from.0 + dx * k, from.1 + dy * k)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn along_stops_at_the_allowance_or_the_end() {
+        assert_eq!(along((0.0, 0.0), (10.0, 0.0), 4.0), (4.0, 0.0));
+        assert_eq!(along((0.0, 0.0), (3.0, 4.0), 10.0), (3.0, 4.0));
+        let (x, y) = along((0.0, 0.0), (3.0, 4.0), 2.5);
+        assert!((x - 1.5).abs() < 1e-5 && (y - 2.0).abs() < 1e-5);
+    }
+}

@@ -1,0 +1,131 @@
+//! Picking on the table: a left click selects the miniature under the
+//! pointer or, while a move is being given, sends the acting element there;
+//! Enter ends its turn. All through leafwing actions (`input.rs`), and never
+//! while egui has the pointer.
+
+use bevy::{prelude::*, window::PrimaryWindow};
+use bevy_egui::input::EguiWantsInput;
+use leafwing_input_manager::prelude::*;
+use warbound_rules::{geometry::distance, scenario::TableSize, terrain::Point};
+
+use super::{miniatures::shown, table::TableRoot};
+use crate::{
+    battle::{
+        command::{Command, Inbox},
+        setup::Control,
+        state::{Fielded, Flow, Sides},
+    },
+    input::{PlayerInput, TableAction},
+    ui::battle_panels::Selected,
+};
+
+/// What a left click on the table does now.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub enum TableClick {
+    /// Selects the miniature clicked.
+    #[default]
+    Select,
+    /// Gives the acting element's move: the point clicked.
+    Move,
+}
+
+/// A miniature is picked within this many inches of the point clicked.
+const PICK_RADIUS: f32 = 2.0;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<TableClick>().add_systems(Update, pick);
+}
+
+/// The point of the table top (inches from its near-left corner) a ray meets, if it meets the table.
+pub fn table_point(ray: Ray3d, root: &GlobalTransform, size: TableSize) -> Option<Point> {
+    let t = ray.intersect_plane(root.translation(), InfinitePlane3d::new(root.up()))?;
+    let local = root.affine().inverse().transform_point3(ray.get_point(t));
+    let p = Point(local.x + size.width / 2.0, size.depth / 2.0 - local.z);
+    ((0.0..=size.width).contains(&p.0) && (0.0..=size.depth).contains(&p.1)).then_some(p)
+}
+
+/// The element acting now, if the person at the screen commands it.
+fn players_turn(flow: &Flow, sides: &Sides, elements: &[&Fielded]) -> Option<(String, bool)> {
+    let Flow::Acting(turn) = flow else { return None };
+    let me = elements.iter().find(|f| f.id() == turn.element)?;
+    (sides.0[me.side].control == Control::Player).then(|| (turn.element.clone(), turn.pending_move.is_some()))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn pick(
+    actions: Query<&ActionState<TableAction>, With<PlayerInput>>,
+    egui: Option<Res<EguiWantsInput>>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    cameras: Query<(&Camera, &GlobalTransform)>,
+    tables: Query<(&TableRoot, &GlobalTransform)>,
+    elements: Query<&Fielded>,
+    state: (Option<Res<Flow>>, Option<Res<Sides>>),
+    mut selected: ResMut<Selected>,
+    mut mode: ResMut<TableClick>,
+    mut inbox: ResMut<Inbox>,
+) {
+    let Ok(actions) = actions.single() else { return };
+    let (Some(flow), Some(sides)) = state else { return };
+    let all: Vec<&Fielded> = elements.iter().collect();
+    let turn = players_turn(&flow, &sides, &all);
+    let egui_keys = egui.as_ref().is_some_and(|e| e.wants_any_keyboard_input());
+    if actions.just_pressed(&TableAction::EndTurn)
+        && !egui_keys
+        && inbox.0.is_empty()
+        && let Some((element, _)) = &turn
+    {
+        inbox.0.push_back(Command::EndTurn { element: element.clone() });
+        *mode = TableClick::Select;
+    }
+    if !actions.just_pressed(&TableAction::Pick) || egui.is_some_and(|e| e.wants_any_pointer_input()) {
+        return;
+    }
+    let (Ok(window), Ok((camera, eye)), Ok((root, at))) = (windows.single(), cameras.single(), tables.single()) else {
+        return;
+    };
+    let Some(cursor) = window.cursor_position() else { return };
+    let Ok(ray) = camera.viewport_to_world(eye, cursor) else { return };
+    let Some(point) = table_point(ray, at, root.0) else { return };
+    match (*mode, &turn) {
+        (TableClick::Move, Some((element, pending))) => {
+            let to = (point.0, point.1);
+            let element = element.clone();
+            // Before the dice the route is declared; after them, where it stops.
+            let cmd = if *pending { Command::MoveTo { element, to } } else { Command::Move { element, to } };
+            inbox.0.push_back(cmd);
+            *mode = TableClick::Select;
+        }
+        _ => {
+            *mode = TableClick::Select;
+            selected.0 = all
+                .iter()
+                .filter(|f| shown(f, &sides, &all))
+                .map(|f| (distance(f.at, point), f.id()))
+                .filter(|(d, _)| *d <= PICK_RADIUS)
+                .min_by(|a, b| a.0.total_cmp(&b.0))
+                .map(|(_, id)| id.to_owned());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_ray_straight_down_meets_the_table_where_it_points() {
+        let size = TableSize { width: 72.0, depth: 48.0 };
+        let root = GlobalTransform::from(Transform::from_xyz(0.0, 30.0, 0.0));
+        // Straight down over the table's centre: 36", 24".
+        let ray = Ray3d::new(Vec3::new(0.0, 100.0, 0.0), Dir3::NEG_Y);
+        let p = table_point(ray, &root, size).unwrap();
+        assert!((p.0 - 36.0).abs() < 1e-4 && (p.1 - 24.0).abs() < 1e-4, "{p:?}");
+        // 10" right and 12" towards the near edge (world +z).
+        let ray = Ray3d::new(Vec3::new(10.0, 100.0, 12.0), Dir3::NEG_Y);
+        let p = table_point(ray, &root, size).unwrap();
+        assert!((p.0 - 46.0).abs() < 1e-4 && (p.1 - 12.0).abs() < 1e-4, "{p:?}");
+        // Off the table: no point.
+        let ray = Ray3d::new(Vec3::new(50.0, 100.0, 0.0), Dir3::NEG_Y);
+        assert_eq!(table_point(ray, &root, size), None);
+    }
+}

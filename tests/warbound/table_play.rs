@@ -1,0 +1,80 @@
+//! A battle played through the table's decisions, as the person at the
+//! screen plays it: the headless game with the first side under the
+//! player's command, each decision read from `battle::options` and answered
+//! with one of the commands it offers.
+
+use bevy::prelude::*;
+use warbound::{
+    app::headless_app,
+    battle::{
+        NewBattle,
+        command::{Command, Inbox},
+        log::BattleLog,
+        options::{Decision, along, decision},
+        play::is_over,
+        state::{Battle, Fielded},
+    },
+    data,
+};
+
+/// The first offer the rules accept whose command matches `pick`.
+fn first(offers: &[warbound::battle::options::Offer], pick: fn(&Command) -> bool) -> Option<Command> {
+    offers.iter().find(|o| o.refused.is_none() && pick(&o.command)).map(|o| o.command.clone())
+}
+
+#[test]
+fn the_patrol_plays_to_its_end_through_the_decisions_the_table_offers() {
+    let mut app = headless_app(Some(data::load_scenario("patrol").unwrap()));
+    app.insert_resource(NewBattle { seed: 7, player: Some(0) });
+    let mut decisions = 0;
+    let mut moved = 0;
+    for _ in 0..5_000 {
+        app.update();
+        if is_over(app.world()) {
+            break;
+        }
+        let Some(d) = decision(app.world_mut()) else { continue };
+        decisions += 1;
+        let cmd = match d {
+            Decision::Act { element, pending, move_refused, offers, .. } => {
+                let at = {
+                    let world = app.world_mut();
+                    let mut q = world.query::<&Fielded>();
+                    q.iter(world).find(|f| f.id() == element).map(|f| (f.at.0, f.at.1)).unwrap()
+                };
+                if let Some(p) = pending {
+                    moved += 1;
+                    Command::MoveTo { element, to: along(at, p.to, p.allowance) }
+                } else if let Some(fire) = first(&offers, |c| matches!(c, Command::Fire { .. })) {
+                    fire
+                } else if let Some(observe) =
+                    first(&offers, |c| matches!(c, Command::Observe { targets, .. } if !targets.is_empty()))
+                {
+                    observe
+                } else if move_refused.is_none() {
+                    // Up the lane towards the crossroads.
+                    Command::Move { element, to: (at.0, (at.1 + 12.0).min(46.0)) }
+                } else {
+                    first(&offers, |c| matches!(c, Command::EndTurn { .. })).expect("the turn can always end")
+                }
+            }
+            Decision::CoTurn { command, .. } | Decision::Seize { command, .. } => command,
+            Decision::Session { keep, .. } => keep,
+        };
+        app.world_mut().resource_mut::<Inbox>().0.push_back(cmd);
+    }
+    assert!(is_over(app.world()), "the battle ends");
+    let world = app.world();
+    let result = world.resource::<Battle>().result.clone().expect("a result");
+    assert!(decisions >= 5, "the player was asked to decide ({decisions} decisions)");
+    assert!(moved >= 1, "the player's sections moved");
+    // Every command given from the offers was accepted by the rules.
+    let refused = world
+        .resource::<BattleLog>()
+        .entries
+        .iter()
+        .filter(|e| e.event.outcome.get("accepted") == Some(&serde_json::Value::Bool(false)))
+        .count();
+    assert_eq!(refused, 0, "no offered command was refused");
+    assert!(result.bounds_played >= 1);
+}
