@@ -32,6 +32,8 @@ pub struct ScreenshotRequest {
 
 /// Flow steps a frame on screen: the Auto side's turns unfold over a few frames.
 const WINDOWED_FLOW_PACE: u32 = 40;
+/// A demonstration goes slowly enough to follow from across a show's hall.
+const DEMO_FLOW_PACE: u32 = 3;
 
 /// When the process started, to report the time to the first frame.
 #[derive(Resource, Debug, Clone, Copy)]
@@ -212,7 +214,8 @@ pub fn full_app(options: FullAppOptions) -> App {
 }
 
 /// Play or `--screenshot`: open the window and run until it closes.
-pub fn run_windowed(screenshot: Option<ScreenshotRequest>, scenario: Option<LoadedScenario>) -> ExitCode {
+/// The game in a window (or a screenshot of it); `demo`: the program plays both sides.
+pub fn run_windowed(screenshot: Option<ScreenshotRequest>, scenario: Option<LoadedScenario>, demo: bool) -> ExitCode {
     let launched = Instant::now();
     if let Some(problem) = platform::display_problem() {
         eprintln!("{problem}");
@@ -229,9 +232,13 @@ pub fn run_windowed(screenshot: Option<ScreenshotRequest>, scenario: Option<Load
         None => std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64),
     };
     let mut app = full_app(FullAppOptions { settings: loaded.settings, screenshot, scenario, windowed: true });
-    app.insert_resource(battle::NewBattle { seed, player: Some(0) });
+    app.insert_resource(battle::NewBattle { seed, player: (!demo).then_some(0) });
+    // A game played is autosaved after every bound (a screenshot is not).
+    if app.world().get_resource::<ScreenshotRequest>().is_none() {
+        app.insert_resource(battle::save::Autosave(battle::save::autosave_path()));
+    }
     // The table shows the flow step by step rather than a bound at once.
-    app.insert_resource(battle::FlowPace(WINDOWED_FLOW_PACE));
+    app.insert_resource(battle::FlowPace(if demo { DEMO_FLOW_PACE } else { WINDOWED_FLOW_PACE }));
     app.insert_resource(LaunchTime(launched));
     app.world_mut().resource_mut::<Notices>().0.extend(loaded.warning);
     exit_code(app.run())

@@ -5,8 +5,9 @@ use std::{fmt, path::PathBuf};
 /// How the game was asked to run.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Mode {
-    /// The normal game: a window with the title screen.
-    Play { scenario: Option<String> },
+    /// The normal game: a window with the title screen. `demo`: the program
+    /// plays both sides of every battle and the whole table shows.
+    Play { scenario: Option<String>, demo: bool },
     /// No window and no GPU: `MinimalPlugins` for `frames` updates.
     Headless { frames: u32, scenario: Option<String> },
     /// Both sides Auto, no window: play the battle to its end, write the
@@ -16,7 +17,7 @@ pub enum Mode {
     /// every engagement on paper, and write its log and summary.
     Campaign(CampaignRun),
     /// Render `frames` frames in a real window, save a PNG to `path`, exit.
-    Screenshot { path: PathBuf, frames: u32, scenario: Option<String> },
+    Screenshot { path: PathBuf, frames: u32, scenario: Option<String>, demo: bool },
     /// `--help`: print usage and exit 0.
     Help,
     /// `--version`: print the build and exit 0.
@@ -57,17 +58,19 @@ pub const DEFAULT_SCREENSHOT_FRAMES: u32 = 30;
 pub const DEFAULT_HEADLESS_FRAMES: u32 = 10;
 
 pub const USAGE: &str = "\
-usage: warbound [--scenario S]
+usage: warbound [--scenario S] [--demo]
        warbound --headless [--frames N] [--scenario S]
        warbound --headless --scenario S --seed N [--bounds K] [--log OUT.jsonl] [--summary OUT.json] [--two-player]
        warbound --headless --load SAVE.ron [--log OUT.jsonl] [--summary OUT.json]
        warbound --headless --campaign C --seed N [--days D] [--log OUT.jsonl] [--summary OUT.json]
-       warbound --screenshot OUT.png [--frames N] [--scenario S]
+       warbound --screenshot OUT.png [--frames N] [--scenario S] [--demo]
        warbound --help | --version
 
   (no flags)          open the game window at the title screen
   --scenario S        start straight into battle scenario S: a built-in name
                       (see --list-scenarios) or a path to a .ron file
+  --demo              the program plays both sides and the whole table shows
+                      (a demonstration at a show)
   --list-scenarios    print the built-in scenarios and exit
   --headless          run without a window or GPU
   --screenshot OUT    render N frames in a window, save OUT as PNG, exit
@@ -124,6 +127,7 @@ where
     let mut two_player = false;
     let mut load: Option<PathBuf> = None;
     let mut campaign: Option<String> = None;
+    let mut demo = false;
     let mut days: Option<u32> = None;
     let mut query = None;
     let mut args = args.into_iter().map(Into::into);
@@ -144,6 +148,7 @@ where
             "--help" | "-h" => return Ok((Mode::Help, None)),
             "--version" | "-V" => return Ok((Mode::Version, None)),
             "--headless" => headless = true,
+            "--demo" => demo = true,
             "--list-scenarios" => query = Some(Query::ListScenarios),
             "--screenshot" => screenshot = Some(PathBuf::from(value("--screenshot")?)),
             "--scenario" => scenario = Some(value("--scenario")?),
@@ -187,6 +192,11 @@ where
             other if other.starts_with('-') => return Err(UsageError(format!("unknown flag {other:?}"))),
             other => return Err(UsageError(format!("unexpected argument {other:?}"))),
         }
+    }
+    if headless && demo {
+        return Err(UsageError(
+            "--demo plays on screen; headless battles with --seed are played by the program already".into(),
+        ));
     }
     if headless && screenshot.is_some() {
         return Err(UsageError("--headless and --screenshot cannot be used together".into()));
@@ -238,13 +248,13 @@ where
             if path.extension().is_none_or(|e| !e.eq_ignore_ascii_case("png")) {
                 return Err(UsageError(format!("--screenshot writes a PNG: give a path ending in .png, not {path:?}")));
             }
-            Mode::Screenshot { path, frames: frames.unwrap_or(DEFAULT_SCREENSHOT_FRAMES), scenario }
+            Mode::Screenshot { path, frames: frames.unwrap_or(DEFAULT_SCREENSHOT_FRAMES), scenario, demo }
         }
         (false, None) => {
             if frames.is_some() {
                 return Err(UsageError("--frames only applies to --headless or --screenshot".into()));
             }
-            Mode::Play { scenario }
+            Mode::Play { scenario, demo }
         }
     };
     Ok((mode, query))
@@ -260,14 +270,16 @@ mod tests {
 
     #[test]
     fn no_flags_plays() {
-        assert_eq!(mode(&[]), Ok(Mode::Play { scenario: None }));
+        assert_eq!(mode(&[]), Ok(Mode::Play { scenario: None, demo: false }));
+        assert_eq!(mode(&["--demo"]), Ok(Mode::Play { scenario: None, demo: true }));
+        assert!(mode(&["--headless", "--demo"]).is_err(), "--demo is for the window");
     }
 
     #[test]
     fn screenshot_with_frames_and_scenario() {
         assert_eq!(
             mode(&["--screenshot", "out.png", "--frames=12", "--scenario", "patrol"]),
-            Ok(Mode::Screenshot { path: "out.png".into(), frames: 12, scenario: Some("patrol".into()) })
+            Ok(Mode::Screenshot { path: "out.png".into(), frames: 12, scenario: Some("patrol".into()), demo: false })
         );
     }
 

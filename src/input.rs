@@ -78,11 +78,19 @@ pub enum TableAction {
     Pick,
     /// End the acting element's turn.
     EndTurn,
+    /// The inch tape.
+    Tape,
+    /// The line-of-sight tool.
+    Sight,
 }
 
 impl TableAction {
     pub fn default_input_map() -> InputMap<Self> {
-        InputMap::default().with(Self::Pick, MouseButton::Left).with(Self::EndTurn, KeyCode::Enter)
+        InputMap::default()
+            .with(Self::Pick, MouseButton::Left)
+            .with(Self::EndTurn, KeyCode::Enter)
+            .with(Self::Tape, KeyCode::KeyM)
+            .with(Self::Sight, KeyCode::KeyL)
     }
 }
 

@@ -52,7 +52,7 @@ pub fn run(mode: cli::Mode, query: Option<cli::Query>) -> ExitCode {
             println!("warbound {BUILD}");
             return ExitCode::SUCCESS;
         }
-        Mode::Play { scenario } | Mode::Headless { scenario, .. } | Mode::Screenshot { scenario, .. } => scenario,
+        Mode::Play { scenario, .. } | Mode::Headless { scenario, .. } | Mode::Screenshot { scenario, .. } => scenario,
         Mode::AutoPlay(a) => return app::run_autoplay(a),
         Mode::Campaign(c) => return campaign::run(c),
     };
@@ -65,9 +65,9 @@ pub fn run(mode: cli::Mode, query: Option<cli::Query>) -> ExitCode {
     };
     match mode {
         Mode::Headless { frames, .. } => app::run_headless(frames, scenario),
-        Mode::Play { .. } => app::run_windowed(None, scenario),
-        Mode::Screenshot { path, frames, .. } => {
-            app::run_windowed(Some(app::ScreenshotRequest { path, frames }), scenario)
+        Mode::Play { demo, .. } => app::run_windowed(None, scenario, demo),
+        Mode::Screenshot { path, frames, demo, .. } => {
+            app::run_windowed(Some(app::ScreenshotRequest { path, frames }), scenario, demo)
         }
         Mode::Help | Mode::Version | Mode::AutoPlay(_) | Mode::Campaign(_) => unreachable!("answered above"),
     }

@@ -38,6 +38,9 @@ pub struct Settings {
     pub invert_orbit_y: bool,
     /// Show the frames-per-second counter beside the version label.
     pub show_fps: bool,
+    /// Show the whole table, the enemy included, as on a physical table
+    /// (for players who run both sides); otherwise the fog of war.
+    pub show_whole_table: bool,
 }
 
 impl Default for Settings {
@@ -51,6 +54,7 @@ impl Default for Settings {
             zoom_step: 0.1,
             invert_orbit_y: false,
             show_fps: false,
+            show_whole_table: false,
         }
     }
 }

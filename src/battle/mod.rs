@@ -66,6 +66,18 @@ pub struct NewBattle {
     pub player: Option<usize>,
 }
 
+/// A saved battle to resume on entering the battle screen (the title's Continue).
+#[derive(Resource, Debug, Default, Clone)]
+pub struct Resume(pub Option<save::Save>);
+
+/// The Player's saved commands still to be given again while a save resumes,
+/// and the flow pace to return to after them.
+#[derive(Resource, Debug, Default, Clone)]
+pub struct Replaying {
+    pub commands: std::collections::VecDeque<command::Command>,
+    pub pace: Option<FlowPace>,
+}
+
 impl Default for NewBattle {
     fn default() -> Self {
         Self { seed: 42, player: Some(0) }
@@ -177,6 +189,9 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(Update, start_battle)
         .init_resource::<NewBattle>()
+        .init_resource::<Resume>()
+        .init_resource::<Replaying>()
+        .add_systems(Update, replay_saved.before(drive).run_if(in_state(AppState::Battle)))
         .add_systems(OnEnter(AppState::Battle), (announce, begin).chain())
         .add_systems(OnExit(AppState::Battle), clear)
         .add_plugins((
@@ -221,6 +236,17 @@ fn begin(world: &mut World) {
     if world.contains_resource::<Battle>() {
         return;
     }
+    if let Some(saved) = world.resource_mut::<Resume>().0.take() {
+        // The save's battle from its start, then the Player's commands again (as fast as the flow goes).
+        let pace = world.get_resource::<FlowPace>().copied();
+        if let Err(e) = spawn::start(world, saved.start) {
+            error!("cannot resume the battle: {e}");
+            return;
+        }
+        world.insert_resource(Replaying { commands: saved.commands.into(), pace });
+        world.insert_resource(FlowPace::default());
+        return;
+    }
     let Some(loaded) = world.resource::<ActiveBattle>().0.clone() else { return };
     let new = world.get_resource::<NewBattle>().copied().unwrap_or_default();
     let mut start = setup::BattleStart::auto(&loaded.source, loaded.scenario, new.seed);
@@ -229,6 +255,21 @@ fn begin(world: &mut World) {
     }
     if let Err(e) = spawn::start(world, start) {
         error!("cannot start the battle: {e}");
+    }
+}
+
+/// Gives the saved commands back one at a time as the flow asks for them.
+fn replay_saved(world: &mut World) {
+    if world.resource::<Replaying>().commands.is_empty() {
+        if let Some(pace) = world.resource_mut::<Replaying>().pace.take() {
+            world.insert_resource(pace);
+        }
+        return;
+    }
+    if play::waiting_for_player(world)
+        && let Some(cmd) = world.resource_mut::<Replaying>().commands.pop_front()
+    {
+        world.resource_mut::<command::Inbox>().0.push_back(cmd);
     }
 }
 

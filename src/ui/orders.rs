@@ -67,8 +67,10 @@ fn orders_window(
         .resizable(false)
         .show(ctx, |ui| match &waiting.0 {
             None => {
+                let demo = !battle.start.control.contains(&crate::battle::setup::Control::Player);
                 let text = match &battle.result {
                     Some(r) => format!("The battle is over: {:?}.", r.decided_by),
+                    None if demo => "A demonstration: the program plays both sides.".to_owned(),
                     None => "The enemy acts…".to_owned(),
                 };
                 ui.label(text);

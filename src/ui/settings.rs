@@ -52,6 +52,9 @@ fn settings_window(
             ui.label("Show frame rate");
             ui.checkbox(&mut s.show_fps, "");
             ui.end_row();
+            ui.label("Show the whole table (no fog of war)");
+            ui.checkbox(&mut s.show_whole_table, "");
+            ui.end_row();
             ui.label("Orbit speed (°/pixel)");
             ui.add(egui::Slider::new(&mut s.orbit_sensitivity, 0.05..=1.5));
             ui.end_row();

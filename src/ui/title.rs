@@ -5,12 +5,33 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::{centre_panel, menu_button};
 use crate::{
-    battle::StartBattle,
+    battle::{
+        Resume, StartBattle,
+        save::{Save, autosave_path, read},
+    },
     data::{self, LoadedScenario},
     states::{AppState, Menu},
 };
 
+/// The autosave, read on coming to the title (it changes only in battle).
+#[derive(Resource, Debug, Clone)]
+pub struct SavedGame(pub Result<Save, String>);
+
+impl Default for SavedGame {
+    fn default() -> Self {
+        Self(Err("No battle has been saved yet.".to_owned()))
+    }
+}
+
+fn read_autosave(mut saved: ResMut<SavedGame>) {
+    saved.0 = match autosave_path().filter(|p| p.exists()) {
+        Some(path) => read(&path),
+        None => Err("No battle has been saved yet.".to_owned()),
+    };
+}
+
 pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<SavedGame>().add_systems(OnEnter(AppState::Title), read_autosave);
     app.add_systems(
         EguiPrimaryContextPass,
         (
@@ -20,13 +41,36 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-fn main_menu(mut contexts: EguiContexts, mut menu: ResMut<NextState<Menu>>, mut exit: MessageWriter<AppExit>) {
+fn main_menu(
+    mut contexts: EguiContexts,
+    mut menu: ResMut<NextState<Menu>>,
+    mut exit: MessageWriter<AppExit>,
+    mut commands: Commands,
+    mut start: MessageWriter<StartBattle>,
+    saved: Res<SavedGame>,
+) {
     let Ok(ctx) = contexts.ctx_mut() else { return };
+    let saved = &saved.0;
     centre_panel(ctx, "main-menu", |ui| {
         ui.label(egui::RichText::new("WARBOUND").size(64.0).strong().color(egui::Color32::from_rgb(235, 220, 180)));
         ui.label(egui::RichText::new("Solo WW2 battles on a virtual table").size(18.0).italics());
         ui.label("Heroes All  ·  Fight Your Own Battles");
         ui.add_space(24.0);
+        let resume = menu_button(ui, saved.is_ok(), "Continue");
+        let resume = match saved {
+            Ok(s) => resume.on_hover_text(format!("{}, bound {}", s.start.scenario.name, s.bound)),
+            Err(why) => resume.on_disabled_hover_text(why.as_str()),
+        };
+        if resume.clicked()
+            && let Ok(s) = saved
+        {
+            commands.insert_resource(Resume(Some(s.clone())));
+            start.write(StartBattle(LoadedScenario {
+                source: s.start.source.clone(),
+                scenario: s.start.scenario.clone(),
+            }));
+        }
+        ui.add_space(6.0);
         if menu_button(ui, true, "Battle").clicked() {
             menu.set(Menu::ScenarioPicker);
         }

@@ -39,10 +39,14 @@ pub fn player_side(sides: &Sides) -> Option<usize> {
 
 /// Whether the person at the screen sees `f`: his own elements on the table,
 /// and enemy elements his side knows of (FYOB: a side acts only on what it
-/// has observed); everything on the table when he commands no side.
-pub fn shown(f: &Fielded, sides: &Sides, all: &[&Fielded]) -> bool {
+/// has observed); everything on the table when he commands no side or has
+/// chosen to see the whole table (`whole`).
+pub fn shown(f: &Fielded, sides: &Sides, all: &[&Fielded], whole: bool) -> bool {
     if !f.status.on_table() {
         return false;
+    }
+    if whole {
+        return true;
     }
     let Some(me) = player_side(sides) else { return true };
     f.side == me || sides.0[me].known.contains(f.id()) || all.iter().any(|o| o.side == me && o.known.contains(f.id()))
@@ -111,6 +115,7 @@ fn place_forces(
 
 /// Keeps each model where the flow has its element, shown or hidden by the fog of war.
 fn follow_flow(
+    settings: Res<crate::settings::Settings>,
     battle: Option<Res<Battle>>,
     sides: Option<Res<Sides>>,
     tables: Query<&TableRoot>,
@@ -131,7 +136,8 @@ fn follow_flow(
         if transform.translation != at {
             transform.translation = at;
         }
-        let show = if shown(f, &sides, &all) { Visibility::Inherited } else { Visibility::Hidden };
+        let show =
+            if shown(f, &sides, &all, settings.show_whole_table) { Visibility::Inherited } else { Visibility::Hidden };
         if *visibility != show {
             *visibility = show;
         }

@@ -1,11 +1,13 @@
 //! The 3D table with its terrain and miniatures, the camera and the window.
 
+mod aids;
 mod camera;
 mod miniatures;
 mod picking;
 mod screenshot;
 mod table;
 mod terrain;
+mod tools;
 mod window;
 
 pub use camera::OrbitCamera;
@@ -19,11 +21,13 @@ use bevy::prelude::*;
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((
         table::plugin,
+        aids::plugin,
         terrain::plugin,
         miniatures::plugin,
         picking::plugin,
         camera::plugin,
         window::plugin,
         screenshot::plugin,
+        tools::plugin,
     ));
 }

@@ -59,13 +59,15 @@ fn pick(
     cameras: Query<(&Camera, &GlobalTransform)>,
     tables: Query<(&TableRoot, &GlobalTransform)>,
     elements: Query<&Fielded>,
-    state: (Option<Res<Flow>>, Option<Res<Sides>>),
+    state: (Option<Res<Flow>>, Option<Res<Sides>>, Res<crate::settings::Settings>),
     mut selected: ResMut<Selected>,
     mut mode: ResMut<TableClick>,
     mut inbox: ResMut<Inbox>,
+    mut tool: ResMut<super::tools::Tool>,
 ) {
     let Ok(actions) = actions.single() else { return };
-    let (Some(flow), Some(sides)) = state else { return };
+    let (Some(flow), Some(sides), settings) = state else { return };
+    let whole = settings.show_whole_table;
     let all: Vec<&Fielded> = elements.iter().collect();
     let turn = players_turn(&flow, &sides, &all);
     let egui_keys = egui.as_ref().is_some_and(|e| e.wants_any_keyboard_input());
@@ -86,6 +88,10 @@ fn pick(
     let Some(cursor) = window.cursor_position() else { return };
     let Ok(ray) = camera.viewport_to_world(eye, cursor) else { return };
     let Some(point) = table_point(ray, at, root.0) else { return };
+    if tool.kind.is_some() {
+        tool.click(point);
+        return;
+    }
     match (*mode, &turn) {
         (TableClick::Move, Some((element, pending))) => {
             let to = (point.0, point.1);
@@ -99,7 +105,7 @@ fn pick(
             *mode = TableClick::Select;
             selected.0 = all
                 .iter()
-                .filter(|f| shown(f, &sides, &all))
+                .filter(|f| shown(f, &sides, &all, whole))
                 .map(|f| (distance(f.at, point), f.id()))
                 .filter(|(d, _)| *d <= PICK_RADIUS)
                 .min_by(|a, b| a.0.total_cmp(&b.0))

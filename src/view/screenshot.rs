@@ -19,9 +19,14 @@ fn take_screenshot(
     request: Res<ScreenshotRequest>,
     mut frame: Local<u32>,
     mut exit: MessageWriter<AppExit>,
+    scene: (Query<&InheritedVisibility, With<super::ElementModel>>, Query<(), With<super::TerrainPiece>>),
 ) {
     *frame += 1;
     if *frame == request.frames {
+        // What the picture shows, for the checks that read the log.
+        let (models, terrain) = scene;
+        let shown = models.iter().filter(|v| v.get()).count();
+        info!("screenshot scene: {shown} miniatures shown, {} terrain pieces", terrain.iter().count());
         let path = request.path.clone();
         commands.spawn(Screenshot::primary_window()).observe(
             move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {

@@ -3,7 +3,6 @@
 //! player's command, each decision read from `battle::options` and answered
 //! with one of the commands it offers.
 
-use bevy::prelude::*;
 use warbound::{
     app::headless_app,
     battle::{

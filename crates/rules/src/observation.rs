@@ -382,6 +382,11 @@ impl Segments {
     fn set(&mut self, line: Segment, value: i8) {
         self.0[line as usize] = value;
     }
+
+    /// Each line of the count that is not 0: its name, the book's reason, its segments.
+    pub fn lines(&self) -> Vec<(&'static str, &'static str, i8)> {
+        SEGMENT_TABLE.iter().zip(self.0).filter(|(_, v)| *v != 0).map(|(&(name, why), v)| (name, why, v)).collect()
+    }
 }
 
 /// The test worked out before any die is thrown.
@@ -667,6 +672,17 @@ pub fn check_vacated(
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn segment_lines_name_each_counted_line_with_its_reason() {
+        let mut s = Segments::default();
+        s.set(Segment::Distance, 3);
+        s.set(Segment::DenseWood, 1);
+        let lines = s.lines();
+        assert_eq!(lines.len(), 2);
+        assert_eq!((lines[0].0, lines[0].2), ("distance", 3));
+        assert!(lines[1].1.contains("dense woods"), "{lines:?}");
+    }
+
     use super::*;
     use crate::dice::{Dice, Scripted};
 
