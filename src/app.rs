@@ -32,8 +32,10 @@ pub struct ScreenshotRequest {
 
 /// Flow steps a frame on screen: the Auto side's turns unfold over a few frames.
 const WINDOWED_FLOW_PACE: u32 = 40;
-/// A demonstration goes slowly enough to follow from across a show's hall.
-const DEMO_FLOW_PACE: u32 = 3;
+/// A demonstration goes slowly enough to follow from across a show's hall:
+/// one flow step at a time, a few a second.
+const DEMO_FLOW_PACE: u32 = 1;
+const DEMO_STEP_INTERVAL: std::time::Duration = std::time::Duration::from_millis(120);
 
 /// When the process started, to report the time to the first frame.
 #[derive(Resource, Debug, Clone, Copy)]
@@ -161,6 +163,8 @@ pub fn run_autoplay(a: &crate::cli::AutoPlay) -> ExitCode {
 pub struct FullAppOptions {
     pub settings: Settings,
     pub screenshot: Option<ScreenshotRequest>,
+    /// `--frame-bench`: measure frame times and write the report.
+    pub bench: Option<crate::bench::FrameBench>,
     pub scenario: Option<LoadedScenario>,
     /// False builds every plugin with no window and no GPU (for tests).
     pub windowed: bool,
@@ -168,11 +172,12 @@ pub struct FullAppOptions {
 
 /// The full game app: Bevy's default plugins and every game plugin.
 pub fn full_app(options: FullAppOptions) -> App {
-    let FullAppOptions { settings, screenshot, scenario, windowed } = options;
+    let FullAppOptions { settings, screenshot, bench, scenario, windowed } = options;
     let mut app = App::new();
     let window_plugin = if windowed {
         let (w, h) = settings.window_size;
-        let screenshot_run = screenshot.is_some();
+        // Screenshots and the frame bench are taken at a fixed size, without vsync.
+        let screenshot_run = screenshot.is_some() || bench.is_some();
         WindowPlugin {
             primary_window: Some(Window {
                 title: format!("Warbound {BUILD}"),
@@ -208,12 +213,29 @@ pub fn full_app(options: FullAppOptions) -> App {
     if let Some(request) = screenshot {
         app.insert_resource(request);
     }
+    if let Some(bench) = bench {
+        app.insert_resource(bench);
+    }
     add_core(&mut app, scenario);
-    app.add_plugins((input::plugin, physics::plugin, view::plugin, ui::plugin));
+    app.add_plugins((input::plugin, physics::plugin, view::plugin, ui::plugin, crate::bench::plugin));
     app
 }
 
 /// Play or `--screenshot`: open the window and run until it closes.
+/// `--frame-bench`: the empty table, then the largest battle, measured.
+pub fn run_frame_bench(bench: crate::bench::FrameBench) -> ExitCode {
+    if let Some(problem) = platform::display_problem() {
+        eprintln!("{problem}");
+        return ExitCode::FAILURE;
+    }
+    platform::install_panic_hook();
+    let settings = Settings { show_fps: true, ..Settings::default() };
+    let mut app =
+        full_app(FullAppOptions { settings, screenshot: None, bench: Some(bench), scenario: None, windowed: true });
+    app.insert_resource(battle::FlowPace(DEMO_FLOW_PACE));
+    exit_code(app.run())
+}
+
 /// The game in a window (or a screenshot of it); `demo`: the program plays both sides.
 pub fn run_windowed(screenshot: Option<ScreenshotRequest>, scenario: Option<LoadedScenario>, demo: bool) -> ExitCode {
     let launched = Instant::now();
@@ -231,7 +253,8 @@ pub fn run_windowed(screenshot: Option<ScreenshotRequest>, scenario: Option<Load
         Some(_) => battle::NewBattle::default().seed,
         None => std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64),
     };
-    let mut app = full_app(FullAppOptions { settings: loaded.settings, screenshot, scenario, windowed: true });
+    let mut app =
+        full_app(FullAppOptions { settings: loaded.settings, screenshot, bench: None, scenario, windowed: true });
     app.insert_resource(battle::NewBattle { seed, player: (!demo).then_some(0) });
     // A game played is autosaved after every bound (a screenshot is not).
     if app.world().get_resource::<ScreenshotRequest>().is_none() {
@@ -239,6 +262,9 @@ pub fn run_windowed(screenshot: Option<ScreenshotRequest>, scenario: Option<Load
     }
     // The table shows the flow step by step rather than a bound at once.
     app.insert_resource(battle::FlowPace(if demo { DEMO_FLOW_PACE } else { WINDOWED_FLOW_PACE }));
+    if demo {
+        app.insert_resource(battle::FlowInterval(DEMO_STEP_INTERVAL));
+    }
     app.insert_resource(LaunchTime(launched));
     app.world_mut().resource_mut::<Notices>().0.extend(loaded.warning);
     exit_code(app.run())

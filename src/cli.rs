@@ -16,6 +16,9 @@ pub enum Mode {
     /// Both armies Auto, no window: play a *Fight Your Own Wars* campaign,
     /// every engagement on paper, and write its log and summary.
     Campaign(CampaignRun),
+    /// `--frame-bench OUT.json [--frames N]`: frame times of the empty table
+    /// and of the largest battle, N frames each, written to `out`.
+    FrameBench { out: PathBuf, frames: u32 },
     /// Render `frames` frames in a real window, save a PNG to `path`, exit.
     Screenshot { path: PathBuf, frames: u32, scenario: Option<String>, demo: bool },
     /// `--help`: print usage and exit 0.
@@ -54,6 +57,8 @@ pub struct CampaignRun {
 
 /// Frames rendered before a screenshot is taken when `--frames` is not given.
 pub const DEFAULT_SCREENSHOT_FRAMES: u32 = 30;
+/// Frames measured in each phase of `--frame-bench` when `--frames` is not given.
+pub const DEFAULT_BENCH_FRAMES: u32 = 120;
 /// Updates run by `--headless` when `--frames` is not given.
 pub const DEFAULT_HEADLESS_FRAMES: u32 = 10;
 
@@ -64,6 +69,7 @@ usage: warbound [--scenario S] [--demo]
        warbound --headless --load SAVE.ron [--log OUT.jsonl] [--summary OUT.json]
        warbound --headless --campaign C --seed N [--days D] [--log OUT.jsonl] [--summary OUT.json]
        warbound --screenshot OUT.png [--frames N] [--scenario S] [--demo]
+       warbound --frame-bench OUT.json [--frames N]
        warbound --help | --version
 
   (no flags)          open the game window at the title screen
@@ -89,6 +95,9 @@ usage: warbound [--scenario S] [--demo]
                       name, see --list-scenarios, or a path to a .ron file),
                       both armies Auto, every engagement by the Dunnigan rules
   --days D            stop the campaign after D campaign days
+  --frame-bench OUT   in a window: frame times of the empty table and of the
+                      largest shipped battle, N frames each (default 120),
+                      and the game's systems' CPU time a frame; writes OUT
   --help, -h          print this message
   --version, -V       print the build";
 
@@ -128,6 +137,7 @@ where
     let mut load: Option<PathBuf> = None;
     let mut campaign: Option<String> = None;
     let mut demo = false;
+    let mut frame_bench: Option<PathBuf> = None;
     let mut days: Option<u32> = None;
     let mut query = None;
     let mut args = args.into_iter().map(Into::into);
@@ -149,6 +159,7 @@ where
             "--version" | "-V" => return Ok((Mode::Version, None)),
             "--headless" => headless = true,
             "--demo" => demo = true,
+            "--frame-bench" => frame_bench = Some(PathBuf::from(value("--frame-bench")?)),
             "--list-scenarios" => query = Some(Query::ListScenarios),
             "--screenshot" => screenshot = Some(PathBuf::from(value("--screenshot")?)),
             "--scenario" => scenario = Some(value("--scenario")?),
@@ -200,6 +211,14 @@ where
     }
     if headless && screenshot.is_some() {
         return Err(UsageError("--headless and --screenshot cannot be used together".into()));
+    }
+    if let Some(out) = frame_bench {
+        if headless || screenshot.is_some() || scenario.is_some() || demo || campaign.is_some() || seed.is_some() {
+            return Err(UsageError(
+                "--frame-bench takes only --frames: it renders in a window and picks its battle".into(),
+            ));
+        }
+        return Ok((Mode::FrameBench { out, frames: frames.unwrap_or(DEFAULT_BENCH_FRAMES) }, query));
     }
     if let Some(campaign) = campaign {
         if !headless {
@@ -332,6 +351,15 @@ mod tests {
         ] {
             assert!(mode(args).is_err(), "{args:?} should be refused");
         }
+    }
+
+    #[test]
+    fn frame_bench_flags() {
+        assert_eq!(
+            mode(&["--frame-bench", "b.json", "--frames", "60"]),
+            Ok(Mode::FrameBench { out: "b.json".into(), frames: 60 })
+        );
+        assert!(mode(&["--frame-bench", "b.json", "--headless"]).is_err());
     }
 
     #[test]

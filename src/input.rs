@@ -82,6 +82,8 @@ pub enum TableAction {
     Tape,
     /// The line-of-sight tool.
     Sight,
+    /// Skip the dice rolling in the tray to where they come to rest.
+    SkipDice,
 }
 
 impl TableAction {
@@ -91,6 +93,7 @@ impl TableAction {
             .with(Self::EndTurn, KeyCode::Enter)
             .with(Self::Tape, KeyCode::KeyM)
             .with(Self::Sight, KeyCode::KeyL)
+            .with(Self::SkipDice, KeyCode::Space)
     }
 }
 
@@ -135,7 +138,7 @@ mod tests {
         text.split(|c: char| !c.is_ascii_alphanumeric())
             .filter(|t| {
                 ["Key", "Arrow", "Numpad", "Digit"].iter().any(|p| t.starts_with(p) && t.len() > p.len())
-                    || ["Escape", "F11", "Home", "Minus", "Equal", "Enter"].contains(t)
+                    || ["Escape", "F11", "Home", "Minus", "Equal", "Enter", "Space"].contains(t)
             })
             .map(str::to_owned)
             .collect()

@@ -7,6 +7,7 @@
 
 pub mod app;
 pub mod battle;
+pub mod bench;
 pub mod campaign;
 pub mod cli;
 pub mod data;
@@ -55,6 +56,9 @@ pub fn run(mode: cli::Mode, query: Option<cli::Query>) -> ExitCode {
         Mode::Play { scenario, .. } | Mode::Headless { scenario, .. } | Mode::Screenshot { scenario, .. } => scenario,
         Mode::AutoPlay(a) => return app::run_autoplay(a),
         Mode::Campaign(c) => return campaign::run(c),
+        Mode::FrameBench { out, frames } => {
+            return app::run_frame_bench(bench::FrameBench { out: out.clone(), frames: *frames });
+        }
     };
     let scenario = match scenario_spec.as_deref().map(data::load_scenario).transpose() {
         Ok(s) => s,
@@ -69,6 +73,8 @@ pub fn run(mode: cli::Mode, query: Option<cli::Query>) -> ExitCode {
         Mode::Screenshot { path, frames, demo, .. } => {
             app::run_windowed(Some(app::ScreenshotRequest { path, frames }), scenario, demo)
         }
-        Mode::Help | Mode::Version | Mode::AutoPlay(_) | Mode::Campaign(_) => unreachable!("answered above"),
+        Mode::Help | Mode::Version | Mode::AutoPlay(_) | Mode::Campaign(_) | Mode::FrameBench { .. } => {
+            unreachable!("answered above")
+        }
     }
 }

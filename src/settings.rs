@@ -41,6 +41,8 @@ pub struct Settings {
     /// Show the whole table, the enemy included, as on a physical table
     /// (for players who run both sides); otherwise the fog of war.
     pub show_whole_table: bool,
+    /// How the physics dice are shown: normal, fast, or off (the log only).
+    pub dice: crate::view::dice::DiceShow,
 }
 
 impl Default for Settings {
@@ -55,6 +57,7 @@ impl Default for Settings {
             invert_orbit_y: false,
             show_fps: false,
             show_whole_table: false,
+            dice: crate::view::dice::DiceShow::Normal,
         }
     }
 }

@@ -84,7 +84,6 @@ pub(super) fn do_fire(t: &mut Table, element: &str, target: &str, on_the_move: b
     let teams = sight.teams_in_range(&els[i], &els[j]);
     let cover = sight.cover(&els[i], &els[j]);
     let (firer, tgt) = pair_mut(&mut els, i, j);
-    let unobserved_autospot = !firer.known.contains(tgt.id());
     let d = distance(firer.at, tgt.at);
     let mut damage = Damage::default();
     let battle = &mut *t.battle;
@@ -96,24 +95,8 @@ pub(super) fn do_fire(t: &mut Table, element: &str, target: &str, on_the_move: b
             use_rounds(firer, team);
             continue;
         }
-        let Some((weapon, he)) = weapon_for(team, firer, tgt, codex) else { continue };
-        let fire = OpenSightsFire {
-            weapon,
-            weapons: team.weapons,
-            shots_each: None,
-            distance: d,
-            he,
-            target: tgt.build.fire_target(),
-            cover: fitting(cover, tgt.build),
-            firer_quality: firer.quality.into(),
-            firing_on_move: on_the_move,
-            target_moving: tgt.this_bound.moved,
-            second_shot_same_position: false,
-            aimed: false,
-            unobserved_autospot,
-            sniper: false,
-            smoke: false,
-            momentum: Momentum { cms: firer.element.cms.clamp(1, 6), failures },
+        let Some((weapon, he, fire)) = open_sights(team, firer, tgt, cover, on_the_move, failures, codex) else {
+            continue;
         };
         let volley = match firing::fire_open_sights(&fire, &mut *out.dice) {
             Ok(v) => v,
@@ -144,6 +127,69 @@ pub(super) fn do_fire(t: &mut Table, element: &str, target: &str, on_the_move: b
     if tgt.spent() && tgt.status.on_table() {
         activation::leave(out.log, bound, tgt, Status::Destroyed, "nothing left that fights");
     }
+}
+
+/// One team's shot over open sights at `tgt`, as the fire phase takes it.
+fn open_sights(
+    team: &FiringTeam,
+    firer: &Fielded,
+    tgt: &Fielded,
+    cover: Cover,
+    on_the_move: bool,
+    failures: u8,
+    codex: &Codex,
+) -> Option<(Weapon, bool, OpenSightsFire)> {
+    let (weapon, he) = weapon_for(team, firer, tgt, codex)?;
+    let fire = OpenSightsFire {
+        weapon,
+        weapons: team.weapons,
+        shots_each: None,
+        distance: distance(firer.at, tgt.at),
+        he,
+        target: tgt.build.fire_target(),
+        cover: fitting(cover, tgt.build),
+        firer_quality: firer.quality.into(),
+        firing_on_move: on_the_move,
+        target_moving: tgt.this_bound.moved,
+        second_shot_same_position: false,
+        aimed: false,
+        unobserved_autospot: !firer.known.contains(tgt.id()),
+        sniper: false,
+        smoke: false,
+        momentum: Momentum { cms: firer.element.cms.clamp(1, 6), failures },
+    };
+    Some((weapon, he, fire))
+}
+
+/// The odds of a volley before it is fired, from the rules core's exact
+/// chances: the shots of the teams firing over open sights, the hits to
+/// expect, and the chance of at least one hit (mortars and rockets, fired
+/// indirectly, are not counted).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FireOdds {
+    pub shots: u32,
+    pub expected_hits: f64,
+    pub at_least_one_hit: f64,
+}
+
+pub fn fire_odds(sight: &Sight, firer: &Fielded, tgt: &Fielded, failures: u8) -> Option<FireOdds> {
+    let codex = crate::data::codex().ok()?;
+    let cover = sight.cover(firer, tgt);
+    let mut odds = FireOdds { shots: 0, expected_hits: 0.0, at_least_one_hit: 0.0 };
+    let mut miss_all = 1.0;
+    for team in sight.teams_in_range(firer, tgt) {
+        if matches!(team.row.row().procedure, firing::Procedure::Mortar { .. } | firing::Procedure::Rockets) {
+            continue;
+        }
+        let Some((_, _, fire)) = open_sights(&team, firer, tgt, cover, false, failures, codex) else { continue };
+        let Ok(a) = firing::assess_open_sights(&fire) else { continue };
+        let p = a.chance_each();
+        odds.shots += u32::from(a.shots);
+        odds.expected_hits += f64::from(a.shots) * p;
+        miss_all *= (1.0 - p).powi(i32::from(a.shots));
+    }
+    odds.at_least_one_hit = 1.0 - miss_all;
+    (odds.shots > 0).then_some(odds)
 }
 
 /// The battle's dice and log, borrowed apart from the elements.

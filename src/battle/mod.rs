@@ -113,17 +113,37 @@ impl Default for FlowPace {
     }
 }
 
+/// The least time between flow steps, for a battle shown at a walking pace
+/// (a demonstration); none by default.
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+pub struct FlowInterval(pub std::time::Duration);
+
 /// Runs the flow until it waits for a Player, the battle is over, or the
 /// pace is used up.
-fn drive(world: &mut World) {
+fn drive(world: &mut World, mut last: Local<Option<std::time::Instant>>) {
+    if let Some(FlowInterval(every)) = world.get_resource::<FlowInterval>().copied() {
+        let now = std::time::Instant::now();
+        if last.is_some_and(|t| now.duration_since(t) < every) {
+            return;
+        }
+        *last = Some(now);
+    }
     let pace = world.get_resource::<FlowPace>().copied().unwrap_or_default().0;
+    let started = std::time::Instant::now();
     for _ in 0..pace {
         if play::is_over(world) || play::waiting_for_player(world) {
             break;
         }
         world.run_schedule(FlowSchedule);
     }
+    if let Some(mut cpu) = world.get_resource_mut::<FlowCpu>() {
+        cpu.0 = started.elapsed().as_secs_f64() * 1000.0;
+    }
 }
+
+/// Milliseconds the battle flow took in the last frame (for the frame bench).
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq)]
+pub struct FlowCpu(pub f64);
 
 /// The battle state every flow system reads and writes.
 #[derive(SystemParam)]
@@ -191,6 +211,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<NewBattle>()
         .init_resource::<Resume>()
         .init_resource::<Replaying>()
+        .init_resource::<FlowCpu>()
         .add_systems(Update, replay_saved.before(drive).run_if(in_state(AppState::Battle)))
         .add_systems(OnEnter(AppState::Battle), (announce, begin).chain())
         .add_systems(OnExit(AppState::Battle), clear)

@@ -6,6 +6,7 @@
 use bevy::prelude::*;
 use warbound_rules::geometry::distance;
 
+pub use super::firing::{FireOdds, fire_odds};
 use super::{
     command::{Command, check},
     play::waiting_for_player,
@@ -76,8 +77,21 @@ pub fn decision(world: &mut World) -> Option<Decision> {
             for e in all.iter().copied().filter(|e| e.side != me.side && e.status.on_table()) {
                 if me.known.contains(e.id()) || sides.0[me.side].known.contains(e.id()) {
                     let teams = sight.teams_in_range(me, e).len();
-                    let label =
-                        format!("Fire at {} ({teams} team{} in range)", e.id(), if teams == 1 { "" } else { "s" });
+                    // The odds from the rules core, before the dice.
+                    let odds = match fire_odds(&sight, me, e, turn.failures) {
+                        Some(o) => format!(
+                            ": {} shots, {:.0}% to hit, {:.1} hits expected",
+                            o.shots,
+                            o.at_least_one_hit * 100.0,
+                            o.expected_hits
+                        ),
+                        None => String::new(),
+                    };
+                    let label = format!(
+                        "Fire at {} ({teams} team{} in range{odds})",
+                        e.id(),
+                        if teams == 1 { "" } else { "s" }
+                    );
                     commands.push((label, Command::Fire { element: element.clone(), target: e.id().to_owned() }));
                 }
             }

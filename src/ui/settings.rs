@@ -55,6 +55,14 @@ fn settings_window(
             ui.label("Show the whole table (no fog of war)");
             ui.checkbox(&mut s.show_whole_table, "");
             ui.end_row();
+            ui.label("Dice in the tray (Space skips)");
+            ui.horizontal(|ui| {
+                use crate::view::dice::DiceShow;
+                ui.selectable_value(&mut s.dice, DiceShow::Normal, "Normal");
+                ui.selectable_value(&mut s.dice, DiceShow::Fast, "Fast");
+                ui.selectable_value(&mut s.dice, DiceShow::Off, "Off");
+            });
+            ui.end_row();
             ui.label("Orbit speed (°/pixel)");
             ui.add(egui::Slider::new(&mut s.orbit_sensitivity, 0.05..=1.5));
             ui.end_row();

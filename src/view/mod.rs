@@ -2,6 +2,7 @@
 
 mod aids;
 mod camera;
+pub mod dice;
 mod miniatures;
 mod picking;
 mod screenshot;
@@ -28,6 +29,7 @@ pub(super) fn plugin(app: &mut App) {
         camera::plugin,
         window::plugin,
         screenshot::plugin,
+        dice::plugin,
         tools::plugin,
     ));
 }

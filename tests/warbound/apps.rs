@@ -44,6 +44,7 @@ fn full_app_builds_every_plugin_and_runs_without_a_window() {
     let mut app = full_app(FullAppOptions {
         settings: Settings::default(),
         screenshot: None,
+        bench: None,
         scenario: Some(patrol()),
         windowed: false,
     });

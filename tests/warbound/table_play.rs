@@ -77,3 +77,28 @@ fn the_patrol_plays_to_its_end_through_the_decisions_the_table_offers() {
     assert_eq!(refused, 0, "no offered command was refused");
     assert!(result.bounds_played >= 1);
 }
+
+#[test]
+fn the_odds_offered_before_a_volley_come_from_the_rules_and_fall_with_range() {
+    use warbound::battle::{options::fire_odds, play::battle_app, setup::BattleStart, visible::Sight};
+    use warbound_rules::terrain::Point;
+    let loaded = data::load_scenario("patrol").unwrap();
+    let mut app = battle_app(BattleStart::auto("patrol", loaded.scenario, 1), BattleLog::default()).unwrap();
+    let world = app.world_mut();
+    let mut q = world.query::<&Fielded>();
+    let els: Vec<Fielded> = q.iter(world).cloned().collect();
+    let firer = els.iter().find(|f| f.side == 0 && f.status.on_table()).expect("a British section").clone();
+    let mut target = els.iter().find(|f| f.side == 1).expect("a German element").clone();
+    let battle = world.resource::<Battle>();
+    let sight = Sight::new(battle, data::codex().unwrap());
+    // Along the firer's own lane: 6" and then 20" ahead of it.
+    target.at = Point(firer.at.0, firer.at.1 + 6.0);
+    let near = fire_odds(&sight, &firer, &target, 0).expect("rifles reach 6 inches");
+    target.at = Point(firer.at.0, firer.at.1 + 20.0);
+    let far = fire_odds(&sight, &firer, &target, 0);
+    assert!(near.shots > 0 && near.at_least_one_hit > 0.0 && near.at_least_one_hit <= 1.0, "{near:?}");
+    assert!(near.expected_hits <= f64::from(near.shots));
+    if let Some(far) = far {
+        assert!(far.expected_hits <= near.expected_hits, "{far:?} against {near:?}");
+    }
+}
