@@ -8,6 +8,7 @@
 pub mod app;
 pub mod battle;
 pub mod bench;
+pub mod bindings;
 pub mod campaign;
 pub mod cli;
 pub mod data;

@@ -1,6 +1,7 @@
 //! bevy_egui setup and the game's menus and overlays, one file each.
 
 pub mod battle_panels;
+mod controls;
 mod hud;
 mod labels;
 mod orders;
@@ -31,6 +32,7 @@ pub(super) fn plugin(app: &mut App) {
             battle_panels::plugin,
             orders::plugin,
             labels::plugin,
+            controls::plugin,
         ));
 }
 

@@ -22,8 +22,16 @@ use crate::{
 };
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (place_forces, follow_flow).chain());
+    app.init_resource::<LastSeen>().add_systems(Update, (place_forces, follow_flow).chain());
 }
+
+/// Where the person at the screen last saw each enemy element he no longer
+/// sees, and in which bound (the fog of war's last-known positions).
+#[derive(Resource, Debug, Default, Clone, PartialEq)]
+pub struct LastSeen(pub std::collections::BTreeMap<String, (warbound_rules::terrain::Point, u32)>);
+
+/// A last-known position is dropped after this many bounds.
+pub const LAST_SEEN_BOUNDS: u32 = 4;
 
 /// One element's miniatures, a child of the table; named by the element's id.
 #[derive(Component, Debug)]
@@ -116,6 +124,7 @@ fn place_forces(
 /// Keeps each model where the flow has its element, shown or hidden by the fog of war.
 fn follow_flow(
     settings: Res<crate::settings::Settings>,
+    mut last_seen: ResMut<LastSeen>,
     battle: Option<Res<Battle>>,
     sides: Option<Res<Sides>>,
     tables: Query<&TableRoot>,
@@ -136,12 +145,22 @@ fn follow_flow(
         if transform.translation != at {
             transform.translation = at;
         }
-        let show =
-            if shown(f, &sides, &all, settings.show_whole_table) { Visibility::Inherited } else { Visibility::Hidden };
+        let seen = shown(f, &sides, &all, settings.show_whole_table);
+        let show = if seen { Visibility::Inherited } else { Visibility::Hidden };
+        // An enemy seen is remembered where he was; one gone from the table is forgotten.
+        let bound = battle.clock.bound();
+        let enemy = player_side(&sides).is_some_and(|me| f.side != me);
+        if enemy && seen {
+            last_seen.0.insert(f.id().to_owned(), (f.at, bound));
+        } else if !f.status.on_table() {
+            last_seen.0.remove(f.id());
+        }
         if *visibility != show {
             *visibility = show;
         }
     }
+    let bound = battle.clock.bound();
+    last_seen.0.retain(|_, (_, when)| bound.saturating_sub(*when) < LAST_SEEN_BOUNDS);
 }
 
 struct Kit {

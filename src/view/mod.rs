@@ -12,10 +12,10 @@ mod tools;
 mod window;
 
 pub use camera::OrbitCamera;
-pub use miniatures::ElementModel;
+pub use miniatures::{ElementModel, LAST_SEEN_BOUNDS, LastSeen};
 pub use picking::TableClick;
 pub use table::{TableRoot, TableStyle};
-pub use terrain::TerrainPiece;
+pub use terrain::{TerrainPiece, to_world};
 
 use bevy::prelude::*;
 
