@@ -7,7 +7,6 @@ use std::{
     collections::BTreeMap,
     fs, io,
     path::{Path, PathBuf},
-    time::{SystemTime, UNIX_EPOCH},
 };
 
 use bevy::prelude::*;
@@ -207,27 +206,13 @@ pub fn load_from(dir: &Path) -> (Bindings, Option<String>) {
 }
 
 fn set_aside(path: &Path, problem: String) -> (Bindings, Option<String>) {
-    let stamp = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
-    let mut aside = path.as_os_str().to_owned();
-    aside.push(format!(".bad-{stamp}"));
-    let aside = PathBuf::from(aside);
-    let kept = match fs::rename(path, &aside) {
-        Ok(()) => format!("kept it as {}", aside.display()),
-        Err(e) => format!("could not move it aside ({e})"),
-    };
+    let kept = crate::settings::move_aside(path);
     (Bindings::default(), Some(format!("key bindings {} {problem}; using the default keys and {kept}", path.display())))
 }
 
 /// Writes `bindings.ron` to `dir` (beside, then renamed over the old one).
 pub fn save_to(dir: &Path, bindings: &Bindings) -> io::Result<PathBuf> {
-    fs::create_dir_all(dir)?;
-    let path = dir.join(FILE_NAME);
-    let text = ron::ser::to_string_pretty(bindings, ron::ser::PrettyConfig::default())
-        .map_err(|e| io::Error::other(e.to_string()))?;
-    let tmp = dir.join(format!("{FILE_NAME}.tmp"));
-    fs::write(&tmp, text)?;
-    fs::rename(&tmp, &path)?;
-    Ok(path)
+    crate::settings::write_ron(dir, FILE_NAME, bindings)
 }
 
 #[cfg(test)]

@@ -126,32 +126,43 @@ pub fn load() -> Loaded {
     }
 }
 
-fn set_aside(path: &Path, problem: String) -> Loaded {
+/// Moves a file that cannot be used aside (`<name>.bad-<time>`), so it is
+/// never overwritten; says where it went, for the player's warning.
+pub fn move_aside(path: &Path) -> String {
     let stamp = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
     let mut aside = path.as_os_str().to_owned();
     aside.push(format!(".bad-{stamp}"));
     let aside = PathBuf::from(aside);
-    let kept = match fs::rename(path, &aside) {
+    match fs::rename(path, &aside) {
         Ok(()) => format!("kept it as {}", aside.display()),
         Err(e) => format!("could not move it aside ({e}); it will not be overwritten this run"),
-    };
+    }
+}
+
+fn set_aside(path: &Path, problem: String) -> Loaded {
+    let kept = move_aside(path);
     Loaded {
         settings: Settings::default(),
         warning: Some(format!("settings file {} {problem}; using default settings and {kept}", path.display())),
     }
 }
 
-/// Writes `settings.ron` into `dir`, creating the directory.
-pub fn save_to(dir: &Path, settings: &Settings) -> io::Result<PathBuf> {
+/// Writes `value` as RON to `file` in `dir`, creating the directory: beside
+/// and renamed, so a crash mid-write never leaves half a file.
+pub fn write_ron(dir: &Path, file: &str, value: &impl Serialize) -> io::Result<PathBuf> {
     fs::create_dir_all(dir)?;
-    let path = dir.join(FILE_NAME);
-    let text = ron::ser::to_string_pretty(settings, ron::ser::PrettyConfig::default())
+    let path = dir.join(file);
+    let text = ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::default())
         .map_err(|e| io::Error::other(e.to_string()))?;
-    // Write beside and rename, so a crash mid-write never leaves half a file.
-    let tmp = dir.join(format!("{FILE_NAME}.tmp"));
+    let tmp = dir.join(format!("{file}.tmp"));
     fs::write(&tmp, text)?;
     fs::rename(&tmp, &path)?;
     Ok(path)
+}
+
+/// Writes `settings.ron` into `dir`, creating the directory.
+pub fn save_to(dir: &Path, settings: &Settings) -> io::Result<PathBuf> {
+    write_ron(dir, FILE_NAME, settings)
 }
 
 #[cfg(test)]

@@ -48,6 +48,102 @@ fn refresh(world: &mut World) {
     }
 }
 
+/// What the person at the screen chose in the Orders window.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Answer {
+    /// Give this command.
+    Give(Command),
+    /// Start (or stop) giving a move by clicking the table.
+    ToggleMove,
+}
+
+/// The Orders window's contents for `decision` (none: the flow is not
+/// waiting for the person at the screen, `idle` says why). `moving`: a move
+/// is being given by clicking the table; `at`: the acting element's place.
+pub fn orders_ui(
+    ui: &mut egui::Ui,
+    decision: Option<&Decision>,
+    idle: &str,
+    moving: bool,
+    at: Option<(f32, f32)>,
+) -> Option<Answer> {
+    let mut answer = None;
+    match decision {
+        None => {
+            ui.label(idle);
+        }
+        Some(Decision::Act { element, orders, pending, move_refused, offers }) => {
+            ui.heading(element);
+            ui.label(egui::RichText::new(orders).small());
+            ui.separator();
+            match pending {
+                Some(p) => {
+                    ui.label(format!("Movement Dice: up to {:.1}\". Click the table where it stops.", p.allowance));
+                    if let Some(from) = at
+                        && ui.button("Go the full distance").clicked()
+                    {
+                        let to = along(from, p.to, p.allowance);
+                        answer = Some(Answer::Give(Command::MoveTo { element: element.clone(), to }));
+                    }
+                }
+                None => {
+                    let label = if moving { "Move: click the table…" } else { "Move…" };
+                    let button = ui.add_enabled(move_refused.is_none(), egui::Button::selectable(moving, label));
+                    let button = match move_refused {
+                        Some(why) => button.on_disabled_hover_text(why),
+                        None => button.on_hover_text("Declare the route: click where it goes"),
+                    };
+                    if button.clicked() {
+                        answer = Some(Answer::ToggleMove);
+                    }
+                }
+            }
+            for offer in offers {
+                let button = ui.add_enabled(offer.refused.is_none(), egui::Button::new(&offer.label));
+                let button = match &offer.refused {
+                    Some(why) => button.on_disabled_hover_text(why),
+                    None => button,
+                };
+                if button.clicked() {
+                    answer = Some(Answer::Give(offer.command.clone()));
+                }
+            }
+            ui.label(egui::RichText::new("Enter ends the turn").small().color(egui::Color32::from_gray(150)));
+        }
+        Some(Decision::CoTurn { company, command }) => {
+            ui.heading(format!("{company}: Company Officer"));
+            if let Command::Command { rally, .. } = command {
+                ui.label(if rally.is_empty() {
+                    "Orders stand; no element needs rallying.".to_owned()
+                } else {
+                    format!("Orders stand; rally {}.", rally.join(", "))
+                });
+            }
+            if ui.button("Carry on").clicked() {
+                answer = Some(Answer::Give(command.clone()));
+            }
+        }
+        Some(Decision::Session { side, keep, commit_all }) => {
+            ui.heading(format!("Senior Officer's session (side {})", side + 1));
+            if ui.button("Keep the reserves back").clicked() {
+                answer = Some(Answer::Give(keep.clone()));
+            }
+            if let Some(commit) = commit_all
+                && ui.button("Commit every reserve").clicked()
+            {
+                answer = Some(Answer::Give(commit.clone()));
+            }
+        }
+        Some(Decision::Seize { element, command }) => {
+            ui.heading(format!("{element} seized the initiative"));
+            if ui.button("Act as ordered now").clicked() {
+                answer = Some(Answer::Give(command.clone()));
+            }
+        }
+    }
+    answer
+}
+
 fn orders_window(
     mut contexts: EguiContexts,
     waiting: Res<Waiting>,
@@ -57,93 +153,106 @@ fn orders_window(
     mut click: ResMut<TableClick>,
 ) {
     let Ok(ctx) = contexts.ctx_mut() else { return };
-    let mut give = |cmd: Command, click: &mut TableClick| {
-        inbox.0.push_back(cmd);
-        *click = TableClick::Select;
+    let demo = !battle.start.control.contains(&crate::battle::setup::Control::Player);
+    let idle = match &battle.result {
+        Some(r) => format!("The battle is over: {:?}.", r.decided_by),
+        None if demo => "A demonstration: the program plays both sides.".to_owned(),
+        None => "The enemy acts…".to_owned(),
     };
-    egui::Window::new("Orders")
+    let at = match &waiting.0 {
+        Some(Decision::Act { element, .. }) => elements.iter().find(|f| f.id() == element).map(|f| (f.at.0, f.at.1)),
+        _ => None,
+    };
+    let moving = *click == TableClick::Move;
+    let answer = egui::Window::new("Orders")
         .anchor(egui::Align2::RIGHT_BOTTOM, [-10.0, -28.0])
         .default_width(300.0)
         .resizable(false)
-        .show(ctx, |ui| match &waiting.0 {
-            None => {
-                let demo = !battle.start.control.contains(&crate::battle::setup::Control::Player);
-                let text = match &battle.result {
-                    Some(r) => format!("The battle is over: {:?}.", r.decided_by),
-                    None if demo => "A demonstration: the program plays both sides.".to_owned(),
-                    None => "The enemy acts…".to_owned(),
-                };
-                ui.label(text);
-            }
-            Some(Decision::Act { element, orders, pending, move_refused, offers }) => {
-                ui.heading(element);
-                ui.label(egui::RichText::new(orders).small());
-                ui.separator();
-                let at = elements.iter().find(|f| f.id() == element).map(|f| (f.at.0, f.at.1));
-                match pending {
-                    Some(p) => {
-                        ui.label(format!("Movement Dice: up to {:.1}\". Click the table where it stops.", p.allowance));
-                        if let Some(from) = at
-                            && ui.button("Go the full distance").clicked()
-                        {
-                            let to = along(from, p.to, p.allowance);
-                            give(Command::MoveTo { element: element.clone(), to }, &mut click);
-                        }
-                    }
-                    None => {
-                        let moving = *click == TableClick::Move;
-                        let label = if moving { "Move: click the table…" } else { "Move…" };
-                        let button = ui.add_enabled(move_refused.is_none(), egui::Button::selectable(moving, label));
-                        let button = match move_refused {
-                            Some(why) => button.on_disabled_hover_text(why),
-                            None => button.on_hover_text("Declare the route: click where it goes"),
-                        };
-                        if button.clicked() {
-                            *click = if moving { TableClick::Select } else { TableClick::Move };
-                        }
-                    }
+        .show(ctx, |ui| orders_ui(ui, waiting.0.as_ref(), &idle, moving, at))
+        .and_then(|r| r.inner.flatten());
+    match answer {
+        Some(Answer::Give(cmd)) => {
+            inbox.0.push_back(cmd);
+            *click = TableClick::Select;
+        }
+        Some(Answer::ToggleMove) => {
+            *click = if moving { TableClick::Select } else { TableClick::Move };
+        }
+        None => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use egui_kittest::{Harness, kittest::Queryable};
+
+    use super::*;
+    use crate::battle::options::Offer;
+
+    fn decision() -> Decision {
+        let element = "1_section".to_owned();
+        Decision::Act {
+            element: element.clone(),
+            orders: "Order Die: Fire; taken: nothing yet".into(),
+            pending: None,
+            move_refused: Some("HeroesAll \"Order Dice\": the Order Die allows no move".into()),
+            offers: vec![
+                Offer {
+                    label: "Observe (an Act)".into(),
+                    command: Command::Observe { element: element.clone(), targets: Vec::new() },
+                    refused: Some("HeroesAll \"Observation\": nothing in view".into()),
+                },
+                Offer {
+                    label: "Fire at gruppe_1 (2 teams in range: 9 shots, 64% to hit, 1.0 hits expected)".into(),
+                    command: Command::Fire { element: element.clone(), target: "gruppe_1".into() },
+                    refused: None,
+                },
+                Offer { label: "End the turn".into(), command: Command::EndTurn { element }, refused: None },
+            ],
+        }
+    }
+
+    fn harness(d: Decision) -> Harness<'static, Option<Answer>> {
+        Harness::new_ui_state(
+            move |ui, answer: &mut Option<Answer>| {
+                if let Some(a) = orders_ui(ui, Some(&d), "", false, Some((10.0, 2.0))) {
+                    *answer = Some(a);
                 }
-                for offer in offers {
-                    let button = ui.add_enabled(offer.refused.is_none(), egui::Button::new(&offer.label));
-                    let button = match &offer.refused {
-                        Some(why) => button.on_disabled_hover_text(why),
-                        None => button,
-                    };
-                    if button.clicked() {
-                        give(offer.command.clone(), &mut click);
-                    }
-                }
-                ui.label(egui::RichText::new("Enter ends the turn").small().color(egui::Color32::from_gray(150)));
-            }
-            Some(Decision::CoTurn { company, command }) => {
-                ui.heading(format!("{company}: Company Officer"));
-                if let Command::Command { rally, .. } = command {
-                    ui.label(if rally.is_empty() {
-                        "Orders stand; no element needs rallying.".to_owned()
-                    } else {
-                        format!("Orders stand; rally {}.", rally.join(", "))
-                    });
-                }
-                if ui.button("Carry on").clicked() {
-                    give(command.clone(), &mut click);
-                }
-            }
-            Some(Decision::Session { side, keep, commit_all }) => {
-                ui.heading(format!("Senior Officer's session (side {})", side + 1));
-                if ui.button("Keep the reserves back").clicked() {
-                    give(keep.clone(), &mut click);
-                }
-                if let Some(commit) = commit_all
-                    && ui.button("Commit every reserve").clicked()
-                {
-                    give(commit.clone(), &mut click);
-                }
-            }
-            Some(Decision::Seize { element, command }) => {
-                ui.heading(format!("{element} seized the initiative"));
-                if ui.button("Act as ordered now").clicked() {
-                    give(command.clone(), &mut click);
-                }
-            }
-        });
+            },
+            None,
+        )
+    }
+
+    #[test]
+    fn clicking_an_offer_gives_its_command() {
+        let mut h = harness(decision());
+        h.get_by_label("Fire at gruppe_1 (2 teams in range: 9 shots, 64% to hit, 1.0 hits expected)").click();
+        h.run();
+        assert_eq!(
+            h.state(),
+            &Some(Answer::Give(Command::Fire { element: "1_section".into(), target: "gruppe_1".into() }))
+        );
+    }
+
+    #[test]
+    fn a_refused_command_cannot_be_given() {
+        let mut h = harness(decision());
+        h.get_by_label("Observe (an Act)").click();
+        h.get_by_label("Move…").click();
+        h.run();
+        assert_eq!(h.state(), &None, "the Observe and the Move the rules refuse give nothing");
+        h.get_by_label("End the turn").click();
+        h.run();
+        assert_eq!(h.state(), &Some(Answer::Give(Command::EndTurn { element: "1_section".into() })));
+    }
+
+    #[test]
+    fn a_thrown_move_can_go_the_full_distance() {
+        let Decision::Act { element, orders, offers, .. } = decision() else { unreachable!() };
+        let pending = Some(crate::battle::state::PendingMove { to: (10.0, 12.0), allowance: 4.0 });
+        let mut h = harness(Decision::Act { element, orders, pending, move_refused: None, offers });
+        h.get_by_label("Go the full distance").click();
+        h.run();
+        assert_eq!(h.state(), &Some(Answer::Give(Command::MoveTo { element: "1_section".into(), to: (10.0, 6.0) })));
+    }
 }

@@ -493,7 +493,7 @@ impl Campaign {
         let Some((_, _, leg)) = options.into_iter().find(|(_, _, leg)| {
             let board = self.file.map.board(&leg.to).expect("map board");
             let mut trial = self.occupation[&leg.to].clone();
-            trial.arrive(board, self.file.max_points(), self.arriving_for_retreat(i, leg.arrival_edge)).is_ok()
+            trial.arrive(board, self.file.max_points(), self.arriving(&self.forces[i], leg.arrival_edge)).is_ok()
         }) else {
             // Nowhere to go but the sea, or every board full: the force surrenders.
             let (_, e) = retreat_into(name, value, order, RetreatDestination::SeaOrLake);
@@ -530,18 +530,6 @@ impl Campaign {
         {
             let e = o.attitude.fall_into_disarray(name);
             self.log(e);
-        }
-    }
-
-    fn arriving_for_retreat(&self, i: usize, edge: crate::map::common::Edge) -> crate::map::occupation::ArrivingForce {
-        let f = &self.forces[i];
-        crate::map::occupation::ArrivingForce {
-            force: f.name.clone(),
-            side: f.side,
-            kind: f.kind,
-            points: f.points(),
-            edge,
-            session: self.stamp(),
         }
     }
 }

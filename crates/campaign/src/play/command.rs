@@ -110,7 +110,8 @@ impl Campaign {
         Ok(leg)
     }
 
-    fn arriving(&self, f: &Force, edge: crate::map::common::Edge) -> ArrivingForce {
+    /// A force as it arrives on a board through `edge` this session.
+    pub(crate) fn arriving(&self, f: &Force, edge: crate::map::common::Edge) -> ArrivingForce {
         ArrivingForce {
             force: f.name.clone(),
             side: f.side,
