@@ -193,7 +193,15 @@ pub(super) fn plugin(app: &mut App) {
         .edit_schedule(FlowSchedule, |s| {
             s.set_executor(SingleThreadedExecutor::new());
         })
-        .add_systems(Update, drive.run_if(in_state(AppState::Battle).and_then(resource_exists::<Battle>)))
+        // The battle waits while a menu is open over it (pause, settings).
+        .add_systems(
+            Update,
+            drive.run_if(
+                in_state(AppState::Battle)
+                    .and_then(in_state(crate::states::Menu::Closed))
+                    .and_then(resource_exists::<Battle>),
+            ),
+        )
         .configure_sets(
             FlowSchedule,
             (
