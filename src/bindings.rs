@@ -26,9 +26,10 @@ pub enum Rebindable {
 }
 
 /// Every rebindable action with its name in the file and its words on screen.
-pub const ACTIONS: [(Rebindable, &str, &str); 8] = [
+pub const ACTIONS: [(Rebindable, &str, &str); 9] = [
     (Rebindable::Camera(CameraAction::ResetView), "reset_view", "Whole-table view"),
     (Rebindable::Camera(CameraAction::TopDown), "top_down", "Top-down view"),
+    (Rebindable::Camera(CameraAction::FocusSelected), "focus_selected", "Centre on the selected"),
     (Rebindable::Ui(UiAction::ToggleFullscreen), "fullscreen", "Fullscreen"),
     (Rebindable::Ui(UiAction::Back), "back", "Menu / back"),
     (Rebindable::Table(TableAction::EndTurn), "end_turn", "End the turn"),
@@ -108,6 +109,7 @@ pub struct Bindings(pub BTreeMap<String, String>);
 pub fn default_key(action: Rebindable) -> KeyCode {
     match action {
         Rebindable::Camera(CameraAction::TopDown) => KeyCode::KeyT,
+        Rebindable::Camera(CameraAction::FocusSelected) => KeyCode::KeyC,
         Rebindable::Camera(_) => KeyCode::Home,
         Rebindable::Ui(UiAction::ToggleFullscreen) => KeyCode::F11,
         Rebindable::Ui(UiAction::Back) => KeyCode::Escape,

@@ -36,6 +36,8 @@ pub enum CameraAction {
     ResetView,
     /// Look straight down on the table.
     TopDown,
+    /// Centre the view on the selected miniature.
+    FocusSelected,
 }
 
 impl CameraAction {
@@ -53,6 +55,7 @@ impl CameraAction {
             .with(Self::PanDrag, MouseButton::Middle)
             .with(Self::ResetView, KeyCode::Home)
             .with(Self::TopDown, KeyCode::KeyT)
+            .with(Self::FocusSelected, KeyCode::KeyC)
     }
 }
 

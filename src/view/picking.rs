@@ -33,7 +33,28 @@ pub enum TableClick {
 const PICK_RADIUS: f32 = 2.0;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<TableClick>().add_systems(Update, pick);
+    app.init_resource::<TableClick>().add_systems(Update, (pick, focus_selected));
+}
+
+/// C: the view turns on the selected miniature (the camera keeps its angle and distance).
+fn focus_selected(
+    actions: Query<&ActionState<crate::input::CameraAction>, With<PlayerInput>>,
+    selected: Res<Selected>,
+    elements: Query<&Fielded>,
+    tables: Query<&TableRoot>,
+    mut cameras: Query<&mut super::OrbitCamera>,
+) {
+    let Ok(actions) = actions.single() else { return };
+    if !actions.just_pressed(&crate::input::CameraAction::FocusSelected) {
+        return;
+    }
+    let (Some(id), Ok(root)) = (&selected.0, tables.single()) else { return };
+    let Some(f) = elements.iter().find(|f| f.id() == id) else { return };
+    for mut camera in &mut cameras {
+        let at = super::to_world(root.0, f.at, 0.0);
+        let moved = super::OrbitCamera { focus: Vec3::new(at.x, 0.0, at.z), ..*camera }.clamped();
+        *camera = moved;
+    }
 }
 
 /// The point of the table top (inches from its near-left corner) a ray meets, if it meets the table.
