@@ -71,6 +71,20 @@ fn decide(mut t: Table, mut inbox: ResMut<Inbox>, current: Res<Current>) {
     inbox.0.push_back(cmd);
 }
 
+/// What an element observes with an Act: enemies on the table in view that
+/// it does not know yet, nearest first, at most 2 (*Heroes All*: "up to 2
+/// targets"). The Auto side and the Player's offer both take them from here.
+pub(super) fn observe_targets(me: &Fielded, all: &[&Fielded], sight: &Sight) -> Vec<String> {
+    let mut unknown: Vec<&Fielded> = all
+        .iter()
+        .copied()
+        .filter(|e| e.side != me.side && e.status.on_table() && !me.known.contains(e.id()))
+        .filter(|e| sight.in_view(me, e))
+        .collect();
+    unknown.sort_by(|a, b| distance(me.at, a.at).total_cmp(&distance(me.at, b.at)));
+    unknown.iter().take(2).map(|e| e.id().to_owned()).collect()
+}
+
 /// Dice for the Officer decisions an Auto element takes, and where they are logged.
 struct Rolls<'a> {
     dice: &'a mut warbound_rules::dice::Dice,
@@ -94,11 +108,7 @@ fn next_command(
     let enemies: Vec<&Fielded> = all.iter().copied().filter(|f| f.side != me.side && f.status.on_table()).collect();
     let conduct = me.order.activity.conduct();
 
-    // Observe: unknown enemies in view, nearest first, at most 2.
-    let mut unknown: Vec<&Fielded> =
-        enemies.iter().copied().filter(|e| !me.known.contains(e.id()) && sight.in_view(me, e)).collect();
-    unknown.sort_by(|a, b| distance(me.at, a.at).total_cmp(&distance(me.at, b.at)));
-    let observe: Vec<String> = unknown.iter().take(2).map(|e| e.id().to_owned()).collect();
+    let observe = observe_targets(me, &enemies, sight);
 
     // Fire: the known enemy in view with the most teams in range, nearest first.
     let replies =

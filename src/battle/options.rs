@@ -3,9 +3,6 @@
 //! rule's answer beside it, checked by the very function that checks a
 //! command when it is given ([`super::command::check`]).
 
-use bevy::prelude::*;
-use warbound_rules::geometry::distance;
-
 pub use super::firing::{FireOdds, fire_odds};
 use super::{
     command::{Command, check},
@@ -13,6 +10,7 @@ use super::{
     state::{Battle, Fielded, Flow, PendingMove, Sides},
     visible::Sight,
 };
+use bevy::prelude::*;
 
 /// One command on offer and, if the rules refuse it now, why.
 #[derive(Debug, Clone, PartialEq)]
@@ -63,15 +61,8 @@ pub fn decision(world: &mut World) -> Option<Decision> {
             let aircraft = super::air::over_table(sides);
             let element = me.id().to_owned();
             let mut commands: Vec<(String, Command)> = Vec::new();
-            // Observe: enemies in view it does not know yet, nearest first, at most 2.
-            let mut unknown: Vec<&Fielded> = all
-                .iter()
-                .copied()
-                .filter(|e| e.side != me.side && e.status.on_table() && !me.known.contains(e.id()))
-                .filter(|e| sight.in_view(me, e))
-                .collect();
-            unknown.sort_by(|a, b| distance(me.at, a.at).total_cmp(&distance(me.at, b.at)));
-            let targets: Vec<String> = unknown.iter().take(2).map(|e| e.id().to_owned()).collect();
+            // Observe: what the Auto side would observe in its place.
+            let targets = super::auto::observe_targets(me, &all, &sight);
             commands.push(("Observe (an Act)".into(), Command::Observe { element: element.clone(), targets }));
             // Fire: each known enemy it may fire at, with the teams in range.
             for e in all.iter().copied().filter(|e| e.side != me.side && e.status.on_table()) {
@@ -112,9 +103,8 @@ pub fn decision(world: &mut World) -> Option<Decision> {
             let mut offers: Vec<Offer> = commands
                 .into_iter()
                 .map(|(label, command)| {
-                    let refused = check(&command, &turn, &all, &sight, battle, &aircraft)
-                        .err()
-                        .map(|r| format!("{:?} \"{}\": {}", r.rule.book, r.rule.section, r.reason));
+                    let refused =
+                        check(&command, &turn, &all, &sight, battle, &aircraft).err().map(|r| refusal_text(&r));
                     Offer { label, command, refused }
                 })
                 .collect();
@@ -133,9 +123,7 @@ pub fn decision(world: &mut World) -> Option<Decision> {
             );
             // A short step tells whether a move may be declared at all this turn.
             let step = Command::Move { element: element.clone(), to: (me.at.0, me.at.1 + 0.5) };
-            let move_refused = check(&step, &turn, &all, &sight, battle, &aircraft)
-                .err()
-                .map(|r| format!("{:?} \"{}\": {}", r.rule.book, r.rule.section, r.reason));
+            let move_refused = check(&step, &turn, &all, &sight, battle, &aircraft).err().map(|r| refusal_text(&r));
             Some(Decision::Act { element, orders, pending: turn.pending_move, move_refused, offers })
         }
         Flow::CoTurn { side, company } => {
@@ -173,6 +161,11 @@ pub fn decision(world: &mut World) -> Option<Decision> {
         }
         _ => None,
     }
+}
+
+/// A refusal in words: book, section and reason.
+fn refusal_text(r: &super::command::Refusal) -> String {
+    format!("{:?} \"{}\": {}", r.rule.book, r.rule.section, r.reason)
 }
 
 /// The point `allowance` inches along the straight route from `from` towards `to`.

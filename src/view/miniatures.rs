@@ -88,23 +88,11 @@ fn place_forces(
     let mut mat = |r, g, b| materials.add(StandardMaterial { base_color: Color::srgb(r, g, b), ..default() });
     // The player's side (the first) in khaki on blue-rimmed bases, the enemy in
     // field grey on orange: the two read apart without the red-green channel.
+    let (figure, base) = (meshes.add(Capsule3d::new(0.16, 0.45)), meshes.add(Cylinder::new(0.3, 0.08)));
+    let kit = |uniform, rim, hull, gun| Kit { figure: figure.clone(), base: base.clone(), uniform, rim, hull, gun };
     let kits = [
-        Kit {
-            figure: meshes.add(Capsule3d::new(0.16, 0.45)),
-            base: meshes.add(Cylinder::new(0.3, 0.08)),
-            uniform: mat(0.45, 0.42, 0.28),
-            rim: mat(0.15, 0.35, 0.85),
-            hull: mat(0.38, 0.40, 0.30),
-            gun: mat(0.20, 0.20, 0.20),
-        },
-        Kit {
-            figure: meshes.add(Capsule3d::new(0.16, 0.45)),
-            base: meshes.add(Cylinder::new(0.3, 0.08)),
-            uniform: mat(0.36, 0.38, 0.40),
-            rim: mat(0.95, 0.55, 0.10),
-            hull: mat(0.30, 0.32, 0.34),
-            gun: mat(0.18, 0.18, 0.18),
-        },
+        kit(mat(0.45, 0.42, 0.28), mat(0.15, 0.35, 0.85), mat(0.38, 0.40, 0.30), mat(0.20, 0.20, 0.20)),
+        kit(mat(0.36, 0.38, 0.40), mat(0.95, 0.55, 0.10), mat(0.30, 0.32, 0.34), mat(0.18, 0.18, 0.18)),
     ];
     let specs: Vec<&ElementSpec> =
         battle.start.scenario.sides.iter().flat_map(|s| s.companies.iter().flat_map(|c| &c.elements)).collect();
