@@ -32,7 +32,7 @@ mod end_bound;
 mod firing;
 mod landing;
 pub mod log;
-mod movement;
+pub mod movement;
 mod observation;
 mod officers;
 pub mod options;

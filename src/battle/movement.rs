@@ -189,38 +189,116 @@ fn throw_move(
     to: Point,
     pips: u8,
 ) -> Option<f32> {
-    let scenario = &battle.start.scenario;
+    let (stretches, _) = passable_route(battle, f, to, pips)?;
+    match movement::move_element(&request(battle, f, &stretches, pips), dice, f.id()) {
+        Ok((mv, event)) => {
+            log.push(bound, event);
+            Some(mv.distance)
+        }
+        Err(e) => {
+            warn!("{} cannot move: {e:?}", f.id());
+            None
+        }
+    }
+}
+
+/// The Movement Table's request for `f` along `route`.
+fn request<'a>(battle: &Battle, f: &Fielded, route: &'a [movement::Stretch], pips: u8) -> MoveRequest<'a> {
+    MoveRequest {
+        mover: f.mover,
+        route,
+        mode: MoveMode::Normal,
+        pace: Pace::Normal,
+        light: battle.clock.light(),
+        weather: battle.start.scenario.battle_weather().unwrap_or_default(),
+        momentum_pips: pips,
+        concealment: if f.concealed { Concealment::LeavesWithoutAct } else { Concealment::NotConcealed },
+        rationed: false,
+    }
+}
+
+/// The straight route from `f` to `to` as far as it may go, and its plan
+/// (dice and pips for the going crossed). Reading (*Heroes All*, "Rivers";
+/// Movement Table): water the element may not enter, or may enter only with
+/// an Act, ends the move at the bank; it goes as far as the dry ground allows.
+fn passable_route(
+    battle: &Battle,
+    f: &Fielded,
+    to: Point,
+    pips: u8,
+) -> Option<(Vec<movement::Stretch>, movement::MovePlan)> {
     let route = geometry::route(&battle.terrain, &[f.at, to]).ok()?;
     let mut stretches: &[movement::Stretch] = &route.stretches;
     loop {
-        let req = MoveRequest {
-            mover: f.mover,
-            route: stretches,
-            mode: MoveMode::Normal,
-            pace: Pace::Normal,
-            light: battle.clock.light(),
-            weather: scenario.battle_weather().unwrap_or_default(),
-            momentum_pips: pips,
-            concealment: if f.concealed { Concealment::LeavesWithoutAct } else { Concealment::NotConcealed },
-            rationed: false,
-        };
-        match movement::move_element(&req, dice, f.id()) {
-            Ok((mv, event)) => {
-                log.push(bound, event);
-                return Some(mv.distance);
-            }
-            // Reading (Heroes All, "Rivers"; Movement Table): water the
-            // element may not enter, or may enter only with an Act, ends
-            // the move at the bank; it goes as far as the dry ground allows.
+        match movement::plan(&request(battle, f, stretches, pips)) {
+            Ok(plan) => return Some((stretches.to_vec(), plan)),
             Err(MoveError::Impassable { stretch, .. } | MoveError::RiverBankNeedsAnAct { stretch }) if stretch > 0 => {
                 stretches = &stretches[..stretch];
             }
             Err(e) => {
-                warn!("{} cannot move: {e:?}", f.id());
+                debug!("{} cannot move towards {to:?}: {e:?}", f.id());
                 return None;
             }
         }
     }
+}
+
+/// A move's reach before the dice are thrown, towards a point.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Reach {
+    /// The furthest the Movement Dice can take it (all sixes), inches.
+    pub furthest: f32,
+    /// The distance it reaches at least even chances, inches.
+    pub even: f32,
+    /// The chance the dice take it all the way to the point (0 when the
+    /// route stops at water short of it).
+    pub to_point: f64,
+}
+
+/// What the Movement Dice can give a move from `f` straight towards `to`,
+/// read from the very plan the throw uses: the route's going and features set
+/// the dice and pips, water it may not enter ends the route. The route is
+/// taken as declared to where it can reach, so terrain beyond the reach does
+/// not count against it.
+pub fn reach(battle: &Battle, f: &Fielded, to: Point, pips: u8) -> Option<Reach> {
+    let full = distance(f.at, to);
+    if full <= 0.0 {
+        return None;
+    }
+    let (stretches, plan) = passable_route(battle, f, to, pips)?;
+    let dry: f32 = stretches.iter().map(|s| s.length).sum();
+    let to_point = if dry + 0.01 >= full { at_least(&plan, full) } else { 0.0 };
+    // The furthest and the even-chance distance on a route declared to where it reaches.
+    let mut plan = plan;
+    let mut length = dry;
+    for _ in 0..3 {
+        let furthest = plan.max_allowance().min(length);
+        if furthest + 0.01 >= length {
+            break;
+        }
+        length = furthest;
+        match passable_route(battle, f, toward(f.at, to, length), pips) {
+            Some((_, p)) => plan = p,
+            None => break,
+        }
+    }
+    let furthest = plan.max_allowance().min(length);
+    let even = plan
+        .distribution()
+        .iter()
+        .rev()
+        .scan(0.0, |acc, &(inches, p)| {
+            *acc += p;
+            Some((inches, *acc))
+        })
+        .find(|&(_, acc)| acc >= 0.5)
+        .map_or(0.0, |(inches, _)| inches.min(length));
+    Some(Reach { furthest, even, to_point })
+}
+
+/// The chance the plan's dice allow at least `d` inches.
+fn at_least(plan: &movement::MovePlan, d: f32) -> f64 {
+    plan.distribution().iter().filter(|&&(inches, _)| inches + 0.01 >= d).map(|&(_, p)| p).sum()
 }
 
 /// How far along the line to `to` the element may go without coming closer
@@ -304,6 +382,39 @@ mod tests {
         assert!(within_move(from, declared, Point(0.4, 5.0), 8.0), "half an inch of tape either side");
         assert!(!within_move(from, declared, Point(0.0, 9.0), 8.0), "further than thrown");
         assert!(!within_move(from, declared, Point(3.0, 5.0), 8.0), "off the declared route");
+    }
+
+    #[test]
+    fn the_reach_before_the_dice_falls_with_distance_and_pips() {
+        let mut app = crate::battle::play::battle_app(
+            crate::battle::setup::BattleStart::auto(
+                "patrol",
+                crate::data::load_scenario("patrol").unwrap().scenario,
+                1,
+            ),
+            BattleLog::default(),
+        )
+        .unwrap();
+        let world = app.world_mut();
+        let battle = world.resource::<Battle>().clone();
+        let mut q = world.query::<&Fielded>();
+        let f = q.iter(world).find(|f| f.status.on_table() && f.build == Build::Infantry).unwrap().clone();
+        // Open ground straight ahead on a bare table.
+        let mut open = battle.clone();
+        open.terrain.features.clear();
+        let r = reach(&open, &f, Point(f.at.0, f.at.1 + 4.0), 0).unwrap();
+        assert!(r.furthest >= r.even && r.even > 0.0, "{r:?}");
+        assert!(r.to_point > 0.9, "4 inches over open ground is nearly sure: {r:?}");
+        // Towards the far edge: the furthest the dice give; just beyond it, no chance.
+        let ahead = reach(&open, &f, Point(f.at.0, f.at.1 + 30.0), 0).unwrap();
+        assert!(ahead.furthest > 4.0 && ahead.furthest < 30.0 && ahead.even < ahead.furthest, "{ahead:?}");
+        let beyond = reach(&open, &f, Point(f.at.0, f.at.1 + ahead.furthest + 0.5), 0).unwrap();
+        assert_eq!(beyond.to_point, 0.0, "beyond the furthest the dice give");
+        // Each pip off each die shortens the reach.
+        let slowed = reach(&open, &f, Point(f.at.0, f.at.1 + 4.0), 1).unwrap();
+        assert!(slowed.to_point < r.to_point, "{slowed:?} {r:?}");
+        let slowed_ahead = reach(&open, &f, Point(f.at.0, f.at.1 + 30.0), 1).unwrap();
+        assert!(slowed_ahead.furthest < ahead.furthest, "{slowed_ahead:?} {ahead:?}");
     }
 
     #[test]

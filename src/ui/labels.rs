@@ -1,23 +1,34 @@
-//! Element counters over the table: each miniature the person at the screen
-//! sees carries its number and id, in its side's colour, the selected one
-//! framed, and an acting element marked — the tabletop's numbered counters.
+//! Counters over the table, as FYOB puts them beside the miniatures: each
+//! element the person at the screen sees carries its number and id in its
+//! side's colour (the selected one framed, the acting one marked), its red or
+//! blue activity counter, and a die showing the CM tests it has accrued.
+//! Concealed elements show as concealment counters — one on each placement
+//! option or dummy marker — until they are seen or reveal themselves.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::battle_panels::Selected;
-use warbound_rules::geometry::{HILL_LEVEL_HEIGHT, hill_level};
+use warbound_rules::{
+    geometry::{HILL_LEVEL_HEIGHT, hill_level},
+    order_dice::ActivityCounter,
+    scenario::Concealment,
+    terrain::Point,
+};
 
 use crate::{
-    battle::state::{Battle, Fielded, Flow},
+    battle::state::{Battle, Fielded, Flow, Sides},
     states::AppState,
-    view::{ElementModel, LAST_SEEN_BOUNDS, LastSeen, TableRoot, to_world},
+    view::{
+        ElementModel, LAST_SEEN_BOUNDS, LastSeen, MoveChance, MovePreview, TableRoot, player_side, shown, to_world,
+    },
 };
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        (counters, last_seen).run_if(in_state(AppState::Battle).and_then(resource_exists::<Battle>)),
+        (counters, last_seen, concealment_counters, move_label)
+            .run_if(in_state(AppState::Battle).and_then(resource_exists::<Battle>)),
     );
 }
 
@@ -61,6 +72,43 @@ fn last_seen(
     }
 }
 
+/// The words beside the pointer while a move is given: the inches, and what
+/// the Movement Dice make of them.
+pub fn move_words(inches: f32, chance: &MoveChance) -> String {
+    match chance {
+        MoveChance::Before(r) if r.to_point > 0.0 => format!(
+            "{inches:.1}\" · {:.0}% the dice go this far · even chances {:.1}\", at most {:.1}\"",
+            r.to_point * 100.0,
+            r.even,
+            r.furthest
+        ),
+        MoveChance::Before(r) => {
+            format!("{inches:.1}\" · out of reach (at most {:.1}\" this way)", r.furthest)
+        }
+        MoveChance::Thrown { allowance, on_route: true } => {
+            format!("stop here: {inches:.1}\" of {allowance:.1}\" thrown")
+        }
+        MoveChance::Thrown { allowance, on_route: false } => {
+            format!("{inches:.1}\": not on the declared route within {allowance:.1}\"")
+        }
+    }
+}
+
+fn move_label(mut contexts: EguiContexts, preview: Res<MovePreview>, windows: Query<&Window>) {
+    let Some((inches, chance)) = &preview.0 else { return };
+    let Ok(ctx) = contexts.ctx_mut() else { return };
+    let Some(cursor) = windows.iter().find_map(|w| w.cursor_position()) else { return };
+    egui::Area::new(egui::Id::new("move-label"))
+        .fixed_pos(egui::pos2(cursor.x + 16.0, cursor.y + 12.0))
+        .interactable(false)
+        .order(egui::Order::Tooltip)
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.label(move_words(*inches, chance));
+            });
+        });
+}
+
 /// Counters stand this far above an element's base, inches.
 const COUNTER_HEIGHT: f32 = 2.5;
 
@@ -72,6 +120,10 @@ fn counters(
     flow: Res<Flow>,
     selected: Res<Selected>,
 ) {
+    // Reading: the activity counter shown is the one left from the last bound
+    // until the element ends its turn this bound (FYOB "Activity counters":
+    // "left on the Cardsheet at the end of the bound" and read by the next
+    // bound's tests).
     let Ok(ctx) = contexts.ctx_mut() else { return };
     let Ok((camera, eye)) = cameras.single() else { return };
     let acting = match &*flow {
@@ -103,9 +155,170 @@ fn counters(
             .interactable(false)
             .order(egui::Order::Background)
             .show(ctx, |ui| {
-                frame.show(ui, |ui| {
-                    ui.label(egui::RichText::new(&text).small().color(egui::Color32::WHITE));
+                ui.horizontal(|ui| {
+                    ui.spacing_mut().item_spacing.x = 2.0;
+                    frame.show(ui, |ui| {
+                        ui.label(egui::RichText::new(&text).small().color(egui::Color32::WHITE));
+                    });
+                    for marker in markers(f) {
+                        marker_chip(ui, &marker);
+                    }
                 });
             });
+    }
+}
+
+/// A small counter beside an element's number.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Marker {
+    pub text: String,
+    pub fill: [u8; 3],
+    pub ink: [u8; 3],
+    pub hover: String,
+}
+
+/// The counters beside an element: its activity counter (red: fired; blue:
+/// moved without firing), the die of CM tests accrued, and "C" while it is
+/// in a concealed position.
+pub fn markers(f: &Fielded) -> Vec<Marker> {
+    let mut out = Vec::new();
+    match f.counter {
+        Some(ActivityCounter::Red) => out.push(Marker {
+            text: "F".into(),
+            fill: [200, 30, 30],
+            ink: [255, 255, 255],
+            hover: "Red activity counter: fired (FYOB \"Activity counters\")".into(),
+        }),
+        Some(ActivityCounter::Blue) => out.push(Marker {
+            text: "M".into(),
+            fill: [30, 70, 210],
+            ink: [255, 255, 255],
+            hover: "Blue activity counter: moved without firing (FYOB \"Activity counters\")".into(),
+        }),
+        None => {}
+    }
+    let due = f.accrued.original(f.build.element_type(), f.quality).unwrap_or(0);
+    if due > 0 {
+        out.push(Marker {
+            text: format!("CM {due}"),
+            fill: [245, 245, 240],
+            ink: [20, 20, 20],
+            hover: format!("{due} CM tests accrued, taken on its next card (FYOB \"Continuous Momentum\")"),
+        });
+    }
+    if f.concealed {
+        out.push(Marker {
+            text: "C".into(),
+            fill: [60, 90, 40],
+            ink: [230, 240, 200],
+            hover: "In a concealed position (FYOB \"Concealment\")".into(),
+        });
+    }
+    out
+}
+
+fn marker_chip(ui: &mut egui::Ui, m: &Marker) {
+    let [r, g, b] = m.fill;
+    let [ir, ig, ib] = m.ink;
+    egui::Frame::new()
+        .fill(egui::Color32::from_rgb(r, g, b))
+        .corner_radius(2.0)
+        .inner_margin(egui::Margin::symmetric(3, 1))
+        .show(ui, |ui| {
+            ui.label(egui::RichText::new(&m.text).small().strong().color(egui::Color32::from_rgb(ir, ig, ib)));
+        })
+        .response
+        .on_hover_text(&m.hover);
+}
+
+/// Where the concealment counters of `f` stand: one on each placement option
+/// or dummy marker the scenario gave it, or one where it is when it is
+/// concealed in place. Empty once it is no longer concealed or off the table.
+pub fn concealment_places(f: &Fielded, spec: Option<&Concealment>) -> Vec<Point> {
+    if !f.concealed || !f.status.on_table() {
+        return Vec::new();
+    }
+    match spec {
+        Some(Concealment::PlacementOptions(at)) | Some(Concealment::DummyMarkers { at, .. }) if !at.is_empty() => {
+            at.iter().map(|&(x, y)| Point(x, y)).collect()
+        }
+        _ => vec![f.at],
+    }
+}
+
+/// Concealment counters: the enemy's concealed elements the person at the
+/// screen has not found, each a numbered "?" counter on every place it may
+/// be (its dummies look the same); his own concealed elements' dummies as
+/// "dummy" counters, the real one carrying "C" on its own counter.
+#[allow(clippy::too_many_arguments)]
+fn concealment_counters(
+    mut contexts: EguiContexts,
+    cameras: Query<(&Camera, &GlobalTransform)>,
+    tables: Query<(&TableRoot, &GlobalTransform)>,
+    battle: Res<Battle>,
+    sides: Res<Sides>,
+    settings: Res<crate::settings::Settings>,
+    elements: Query<&Fielded>,
+) {
+    let Ok(ctx) = contexts.ctx_mut() else { return };
+    let (Ok((camera, eye)), Ok((root, table))) = (cameras.single(), tables.single()) else { return };
+    let me = player_side(&sides);
+    let all: Vec<&Fielded> = elements.iter().collect();
+    let specs = &battle.start.scenario.sides;
+    for f in &all {
+        let spec =
+            specs.get(f.side).and_then(|s| s.companies.iter().flat_map(|c| &c.elements).find(|e| e.id == f.id()));
+        let places = concealment_places(f, spec.and_then(|e| e.concealed.as_ref()));
+        if places.is_empty() {
+            continue;
+        }
+        let own = me.is_none_or(|me| f.side == me) || settings.show_whole_table;
+        if !own && shown(f, &sides, &all, false) {
+            continue;
+        }
+        for (k, at) in places.iter().enumerate() {
+            let real = at.0 == f.at.0 && at.1 == f.at.1;
+            if own && real {
+                // His own real one is the miniature with its "C".
+                continue;
+            }
+            let ground = f32::from(hill_level(&battle.terrain, *at)) * HILL_LEVEL_HEIGHT + 0.5;
+            let world = table.transform_point(to_world(root.0, *at, ground));
+            let Ok(screen) = camera.world_to_viewport(eye, world) else { continue };
+            let text = if own { format!("dummy {}", f.id()) } else { format!("? {}", k + 1) };
+            let hover = if own {
+                "Your dummy concealment counter: the enemy cannot tell it from the real one".to_owned()
+            } else {
+                "A concealment counter: an enemy element may be here, or it may be a dummy (FYOB \"Concealment\")"
+                    .to_owned()
+            };
+            egui::Area::new(egui::Id::new(("concealed", f.id(), k)))
+                .fixed_pos(egui::pos2(screen.x, screen.y))
+                .pivot(egui::Align2::CENTER_BOTTOM)
+                .order(egui::Order::Background)
+                .show(ctx, |ui| {
+                    marker_chip(ui, &Marker { text, fill: [60, 90, 40], ink: [230, 240, 200], hover });
+                });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::battle::movement::Reach;
+
+    #[test]
+    fn the_move_label_reads_the_chance_and_the_thrown_score() {
+        let r = Reach { furthest: 12.0, even: 7.0, to_point: 0.72 };
+        let w = move_words(6.0, &MoveChance::Before(r));
+        assert!(w.contains("6.0\"") && w.contains("72%") && w.contains("7.0\"") && w.contains("12.0\""), "{w}");
+        let out = move_words(14.0, &MoveChance::Before(Reach { to_point: 0.0, ..r }));
+        assert!(out.contains("out of reach"), "{out}");
+        assert!(move_words(4.0, &MoveChance::Thrown { allowance: 5.0, on_route: true }).contains("stop here"));
+        assert!(
+            move_words(4.0, &MoveChance::Thrown { allowance: 5.0, on_route: false })
+                .contains("not on the declared route")
+        );
     }
 }

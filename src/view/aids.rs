@@ -1,36 +1,91 @@
-//! Aids drawn on the table: the reach of a move thrown (the Movement Dice's
-//! score round the element, the declared route to its end) and a ring round
-//! the selected miniature.
+//! Aids drawn on the table: a move's reach before the dice (how far the
+//! Movement Dice can take the acting element in every direction, and how far
+//! at even chances, with the going and features of each route counted as the
+//! throw counts them), the route to the pointer with its chance, the reach
+//! of a move thrown along its declared route, and a ring round the selected
+//! miniature.
 
-use std::f32::consts::FRAC_PI_2;
+use std::f32::consts::{FRAC_PI_2, TAU};
 
 use bevy::prelude::*;
-use warbound_rules::geometry::{HILL_LEVEL_HEIGHT, hill_level};
+use warbound_rules::{
+    geometry::{HILL_LEVEL_HEIGHT, distance, hill_level},
+    terrain::Point,
+};
 
-use super::{picking::TableClick, table::TableRoot, terrain::to_world};
+use super::{
+    picking::{Dragging, TableClick, TablePointer},
+    table::TableRoot,
+    terrain::to_world,
+};
 use crate::{
-    battle::state::{Battle, Fielded, Flow},
+    battle::{
+        movement::{Reach, reach},
+        setup::Control,
+        state::{Battle, Fielded, Flow, Sides},
+    },
     ui::battle_panels::Selected,
 };
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, draw_aids.run_if(resource_exists::<Battle>));
+    app.init_resource::<MovePreview>().add_systems(Update, draw_aids.run_if(resource_exists::<Battle>));
+}
+
+/// The move the pointer would give now, for the label beside it: the
+/// inches to the pointer and what the dice make of them.
+#[derive(Resource, Debug, Default, Clone, PartialEq)]
+pub struct MovePreview(pub Option<(f32, MoveChance)>);
+
+/// What the dice make of a move to the pointer.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum MoveChance {
+    /// Before the dice: the chance they take it all the way, and the reach.
+    Before(Reach),
+    /// After them: whether it is within the score along the declared route.
+    Thrown { allowance: f32, on_route: bool },
 }
 
 /// Aids float this far above the ground, inches, so the terrain does not hide them.
 const LIFT: f32 = 0.15;
 
+/// Directions the reach is worked out in, round the element.
+const DIRECTIONS: usize = 48;
+
+/// The reach round an element in every direction: the furthest and the
+/// even-chance rings, as points on the table.
+fn reach_rings(battle: &Battle, f: &Fielded, pips: u8) -> (Vec<Point>, Vec<Point>) {
+    let far = 60.0;
+    let (mut furthest, mut even) = (Vec::new(), Vec::new());
+    for k in 0..=DIRECTIONS {
+        let a = TAU * k as f32 / DIRECTIONS as f32;
+        let dir = (a.cos(), a.sin());
+        let to = Point(f.at.0 + dir.0 * far, f.at.1 + dir.1 * far);
+        let r = reach(battle, f, to, pips).unwrap_or(Reach { furthest: 0.0, even: 0.0, to_point: 0.0 });
+        furthest.push(Point(f.at.0 + dir.0 * r.furthest, f.at.1 + dir.1 * r.furthest));
+        even.push(Point(f.at.0 + dir.0 * r.even, f.at.1 + dir.1 * r.even));
+    }
+    (furthest, even)
+}
+
+/// The rings of the last element drawn, kept while it stands where it was.
+type RingCache = Option<((String, (u32, u32), u8), (Vec<Point>, Vec<Point>))>;
+
+#[allow(clippy::too_many_arguments)]
 fn draw_aids(
     mut gizmos: Gizmos,
     battle: Res<Battle>,
     flow: Res<Flow>,
-    click: Res<TableClick>,
+    sides: Option<Res<Sides>>,
+    (click, pointer, dragging): (Res<TableClick>, Res<TablePointer>, Res<Dragging>),
     selected: Res<Selected>,
     tables: Query<(&TableRoot, &GlobalTransform)>,
     elements: Query<&Fielded>,
+    mut preview: ResMut<MovePreview>,
+    mut rings: Local<RingCache>,
 ) {
+    let mut shown = None;
     let Ok((root, table)) = tables.single() else { return };
-    let on_table = |p: warbound_rules::terrain::Point| {
+    let on_table = |p: Point| {
         let ground = f32::from(hill_level(&battle.terrain, p)) * HILL_LEVEL_HEIGHT + LIFT;
         table.transform_point(to_world(root.0, p, ground))
     };
@@ -40,19 +95,52 @@ fn draw_aids(
     {
         gizmos.circle(Isometry3d::new(on_table(f.at), flat), 3.0, Color::srgb(1.0, 1.0, 1.0)).resolution(48);
     }
-    let Flow::Acting(turn) = &*flow else { return };
-    let Some(me) = elements.iter().find(|f| f.id() == turn.element) else { return };
     let gold = Color::srgb(1.0, 0.8, 0.2);
-    match &turn.pending_move {
-        Some(p) => {
-            // The score round the element, the declared route, and its end.
-            gizmos.circle(Isometry3d::new(on_table(me.at), flat), p.allowance, gold).resolution(96);
-            let to = warbound_rules::terrain::Point(p.to.0, p.to.1);
-            gizmos.line(on_table(me.at), on_table(to), gold);
+    let pale = Color::srgba(1.0, 0.8, 0.2, 0.45);
+    let grey = Color::srgba(0.8, 0.8, 0.8, 0.6);
+    if let Flow::Acting(turn) = &*flow
+        && let Some(me) = elements.iter().find(|f| f.id() == turn.element)
+        && sides.as_ref().is_some_and(|s| s.0.get(me.side).is_some_and(|s| s.control == Control::Player))
+    {
+        let moving = *click == TableClick::Move || dragging.0.is_some();
+        match &turn.pending_move {
+            Some(p) => {
+                // The score along the declared route: gold as far as it goes, grey beyond.
+                let to = Point(p.to.0, p.to.1);
+                let t = (p.allowance / distance(me.at, to).max(1e-3)).min(1.0);
+                let end = Point(me.at.0 + (to.0 - me.at.0) * t, me.at.1 + (to.1 - me.at.1) * t);
+                gizmos.line(on_table(me.at), on_table(end), gold);
+                gizmos.line(on_table(end), on_table(to), grey);
+                gizmos.circle(Isometry3d::new(on_table(end), flat), 0.6, gold).resolution(24);
+                if let Some(at) = pointer.0.filter(|_| moving) {
+                    let on_route = crate::battle::movement::within_move(me.at, to, at, p.allowance);
+                    let d = distance(me.at, at);
+                    gizmos.circle(Isometry3d::new(on_table(at), flat), 0.5, if on_route { gold } else { grey });
+                    shown = Some((d, MoveChance::Thrown { allowance: p.allowance, on_route }));
+                }
+            }
+            None if moving => {
+                let pips = turn.orders.movement_pips;
+                let key = (me.id().to_owned(), (me.at.0.to_bits(), me.at.1.to_bits()), pips);
+                if rings.as_ref().is_none_or(|(k, _)| *k != key) {
+                    *rings = Some((key, reach_rings(&battle, me, pips)));
+                }
+                if let Some((_, (furthest, even))) = &*rings {
+                    gizmos.linestrip(furthest.iter().map(|&p| on_table(p)), pale);
+                    gizmos.linestrip(even.iter().map(|&p| on_table(p)), gold);
+                }
+                if let Some(at) = pointer.0
+                    && let Some(r) = reach(&battle, me, at, pips)
+                {
+                    let colour = Color::srgb(1.0 - r.to_point as f32, 0.3 + 0.6 * r.to_point as f32, 0.2);
+                    gizmos.line(on_table(me.at), on_table(at), colour);
+                    shown = Some((distance(me.at, at), MoveChance::Before(r)));
+                }
+            }
+            None => {}
         }
-        None if *click == TableClick::Move => {
-            gizmos.circle(Isometry3d::new(on_table(me.at), flat), 1.0, gold);
-        }
-        None => {}
+    }
+    if preview.0 != shown {
+        preview.0 = shown;
     }
 }

@@ -5,16 +5,23 @@
 //! side has observed it (fog of war); with no side under his command (a
 //! demonstration, both sides Auto) the whole table shows.
 
+use std::f32::consts::{FRAC_PI_2, PI};
+
 use bevy::prelude::*;
 use warbound_rules::{
+    aircraft::{Height, Position},
     codex::{Codex, Kind},
+    event::EventKind,
     geometry::{HILL_LEVEL_HEIGHT, hill_level},
-    scenario::ElementSpec,
+    opc::Nation,
+    scenario::{Edge, ElementSpec},
+    terrain::Point,
 };
 
 use super::{table::TableRoot, terrain::to_world};
 use crate::{
     battle::{
+        log::BattleLog,
         setup::Control,
         state::{Battle, Fielded, Sides},
     },
@@ -22,7 +29,9 @@ use crate::{
 };
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<LastSeen>().add_systems(Update, (place_forces, follow_flow).chain());
+    app.init_resource::<LastSeen>()
+        .init_resource::<Aims>()
+        .add_systems(Update, (place_forces, follow_flow, read_aims, aim_turrets, fly_squadrons).chain());
 }
 
 /// Where the person at the screen last saw each enemy element he no longer
@@ -66,12 +75,13 @@ fn place_forces(
     mut commands: Commands,
     tables: Query<(Entity, &TableRoot)>,
     battle: Option<Res<Battle>>,
+    sides: Option<Res<Sides>>,
     elements: Query<&Fielded>,
     models: Query<&ElementModel>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
-    let Some(battle) = battle else { return };
+    let (Some(battle), Some(sides)) = (battle, sides) else { return };
     let Ok((table_entity, _)) = tables.single() else { return };
     let codex = match data::codex() {
         Ok(c) => c,
@@ -85,55 +95,319 @@ fn place_forces(
     if missing.is_empty() {
         return;
     }
-    let mut mat = |r, g, b| materials.add(StandardMaterial { base_color: Color::srgb(r, g, b), ..default() });
-    // The player's side (the first) in khaki on blue-rimmed bases, the enemy in
-    // field grey on orange: the two read apart without the red-green channel.
-    let (figure, base) = (meshes.add(Capsule3d::new(0.16, 0.45)), meshes.add(Cylinder::new(0.3, 0.08)));
-    let kit = |uniform, rim, hull, gun| Kit { figure: figure.clone(), base: base.clone(), uniform, rim, hull, gun };
-    let kits = [
-        kit(mat(0.45, 0.42, 0.28), mat(0.15, 0.35, 0.85), mat(0.38, 0.40, 0.30), mat(0.20, 0.20, 0.20)),
-        kit(mat(0.36, 0.38, 0.40), mat(0.95, 0.55, 0.10), mat(0.30, 0.32, 0.34), mat(0.18, 0.18, 0.18)),
-    ];
+    let mut mat =
+        |[r, g, b]: [f32; 3]| materials.add(StandardMaterial { base_color: Color::srgb(r, g, b), ..default() });
+    let shapes = Shapes {
+        figure: meshes.add(Capsule3d::new(0.16, 0.45)),
+        base: meshes.add(Cylinder::new(0.3, 0.08)),
+        barrel: meshes.add(Cuboid::new(0.1, 0.1, 1.2)),
+        turret: meshes.add(Cuboid::new(0.8, 0.4, 0.9)),
+        stand: meshes.add(Cylinder::new(0.06, 1.0)),
+        stand_base: meshes.add(Cylinder::new(0.9, 0.1)),
+    };
+    // Each side's kit: its nation's uniform and paint, on bases rimmed in the
+    // side's colour (blue or orange: apart without the red-green channel).
+    let gun = mat([0.18, 0.18, 0.18]);
+    let kits: Vec<Kit> = sides
+        .0
+        .iter()
+        .enumerate()
+        .map(|(s, side)| {
+            let paint = NationPaint::of(&side.nation);
+            Kit { uniform: mat(paint.uniform), rim: mat(SIDE_RIMS[s.min(1)]), hull: mat(paint.hull), gun: gun.clone() }
+        })
+        .collect();
     let specs: Vec<&ElementSpec> =
         battle.start.scenario.sides.iter().flat_map(|s| s.companies.iter().flat_map(|c| &c.elements)).collect();
     commands.entity(table_entity).with_children(|t| {
         for f in missing {
             let Some(spec) = specs.iter().find(|e| e.id == f.id()) else { continue };
-            let kit = &kits[f.side.min(1)];
-            t.spawn((ElementModel(f.id().to_owned()), Transform::default(), Visibility::Hidden)).with_children(|e| {
-                for part in element_parts(spec, codex, kit, &mut meshes) {
+            let Some(kit) = kits.get(f.side) else { continue };
+            let facing = Quat::from_rotation_y(facing_yaw(sides.0[f.side].edge));
+            t.spawn((
+                ElementModel(f.id().to_owned()),
+                Transform::from_rotation(facing),
+                Visibility::Hidden,
+                Glide::default(),
+            ))
+            .with_children(|e| {
+                let built = element_parts(spec, codex, kit, &shapes, &mut meshes);
+                for part in built.parts {
                     e.spawn(part);
                 }
+                for (pivot, parts) in built.turrets {
+                    e.spawn((Turret, Transform::from_translation(pivot), Visibility::Inherited)).with_children(|r| {
+                        for part in parts {
+                            r.spawn(part);
+                        }
+                    });
+                }
             });
+        }
+        // Each machine of each squadron on its flight stand, hidden until it is over the table.
+        for (s, side) in sides.0.iter().enumerate() {
+            let Some(kit) = kits.get(s) else { continue };
+            for (k, q) in side.squadrons.iter().enumerate() {
+                for m in 0..q.machines.len() {
+                    let facing = Quat::from_rotation_y(facing_yaw(side.edge));
+                    t.spawn((
+                        SquadronModel { side: s, squadron: k, machine: m },
+                        Transform::from_rotation(facing),
+                        Visibility::Hidden,
+                    ))
+                    .with_children(|a| {
+                        let (base, rod, craft) = flight_stand(kit, &shapes, &mut meshes);
+                        a.spawn(base);
+                        a.spawn((StandRod, rod));
+                        a.spawn((StandCraft, Transform::default(), Visibility::Inherited)).with_children(|c| {
+                            for part in craft {
+                                c.spawn(part);
+                            }
+                        });
+                    });
+                }
+            }
         }
     });
 }
 
-/// Keeps each model where the flow has its element, shown or hidden by the fog of war.
+/// The base rims of the two sides: blue and orange.
+const SIDE_RIMS: [[f32; 3]; 2] = [[0.15, 0.35, 0.85], [0.95, 0.55, 0.10]];
+
+/// A nation's uniform and vehicle paint.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct NationPaint {
+    uniform: [f32; 3],
+    hull: [f32; 3],
+}
+
+impl NationPaint {
+    /// British khaki and SCC green-brown; German field grey and panzer grey;
+    /// American olive drab; Italian grey-green and sand; Soviet khaki and 4BO
+    /// green; any other army in neutral drab.
+    fn of(nation: &Nation) -> Self {
+        let (uniform, hull) = match nation {
+            Nation::British => ([0.47, 0.42, 0.27], [0.36, 0.38, 0.27]),
+            Nation::German => ([0.36, 0.39, 0.40], [0.30, 0.32, 0.34]),
+            Nation::American => ([0.38, 0.37, 0.22], [0.28, 0.31, 0.19]),
+            Nation::Italian => ([0.44, 0.46, 0.37], [0.68, 0.59, 0.42]),
+            Nation::Russian => ([0.52, 0.47, 0.31], [0.24, 0.33, 0.19]),
+            Nation::Other(_) => ([0.45, 0.43, 0.38], [0.40, 0.40, 0.37]),
+        };
+        Self { uniform, hull }
+    }
+}
+
+/// The yaw that turns a model (made facing -Z, away from the near edge) to
+/// face away from its side's edge. Vehicles stand so, as the rules read their
+/// facing (`battle::table::facing`): the hull on the table shows the quadrant a
+/// shot strikes.
+fn facing_yaw(edge: Edge) -> f32 {
+    match edge {
+        Edge::Near => 0.0,
+        Edge::Far => PI,
+        Edge::Left => -FRAC_PI_2,
+        Edge::Right => FRAC_PI_2,
+    }
+}
+
+/// A model gliding to where the flow has its element: the table shows a move
+/// as a move, not a jump.
+#[derive(Component, Debug, Default)]
+struct Glide {
+    /// Placed once: the first placement is a jump.
+    placed: bool,
+    /// Where it is going, and how fast (set when the move begins).
+    to: Vec3,
+    speed: f32,
+}
+
+/// A model glides this fast, inches a second, or faster so that no move takes
+/// longer than [`GLIDE_MAX_SECONDS`].
+const GLIDE_SPEED: f32 = 10.0;
+const GLIDE_MAX_SECONDS: f32 = 0.8;
+
+/// The speed of a glide over `len` inches.
+fn glide_speed(len: f32) -> f32 {
+    GLIDE_SPEED.max(len / GLIDE_MAX_SECONDS)
+}
+
+/// The point `at` glides towards `to` at `speed` for `dt` seconds.
+fn glide(at: Vec3, to: Vec3, speed: f32, dt: f32) -> Vec3 {
+    let gap = to - at;
+    let len = gap.length();
+    let step = speed * dt;
+    if len <= step || len < 1e-3 { to } else { at + gap / len * step }
+}
+
+/// A turret or gun shield that turns to face what its element last fired at.
+#[derive(Component, Debug)]
+struct Turret;
+
+/// What each element last fired at (from the battle log's fire events), and
+/// how far through the log that is read.
+#[derive(Resource, Debug, Default)]
+struct Aims {
+    read: usize,
+    at: std::collections::BTreeMap<String, String>,
+}
+
+/// One aircraft of a squadron on its flight stand.
+#[derive(Component, Debug)]
+struct SquadronModel {
+    side: usize,
+    squadron: usize,
+    machine: usize,
+}
+
+/// The clear rod of a flight stand, scaled to the height flown.
+#[derive(Component, Debug)]
+struct StandRod;
+
+/// The aircraft on top of its stand.
+#[derive(Component, Debug)]
+struct StandCraft;
+
+/// Flight stands by height band, inches from the table to the aircraft.
+pub fn stand_height(h: Height) -> f32 {
+    match h {
+        Height::Low => 5.0,
+        Height::Medium => 9.0,
+        Height::High => 14.0,
+    }
+}
+
+/// Reads the fire events logged since the last frame: who fired at whom.
+fn read_aims(log: Option<Res<BattleLog>>, mut aims: ResMut<Aims>) {
+    let Some(log) = log else { return };
+    if log.entries.len() < aims.read {
+        *aims = Aims::default();
+    }
+    for e in &log.entries[aims.read..] {
+        if e.event.kind == EventKind::Fire
+            && let (Some(firer), Some(target)) = (&e.event.actor, &e.event.target)
+        {
+            aims.at.insert(firer.clone(), target.clone());
+        }
+    }
+    aims.read = log.entries.len();
+}
+
+/// Turns each turret to its element's last target, if the target is still on the table.
+fn aim_turrets(
+    aims: Res<Aims>,
+    tables: Query<&TableRoot>,
+    elements: Query<&Fielded>,
+    models: Query<(&ElementModel, &Transform, &Children), Without<Turret>>,
+    mut turrets: Query<&mut Transform, With<Turret>>,
+) {
+    let Ok(root) = tables.single() else { return };
+    for (model, transform, children) in &models {
+        let Some(target) = aims.at.get(&model.0) else { continue };
+        let Some(t) = elements.iter().find(|f| f.id() == target && f.status.on_table()) else { continue };
+        let to = to_world(root.0, t.at, 0.0) - transform.translation;
+        if to.x.abs() + to.z.abs() < 1e-3 {
+            continue;
+        }
+        // -Z is a model's front: the yaw in the table's frame, less the hull's.
+        let world_yaw = (-to.x).atan2(-to.z);
+        let local = Quat::from_rotation_y(world_yaw) * transform.rotation.inverse();
+        for child in children.iter() {
+            if let Ok(mut turret) = turrets.get_mut(child)
+                && turret.rotation != local
+            {
+                turret.rotation = local;
+            }
+        }
+    }
+}
+
+/// A flight stand's rod or craft, and whether it is the rod.
+type StandPart = (&'static mut Transform, Option<&'static StandRod>);
+type StandFilter = (Without<SquadronModel>, Or<(With<StandRod>, With<StandCraft>)>);
+
+/// Puts each squadron's machines over their target (or the table's middle) at
+/// their height, while they are over the table.
+fn fly_squadrons(
+    sides: Option<Res<Sides>>,
+    tables: Query<&TableRoot>,
+    elements: Query<&Fielded>,
+    mut models: Query<(&SquadronModel, &mut Transform, &mut Visibility, &Children)>,
+    mut parts: Query<StandPart, StandFilter>,
+) {
+    let Some(sides) = sides else { return };
+    let Ok(root) = tables.single() else { return };
+    let middle = Point(root.0.width / 2.0, root.0.depth / 2.0);
+    for (m, mut transform, mut visibility, children) in &mut models {
+        let Some(q) = sides.0.get(m.side).and_then(|s| s.squadrons.get(m.squadron)) else { continue };
+        let height = match q.machines.get(m.machine).map(|a| a.position) {
+            Some(Position::OverTable(h)) => Some(stand_height(h)),
+            _ => None,
+        };
+        let Some(height) = height else {
+            visibility.set_if_neq(Visibility::Hidden);
+            continue;
+        };
+        let over = q
+            .target
+            .as_ref()
+            .and_then(|t| elements.iter().find(|f| f.id() == t && f.status.on_table()))
+            .map_or(middle, |f| f.at);
+        // Machines of a squadron side by side, 4" apart.
+        let spread = (m.machine as f32 - 1.0) * 4.0;
+        let at = to_world(root.0, Point(over.0 + spread, over.1), 0.0);
+        transform.translation = at;
+        visibility.set_if_neq(Visibility::Inherited);
+        // The rod and the machine stand at the flight height.
+        for child in children.iter() {
+            if let Ok((mut part, rod)) = parts.get_mut(child) {
+                let (scale, y) = if rod.is_some() { (height, height / 2.0) } else { (1.0, height) };
+                if part.scale.y != scale || part.translation.y != y {
+                    part.scale.y = scale;
+                    part.translation.y = y;
+                }
+            }
+        }
+    }
+}
+
+/// Keeps each model where the flow has its element, shown or hidden by the
+/// fog of war; a model in sight glides to a new position.
+#[allow(clippy::too_many_arguments)]
 fn follow_flow(
+    time: Res<Time>,
     settings: Res<crate::settings::Settings>,
     mut last_seen: ResMut<LastSeen>,
     battle: Option<Res<Battle>>,
     sides: Option<Res<Sides>>,
     tables: Query<&TableRoot>,
     elements: Query<&Fielded>,
-    mut models: Query<(&ElementModel, &mut Transform, &mut Visibility)>,
+    mut models: Query<(&ElementModel, &mut Transform, &mut Visibility, &mut Glide)>,
 ) {
     let (Some(battle), Some(sides)) = (battle, sides) else { return };
     let Ok(root) = tables.single() else { return };
     let all: Vec<&Fielded> = elements.iter().collect();
-    for (model, mut transform, mut visibility) in &mut models {
+    let dt = time.delta_secs();
+    for (model, mut transform, mut visibility, mut glider) in &mut models {
         let Some(f) = all.iter().find(|f| f.id() == model.0) else {
             *visibility = Visibility::Hidden;
             continue;
         };
+        let seen = shown(f, &sides, &all, settings.show_whole_table);
         // On the hill level under the element (the rules' geometry decides heights).
         let ground = f32::from(hill_level(&battle.terrain, f.at)) * HILL_LEVEL_HEIGHT;
         let at = to_world(root.0, f.at, ground);
-        if transform.translation != at {
-            transform.translation = at;
+        // A model coming into sight, or placed for the first time, stands where it is at once.
+        let jump = !glider.placed || *visibility == Visibility::Hidden;
+        if glider.to != at {
+            glider.to = at;
+            glider.speed = glide_speed(transform.translation.distance(at));
         }
-        let seen = shown(f, &sides, &all, settings.show_whole_table);
+        let next = if jump { at } else { glide(transform.translation, at, glider.speed, dt) };
+        if transform.translation != next {
+            transform.translation = next;
+        }
+        glider.placed = true;
         let show = if seen { Visibility::Inherited } else { Visibility::Hidden };
         // An enemy seen is remembered where he was; one gone from the table is forgotten.
         let bound = battle.clock.bound();
@@ -152,20 +426,36 @@ fn follow_flow(
 }
 
 struct Kit {
-    figure: Handle<Mesh>,
-    base: Handle<Mesh>,
     uniform: Handle<StandardMaterial>,
     rim: Handle<StandardMaterial>,
     hull: Handle<StandardMaterial>,
     gun: Handle<StandardMaterial>,
 }
 
+/// Meshes every model shares.
+struct Shapes {
+    figure: Handle<Mesh>,
+    base: Handle<Mesh>,
+    barrel: Handle<Mesh>,
+    turret: Handle<Mesh>,
+    stand: Handle<Mesh>,
+    stand_base: Handle<Mesh>,
+}
+
 type Part = (Mesh3d, MeshMaterial3d<StandardMaterial>, Transform);
 
-/// The meshes of one element around its position: vehicles and guns in front,
-/// figures in a loose block behind.
-fn element_parts(element: &ElementSpec, codex: &Codex, kit: &Kit, meshes: &mut Assets<Mesh>) -> Vec<Part> {
-    let mut parts = Vec::new();
+/// An element's meshes: the fixed parts, and each turret (its pivot and its
+/// parts about the pivot).
+#[derive(Default)]
+struct Built {
+    parts: Vec<Part>,
+    turrets: Vec<(Vec3, Vec<Part>)>,
+}
+
+/// The meshes of one element around its position, its front to -Z: vehicles
+/// and guns in front, figures in a loose block behind.
+fn element_parts(element: &ElementSpec, codex: &Codex, kit: &Kit, shapes: &Shapes, meshes: &mut Assets<Mesh>) -> Built {
+    let mut built = Built::default();
     let mut x = 0.0;
     for piece in &element.pieces {
         let Ok(entry) = codex.get(&piece.codex) else { continue };
@@ -173,27 +463,34 @@ fn element_parts(element: &ElementSpec, codex: &Codex, kit: &Kit, meshes: &mut A
         match entry.kind {
             Kind::Vehicle => {
                 let (length, width, height) = if entry.armour.is_some() { (2.4, 1.2, 0.8) } else { (2.0, 0.9, 0.9) };
-                parts.push(part(
+                built.parts.push(part(
                     meshes.add(Cuboid::new(width, height, length)),
                     &kit.hull,
                     at + Vec3::Y * height / 2.0,
                 ));
                 if entry.at_class().is_some() {
-                    parts.push(part(meshes.add(Cuboid::new(0.8, 0.4, 0.9)), &kit.hull, at + Vec3::Y * (height + 0.2)));
-                    let barrel = meshes.add(Cuboid::new(0.1, 0.1, 1.2));
-                    parts.push(part(barrel, &kit.gun, at + Vec3::new(0.0, height + 0.25, -0.9)));
+                    // A turret that turns to its target, the barrel forward of it.
+                    let turret = vec![
+                        part(shapes.turret.clone(), &kit.hull, Vec3::Y * 0.2),
+                        part(shapes.barrel.clone(), &kit.gun, Vec3::new(0.0, 0.25, -0.9)),
+                    ];
+                    built.turrets.push((at + Vec3::Y * height, turret));
                 }
                 x += width + 0.6;
             }
             Kind::Weapon => {
-                // A crew-served weapon: a barrel on a small carriage.
-                parts.push(part(meshes.add(Cuboid::new(0.5, 0.2, 0.5)), &kit.gun, at + Vec3::Y * 0.1));
-                parts.push(part(meshes.add(Cuboid::new(0.08, 0.08, 0.9)), &kit.gun, at + Vec3::new(0.0, 0.3, -0.3)));
+                // A crew-served weapon: a barrel on a small carriage, trained on its target.
+                let gun = vec![
+                    part(meshes.add(Cuboid::new(0.5, 0.2, 0.5)), &kit.gun, Vec3::Y * 0.1),
+                    part(meshes.add(Cuboid::new(0.08, 0.08, 0.9)), &kit.gun, Vec3::new(0.0, 0.3, -0.3)),
+                ];
+                built.turrets.push((at, gun));
                 x += 1.0;
             }
             Kind::Aircraft => {
-                parts.push(part(meshes.add(Cuboid::new(1.0, 0.5, 3.0)), &kit.hull, at + Vec3::Y * 0.25));
-                parts.push(part(meshes.add(Cuboid::new(4.0, 0.08, 0.6)), &kit.hull, at + Vec3::Y * 0.45));
+                // A glider or machine on the ground.
+                built.parts.push(part(meshes.add(Cuboid::new(1.0, 0.5, 3.0)), &kit.hull, at + Vec3::Y * 0.25));
+                built.parts.push(part(meshes.add(Cuboid::new(4.0, 0.08, 0.6)), &kit.hull, at + Vec3::Y * 0.45));
                 x += 4.5;
             }
         }
@@ -204,20 +501,81 @@ fn element_parts(element: &ElementSpec, codex: &Codex, kit: &Kit, meshes: &mut A
     for i in 0..men {
         let (row, col) = ((i / per_row) as f32, (i % per_row) as f32);
         let at = Vec3::new((col - (per_row as f32 - 1.0) / 2.0) * FIGURE_SPACING, 0.0, row * FIGURE_SPACING);
-        parts.push((
-            Mesh3d(kit.base.clone()),
-            MeshMaterial3d(kit.rim.clone()),
-            Transform::from_translation(at + Vec3::Y * 0.04),
-        ));
-        parts.push((
-            Mesh3d(kit.figure.clone()),
-            MeshMaterial3d(kit.uniform.clone()),
-            Transform::from_translation(at + Vec3::Y * (0.08 + 0.16 + 0.225)),
-        ));
+        built.parts.push(part(shapes.base.clone(), &kit.rim, at + Vec3::Y * 0.04));
+        built.parts.push(part(shapes.figure.clone(), &kit.uniform, at + Vec3::Y * (0.08 + 0.16 + 0.225)));
     }
-    parts
+    built
+}
+
+/// A flight stand: its base rimmed in the side's colour, the rod (one inch,
+/// scaled to the height flown), and the aircraft about its top.
+fn flight_stand(kit: &Kit, shapes: &Shapes, meshes: &mut Assets<Mesh>) -> (Part, Part, Vec<Part>) {
+    let base = part(shapes.stand_base.clone(), &kit.rim, Vec3::Y * 0.05);
+    let rod = part(shapes.stand.clone(), &kit.gun, Vec3::Y * 0.5);
+    let craft = vec![
+        part(meshes.add(Cuboid::new(0.7, 0.6, 3.2)), &kit.hull, Vec3::ZERO),
+        part(meshes.add(Cuboid::new(4.6, 0.1, 0.9)), &kit.hull, Vec3::new(0.0, 0.0, -0.3)),
+        part(meshes.add(Cuboid::new(1.6, 0.08, 0.5)), &kit.hull, Vec3::new(0.0, 0.1, 1.4)),
+        part(meshes.add(Cuboid::new(0.08, 0.6, 0.5)), &kit.hull, Vec3::new(0.0, 0.4, 1.4)),
+    ];
+    (base, rod, craft)
 }
 
 fn part(mesh: Handle<Mesh>, material: &Handle<StandardMaterial>, at: Vec3) -> Part {
     (Mesh3d(mesh), MeshMaterial3d(material.clone()), Transform::from_translation(at))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_glide_reaches_its_end_without_overshooting() {
+        let (from, to) = (Vec3::ZERO, Vec3::new(3.0, 0.0, 4.0));
+        let speed = glide_speed(5.0);
+        let mid = glide(from, to, speed, 0.1);
+        assert!(mid.distance(from) > 0.0 && mid.distance(to) < 5.0, "{mid}");
+        let mut at = from;
+        for _ in 0..100 {
+            at = glide(at, to, speed, 0.1);
+        }
+        assert_eq!(at, to);
+        // A long move is done within the most time allowed.
+        let far = Vec3::new(60.0, 0.0, 0.0);
+        let speed = glide_speed(60.0);
+        let mut at = from;
+        let mut steps = 0;
+        while at != far {
+            at = glide(at, far, speed, 0.05);
+            steps += 1;
+        }
+        assert!(steps as f32 * 0.05 <= GLIDE_MAX_SECONDS + 0.051, "{steps} steps");
+    }
+
+    #[test]
+    fn models_face_away_from_their_own_edge() {
+        // -Z is a model's front, and -Z on the table is away from the near edge.
+        let front = |e| Quat::from_rotation_y(facing_yaw(e)) * Vec3::NEG_Z;
+        assert!(front(Edge::Near).distance(Vec3::NEG_Z) < 1e-5);
+        assert!(front(Edge::Far).distance(Vec3::Z) < 1e-5);
+        // The left edge is world -X: its side faces +X.
+        assert!(front(Edge::Left).distance(Vec3::X) < 1e-5);
+        assert!(front(Edge::Right).distance(Vec3::NEG_X) < 1e-5);
+    }
+
+    #[test]
+    fn flight_stands_rise_with_the_height_band() {
+        assert!(stand_height(Height::Low) < stand_height(Height::Medium));
+        assert!(stand_height(Height::Medium) < stand_height(Height::High));
+    }
+
+    #[test]
+    fn each_nation_has_its_own_uniform() {
+        let nations = [Nation::British, Nation::German, Nation::American, Nation::Italian, Nation::Russian];
+        for (i, a) in nations.iter().enumerate() {
+            for b in &nations[i + 1..] {
+                assert_ne!(NationPaint::of(a).uniform, NationPaint::of(b).uniform, "{a:?} {b:?}");
+            }
+        }
+    }
 }

@@ -11,9 +11,10 @@ mod terrain;
 mod tools;
 mod window;
 
+pub use aids::{MoveChance, MovePreview};
 pub use camera::OrbitCamera;
-pub use miniatures::{ElementModel, LAST_SEEN_BOUNDS, LastSeen};
-pub use picking::TableClick;
+pub use miniatures::{ElementModel, LAST_SEEN_BOUNDS, LastSeen, player_side, shown};
+pub use picking::{TableClick, TablePointer};
 pub use table::{TableRoot, TableStyle};
 pub use terrain::{TerrainPiece, to_world};
 

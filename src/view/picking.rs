@@ -1,5 +1,6 @@
 //! Picking on the table: a left click selects the miniature under the
-//! pointer or, while a move is being given, sends the acting element there;
+//! pointer or, while a move is being given, sends the acting element there
+//! (or the acting miniature is dragged to where it goes);
 //! Enter ends its turn. All through leafwing actions (`input.rs`), and never
 //! while egui has the pointer.
 
@@ -32,8 +33,40 @@ pub enum TableClick {
 /// A miniature is picked within this many inches of the point clicked.
 const PICK_RADIUS: f32 = 2.0;
 
+/// A drag let go nearer than this to where it began is a click.
+const DRAG_MIN: f32 = 1.0;
+
+/// The point of the table under the pointer, inches, if it is over the table.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq)]
+pub struct TablePointer(pub Option<Point>);
+
+/// A move being dragged from the acting miniature: where the drag began.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq)]
+pub struct Dragging(pub Option<Point>);
+
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<TableClick>().add_systems(Update, (pick, focus_selected));
+    app.init_resource::<TableClick>()
+        .init_resource::<TablePointer>()
+        .init_resource::<Dragging>()
+        .add_systems(Update, (track_pointer, pick, focus_selected).chain());
+}
+
+/// Where on the table the pointer is, each frame.
+fn track_pointer(
+    windows: Query<&Window, With<PrimaryWindow>>,
+    cameras: Query<(&Camera, &GlobalTransform)>,
+    tables: Query<(&TableRoot, &GlobalTransform)>,
+    mut pointer: ResMut<TablePointer>,
+) {
+    let at = (|| {
+        let (window, (camera, eye), (root, at)) =
+            (windows.single().ok()?, cameras.single().ok()?, tables.single().ok()?);
+        let ray = camera.viewport_to_world(eye, window.cursor_position()?).ok()?;
+        table_point(ray, at, root.0)
+    })();
+    if pointer.0 != at {
+        pointer.0 = at;
+    }
 }
 
 /// C: the view turns on the selected miniature (the camera keeps its angle and distance).
@@ -72,13 +105,27 @@ fn players_turn(flow: &Flow, sides: &Sides, elements: &[&Fielded]) -> Option<(St
     (sides.0[me.side].control == Control::Player).then(|| (turn.element.clone(), turn.pending_move.is_some()))
 }
 
+/// The command a move given on the table makes: before the Movement Dice
+/// the route declared towards the point, after them where it stops.
+fn move_command(element: &str, pending: bool, point: Point) -> Command {
+    let (element, to) = (element.to_owned(), (point.0, point.1));
+    if pending { Command::MoveTo { element, to } } else { Command::Move { element, to } }
+}
+
+/// What letting go of a drag begun on the acting miniature gives: a move to
+/// where it was let go, or nothing when it was let go where it began (a click).
+pub fn drag_release(turn: Option<(&str, bool)>, began: Point, released: Option<Point>) -> Option<Command> {
+    let (element, pending) = turn?;
+    let to = released?;
+    (distance(began, to) >= DRAG_MIN).then(|| move_command(element, pending, to))
+}
+
 #[allow(clippy::too_many_arguments)]
 fn pick(
     actions: Query<&ActionState<TableAction>, With<PlayerInput>>,
     egui: Option<Res<EguiWantsInput>>,
-    windows: Query<&Window, With<PrimaryWindow>>,
-    cameras: Query<(&Camera, &GlobalTransform)>,
-    tables: Query<(&TableRoot, &GlobalTransform)>,
+    pointer: Res<TablePointer>,
+    mut dragging: ResMut<Dragging>,
     elements: Query<&Fielded>,
     state: (Option<Res<Flow>>, Option<Res<Sides>>, Res<crate::settings::Settings>),
     mut selected: ResMut<Selected>,
@@ -100,29 +147,40 @@ fn pick(
         inbox.0.push_back(Command::EndTurn { element: element.clone() });
         *mode = TableClick::Select;
     }
+    // A drag from the acting miniature, let go: the move to where it was let go.
+    if let Some(began) = dragging.0
+        && !actions.pressed(&TableAction::Pick)
+    {
+        dragging.0 = None;
+        let turn = turn.as_ref().map(|(e, p)| (e.as_str(), *p));
+        if let Some(cmd) = drag_release(turn, began, pointer.0)
+            && inbox.0.is_empty()
+        {
+            inbox.0.push_back(cmd);
+            *mode = TableClick::Select;
+        }
+        return;
+    }
     if !actions.just_pressed(&TableAction::Pick) || egui.is_some_and(|e| e.wants_any_pointer_input()) {
         return;
     }
-    let (Ok(window), Ok((camera, eye)), Ok((root, at))) = (windows.single(), cameras.single(), tables.single()) else {
-        return;
-    };
-    let Some(cursor) = window.cursor_position() else { return };
-    let Ok(ray) = camera.viewport_to_world(eye, cursor) else { return };
-    let Some(point) = table_point(ray, at, root.0) else { return };
+    let Some(point) = pointer.0 else { return };
     if tool.kind.is_some() {
         tool.click(point);
         return;
     }
     match (*mode, &turn) {
         (TableClick::Move, Some((element, pending))) => {
-            let to = (point.0, point.1);
-            let element = element.clone();
-            // Before the dice the route is declared; after them, where it stops.
-            let cmd = if *pending { Command::MoveTo { element, to } } else { Command::Move { element, to } };
-            inbox.0.push_back(cmd);
+            inbox.0.push_back(move_command(element, *pending, point));
             *mode = TableClick::Select;
         }
         _ => {
+            // Pressed on the acting miniature: perhaps the start of a drag.
+            if let Some((element, _)) = &turn
+                && all.iter().any(|f| f.id() == element && distance(f.at, point) <= PICK_RADIUS)
+            {
+                dragging.0 = Some(point);
+            }
             *mode = TableClick::Select;
             selected.0 = all
                 .iter()
@@ -138,6 +196,25 @@ fn pick(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_drag_let_go_away_from_the_miniature_gives_the_move() {
+        let began = Point(10.0, 10.0);
+        // Before the Movement Dice: the route declared.
+        assert_eq!(
+            drag_release(Some(("1_section", false)), began, Some(Point(10.0, 20.0))),
+            Some(Command::Move { element: "1_section".into(), to: (10.0, 20.0) })
+        );
+        // After them: where it stops.
+        assert_eq!(
+            drag_release(Some(("1_section", true)), began, Some(Point(12.0, 14.0))),
+            Some(Command::MoveTo { element: "1_section".into(), to: (12.0, 14.0) })
+        );
+        // Let go where it began: a click, not a move; off the table or not his turn: nothing.
+        assert_eq!(drag_release(Some(("1_section", false)), began, Some(Point(10.5, 10.2))), None);
+        assert_eq!(drag_release(Some(("1_section", false)), began, None), None);
+        assert_eq!(drag_release(None, began, Some(Point(30.0, 30.0))), None);
+    }
 
     #[test]
     fn a_ray_straight_down_meets_the_table_where_it_points() {

@@ -1,7 +1,10 @@
 //! The scenario's terrain on the table: hills as stepped contour slabs,
 //! woods as trees on a base, hedges and walls, buildings with roofs, roads,
-//! rivers, marsh, rough ground and minefields. Heights come from the rules'
-//! geometry, so what the eye sees is what line of sight uses.
+//! rivers with their bridges and fords, marsh, rough ground and minefields.
+//! Heights come from the rules' geometry, so what the eye sees is what line
+//! of sight uses. The table follows the battle: a building on fire burns and
+//! smokes, a destroyed one stands as a ruin (or is gone), and bridges are
+//! those of the battle's live terrain — blown ones gone, built ones spanning.
 
 use bevy::{
     asset::RenderAssetUsages,
@@ -9,17 +12,42 @@ use bevy::{
     prelude::*,
 };
 use warbound_rules::{
+    buildings::{Remains, State as BuildingState},
     geometry::{HIGH_OBSTACLE_HEIGHT, HILL_LEVEL_HEIGHT, LOW_OBSTACLE_HEIGHT, STOREY_HEIGHT, hill_level},
     scenario::TableSize,
-    terrain::{Extent, Feature, ObstacleHeight, ObstacleKind, Point, RoadKind, Terrain, WoodDensity, inside},
+    terrain::{
+        Extent, Feature, ObstacleHeight, ObstacleKind, Point, RiverBridge, RoadKind, Terrain, WoodDensity, inside,
+    },
 };
 
 use super::table::TableRoot;
-use crate::battle::ActiveBattle;
+use crate::battle::{ActiveBattle, state::Battle};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, lay_terrain);
+    app.add_systems(Update, (lay_terrain, building_states, bridges, drift_smoke).chain());
 }
+
+/// A piece of a building, by the terrain feature's index: what stands, or
+/// its ruin (hidden while it stands).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BuildingPart {
+    Standing(usize),
+    Ruin(usize),
+}
+
+/// Flames and smoke over a burning building (by feature index).
+#[derive(Component, Debug)]
+struct Fire(usize);
+
+/// A puff of a fire's smoke, rising and starting again.
+#[derive(Component, Debug)]
+struct Smoke {
+    phase: f32,
+}
+
+/// A bridge's deck on the table, rebuilt when the battle's bridges change.
+#[derive(Component, Debug)]
+struct BridgeModel;
 
 /// Marks terrain entities, children of the table they were laid on.
 #[derive(Component, Debug)]
@@ -65,17 +93,214 @@ fn lay_terrain(
             rough: mat(0.45, 0.40, 0.30, 1.0),
             minefield: mat(0.60, 0.22, 0.18, 1.0),
             wire: mat(0.35, 0.35, 0.35, 0.5),
+            ford: mat(0.55, 0.50, 0.38, 0.9),
+            ruin: mat(0.42, 0.38, 0.34, 1.0),
         };
         let ground = Ground { table, terrain: &battle.scenario.terrain };
         let mut pieces = Vec::new();
-        for feature in &battle.scenario.terrain.features {
+        let mut tags = Vec::new();
+        for (k, feature) in battle.scenario.terrain.features.iter().enumerate() {
+            let before = pieces.len();
             feature_pieces(feature, &ground, &palette, &mut meshes, &mut pieces);
+            tags.resize(pieces.len(), None);
+            if let Feature::Building { outline, .. } = feature {
+                tags[before..].fill(Some(BuildingPart::Standing(k)));
+                // Its ruin: broken walls a storey's third high, shown once it is destroyed.
+                let floor = outline.first().map_or(0.0, |&at| ground.height(at));
+                pieces.push((
+                    meshes.add(prism(table, outline, floor, floor + STOREY_HEIGHT / 3.0)),
+                    palette.ruin.clone(),
+                    Transform::IDENTITY,
+                ));
+                tags.push(Some(BuildingPart::Ruin(k)));
+            }
         }
         commands.entity(table_entity).with_children(|t| {
-            for (mesh, material, transform) in pieces {
-                t.spawn((TerrainPiece, Mesh3d(mesh), MeshMaterial3d(material), transform));
+            for ((mesh, material, transform), tag) in pieces.into_iter().zip(tags) {
+                let mut piece = t.spawn((TerrainPiece, Mesh3d(mesh), MeshMaterial3d(material), transform));
+                match tag {
+                    Some(part @ BuildingPart::Ruin(_)) => {
+                        piece.insert((part, Visibility::Hidden));
+                    }
+                    Some(part) => {
+                        piece.insert(part);
+                    }
+                    None => {}
+                }
             }
         });
+    }
+}
+
+/// Shows each building as the battle has it: standing, burning (flames and
+/// smoke), a ruin, or gone (*Heroes All*, "Hits on buildings & structures").
+#[allow(clippy::too_many_arguments)]
+fn building_states(
+    mut commands: Commands,
+    battle: Option<Res<Battle>>,
+    tables: Query<(Entity, &TableRoot)>,
+    mut parts: Query<(&BuildingPart, &mut Visibility)>,
+    fires: Query<(Entity, &Fire)>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut looks: Local<Option<FireLook>>,
+) {
+    let Some(battle) = battle else { return };
+    if !battle.is_changed() {
+        return;
+    }
+    let Ok((table_entity, root)) = tables.single() else { return };
+    let state = |k: usize| battle.buildings.iter().find(|(f, _)| *f == k).map(|(_, b)| b.state);
+    for (part, mut visibility) in &mut parts {
+        let (k, ruin) = match *part {
+            BuildingPart::Standing(k) => (k, false),
+            BuildingPart::Ruin(k) => (k, true),
+        };
+        let show = match state(k) {
+            Some(BuildingState::Destroyed(Remains::Ruin)) => ruin,
+            Some(BuildingState::Destroyed(_)) => false,
+            _ => !ruin,
+        };
+        visibility.set_if_neq(if show { Visibility::Inherited } else { Visibility::Hidden });
+    }
+    for (entity, fire) in &fires {
+        if !matches!(state(fire.0), Some(BuildingState::Burning { .. })) {
+            commands.entity(entity).despawn();
+        }
+    }
+    let look = looks.get_or_insert_with(|| FireLook {
+        flame: meshes.add(Cone { radius: 0.6, height: 1.6 }),
+        puff: meshes.add(Sphere::new(0.9)),
+        fire: materials.add(StandardMaterial {
+            base_color: Color::srgb(1.0, 0.45, 0.05),
+            emissive: LinearRgba::rgb(4.0, 1.2, 0.1),
+            ..default()
+        }),
+        smoke: materials.add(StandardMaterial {
+            base_color: Color::srgba(0.25, 0.25, 0.25, 0.6),
+            alpha_mode: AlphaMode::Blend,
+            ..default()
+        }),
+    });
+    for (k, b) in &battle.buildings {
+        if !matches!(b.state, BuildingState::Burning { .. }) || fires.iter().any(|(_, f)| f.0 == *k) {
+            continue;
+        }
+        let Some(Feature::Building { outline, storeys, .. }) = battle.terrain.features.get(*k) else { continue };
+        let n = outline.len().max(1) as f32;
+        let centre = Point(outline.iter().map(|p| p.0).sum::<f32>() / n, outline.iter().map(|p| p.1).sum::<f32>() / n);
+        let floor = f32::from(hill_level(&battle.terrain, centre)) * HILL_LEVEL_HEIGHT;
+        let top = floor + f32::from(*storeys) * STOREY_HEIGHT + 0.35;
+        let at = to_world(root.0, centre, top);
+        commands.entity(table_entity).with_children(|t| {
+            t.spawn((Fire(*k), Transform::from_translation(at), Visibility::Inherited)).with_children(|f| {
+                for (i, dx) in [-0.7f32, 0.0, 0.7].into_iter().enumerate() {
+                    let h = 0.8 + 0.3 * i as f32;
+                    f.spawn((
+                        Mesh3d(look.flame.clone()),
+                        MeshMaterial3d(look.fire.clone()),
+                        Transform::from_xyz(dx, h / 2.0, 0.2 * dx).with_scale(Vec3::new(1.0, h, 1.0)),
+                    ));
+                }
+                for i in 0..4 {
+                    f.spawn((
+                        Smoke { phase: i as f32 / 4.0 },
+                        Mesh3d(look.puff.clone()),
+                        MeshMaterial3d(look.smoke.clone()),
+                        Transform::default(),
+                    ));
+                }
+            });
+        });
+    }
+}
+
+/// The shared meshes and materials of fires.
+struct FireLook {
+    flame: Handle<Mesh>,
+    puff: Handle<Mesh>,
+    fire: Handle<StandardMaterial>,
+    smoke: Handle<StandardMaterial>,
+}
+
+/// Smoke puffs rise 8" over four seconds, growing, and start again.
+fn drift_smoke(time: Res<Time>, mut puffs: Query<(&Smoke, &mut Transform)>) {
+    let t = time.elapsed_secs() / 4.0;
+    for (puff, mut transform) in &mut puffs {
+        let u = (t + puff.phase).fract();
+        transform.translation = Vec3::new(0.6 * u, 1.5 + 8.0 * u, -0.3 * u);
+        transform.scale = Vec3::splat(0.6 + 1.6 * u);
+    }
+}
+
+/// The bridges drawn, and the deck and rail materials.
+type DrawnBridges = (Vec<RiverBridge>, Handle<StandardMaterial>, Handle<StandardMaterial>);
+
+/// Bridge decks, rebuilt whenever the battle's bridges change (a bridge blown,
+/// one built by engineers).
+fn bridges(
+    mut commands: Commands,
+    battle: Option<Res<Battle>>,
+    tables: Query<(Entity, &TableRoot)>,
+    decks: Query<Entity, With<BridgeModel>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut drawn: Local<Option<DrawnBridges>>,
+) {
+    let Some(battle) = battle else { return };
+    if !battle.is_changed() {
+        return;
+    }
+    let Ok((table_entity, root)) = tables.single() else { return };
+    let now: Vec<RiverBridge> = battle
+        .terrain
+        .features
+        .iter()
+        .flat_map(|f| match f {
+            Feature::River { bridges, .. } => bridges.clone(),
+            _ => Vec::new(),
+        })
+        .collect();
+    let decks_exist = !decks.is_empty() || now.is_empty();
+    if let Some((before, ..)) = &*drawn
+        && *before == now
+        && decks_exist
+    {
+        return;
+    }
+    for deck in &decks {
+        commands.entity(deck).despawn();
+    }
+    let (_, timber, rail) = drawn.get_or_insert_with(|| {
+        let timber = materials.add(StandardMaterial { base_color: Color::srgb(0.50, 0.38, 0.24), ..default() });
+        let rail = materials.add(StandardMaterial { base_color: Color::srgb(0.30, 0.24, 0.18), ..default() });
+        (Vec::new(), timber, rail)
+    });
+    let (timber, rail) = (timber.clone(), rail.clone());
+    let ground = Ground { table: root.0, terrain: &battle.terrain };
+    let mut pieces = Vec::new();
+    for b in &now {
+        let line = [b.span.from, b.span.to];
+        for (mesh, transform) in strip(&ground, &line, b.span.width, 0.3, &mut meshes) {
+            pieces.push((mesh, timber.clone(), transform.with_translation(transform.translation + Vec3::Y * 0.1)));
+        }
+        // Rails along both sides of the deck.
+        let along = Vec2::new(b.span.to.0 - b.span.from.0, b.span.to.1 - b.span.from.1).normalize_or_zero();
+        let side = Vec2::new(-along.y, along.x) * (b.span.width / 2.0);
+        for sign in [-1.0f32, 1.0] {
+            let off = |p: Point| Point(p.0 + side.x * sign, p.1 + side.y * sign);
+            for (mesh, transform) in strip(&ground, &[off(b.span.from), off(b.span.to)], 0.15, 0.8, &mut meshes) {
+                pieces.push((mesh, rail.clone(), transform));
+            }
+        }
+    }
+    commands.entity(table_entity).with_children(|t| {
+        for (mesh, material, transform) in pieces {
+            t.spawn((BridgeModel, TerrainPiece, Mesh3d(mesh), MeshMaterial3d(material), transform));
+        }
+    });
+    if let Some((before, ..)) = &mut *drawn {
+        *before = now;
     }
 }
 
@@ -96,6 +321,8 @@ struct Palette {
     rough: Handle<StandardMaterial>,
     minefield: Handle<StandardMaterial>,
     wire: Handle<StandardMaterial>,
+    ford: Handle<StandardMaterial>,
+    ruin: Handle<StandardMaterial>,
 }
 
 type Piece = (Handle<Mesh>, Handle<StandardMaterial>, Transform);
@@ -167,9 +394,17 @@ fn feature_pieces(f: &Feature, ground: &Ground, p: &Palette, meshes: &mut Assets
                 out.push((mesh, material.clone(), transform));
             }
         }
-        Feature::River { line, width, .. } => {
+        Feature::River { line, width, fords, .. } => {
             for (mesh, transform) in strip(ground, line, *width, ROAD_LIFT * 1.5, meshes) {
                 out.push((mesh, p.water.clone(), transform));
+            }
+            // A ford: a stony crossing just over the water.
+            for ford in fords {
+                for (mesh, transform) in
+                    strip(ground, &[ford.span.from, ford.span.to], ford.span.width, ROAD_LIFT * 2.0, meshes)
+                {
+                    out.push((mesh, p.ford.clone(), transform));
+                }
             }
         }
         Feature::Marsh { outline } => {
