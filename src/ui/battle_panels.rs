@@ -566,6 +566,57 @@ impl LogCache {
     }
 }
 
+/// The battle log's contents: a note of what is shown, the last lines of
+/// `log` (from `cache`), those of the `selected` element marked, each with its
+/// whole event on hover. Returns the element a clicked line concerns (the
+/// first of its actor and target for which `is_element` holds).
+fn log_ui(
+    ui: &mut egui::Ui,
+    log: &BattleLog,
+    cache: &LogCache,
+    selected: Option<&str>,
+    is_element: impl Fn(&str) -> bool,
+) -> Option<String> {
+    let total = log.entries.len();
+    let note = if total > cache.lines.len() {
+        format!("{total} events, the last {} shown · hover for inputs · click to select", cache.lines.len())
+    } else {
+        format!("{total} events · hover for inputs · click to select")
+    };
+    ui.label(egui::RichText::new(note).small().color(egui::Color32::from_gray(160)));
+    if let Some(e) = &log.failed {
+        ui.colored_label(egui::Color32::from_rgb(230, 80, 70), format!("Writing the log file failed: {e}"));
+    }
+    let mut clicked = None;
+    let row = ui.text_style_height(&egui::TextStyle::Body);
+    egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show_rows(
+        ui,
+        row,
+        cache.lines.len(),
+        |ui, range| {
+            for k in range {
+                let event = &log.entries[cache.first + k].event;
+                let mine = selected
+                    .is_some_and(|id| event.actor.as_deref() == Some(id) || event.target.as_deref() == Some(id));
+                let mut text = egui::RichText::new(&cache.lines[k]);
+                if mine {
+                    text = text.strong().background_color(egui::Color32::from_rgb(40, 60, 90));
+                }
+                let response = ui
+                    .add(egui::Label::new(text).truncate().sense(egui::Sense::click()))
+                    .on_hover_cursor(egui::CursorIcon::PointingHand)
+                    .on_hover_ui(|ui| event_tooltip(ui, event));
+                if response.clicked()
+                    && let Some(id) = concerns(event, &is_element)
+                {
+                    clicked = Some(id.to_owned());
+                }
+            }
+        },
+    );
+    clicked
+}
+
 fn log_window(
     mut contexts: EguiContexts,
     log: Res<BattleLog>,
@@ -575,52 +626,17 @@ fn log_window(
 ) {
     let Ok(ctx) = contexts.ctx_mut() else { return };
     cache.refresh(&log.entries);
-    let cache = &*cache;
-    egui::Window::new("Battle log")
+    let clicked = egui::Window::new("Battle log")
         .anchor(egui::Align2::LEFT_BOTTOM, [10.0, -10.0])
         .default_width(520.0)
         .default_height(120.0)
         .collapsible(true)
         .resizable(true)
-        .show(ctx, |ui| {
-            let total = log.entries.len();
-            let note = if total > cache.lines.len() {
-                format!("{total} events, the last {} shown · hover for inputs · click to select", cache.lines.len())
-            } else {
-                format!("{total} events · hover for inputs · click to select")
-            };
-            ui.label(egui::RichText::new(note).small().color(egui::Color32::from_gray(160)));
-            if let Some(e) = &log.failed {
-                ui.colored_label(egui::Color32::from_rgb(230, 80, 70), format!("Writing the log file failed: {e}"));
-            }
-            let row = ui.text_style_height(&egui::TextStyle::Body);
-            egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show_rows(
-                ui,
-                row,
-                cache.lines.len(),
-                |ui, range| {
-                    for k in range {
-                        let event = &log.entries[cache.first + k].event;
-                        let mine = selected.0.as_deref().is_some_and(|id| {
-                            event.actor.as_deref() == Some(id) || event.target.as_deref() == Some(id)
-                        });
-                        let mut text = egui::RichText::new(&cache.lines[k]);
-                        if mine {
-                            text = text.strong().background_color(egui::Color32::from_rgb(40, 60, 90));
-                        }
-                        let response = ui
-                            .add(egui::Label::new(text).truncate().sense(egui::Sense::click()))
-                            .on_hover_cursor(egui::CursorIcon::PointingHand)
-                            .on_hover_ui(|ui| event_tooltip(ui, event));
-                        if response.clicked()
-                            && let Some(id) = concerns(event, |id| els.iter().any(|f| f.id() == id))
-                        {
-                            selected.0 = Some(id.to_owned());
-                        }
-                    }
-                },
-            );
-        });
+        .show(ctx, |ui| log_ui(ui, &log, &cache, selected.0.as_deref(), |id| els.iter().any(|f| f.id() == id)))
+        .and_then(|r| r.inner.flatten());
+    if clicked.is_some() {
+        selected.0 = clicked;
+    }
 }
 
 /// The whole event: rule, inputs with their reasons, dice and outcome.
@@ -646,6 +662,65 @@ fn event_tooltip(ui: &mut egui::Ui, e: &RuleEvent) {
     }
 }
 
+/// The Order Priority Cards' contents: the bound, the hour and the light,
+/// where the flow stands, then the bound's cards in order, the acting one
+/// marked ▶ and those played ✔. Returns the element whose card was clicked.
+fn deck_ui(ui: &mut egui::Ui, battle: &Battle, flow: &Flow, els: &[&Fielded], sides: &Sides) -> Option<String> {
+    let players = player_sides(sides);
+    let clock = &battle.clock;
+    ui.strong(format!(
+        "Bound {} of {} · {:02}:00 · {}",
+        clock.bound(),
+        battle.start.last_bound(),
+        clock.hour(),
+        words(clock.light())
+    ));
+    ui.label(egui::RichText::new(flow_text(flow)).small().color(egui::Color32::from_gray(170)));
+    if battle.start.mechanism == Mechanism::TwoPlayer {
+        ui.label("2-player game: Command Dice take the place of the cards.");
+        return None;
+    }
+    let Some(deck) = &battle.deck else {
+        ui.label("No cards dealt this bound yet.");
+        return None;
+    };
+    let rows = deck_rows(deck, els, sides);
+    let mut clicked = None;
+    ui.separator();
+    egui::ScrollArea::vertical().max_height(420.0).show(ui, |ui| {
+        egui::Grid::new("opc_deck").num_columns(3).striped(true).show(ui, |ui| {
+            for r in &rows {
+                let mark = if r.now {
+                    "▶"
+                } else if r.acted {
+                    "✔"
+                } else {
+                    ""
+                };
+                let mut card = egui::RichText::new(format!("{mark} {}", r.card));
+                let mut holder = egui::RichText::new(&r.holder).color(side_colour(r.side, &players));
+                let mut leader = egui::RichText::new(&r.leader).small();
+                if r.now {
+                    card = card.strong().color(egui::Color32::from_rgb(255, 220, 90));
+                    holder = holder.strong().background_color(egui::Color32::from_rgb(70, 60, 20));
+                } else if r.acted {
+                    holder = holder.weak();
+                    leader = leader.weak();
+                }
+                ui.label(card);
+                let sense = if r.element { egui::Sense::click() } else { egui::Sense::hover() };
+                let response = ui.add(egui::Label::new(holder).sense(sense));
+                if r.element && response.clicked() {
+                    clicked = Some(r.holder.clone());
+                }
+                ui.label(leader);
+                ui.end_row();
+            }
+        });
+    });
+    clicked
+}
+
 fn deck_window(
     mut contexts: EguiContexts,
     battle: Res<Battle>,
@@ -656,64 +731,63 @@ fn deck_window(
 ) {
     let Ok(ctx) = contexts.ctx_mut() else { return };
     let els = sorted(&q);
-    let players = player_sides(&sides);
-    egui::Window::new("Order Priority Cards")
+    let clicked = egui::Window::new("Order Priority Cards")
         .anchor(egui::Align2::RIGHT_TOP, [-10.0, 10.0])
         .default_width(300.0)
         .collapsible(true)
         .resizable(false)
-        .show(ctx, |ui| {
-            let clock = &battle.clock;
-            ui.strong(format!(
-                "Bound {} of {} · {:02}:00 · {}",
-                clock.bound(),
-                battle.start.last_bound(),
-                clock.hour(),
-                words(clock.light())
-            ));
-            ui.label(egui::RichText::new(flow_text(&flow)).small().color(egui::Color32::from_gray(170)));
-            if battle.start.mechanism == Mechanism::TwoPlayer {
-                ui.label("2-player game: Command Dice take the place of the cards.");
-                return;
+        .show(ctx, |ui| deck_ui(ui, &battle, &flow, &els, &sides))
+        .and_then(|r| r.inner.flatten());
+    if clicked.is_some() {
+        selected.0 = clicked;
+    }
+}
+
+/// The Cardsheet's contents for `f`: its sheet ([`cardsheet`]), or, for an
+/// enemy the player's force has not observed, only that.
+fn cardsheet_ui(
+    ui: &mut egui::Ui,
+    f: &Fielded,
+    els: &[&Fielded],
+    sides: &Sides,
+    deck: Option<&Deal>,
+    codex: Option<&Codex>,
+) {
+    let players = player_sides(sides);
+    if !observed(f, els, sides, &players) {
+        ui.strong(f.id());
+        ui.label("An enemy element your force has not observed.");
+        return;
+    }
+    let sheet = cardsheet(f, els, sides, deck, codex);
+    ui.heading(egui::RichText::new(&sheet.title).color(side_colour(Some(f.side), &players)));
+    ui.label(egui::RichText::new(&sheet.subtitle).small());
+    ui.separator();
+    egui::Grid::new("cardsheet_rows").num_columns(2).show(ui, |ui| {
+        for (k, v) in &sheet.rows {
+            ui.label(egui::RichText::new(*k).color(egui::Color32::from_gray(170)));
+            ui.label(v);
+            ui.end_row();
+        }
+    });
+    if !sheet.weapons.is_empty() {
+        ui.separator();
+        ui.strong("Weapons");
+        egui::Grid::new("cardsheet_weapons").num_columns(2).show(ui, |ui| {
+            for w in &sheet.weapons {
+                ui.label(&w.name);
+                ui.monospace(&w.rounds);
+                ui.end_row();
             }
-            let Some(deck) = &battle.deck else {
-                ui.label("No cards dealt this bound yet.");
-                return;
-            };
-            let rows = deck_rows(deck, &els, &sides);
-            ui.separator();
-            egui::ScrollArea::vertical().max_height(420.0).show(ui, |ui| {
-                egui::Grid::new("opc_deck").num_columns(3).striped(true).show(ui, |ui| {
-                    for r in &rows {
-                        let mark = if r.now {
-                            "▶"
-                        } else if r.acted {
-                            "✔"
-                        } else {
-                            ""
-                        };
-                        let mut card = egui::RichText::new(format!("{mark} {}", r.card));
-                        let mut holder = egui::RichText::new(&r.holder).color(side_colour(r.side, &players));
-                        let mut leader = egui::RichText::new(&r.leader).small();
-                        if r.now {
-                            card = card.strong().color(egui::Color32::from_rgb(255, 220, 90));
-                            holder = holder.strong().background_color(egui::Color32::from_rgb(70, 60, 20));
-                        } else if r.acted {
-                            holder = holder.weak();
-                            leader = leader.weak();
-                        }
-                        ui.label(card);
-                        let sense = if r.element { egui::Sense::click() } else { egui::Sense::hover() };
-                        let response = ui.add(egui::Label::new(holder).sense(sense));
-                        if r.element && response.clicked() {
-                            selected.0 = Some(r.holder.clone());
-                        }
-                        ui.label(leader);
-                        ui.end_row();
-                    }
-                });
-            });
         });
+    }
+    if !sheet.notes.is_empty() {
+        ui.separator();
+        ui.strong("Notes");
+        for n in &sheet.notes {
+            ui.label(n);
+        }
+    }
 }
 
 fn cardsheet_window(
@@ -727,7 +801,6 @@ fn cardsheet_window(
     let Ok(ctx) = contexts.ctx_mut() else { return };
     let els = sorted(&q);
     let Some(f) = els.iter().copied().find(|f| f.id() == id) else { return };
-    let players = player_sides(&sides);
     let mut open = true;
     egui::Window::new("Cardsheet")
         .open(&mut open)
@@ -736,105 +809,77 @@ fn cardsheet_window(
         .default_open(false)
         .collapsible(true)
         .resizable(false)
-        .show(ctx, |ui| {
-            if !observed(f, &els, &sides, &players) {
-                ui.strong(f.id());
-                ui.label("An enemy element your force has not observed.");
-                return;
-            }
-            let sheet = cardsheet(f, &els, &sides, battle.deck.as_ref(), crate::data::codex().ok());
-            ui.heading(egui::RichText::new(&sheet.title).color(side_colour(Some(f.side), &players)));
-            ui.label(egui::RichText::new(&sheet.subtitle).small());
-            ui.separator();
-            egui::Grid::new("cardsheet_rows").num_columns(2).show(ui, |ui| {
-                for (k, v) in &sheet.rows {
-                    ui.label(egui::RichText::new(*k).color(egui::Color32::from_gray(170)));
-                    ui.label(v);
-                    ui.end_row();
-                }
-            });
-            if !sheet.weapons.is_empty() {
-                ui.separator();
-                ui.strong("Weapons");
-                egui::Grid::new("cardsheet_weapons").num_columns(2).show(ui, |ui| {
-                    for w in &sheet.weapons {
-                        ui.label(&w.name);
-                        ui.monospace(&w.rounds);
-                        ui.end_row();
-                    }
-                });
-            }
-            if !sheet.notes.is_empty() {
-                ui.separator();
-                ui.strong("Notes");
-                for n in &sheet.notes {
-                    ui.label(n);
-                }
-            }
-        });
+        .show(ctx, |ui| cardsheet_ui(ui, f, &els, &sides, battle.deck.as_ref(), crate::data::codex().ok()));
     if !open {
         selected.0 = None;
     }
 }
 
+/// The Senior Officer Record Sheets of the sides the player sees from
+/// ([`senior_sheet`]). Returns the uncommitted reserve clicked.
+fn senior_ui(ui: &mut egui::Ui, sides: &Sides, els: &[&Fielded]) -> Option<String> {
+    let players = player_sides(sides);
+    let mut clicked = None;
+    for (n, &s) in players.iter().enumerate() {
+        let Some(side) = sides.0.get(s) else { continue };
+        let sheet = senior_sheet(s, side, els);
+        if n > 0 {
+            ui.separator();
+        }
+        ui.strong(egui::RichText::new(&sheet.side).color(side_colour(Some(s), &players)));
+        egui::Grid::new(("senior_officer", s)).num_columns(2).show(ui, |ui| {
+            let mut row = |k: &str, v: egui::RichText| {
+                ui.label(egui::RichText::new(k).color(egui::Color32::from_gray(170)));
+                ui.label(v);
+                ui.end_row();
+            };
+            row("Senior Officer", sheet.senior.clone().into());
+            row("Initial CMT", sheet.cmt_start.to_string().into());
+            if sheet.original != sheet.cmt_start {
+                row("CMT counted as 100%", sheet.original.to_string().into());
+            }
+            row("Milestone", format!("{}%", sheet.milestone_pct).into());
+            row("Current CMT", format!("{} ({} milestones passed)", sheet.cmt, sheet.milestones_passed).into());
+            let condition = if sheet.general_withdrawal {
+                format!("{} (general withdrawal)", words(sheet.condition))
+            } else {
+                words(sheet.condition)
+            };
+            row(
+                "Strategic condition",
+                egui::RichText::new(condition).strong().color(condition_colour(sheet.condition)),
+            );
+        });
+        if sheet.reserves.is_empty() {
+            ui.label(egui::RichText::new("No reserves uncommitted").small());
+        } else {
+            ui.label("Reserves uncommitted:");
+            ui.horizontal_wrapped(|ui| {
+                for (id, cms) in &sheet.reserves {
+                    if ui.add(egui::Label::new(format!("{id} (CMS {cms})")).sense(egui::Sense::click())).clicked() {
+                        clicked = Some(id.clone());
+                    }
+                }
+            });
+        }
+    }
+    clicked
+}
+
 fn senior_window(mut contexts: EguiContexts, sides: Res<Sides>, q: Query<&Fielded>, mut selected: ResMut<Selected>) {
     let Ok(ctx) = contexts.ctx_mut() else { return };
     let els = sorted(&q);
-    let players = player_sides(&sides);
-    egui::Window::new("Senior Officer")
+    let clicked = egui::Window::new("Senior Officer")
         .default_pos([420.0, 10.0])
         .default_open(false)
         .default_width(300.0)
         .collapsible(true)
         .resizable(false)
-        .show(ctx, |ui| {
-            for (n, &s) in players.iter().enumerate() {
-                let Some(side) = sides.0.get(s) else { continue };
-                let sheet = senior_sheet(s, side, &els);
-                if n > 0 {
-                    ui.separator();
-                }
-                ui.strong(egui::RichText::new(&sheet.side).color(side_colour(Some(s), &players)));
-                egui::Grid::new(("senior_officer", s)).num_columns(2).show(ui, |ui| {
-                    let mut row = |k: &str, v: egui::RichText| {
-                        ui.label(egui::RichText::new(k).color(egui::Color32::from_gray(170)));
-                        ui.label(v);
-                        ui.end_row();
-                    };
-                    row("Senior Officer", sheet.senior.clone().into());
-                    row("Initial CMT", sheet.cmt_start.to_string().into());
-                    if sheet.original != sheet.cmt_start {
-                        row("CMT counted as 100%", sheet.original.to_string().into());
-                    }
-                    row("Milestone", format!("{}%", sheet.milestone_pct).into());
-                    row("Current CMT", format!("{} ({} milestones passed)", sheet.cmt, sheet.milestones_passed).into());
-                    let condition = if sheet.general_withdrawal {
-                        format!("{} (general withdrawal)", words(sheet.condition))
-                    } else {
-                        words(sheet.condition)
-                    };
-                    row(
-                        "Strategic condition",
-                        egui::RichText::new(condition).strong().color(condition_colour(sheet.condition)),
-                    );
-                });
-                if sheet.reserves.is_empty() {
-                    ui.label(egui::RichText::new("No reserves uncommitted").small());
-                } else {
-                    ui.label("Reserves uncommitted:");
-                    ui.horizontal_wrapped(|ui| {
-                        for (id, cms) in &sheet.reserves {
-                            if ui
-                                .add(egui::Label::new(format!("{id} (CMS {cms})")).sense(egui::Sense::click()))
-                                .clicked()
-                            {
-                                selected.0 = Some(id.clone());
-                            }
-                        }
-                    });
-                }
-            }
-        });
+        .show(ctx, |ui| senior_ui(ui, &sides, &els))
+        .and_then(|r| r.inner.flatten());
+    if clicked.is_some() {
+        selected.0 = clicked;
+    }
 }
 
 #[cfg(test)]
