@@ -6,7 +6,9 @@
 //!
 //! What each panel shows is built by plain functions of the state
 //! ([`event_line`], [`deck_rows`], [`cardsheet`], [`senior_sheet`]) so that it
-//! is tested without a window.
+//! is tested without a window; each panel is drawn by a function of that state
+//! into an `egui::Ui` ([`log_ui`], [`deck_ui`], [`cardsheet_ui`], [`senior_ui`])
+//! that returns the element clicked, if any, tested with egui_kittest.
 
 use std::fmt::Debug;
 
@@ -566,6 +568,57 @@ impl LogCache {
     }
 }
 
+/// The battle log's contents: a note of what is shown, the last lines of
+/// `log` (from `cache`), those of the `selected` element marked, each with its
+/// whole event on hover. Returns the element a clicked line concerns (the
+/// first of its actor and target for which `is_element` holds).
+fn log_ui(
+    ui: &mut egui::Ui,
+    log: &BattleLog,
+    cache: &LogCache,
+    selected: Option<&str>,
+    is_element: impl Fn(&str) -> bool,
+) -> Option<String> {
+    let total = log.entries.len();
+    let note = if total > cache.lines.len() {
+        format!("{total} events, the last {} shown · hover for inputs · click to select", cache.lines.len())
+    } else {
+        format!("{total} events · hover for inputs · click to select")
+    };
+    ui.label(egui::RichText::new(note).small().color(egui::Color32::from_gray(160)));
+    if let Some(e) = &log.failed {
+        ui.colored_label(egui::Color32::from_rgb(230, 80, 70), format!("Writing the log file failed: {e}"));
+    }
+    let mut clicked = None;
+    let row = ui.text_style_height(&egui::TextStyle::Body);
+    egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show_rows(
+        ui,
+        row,
+        cache.lines.len(),
+        |ui, range| {
+            for k in range {
+                let event = &log.entries[cache.first + k].event;
+                let mine = selected
+                    .is_some_and(|id| event.actor.as_deref() == Some(id) || event.target.as_deref() == Some(id));
+                let mut text = egui::RichText::new(&cache.lines[k]);
+                if mine {
+                    text = text.strong().background_color(egui::Color32::from_rgb(40, 60, 90));
+                }
+                let response = ui
+                    .add(egui::Label::new(text).truncate().sense(egui::Sense::click()))
+                    .on_hover_cursor(egui::CursorIcon::PointingHand)
+                    .on_hover_ui(|ui| event_tooltip(ui, event));
+                if response.clicked()
+                    && let Some(id) = concerns(event, &is_element)
+                {
+                    clicked = Some(id.to_owned());
+                }
+            }
+        },
+    );
+    clicked
+}
+
 fn log_window(
     mut contexts: EguiContexts,
     log: Res<BattleLog>,
@@ -575,52 +628,17 @@ fn log_window(
 ) {
     let Ok(ctx) = contexts.ctx_mut() else { return };
     cache.refresh(&log.entries);
-    let cache = &*cache;
-    egui::Window::new("Battle log")
+    let clicked = egui::Window::new("Battle log")
         .anchor(egui::Align2::LEFT_BOTTOM, [10.0, -10.0])
         .default_width(520.0)
         .default_height(120.0)
         .collapsible(true)
         .resizable(true)
-        .show(ctx, |ui| {
-            let total = log.entries.len();
-            let note = if total > cache.lines.len() {
-                format!("{total} events, the last {} shown · hover for inputs · click to select", cache.lines.len())
-            } else {
-                format!("{total} events · hover for inputs · click to select")
-            };
-            ui.label(egui::RichText::new(note).small().color(egui::Color32::from_gray(160)));
-            if let Some(e) = &log.failed {
-                ui.colored_label(egui::Color32::from_rgb(230, 80, 70), format!("Writing the log file failed: {e}"));
-            }
-            let row = ui.text_style_height(&egui::TextStyle::Body);
-            egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show_rows(
-                ui,
-                row,
-                cache.lines.len(),
-                |ui, range| {
-                    for k in range {
-                        let event = &log.entries[cache.first + k].event;
-                        let mine = selected.0.as_deref().is_some_and(|id| {
-                            event.actor.as_deref() == Some(id) || event.target.as_deref() == Some(id)
-                        });
-                        let mut text = egui::RichText::new(&cache.lines[k]);
-                        if mine {
-                            text = text.strong().background_color(egui::Color32::from_rgb(40, 60, 90));
-                        }
-                        let response = ui
-                            .add(egui::Label::new(text).truncate().sense(egui::Sense::click()))
-                            .on_hover_cursor(egui::CursorIcon::PointingHand)
-                            .on_hover_ui(|ui| event_tooltip(ui, event));
-                        if response.clicked()
-                            && let Some(id) = concerns(event, |id| els.iter().any(|f| f.id() == id))
-                        {
-                            selected.0 = Some(id.to_owned());
-                        }
-                    }
-                },
-            );
-        });
+        .show(ctx, |ui| log_ui(ui, &log, &cache, selected.0.as_deref(), |id| els.iter().any(|f| f.id() == id)))
+        .and_then(|r| r.inner.flatten());
+    if clicked.is_some() {
+        selected.0 = clicked;
+    }
 }
 
 /// The whole event: rule, inputs with their reasons, dice and outcome.
@@ -646,6 +664,65 @@ fn event_tooltip(ui: &mut egui::Ui, e: &RuleEvent) {
     }
 }
 
+/// The Order Priority Cards' contents: the bound, the hour and the light,
+/// where the flow stands, then the bound's cards in order, the acting one
+/// marked ▶ and those played ✔. Returns the element whose card was clicked.
+fn deck_ui(ui: &mut egui::Ui, battle: &Battle, flow: &Flow, els: &[&Fielded], sides: &Sides) -> Option<String> {
+    let players = player_sides(sides);
+    let clock = &battle.clock;
+    ui.strong(format!(
+        "Bound {} of {} · {:02}:00 · {}",
+        clock.bound(),
+        battle.start.last_bound(),
+        clock.hour(),
+        words(clock.light())
+    ));
+    ui.label(egui::RichText::new(flow_text(flow)).small().color(egui::Color32::from_gray(170)));
+    if battle.start.mechanism == Mechanism::TwoPlayer {
+        ui.label("2-player game: Command Dice take the place of the cards.");
+        return None;
+    }
+    let Some(deck) = &battle.deck else {
+        ui.label("No cards dealt this bound yet.");
+        return None;
+    };
+    let rows = deck_rows(deck, els, sides);
+    let mut clicked = None;
+    ui.separator();
+    egui::ScrollArea::vertical().max_height(420.0).show(ui, |ui| {
+        egui::Grid::new("opc_deck").num_columns(3).striped(true).show(ui, |ui| {
+            for r in &rows {
+                let mark = if r.now {
+                    "▶"
+                } else if r.acted {
+                    "✔"
+                } else {
+                    ""
+                };
+                let mut card = egui::RichText::new(format!("{mark} {}", r.card));
+                let mut holder = egui::RichText::new(&r.holder).color(side_colour(r.side, &players));
+                let mut leader = egui::RichText::new(&r.leader).small();
+                if r.now {
+                    card = card.strong().color(egui::Color32::from_rgb(255, 220, 90));
+                    holder = holder.strong().background_color(egui::Color32::from_rgb(70, 60, 20));
+                } else if r.acted {
+                    holder = holder.weak();
+                    leader = leader.weak();
+                }
+                ui.label(card);
+                let sense = if r.element { egui::Sense::click() } else { egui::Sense::hover() };
+                let response = ui.add(egui::Label::new(holder).sense(sense));
+                if r.element && response.clicked() {
+                    clicked = Some(r.holder.clone());
+                }
+                ui.label(leader);
+                ui.end_row();
+            }
+        });
+    });
+    clicked
+}
+
 fn deck_window(
     mut contexts: EguiContexts,
     battle: Res<Battle>,
@@ -656,64 +733,63 @@ fn deck_window(
 ) {
     let Ok(ctx) = contexts.ctx_mut() else { return };
     let els = sorted(&q);
-    let players = player_sides(&sides);
-    egui::Window::new("Order Priority Cards")
+    let clicked = egui::Window::new("Order Priority Cards")
         .anchor(egui::Align2::RIGHT_TOP, [-10.0, 10.0])
         .default_width(300.0)
         .collapsible(true)
         .resizable(false)
-        .show(ctx, |ui| {
-            let clock = &battle.clock;
-            ui.strong(format!(
-                "Bound {} of {} · {:02}:00 · {}",
-                clock.bound(),
-                battle.start.last_bound(),
-                clock.hour(),
-                words(clock.light())
-            ));
-            ui.label(egui::RichText::new(flow_text(&flow)).small().color(egui::Color32::from_gray(170)));
-            if battle.start.mechanism == Mechanism::TwoPlayer {
-                ui.label("2-player game: Command Dice take the place of the cards.");
-                return;
+        .show(ctx, |ui| deck_ui(ui, &battle, &flow, &els, &sides))
+        .and_then(|r| r.inner.flatten());
+    if clicked.is_some() {
+        selected.0 = clicked;
+    }
+}
+
+/// The Cardsheet's contents for `f`: its sheet ([`cardsheet`]), or, for an
+/// enemy the player's force has not observed, only that.
+fn cardsheet_ui(
+    ui: &mut egui::Ui,
+    f: &Fielded,
+    els: &[&Fielded],
+    sides: &Sides,
+    deck: Option<&Deal>,
+    codex: Option<&Codex>,
+) {
+    let players = player_sides(sides);
+    if !observed(f, els, sides, &players) {
+        ui.strong(f.id());
+        ui.label("An enemy element your force has not observed.");
+        return;
+    }
+    let sheet = cardsheet(f, els, sides, deck, codex);
+    ui.heading(egui::RichText::new(&sheet.title).color(side_colour(Some(f.side), &players)));
+    ui.label(egui::RichText::new(&sheet.subtitle).small());
+    ui.separator();
+    egui::Grid::new("cardsheet_rows").num_columns(2).show(ui, |ui| {
+        for (k, v) in &sheet.rows {
+            ui.label(egui::RichText::new(*k).color(egui::Color32::from_gray(170)));
+            ui.label(v);
+            ui.end_row();
+        }
+    });
+    if !sheet.weapons.is_empty() {
+        ui.separator();
+        ui.strong("Weapons");
+        egui::Grid::new("cardsheet_weapons").num_columns(2).show(ui, |ui| {
+            for w in &sheet.weapons {
+                ui.label(&w.name);
+                ui.monospace(&w.rounds);
+                ui.end_row();
             }
-            let Some(deck) = &battle.deck else {
-                ui.label("No cards dealt this bound yet.");
-                return;
-            };
-            let rows = deck_rows(deck, &els, &sides);
-            ui.separator();
-            egui::ScrollArea::vertical().max_height(420.0).show(ui, |ui| {
-                egui::Grid::new("opc_deck").num_columns(3).striped(true).show(ui, |ui| {
-                    for r in &rows {
-                        let mark = if r.now {
-                            "▶"
-                        } else if r.acted {
-                            "✔"
-                        } else {
-                            ""
-                        };
-                        let mut card = egui::RichText::new(format!("{mark} {}", r.card));
-                        let mut holder = egui::RichText::new(&r.holder).color(side_colour(r.side, &players));
-                        let mut leader = egui::RichText::new(&r.leader).small();
-                        if r.now {
-                            card = card.strong().color(egui::Color32::from_rgb(255, 220, 90));
-                            holder = holder.strong().background_color(egui::Color32::from_rgb(70, 60, 20));
-                        } else if r.acted {
-                            holder = holder.weak();
-                            leader = leader.weak();
-                        }
-                        ui.label(card);
-                        let sense = if r.element { egui::Sense::click() } else { egui::Sense::hover() };
-                        let response = ui.add(egui::Label::new(holder).sense(sense));
-                        if r.element && response.clicked() {
-                            selected.0 = Some(r.holder.clone());
-                        }
-                        ui.label(leader);
-                        ui.end_row();
-                    }
-                });
-            });
         });
+    }
+    if !sheet.notes.is_empty() {
+        ui.separator();
+        ui.strong("Notes");
+        for n in &sheet.notes {
+            ui.label(n);
+        }
+    }
 }
 
 fn cardsheet_window(
@@ -727,7 +803,6 @@ fn cardsheet_window(
     let Ok(ctx) = contexts.ctx_mut() else { return };
     let els = sorted(&q);
     let Some(f) = els.iter().copied().find(|f| f.id() == id) else { return };
-    let players = player_sides(&sides);
     let mut open = true;
     egui::Window::new("Cardsheet")
         .open(&mut open)
@@ -736,105 +811,77 @@ fn cardsheet_window(
         .default_open(false)
         .collapsible(true)
         .resizable(false)
-        .show(ctx, |ui| {
-            if !observed(f, &els, &sides, &players) {
-                ui.strong(f.id());
-                ui.label("An enemy element your force has not observed.");
-                return;
-            }
-            let sheet = cardsheet(f, &els, &sides, battle.deck.as_ref(), crate::data::codex().ok());
-            ui.heading(egui::RichText::new(&sheet.title).color(side_colour(Some(f.side), &players)));
-            ui.label(egui::RichText::new(&sheet.subtitle).small());
-            ui.separator();
-            egui::Grid::new("cardsheet_rows").num_columns(2).show(ui, |ui| {
-                for (k, v) in &sheet.rows {
-                    ui.label(egui::RichText::new(*k).color(egui::Color32::from_gray(170)));
-                    ui.label(v);
-                    ui.end_row();
-                }
-            });
-            if !sheet.weapons.is_empty() {
-                ui.separator();
-                ui.strong("Weapons");
-                egui::Grid::new("cardsheet_weapons").num_columns(2).show(ui, |ui| {
-                    for w in &sheet.weapons {
-                        ui.label(&w.name);
-                        ui.monospace(&w.rounds);
-                        ui.end_row();
-                    }
-                });
-            }
-            if !sheet.notes.is_empty() {
-                ui.separator();
-                ui.strong("Notes");
-                for n in &sheet.notes {
-                    ui.label(n);
-                }
-            }
-        });
+        .show(ctx, |ui| cardsheet_ui(ui, f, &els, &sides, battle.deck.as_ref(), crate::data::codex().ok()));
     if !open {
         selected.0 = None;
     }
 }
 
+/// The Senior Officer Record Sheets of the sides the player sees from
+/// ([`senior_sheet`]). Returns the uncommitted reserve clicked.
+fn senior_ui(ui: &mut egui::Ui, sides: &Sides, els: &[&Fielded]) -> Option<String> {
+    let players = player_sides(sides);
+    let mut clicked = None;
+    for (n, &s) in players.iter().enumerate() {
+        let Some(side) = sides.0.get(s) else { continue };
+        let sheet = senior_sheet(s, side, els);
+        if n > 0 {
+            ui.separator();
+        }
+        ui.strong(egui::RichText::new(&sheet.side).color(side_colour(Some(s), &players)));
+        egui::Grid::new(("senior_officer", s)).num_columns(2).show(ui, |ui| {
+            let mut row = |k: &str, v: egui::RichText| {
+                ui.label(egui::RichText::new(k).color(egui::Color32::from_gray(170)));
+                ui.label(v);
+                ui.end_row();
+            };
+            row("Senior Officer", sheet.senior.clone().into());
+            row("Initial CMT", sheet.cmt_start.to_string().into());
+            if sheet.original != sheet.cmt_start {
+                row("CMT counted as 100%", sheet.original.to_string().into());
+            }
+            row("Milestone", format!("{}%", sheet.milestone_pct).into());
+            row("Current CMT", format!("{} ({} milestones passed)", sheet.cmt, sheet.milestones_passed).into());
+            let condition = if sheet.general_withdrawal {
+                format!("{} (general withdrawal)", words(sheet.condition))
+            } else {
+                words(sheet.condition)
+            };
+            row(
+                "Strategic condition",
+                egui::RichText::new(condition).strong().color(condition_colour(sheet.condition)),
+            );
+        });
+        if sheet.reserves.is_empty() {
+            ui.label(egui::RichText::new("No reserves uncommitted").small());
+        } else {
+            ui.label("Reserves uncommitted:");
+            ui.horizontal_wrapped(|ui| {
+                for (id, cms) in &sheet.reserves {
+                    if ui.add(egui::Label::new(format!("{id} (CMS {cms})")).sense(egui::Sense::click())).clicked() {
+                        clicked = Some(id.clone());
+                    }
+                }
+            });
+        }
+    }
+    clicked
+}
+
 fn senior_window(mut contexts: EguiContexts, sides: Res<Sides>, q: Query<&Fielded>, mut selected: ResMut<Selected>) {
     let Ok(ctx) = contexts.ctx_mut() else { return };
     let els = sorted(&q);
-    let players = player_sides(&sides);
-    egui::Window::new("Senior Officer")
+    let clicked = egui::Window::new("Senior Officer")
         .default_pos([420.0, 10.0])
         .default_open(false)
         .default_width(300.0)
         .collapsible(true)
         .resizable(false)
-        .show(ctx, |ui| {
-            for (n, &s) in players.iter().enumerate() {
-                let Some(side) = sides.0.get(s) else { continue };
-                let sheet = senior_sheet(s, side, &els);
-                if n > 0 {
-                    ui.separator();
-                }
-                ui.strong(egui::RichText::new(&sheet.side).color(side_colour(Some(s), &players)));
-                egui::Grid::new(("senior_officer", s)).num_columns(2).show(ui, |ui| {
-                    let mut row = |k: &str, v: egui::RichText| {
-                        ui.label(egui::RichText::new(k).color(egui::Color32::from_gray(170)));
-                        ui.label(v);
-                        ui.end_row();
-                    };
-                    row("Senior Officer", sheet.senior.clone().into());
-                    row("Initial CMT", sheet.cmt_start.to_string().into());
-                    if sheet.original != sheet.cmt_start {
-                        row("CMT counted as 100%", sheet.original.to_string().into());
-                    }
-                    row("Milestone", format!("{}%", sheet.milestone_pct).into());
-                    row("Current CMT", format!("{} ({} milestones passed)", sheet.cmt, sheet.milestones_passed).into());
-                    let condition = if sheet.general_withdrawal {
-                        format!("{} (general withdrawal)", words(sheet.condition))
-                    } else {
-                        words(sheet.condition)
-                    };
-                    row(
-                        "Strategic condition",
-                        egui::RichText::new(condition).strong().color(condition_colour(sheet.condition)),
-                    );
-                });
-                if sheet.reserves.is_empty() {
-                    ui.label(egui::RichText::new("No reserves uncommitted").small());
-                } else {
-                    ui.label("Reserves uncommitted:");
-                    ui.horizontal_wrapped(|ui| {
-                        for (id, cms) in &sheet.reserves {
-                            if ui
-                                .add(egui::Label::new(format!("{id} (CMS {cms})")).sense(egui::Sense::click()))
-                                .clicked()
-                            {
-                                selected.0 = Some(id.clone());
-                            }
-                        }
-                    });
-                }
-            }
-        });
+        .show(ctx, |ui| senior_ui(ui, &sides, &els))
+        .and_then(|r| r.inner.flatten());
+    if clicked.is_some() {
+        selected.0 = clicked;
+    }
 }
 
 #[cfg(test)]
@@ -843,6 +890,11 @@ mod tests {
     use warbound_rules::{
         event::{EventKind, RuleRef},
         officer::{Grade, Rank},
+    };
+
+    use egui_kittest::{
+        Harness,
+        kittest::{By, Queryable},
     };
 
     use super::*;
@@ -915,33 +967,41 @@ mod tests {
         assert_eq!(flow_text(&Flow::Seize { element: "1/A".into() }), "1/A has Seized the Initiative");
     }
 
-    /// A real battle in a headless app, a few steps in: every panel's content
-    /// is built from its state.
-    #[test]
-    fn the_panels_read_a_battle_in_progress() {
+    /// A patrol played by the program on both sides, stopped once a card
+    /// after the first is acting.
+    fn patrol_in_progress() -> App {
         let scenario = crate::data::load_scenario("patrol").unwrap().scenario;
         let mut app = play::battle_app(BattleStart::auto("patrol", scenario, 7), BattleLog::default()).unwrap();
         app.insert_resource(crate::battle::FlowPace(1));
-        let mut played = false;
         for _ in 0..200 {
             app.update();
-            let world = app.world();
-            let battle = world.resource::<Battle>();
+            let battle = app.world().resource::<Battle>();
             if battle
                 .deck
                 .as_ref()
                 .and_then(Deal::acting_now)
                 .is_some_and(|id| battle.deck.as_ref().unwrap().card_of(id) > Some(1))
             {
-                played = true;
-                break;
+                return app;
             }
         }
-        assert!(played, "a card was played within 200 steps");
-        let world = app.world_mut();
-        let mut q = world.query::<&Fielded>();
-        let mut els: Vec<&Fielded> = q.iter(world).collect();
+        panic!("no card after the first was played within 200 steps");
+    }
+
+    /// Every element of `world`, in scenario order.
+    fn elements(world: &World) -> Vec<&Fielded> {
+        let mut els: Vec<&Fielded> = world.try_query::<&Fielded>().unwrap().iter(world).collect();
         els.sort_by_key(|f| f.index);
+        els
+    }
+
+    /// A real battle in a headless app, a few steps in: every panel's content
+    /// is built from its state.
+    #[test]
+    fn the_panels_read_a_battle_in_progress() {
+        let app = patrol_in_progress();
+        let world = app.world();
+        let els = elements(world);
         let battle = world.resource::<Battle>();
         let sides = world.resource::<Sides>();
         let log = world.resource::<BattleLog>();
@@ -1017,5 +1077,267 @@ mod tests {
         assert!(observed(own, &els, sides, &[0]));
         // Before the first bound nothing of the enemy is known.
         assert!(!observed(enemy, &els, sides, &[0]));
+    }
+    // -----------------------------------------------------------------------
+    // The panels as drawn (egui_kittest).
+
+    /// The text of every label drawn, in the order drawn.
+    fn labels<S>(h: &Harness<'_, S>) -> Vec<String> {
+        h.query_all(By::new().role(egui::accesskit::Role::Label)).filter_map(|n| n.value()).collect()
+    }
+
+    /// The label drawn right after `key`: the value of the row it names.
+    fn after<'a>(labels: &'a [String], key: &str) -> Option<&'a str> {
+        labels.iter().position(|l| l == key).and_then(|k| labels.get(k + 1)).map(String::as_str)
+    }
+
+    /// The log of `events`, in bounds 2, 2, 3 …, and its lines.
+    fn log_of(events: Vec<RuleEvent>) -> (BattleLog, LogCache) {
+        let mut log = BattleLog::default();
+        log.entries =
+            events.into_iter().enumerate().map(|(k, event)| Entry { bound: 2 + k as u32 / 2, event }).collect();
+        let mut cache = LogCache::default();
+        cache.refresh(&log.entries);
+        (log, cache)
+    }
+
+    /// The log drawn with elements "1/A" and "G2" on the table; its state is
+    /// the element of the last line clicked.
+    fn log_harness<'a>(log: &'a BattleLog, cache: &'a LogCache) -> Harness<'a, Option<String>> {
+        Harness::new_ui_state(
+            move |ui, clicked: &mut Option<String>| {
+                if let Some(id) = log_ui(ui, log, cache, None, |id| id == "1/A" || id == "G2") {
+                    *clicked = Some(id);
+                }
+            },
+            None,
+        )
+    }
+
+    fn three_events() -> Vec<RuleEvent> {
+        vec![
+            fire_event(),
+            RuleEvent::new(EventKind::Casualties, RuleRef::new(Book::HeroesAll, "Casualties"))
+                .target("G2")
+                .outcome("retires"),
+            RuleEvent::new(EventKind::Bound, RuleRef::new(Book::FightYourOwnBattles, "The game flow")).actor("side 1"),
+        ]
+    }
+
+    #[test]
+    fn a_log_line_shows_rule_and_dice_and_a_click_selects_what_it_concerns() {
+        let (log, cache) = log_of(three_events());
+        let mut h = log_harness(&log, &cache);
+        h.run();
+        h.get_by_label("3 events · hover for inputs · click to select");
+        let fire = r#"B2 HA How to fire weapons: 1/A → G2 [d6 2 5, d10 7] ⇒ {"hits":1}"#;
+        h.get_by_label(fire);
+        h.get_by_label("B3 FYOB The game flow: side 1").click();
+        h.run();
+        assert_eq!(h.state(), &None, "a side is not an element");
+        h.get_by_label("B2 HA Casualties: → G2 ⇒ retires").click();
+        h.run();
+        assert_eq!(h.state().as_deref(), Some("G2"), "no actor: the target");
+        h.get_by_label(fire).click();
+        h.run();
+        assert_eq!(h.state().as_deref(), Some("1/A"), "the actor before the target");
+    }
+
+    #[test]
+    fn hovering_a_log_line_shows_its_inputs_and_dice() {
+        let (log, cache) = log_of(three_events());
+        let mut h = log_harness(&log, &cache);
+        h.run();
+        assert!(h.query_by_label("cover = soft (in a wood)").is_none(), "no tooltip before hovering");
+        h.get_by_label_contains("HA How to fire weapons").hover();
+        h.run();
+        h.get_by_label("HA \"How to fire weapons\" (Fire)");
+        h.get_by_label("1/A → G2");
+        h.get_by_label("band = effective");
+        h.get_by_label("cover = soft (in a wood)");
+        h.get_by_label("Dice: d6 2 5, d10 7");
+        h.get_by_label(r#"Outcome: {"hits":1}"#);
+        assert_eq!(h.state(), &None, "hovering selects nothing");
+    }
+
+    #[test]
+    fn a_long_log_shows_its_newest_lines_and_says_so() {
+        let events: Vec<RuleEvent> = (0..LOG_LINES + 20)
+            .map(|k| {
+                RuleEvent::new(EventKind::Command, RuleRef::new(Book::FightYourOwnBattles, "Orders"))
+                    .actor("1/A")
+                    .outcome(format!("order {k}"))
+            })
+            .collect();
+        let (mut log, cache) = log_of(events);
+        log.failed = Some("disk full".into());
+        let mut h = log_harness(&log, &cache);
+        h.run();
+        h.get_by_label(&format!(
+            "{} events, the last {LOG_LINES} shown · hover for inputs · click to select",
+            LOG_LINES + 20
+        ));
+        h.get_by_label("Writing the log file failed: disk full");
+        // The log sticks to its newest line.
+        h.get_by_label_contains(&format!("⇒ order {}", LOG_LINES + 19));
+    }
+
+    #[test]
+    fn the_deck_marks_played_and_acting_cards_and_a_click_selects_the_holder() {
+        let app = patrol_in_progress();
+        let world = app.world();
+        let els = elements(world);
+        let (battle, flow, sides) = (world.resource::<Battle>(), world.resource::<Flow>(), world.resource::<Sides>());
+        let deck = battle.deck.as_ref().unwrap();
+        let now = deck.acting_now().unwrap();
+        let now_card = deck.card_of(now).unwrap();
+        let mut h = Harness::new_ui_state(
+            |ui, clicked: &mut Option<String>| {
+                if let Some(id) = deck_ui(ui, battle, flow, &els, sides) {
+                    *clicked = Some(id);
+                }
+            },
+            None,
+        );
+        h.run();
+        let l = labels(&h);
+        assert!(l[0].starts_with(&format!("Bound {} of {} · ", battle.clock.bound(), battle.start.last_bound())));
+        assert_eq!(l[1], flow_text(flow));
+        for (k, id) in deck.order().into_iter().enumerate() {
+            let card = k as u8 + 1;
+            let mark = match card.cmp(&now_card) {
+                std::cmp::Ordering::Less => "✔",
+                std::cmp::Ordering::Equal => "▶",
+                std::cmp::Ordering::Greater => "",
+            };
+            assert_eq!(after(&l, &format!("{mark} {card}")), Some(id), "{l:?}");
+        }
+        // A click on an element's card, played or not, selects it; on a
+        // Company Officer's, nothing.
+        let is_element = |id: &str| els.iter().any(|f| f.id() == id);
+        assert!(deck.order().into_iter().any(|id| !is_element(id)), "patrol deals Company Officers' cards");
+        for id in deck.order() {
+            *h.state_mut() = None;
+            h.get_by_label(id).click();
+            h.run();
+            assert_eq!(h.state().as_deref(), is_element(id).then_some(id), "{id}");
+        }
+    }
+
+    /// The village before its first bound, the British (side 0) under the
+    /// player's command.
+    fn village() -> App {
+        let scenario = crate::data::load_scenario("village").unwrap().scenario;
+        let mut start = BattleStart::auto("village", scenario, 5);
+        start.control[0] = Control::Player;
+        play::battle_app(start, BattleLog::default()).unwrap()
+    }
+
+    /// Changes the element `id` of `app`.
+    fn change(app: &mut App, id: &str, f: impl FnOnce(&mut Fielded)) {
+        let world = app.world_mut();
+        let mut q = world.query::<&mut Fielded>();
+        f(&mut q.iter_mut(world).find(|e| e.id() == id).unwrap());
+    }
+
+    /// The labels of `id`'s Cardsheet in `app`.
+    fn cardsheet_labels(app: &App, id: &str) -> Vec<String> {
+        let world = app.world();
+        let els = elements(world);
+        let (battle, sides) = (world.resource::<Battle>(), world.resource::<Sides>());
+        let f = els.iter().copied().find(|f| f.id() == id).unwrap();
+        let codex = crate::data::codex().ok();
+        let mut h = Harness::new_ui(|ui| cardsheet_ui(ui, f, &els, sides, battle.deck.as_ref(), codex));
+        h.run();
+        labels(&h)
+    }
+
+    #[test]
+    fn the_cardsheet_shows_an_elements_numbers_weapons_and_notes() {
+        let mut app = village();
+        // The 2-inch mortar has fired three bounds; the FOO with the platoon
+        // has lost his radio.
+        change(&mut app, "13_platoon", |f| {
+            let mortar = f.element.pieces.iter_mut().find(|p| p.codex == "gb_2in_mortar").unwrap();
+            mortar.rounds[0] = Some(7);
+        });
+        app.world_mut().resource_mut::<Sides>().0[0].foos[0].foo.net.dis = true;
+        let l = cardsheet_labels(&app, "13_platoon");
+        let world = app.world();
+        let platoon = elements(world).into_iter().find(|f| f.id() == "13_platoon").unwrap();
+        assert_eq!(l[0], "13_platoon", "{l:?}");
+        assert_eq!(after(&l, "Number"), Some("1"));
+        assert_eq!(after(&l, "Quality"), Some("Regular"));
+        assert_eq!(after(&l, "NCO"), Some("Regular (2)"));
+        assert_eq!(after(&l, "CMS"), Some(platoon.element.cms.to_string().as_str()));
+        assert_eq!(after(&l, "Men"), Some("34 of 34"));
+        assert_eq!(after(&l, "OPC"), Some("none this bound"));
+        assert_eq!(after(&l, "Order"), Some("4 Contact enemy — the church square"));
+        assert_eq!(after(&l, "Ordnance ML 2-inch mortar: Light mortar (crew 2)"), Some("■■■■■■■□□□ 7/10"), "{l:?}");
+        assert_eq!(after(&l, "2 × PIAT"), Some("■■■■■ 5/5"));
+        assert_eq!(after(&l, "20 × Rifle No. 4 Mk I"), Some("unlimited"), "{l:?}");
+        for note in ["Radio", "FOO foo_181_fd with it: radio DIS", "Company Officer of c_coy with it: Bold (3)"] {
+            assert!(l.iter().any(|x| x == note), "{note}: {l:?}");
+        }
+    }
+
+    #[test]
+    fn the_cardsheet_shows_transport_duty() {
+        let mut app = village();
+        change(&mut app, "troop_corporal", |f| {
+            f.element.role = Role::Transport { carrying: Some("14_platoon".into()) };
+        });
+        let carrier = cardsheet_labels(&app, "troop_corporal");
+        assert_eq!(after(&carrier, "NCO"), Some("none (transport duty)"));
+        assert!(carrier.iter().any(|x| x == "Transport, carrying 14_platoon"), "{carrier:?}");
+        let carried = cardsheet_labels(&app, "14_platoon");
+        assert!(carried.iter().any(|x| x == "Carried by troop_corporal"), "{carried:?}");
+    }
+
+    #[test]
+    fn the_cardsheet_of_an_enemy_not_observed_shows_nothing_of_it() {
+        let mut app = village();
+        let hidden = cardsheet_labels(&app, "zug_1");
+        assert_eq!(hidden, ["zug_1", "An enemy element your force has not observed."]);
+        app.world_mut().resource_mut::<Sides>().0[0].known.insert("zug_1".into());
+        let seen = cardsheet_labels(&app, "zug_1");
+        assert_eq!(seen[0], "zug_1");
+        assert_eq!(after(&seen, "NCO"), Some("Bold (3)"), "{seen:?}");
+    }
+
+    #[test]
+    fn the_senior_officer_sheet_shows_cmt_condition_and_reserves() {
+        let mut app = village();
+        // 14 Platoon is lost: the current CMT falls below the initial one.
+        change(&mut app, "14_platoon", |f| f.status = Status::Destroyed);
+        let world = app.world();
+        let els = elements(world);
+        let sides = world.resource::<Sides>();
+        let side = &sides.0[0];
+        let cmt = outcome::cmt(els.iter().copied(), 0);
+        assert!(cmt < side.cmt_start, "{cmt} {}", side.cmt_start);
+        let mut h = Harness::new_ui_state(
+            |ui, clicked: &mut Option<String>| {
+                if let Some(id) = senior_ui(ui, sides, &els) {
+                    *clicked = Some(id);
+                }
+            },
+            None,
+        );
+        h.run();
+        let l = labels(&h);
+        assert_eq!(l[0], side.name);
+        assert_eq!(after(&l, "Senior Officer"), Some("Above average (Player)"));
+        assert_eq!(after(&l, "Initial CMT"), Some(side.cmt_start.to_string().as_str()));
+        assert_eq!(after(&l, "Milestone"), Some(format!("{MILESTONE_PCT}%").as_str()));
+        let passed = side.record.milestones_passed(cmt);
+        assert_eq!(after(&l, "Current CMT"), Some(format!("{cmt} ({passed} milestones passed)").as_str()));
+        assert_eq!(after(&l, "Strategic condition"), Some("Green"));
+        assert!(l.iter().any(|x| x == "Reserves uncommitted:"), "{l:?}");
+        assert!(!l.iter().any(|x| x == &sides.0[1].name || x.starts_with("panzer_iv")), "the enemy's sheet is hidden");
+        let reserve = els.iter().find(|f| f.id() == "15_platoon").unwrap();
+        h.get_by_label(&format!("15_platoon (CMS {})", reserve.element.cms)).click();
+        h.run();
+        assert_eq!(h.state().as_deref(), Some("15_platoon"));
     }
 }
