@@ -33,7 +33,7 @@ mod firing;
 mod landing;
 pub mod log;
 pub mod movement;
-mod observation;
+pub mod observation;
 mod officers;
 pub mod options;
 pub mod outcome;

@@ -5,6 +5,7 @@
 
 use bevy::prelude::*;
 use warbound_rules::{
+    codex::Codex,
     observation::{self, Momentum},
     order_dice::{Act, Phase},
 };
@@ -13,7 +14,7 @@ use super::{
     FlowSchedule, FlowSet, Table, at,
     command::{Command, Current},
     dispatch, sorted,
-    state::Flow,
+    state::{Fielded, Flow},
     visible::Sight,
 };
 
@@ -31,6 +32,32 @@ fn observe_phase(mut t: Table, mut current: ResMut<Current>) {
     dispatch::phase_done(&mut t, Phase::Act, &acts);
 }
 
+/// Runs `f` on the observation test `me` would take on `tgt` now: its
+/// observers, the target's figures and pieces, its momentum and orders, the
+/// segments between them. `None` when it has no line to the target.
+fn with_test<R>(
+    sight: &Sight,
+    me: &Fielded,
+    tgt: &Fielded,
+    failures: u8,
+    codex: &Codex,
+    f: impl FnOnce(&observation::ObservationTest<'_>) -> R,
+) -> Option<R> {
+    let observers = me.observers();
+    let counted = tgt.targets(codex);
+    let momentum = Momentum { cms: me.element.cms.clamp(1, 6), failures };
+    let overwatch = me.order.activity.conduct().overwatch;
+    let test = sight.observation(me, tgt, &observers, &counted, momentum, overwatch)?;
+    Some(f(&test))
+}
+
+/// The chance `me` sees `tgt` with an observation test now, from the rules'
+/// own assessment of the test (before the dice).
+pub fn chance_to_see(sight: &Sight, me: &Fielded, tgt: &Fielded, failures: u8) -> Option<f64> {
+    let codex = crate::data::codex().ok()?;
+    with_test(sight, me, tgt, failures, codex, |test| observation::assess(test).ok().map(|a| a.chance_seen()))?
+}
+
 /// An observation test by `element` on each of `targets`.
 pub(super) fn do_observe(t: &mut Table, element: &str, targets: &[String], failures: u8) {
     let bound = t.battle.clock.bound();
@@ -41,20 +68,19 @@ pub(super) fn do_observe(t: &mut Table, element: &str, targets: &[String], failu
     for id in targets {
         let Some(j) = els.iter().position(|f| f.id() == id) else { continue };
         let (me, tgt) = (&els[i], &els[j]);
-        let observers = me.observers();
-        let counted = tgt.targets(codex);
-        let momentum = Momentum { cms: me.element.cms.clamp(1, 6), failures };
-        let overwatch = me.order.activity.conduct().overwatch;
-        let Some(test) = sight.observation(me, tgt, &observers, &counted, momentum, overwatch) else { continue };
-        let seen = match observation::observe(&test, &mut t.dice.0) {
-            Ok(result) => {
-                t.log.push(bound, result.event().actor(me.id()).target(tgt.id()));
-                result.seen
+        let outcome = with_test(&sight, me, tgt, failures, codex, |test| {
+            observation::observe(test, &mut t.dice.0).map(|r| (r.event(), r.seen))
+        });
+        let seen = match outcome {
+            Some(Ok((event, seen))) => {
+                t.log.push(bound, event.actor(me.id()).target(tgt.id()));
+                seen
             }
-            Err(e) => {
+            Some(Err(e)) => {
                 debug!("{element} cannot observe {id}: {e}");
                 false
             }
+            None => false,
         };
         if seen {
             els[i].known.insert(id.clone());

@@ -63,7 +63,20 @@ pub fn decision(world: &mut World) -> Option<Decision> {
             let mut commands: Vec<(String, Command)> = Vec::new();
             // Observe: what the Auto side would observe in its place.
             let targets = super::auto::observe_targets(me, &all, &sight);
-            commands.push(("Observe (an Act)".into(), Command::Observe { element: element.clone(), targets }));
+            // The chance of each test from the rules core, before the dice (the
+            // targets unnamed: the player has not seen them yet).
+            let chances: Vec<String> = targets
+                .iter()
+                .filter_map(|id| all.iter().find(|e| e.id() == id))
+                .filter_map(|e| super::observation::chance_to_see(&sight, me, e, turn.failures))
+                .map(|p| format!("{:.0}%", p * 100.0))
+                .collect();
+            let label = match chances.len() {
+                0 => "Observe (an Act)".to_owned(),
+                1 => format!("Observe (an Act): 1 test, {} to see", chances[0]),
+                n => format!("Observe (an Act): {n} tests, {} to see", chances.join(" and ")),
+            };
+            commands.push((label, Command::Observe { element: element.clone(), targets }));
             // Fire: each known enemy it may fire at, with the teams in range.
             for e in all.iter().copied().filter(|e| e.side != me.side && e.status.on_table()) {
                 if me.known.contains(e.id()) || sides.0[me.side].known.contains(e.id()) {

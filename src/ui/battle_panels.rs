@@ -547,25 +547,58 @@ fn sorted<'a>(q: &'a Query<&Fielded>) -> Vec<&'a Fielded> {
 // ---------------------------------------------------------------------------
 // The windows.
 
-/// The last [`LOG_LINES`] log lines, formatted once when the log grows.
+/// The last [`LOG_LINES`] log lines the person at the screen may see,
+/// formatted once as the log grows.
 #[derive(Default)]
 struct LogCache {
     /// Entries in the log when the lines were made.
     len: usize,
-    /// Index of the first entry shown.
-    first: usize,
-    lines: Vec<String>,
+    /// The entry each line shows.
+    shown: std::collections::VecDeque<usize>,
+    lines: std::collections::VecDeque<String>,
+    /// Entries kept from him (the fog of war).
+    hidden: usize,
 }
 
 impl LogCache {
     fn refresh(&mut self, entries: &[Entry]) {
-        if entries.len() == self.len && self.lines.len() == entries.len() - self.first {
-            return;
+        self.refresh_hiding(entries, |_| false);
+    }
+
+    /// Adds the entries logged since the last refresh, leaving out those
+    /// `hidden` says he may not see (decided as they are logged).
+    fn refresh_hiding(&mut self, entries: &[Entry], hidden: impl Fn(&RuleEvent) -> bool) {
+        if entries.len() < self.len {
+            *self = LogCache::default();
         }
-        self.first = entries.len().saturating_sub(LOG_LINES);
-        self.lines = entries[self.first..].iter().map(log_line).collect();
+        for (k, e) in entries.iter().enumerate().skip(self.len) {
+            if hidden(&e.event) {
+                self.hidden += 1;
+                continue;
+            }
+            self.shown.push_back(k);
+            self.lines.push_back(log_line(e));
+            if self.lines.len() > LOG_LINES {
+                self.shown.pop_front();
+                self.lines.pop_front();
+            }
+        }
         self.len = entries.len();
     }
+}
+
+/// Whether the battle log keeps an event from the person at the screen: one
+/// that concerns an enemy element he does not see — the fog of war covers
+/// the enemy's box and his unobserved moves and fire. Rolls the solo player
+/// makes for the enemy's officers and cards stay in the log, as on the table.
+fn fogged(e: &RuleEvent, els: &[&Fielded], sides: &Sides, whole: bool) -> bool {
+    let Some(me) = crate::view::player_side(sides) else { return false };
+    if whole {
+        return false;
+    }
+    [&e.actor, &e.target].into_iter().flatten().any(|id| {
+        els.iter().find(|f| f.id() == id).is_some_and(|f| f.side != me && !crate::view::shown(f, sides, els, false))
+    })
 }
 
 /// The battle log's contents: a note of what is shown, the last lines of
@@ -579,12 +612,15 @@ fn log_ui(
     selected: Option<&str>,
     is_element: impl Fn(&str) -> bool,
 ) -> Option<String> {
-    let total = log.entries.len();
-    let note = if total > cache.lines.len() {
+    let total = log.entries.len() - cache.hidden;
+    let mut note = if total > cache.lines.len() {
         format!("{total} events, the last {} shown · hover for inputs · click to select", cache.lines.len())
     } else {
         format!("{total} events · hover for inputs · click to select")
     };
+    if cache.hidden > 0 {
+        note.push_str(&format!(" · {} of the enemy's unseen", cache.hidden));
+    }
     ui.label(egui::RichText::new(note).small().color(egui::Color32::from_gray(160)));
     if let Some(e) = &log.failed {
         ui.colored_label(egui::Color32::from_rgb(230, 80, 70), format!("Writing the log file failed: {e}"));
@@ -597,7 +633,7 @@ fn log_ui(
         cache.lines.len(),
         |ui, range| {
             for k in range {
-                let event = &log.entries[cache.first + k].event;
+                let event = &log.entries[cache.shown[k]].event;
                 let mine = selected
                     .is_some_and(|id| event.actor.as_deref() == Some(id) || event.target.as_deref() == Some(id));
                 let mut text = egui::RichText::new(&cache.lines[k]);
@@ -619,15 +655,19 @@ fn log_ui(
     clicked
 }
 
+#[allow(clippy::too_many_arguments)]
 fn log_window(
     mut contexts: EguiContexts,
     log: Res<BattleLog>,
     els: Query<&Fielded>,
+    sides: Res<Sides>,
+    settings: Res<crate::settings::Settings>,
     mut selected: ResMut<Selected>,
     mut cache: Local<LogCache>,
 ) {
     let Ok(ctx) = contexts.ctx_mut() else { return };
-    cache.refresh(&log.entries);
+    let all: Vec<&Fielded> = els.iter().collect();
+    cache.refresh_hiding(&log.entries, |e| fogged(e, &all, &sides, settings.show_whole_table));
     let clicked = egui::Window::new("Battle log")
         .anchor(egui::Align2::LEFT_BOTTOM, [10.0, -10.0])
         .default_width(520.0)
@@ -995,6 +1035,31 @@ mod tests {
         els
     }
 
+    #[test]
+    fn the_log_keeps_the_enemys_unseen_elements_from_the_player() {
+        let app = patrol_in_progress();
+        let world = app.world();
+        let els = elements(world);
+        let mut sides = world.resource::<Sides>().clone();
+        sides.0[0].control = Control::Player;
+        let mine = els.iter().find(|f| f.side == 0).unwrap();
+        let unseen = els.iter().find(|f| f.side == 1 && !crate::view::shown(f, &sides, &els, false)).unwrap();
+        let moved = |id: &str| RuleEvent::new(EventKind::Movement, RuleRef::new(Book::HeroesAll, "Movement")).actor(id);
+        assert!(!fogged(&moved(mine.id()), &els, &sides, false));
+        assert!(fogged(&moved(unseen.id()), &els, &sides, false));
+        assert!(!fogged(&moved(unseen.id()), &els, &sides, true), "the whole table shown");
+        // Fire from an unseen enemy is kept from him; what it did to his own element is not.
+        let fire = moved(unseen.id()).target(mine.id());
+        assert!(fogged(&fire, &els, &sides, false));
+        assert!(!fogged(&moved(mine.id()).target("someone"), &els, &sides, false));
+        let entries: Vec<Entry> =
+            [moved(mine.id()), fire, moved(mine.id())].into_iter().map(|event| Entry { bound: 1, event }).collect();
+        let mut cache = LogCache::default();
+        cache.refresh_hiding(&entries, |e| fogged(e, &els, &sides, false));
+        assert_eq!((cache.lines.len(), cache.hidden), (2, 1));
+        assert_eq!(cache.shown, [0, 2]);
+    }
+
     /// A real battle in a headless app, a few steps in: every panel's content
     /// is built from its state.
     #[test]
@@ -1018,7 +1083,7 @@ mod tests {
         let mut cache = LogCache::default();
         cache.refresh(&log.entries);
         assert_eq!(cache.lines.len(), log.entries.len().min(LOG_LINES));
-        assert_eq!(cache.lines.last(), log.entries.last().map(log_line).as_ref());
+        assert_eq!(cache.lines.back(), log.entries.last().map(log_line).as_ref());
 
         // The deck: every card in order, the ones before the acting card played.
         let deck = battle.deck.as_ref().unwrap();

@@ -88,10 +88,14 @@ pub fn orders_ui(
                 }
                 None => {
                     let label = if moving { "Move: click the table…" } else { "Move…" };
-                    let button = ui.add_enabled(move_refused.is_none(), egui::Button::selectable(moving, label));
+                    // A button like the others, lit while the table waits for the route.
+                    let button = ui.add_enabled(move_refused.is_none(), egui::Button::new(label).selected(moving));
                     let button = match move_refused {
                         Some(why) => button.on_disabled_hover_text(why),
-                        None => button.on_hover_text("Declare the route: click where it goes"),
+                        None => button.on_hover_text(
+                            "Declare the route: click where it goes, or drag the miniature there. \
+                             The rings show how far the Movement Dice can take it (bright: even chances).",
+                        ),
                     };
                     if button.clicked() {
                         answer = Some(Answer::ToggleMove);

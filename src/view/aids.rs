@@ -51,20 +51,36 @@ const LIFT: f32 = 0.15;
 /// Directions the reach is worked out in, round the element.
 const DIRECTIONS: usize = 48;
 
-/// The reach round an element in every direction: the furthest and the
-/// even-chance rings, as points on the table.
+/// The reach round an element in every direction, to the table's edge: the
+/// furthest and the even-chance rings, as points on the table.
 fn reach_rings(battle: &Battle, f: &Fielded, pips: u8) -> (Vec<Point>, Vec<Point>) {
-    let far = 60.0;
+    let table = battle.start.scenario.table;
     let (mut furthest, mut even) = (Vec::new(), Vec::new());
     for k in 0..=DIRECTIONS {
         let a = TAU * k as f32 / DIRECTIONS as f32;
         let dir = (a.cos(), a.sin());
+        let far = to_edge(f.at, dir, table.width, table.depth);
         let to = Point(f.at.0 + dir.0 * far, f.at.1 + dir.1 * far);
         let r = reach(battle, f, to, pips).unwrap_or(Reach { furthest: 0.0, even: 0.0, to_point: 0.0 });
         furthest.push(Point(f.at.0 + dir.0 * r.furthest, f.at.1 + dir.1 * r.furthest));
         even.push(Point(f.at.0 + dir.0 * r.even, f.at.1 + dir.1 * r.even));
     }
     (furthest, even)
+}
+
+/// Inches from `at` along `dir` (a unit vector) to the edge of a table
+/// `width` by `depth`.
+fn to_edge(at: Point, dir: (f32, f32), width: f32, depth: f32) -> f32 {
+    let along = |p: f32, d: f32, size: f32| {
+        if d > 1e-6 {
+            (size - p) / d
+        } else if d < -1e-6 {
+            -p / d
+        } else {
+            f32::INFINITY
+        }
+    };
+    along(at.0, dir.0, width).min(along(at.1, dir.1, depth)).max(0.0)
 }
 
 /// The rings of the last element drawn, kept while it stands where it was.
@@ -107,8 +123,8 @@ fn draw_aids(
             Some(p) => {
                 // The score along the declared route: gold as far as it goes, grey beyond.
                 let to = Point(p.to.0, p.to.1);
-                let t = (p.allowance / distance(me.at, to).max(1e-3)).min(1.0);
-                let end = Point(me.at.0 + (to.0 - me.at.0) * t, me.at.1 + (to.1 - me.at.1) * t);
+                let (x, y) = crate::battle::options::along((me.at.0, me.at.1), p.to, p.allowance);
+                let end = Point(x, y);
                 gizmos.line(on_table(me.at), on_table(end), gold);
                 gizmos.line(on_table(end), on_table(to), grey);
                 gizmos.circle(Isometry3d::new(on_table(end), flat), 0.6, gold).resolution(24);
@@ -142,5 +158,20 @@ fn draw_aids(
     }
     if preview.0 != shown {
         preview.0 = shown;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_reach_rings_stop_at_the_tables_edge() {
+        let at = Point(10.0, 5.0);
+        assert!((to_edge(at, (1.0, 0.0), 72.0, 48.0) - 62.0).abs() < 1e-4);
+        assert!((to_edge(at, (0.0, -1.0), 72.0, 48.0) - 5.0).abs() < 1e-4);
+        let d = std::f32::consts::FRAC_1_SQRT_2;
+        // Towards the near-left corner the near edge comes first, 5" down.
+        assert!((to_edge(at, (-d, -d), 72.0, 48.0) - 5.0 / d).abs() < 1e-3);
     }
 }

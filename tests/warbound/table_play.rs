@@ -102,3 +102,31 @@ fn the_odds_offered_before_a_volley_come_from_the_rules_and_fall_with_range() {
         assert!(far.expected_hits <= near.expected_hits, "{far:?} against {near:?}");
     }
 }
+
+#[test]
+fn the_odds_offered_before_an_observation_test_come_from_the_rules_and_fall_with_range() {
+    use warbound::battle::{observation::chance_to_see, play::battle_app, setup::BattleStart, visible::Sight};
+    use warbound_rules::terrain::Point;
+    let loaded = data::load_scenario("patrol").unwrap();
+    let mut app = battle_app(BattleStart::auto("patrol", loaded.scenario, 1), BattleLog::default()).unwrap();
+    let world = app.world_mut();
+    let mut q = world.query::<&Fielded>();
+    let els: Vec<Fielded> = q.iter(world).cloned().collect();
+    let observer = els.iter().find(|f| f.side == 0 && f.status.on_table()).expect("a British section").clone();
+    let mut target = els.iter().find(|f| f.side == 1).expect("a German element").clone();
+    target.concealed = false;
+    let battle = world.resource::<Battle>();
+    let sight = Sight::new(battle, data::codex().unwrap());
+    // Along the observer's own lane: 4" and then 24" ahead of it.
+    target.at = Point(observer.at.0, observer.at.1 + 4.0);
+    let near = chance_to_see(&sight, &observer, &target, 0).expect("a line to a target 4 inches ahead");
+    target.at = Point(observer.at.0, observer.at.1 + 24.0);
+    let far = chance_to_see(&sight, &observer, &target, 0).unwrap_or(0.0);
+    assert!(near > 0.0 && near <= 1.0, "{near}");
+    assert!(far <= near, "{far} at 24 inches against {near} at 4");
+    // Failed CM tests make it harder (FYOB: a failure takes a pip off the observation dice).
+    target.at = Point(observer.at.0, observer.at.1 + 12.0);
+    let calm = chance_to_see(&sight, &observer, &target, 0).unwrap_or(0.0);
+    let shaken = chance_to_see(&sight, &observer, &target, 3).unwrap_or(0.0);
+    assert!(shaken <= calm, "{shaken} shaken against {calm}");
+}
