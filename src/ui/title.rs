@@ -71,6 +71,10 @@ fn main_menu(
             }));
         }
         ui.add_space(6.0);
+        if menu_button(ui, true, "Load…").clicked() {
+            menu.set(Menu::LoadSave);
+        }
+        ui.add_space(6.0);
         if menu_button(ui, true, "Battle").clicked() {
             menu.set(Menu::ScenarioPicker);
         }

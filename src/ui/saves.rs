@@ -1,0 +1,302 @@
+//! Named saves and undo on screen: Save… (a name, then a file in the saves
+//! folder of the data directory), Load… (the folder's saves, newest first;
+//! one that cannot be read is listed greyed with its error), and Undo (the
+//! key, or the pause menu's button) taking back the Player's last command.
+//!
+//! Loading from the title resumes the save as Continue does (the battle
+//! screen's `Resume`); loading or undoing in battle restarts the battle in
+//! place ([`battle::restart`]) without leaving the screen.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use leafwing_input_manager::prelude::ActionState;
+
+use super::{battle_panels::Selected, centre_panel, menu_button};
+use crate::{
+    battle::{
+        self, Replaying, Resume, StartBattle,
+        command::CommandRecord,
+        save::{self, Save, SaveEntry},
+        state::Battle,
+    },
+    data::LoadedScenario,
+    input::UiAction,
+    states::{AppState, Menu},
+    view::{LastSeen, TableClick, TableRoot},
+};
+
+/// What the player asked of the saves, carried out by [`apply`] with the
+/// whole world in hand.
+#[derive(Resource, Debug, Default)]
+pub(super) enum Request {
+    #[default]
+    None,
+    /// Take back the Player's last command.
+    Undo,
+    /// Put this save's battle on the table.
+    Load(Box<Save>),
+}
+
+/// The last thing Save… or Load… did, shown in the pause menu.
+#[derive(Resource, Debug, Default, Clone)]
+pub(super) struct Status(pub Option<String>);
+
+/// The name typed in Save…, and the saves folder.
+#[derive(Resource, Debug, Default)]
+struct SaveForm {
+    name: String,
+    problem: Option<String>,
+}
+
+/// The saves folder as listed on opening Load….
+#[derive(Resource, Debug, Default)]
+struct Listing {
+    dir: Option<PathBuf>,
+    entries: Vec<SaveEntry>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Request>()
+        .init_resource::<Status>()
+        .init_resource::<SaveForm>()
+        .init_resource::<Listing>()
+        .add_systems(OnEnter(Menu::SaveAs), name_the_save)
+        .add_systems(OnEnter(Menu::LoadSave), list_saves)
+        .add_systems(OnExit(AppState::Battle), forget_status)
+        .add_systems(
+            Update,
+            (undo_key.run_if(in_state(AppState::Battle).and_then(in_state(Menu::Closed))), apply).chain(),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            (save_window.run_if(in_state(Menu::SaveAs)), load_window.run_if(in_state(Menu::LoadSave))),
+        );
+}
+
+fn forget_status(mut status: ResMut<Status>) {
+    status.0 = None;
+}
+
+/// Offers the scenario's name and the bound as the save's name.
+fn name_the_save(mut form: ResMut<SaveForm>, battle: Option<Res<Battle>>, record: Option<Res<CommandRecord>>) {
+    form.problem = None;
+    if let (Some(battle), Some(record)) = (battle, record) {
+        form.name = save::default_name(&save::save_of(&battle, &record));
+    }
+}
+
+fn list_saves(mut listing: ResMut<Listing>) {
+    listing.dir = save::saves_dir();
+    listing.entries = listing.dir.as_deref().map(save::list).unwrap_or_default();
+}
+
+/// The Undo key at the table (not while a text field has the keyboard).
+fn undo_key(actions: Single<&ActionState<UiAction>>, mut contexts: EguiContexts, mut request: ResMut<Request>) {
+    if !actions.just_pressed(&UiAction::Undo) {
+        return;
+    }
+    if contexts.ctx_mut().is_ok_and(|ctx| ctx.egui_wants_keyboard_input()) {
+        return;
+    }
+    *request = Request::Undo;
+}
+
+/// Carries out the request: undo or load in place in battle, load through
+/// the battle screen's `Resume` from the title.
+fn apply(world: &mut World) {
+    let request = std::mem::take(&mut *world.resource_mut::<Request>());
+    let screen = *world.resource::<State<AppState>>().get();
+    let outcome = match (request, screen) {
+        (Request::None, _) => return,
+        (Request::Undo, AppState::Battle) => match battle::undo(world) {
+            Ok(true) => Ok("Took back the last command.".to_owned()),
+            Ok(false) => return,
+            Err(e) => Err(format!("Cannot undo: {e}")),
+        },
+        (Request::Undo, _) => return,
+        (Request::Load(saved), AppState::Title) => {
+            let scenario =
+                LoadedScenario { source: saved.start.source.clone(), scenario: saved.start.scenario.clone() };
+            world.insert_resource(Resume(Some(*saved)));
+            world.write_message(StartBattle(scenario));
+            world.resource_mut::<NextState<Menu>>().set(Menu::Closed);
+            return;
+        }
+        (Request::Load(saved), AppState::Battle) => {
+            let name = format!("{}, bound {}", saved.start.scenario.name, saved.bound);
+            // Another scenario may need another table and terrain: the table is built afresh.
+            let tables: Vec<Entity> = world.query_filtered::<Entity, With<TableRoot>>().iter(world).collect();
+            for t in tables {
+                world.despawn(t);
+            }
+            if let Some(mut selected) = world.get_resource_mut::<Selected>() {
+                selected.0 = None;
+            }
+            battle::restart(world, *saved).map(|()| format!("Loaded {name}.")).map_err(|e| format!("Cannot load: {e}"))
+        }
+    };
+    // What the table showed of the battle taken back goes with it.
+    if let Some(mut seen) = world.get_resource_mut::<LastSeen>() {
+        seen.0.clear();
+    }
+    if let Some(mut click) = world.get_resource_mut::<TableClick>() {
+        *click = TableClick::default();
+    }
+    let text = match outcome {
+        Ok(t) => {
+            info!("{t}");
+            t
+        }
+        Err(e) => {
+            error!("{e}");
+            e
+        }
+    };
+    world.resource_mut::<Status>().0 = Some(text);
+    // The replay runs only while no menu is open over the battle.
+    world.resource_mut::<NextState<Menu>>().set(Menu::Closed);
+}
+
+/// Save…: the name, the file it becomes, Save and Back. A name already
+/// used is said so beside the button, and saving replaces that file
+/// atomically (written beside it, then renamed over it): no second prompt,
+/// and never a half-written save.
+fn save_window(
+    mut contexts: EguiContexts,
+    mut form: ResMut<SaveForm>,
+    mut status: ResMut<Status>,
+    mut menu: ResMut<NextState<Menu>>,
+    battle: Option<Res<Battle>>,
+    record: Option<Res<CommandRecord>>,
+    replay: Option<Res<Replaying>>,
+) {
+    let Ok(ctx) = contexts.ctx_mut() else { return };
+    let dir = save::saves_dir();
+    let busy = replay.is_some_and(|r| !r.commands.is_empty());
+    centre_panel(ctx, "save-as", |ui| {
+        ui.set_width(480.0);
+        ui.heading(egui::RichText::new("Save the battle").size(28.0));
+        ui.add_space(12.0);
+        ui.horizontal(|ui| {
+            ui.label("Name");
+            ui.add(egui::TextEdit::singleline(&mut form.name).desired_width(360.0)).request_focus();
+        });
+        let path = dir.as_deref().map(|d| save::named_path(d, &form.name));
+        match &path {
+            Some(p) => {
+                ui.label(egui::RichText::new(p.display().to_string()).small().color(egui::Color32::from_gray(170)));
+                if p.exists() {
+                    ui.colored_label(
+                        egui::Color32::from_rgb(230, 190, 90),
+                        "A save of this name exists: saving replaces it.",
+                    );
+                }
+            }
+            None => {
+                ui.colored_label(egui::Color32::LIGHT_RED, "This system has no data directory to save to.");
+            }
+        }
+        if let Some(p) = &form.problem {
+            ui.colored_label(egui::Color32::LIGHT_RED, p);
+        }
+        ui.add_space(12.0);
+        let ready = path.is_some() && battle.is_some() && record.is_some() && !busy;
+        let button = menu_button(ui, ready, "Save");
+        let button = if busy { button.on_disabled_hover_text("The battle is still being replayed.") } else { button };
+        let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
+        if (button.clicked() || (ready && enter))
+            && let (Some(dir), Some(battle), Some(record)) = (&dir, &battle, &record)
+        {
+            let saved = save::save_of(battle, record);
+            match save::write_named(dir, &form.name, &saved) {
+                Ok(p) => {
+                    status.0 = Some(format!("Saved to {}", p.display()));
+                    menu.set(Menu::Pause);
+                }
+                Err(e) => form.problem = Some(format!("Could not save: {e}")),
+            }
+        }
+        ui.add_space(6.0);
+        if menu_button(ui, true, "Back").clicked() {
+            menu.set(Menu::Pause);
+        }
+    });
+}
+
+/// Load…: every save in the folder, newest first; Load on a good one.
+fn load_window(
+    mut contexts: EguiContexts,
+    listing: ResMut<Listing>,
+    mut request: ResMut<Request>,
+    mut menu: ResMut<NextState<Menu>>,
+    screen: Res<State<AppState>>,
+) {
+    let Ok(ctx) = contexts.ctx_mut() else { return };
+    let mut refresh = false;
+    centre_panel(ctx, "load-save", |ui| {
+        ui.set_width(620.0);
+        ui.heading(egui::RichText::new("Load a battle").size(28.0));
+        ui.add_space(12.0);
+        match &listing.dir {
+            None => {
+                ui.label("This system has no data directory to keep saves in.");
+            }
+            Some(dir) if listing.entries.is_empty() => {
+                ui.label(format!("No saves yet in {}.", dir.display()));
+            }
+            Some(_) => {
+                egui::ScrollArea::vertical().max_height(420.0).show(ui, |ui| {
+                    for entry in &listing.entries {
+                        load_row(ui, entry, &mut request);
+                        ui.separator();
+                    }
+                });
+            }
+        }
+        ui.add_space(12.0);
+        ui.horizontal(|ui| {
+            if ui.button("Refresh").clicked() {
+                refresh = true;
+            }
+            if ui.button("Back").clicked() {
+                menu.set(Menu::LoadSave.back(*screen.get()));
+            }
+        });
+    });
+    if refresh {
+        list_saves(listing);
+    }
+}
+
+/// One save: its name, scenario, bound and date, and Load; a bad one greyed with its error.
+fn load_row(ui: &mut egui::Ui, entry: &SaveEntry, request: &mut Request) {
+    let grey = egui::Color32::from_gray(130);
+    match &entry.save {
+        Ok(s) => {
+            ui.horizontal(|ui| {
+                ui.vertical(|ui| {
+                    ui.label(egui::RichText::new(&entry.name).size(20.0).strong());
+                    ui.label(format!(
+                        "{}, bound {} · {} commands · {}",
+                        s.start.scenario.name,
+                        s.bound,
+                        s.commands.len(),
+                        entry.date()
+                    ));
+                });
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    if ui.button(egui::RichText::new("Load").size(18.0)).clicked() {
+                        *request = Request::Load(Box::new(s.clone()));
+                    }
+                });
+            });
+        }
+        Err(e) => {
+            ui.label(egui::RichText::new(&entry.name).size(20.0).color(grey));
+            ui.label(egui::RichText::new(entry.date()).color(grey));
+            ui.label(egui::RichText::new(e).small().color(grey)).on_hover_text("This file cannot be loaded.");
+        }
+    }
+}
