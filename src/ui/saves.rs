@@ -10,11 +10,12 @@
 use std::path::PathBuf;
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui, input::EguiWantsInput};
 use leafwing_input_manager::prelude::ActionState;
 
 use super::{battle_panels::Selected, centre_panel, menu_button};
 use crate::{
+    app::Notices,
     battle::{
         self, Replaying, Resume, StartBattle,
         command::CommandRecord,
@@ -93,14 +94,10 @@ fn list_saves(mut listing: ResMut<Listing>) {
 }
 
 /// The Undo key at the table (not while a text field has the keyboard).
-fn undo_key(actions: Single<&ActionState<UiAction>>, mut contexts: EguiContexts, mut request: ResMut<Request>) {
-    if !actions.just_pressed(&UiAction::Undo) {
-        return;
+fn undo_key(actions: Single<&ActionState<UiAction>>, egui: Option<Res<EguiWantsInput>>, mut request: ResMut<Request>) {
+    if actions.just_pressed(&UiAction::Undo) && !egui.is_some_and(|e| e.wants_any_keyboard_input()) {
+        *request = Request::Undo;
     }
-    if contexts.ctx_mut().is_ok_and(|ctx| ctx.egui_wants_keyboard_input()) {
-        return;
-    }
-    *request = Request::Undo;
 }
 
 /// Carries out the request: undo or load in place in battle, load through
@@ -134,7 +131,18 @@ fn apply(world: &mut World) {
             if let Some(mut selected) = world.get_resource_mut::<Selected>() {
                 selected.0 = None;
             }
-            battle::restart(world, *saved).map(|()| format!("Loaded {name}.")).map_err(|e| format!("Cannot load: {e}"))
+            match battle::restart(world, *saved) {
+                Ok(()) => Ok(format!("Loaded {name}.")),
+                Err(e) => {
+                    // Nothing is left on the table to go back to: the title, and the reason.
+                    let text = format!("Cannot load {name}: {e}");
+                    if let Some(mut notices) = world.get_resource_mut::<Notices>() {
+                        notices.0.push(text.clone());
+                    }
+                    world.resource_mut::<NextState<AppState>>().set(AppState::Title);
+                    Err(text)
+                }
+            }
         }
     };
     // What the table showed of the battle taken back goes with it.

@@ -222,3 +222,37 @@ fn a_corrupt_save_is_listed_with_its_error_and_the_others_still_load() {
     assert!(unknown.contains("unknown weapon.ron") && unknown.contains("no_such_rifle"), "{unknown}");
     assert!(save::resume(by("good").save.as_ref().unwrap()).is_ok());
 }
+
+#[test]
+fn the_undo_key_at_the_table_takes_back_the_last_command_and_the_pace_comes_back() {
+    use warbound::{
+        app::{FullAppOptions, full_app},
+        battle::FlowPace,
+        settings::Settings,
+    };
+    let mut app = full_app(FullAppOptions {
+        settings: Settings::default(),
+        screenshot: None,
+        bench: None,
+        scenario: Some(data::load_scenario("patrol").unwrap()),
+        windowed: false,
+    });
+    app.insert_resource(FlowPace(40));
+    settle(&mut app);
+    let mut moments = vec![moment(&mut app)];
+    for _ in 0..3 {
+        let cmd = next_command(&mut app);
+        app.world_mut().resource_mut::<battle::command::Inbox>().0.push_back(cmd);
+        app.update();
+        settle(&mut app);
+        moments.push(moment(&mut app));
+    }
+    app.world_mut().resource_mut::<ButtonInput<KeyCode>>().press(KeyCode::Backspace);
+    app.update();
+    app.world_mut().resource_mut::<ButtonInput<KeyCode>>().release(KeyCode::Backspace);
+    app.update();
+    settle(&mut app);
+    app.update();
+    assert_eq!(moment(&mut app), moments[2], "Backspace took the last command back");
+    assert_eq!(*app.world().resource::<FlowPace>(), FlowPace(40), "the table's pace after the replay");
+}
