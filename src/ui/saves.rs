@@ -182,43 +182,20 @@ fn save_window(
 ) {
     let Ok(ctx) = contexts.ctx_mut() else { return };
     let dir = save::saves_dir();
-    let busy = replay.is_some_and(|r| !r.commands.is_empty());
-    centre_panel(ctx, "save-as", |ui| {
-        ui.set_width(480.0);
-        ui.heading(egui::RichText::new("Save the battle").size(28.0));
-        ui.add_space(12.0);
-        ui.horizontal(|ui| {
-            ui.label("Name");
-            ui.add(egui::TextEdit::singleline(&mut form.name).desired_width(360.0)).request_focus();
-        });
-        let path = dir.as_deref().map(|d| save::named_path(d, &form.name));
-        match &path {
-            Some(p) => {
-                ui.label(egui::RichText::new(p.display().to_string()).small().color(egui::Color32::from_gray(170)));
-                if p.exists() {
-                    ui.colored_label(
-                        egui::Color32::from_rgb(230, 190, 90),
-                        "A save of this name exists: saving replaces it.",
-                    );
-                }
-            }
-            None => {
-                ui.colored_label(egui::Color32::LIGHT_RED, "This system has no data directory to save to.");
-            }
-        }
-        if let Some(p) = &form.problem {
-            ui.colored_label(egui::Color32::LIGHT_RED, p);
-        }
-        ui.add_space(12.0);
-        let ready = path.is_some() && battle.is_some() && record.is_some() && !busy;
-        let button = menu_button(ui, ready, "Save");
-        let button = if busy { button.on_disabled_hover_text("The battle is still being replayed.") } else { button };
-        let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
-        if (button.clicked() || (ready && enter))
-            && let (Some(dir), Some(battle), Some(record)) = (&dir, &battle, &record)
-        {
-            let saved = save::save_of(battle, record);
-            match save::write_named(dir, &form.name, &saved) {
+    let blocked = if replay.is_some_and(|r| !r.commands.is_empty()) {
+        Some("The battle is still being replayed.")
+    } else if battle.is_none() || record.is_none() {
+        Some("There is no battle on the table.")
+    } else {
+        None
+    };
+    let mut answer = None;
+    centre_panel(ctx, "save-as", |ui| answer = save_form_ui(ui, &mut form, dir.as_deref(), blocked));
+    match answer {
+        Some(FormAnswer::Back) => menu.set(Menu::Pause),
+        Some(FormAnswer::Save) => {
+            let (Some(dir), Some(battle), Some(record)) = (&dir, &battle, &record) else { return };
+            match save::write_named(dir, &form.name, &save::save_of(battle, record)) {
                 Ok(p) => {
                     status.0 = Some(format!("Saved to {}", p.display()));
                     menu.set(Menu::Pause);
@@ -226,11 +203,67 @@ fn save_window(
                 Err(e) => form.problem = Some(format!("Could not save: {e}")),
             }
         }
-        ui.add_space(6.0);
-        if menu_button(ui, true, "Back").clicked() {
-            menu.set(Menu::Pause);
-        }
+        None => {}
+    }
+}
+
+/// What the player did in the Save… form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum FormAnswer {
+    Save,
+    Back,
+}
+
+/// The Save… form: the name, the file it becomes in `dir` (and whether it
+/// replaces one), Save (or Enter) unless `blocked` says why not, and Back.
+fn save_form_ui(
+    ui: &mut egui::Ui,
+    form: &mut SaveForm,
+    dir: Option<&std::path::Path>,
+    blocked: Option<&str>,
+) -> Option<FormAnswer> {
+    let mut answer = None;
+    ui.set_width(480.0);
+    ui.heading(egui::RichText::new("Save the battle").size(28.0));
+    ui.add_space(12.0);
+    ui.horizontal(|ui| {
+        ui.label("Name");
+        ui.add(egui::TextEdit::singleline(&mut form.name).desired_width(360.0)).request_focus();
     });
+    let path = dir.map(|d| save::named_path(d, &form.name));
+    match &path {
+        Some(p) => {
+            ui.label(egui::RichText::new(p.display().to_string()).small().color(egui::Color32::from_gray(170)));
+            if p.exists() {
+                ui.colored_label(
+                    egui::Color32::from_rgb(230, 190, 90),
+                    "A save of this name exists: saving replaces it.",
+                );
+            }
+        }
+        None => {
+            ui.colored_label(egui::Color32::LIGHT_RED, "This system has no data directory to save to.");
+        }
+    }
+    if let Some(p) = &form.problem {
+        ui.colored_label(egui::Color32::LIGHT_RED, p);
+    }
+    ui.add_space(12.0);
+    let ready = path.is_some() && blocked.is_none();
+    let button = menu_button(ui, ready, "Save");
+    let button = match blocked {
+        Some(why) => button.on_disabled_hover_text(why),
+        None => button,
+    };
+    let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
+    if ready && (button.clicked() || enter) {
+        answer = Some(FormAnswer::Save);
+    }
+    ui.add_space(6.0);
+    if menu_button(ui, true, "Back").clicked() {
+        answer = Some(FormAnswer::Back);
+    }
+    answer
 }
 
 /// Load…: every save in the folder, newest first; Load on a good one.
@@ -256,9 +289,8 @@ fn load_window(
             }
             Some(_) => {
                 egui::ScrollArea::vertical().max_height(420.0).show(ui, |ui| {
-                    for entry in &listing.entries {
-                        load_row(ui, entry, &mut request);
-                        ui.separator();
+                    if let Some(chosen) = saves_list_ui(ui, &listing.entries) {
+                        *request = Request::Load(Box::new(chosen));
                     }
                 });
             }
@@ -278,33 +310,133 @@ fn load_window(
     }
 }
 
-/// One save: its name, scenario, bound and date, and Load; a bad one greyed with its error.
-fn load_row(ui: &mut egui::Ui, entry: &SaveEntry, request: &mut Request) {
+/// The saves, in the order given: a good one with its name, scenario,
+/// bound, date and Load; a bad one greyed with its error and no Load.
+/// Returns the save whose Load was clicked.
+fn saves_list_ui(ui: &mut egui::Ui, entries: &[SaveEntry]) -> Option<Save> {
     let grey = egui::Color32::from_gray(130);
-    match &entry.save {
-        Ok(s) => {
-            ui.horizontal(|ui| {
-                ui.vertical(|ui| {
-                    ui.label(egui::RichText::new(&entry.name).size(20.0).strong());
-                    ui.label(format!(
-                        "{}, bound {} · {} commands · {}",
-                        s.start.scenario.name,
-                        s.bound,
-                        s.commands.len(),
-                        entry.date()
-                    ));
+    let mut chosen = None;
+    for entry in entries {
+        match &entry.save {
+            Ok(s) => {
+                ui.horizontal(|ui| {
+                    ui.vertical(|ui| {
+                        ui.label(egui::RichText::new(&entry.name).size(20.0).strong());
+                        ui.label(format!(
+                            "{}, bound {} · {} commands · {}",
+                            s.start.scenario.name,
+                            s.bound,
+                            s.commands.len(),
+                            entry.date()
+                        ));
+                    });
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        if ui.button(egui::RichText::new("Load").size(18.0)).clicked() {
+                            chosen = Some(s.clone());
+                        }
+                    });
                 });
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    if ui.button(egui::RichText::new("Load").size(18.0)).clicked() {
-                        *request = Request::Load(Box::new(s.clone()));
-                    }
-                });
-            });
+            }
+            Err(e) => {
+                ui.label(egui::RichText::new(&entry.name).size(20.0).color(grey));
+                ui.label(egui::RichText::new(entry.date()).color(grey));
+                ui.label(egui::RichText::new(e).small().color(grey)).on_hover_text("This file cannot be loaded.");
+            }
         }
-        Err(e) => {
-            ui.label(egui::RichText::new(&entry.name).size(20.0).color(grey));
-            ui.label(egui::RichText::new(entry.date()).color(grey));
-            ui.label(egui::RichText::new(e).small().color(grey)).on_hover_text("This file cannot be loaded.");
-        }
+        ui.separator();
+    }
+    chosen
+}
+
+#[cfg(test)]
+mod tests {
+    use egui_kittest::{Harness, kittest::Queryable};
+
+    use super::*;
+    use crate::battle::setup::BattleStart;
+
+    fn entries() -> Vec<SaveEntry> {
+        let loaded = crate::data::load_scenario("patrol").unwrap();
+        let good = Save {
+            build: "t".into(),
+            start: BattleStart::auto("patrol", loaded.scenario, 3),
+            commands: vec![],
+            bound: 4,
+        };
+        let at = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_700_000_000);
+        vec![
+            SaveEntry {
+                path: "saves/broken.ron".into(),
+                name: "broken".into(),
+                modified: Some(at),
+                save: Err("saves/broken.ron:3:10: Expected struct".into()),
+            },
+            SaveEntry { path: "saves/lane.ron".into(), name: "lane".into(), modified: Some(at), save: Ok(good) },
+        ]
+    }
+
+    fn harness(entries: Vec<SaveEntry>) -> Harness<'static, Option<Save>> {
+        Harness::new_ui_state(
+            move |ui, chosen: &mut Option<Save>| {
+                if let Some(s) = saves_list_ui(ui, &entries) {
+                    *chosen = Some(s);
+                }
+            },
+            None,
+        )
+    }
+
+    fn form(
+        name: &str,
+        dir: PathBuf,
+        blocked: Option<&'static str>,
+    ) -> Harness<'static, (SaveForm, Option<FormAnswer>)> {
+        Harness::new_ui_state(
+            move |ui, (form, answer): &mut (SaveForm, Option<FormAnswer>)| {
+                if let Some(a) = save_form_ui(ui, form, Some(&dir), blocked) {
+                    *answer = Some(a);
+                }
+            },
+            (SaveForm { name: name.to_owned(), problem: None }, None),
+        )
+    }
+
+    #[test]
+    fn the_save_form_names_the_file_warns_of_a_replaced_one_and_saves() {
+        let dir = std::env::temp_dir().join(format!("warbound-saveform-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("Patrol bound 2.ron"), "()").unwrap();
+        let mut h = form("Patrol bound 2", dir.clone(), None);
+        h.get_by_label(&dir.join("Patrol bound 2.ron").display().to_string());
+        h.get_by_label("A save of this name exists: saving replaces it.");
+        h.get_by_label("Save").click();
+        h.run();
+        assert_eq!(h.state().1, Some(FormAnswer::Save));
+
+        let mut h = form("a/b", dir.clone(), None);
+        h.get_by_label(&dir.join("a_b.ron").display().to_string());
+        assert!(h.query_by_label("A save of this name exists: saving replaces it.").is_none());
+        h.get_by_label("Back").click();
+        h.run();
+        assert_eq!(h.state().1, Some(FormAnswer::Back));
+
+        let mut h = form("x", dir, Some("The battle is still being replayed."));
+        h.get_by_label("Save").click();
+        h.run();
+        assert_eq!(h.state().1, None, "no save while the battle is replayed");
+    }
+
+    #[test]
+    fn a_bad_save_shows_its_error_and_only_a_good_one_loads() {
+        let list = entries();
+        let mut h = harness(list.clone());
+        h.get_by_label("saves/broken.ron:3:10: Expected struct");
+        h.get_by_label("broken");
+        h.get_by_label("lane");
+        assert_eq!(h.get_all_by_label("Load").count(), 1, "the bad save offers no Load");
+        h.get_by_label("Load").click();
+        h.run();
+        assert_eq!(h.state().as_ref(), list[1].save.as_ref().ok());
     }
 }
