@@ -427,6 +427,86 @@ mod tests {
         assert_eq!(h.state().1, None, "no save while the battle is replayed");
     }
 
+    /// The whole game without a window, in a patrol battle, settled at the Player's first decision.
+    fn game() -> App {
+        let mut app = crate::app::full_app(crate::app::FullAppOptions {
+            settings: crate::settings::Settings::default(),
+            screenshot: None,
+            bench: None,
+            scenario: Some(crate::data::load_scenario("patrol").unwrap()),
+            windowed: false,
+        });
+        // Without a render backend nothing keeps the render world's sync
+        // records, which despawning a mesh needs; the plugin that holds them.
+        app.add_plugins(bevy::render::sync_world::SyncWorldPlugin);
+        settle(&mut app);
+        app
+    }
+
+    fn settle(app: &mut App) {
+        for _ in 0..10_000 {
+            app.update();
+            let w = app.world();
+            if !battle::replaying(w) && (battle::play::waiting_for_player(w) || battle::play::is_over(w)) {
+                return;
+            }
+        }
+        panic!("the battle did not settle");
+    }
+
+    #[test]
+    fn loading_in_battle_lays_the_saved_battle_on_a_new_table_and_the_menu_undo_closes_the_menu() {
+        let mut app = game();
+        let table = app.world_mut().query_filtered::<Entity, With<TableRoot>>().single(app.world()).unwrap();
+        // Another seed's battle, one command in.
+        let mut other = battle::play::battle_app(
+            {
+                let mut start = BattleStart::auto("patrol", crate::data::load_scenario("patrol").unwrap().scenario, 99);
+                start.control[0] = battle::setup::Control::Player;
+                start
+            },
+            Default::default(),
+        )
+        .unwrap();
+        battle::play::advance(&mut other).unwrap();
+        let Some(d) = battle::options::decision(other.world_mut()) else { panic!("a decision") };
+        let cmd = match d {
+            battle::options::Decision::Act { offers, .. } => offers.last().unwrap().command.clone(),
+            battle::options::Decision::CoTurn { command, .. } | battle::options::Decision::Seize { command, .. } => {
+                command
+            }
+            battle::options::Decision::Session { keep, .. } => keep,
+        };
+        battle::play::command(&mut other, cmd).unwrap();
+        let saved = save::snapshot(other.world()).unwrap();
+        app.world_mut().resource_mut::<Selected>().0 = Some("x".into());
+        *app.world_mut().resource_mut::<Request>() = Request::Load(Box::new(saved.clone()));
+        settle(&mut app);
+        for _ in 0..3 {
+            app.update();
+        }
+        let world = app.world_mut();
+        assert_eq!(save::snapshot(world).unwrap().commands, saved.commands);
+        assert_eq!(world.resource::<Battle>().start.seed, 99);
+        assert_ne!(world.resource::<Selected>().0.as_deref(), Some("x"), "the old selection is gone");
+        let tables: Vec<Entity> = world.query_filtered::<Entity, With<TableRoot>>().iter(world).collect();
+        assert_eq!(tables.len(), 1);
+        assert_ne!(tables[0], table, "a new table");
+        assert!(world.query::<&crate::view::TerrainPiece>().iter(world).count() > 0, "the terrain laid on it");
+        let elements = world.query::<&battle::state::Fielded>().iter(world).count();
+        assert_eq!(world.query::<&crate::view::ElementModel>().iter(world).count(), elements);
+        assert!(world.resource::<Status>().0.as_deref().is_some_and(|s| s.starts_with("Loaded")));
+
+        // Undo from the pause menu closes it, so the replay runs.
+        world.resource_mut::<NextState<Menu>>().set(Menu::Pause);
+        app.update();
+        *app.world_mut().resource_mut::<Request>() = Request::Undo;
+        settle(&mut app);
+        app.update();
+        assert_eq!(*app.world().resource::<State<Menu>>().get(), Menu::Closed);
+        assert!(save::snapshot(app.world()).unwrap().commands.is_empty(), "the one command taken back");
+    }
+
     #[test]
     fn a_bad_save_shows_its_error_and_only_a_good_one_loads() {
         let list = entries();
