@@ -26,12 +26,13 @@ pub enum Rebindable {
 }
 
 /// Every rebindable action with its name in the file and its words on screen.
-pub const ACTIONS: [(Rebindable, &str, &str); 9] = [
+pub const ACTIONS: [(Rebindable, &str, &str); 10] = [
     (Rebindable::Camera(CameraAction::ResetView), "reset_view", "Whole-table view"),
     (Rebindable::Camera(CameraAction::TopDown), "top_down", "Top-down view"),
     (Rebindable::Camera(CameraAction::FocusSelected), "focus_selected", "Centre on the selected"),
     (Rebindable::Ui(UiAction::ToggleFullscreen), "fullscreen", "Fullscreen"),
     (Rebindable::Ui(UiAction::Back), "back", "Menu / back"),
+    (Rebindable::Ui(UiAction::Undo), "undo", "Undo the last command"),
     (Rebindable::Table(TableAction::EndTurn), "end_turn", "End the turn"),
     (Rebindable::Table(TableAction::Tape), "tape", "Tape measure"),
     (Rebindable::Table(TableAction::Sight), "line_of_sight", "Line of sight"),
@@ -113,6 +114,7 @@ pub fn default_key(action: Rebindable) -> KeyCode {
         Rebindable::Camera(_) => KeyCode::Home,
         Rebindable::Ui(UiAction::ToggleFullscreen) => KeyCode::F11,
         Rebindable::Ui(UiAction::Back) => KeyCode::Escape,
+        Rebindable::Ui(UiAction::Undo) => KeyCode::Backspace,
         Rebindable::Table(TableAction::Tape) => KeyCode::KeyM,
         Rebindable::Table(TableAction::Sight) => KeyCode::KeyL,
         Rebindable::Table(TableAction::SkipDice) => KeyCode::Space,

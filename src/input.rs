@@ -65,11 +65,17 @@ pub enum UiAction {
     Back,
     /// F11: fullscreen on and off.
     ToggleFullscreen,
+    /// Backspace: take back the Player's last command (a single key, so it
+    /// can be rebound in the Controls window like every other action).
+    Undo,
 }
 
 impl UiAction {
     pub fn default_input_map() -> InputMap<Self> {
-        InputMap::default().with(Self::Back, KeyCode::Escape).with(Self::ToggleFullscreen, KeyCode::F11)
+        InputMap::default()
+            .with(Self::Back, KeyCode::Escape)
+            .with(Self::ToggleFullscreen, KeyCode::F11)
+            .with(Self::Undo, KeyCode::Backspace)
     }
 }
 
@@ -150,7 +156,7 @@ mod tests {
         text.split(|c: char| !c.is_ascii_alphanumeric())
             .filter(|t| {
                 ["Key", "Arrow", "Numpad", "Digit"].iter().any(|p| t.starts_with(p) && t.len() > p.len())
-                    || ["Escape", "F11", "Home", "Minus", "Equal", "Enter", "Space"].contains(t)
+                    || ["Escape", "F11", "Home", "Minus", "Equal", "Enter", "Space", "Backspace"].contains(t)
             })
             .map(str::to_owned)
             .collect()

@@ -25,15 +25,21 @@ pub enum Menu {
     Settings,
     /// Choosing a battle from the title screen.
     ScenarioPicker,
+    /// Naming the battle to save it (from the pause menu).
+    SaveAs,
+    /// Choosing a named save to load (from the title or the pause menu).
+    LoadSave,
 }
 
 impl Menu {
     /// Where Esc leads from this menu on `screen`.
     pub fn back(self, screen: AppState) -> Menu {
         match (self, screen) {
-            (Menu::Settings, AppState::Battle) => Menu::Pause,
+            (Menu::Settings | Menu::SaveAs | Menu::LoadSave, AppState::Battle) => Menu::Pause,
             (Menu::Closed, AppState::Battle) => Menu::Pause,
-            (Menu::Pause | Menu::Settings | Menu::ScenarioPicker | Menu::Closed, _) => Menu::Closed,
+            (Menu::Pause | Menu::Settings | Menu::ScenarioPicker | Menu::SaveAs | Menu::LoadSave | Menu::Closed, _) => {
+                Menu::Closed
+            }
         }
     }
 }
@@ -60,5 +66,8 @@ mod tests {
         assert_eq!(Menu::Settings.back(AppState::Title), Menu::Closed);
         assert_eq!(Menu::ScenarioPicker.back(AppState::Title), Menu::Closed);
         assert_eq!(Menu::Closed.back(AppState::Title), Menu::Closed);
+        assert_eq!(Menu::SaveAs.back(AppState::Battle), Menu::Pause);
+        assert_eq!(Menu::LoadSave.back(AppState::Battle), Menu::Pause);
+        assert_eq!(Menu::LoadSave.back(AppState::Title), Menu::Closed);
     }
 }

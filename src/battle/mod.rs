@@ -266,14 +266,9 @@ fn begin(world: &mut World) {
         return;
     }
     if let Some(saved) = world.resource_mut::<Resume>().0.take() {
-        // The save's battle from its start, then the Player's commands again (as fast as the flow goes).
-        let pace = world.get_resource::<FlowPace>().copied();
-        if let Err(e) = spawn::start(world, saved.start) {
+        if let Err(e) = resume_from(world, saved) {
             error!("cannot resume the battle: {e}");
-            return;
         }
-        world.insert_resource(Replaying { commands: saved.commands.into(), pace });
-        world.insert_resource(FlowPace::default());
         return;
     }
     let Some(loaded) = world.resource::<ActiveBattle>().0.clone() else { return };
@@ -285,6 +280,81 @@ fn begin(world: &mut World) {
     if let Err(e) = spawn::start(world, start) {
         error!("cannot start the battle: {e}");
     }
+}
+
+/// Sets `saved`'s battle up from its start and queues the Player's commands
+/// to be given again (as fast as the flow goes; [`replay_saved`] gives them).
+fn resume_from(world: &mut World, saved: save::Save) -> Result<(), String> {
+    // The pace to return to: the one kept by a replay still finishing, else the one set now.
+    let pace = world.get_resource_mut::<Replaying>().and_then(|mut r| r.pace.take());
+    let pace = pace.or_else(|| world.get_resource::<FlowPace>().copied());
+    spawn::start(world, saved.start)?;
+    world.insert_resource(Replaying { commands: saved.commands.into(), pace });
+    world.insert_resource(FlowPace::default());
+    Ok(())
+}
+
+/// Whether a save is still being replayed (its commands not all given again).
+pub fn replaying(world: &World) -> bool {
+    world.get_resource::<Replaying>().is_some_and(|r| !r.commands.is_empty())
+}
+
+/// Puts `saved`'s battle on the table in place of the one there, without
+/// leaving the battle screen: the battle is torn down (its elements, its
+/// log, its flow) and set up again from the save's start, and the save's
+/// commands are replayed as on loading (the title's Continue). Loading a
+/// named save in battle and undoing both come here.
+pub fn restart(world: &mut World, saved: save::Save) -> Result<(), String> {
+    let loaded = LoadedScenario { source: saved.start.source.clone(), scenario: saved.start.scenario.clone() };
+    world.resource_mut::<ActiveBattle>().0 = Some(loaded);
+    world.resource_mut::<log::BattleLog>().entries.clear();
+    world.remove_resource::<Battle>();
+    world.resource_mut::<Replaying>().commands.clear();
+    resume_from(world, saved)
+}
+
+/// Undo (see `docs/rules-readings.md`, "Undo"): takes back the Player's last
+/// command and replays the battle from its start value to the decision
+/// before it. The dice are one seeded stream, so every die thrown up to that
+/// decision comes up as it did, and whatever is commanded next meets the
+/// same next throw: undoing never re-rolls a die ("the die stays as
+/// thrown"). Returns whether there was a command to take back; nothing
+/// happens while a save is still being replayed (an undo never lands in the
+/// middle of a replay).
+pub fn undo(world: &mut World) -> Result<bool, String> {
+    if replaying(world) {
+        return Ok(false);
+    }
+    let Some(undone) = save::snapshot(world).as_ref().and_then(save::undo) else { return Ok(false) };
+    restart(world, undone)?;
+    Ok(true)
+}
+
+/// Whether [`undo`] would take a command back now; if not, why not.
+pub fn can_undo(world: &World) -> Result<(), &'static str> {
+    undo_refusal(
+        world.contains_resource::<Battle>(),
+        world.get_resource::<command::CommandRecord>(),
+        world.get_resource::<Replaying>(),
+    )
+}
+
+/// [`can_undo`] from the resources it reads (for systems that hold them).
+pub fn undo_refusal(
+    battle: bool,
+    record: Option<&command::CommandRecord>,
+    replay: Option<&Replaying>,
+) -> Result<(), &'static str> {
+    if !battle {
+        return Err("There is no battle on the table.");
+    }
+    if replay.is_some_and(|r| !r.commands.is_empty()) {
+        return Err("The battle is still being replayed.");
+    }
+    if record.is_none_or(|r| r.0.is_empty()) {
+        return Err("You have given no command to take back.");
+    }
+    Ok(())
 }
 
 /// Gives the saved commands back one at a time as the flow asks for them.

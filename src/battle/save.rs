@@ -5,6 +5,7 @@
 use std::{
     fs, io,
     path::{Path, PathBuf},
+    time::{SystemTime, UNIX_EPOCH},
 };
 
 use bevy::prelude::*;
@@ -61,13 +62,17 @@ pub fn read(path: &Path) -> Result<Save, String> {
 
 /// The save of the battle in `world` as it stands.
 pub fn snapshot(world: &World) -> Option<Save> {
-    let battle = world.get_resource::<Battle>()?;
-    Some(Save {
+    Some(save_of(world.get_resource::<Battle>()?, world.get_resource::<CommandRecord>()?))
+}
+
+/// The save of `battle` with the Player's commands `record`.
+pub fn save_of(battle: &Battle, record: &CommandRecord) -> Save {
+    Save {
         build: crate::BUILD.to_owned(),
         start: battle.start.clone(),
-        commands: world.resource::<CommandRecord>().0.clone(),
+        commands: record.0.clone(),
         bound: battle.clock.bound(),
-    })
+    }
 }
 
 /// Loads a save into a new headless app, replayed to where it was left.
@@ -85,6 +90,129 @@ pub fn resume_with(save: &Save, log: BattleLog) -> Result<App, String> {
 /// The autosave's file name in the user's data directory.
 pub const AUTOSAVE: &str = "autosave.ron";
 
+/// The folder of named saves in the user's data directory.
+pub const SAVES_DIR: &str = "saves";
+
+/// Where named saves go: `<data dir>/saves`.
+pub fn saves_dir() -> Option<PathBuf> {
+    crate::settings::data_dir().map(|d| d.join(SAVES_DIR))
+}
+
+/// The longest file name (without `.ron`) a save is given.
+const NAME_LEN: usize = 60;
+
+/// A save's name made a safe file name on every system: letters, digits,
+/// spaces, `-`, `_` and `.` kept, anything else (slashes, colons, …) becomes
+/// `_`; no leading dot, no names Windows reserves, at most 60 characters;
+/// nothing left gives `save`.
+pub fn sanitise(name: &str) -> String {
+    let mut out: String = name
+        .trim()
+        .chars()
+        .map(|c| if c.is_alphanumeric() || matches!(c, ' ' | '-' | '_' | '.') { c } else { '_' })
+        .take(NAME_LEN)
+        .collect();
+    out = out.trim_start_matches('.').trim().trim_end_matches('.').to_owned();
+    if out.is_empty() {
+        return "save".to_owned();
+    }
+    let stem = out.split('.').next().unwrap_or("").to_ascii_uppercase();
+    let reserved = ["CON", "PRN", "AUX", "NUL"].contains(&stem.as_str())
+        || ((stem.starts_with("COM") || stem.starts_with("LPT"))
+            && stem.len() == 4
+            && stem.as_bytes()[3].is_ascii_digit());
+    if reserved {
+        out.insert(0, '_');
+    }
+    out
+}
+
+/// The name a save is offered under: the scenario and the bound reached.
+pub fn default_name(save: &Save) -> String {
+    format!("{} bound {}", save.start.scenario.name, save.bound)
+}
+
+/// The file a save named `name` goes to in `dir`.
+pub fn named_path(dir: &Path, name: &str) -> PathBuf {
+    dir.join(format!("{}.ron", sanitise(name)))
+}
+
+/// Writes `save` under `name` in `dir` (atomically: a save of that name is
+/// replaced whole or not at all); returns the file written.
+pub fn write_named(dir: &Path, name: &str, save: &Save) -> io::Result<PathBuf> {
+    let path = named_path(dir, name);
+    write(&path, save)?;
+    Ok(path)
+}
+
+/// One file in the saves folder, read or not.
+#[derive(Debug, Clone)]
+pub struct SaveEntry {
+    pub path: PathBuf,
+    /// The file name without `.ron`: the name it was saved under.
+    pub name: String,
+    /// When the file was last written.
+    pub modified: Option<SystemTime>,
+    /// The save, or why it cannot be loaded (file:line: problem).
+    pub save: Result<Save, String>,
+}
+
+impl SaveEntry {
+    /// The file's date and time (UTC), for the list.
+    pub fn date(&self) -> String {
+        self.modified.map_or_else(|| "date unknown".to_owned(), utc_text)
+    }
+}
+
+/// Every `.ron` file in `dir`, newest first (then by name), each read with
+/// [`read`]: a file that cannot be read is listed with its error, never
+/// dropped, and never stops the rest. No folder lists nothing.
+pub fn list(dir: &Path) -> Vec<SaveEntry> {
+    let Ok(files) = fs::read_dir(dir) else { return Vec::new() };
+    let mut entries: Vec<SaveEntry> = files
+        .filter_map(Result::ok)
+        .map(|f| f.path())
+        .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "ron"))
+        .map(|path| SaveEntry {
+            name: path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default(),
+            modified: fs::metadata(&path).and_then(|m| m.modified()).ok(),
+            save: read(&path),
+            path,
+        })
+        .collect();
+    entries.sort_by(|a, b| b.modified.cmp(&a.modified).then_with(|| a.name.cmp(&b.name)));
+    entries
+}
+
+/// A time as `YYYY-MM-DD HH:MM UTC`.
+pub fn utc_text(t: SystemTime) -> String {
+    let secs = t.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let (days, rest) = (secs / 86_400, secs % 86_400);
+    // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02} {:02}:{:02} UTC", rest / 3_600, rest % 3_600 / 60)
+}
+
+/// The save with the Player's last command taken back, or none if he has
+/// given none. Resumed, it replays the battle from its start to the decision
+/// before that command; the dice are one seeded stream, so every die thrown
+/// up to there comes up as it did, and the next throw is the one the
+/// command had (an undo never re-rolls a die: see `docs/rules-readings.md`,
+/// "Undo"). The bound kept is the one saved, until the replay reaches its own.
+pub fn undo(save: &Save) -> Option<Save> {
+    let mut undone = save.clone();
+    undone.commands.pop()?;
+    Some(undone)
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Autosave>()
         .add_systems(FlowSchedule, autosave.after(FlowSet::EndBound).run_if(|a: Res<Autosave>| a.0.is_some()));
@@ -101,5 +229,95 @@ fn autosave(world: &mut World, mut last: Local<u32>) {
     let (Some(path), Some(save)) = (world.resource::<Autosave>().0.clone(), snapshot(world)) else { return };
     if let Err(e) = write(&path, &save) {
         warn!("autosave to {} failed: {e}", path.display());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An empty folder of its own under the system's temp dir.
+    fn folder(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("warbound-saves-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&d);
+        fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    fn patrol_save(seed: u64, bound: u32) -> Save {
+        let loaded = crate::data::load_scenario("patrol").unwrap();
+        Save {
+            build: "test".into(),
+            start: BattleStart::auto("patrol", loaded.scenario, seed),
+            commands: vec![Command::EndTurn { element: "a".into() }, Command::EndTurn { element: "b".into() }],
+            bound,
+        }
+    }
+
+    #[test]
+    fn names_become_safe_file_names() {
+        assert_eq!(sanitise("Patrol bound 3"), "Patrol bound 3");
+        assert_eq!(sanitise("  ../../etc/passwd "), "_.._etc_passwd");
+        assert_eq!(sanitise("a/b\\c:d*e?f\"g<h>i|j"), "a_b_c_d_e_f_g_h_i_j");
+        assert_eq!(sanitise(""), "save");
+        assert_eq!(sanitise(" ... "), "save");
+        assert_eq!(sanitise(".hidden"), "hidden");
+        assert_eq!(sanitise("con"), "_con");
+        assert_eq!(sanitise("LPT1.txt"), "_LPT1.txt");
+        assert_eq!(sanitise("Console"), "Console");
+        assert_eq!(sanitise("Caen, 1944"), "Caen_ 1944");
+        assert_eq!(sanitise(&"x".repeat(200)).len(), 60);
+        let dir = Path::new("saves");
+        assert_eq!(named_path(dir, "a/b"), dir.join("a_b.ron"));
+    }
+
+    #[test]
+    fn a_folder_lists_newest_first_and_a_bad_file_with_its_error() {
+        let dir = folder("list");
+        assert!(list(&dir.join("none")).is_empty(), "no folder, no saves");
+        let old = write_named(&dir, "older", &patrol_save(1, 2)).unwrap();
+        // File times are coarse on some systems: set them apart.
+        let set = |path: &Path, secs: u64| {
+            let f = fs::File::options().append(true).open(path).unwrap();
+            f.set_modified(UNIX_EPOCH + std::time::Duration::from_secs(secs)).unwrap();
+        };
+        set(&old, 1_700_000_000);
+        let new = write_named(&dir, "newer/one", &patrol_save(2, 5)).unwrap();
+        set(&new, 1_800_000_000);
+        fs::write(dir.join("broken.ron"), "(\n  build: \"x\",\n  start: 7,\n)").unwrap();
+        set(&dir.join("broken.ron"), 1_750_000_000);
+        fs::write(dir.join("notes.txt"), "not a save").unwrap();
+        fs::write(dir.join("half.ron.tmp"), "(").unwrap();
+        let listed = list(&dir);
+        let names: Vec<&str> = listed.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names, ["newer_one", "broken", "older"]);
+        assert_eq!(listed[0].save.as_ref().unwrap().bound, 5);
+        assert_eq!(listed[0].save.as_ref().unwrap().start.seed, 2);
+        let err = listed[1].save.as_ref().unwrap_err();
+        assert!(err.contains("broken.ron:3:"), "file and line: {err}");
+        assert_eq!(listed[2].save.as_ref().unwrap(), &patrol_save(1, 2));
+        assert_eq!(listed[2].date(), "2023-11-14 22:13 UTC");
+        // The same name again replaces the file whole.
+        write_named(&dir, "older", &patrol_save(3, 9)).unwrap();
+        assert_eq!(read(&old).unwrap().bound, 9);
+        assert_eq!(list(&dir).len(), 3);
+    }
+
+    #[test]
+    fn dates_are_civil_utc() {
+        assert_eq!(utc_text(UNIX_EPOCH), "1970-01-01 00:00 UTC");
+        // 2000-02-29 12:34 UTC, a leap day.
+        assert_eq!(utc_text(UNIX_EPOCH + std::time::Duration::from_secs(951_827_640)), "2000-02-29 12:34 UTC");
+    }
+
+    #[test]
+    fn undo_takes_back_only_the_last_command() {
+        let save = patrol_save(4, 3);
+        let once = undo(&save).unwrap();
+        assert_eq!(once.commands, save.commands[..1]);
+        assert_eq!((once.start.seed, &once.start.scenario), (save.start.seed, &save.start.scenario));
+        let twice = undo(&once).unwrap();
+        assert!(twice.commands.is_empty());
+        assert_eq!(undo(&twice), None, "nothing left to take back");
     }
 }

@@ -6,6 +6,7 @@ mod hud;
 mod labels;
 mod orders;
 mod pause;
+mod saves;
 mod settings;
 mod title;
 
@@ -33,6 +34,7 @@ pub(super) fn plugin(app: &mut App) {
             orders::plugin,
             labels::plugin,
             controls::plugin,
+            saves::plugin,
         ));
 }
 

@@ -71,6 +71,10 @@ fn main_menu(
             }));
         }
         ui.add_space(6.0);
+        if menu_button(ui, true, "Load…").clicked() {
+            menu.set(Menu::LoadSave);
+        }
+        ui.add_space(6.0);
         if menu_button(ui, true, "Battle").clicked() {
             menu.set(Menu::ScenarioPicker);
         }
@@ -124,11 +128,11 @@ fn picker(
         }
         ui.add_space(12.0);
         let ready = battles.iter().find(|(n, s)| *n == *chosen && s.is_ok());
-        if menu_button(ui, ready.is_some(), "Start").clicked() {
-            if let Some((name, Ok(scenario))) = ready {
-                start.write(StartBattle(LoadedScenario { source: (*name).to_owned(), scenario: scenario.clone() }));
-                menu.set(Menu::Closed);
-            }
+        if menu_button(ui, ready.is_some(), "Start").clicked()
+            && let Some((name, Ok(scenario))) = ready
+        {
+            start.write(StartBattle(LoadedScenario { source: (*name).to_owned(), scenario: scenario.clone() }));
+            menu.set(Menu::Closed);
         }
         ui.add_space(6.0);
         if menu_button(ui, true, "Back").clicked() {

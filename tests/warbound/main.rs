@@ -2,4 +2,5 @@
 
 mod apps;
 mod battle;
+mod saves;
 mod table_play;
