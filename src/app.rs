@@ -207,6 +207,10 @@ pub fn full_app(options: FullAppOptions) -> App {
             render_creation: RenderCreation::Automatic(Box::new(WgpuSettings { backends: None, ..default() })),
             ..default()
         }));
+        // Without a render backend nothing keeps the render world's sync
+        // records, which despawning a mesh needs (a table rebuilt, a fire
+        // put out): the plugin that holds them, as a rendering app has.
+        app.add_plugins(bevy::render::sync_world::SyncWorldPlugin);
     }
     app.add_plugins(bevy::diagnostic::FrameTimeDiagnosticsPlugin::default());
     app.insert_resource(settings).insert_resource(LaunchTime(Instant::now())).init_resource::<Notices>();

@@ -561,6 +561,8 @@ struct LogCache {
 }
 
 impl LogCache {
+    /// Every entry, none hidden (the tests' view of the whole log).
+    #[cfg(test)]
     fn refresh(&mut self, entries: &[Entry]) {
         self.refresh_hiding(entries, |_| false);
     }

@@ -436,9 +436,6 @@ mod tests {
             scenario: Some(crate::data::load_scenario("patrol").unwrap()),
             windowed: false,
         });
-        // Without a render backend nothing keeps the render world's sync
-        // records, which despawning a mesh needs; the plugin that holds them.
-        app.add_plugins(bevy::render::sync_world::SyncWorldPlugin);
         settle(&mut app);
         app
     }

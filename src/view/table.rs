@@ -38,7 +38,8 @@ impl TableStyle {
     }
 }
 
-/// Root of the table's entities; despawned and rebuilt when the table size changes.
+/// Root of the table's entities; despawned and rebuilt when the battle on it
+/// changes (its terrain and miniatures go with it) or the table size does.
 #[derive(Component, Debug)]
 pub struct TableRoot(pub TableSize);
 
@@ -98,6 +99,12 @@ fn lamp(style: &TableStyle, size: TableSize) -> impl Bundle {
     )
 }
 
+/// The battle a table is laid for: its scenario's source, `None` for the
+/// empty table of the title.
+fn laid_for(active: &ActiveBattle) -> Option<String> {
+    active.0.as_ref().map(|b| b.source.clone())
+}
+
 fn rebuild_table(
     mut commands: Commands,
     active: Res<ActiveBattle>,
@@ -105,11 +112,14 @@ fn rebuild_table(
     existing: Query<(Entity, &TableRoot)>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
+    mut built_for: Local<Option<String>>,
 ) {
     let size = wanted_size(&active);
-    if existing.iter().any(|(_, root)| root.0 == size) {
+    let wanted = laid_for(&active);
+    if *built_for == wanted && existing.iter().any(|(_, root)| root.0 == size) {
         return;
     }
+    *built_for = wanted;
     for (entity, _) in &existing {
         commands.entity(entity).despawn();
     }

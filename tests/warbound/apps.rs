@@ -87,3 +87,41 @@ fn full_app_builds_every_plugin_and_runs_without_a_window() {
     // The battle is under way and waits for the player's first decision or plays the Auto side's.
     assert!(world.contains_resource::<warbound::battle::state::Battle>(), "the battle flow has started");
 }
+
+#[test]
+fn a_battle_started_from_the_title_is_laid_with_its_terrain_and_leaving_clears_the_table() {
+    let mut app = full_app(FullAppOptions {
+        settings: Settings::default(),
+        screenshot: None,
+        bench: None,
+        scenario: None,
+        windowed: false,
+    });
+    for _ in 0..3 {
+        app.update();
+    }
+    let count = |app: &mut App| {
+        let world = app.world_mut();
+        let pieces = world.query::<&TerrainPiece>().iter(world).count();
+        let models = world.query::<&ElementModel>().iter(world).count();
+        (pieces, models)
+    };
+    assert_eq!(count(&mut app), (0, 0), "the title's table is bare");
+    // The title's table and the patrol's are the same size: the battle still gets its terrain.
+    assert_eq!(patrol().scenario.table, Default::default());
+    app.world_mut().write_message(StartBattle(patrol()));
+    for _ in 0..4 {
+        app.update();
+    }
+    let (pieces, models) = count(&mut app);
+    assert!(pieces > patrol().scenario.terrain.features.len(), "{pieces} terrain pieces");
+    assert!(models > 0);
+    // Back to the title: the battle's terrain and miniatures go with it.
+    app.world_mut().resource_mut::<NextState<AppState>>().set(AppState::Title);
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(count(&mut app), (0, 0));
+    let world = app.world_mut();
+    assert_eq!(world.query::<&TableRoot>().iter(world).count(), 1, "one table");
+}
