@@ -44,9 +44,6 @@ const STEPS_PER_SECOND: f32 = 60.0;
 const MAX_STEPS: usize = 360;
 /// At most this many dice of one throw are shown.
 const MAX_DICE: usize = 6;
-/// Seconds a thrown die stays in the tray after it comes to rest.
-const REST_SECONDS: f32 = 2.0;
-
 /// The local face normals of a die, in the order of [`faces_for`]'s result:
 /// +Y, −Y, +X, −X, +Z, −Z (opposites side by side).
 const NORMALS: [Vec3; 6] = [Vec3::Y, Vec3::NEG_Y, Vec3::X, Vec3::NEG_X, Vec3::Z, Vec3::NEG_Z];
@@ -132,7 +129,6 @@ struct Die {
     path: Vec<(Vec3, Quat)>,
     /// Steps played so far.
     t: f32,
-    rested: f32,
 }
 
 /// The dice tray on the table.
@@ -277,7 +273,7 @@ fn throw_new(
             let Some(&(_, end)) = path.last() else { continue };
             let numbers = faces_for(face_up(end), face);
             t.spawn((
-                Die { path, t: 0.0, rested: 0.0 },
+                Die { path, t: 0.0 },
                 Mesh3d(kit.body.clone()),
                 MeshMaterial3d(kit.ivory.clone()),
                 Transform::from_translation(start),
@@ -300,27 +296,21 @@ fn throw_new(
 }
 
 /// Plays each die's flight back at the speed set; Space skips to the end.
+/// The dice then lie in the tray as they fell until the next throw.
 fn play_back(
-    mut commands: Commands,
-    mut dice: Query<(Entity, &mut Die, &mut Transform)>,
+    mut dice: Query<(&mut Die, &mut Transform)>,
     time: Res<Time>,
     settings: Res<Settings>,
     actions: Query<&ActionState<TableAction>, With<PlayerInput>>,
 ) {
     let skip = actions.single().is_ok_and(|a| a.just_pressed(&TableAction::SkipDice));
     let speed = if settings.dice == DiceShow::Fast { 3.0 } else { 1.0 };
-    for (entity, mut die, mut transform) in &mut dice {
+    for (mut die, mut transform) in &mut dice {
         let last = die.path.len().saturating_sub(1) as f32;
         die.t = if skip { last } else { (die.t + time.delta_secs() * STEPS_PER_SECOND * speed).min(last) };
         let (at, rotation) = die.path[die.t as usize];
         transform.translation = at;
         transform.rotation = rotation;
-        if die.t >= last {
-            die.rested += time.delta_secs();
-            if die.rested > REST_SECONDS {
-                commands.entity(entity).despawn();
-            }
-        }
     }
 }
 

@@ -563,6 +563,58 @@ mod tests {
         assert!(front(Edge::Right).distance(Vec3::NEG_X) < 1e-5);
     }
 
+    /// The whole game without a window, both sides Auto, played until the
+    /// village's Typhoons are over the table: each machine over the table
+    /// stands on its stand at the height it flies; the others are hidden.
+    #[test]
+    fn aircraft_over_the_table_stand_on_flight_stands_at_their_height() {
+        let mut app = crate::app::full_app(crate::app::FullAppOptions {
+            settings: crate::settings::Settings::default(),
+            screenshot: None,
+            bench: None,
+            scenario: Some(crate::data::load_scenario("village").unwrap()),
+            windowed: false,
+        });
+        app.insert_resource(crate::battle::NewBattle { seed: 42, player: None });
+        app.insert_resource(crate::battle::FlowPace(20));
+        let flying = |app: &App| {
+            app.world().get_resource::<Sides>().is_some_and(|s| {
+                s.0.iter()
+                    .flat_map(|s| &s.squadrons)
+                    .flat_map(|q| &q.machines)
+                    .any(|m| matches!(m.position, Position::OverTable(_)))
+            })
+        };
+        let mut found = false;
+        for _ in 0..3000 {
+            app.update();
+            if flying(&app) {
+                app.update();
+                found = true;
+                break;
+            }
+        }
+        assert!(found, "the Typhoons never came over the table");
+        let world = app.world_mut();
+        let sides = world.resource::<Sides>().clone();
+        let mut stands = world.query::<(&SquadronModel, &Visibility, &Children)>();
+        let mut crafts = world.query_filtered::<&Transform, With<StandCraft>>();
+        let mut shown = 0;
+        for (m, visibility, children) in stands.iter(world) {
+            let machine = &sides.0[m.side].squadrons[m.squadron].machines[m.machine];
+            match machine.position {
+                Position::OverTable(h) => {
+                    assert_eq!(*visibility, Visibility::Inherited);
+                    let craft = children.iter().find_map(|c| crafts.get(world, c).ok()).expect("a craft on the stand");
+                    assert_eq!(craft.translation.y, stand_height(h));
+                    shown += 1;
+                }
+                _ => assert_eq!(*visibility, Visibility::Hidden),
+            }
+        }
+        assert!(shown > 0);
+    }
+
     #[test]
     fn flight_stands_rise_with_the_height_band() {
         assert!(stand_height(Height::Low) < stand_height(Height::Medium));
