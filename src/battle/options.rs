@@ -11,6 +11,7 @@ use super::{
     visible::Sight,
 };
 use bevy::prelude::*;
+use warbound_rules::order_dice::Phase;
 
 /// One command on offer and, if the rules refuse it now, why.
 #[derive(Debug, Clone, PartialEq)]
@@ -125,7 +126,17 @@ pub fn decision(world: &mut World) -> Option<Decision> {
             offers.retain(|o| {
                 o.refused.is_none() || !matches!(o.command, Command::Bridge { .. } | Command::ClearMines { .. })
             });
-            let orders = format!(
+            // FYOB "Order Dice scores": the ordered phase is "the first activity
+            // undertaken"; the element may do without it, but another phase
+            // taken first gives it up for the bound. Said on each offer that would.
+            let ordered = turn.orders.order;
+            let pending_order = !turn.taken.contains(&ordered);
+            for o in offers.iter_mut().filter(|o| o.refused.is_none() && pending_order) {
+                if phase_of(&o.command).is_some_and(|p| p != ordered) {
+                    o.label.push_str(&format!(" (gives up the {})", phase_word(ordered)));
+                }
+            }
+            let mut orders = format!(
                 "Order Die: {:?}; taken: {}",
                 turn.orders.order,
                 if turn.taken.is_empty() {
@@ -134,6 +145,12 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                     turn.taken.iter().map(|p| format!("{p:?}")).collect::<Vec<_>>().join(", ")
                 }
             );
+            if pending_order && turn.taken.is_empty() {
+                orders.push_str(&format!(
+                    ". The {0} comes first: do another first and the {0} is given up this bound.",
+                    phase_word(ordered)
+                ));
+            }
             // A short step tells whether a move may be declared at all this turn.
             let step = Command::Move { element: element.clone(), to: (me.at.0, me.at.1 + 0.5) };
             let move_refused = check(&step, &turn, &all, &sight, battle, &aircraft).err().map(|r| refusal_text(&r));
@@ -173,6 +190,25 @@ pub fn decision(world: &mut World) -> Option<Decision> {
             Some(Decision::Seize { element, command })
         }
         _ => None,
+    }
+}
+
+/// The phase of the Order Dice a command takes, if it takes one.
+fn phase_of(command: &Command) -> Option<Phase> {
+    match command {
+        Command::Fire { .. } | Command::FireAa { .. } => Some(Phase::Fire),
+        Command::Move { .. } | Command::MoveTo { .. } => Some(Phase::Move),
+        Command::Observe { .. } | Command::Bridge { .. } | Command::ClearMines { .. } => Some(Phase::Act),
+        _ => None,
+    }
+}
+
+/// An Order Dice phase as the player reads it.
+fn phase_word(p: Phase) -> &'static str {
+    match p {
+        Phase::Fire => "fire",
+        Phase::Move => "move",
+        Phase::Act => "act",
     }
 }
 

@@ -27,6 +27,7 @@ fn the_patrol_plays_to_its_end_through_the_decisions_the_table_offers() {
     app.insert_resource(NewBattle { seed: 7, player: Some(0) });
     let mut decisions = 0;
     let mut moved = 0;
+    let mut warned = 0;
     for _ in 0..5_000 {
         app.update();
         if is_over(app.world()) {
@@ -35,7 +36,24 @@ fn the_patrol_plays_to_its_end_through_the_decisions_the_table_offers() {
         let Some(d) = decision(app.world_mut()) else { continue };
         decisions += 1;
         let cmd = match d {
-            Decision::Act { element, pending, move_refused, offers, .. } => {
+            Decision::Act { element, pending, move_refused, offers, orders } => {
+                // FYOB "Order Dice scores": an offer of another phase before the
+                // ordered one says it gives the ordered one up.
+                for o in offers.iter().filter(|o| o.refused.is_none()) {
+                    let phase = match o.command {
+                        Command::Fire { .. } => Some("Fire"),
+                        Command::Observe { .. } => Some("Act"),
+                        _ => None,
+                    };
+                    let ordered_first = orders.contains("nothing yet");
+                    if let Some(phase) = phase
+                        && ordered_first
+                        && !orders.starts_with(&format!("Order Die: {phase};"))
+                    {
+                        assert!(o.label.contains("(gives up the "), "{orders}: {}", o.label);
+                        warned += 1;
+                    }
+                }
                 let at = {
                     let world = app.world_mut();
                     let mut q = world.query::<&Fielded>();
@@ -67,6 +85,7 @@ fn the_patrol_plays_to_its_end_through_the_decisions_the_table_offers() {
     let result = world.resource::<Battle>().result.clone().expect("a result");
     assert!(decisions >= 5, "the player was asked to decide ({decisions} decisions)");
     assert!(moved >= 1, "the player's sections moved");
+    assert!(warned >= 1, "an offer before the ordered phase said what it gives up");
     // Every command given from the offers was accepted by the rules.
     let refused = world
         .resource::<BattleLog>()
