@@ -203,7 +203,9 @@ pub fn markers(f: &Fielded) -> Vec<Marker> {
             text: format!("CM {due}"),
             fill: [245, 245, 240],
             ink: [20, 20, 20],
-            hover: format!("{due} CM tests accrued, taken on its next card (FYOB \"Continuous Momentum\")"),
+            hover: format!(
+                "{due} CM tests accrued, before the reductions for its NCO and officers; taken on its next card (FYOB \"Continuous Momentum\")"
+            ),
         });
     }
     if f.concealed {

@@ -98,7 +98,10 @@ fn picker(
     mut chosen: Local<Option<&'static str>>,
 ) {
     let Ok(ctx) = contexts.ctx_mut() else { return };
-    let battles: Vec<_> = data::battle_scenarios().collect();
+    let mut battles: Vec<_> = data::battle_scenarios().collect();
+    // Smallest first: the patrol, the battle to learn on, heads the list; a
+    // file that does not read goes last with its error.
+    battles.sort_by_key(|(name, s)| (elements(s.as_ref().ok()), *name));
     // The first playable battle is chosen to begin with, so Start is one click away.
     let chosen = chosen.get_or_insert_with(|| battles.iter().find(|(_, s)| s.is_ok()).map_or("", |(n, _)| *n));
     centre_panel(ctx, "scenario-picker", |ui| {
@@ -139,4 +142,24 @@ fn picker(
             menu.set(Menu::Closed);
         }
     });
+}
+
+/// Elements in a battle, for the picker's order (`usize::MAX` for a file that does not read).
+fn elements(scenario: Option<&warbound_rules::scenario::Scenario>) -> usize {
+    scenario.map_or(usize::MAX, |s| s.sides.iter().flat_map(|side| &side.companies).map(|c| c.elements.len()).sum())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_picker_lists_the_patrol_first_and_every_battle_by_size() {
+        let mut battles: Vec<_> = data::battle_scenarios().collect();
+        battles.sort_by_key(|(name, s)| (elements(s.as_ref().ok()), *name));
+        let sizes: Vec<usize> = battles.iter().map(|(_, s)| elements(s.as_ref().ok())).collect();
+        assert!(sizes.windows(2).all(|w| w[0] <= w[1]), "{sizes:?}");
+        assert!(battles[0].0.contains("patrol"), "{:?}", battles.iter().map(|b| b.0).collect::<Vec<_>>());
+        assert_eq!(elements(None), usize::MAX);
+    }
 }

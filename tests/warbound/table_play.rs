@@ -97,19 +97,26 @@ fn the_patrol_plays_to_its_end_through_the_decisions_the_table_offers() {
     assert!(result.bounds_played >= 1);
 }
 
-#[test]
-fn the_odds_offered_before_a_volley_come_from_the_rules_and_fall_with_range() {
-    use warbound::battle::{options::fire_odds, play::battle_app, setup::BattleStart, visible::Sight};
-    use warbound_rules::terrain::Point;
+/// The patrol at its start, a British section on the table and a German
+/// element (to be placed by the test).
+fn patrol_pair() -> (bevy::prelude::App, Fielded, Fielded) {
+    use warbound::battle::{play::battle_app, setup::BattleStart};
     let loaded = data::load_scenario("patrol").unwrap();
     let mut app = battle_app(BattleStart::auto("patrol", loaded.scenario, 1), BattleLog::default()).unwrap();
     let world = app.world_mut();
     let mut q = world.query::<&Fielded>();
     let els: Vec<Fielded> = q.iter(world).cloned().collect();
-    let firer = els.iter().find(|f| f.side == 0 && f.status.on_table()).expect("a British section").clone();
-    let mut target = els.iter().find(|f| f.side == 1).expect("a German element").clone();
-    let battle = world.resource::<Battle>();
-    let sight = Sight::new(battle, data::codex().unwrap());
+    let british = els.iter().find(|f| f.side == 0 && f.status.on_table()).expect("a British section").clone();
+    let german = els.iter().find(|f| f.side == 1).expect("a German element").clone();
+    (app, british, german)
+}
+
+#[test]
+fn the_odds_offered_before_a_volley_come_from_the_rules_and_fall_with_range() {
+    use warbound::battle::{options::fire_odds, visible::Sight};
+    use warbound_rules::terrain::Point;
+    let (app, firer, mut target) = patrol_pair();
+    let sight = Sight::new(app.world().resource::<Battle>(), data::codex().unwrap());
     // Along the firer's own lane: 6" and then 20" ahead of it.
     target.at = Point(firer.at.0, firer.at.1 + 6.0);
     let near = fire_odds(&sight, &firer, &target, 0).expect("rifles reach 6 inches");
@@ -124,18 +131,11 @@ fn the_odds_offered_before_a_volley_come_from_the_rules_and_fall_with_range() {
 
 #[test]
 fn the_odds_offered_before_an_observation_test_come_from_the_rules_and_fall_with_range() {
-    use warbound::battle::{observation::chance_to_see, play::battle_app, setup::BattleStart, visible::Sight};
+    use warbound::battle::{observation::chance_to_see, visible::Sight};
     use warbound_rules::terrain::Point;
-    let loaded = data::load_scenario("patrol").unwrap();
-    let mut app = battle_app(BattleStart::auto("patrol", loaded.scenario, 1), BattleLog::default()).unwrap();
-    let world = app.world_mut();
-    let mut q = world.query::<&Fielded>();
-    let els: Vec<Fielded> = q.iter(world).cloned().collect();
-    let observer = els.iter().find(|f| f.side == 0 && f.status.on_table()).expect("a British section").clone();
-    let mut target = els.iter().find(|f| f.side == 1).expect("a German element").clone();
+    let (app, observer, mut target) = patrol_pair();
     target.concealed = false;
-    let battle = world.resource::<Battle>();
-    let sight = Sight::new(battle, data::codex().unwrap());
+    let sight = Sight::new(app.world().resource::<Battle>(), data::codex().unwrap());
     // Along the observer's own lane: 4" and then 24" ahead of it.
     target.at = Point(observer.at.0, observer.at.1 + 4.0);
     let near = chance_to_see(&sight, &observer, &target, 0).expect("a line to a target 4 inches ahead");
