@@ -1,4 +1,5 @@
-//! Physics dice: the D6s of a throw tumble in a dice tray before the table and
+//! Physics dice: the D6s of a throw (and the Order Die, a D6 marked 1, 1, 2,
+//! 2, 3, 3 as FYOB makes it) tumble in a dice tray before the table and
 //! come to rest showing the faces the seeded dice already decided. Each die
 //! is thrown once in a rapier world of its own (the tray's floor and walls,
 //! gravity 386 in/s²), before it is shown; the face that ends up on top is
@@ -70,6 +71,12 @@ pub fn faces_for(up: usize, wanted: u8) -> [u8; 6] {
         faces[pair + 1] = 7 - n;
     }
     faces
+}
+
+/// Numbers for a D3 made as FYOB makes the Order Dice — a D6 "showing 1, 1,
+/// 2, 2, 3, 3" — so that face `up` shows `wanted` (1 to 3).
+pub fn d3_faces_for(up: usize, wanted: u8) -> [u8; 6] {
+    faces_for(up, wanted.clamp(1, 3) * 2).map(|n| n.div_ceil(2))
 }
 
 /// A die's flight in tray coordinates (inches, the tray floor's centre at the origin).
@@ -210,7 +217,7 @@ fn pips(n: u8) -> &'static [(f32, f32)] {
     }
 }
 
-/// Throws the D6s of the newest throw that concerns the person at the screen:
+/// Throws the D6s (or the Order Die) of the newest throw that concerns the person at the screen:
 /// his own elements' throws, or any throw when he commands no side.
 #[allow(clippy::too_many_arguments)]
 fn throw_new(
@@ -244,11 +251,13 @@ fn throw_new(
         (Some(p), Some(a)) => elements.iter().any(|f| f.id() == a && f.side == p),
         (Some(_), None) => false,
     };
+    // The latest throw of D6s, or of the D3 Order Die (a D6 marked 1–3).
+    let tumbles = |sides: u8| sides == 6 || sides == 3;
     let Some((index, entry)) = log.entries[from..]
         .iter()
         .enumerate()
         .rev()
-        .find(|(_, e)| e.event.dice.iter().any(|d| d.sides == 6) && mine(&e.event.actor))
+        .find(|(_, e)| e.event.dice.iter().any(|d| tumbles(d.sides)) && mine(&e.event.actor))
     else {
         return;
     };
@@ -256,10 +265,11 @@ fn throw_new(
         commands.entity(die).despawn();
     }
     let seed = (from + index) as u64;
-    let faces: Vec<u8> = entry.event.dice.iter().filter(|d| d.sides == 6).map(|d| d.face).take(MAX_DICE).collect();
+    let faces: Vec<(u8, u8)> =
+        entry.event.dice.iter().filter(|d| tumbles(d.sides)).map(|d| (d.sides, d.face)).take(MAX_DICE).collect();
     let n = faces.len() as f32;
     commands.entity(tray).with_children(|t| {
-        for (k, &face) in faces.iter().enumerate() {
+        for (k, &(sides, face)) in faces.iter().enumerate() {
             let k64 = k as u64;
             let start =
                 Vec3::new(-TRAY_SIZE.x / 2.0 + 1.0, 2.5 + wobble(seed, k64), (k as f32 - (n - 1.0) / 2.0) * 1.0);
@@ -271,7 +281,7 @@ fn throw_new(
             );
             let path = throw_path(start, velocity, spin);
             let Some(&(_, end)) = path.last() else { continue };
-            let numbers = faces_for(face_up(end), face);
+            let numbers = if sides == 3 { d3_faces_for(face_up(end), face) } else { faces_for(face_up(end), face) };
             t.spawn((
                 Die { path, t: 0.0 },
                 Mesh3d(kit.body.clone()),
@@ -330,6 +340,19 @@ mod tests {
                 let mut sorted = f;
                 sorted.sort();
                 assert_eq!(sorted, [1, 2, 3, 4, 5, 6]);
+            }
+        }
+    }
+
+    #[test]
+    fn the_order_die_is_a_d6_marked_one_to_three_twice_with_the_result_on_top() {
+        for up in 0..6 {
+            for wanted in 1..=3u8 {
+                let f = d3_faces_for(up, wanted);
+                assert_eq!(f[up], wanted, "{f:?}");
+                let mut sorted = f;
+                sorted.sort();
+                assert_eq!(sorted, [1, 1, 2, 2, 3, 3]);
             }
         }
     }
