@@ -148,6 +148,22 @@ pub fn orders_ui(
     answer
 }
 
+/// The end of the battle in words: who won and what decided it.
+pub fn result_words(r: &crate::battle::setup::BattleResult) -> String {
+    use crate::battle::setup::Decision as Decided;
+    let why = match r.decided_by {
+        Decided::Withdrawal => "a side withdrew at Red (FYOB \"Strategic Condition at Red\")",
+        Decided::Surrender => "a side has nothing left on the table or able to come on",
+        Decided::Objective => "a side achieved its goals",
+        Decided::TimeLimit => "the time limit came; the goals held decided",
+        Decided::Stopped => "stopped before its end",
+    };
+    match r.winner.and_then(|w| r.sides.get(w)) {
+        Some(side) => format!("The battle is over after {} bounds: {} wins — {why}.", r.bounds_played, side.name),
+        None => format!("The battle is over after {} bounds: a draw — {why}.", r.bounds_played),
+    }
+}
+
 fn orders_window(
     mut contexts: EguiContexts,
     waiting: Res<Waiting>,
@@ -159,7 +175,7 @@ fn orders_window(
     let Ok(ctx) = contexts.ctx_mut() else { return };
     let demo = !battle.start.control.contains(&crate::battle::setup::Control::Player);
     let idle = match &battle.result {
-        Some(r) => format!("The battle is over: {:?}.", r.decided_by),
+        Some(r) => result_words(r),
         None if demo => "A demonstration: the program plays both sides.".to_owned(),
         None => "The enemy acts…".to_owned(),
     };
@@ -191,6 +207,26 @@ mod tests {
     use egui_kittest::{Harness, kittest::Queryable};
 
     use super::*;
+
+    #[test]
+    fn the_end_of_a_battle_names_the_winner_and_what_decided_it() {
+        let scenario = crate::data::load_scenario("patrol").unwrap().scenario;
+        let start = crate::battle::setup::BattleStart::auto("patrol", scenario, 3);
+        let mut app = crate::battle::play::battle_app(start, Default::default()).unwrap();
+        for _ in 0..2_000 {
+            app.update();
+            if crate::battle::play::is_over(app.world()) {
+                break;
+            }
+        }
+        let r = app.world().resource::<Battle>().result.clone().expect("the patrol ends");
+        let words = result_words(&r);
+        assert!(words.contains(&format!("after {} bounds", r.bounds_played)), "{words}");
+        match r.winner {
+            Some(w) => assert!(words.contains(&format!("{} wins", r.sides[w].name)), "{words}"),
+            None => assert!(words.contains("a draw"), "{words}"),
+        }
+    }
     use crate::battle::options::Offer;
 
     fn decision() -> Decision {
