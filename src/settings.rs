@@ -165,15 +165,22 @@ pub fn save_to(dir: &Path, settings: &Settings) -> io::Result<PathBuf> {
     write_ron(dir, FILE_NAME, settings)
 }
 
+/// An empty folder of the tests' own under the system's temp dir, named by
+/// what uses it and the test.
+#[cfg(test)]
+pub(crate) fn scratch_dir(kind: &str, name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("warbound-{kind}-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn temp_dir(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("warbound-settings-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        dir
+        scratch_dir("settings", name)
     }
 
     #[test]

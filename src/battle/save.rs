@@ -238,10 +238,7 @@ mod tests {
 
     /// An empty folder of its own under the system's temp dir.
     fn folder(name: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("warbound-saves-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&d);
-        fs::create_dir_all(&d).unwrap();
-        d
+        crate::settings::scratch_dir("saves", name)
     }
 
     fn patrol_save(seed: u64, bound: u32) -> Save {
