@@ -101,7 +101,10 @@ pub fn run_autoplay(a: &crate::cli::AutoPlay) -> ExitCode {
     };
     let app = match &a.load {
         // A save resumes exactly, then both sides play on as Auto.
-        Some(path) => save::read(path).and_then(|s| save::resume_with(&s, log)).map(|mut app| {
+        Some(path) => crate::data::shared_codex()
+            .map_err(|e| e.to_string())
+            .and_then(|codex| save::read(path, &codex).and_then(|s| save::resume_with(&s, log, codex)))
+            .map(|mut app| {
             for side in app.world_mut().resource_mut::<battle::state::Sides>().0.iter_mut() {
                 side.control = battle::setup::Control::Auto;
             }
@@ -120,7 +123,7 @@ pub fn run_autoplay(a: &crate::cli::AutoPlay) -> ExitCode {
             if a.two_player {
                 start.mechanism = battle::setup::Mechanism::TwoPlayer;
             }
-            play::battle_app(start, log)
+            battle::battle_app(start, log)
         }
     };
     let mut app = match app {
@@ -262,7 +265,7 @@ pub fn run_windowed(screenshot: Option<ScreenshotRequest>, scenario: Option<Load
     app.insert_resource(battle::NewBattle { seed, player: (!demo).then_some(0) });
     // A game played is autosaved after every bound (a screenshot is not).
     if app.world().get_resource::<ScreenshotRequest>().is_none() {
-        app.insert_resource(battle::save::Autosave(battle::save::autosave_path()));
+        app.insert_resource(battle::save::Autosave(battle::autosave_path()));
     }
     // The table shows the flow step by step rather than a bound at once.
     app.insert_resource(battle::FlowPace(if demo { DEMO_FLOW_PACE } else { WINDOWED_FLOW_PACE }));

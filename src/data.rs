@@ -1,6 +1,9 @@
 //! Data built into the binary by `build.rs`, and loading scenarios from it or from disk.
 
-use std::{path::Path, sync::OnceLock};
+use std::{
+    path::Path,
+    sync::{Arc, OnceLock},
+};
 
 use warbound_campaign::play::CampaignFile;
 use warbound_rules::{codex::Codex, data::DataError, scenario::Scenario};
@@ -13,11 +16,20 @@ const CODEX_DIR: &str = "assets/codex/";
 
 /// The built-in CODEX (every `assets/codex/*.ron`), loaded once.
 pub fn codex() -> Result<&'static Codex, DataError> {
-    static CODEX: OnceLock<Result<Codex, String>> = OnceLock::new();
+    shared().map(|c| &**c)
+}
+
+/// The built-in CODEX to hand to a battle, which holds its own reference.
+pub fn shared_codex() -> Result<Arc<Codex>, DataError> {
+    shared().map(Arc::clone)
+}
+
+fn shared() -> Result<&'static Arc<Codex>, DataError> {
+    static CODEX: OnceLock<Result<Arc<Codex>, String>> = OnceLock::new();
     CODEX
         .get_or_init(|| {
             let files: Vec<_> = EMBEDDED.iter().filter(|(p, _)| p.starts_with(CODEX_DIR)).copied().collect();
-            Codex::load(&files).map_err(|e| e.to_string())
+            Codex::load(&files).map(Arc::new).map_err(|e| e.to_string())
         })
         .as_ref()
         .map_err(|e| DataError::new(CODEX_DIR, e.clone()))

@@ -1013,7 +1013,7 @@ mod tests {
     /// after the first is acting.
     fn patrol_in_progress() -> App {
         let scenario = crate::data::load_scenario("patrol").unwrap().scenario;
-        let mut app = play::battle_app(BattleStart::auto("patrol", scenario, 7), BattleLog::default()).unwrap();
+        let mut app = crate::battle::battle_app(BattleStart::auto("patrol", scenario, 7), BattleLog::default()).unwrap();
         app.insert_resource(crate::battle::FlowPace(1));
         for _ in 0..200 {
             app.update();
@@ -1133,7 +1133,7 @@ mod tests {
         let scenario = crate::data::load_scenario("patrol").unwrap().scenario;
         let mut start = BattleStart::auto("patrol", scenario, 3);
         start.control[0] = Control::Player;
-        let mut app = play::battle_app(start, BattleLog::default()).unwrap();
+        let mut app = crate::battle::battle_app(start, BattleLog::default()).unwrap();
         let world = app.world_mut();
         let mut q = world.query::<&Fielded>();
         let els: Vec<&Fielded> = q.iter(world).collect();
@@ -1297,7 +1297,7 @@ mod tests {
         let scenario = crate::data::load_scenario("village").unwrap().scenario;
         let mut start = BattleStart::auto("village", scenario, 5);
         start.control[0] = Control::Player;
-        play::battle_app(start, BattleLog::default()).unwrap()
+        crate::battle::battle_app(start, BattleLog::default()).unwrap()
     }
 
     /// Changes the element `id` of `app`.

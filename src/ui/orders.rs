@@ -212,7 +212,7 @@ mod tests {
     fn the_end_of_a_battle_names_the_winner_and_what_decided_it() {
         let scenario = crate::data::load_scenario("patrol").unwrap().scenario;
         let start = crate::battle::setup::BattleStart::auto("patrol", scenario, 3);
-        let mut app = crate::battle::play::battle_app(start, Default::default()).unwrap();
+        let mut app = crate::battle::battle_app(start, Default::default()).unwrap();
         for _ in 0..2_000 {
             app.update();
             if crate::battle::play::is_over(app.world()) {

@@ -81,16 +81,24 @@ fn forget_status(mut status: ResMut<Status>) {
 }
 
 /// Offers the scenario's name and the bound as the save's name.
-fn name_the_save(mut form: ResMut<SaveForm>, battle: Option<Res<Battle>>, record: Option<Res<CommandRecord>>) {
+fn name_the_save(
+    mut form: ResMut<SaveForm>,
+    battle: Option<Res<Battle>>,
+    record: Option<Res<CommandRecord>>,
+    build: Res<save::BuildStamp>,
+) {
     form.problem = None;
     if let (Some(battle), Some(record)) = (battle, record) {
-        form.name = save::default_name(&save::save_of(&battle, &record));
+        form.name = save::default_name(&save::save_of(&battle, &record, &build));
     }
 }
 
 fn list_saves(mut listing: ResMut<Listing>) {
-    listing.dir = save::saves_dir();
-    listing.entries = listing.dir.as_deref().map(save::list).unwrap_or_default();
+    listing.dir = battle::saves_dir();
+    listing.entries = match (listing.dir.as_deref(), crate::data::codex()) {
+        (Some(dir), Ok(codex)) => save::list(dir, codex),
+        _ => Vec::new(),
+    };
 }
 
 /// The Undo key at the table (not while a text field has the keyboard).
@@ -179,9 +187,10 @@ fn save_window(
     battle: Option<Res<Battle>>,
     record: Option<Res<CommandRecord>>,
     replay: Option<Res<Replaying>>,
+    build: Res<save::BuildStamp>,
 ) {
     let Ok(ctx) = contexts.ctx_mut() else { return };
-    let dir = save::saves_dir();
+    let dir = battle::saves_dir();
     let blocked = if replay.is_some_and(|r| !r.commands.is_empty()) {
         Some("The battle is still being replayed.")
     } else if battle.is_none() || record.is_none() {
@@ -195,7 +204,7 @@ fn save_window(
         Some(FormAnswer::Back) => menu.set(Menu::Pause),
         Some(FormAnswer::Save) => {
             let (Some(dir), Some(battle), Some(record)) = (&dir, &battle, &record) else { return };
-            match save::write_named(dir, &form.name, &save::save_of(battle, record)) {
+            match save::write_named(dir, &form.name, &save::save_of(battle, record, &build)) {
                 Ok(p) => {
                     status.0 = Some(format!("Saved to {}", p.display()));
                     menu.set(Menu::Pause);
@@ -456,7 +465,7 @@ mod tests {
         let mut app = game();
         let table = app.world_mut().query_filtered::<Entity, With<TableRoot>>().single(app.world()).unwrap();
         // Another seed's battle, one command in.
-        let mut other = battle::play::battle_app(
+        let mut other = battle::battle_app(
             {
                 let mut start = BattleStart::auto("patrol", crate::data::load_scenario("patrol").unwrap().scenario, 99);
                 start.control[0] = battle::setup::Control::Player;

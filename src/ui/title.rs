@@ -7,7 +7,8 @@ use super::{centre_panel, menu_button};
 use crate::{
     battle::{
         Resume, StartBattle,
-        save::{Save, autosave_path, read},
+        autosave_path,
+        save::{Save, read},
     },
     data::{self, LoadedScenario},
     states::{AppState, Menu},
@@ -25,7 +26,7 @@ impl Default for SavedGame {
 
 fn read_autosave(mut saved: ResMut<SavedGame>) {
     saved.0 = match autosave_path().filter(|p| p.exists()) {
-        Some(path) => read(&path),
+        Some(path) => crate::data::codex().map_err(|e| e.to_string()).and_then(|codex| read(&path, codex)),
         None => Err("No battle has been saved yet.".to_owned()),
     };
 }

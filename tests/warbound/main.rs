@@ -1,6 +1,5 @@
 //! Integration tests: one binary (each test binary links all of Bevy).
 
 mod apps;
-mod battle;
 mod saves;
 mod table_play;

@@ -100,7 +100,7 @@ fn the_patrol_plays_to_its_end_through_the_decisions_the_table_offers() {
 /// The patrol at its start, a British section on the table and a German
 /// element (to be placed by the test).
 fn patrol_pair() -> (bevy::prelude::App, Fielded, Fielded) {
-    use warbound::battle::{play::battle_app, setup::BattleStart};
+    use warbound::battle::{battle_app, setup::BattleStart};
     let loaded = data::load_scenario("patrol").unwrap();
     let mut app = battle_app(BattleStart::auto("patrol", loaded.scenario, 1), BattleLog::default()).unwrap();
     let world = app.world_mut();

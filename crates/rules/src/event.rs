@@ -77,6 +77,9 @@ pub enum EventKind {
     Command,
     /// The battle ends: who won and why.
     BattleEnd,
+    /// A rule step that could not resolve: the battle's state or a command
+    /// broke an invariant (never expected; a test or the soak fails on it).
+    InvariantFailure,
     // Fight Your Own Wars: the campaign between battles (docs/campaign-log.md).
     /// The calendar moves on: session, day, week, month, season; diary dates.
     Calendar,

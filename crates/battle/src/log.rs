@@ -7,7 +7,7 @@ use std::{
     path::Path,
 };
 
-use bevy::prelude::*;
+use crate::prelude::*;
 use warbound_rules::event::RuleEvent;
 
 /// One logged event and the bound it happened in.

@@ -12,7 +12,7 @@
 //!   (Support, Re-position, Concealed, Engineering), or close with the nearest
 //!   enemy it knows (Contact Enemy; Recce and Report towards its location).
 
-use bevy::prelude::*;
+use crate::prelude::*;
 use warbound_rules::{
     command::{Activity, Moves, OpensFire},
     concealment,
@@ -58,11 +58,8 @@ fn decide(mut t: Table, mut inbox: ResMut<Inbox>, current: Res<Current>) {
     if t.sides.0[me.side].control != Control::Auto {
         return;
     }
-    let codex = match crate::data::codex() {
-        Ok(c) => c,
-        Err(_) => return,
-    };
-    let sight = Sight::new(&t.battle, codex);
+    let codex = t.codex.0.clone();
+    let sight = Sight::new(&t.battle, &codex);
     let all: Vec<&Fielded> = els.iter().map(|m| &**m).collect();
     let aircraft = super::air::over_table(&t.sides);
     let home = super::table::nearest_on_edge(t.battle.start.scenario.table, t.sides.0[me.side].edge, me.at);

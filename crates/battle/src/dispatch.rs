@@ -3,7 +3,7 @@
 //! or hands it to the phase systems. Ending the turn leaves the element's
 //! Activity Counter (FYOB "Activity counters") and discards its OPC.
 
-use bevy::prelude::*;
+use crate::prelude::*;
 use warbound_rules::order_dice;
 
 use super::{
@@ -27,7 +27,8 @@ fn dispatch(mut t: Table, mut inbox: ResMut<Inbox>, mut current: ResMut<Current>
     }
     let Some(cmd) = inbox.0.pop_front() else { return };
     let bound = t.battle.clock.bound();
-    let Ok(codex) = crate::data::codex() else { return };
+    let codex = t.codex.0.clone();
+    let codex = &*codex;
     let els = sorted(&mut t.elements);
     let all: Vec<&Fielded> = els.iter().map(|m| &**m).collect();
     let sight = Sight::new(&t.battle, codex);

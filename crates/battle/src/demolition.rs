@@ -6,7 +6,7 @@
 //! (a 6 on the observation dice, a charge counting as 1 target figure) and
 //! remove it.
 
-use bevy::prelude::*;
+use crate::prelude::*;
 use serde::{Deserialize, Serialize};
 use warbound_rules::{
     event::{Book, EventKind, RuleEvent, RuleRef},

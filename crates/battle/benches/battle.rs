@@ -1,4 +1,4 @@
-//! How long a whole battle takes headless: `cargo bench --bench battle`.
+//! How long a whole battle takes headless: `cargo bench -p warbound_battle --bench battle`.
 //!
 //! Builds a battle of at least 60 elements from the shipped village
 //! scenario (each side's companies repeated across a wider table), plays it
@@ -7,11 +7,11 @@
 
 use std::time::{Duration, Instant};
 
-use warbound::{
-    battle::{log::BattleLog, play, setup::BattleStart},
-    data,
+use warbound_battle::{log::BattleLog, play, setup::BattleStart, shipped};
+use warbound_rules::{
+    codex::Codex,
+    scenario::{Scenario, Start},
 };
-use warbound_rules::scenario::{Scenario, Start};
 
 const COPIES: usize = 5;
 const BOUNDS: u32 = 24;
@@ -19,8 +19,8 @@ const SEEDS: u64 = 10;
 
 /// The village battle with every company repeated `COPIES` times, side by
 /// side, on a table `COPIES` times as wide; the battle lasts 24 bounds.
-fn big_battle() -> Scenario {
-    let mut s = data::load_scenario("village").expect("shipped village").scenario;
+fn big_battle(codex: &Codex) -> Scenario {
+    let mut s = shipped::battle("village", codex).expect("shipped village");
     let width = s.table.width;
     s.table.width = (width * COPIES as f32).min(warbound_rules::scenario::MAX_TABLE_SIDE);
     let step = s.table.width / COPIES as f32;
@@ -53,12 +53,13 @@ fn big_battle() -> Scenario {
         side.artillery.clear();
         side.victory.retain(|g| !matches!(g, warbound_rules::scenario::Goal::Destroy(_)));
     }
-    s.validate_against(data::codex().unwrap()).expect("the bench battle is valid");
+    s.validate_against(codex).expect("the bench battle is valid");
     s
 }
 
 fn main() {
-    let scenario = big_battle();
+    let codex = shipped::codex().expect("the shipped CODEX");
+    let scenario = big_battle(&codex);
     let elements: usize = scenario.sides.iter().map(|s| s.elements().count()).sum();
     println!("bench battle: {elements} elements, up to {BOUNDS} bounds, {SEEDS} seeds");
     let mut total = Duration::ZERO;
@@ -68,7 +69,7 @@ fn main() {
     for seed in 0..SEEDS {
         let start = BattleStart::auto("bench", scenario.clone(), seed);
         let t0 = Instant::now();
-        let (app, result) = play::autoplay(start, BattleLog::default()).expect("the battle plays");
+        let (app, result) = play::autoplay(start, BattleLog::default(), codex.clone()).expect("the battle plays");
         let took = t0.elapsed();
         total += took;
         slowest = slowest.max(took);
@@ -112,7 +113,7 @@ fn main() {
     }
     let t0 = Instant::now();
     let (app, result) =
-        play::autoplay(BattleStart::auto("bench-hold", holding, 0), BattleLog::default()).expect("the battle plays");
+        play::autoplay(BattleStart::auto("bench-hold", holding, 0), BattleLog::default(), codex.clone()).expect("the battle plays");
     let took = t0.elapsed();
     println!(
         "overwatch stand-off: {} bounds ({:?}), {} events, {:.1} ms",

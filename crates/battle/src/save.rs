@@ -5,11 +5,13 @@
 use std::{
     fs, io,
     path::{Path, PathBuf},
+    sync::Arc,
     time::{SystemTime, UNIX_EPOCH},
 };
 
-use bevy::prelude::*;
+use crate::prelude::*;
 use serde::{Deserialize, Serialize};
+use warbound_rules::codex::Codex;
 
 use super::{
     FlowSchedule, FlowSet,
@@ -35,11 +37,6 @@ pub struct Save {
 #[derive(Resource, Debug, Default, Clone)]
 pub struct Autosave(pub Option<PathBuf>);
 
-/// The autosave file in the user's data directory.
-pub fn autosave_path() -> Option<PathBuf> {
-    crate::settings::data_dir().map(|d| d.join("autosave.ron"))
-}
-
 pub fn write(path: &Path, save: &Save) -> io::Result<()> {
     if let Some(dir) = path.parent() {
         fs::create_dir_all(dir)?;
@@ -51,38 +48,50 @@ pub fn write(path: &Path, save: &Save) -> io::Result<()> {
     fs::rename(&tmp, path)
 }
 
-/// Reads a save, with file, line and problem on a bad one.
-pub fn read(path: &Path) -> Result<Save, String> {
+/// Reads a save, with file, line and problem on a bad one; its scenario is
+/// checked against `codex`.
+pub fn read(path: &Path, codex: &Codex) -> Result<Save, String> {
     let text = fs::read_to_string(path).map_err(|e| format!("{}: cannot read save: {e}", path.display()))?;
     let save: Save = warbound_rules::data::from_ron(&path.display().to_string(), &text).map_err(|e| e.to_string())?;
-    let codex = crate::data::codex().map_err(|e| e.to_string())?;
     save.start.scenario.validate_against(codex).map_err(|e| format!("{}: {}", path.display(), e.message))?;
     Ok(save)
 }
 
+/// The build a save names as its writer: the game's own stamp when the game
+/// runs the battle, this crate's version otherwise.
+#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+pub struct BuildStamp(pub String);
+
+impl Default for BuildStamp {
+    fn default() -> Self {
+        Self(format!("warbound_battle {}", env!("CARGO_PKG_VERSION")))
+    }
+}
+
 /// The save of the battle in `world` as it stands.
 pub fn snapshot(world: &World) -> Option<Save> {
-    Some(save_of(world.get_resource::<Battle>()?, world.get_resource::<CommandRecord>()?))
+    let build = world.get_resource::<BuildStamp>().cloned().unwrap_or_default();
+    Some(save_of(world.get_resource::<Battle>()?, world.get_resource::<CommandRecord>()?, &build))
 }
 
 /// The save of `battle` with the Player's commands `record`.
-pub fn save_of(battle: &Battle, record: &CommandRecord) -> Save {
+pub fn save_of(battle: &Battle, record: &CommandRecord, build: &BuildStamp) -> Save {
     Save {
-        build: crate::BUILD.to_owned(),
+        build: build.0.clone(),
         start: battle.start.clone(),
         commands: record.0.clone(),
         bound: battle.clock.bound(),
     }
 }
 
-/// Loads a save into a new headless app, replayed to where it was left.
-pub fn resume(save: &Save) -> Result<App, String> {
-    resume_with(save, BattleLog::default())
+/// Loads a save into a new battle app, replayed to where it was left.
+pub fn resume(save: &Save, codex: Arc<Codex>) -> Result<App, String> {
+    resume_with(save, BattleLog::default(), codex)
 }
 
 /// [`resume`], the replayed battle's events going to `log`.
-pub fn resume_with(save: &Save, log: BattleLog) -> Result<App, String> {
-    let mut app = play::battle_app(save.start.clone(), log)?;
+pub fn resume_with(save: &Save, log: BattleLog, codex: Arc<Codex>) -> Result<App, String> {
+    let mut app = play::battle_app(save.start.clone(), log, codex)?;
     play::replay(&mut app, &save.commands)?;
     Ok(app)
 }
@@ -92,11 +101,6 @@ pub const AUTOSAVE: &str = "autosave.ron";
 
 /// The folder of named saves in the user's data directory.
 pub const SAVES_DIR: &str = "saves";
-
-/// Where named saves go: `<data dir>/saves`.
-pub fn saves_dir() -> Option<PathBuf> {
-    crate::settings::data_dir().map(|d| d.join(SAVES_DIR))
-}
 
 /// The longest file name (without `.ron`) a save is given.
 const NAME_LEN: usize = 60;
@@ -167,7 +171,7 @@ impl SaveEntry {
 /// Every `.ron` file in `dir`, newest first (then by name), each read with
 /// [`read`]: a file that cannot be read is listed with its error, never
 /// dropped, and never stops the rest. No folder lists nothing.
-pub fn list(dir: &Path) -> Vec<SaveEntry> {
+pub fn list(dir: &Path, codex: &Codex) -> Vec<SaveEntry> {
     let Ok(files) = fs::read_dir(dir) else { return Vec::new() };
     let mut entries: Vec<SaveEntry> = files
         .filter_map(Result::ok)
@@ -176,7 +180,7 @@ pub fn list(dir: &Path) -> Vec<SaveEntry> {
         .map(|path| SaveEntry {
             name: path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default(),
             modified: fs::metadata(&path).and_then(|m| m.modified()).ok(),
-            save: read(&path),
+            save: read(&path, codex),
             path,
         })
         .collect();
@@ -238,14 +242,17 @@ mod tests {
 
     /// An empty folder of its own under the system's temp dir.
     fn folder(name: &str) -> PathBuf {
-        crate::settings::scratch_dir("saves", name)
+        let dir = std::env::temp_dir().join(format!("warbound-battle-saves-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
     }
 
     fn patrol_save(seed: u64, bound: u32) -> Save {
-        let loaded = crate::data::load_scenario("patrol").unwrap();
+        let codex = crate::shipped::codex().unwrap();
         Save {
             build: "test".into(),
-            start: BattleStart::auto("patrol", loaded.scenario, seed),
+            start: BattleStart::auto("patrol", crate::shipped::battle("patrol", &codex).unwrap(), seed),
             commands: vec![Command::EndTurn { element: "a".into() }, Command::EndTurn { element: "b".into() }],
             bound,
         }
@@ -271,7 +278,8 @@ mod tests {
     #[test]
     fn a_folder_lists_newest_first_and_a_bad_file_with_its_error() {
         let dir = folder("list");
-        assert!(list(&dir.join("none")).is_empty(), "no folder, no saves");
+        let codex = crate::shipped::codex().unwrap();
+        assert!(list(&dir.join("none"), &codex).is_empty(), "no folder, no saves");
         let old = write_named(&dir, "older", &patrol_save(1, 2)).unwrap();
         // File times are coarse on some systems: set them apart.
         let set = |path: &Path, secs: u64| {
@@ -285,7 +293,7 @@ mod tests {
         set(&dir.join("broken.ron"), 1_750_000_000);
         fs::write(dir.join("notes.txt"), "not a save").unwrap();
         fs::write(dir.join("half.ron.tmp"), "(").unwrap();
-        let listed = list(&dir);
+        let listed = list(&dir, &codex);
         let names: Vec<&str> = listed.iter().map(|e| e.name.as_str()).collect();
         assert_eq!(names, ["newer_one", "broken", "older"]);
         assert_eq!(listed[0].save.as_ref().unwrap().bound, 5);
@@ -296,8 +304,8 @@ mod tests {
         assert_eq!(listed[2].date(), "2023-11-14 22:13 UTC");
         // The same name again replaces the file whole.
         write_named(&dir, "older", &patrol_save(3, 9)).unwrap();
-        assert_eq!(read(&old).unwrap().bound, 9);
-        assert_eq!(list(&dir).len(), 3);
+        assert_eq!(read(&old, &codex).unwrap().bound, 9);
+        assert_eq!(list(&dir, &codex).len(), 3);
     }
 
     #[test]

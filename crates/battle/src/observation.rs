@@ -3,7 +3,7 @@
 //! two, the dice thrown, and a target seen becomes known to the element (and
 //! is no longer concealed).
 
-use bevy::prelude::*;
+use crate::prelude::*;
 use warbound_rules::{
     codex::Codex,
     observation::{self, Momentum},
@@ -54,14 +54,15 @@ fn with_test<R>(
 /// The chance `me` sees `tgt` with an observation test now, from the rules'
 /// own assessment of the test (before the dice).
 pub fn chance_to_see(sight: &Sight, me: &Fielded, tgt: &Fielded, failures: u8) -> Option<f64> {
-    let codex = crate::data::codex().ok()?;
+    let codex = sight.codex;
     with_test(sight, me, tgt, failures, codex, |test| observation::assess(test).ok().map(|a| a.chance_seen()))?
 }
 
 /// An observation test by `element` on each of `targets`.
 pub(super) fn do_observe(t: &mut Table, element: &str, targets: &[String], failures: u8) {
     let bound = t.battle.clock.bound();
-    let Ok(codex) = crate::data::codex() else { return };
+    let codex = t.codex.0.clone();
+    let codex = &*codex;
     let mut els = sorted(&mut t.elements);
     let Some(i) = els.iter().position(|f| f.id() == element) else { return };
     let sight = Sight::new(&t.battle, codex);

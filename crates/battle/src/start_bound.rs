@@ -2,7 +2,7 @@
 //! of session activity for Senior Officer": Strategic Milestone Tests,
 //! committing reserves) and elements moving on from the box.
 
-use bevy::prelude::*;
+use crate::prelude::*;
 use warbound_rules::{
     command::{Directive, RESERVE_MIN_CMS, Reserve, SeniorOfficer},
     day::Light,
@@ -132,7 +132,14 @@ pub(super) fn session(t: &mut Table, s: usize, commit: &[String], objectives: &[
         .iter()
         .filter_map(|id| els.iter().find(|f| f.id() == id).map(|f| Reserve { id: id.clone(), cms: f.element.cms }))
         .collect();
-    let Ok(mut so) = SeniorOfficer::new(side.senior, side.record.clone()) else { return };
+    let mut so = match SeniorOfficer::new(side.senior, side.record.clone()) {
+        Ok(so) => so,
+        Err(e) => {
+            let what = format!("his Senior Officer cannot hold the session: {e}");
+            t.failures.record(&mut t.log, bound, "session", &side.name, what);
+            return;
+        }
+    };
     match so.start_of_session(cmt, false, &reserves, &mut t.dice.0) {
         Ok((session, events)) => {
             side.record = so.record;
@@ -146,7 +153,10 @@ pub(super) fn session(t: &mut Table, s: usize, commit: &[String], objectives: &[
                 info!("{} withdraws: the battle is lost", side.name);
             }
         }
-        Err(e) => warn!("session for {}: {e}", side.name),
+        Err(e) => {
+            let what = format!("the Senior Officer's session cannot be resolved: {e}");
+            t.failures.record(&mut t.log, bound, "session", &side.name, what);
+        }
     }
     for o in objectives {
         let Ok(objective) = o.order.objective() else { continue };

@@ -3,27 +3,51 @@
 
 use std::collections::BTreeMap;
 
-use bevy::prelude::*;
-use warbound::{
-    battle::{
-        FlowPace,
-        command::{Command, DieAction, ElementOrder},
-        log::BattleLog,
-        play, save,
-        setup::{BattleResult, BattleStart, Control, Decision, Fate, Mechanism},
-        state::{Battle, Fielded, Flow, Hotseat, Sides},
-    },
-    data,
+use std::sync::Arc;
+
+use warbound_battle::{
+    FlowPace,
+    command::{Command, DieAction, ElementOrder},
+    invariant::InvariantFailures,
+    log::BattleLog,
+    play,
+    prelude::*,
+    save,
+    setup::{BattleResult, BattleStart, Control, Decision, Fate, Mechanism},
+    shipped,
+    state::{Battle, Fielded, Flow, Hotseat, Sides},
 };
-use warbound_rules::{event::EventKind, geometry::distance, scenario::Scenario, terrain::Point};
+use warbound_rules::{codex::Codex, event::EventKind, geometry::distance, scenario::Scenario, terrain::Point};
+
+fn codex() -> Arc<Codex> {
+    shipped::codex().expect("the shipped CODEX loads")
+}
 
 fn shipped() -> Vec<(String, Scenario)> {
-    data::battle_scenarios().map(|(n, s)| (n.to_owned(), s.expect("shipped scenario parses"))).collect()
+    shipped::battles(&codex()).expect("shipped scenarios parse")
+}
+
+/// A shipped battle by its short name.
+fn load(name: &str) -> Scenario {
+    shipped::battle(name, &codex()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// A battle app on the shipped CODEX.
+fn battle_app(start: BattleStart, log: BattleLog) -> Result<App, String> {
+    play::battle_app(start, log, codex())
+}
+
+/// No step of the battle in `app` failed to resolve.
+fn assert_sound(app: &App) {
+    let failures = &app.world().resource::<InvariantFailures>().0;
+    assert!(failures.is_empty(), "invariant failures: {failures:?}");
 }
 
 fn autoplay(name: &str, scenario: Scenario, seed: u64) -> (App, BattleResult) {
-    play::autoplay(BattleStart::auto(name, scenario, seed), BattleLog::default())
-        .unwrap_or_else(|e| panic!("{name} seed {seed}: {e}"))
+    let played = play::autoplay(BattleStart::auto(name, scenario, seed), BattleLog::default(), codex())
+        .unwrap_or_else(|e| panic!("{name} seed {seed}: {e}"));
+    assert_sound(&played.0);
+    played
 }
 
 fn log_text(app: &App) -> String {
@@ -133,12 +157,12 @@ fn duel(british_order: &str, german_order: &str, german_at: (f32, f32)) -> Scena
 )"#,
         german_at.0, german_at.1
     );
-    Scenario::load("duel.ron", &text, data::codex().unwrap()).unwrap_or_else(|e| panic!("{e}"))
+    Scenario::load("duel.ron", &text, &codex()).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Runs a battle update by update, calling `each` after every update.
 fn step_through(start: BattleStart, mut each: impl FnMut(&mut App)) {
-    let mut app = play::battle_app(start, BattleLog::default()).unwrap();
+    let mut app = battle_app(start, BattleLog::default()).unwrap();
     app.insert_resource(FlowPace(1));
     for _ in 0..play::MAX_UPDATES {
         if play::is_over(app.world()) {
@@ -249,7 +273,7 @@ fn no_auto_element_closes_within_nine_inches_unobserved_nor_fires_on_the_unseen(
 }
 
 fn player_start(seed: u64) -> BattleStart {
-    let mut start = BattleStart::auto("patrol", data::load_scenario("patrol").unwrap().scenario, seed);
+    let mut start = BattleStart::auto("patrol", load("patrol"), seed);
     start.control = vec![Control::Player, Control::Auto];
     start
 }
@@ -287,7 +311,7 @@ fn officer_default(app: &App) -> Option<Command> {
 
 #[test]
 fn a_player_side_waits_for_commands_and_impossible_ones_change_nothing() {
-    let mut app = play::battle_app(player_start(5), BattleLog::default()).unwrap();
+    let mut app = battle_app(player_start(5), BattleLog::default()).unwrap();
     to_element_turn(&mut app);
     assert!(play::waiting_for_player(app.world()), "the flow stops at the Player's first turn");
     let me = acting(&app);
@@ -318,7 +342,7 @@ fn a_player_side_waits_for_commands_and_impossible_ones_change_nothing() {
     let pending = turn.pending_move.expect("the dice are thrown and the player chooses where to stop");
     let from = elements(&mut app).iter().find(|f| f.id() == me).unwrap().at;
     let declared = Point(28.0, 20.0);
-    let beyond = warbound_rules::geometry::distance(from, declared) > pending.allowance + 1.0;
+    let beyond = distance(from, declared) > pending.allowance + 1.0;
     for cmd in [
         Command::EndTurn { element: me.clone() },
         Command::Move { element: me.clone(), to: (28.0, 30.0) },
@@ -334,9 +358,9 @@ fn a_player_side_waits_for_commands_and_impossible_ones_change_nothing() {
         play::command(&mut app, Command::MoveTo { element: me.clone(), to: too_far }).unwrap();
         assert!(last_event(&app).outcome["accepted"] == serde_json::json!(false), "moved further than thrown");
     }
-    let stop = warbound_rules::terrain::Point(
-        from.0 + (declared.0 - from.0) * 0.5 * pending.allowance / warbound_rules::geometry::distance(from, declared),
-        from.1 + (declared.1 - from.1) * 0.5 * pending.allowance / warbound_rules::geometry::distance(from, declared),
+    let stop = Point(
+        from.0 + (declared.0 - from.0) * 0.5 * pending.allowance / distance(from, declared),
+        from.1 + (declared.1 - from.1) * 0.5 * pending.allowance / distance(from, declared),
     );
     play::command(&mut app, Command::MoveTo { element: me.clone(), to: (stop.0, stop.1) }).unwrap();
     let moved = elements(&mut app);
@@ -357,7 +381,7 @@ fn march(app: &mut App) -> Option<Command> {
     if let Some(p) = turn.pending_move {
         // As far as the dice allow along the declared route.
         let from = elements(app).into_iter().find(|f| f.id() == me).unwrap().at;
-        let to = warbound_rules::geometry::distance(from, Point(p.to.0, p.to.1));
+        let to = distance(from, Point(p.to.0, p.to.1));
         let k = if to > 0.0 { (p.allowance / to).min(1.0) } else { 0.0 };
         let at = (from.0 + (p.to.0 - from.0) * k, from.1 + (p.to.1 - from.1) * k);
         return Some(Command::MoveTo { element: me, to: at });
@@ -382,15 +406,15 @@ fn play_out(app: &mut App, until_bound: Option<u32>) {
 
 #[test]
 fn a_saved_battle_resumes_exactly() {
-    let mut original = play::battle_app(player_start(3), BattleLog::default()).unwrap();
+    let mut original = battle_app(player_start(3), BattleLog::default()).unwrap();
     play_out(&mut original, Some(4));
     let snapshot = save::snapshot(original.world()).unwrap();
     assert!(!snapshot.commands.is_empty(), "the player gave commands");
     let path = std::env::temp_dir().join(format!("warbound-save-{}.ron", std::process::id()));
     save::write(&path, &snapshot).unwrap();
-    let read = save::read(&path).unwrap();
+    let read = save::read(&path, &codex()).unwrap();
     assert_eq!(read, snapshot);
-    let mut resumed = save::resume(&read).unwrap();
+    let mut resumed = save::resume(&read, codex()).unwrap();
     assert_eq!(elements(&mut resumed), elements(&mut original));
     assert_eq!(log_text(&resumed), log_text(&original));
     play_out(&mut original, None);
@@ -403,9 +427,9 @@ fn a_saved_battle_resumes_exactly() {
 fn a_bad_save_is_refused_with_where_and_what() {
     let path = std::env::temp_dir().join(format!("warbound-badsave-{}.ron", std::process::id()));
     std::fs::write(&path, "(\n  build: \"x\",\n  start: 7,\n)").unwrap();
-    let err = save::read(&path).unwrap_err();
+    let err = save::read(&path, &codex()).unwrap_err();
     assert!(err.contains(":3:"), "{err}");
-    assert!(save::read(&path.with_extension("missing")).unwrap_err().contains("cannot read"));
+    assert!(save::read(&path.with_extension("missing"), &codex()).unwrap_err().contains("cannot read"));
 }
 
 #[test]
@@ -413,17 +437,17 @@ fn autosave_after_every_bound() {
     let dir = std::env::temp_dir().join(format!("warbound-autosave-{}", std::process::id()));
     let path = dir.join("autosave.ron");
     let _ = std::fs::remove_file(&path);
-    let mut app = play::battle_app(player_start(8), BattleLog::default()).unwrap();
+    let mut app = battle_app(player_start(8), BattleLog::default()).unwrap();
     app.insert_resource(save::Autosave(Some(path.clone())));
     play_out(&mut app, Some(3));
-    let saved = save::read(&path).expect("an autosave was written");
+    let saved = save::read(&path, &codex()).expect("an autosave was written");
     assert!(saved.bound >= 2, "saved at bound {}", saved.bound);
-    let resumed = save::resume(&saved).unwrap();
+    let resumed = save::resume(&saved, codex()).unwrap();
     assert_eq!(resumed.world().resource::<Battle>().clock.bound(), saved.bound);
 }
 
 fn two_player_start(name: &str, seed: u64, control: Control) -> BattleStart {
-    let mut start = BattleStart::auto(name, data::load_scenario(name).unwrap().scenario, seed);
+    let mut start = BattleStart::auto(name, load(name), seed);
     start.mechanism = Mechanism::TwoPlayer;
     start.control = vec![control; 2];
     start
@@ -434,8 +458,8 @@ fn the_two_player_game_plays_to_its_end_and_replays() {
     for (name, _) in shipped() {
         for seed in 0..6 {
             let start = two_player_start(&name, seed, Control::Auto);
-            let (a, ra) = play::autoplay(start.clone(), BattleLog::default()).unwrap();
-            let (b, rb) = play::autoplay(start, BattleLog::default()).unwrap();
+            let (a, ra) = play::autoplay(start.clone(), BattleLog::default(), codex()).unwrap();
+            let (b, rb) = play::autoplay(start, BattleLog::default(), codex()).unwrap();
             assert_eq!(log_text(&a), log_text(&b), "{name} {seed}");
             assert_eq!(ra, rb);
             let log = &a.world().resource::<BattleLog>().entries;
@@ -470,7 +494,7 @@ fn hotseat_command_dice_follow_the_rules() {
 /// Plays the first player's dice of one hotseat bound by the rules' limits;
 /// whether a 4th die for one element came up (and was refused).
 fn hotseat_bound(seed: u64) -> bool {
-    let mut app = play::battle_app(two_player_start("village", seed, Control::Player), BattleLog::default()).unwrap();
+    let mut app = battle_app(two_player_start("village", seed, Control::Player), BattleLog::default()).unwrap();
     play::advance(&mut app).unwrap();
     assert!(play::waiting_for_player(app.world()));
     let h = hotseat(&app);
@@ -537,7 +561,7 @@ fn hotseat_bound(seed: u64) -> bool {
 
 #[test]
 fn aircraft_fly_in_their_window_and_guns_fire_once_their_foo_is_netted() {
-    let scenario = data::load_scenario("village").unwrap().scenario;
+    let scenario = load("village");
     let squadron = &scenario.sides[0].aircraft[0];
     let window = squadron.window..squadron.window + 4;
     let mut flew = 0;
@@ -565,7 +589,7 @@ fn aircraft_fly_in_their_window_and_guns_fire_once_their_foo_is_netted() {
 
 #[test]
 fn a_player_company_officer_orders_and_rallies_within_the_rules() {
-    let mut app = play::battle_app(player_start(2), BattleLog::default()).unwrap();
+    let mut app = battle_app(player_start(2), BattleLog::default()).unwrap();
     play::advance(&mut app).unwrap();
     // Play on until the Player's CO is asked for his orders.
     for _ in 0..500 {
@@ -620,9 +644,9 @@ fn a_player_company_officer_orders_and_rallies_within_the_rules() {
 
 #[test]
 fn a_player_senior_officer_commits_only_his_reserves() {
-    let mut start = BattleStart::auto("village", data::load_scenario("village").unwrap().scenario, 1);
+    let mut start = BattleStart::auto("village", load("village"), 1);
     start.control = vec![Control::Player, Control::Auto];
-    let mut app = play::battle_app(start, BattleLog::default()).unwrap();
+    let mut app = battle_app(start, BattleLog::default()).unwrap();
     play::advance(&mut app).unwrap();
     for _ in 0..2000 {
         if matches!(app.world().resource::<Flow>(), Flow::Session { .. }) || play::is_over(app.world()) {
@@ -753,7 +777,7 @@ fn charges_are_fired_by_the_pack_and_lifted_by_engineers() {
         );
         let mut start = BattleStart::auto("duel", with_charge(s, 1, (36.0, 30.0)), seed);
         start.control = vec![Control::Player, Control::Auto];
-        let mut app = play::battle_app(start, BattleLog::default()).unwrap();
+        let mut app = battle_app(start, BattleLog::default()).unwrap();
         play::advance(&mut app).unwrap();
         while !play::is_over(app.world()) {
             let cmd = officer_default(&app).unwrap_or_else(|| {
@@ -761,7 +785,7 @@ fn charges_are_fired_by_the_pack_and_lifted_by_engineers() {
                 let me = turn.element.clone();
                 if let Some(p) = turn.pending_move {
                     let at = elements_of(&app).into_iter().find(|f| f.id() == me).unwrap().at;
-                    let d = warbound_rules::geometry::distance(at, Point(p.to.0, p.to.1));
+                    let d = distance(at, Point(p.to.0, p.to.1));
                     let k = if d > 0.0 { (p.allowance / d).min(1.0) } else { 0.0 };
                     Command::MoveTo { element: me, to: (at.0 + (p.to.0 - at.0) * k, at.1 + (p.to.1 - at.1) * k) }
                 } else if turn.taken.is_empty() && turn.orders.order == warbound_rules::order_dice::Phase::Move {
@@ -773,7 +797,7 @@ fn charges_are_fired_by_the_pack_and_lifted_by_engineers() {
             play::command(&mut app, cmd).unwrap();
         }
         let log = &app.world().resource::<BattleLog>().entries;
-        let demolished = |e: &&warbound::battle::log::Entry| {
+        let demolished = |e: &&warbound_battle::log::Entry| {
             e.event.kind == EventKind::Explosives && e.event.outcome["demolished"].is_string()
         };
         if let Some(k) = log.iter().position(|e| demolished(&e)) {
@@ -877,9 +901,9 @@ fn ground_troops_fire_at_aircraft_overhead() {
 fn a_player_nco_who_seizes_the_initiative_may_swap_cards() {
     let mut swapped = 0;
     for seed in 0..60 {
-        let mut start = BattleStart::auto("village", data::load_scenario("village").unwrap().scenario, seed);
+        let mut start = BattleStart::auto("village", load("village"), seed);
         start.control = vec![Control::Player, Control::Auto];
-        let mut app = play::battle_app(start, BattleLog::default()).unwrap();
+        let mut app = battle_app(start, BattleLog::default()).unwrap();
         play::advance(&mut app).unwrap();
         let mut steps = 0;
         while !play::is_over(app.world()) && steps < 400 {
@@ -1086,7 +1110,7 @@ fn brook() -> Scenario {
             elements: [(id: "g1", nco: Regular, figures: [(men: 4, weapon: "de_kar98k")], start: at(70, 46))])]),
     ],
 )"#;
-    Scenario::load("brook.ron", text, data::codex().unwrap()).unwrap_or_else(|e| panic!("{e}"))
+    Scenario::load("brook.ron", text, &codex()).unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]

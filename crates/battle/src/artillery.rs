@@ -49,7 +49,8 @@ pub(super) fn holder(t: &Table, id: &str) -> Option<Gunner> {
 /// The FOO's turn on his card.
 pub(super) fn foo_turn(t: &mut Table, s: usize, k: usize) {
     let bound = t.battle.clock.bound();
-    let Ok(codex) = crate::data::codex() else { return };
+    let codex = t.codex.0.clone();
+    let codex = &*codex;
     let els = sorted(&mut t.elements);
     let with = t.sides.0[s].foos[k].with.clone();
     let Some(w) = els.iter().position(|f| f.id() == with && f.status.on_table()) else {
@@ -77,7 +78,7 @@ pub(super) fn foo_turn(t: &mut Table, s: usize, k: usize) {
     }
     // The enemy he knows of that is nearest his own element, away from his own men.
     let sight = Sight::new(&t.battle, codex);
-    let safe = |p: Point, els: &[bevy::prelude::Mut<Fielded>]| {
+    let safe = |p: Point, els: &[crate::prelude::Mut<Fielded>]| {
         !els.iter().any(|f| f.side == s && f.status.on_table() && distance(f.at, p) <= DANGER_CLOSE)
     };
     let enemy = els
@@ -146,7 +147,8 @@ fn plan_event(id: &str, what: &str, number: u8, plan: &artillery::Interdiction) 
 /// every activation while their FOO is netted in and a target is active.
 pub(super) fn battery_turn(t: &mut Table, s: usize, k: usize) {
     let bound = t.battle.clock.bound();
-    let Ok(codex) = crate::data::codex() else { return };
+    let codex = t.codex.0.clone();
+    let codex = &*codex;
     let battery = t.sides.0[s].batteries[k].clone();
     let Some(observer) = t.sides.0[s].foos.iter().find(|f| f.id == battery.foo) else { return };
     if !observer.alive || observer.foo.may_call_fire().is_err() {

@@ -4,8 +4,9 @@
 //! if it has not taken an observation test this bound ("Spotting a potential
 //! ambush"). Enemies who can no longer see it lose track of it.
 
-use bevy::prelude::*;
+use crate::prelude::*;
 use warbound_rules::{
+    codex::Codex,
     dice::Dice,
     effects::ArmourClass,
     event::{Book, EventKind, RuleEvent, RuleRef},
@@ -24,6 +25,7 @@ use super::{
     FlowSchedule, FlowSet, Table, at,
     command::{Command, Current},
     dispatch,
+    invariant::InvariantFailures,
     log::BattleLog,
     sorted,
     state::{Battle, Build, Fielded, Flow, PendingMove, Status},
@@ -79,7 +81,7 @@ fn throw_only(t: &mut Table, element: &str, target: Point, pips: u8) -> f32 {
     let enemies: Vec<Point> =
         els.iter().filter(|f| f.side != els[i].side && f.status.on_table()).map(|f| f.at).collect();
     let f = &els[i];
-    let Some(travel) = throw_move(&mut t.log, &mut t.dice.0, &t.battle, bound, f, target, pips) else { return 0.0 };
+    let Some(travel) = throw_move(&mut t.log, &mut t.failures, &mut t.dice.0, &t.battle, bound, f, target, pips) else { return 0.0 };
     let allowed = if f.this_bound.observed { travel } else { ambush_limit(f.at, target, travel, &enemies) };
     if allowed < travel {
         t.log.push(bound, ambush_event(f.id(), travel, allowed));
@@ -106,7 +108,7 @@ fn place(t: &mut Table, element: &str, at: Point) {
     f.concealed = false;
     let bound = t.battle.clock.bound();
     minefields(&mut t.log, &mut t.dice.0, bound, &t.battle, f, from);
-    lose_track(&mut els, i, &t.battle);
+    lose_track(&mut els, i, &t.battle, &t.codex.0);
 }
 
 /// *Heroes All*, "Mines": an element whose move entered a minefield —
@@ -164,7 +166,7 @@ pub(super) fn do_move(t: &mut Table, element: &str, target: Point, pips: u8) {
     let enemies: Vec<Point> =
         els.iter().filter(|f| f.side != els[i].side && f.status.on_table()).map(|f| f.at).collect();
     let f = &mut els[i];
-    let Some(travel) = throw_move(&mut t.log, &mut t.dice.0, &t.battle, bound, f, target, pips) else {
+    let Some(travel) = throw_move(&mut t.log, &mut t.failures, &mut t.dice.0, &t.battle, bound, f, target, pips) else {
         return;
     };
     let from = f.at;
@@ -176,12 +178,14 @@ pub(super) fn do_move(t: &mut Table, element: &str, target: Point, pips: u8) {
     f.this_bound.moved = allowed > 0.0;
     f.concealed = false;
     minefields(&mut t.log, &mut t.dice.0, bound, &t.battle, f, from);
-    lose_track(&mut els, i, &t.battle);
+    lose_track(&mut els, i, &t.battle, &t.codex.0);
 }
 
 /// Throws the Movement Dice for a straight move to `to`; the inches it may go.
+#[allow(clippy::too_many_arguments)]
 fn throw_move(
     log: &mut BattleLog,
+    failures: &mut InvariantFailures,
     dice: &mut Dice,
     battle: &Battle,
     bound: u32,
@@ -196,7 +200,7 @@ fn throw_move(
             Some(mv.distance)
         }
         Err(e) => {
-            warn!("{} cannot move: {e:?}", f.id());
+            failures.record(log, bound, "move", f.id(), format!("the move cannot be resolved: {e:?}"));
             None
         }
     }
@@ -323,8 +327,7 @@ pub fn ambush_limit(from: Point, to: Point, travel: f32, enemies: &[Point]) -> f
 /// Enemies who knew of element `i` and cannot see it where it now stands
 /// lose track of it. Reading (*Heroes All* has no rule for how long a target
 /// stays observed): an enemy stays observed while it stays in view.
-fn lose_track(els: &mut [Mut<Fielded>], i: usize, battle: &Battle) {
-    let Ok(codex) = crate::data::codex() else { return };
+fn lose_track(els: &mut [Mut<Fielded>], i: usize, battle: &Battle, codex: &Codex) {
     let sight = Sight::new(battle, codex);
     let id = els[i].id().to_owned();
     let lost: Vec<usize> = (0..els.len())
@@ -339,8 +342,10 @@ fn lose_track(els: &mut [Mut<Fielded>], i: usize, battle: &Battle) {
 
 /// FYOB "Results of Momentum Tests" 7-8: "a full move away from the enemy",
 /// towards its own edge; reaching it, the element is back in the box.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn fall_back(
     log: &mut BattleLog,
+    failures: &mut InvariantFailures,
     dice: &mut Dice,
     battle: &Battle,
     bound: u32,
@@ -349,7 +354,7 @@ pub(super) fn fall_back(
     edge: Edge,
 ) {
     let home = nearest_on_edge(table, edge, f.at);
-    if let Some(travel) = throw_move(log, dice, battle, bound, f, home, 0) {
+    if let Some(travel) = throw_move(log, failures, dice, battle, bound, f, home, 0) {
         let from = f.at;
         f.at = toward(f.at, home, travel);
         f.this_bound.moved = travel > 0.0;
@@ -386,13 +391,11 @@ mod tests {
 
     #[test]
     fn the_reach_before_the_dice_falls_with_distance_and_pips() {
-        let mut app = crate::battle::play::battle_app(
-            crate::battle::setup::BattleStart::auto(
-                "patrol",
-                crate::data::load_scenario("patrol").unwrap().scenario,
-                1,
-            ),
+        let codex = crate::shipped::codex().unwrap();
+        let mut app = crate::play::battle_app(
+            crate::setup::BattleStart::auto("patrol", crate::shipped::battle("patrol", &codex).unwrap(), 1),
             BattleLog::default(),
+            codex,
         )
         .unwrap();
         let world = app.world_mut();

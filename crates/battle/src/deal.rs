@@ -2,7 +2,7 @@
 //! to every element on the table and one to each Company Officer whose figure
 //! is with one, both sides in one deck, shuffled with the battle's dice.
 
-use bevy::prelude::*;
+use crate::prelude::*;
 use warbound_rules::opc::{self, Holder, Participant};
 
 use super::{FlowSchedule, FlowSet, Table, at, sorted, state::Flow};
@@ -87,7 +87,7 @@ fn deal(mut t: Table) {
             *t.flow = Flow::NextCard;
         }
         Err(e) => {
-            warn!("no OPCs dealt: {e}");
+            t.fail("deal", "the OPC deck", format!("no OPCs can be dealt: {e}"));
             t.battle.deck = None;
             *t.flow = Flow::EndBound;
         }

@@ -10,7 +10,7 @@ use super::{
     state::{Battle, Fielded, Flow, PendingMove, Sides},
     visible::Sight,
 };
-use bevy::prelude::*;
+use crate::prelude::*;
 use warbound_rules::order_dice::Phase;
 
 /// One command on offer and, if the rules refuse it now, why.
@@ -57,7 +57,7 @@ pub fn decision(world: &mut World) -> Option<Decision> {
     match flow {
         Flow::Acting(turn) => {
             let me = all.iter().copied().find(|f| f.id() == turn.element)?;
-            let codex = crate::data::codex().ok()?;
+            let codex = &world.get_resource::<super::BattleCodex>()?.0;
             let sight = Sight::new(battle, codex);
             let aircraft = super::air::over_table(sides);
             let element = me.id().to_owned();

@@ -2,7 +2,7 @@
 //! element did "on its last turn", the clock moves on, and the battle ends
 //! at its time limit.
 
-use bevy::prelude::*;
+use crate::prelude::*;
 
 use super::{
     FlowSchedule, FlowSet, Table, at, outcome, sorted,

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use bevy::prelude::*;
+use crate::prelude::*;
 use warbound_rules::{
     aircraft::{Aircraft, Schedule},
     artillery::Interdiction,
@@ -27,6 +27,7 @@ use warbound_rules::{
 };
 
 use super::{
+    BattleCodex,
     demolition::Demolition,
     log::BattleLog,
     setup::BattleStart,
@@ -41,7 +42,7 @@ pub const MILESTONE_PCT: u32 = 10;
 
 /// How an element moves: a vehicle as its CODEX row, a gun or CSW team
 /// without riflemen as its piece, anyone else on foot.
-fn mover(element: &Element, codex: &Codex, quality: warbound_rules::officer::Quality) -> Mover {
+fn mover(element: &Element, codex: &Codex, quality: officer::Quality) -> Mover {
     let mut class = MoveClass::Infantry;
     for p in &element.pieces {
         let Ok(entry) = codex.get(&p.codex) else { continue };
@@ -333,7 +334,8 @@ fn works(terrain: &warbound_rules::terrain::Terrain) -> (Vec<(usize, Minefield)>
 /// Starts the battle in `world`: clears any previous one, spawns the elements
 /// and sets the flow to the first bound.
 pub fn start(world: &mut World, start: BattleStart) -> Result<(), String> {
-    let codex = crate::data::codex().map_err(|e| e.to_string())?;
+    let codex = world.get_resource::<BattleCodex>().ok_or("no CODEX was given to the battle")?.0.clone();
+    let codex = &*codex;
     let clock = WargameClock::new(start.scenario.season, start.scenario.start_hour).map_err(|e| e.to_string())?;
     let mut dice = Dice::new(start.seed);
     let (fielded, sides, events) = build(&start, codex, &mut dice)?;
@@ -369,6 +371,7 @@ pub fn start(world: &mut World, start: BattleStart) -> Result<(), String> {
     world.insert_resource(super::command::Inbox::default());
     world.insert_resource(super::command::Current::default());
     world.insert_resource(super::command::CommandRecord::default());
+    world.insert_resource(super::invariant::InvariantFailures::default());
     *world.resource_mut::<Flow>() = Flow::StartBound;
     Ok(())
 }

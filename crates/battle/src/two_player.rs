@@ -8,7 +8,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use bevy::prelude::*;
+use crate::prelude::*;
 use warbound_rules::{
     command::{self, Allocation, CommandAction, CommandDice, TwoPlayerElement},
     event::{Book, EventKind},
@@ -153,7 +153,8 @@ fn give(mut t: Table, mut inbox: ResMut<Inbox>, mut record: ResMut<CommandRecord
     let mut h = h.clone();
     let Some(cmd) = inbox.0.pop_front() else { return };
     let bound = t.battle.clock.bound();
-    let Ok(codex) = crate::data::codex() else { return };
+    let codex = t.codex.0.clone();
+    let codex = &*codex;
     let auto = t.sides.0[h.player].control == Control::Auto;
     let checked = {
         let els = sorted(&mut t.elements);
@@ -284,7 +285,8 @@ fn choose(mut t: Table, mut inbox: ResMut<Inbox>) {
     if !inbox.0.is_empty() || t.sides.0[h.player].control != Control::Auto {
         return;
     }
-    let Ok(codex) = crate::data::codex() else { return };
+    let codex = t.codex.0.clone();
+    let codex = &*codex;
     let els = sorted(&mut t.elements);
     let all: Vec<&Fielded> = els.iter().map(|m| &**m).collect();
     let sight = Sight::new(&t.battle, codex);

@@ -1,21 +1,35 @@
 //! The battle: *Fight Your Own Battles*' bound run as ECS systems over the
-//! rules core. Elements are entities ([`state::Fielded`]); each step of the
-//! bound is a system in its own file, chained in [`FlowSet`] order, and runs
-//! while [`state::Flow`] is at its step: start of bound (arrivals, the Senior
-//! Officers' session), dealing OPCs, each card's turn (ORT, CM tests, Order
-//! Die; a Company Officer's command turn), the acting element's commands
-//! (Auto or Player) carried out as move, fire and observe phases, end of bound.
-//! Every rule step logs its event in [`log::BattleLog`].
+//! rules core, on Bevy's ECS alone (no renderer, no window). Elements are
+//! entities ([`state::Fielded`]); each step of the bound is a system in its
+//! own file, chained in [`FlowSet`] order, and runs while [`state::Flow`] is
+//! at its step: start of bound (arrivals, the Senior Officers' session),
+//! dealing OPCs, each card's turn (ORT, CM tests, Order Die; a Company
+//! Officer's command turn), the acting element's commands (Auto or Player)
+//! carried out as move, fire and observe phases, end of bound. Every rule step
+//! logs its event in [`log::BattleLog`]; a step that cannot resolve is an
+//! [`invariant::InvariantFailure`].
+//!
+//! The game adds [`plugin`] to its app and gates [`BattleSystems`] to its
+//! battle screen; [`play::battle_app`] is a battle with no game around it
+//! (headless play, replay, undo, tests, the soak).
 
-use bevy::{
-    ecs::{
-        schedule::{ScheduleLabel, SingleThreadedExecutor},
-        system::SystemParam,
-    },
-    prelude::*,
+use std::sync::Arc;
+
+use bevy_ecs::{
+    schedule::{ScheduleLabel, SingleThreadedExecutor},
+    system::SystemParam,
 };
+use warbound_rules::codex::Codex;
 
-use crate::{data::LoadedScenario, states::AppState};
+use prelude::*;
+
+/// What every file of the battle uses from Bevy.
+pub mod prelude {
+    pub use bevy_app::prelude::*;
+    pub use bevy_ecs::prelude::*;
+    pub use bevy_ecs::change_detection::Mut;
+    pub use bevy_log::{debug, error, info, warn};
+}
 
 mod activation;
 mod air;
@@ -30,6 +44,7 @@ pub mod demolition;
 mod dispatch;
 mod end_bound;
 mod firing;
+pub mod invariant;
 mod landing;
 pub mod log;
 pub mod movement;
@@ -40,6 +55,7 @@ pub mod outcome;
 pub mod play;
 pub mod save;
 pub mod setup;
+pub mod shipped;
 pub mod spawn;
 mod start_bound;
 pub mod state;
@@ -49,39 +65,12 @@ pub mod visible;
 
 use state::{Battle, BattleDice, Fielded, Flow, Sides};
 
-/// The scenario on the table, if a battle has been chosen.
-#[derive(Resource, Debug, Default, Clone)]
-pub struct ActiveBattle(pub Option<LoadedScenario>);
-
-/// Asks to start a battle on `scenario` (from the picker or the command line).
-#[derive(Message, Debug, Clone)]
-pub struct StartBattle(pub LoadedScenario);
-
-/// How a battle chosen on screen (or with `--scenario`) starts: its dice
-/// seed, and which side the person at the screen commands (`None`: both
-/// Auto, a demonstration).
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct NewBattle {
-    pub seed: u64,
-    pub player: Option<usize>,
-}
-
-/// A saved battle to resume on entering the battle screen (the title's Continue).
-#[derive(Resource, Debug, Default, Clone)]
-pub struct Resume(pub Option<save::Save>);
-
 /// The Player's saved commands still to be given again while a save resumes,
 /// and the flow pace to return to after them.
 #[derive(Resource, Debug, Default, Clone)]
 pub struct Replaying {
     pub commands: std::collections::VecDeque<command::Command>,
     pub pace: Option<FlowPace>,
-}
-
-impl Default for NewBattle {
-    fn default() -> Self {
-        Self { seed: 42, player: Some(0) }
-    }
 }
 
 /// The steps of a bound, in the order the systems run within one update.
@@ -154,6 +143,16 @@ pub struct Table<'w, 's> {
     pub log: ResMut<'w, log::BattleLog>,
     pub flow: ResMut<'w, Flow>,
     pub elements: Query<'w, 's, &'static mut Fielded>,
+    pub codex: Res<'w, BattleCodex>,
+    pub failures: ResMut<'w, invariant::InvariantFailures>,
+}
+
+impl Table<'_, '_> {
+    /// Records that a rule step could not resolve (see [`invariant`]).
+    pub fn fail(&mut self, step: &'static str, actor: &str, what: impl Into<String>) {
+        let bound = self.battle.clock.bound();
+        self.failures.record(&mut self.log, bound, step, actor, what.into());
+    }
 }
 
 /// Every element, in scenario order.
@@ -180,28 +179,31 @@ pub fn at(step: fn(&Flow) -> bool) -> impl FnMut(Option<Res<Flow>>) -> bool + Cl
     move |flow: Option<Res<Flow>>| flow.is_some_and(|f| step(&f))
 }
 
-pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<ActiveBattle>()
-        .init_resource::<Flow>()
+/// The battle's systems in `Update`: the game runs them only on its battle
+/// screen with no menu open (a menu pauses the battle); a battle with no game
+/// around it ([`play::battle_app`]) runs them always.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct BattleSystems;
+
+/// The CODEX the battle's elements were built from and every step reads:
+/// given by whoever starts the battle (the game's built-in one, or one
+/// loaded from files), never a global.
+#[derive(Resource, Debug, Clone)]
+pub struct BattleCodex(pub Arc<Codex>);
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Flow>()
         .init_resource::<log::BattleLog>()
         .init_resource::<command::Inbox>()
         .init_resource::<command::Current>()
         .init_resource::<command::CommandRecord>()
+        .init_resource::<invariant::InvariantFailures>()
         .init_resource::<FlowPace>()
-        .add_message::<StartBattle>()
         .init_schedule(FlowSchedule)
         .edit_schedule(FlowSchedule, |s| {
             s.set_executor(SingleThreadedExecutor::new());
         })
-        // The battle waits while a menu is open over it (pause, settings).
-        .add_systems(
-            Update,
-            drive.run_if(
-                in_state(AppState::Battle)
-                    .and_then(in_state(crate::states::Menu::Closed))
-                    .and_then(resource_exists::<Battle>),
-            ),
-        )
+        .add_systems(Update, drive.in_set(BattleSystems).run_if(resource_exists::<Battle>))
         .configure_sets(
             FlowSchedule,
             (
@@ -215,14 +217,9 @@ pub(super) fn plugin(app: &mut App) {
             )
                 .chain(),
         )
-        .add_systems(Update, start_battle)
-        .init_resource::<NewBattle>()
-        .init_resource::<Resume>()
         .init_resource::<Replaying>()
         .init_resource::<FlowCpu>()
-        .add_systems(Update, replay_saved.before(drive).run_if(in_state(AppState::Battle)))
-        .add_systems(OnEnter(AppState::Battle), (announce, begin).chain())
-        .add_systems(OnExit(AppState::Battle), clear)
+        .add_systems(Update, replay_saved.before(drive).in_set(BattleSystems))
         .add_plugins((
             start_bound::plugin,
             deal::plugin,
@@ -241,50 +238,9 @@ pub(super) fn plugin(app: &mut App) {
         ));
 }
 
-fn start_battle(
-    mut requests: MessageReader<StartBattle>,
-    mut active: ResMut<ActiveBattle>,
-    mut next: ResMut<NextState<AppState>>,
-) {
-    if let Some(StartBattle(scenario)) = requests.read().last() {
-        active.0 = Some(scenario.clone());
-        next.set(AppState::Battle);
-    }
-}
-
-fn announce(active: Res<ActiveBattle>) {
-    match &active.0 {
-        Some(b) => info!("battle begins: {} ({})", b.scenario.name, b.source),
-        None => warn!("battle screen entered with no scenario"),
-    }
-}
-
-/// Sets the chosen battle up on entering the battle screen, unless one is
-/// already set up (a headless battle is started before its first update).
-fn begin(world: &mut World) {
-    if world.contains_resource::<Battle>() {
-        return;
-    }
-    if let Some(saved) = world.resource_mut::<Resume>().0.take() {
-        if let Err(e) = resume_from(world, saved) {
-            error!("cannot resume the battle: {e}");
-        }
-        return;
-    }
-    let Some(loaded) = world.resource::<ActiveBattle>().0.clone() else { return };
-    let new = world.get_resource::<NewBattle>().copied().unwrap_or_default();
-    let mut start = setup::BattleStart::auto(&loaded.source, loaded.scenario, new.seed);
-    if let Some(side) = new.player.filter(|&s| s < start.control.len()) {
-        start.control[side] = setup::Control::Player;
-    }
-    if let Err(e) = spawn::start(world, start) {
-        error!("cannot start the battle: {e}");
-    }
-}
-
 /// Sets `saved`'s battle up from its start and queues the Player's commands
 /// to be given again (as fast as the flow goes; [`replay_saved`] gives them).
-fn resume_from(world: &mut World, saved: save::Save) -> Result<(), String> {
+pub fn resume_from(world: &mut World, saved: save::Save) -> Result<(), String> {
     // The pace to return to: the one kept by a replay still finishing, else the one set now.
     let pace = world.get_resource_mut::<Replaying>().and_then(|mut r| r.pace.take());
     let pace = pace.or_else(|| world.get_resource::<FlowPace>().copied());
@@ -305,8 +261,6 @@ pub fn replaying(world: &World) -> bool {
 /// commands are replayed as on loading (the title's Continue). Loading a
 /// named save in battle and undoing both come here.
 pub fn restart(world: &mut World, saved: save::Save) -> Result<(), String> {
-    let loaded = LoadedScenario { source: saved.start.source.clone(), scenario: saved.start.scenario.clone() };
-    world.resource_mut::<ActiveBattle>().0 = Some(loaded);
     world.resource_mut::<log::BattleLog>().entries.clear();
     world.remove_resource::<Battle>();
     world.resource_mut::<Replaying>().commands.clear();
@@ -372,8 +326,15 @@ fn replay_saved(world: &mut World) {
     }
 }
 
-fn clear(mut commands: Commands, mut active: ResMut<ActiveBattle>, mut flow: ResMut<Flow>) {
-    active.0 = None;
-    *flow = Flow::Idle;
-    commands.remove_resource::<Battle>();
+/// Takes the battle off the table: its elements, its state and its flow
+/// ("battle entities go when the battle goes").
+pub fn clear(world: &mut World) {
+    let old: Vec<Entity> = world.query_filtered::<Entity, With<Fielded>>().iter(world).collect();
+    for e in old {
+        world.despawn(e);
+    }
+    world.remove_resource::<Battle>();
+    if let Some(mut flow) = world.get_resource_mut::<Flow>() {
+        *flow = Flow::Idle;
+    }
 }

@@ -3,9 +3,10 @@
 //! has accrued, the Order Die — and then acts, or does as its CMS or its tests
 //! direct: stays put, falls back, retires to the box or surrenders.
 
-use bevy::prelude::*;
+use crate::prelude::*;
 pub(super) use warbound_rules::turn::OnSeizing;
 use warbound_rules::{
+    codex::Codex,
     event::{Book, EventKind, RuleEvent, RuleRef},
     geometry::distance,
     momentum::{self, Abandons, CmElement, CmMovement, CmsMovement, Surroundings, TestConditions},
@@ -124,15 +125,15 @@ pub(super) fn take_turn(t: &mut Table, id: &str, needs_ort: bool, on_seizing: On
     let Some(i) = els.iter().position(|f| f.id() == id) else { return };
     let side = &t.sides.0[els[i].side];
     let co = side.companies.get(els[i].company).filter(|c| c.co_alive && c.attached_to == id).map(|c| c.co);
-    let element = turn_element(&els, i, co);
+    let element = turn_element(&els, i, co, &t.codex.0);
     let mut accrued = els[i].accrued.clone();
     accrued.states = table::persistent_states(&els[i]);
     let result = turn::element_turn(&element, needs_ort, on_seizing, &accrued, &mut t.dice.0, &id);
     let turn = match result {
         Ok(turn) => turn,
         Err(e) => {
-            warn!("{id} cannot take its turn: {e}");
             drop(els);
+            t.fail("element turn", &id, format!("its table-top turn cannot be resolved: {e}"));
             discard(t, &id);
             return;
         }
@@ -185,7 +186,7 @@ pub(super) fn take_turn(t: &mut Table, id: &str, needs_ort: bool, on_seizing: On
             } else {
                 let table = t.battle.start.scenario.table;
                 let edge = t.sides.0[f.side].edge;
-                movement::fall_back(&mut t.log, &mut t.dice.0, &t.battle, bound, f, table, edge);
+                movement::fall_back(&mut t.log, &mut t.failures, &mut t.dice.0, &t.battle, bound, f, table, edge);
             }
             drop(els);
             discard(t, &id);
@@ -194,7 +195,7 @@ pub(super) fn take_turn(t: &mut Table, id: &str, needs_ort: bool, on_seizing: On
 }
 
 /// What the turn rule needs to know of element `i`.
-fn turn_element(els: &[Mut<Fielded>], i: usize, co: Option<Officer>) -> TurnElement {
+fn turn_element(els: &[Mut<Fielded>], i: usize, co: Option<Officer>, codex: &Codex) -> TurnElement {
     let f = &els[i];
     let near = |friend: bool| {
         els.iter().enumerate().any(|(j, o)| {
@@ -210,7 +211,7 @@ fn turn_element(els: &[Mut<Fielded>], i: usize, co: Option<Officer>) -> TurnElem
         conditions: TestConditions {
             nco: f.element.nco.map(|n| n.grade()),
             company_officer: co,
-            support_points: support_points(els, i),
+            support_points: support_points(els, i, codex),
             beach_landing: false,
             rationed: false,
         },
@@ -225,8 +226,7 @@ const SUPPORT_REACH: f32 = 6.0;
 /// friendly, active, Regular or Elite elements within 6 inches". Readings:
 /// the value is the element's points cost (whole points, `forces::Element::cost`);
 /// "active" is on the table with a CMS that still lets it fight.
-fn support_points(els: &[Mut<Fielded>], i: usize) -> u32 {
-    let Ok(codex) = crate::data::codex() else { return 0 };
+fn support_points(els: &[Mut<Fielded>], i: usize, codex: &Codex) -> u32 {
     let f = &els[i];
     els.iter()
         .enumerate()
@@ -259,7 +259,7 @@ pub(super) fn discard(t: &mut Table, id: &str) {
     if let Some(deck) = t.battle.deck.as_mut()
         && let Err(e) = deck.discard(id)
     {
-        warn!("discarding {id}: {e}");
+        t.fail("discard", id, format!("its card cannot be discarded: {e}"));
     }
     if *t.flow != Flow::Over {
         *t.flow = Flow::NextCard;

@@ -7,7 +7,7 @@
 //! HE Effects Table result off its Defence Value, and at 0 it is gone from
 //! the table.
 
-use bevy::prelude::*;
+use crate::prelude::*;
 use serde::{Deserialize, Serialize};
 use warbound_rules::{
     buildings::{Bridge, BridgeType},

@@ -1,7 +1,9 @@
 //! Driving the flow without a window: start a battle in a headless app, run
 //! updates until it ends or a Player must decide, feed commands in.
 
-use bevy::prelude::*;
+use std::sync::Arc;
+
+use crate::prelude::*;
 
 use super::{
     command::{Command, CommandRecord, Current, Inbox},
@@ -10,17 +12,20 @@ use super::{
     spawn,
     state::{Battle, Fielded, Flow, Sides},
 };
-use crate::{app::headless_app, data::LoadedScenario};
+use warbound_rules::codex::Codex;
+
+use crate::BattleCodex;
 
 /// Most updates one battle may take: far above any real battle (a bound is a
 /// few hundred updates), it stops a flow that no longer moves.
 pub const MAX_UPDATES: u32 = 2_000_000;
 
-/// A headless app with `start`'s battle set up, its log going to `log`.
-pub fn battle_app(start: BattleStart, log: BattleLog) -> Result<App, String> {
-    let scenario = LoadedScenario { source: start.source.clone(), scenario: start.scenario.clone() };
-    let mut app = headless_app(Some(scenario));
-    app.insert_resource(log);
+/// An app that is a battle and nothing else: `start`'s battle set up on
+/// `codex`, its log going to `log` (headless play, replay, tests, the soak).
+pub fn battle_app(start: BattleStart, log: BattleLog, codex: Arc<Codex>) -> Result<App, String> {
+    let mut app = App::new();
+    app.add_plugins(super::plugin);
+    app.insert_resource(log).insert_resource(BattleCodex(codex));
     spawn::start(app.world_mut(), start)?;
     Ok(app)
 }
@@ -78,9 +83,9 @@ pub fn replay(app: &mut App, commands: &[Command]) -> Result<(), String> {
 }
 
 /// Plays a battle with both sides Auto to its end.
-pub fn autoplay(mut start: BattleStart, log: BattleLog) -> Result<(App, BattleResult), String> {
+pub fn autoplay(mut start: BattleStart, log: BattleLog, codex: Arc<Codex>) -> Result<(App, BattleResult), String> {
     start.control = vec![Control::Auto; start.scenario.sides.len()];
-    let mut app = battle_app(start, log)?;
+    let mut app = battle_app(start, log, codex)?;
     advance(&mut app)?;
     let result = app.world().resource::<Battle>().result.clone().ok_or("the battle did not end")?;
     if let Some(e) = &app.world().resource::<BattleLog>().failed {

@@ -3,7 +3,7 @@
 //! for his one command of orders, rallies, reserves and objectives, checks
 //! it against the rules and carries it out.
 
-use bevy::prelude::*;
+use crate::prelude::*;
 use warbound_rules::{event::Book, opc::OrtResult};
 
 use super::{

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use bevy::prelude::*;
+use crate::prelude::*;
 use serde::{Deserialize, Serialize};
 use warbound_rules::{
     codex::{Codex, Kind as CodexKind},

@@ -4,7 +4,7 @@
 //! Defence Values; the target accrues its CM tests (FYOB Momentum Test
 //! Charts), checks for its officers, and leaves the table if nothing is left.
 
-use bevy::prelude::*;
+use crate::prelude::*;
 use warbound_rules::{
     codex::Codex,
     command::MoraleCause,
@@ -73,7 +73,8 @@ fn fire_phase(mut t: Table, mut current: ResMut<Current>) {
 /// Every firing team of `element` that reaches `target` fires at it.
 pub(super) fn do_fire(t: &mut Table, element: &str, target: &str, on_the_move: bool, failures: u8) {
     let bound = t.battle.clock.bound();
-    let Ok(codex) = crate::data::codex() else { return };
+    let codex = t.codex.0.clone();
+    let codex = &*codex;
     let mut els = sorted(&mut t.elements);
     let (Some(i), Some(j)) = (els.iter().position(|f| f.id() == element), els.iter().position(|f| f.id() == target))
     else {
@@ -173,7 +174,7 @@ pub struct FireOdds {
 }
 
 pub fn fire_odds(sight: &Sight, firer: &Fielded, tgt: &Fielded, failures: u8) -> Option<FireOdds> {
-    let codex = crate::data::codex().ok()?;
+    let codex = sight.codex;
     let cover = sight.cover(firer, tgt);
     let mut odds = FireOdds { shots: 0, expected_hits: 0.0, at_least_one_hit: 0.0 };
     let mut miss_all = 1.0;

@@ -90,7 +90,8 @@ pub(super) fn squadron_turn(t: &mut Table, s: usize, k: usize) {
 /// medium, 5+ in a building or wood).
 fn acquire(t: &mut Table, s: usize, k: usize) {
     let bound = t.battle.clock.bound();
-    let Ok(codex) = crate::data::codex() else { return };
+    let codex = t.codex.0.clone();
+    let codex = &*codex;
     let els = sorted(&mut t.elements);
     let q = &mut t.sides.0[s].squadrons[k];
     if q.target.as_ref().is_some_and(|id| els.iter().any(|f| f.id() == id && f.status.on_table())) {

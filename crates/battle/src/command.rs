@@ -4,7 +4,7 @@
 
 use std::collections::VecDeque;
 
-use bevy::prelude::*;
+use crate::prelude::*;
 use serde::{Deserialize, Serialize};
 use warbound_rules::{
     event::{Book, EventKind, RuleEvent, RuleRef},

@@ -1,0 +1,231 @@
+//! The soak: many seeded battles, every shipped battle solo and 2-player,
+//! each played to its end with the invariants checked after every bound.
+//!
+//! `cargo run --release -p warbound_battle --bin soak -- [--battles N] [--first-seed S]`
+//!
+//! Checked after every bound: no step failed to resolve (no invariant
+//! failure); men never above their start (a count of men cannot go below
+//! nought); every CMS within 0..=6; each side's CMT is the CMS on the table
+//! as FYOB counts it and never above its start. At the end: every element's
+//! fate in the result, agreeing with where it is; and a save taken at a
+//! random bound resumes to the same log and the same result. A panic in a
+//! battle is caught and counted as a failure. Exits 1 on any failure.
+
+use std::{
+    panic::{AssertUnwindSafe, catch_unwind},
+    process::ExitCode,
+    sync::Arc,
+    time::Instant,
+};
+
+use warbound_battle::{
+    FlowPace,
+    invariant::InvariantFailures,
+    log::BattleLog,
+    outcome, play,
+    prelude::*,
+    save,
+    setup::{BattleResult, BattleStart, Fate, Mechanism},
+    shipped,
+    state::{Battle, Fielded, Sides, Status},
+};
+use warbound_rules::{codex::Codex, momentum::MAX_CMS, scenario::Scenario};
+
+/// What one battle of the soak measured.
+#[derive(Default)]
+struct Tally {
+    bounds: u32,
+    checks: u64,
+    failures: Vec<String>,
+}
+
+fn main() -> ExitCode {
+    let mut battles = 1000u32;
+    let mut first_seed = 1u64;
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        let value = args.next().and_then(|v| v.parse::<u64>().ok());
+        match (a.as_str(), value) {
+            ("--battles", Some(n)) => battles = n as u32,
+            ("--first-seed", Some(s)) => first_seed = s,
+            _ => {
+                eprintln!("usage: soak [--battles N] [--first-seed S]");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let codex = match shipped::codex() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("soak: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let scenarios = match shipped::battles(&codex) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("soak: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let kinds = scenarios.len() * 2;
+    let started = Instant::now();
+    let (mut bounds, mut checks, mut failed) = (0u64, 0u64, 0u32);
+    for k in 0..battles {
+        let (name, scenario) = &scenarios[k as usize % scenarios.len()];
+        let mechanism = if (k as usize / scenarios.len()) % 2 == 0 { Mechanism::Solo } else { Mechanism::TwoPlayer };
+        let seed = first_seed + u64::from(k) / kinds as u64;
+        let played = catch_unwind(AssertUnwindSafe(|| soak_one(name, scenario, seed, mechanism, &codex)));
+        let tally = played.unwrap_or_else(|p| {
+            let why = p.downcast_ref::<String>().cloned().or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()));
+            Tally { failures: vec![format!("panicked: {}", why.unwrap_or_default())], ..Tally::default() }
+        });
+        bounds += u64::from(tally.bounds);
+        checks += tally.checks;
+        if !tally.failures.is_empty() {
+            failed += 1;
+            for f in &tally.failures {
+                eprintln!("soak: {name} {mechanism:?} seed {seed}: {f}");
+            }
+        }
+    }
+    let secs = started.elapsed().as_secs_f64();
+    println!(
+        "soak: {battles} battles ({} scenarios, solo and 2-player), {bounds} bounds, {checks} invariant checks, \
+         {failed} battles failed, {secs:.1} s ({:.1} ms a battle)",
+        scenarios.len(),
+        secs * 1e3 / f64::from(battles.max(1))
+    );
+    if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+}
+
+/// Plays one battle bound by bound, checking after each.
+fn soak_one(name: &str, scenario: &Scenario, seed: u64, mechanism: Mechanism, codex: &Arc<Codex>) -> Tally {
+    let mut tally = Tally::default();
+    let mut start = BattleStart::auto(name, scenario.clone(), seed);
+    start.mechanism = mechanism;
+    let mut app = match play::battle_app(start.clone(), BattleLog::default(), codex.clone()) {
+        Ok(app) => app,
+        Err(e) => {
+            tally.failures.push(format!("does not start: {e}"));
+            return tally;
+        }
+    };
+    // One flow step an update, so that every bound's end is seen.
+    app.insert_resource(FlowPace(1));
+    let last = start.last_bound().max(1);
+    // A bound picked from the seed, the same on every run.
+    let save_at = 1 + ((seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 33) % u64::from(last)) as u32;
+    let mut saved = None;
+    let mut bound = 0;
+    for _ in 0..play::MAX_UPDATES {
+        if play::is_over(app.world()) {
+            break;
+        }
+        app.update();
+        let now = app.world().resource::<Battle>().clock.bound();
+        if now != bound || play::is_over(app.world()) {
+            tally.checks += check(app.world_mut(), &mut tally.failures);
+            if now != bound {
+                tally.bounds += 1;
+            }
+            bound = now;
+            if bound == save_at && saved.is_none() {
+                saved = save::snapshot(app.world());
+            }
+        }
+    }
+    let Some(result) = app.world().resource::<Battle>().result.clone() else {
+        tally.failures.push("did not end".to_owned());
+        return tally;
+    };
+    tally.checks += check_fates(app.world_mut(), &result, &mut tally.failures);
+    if let Some(saved) = saved {
+        match save::resume(&saved, codex.clone()) {
+            Ok(resumed) => {
+                tally.checks += 1;
+                let (a, b) = (log_of(&app), log_of(&resumed));
+                if a != b || resumed.world().resource::<Battle>().result.as_ref() != Some(&result) {
+                    tally.failures.push(format!("the save at bound {save_at} resumes to another battle"));
+                }
+            }
+            Err(e) => tally.failures.push(format!("the save at bound {save_at} does not resume: {e}")),
+        }
+    }
+    tally
+}
+
+fn log_of(app: &App) -> String {
+    app.world().resource::<BattleLog>().json_lines()
+}
+
+fn elements(world: &mut World) -> Vec<Fielded> {
+    let mut q = world.query::<&Fielded>();
+    let mut v: Vec<Fielded> = q.iter(world).cloned().collect();
+    v.sort_by_key(|f| f.index);
+    v
+}
+
+/// The invariants that hold after every bound; returns how many were checked.
+fn check(world: &mut World, failures: &mut Vec<String>) -> u64 {
+    let mut n = 0;
+    let bound = world.resource::<Battle>().clock.bound();
+    for f in &world.resource::<InvariantFailures>().0 {
+        failures.push(format!("invariant failure: {f}"));
+    }
+    n += 1;
+    let els = elements(world);
+    for f in &els {
+        n += 2;
+        if f.men() > f.men_start {
+            failures.push(format!("bound {bound}: {} has {} men, more than its {} at the start", f.id(), f.men(), f.men_start));
+        }
+        if f.element.cms > MAX_CMS {
+            failures.push(format!("bound {bound}: {} has a CMS of {}", f.id(), f.element.cms));
+        }
+    }
+    let sides = world.resource::<Sides>();
+    for (s, side) in sides.0.iter().enumerate() {
+        n += 2;
+        let counted: u32 = els
+            .iter()
+            .filter(|f| f.side == s && f.status == Status::OnTable)
+            .map(|f| u32::from(f.element.cms))
+            .sum();
+        let cmt = outcome::cmt(els.iter(), s);
+        if cmt != counted {
+            failures.push(format!("bound {bound}: {} has a CMT of {cmt}, its CMS on the table is {counted}", side.name));
+        }
+        let all: u32 = els.iter().filter(|f| f.side == s).map(|_| u32::from(MAX_CMS)).sum();
+        if cmt > all {
+            failures.push(format!("bound {bound}: {} has a CMT of {cmt}, above {all}", side.name));
+        }
+    }
+    n
+}
+
+/// Every element's fate in the result, as it stands on the table.
+fn check_fates(world: &mut World, result: &BattleResult, failures: &mut Vec<String>) -> u64 {
+    let els = elements(world);
+    if result.elements.len() != els.len() {
+        failures.push(format!("{} elements, {} fates in the result", els.len(), result.elements.len()));
+    }
+    for f in &els {
+        let Some(r) = result.elements.iter().find(|r| r.id == f.id()) else {
+            failures.push(format!("{} has no fate in the result", f.id()));
+            continue;
+        };
+        let agrees = match r.fate {
+            Fate::OnTable => f.status == Status::OnTable,
+            Fate::InBox => matches!(f.status, Status::Waiting(_)),
+            Fate::Reserve => f.status == Status::Reserve,
+            Fate::Retired => f.status == Status::Retired,
+            Fate::Surrendered => f.status == Status::Surrendered,
+            Fate::Destroyed => f.status == Status::Destroyed,
+        };
+        if !agrees || r.men != f.men() || r.men_start != f.men_start {
+            failures.push(format!("{}: result says {:?} with {} men, the table {:?} with {}", f.id(), r.fate, r.men, f.status, f.men()));
+        }
+    }
+    els.len() as u64
+}
