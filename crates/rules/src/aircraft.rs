@@ -110,7 +110,7 @@ pub enum AirError {
     /// "Aircraft get 1 act per bound."
     TooManyActs(usize),
     /// "Aircraft attack ground troops with either bombs or machine guns from
-    /// low level only" (bombing also from medium: see [`spot_ground_target`]).
+    /// low level only" (bombing also from medium: see [`spot_ground_target_need`]).
     WrongHeight(Height),
     /// "Aircraft may not attack each other if they are at different levels."
     DifferentLevels(Height, Height),

@@ -42,7 +42,7 @@ pub enum CommandError {
     WrongRank(Rank),
     /// A Company Officer rallies once in his Command turn.
     AlreadyRallied,
-    /// "A Company Officer figure may change elements if ... [they] pass within 1 inch."
+    /// "A Company Officer figure may change elements if ... \[they\] pass within 1 inch."
     TooFarApart(f32),
     /// A replacement NCO is diced for only where the NCO was lost.
     HasAnNco(String),

@@ -789,15 +789,15 @@ impl Scenario {
                 return Err(Invalid::new(format!("{at}.schedule"), Some(&sq.id), m));
             }
         }
-        for (f, foo) in side.foos.iter().enumerate() {
+        for (f, observer) in side.foos.iter().enumerate() {
             let at = format!("{at}.foos[{f}]");
-            unique(format!("{at}.id"), &foo.id)?;
-            if let Some(Err(e)) = side.foo(&foo.id) {
-                return Err(Invalid::new(format!("{at}.grade"), Some(&foo.id), e));
+            unique(format!("{at}.id"), &observer.id)?;
+            if let Some(Err(e)) = side.foo(&observer.id) {
+                return Err(Invalid::new(format!("{at}.grade"), Some(&observer.id), e));
             }
-            if !element_ids.contains(&foo.attached_to.as_str()) {
-                let m = format!("{:?} is not an element of this side", foo.attached_to);
-                return Err(Invalid::new(format!("{at}.attached_to"), Some(&foo.attached_to), m));
+            if !element_ids.contains(&observer.attached_to.as_str()) {
+                let m = format!("{:?} is not an element of this side", observer.attached_to);
+                return Err(Invalid::new(format!("{at}.attached_to"), Some(&observer.attached_to), m));
             }
         }
         for (k, charge) in side.charges.iter().enumerate() {

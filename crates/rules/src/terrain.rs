@@ -300,7 +300,7 @@ impl fmt::Display for TerrainError {
 impl std::error::Error for TerrainError {}
 
 /// Even-odd point in polygon, boundary excluded (callers needing the
-/// boundary test it apart with [`on_boundary`]).
+/// boundary test it apart with `on_boundary`).
 pub fn inside(poly: &[Point], p: Point) -> bool {
     let mut odd = false;
     let mut j = poly.len() - 1;

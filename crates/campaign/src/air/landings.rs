@@ -3,6 +3,8 @@
 //! Landing troops "immediately occupy that Map Board without entering into
 //! the 'box' first" and may attack at once; both sides then take Detection
 //! Throws, the defenders with [`DEFENDER_EXTRA_DETECTION_DICE`] more.
+//!
+//! [`DEFENDER_EXTRA_DETECTION_DICE`]: crate::air::landings::DEFENDER_EXTRA_DETECTION_DICE
 
 use serde::{Deserialize, Serialize};
 use serde_json::json;

@@ -11,6 +11,14 @@
 //! - [`engagement`]: the naval engagement template: sessions, boxes, moves,
 //!   spotted targets, follow-up shots (29.17).
 //! - [`trains`]: loading, moving, cutting and mending lines, railway guns (30).
+//!
+//! [`craft`]: crate::naval::craft
+//! [`movement`]: crate::naval::movement
+//! [`spotting`]: crate::naval::spotting
+//! [`fire`]: crate::naval::fire
+//! [`condition`]: crate::naval::condition
+//! [`engagement`]: crate::naval::engagement
+//! [`trains`]: crate::naval::trains
 
 use std::fmt;
 

@@ -10,6 +10,9 @@
 //!
 //! Every step that throws or decides returns a
 //! [`warbound_rules::event::RuleEvent`] of kind `PaperBattle` or `Partisans`.
+//!
+//! [`dunnigan`]: crate::paper::dunnigan
+//! [`partisans`]: crate::paper::partisans
 
 use std::fmt;
 

@@ -5,6 +5,12 @@
 //! capacities and load spaces ([`carrying`]); repairs to damaged vehicles
 //! ([`repairs`]); Work & Tasks, loading at Transit hubs, convoys and trains
 //! ([`work`]). Readings of ambiguous passages are in `docs/campaign/supply.md`.
+//!
+//! [`logistics`]: crate::supply::logistics
+//! [`replenishment`]: crate::supply::replenishment
+//! [`carrying`]: crate::supply::carrying
+//! [`repairs`]: crate::supply::repairs
+//! [`work`]: crate::supply::work
 
 use std::fmt;
 

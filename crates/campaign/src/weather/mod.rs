@@ -9,6 +9,13 @@
 //! and the rain/snow gauge to carry to tomorrow. [`flying_permission`] is Air
 //! Command's throw; [`night_session_light`] the per-session moon throw; the
 //! optional forecast is in [`forecast`]; chance cards in [`chance`].
+//!
+//! [`throw_day`]: crate::weather::throw_day
+//! [`DayWeather`]: crate::weather::DayWeather
+//! [`flying_permission`]: crate::weather::flying_permission
+//! [`night_session_light`]: crate::weather::night_session_light
+//! [`forecast`]: crate::weather::forecast
+//! [`chance`]: crate::weather::chance
 
 use std::fmt;
 
