@@ -105,11 +105,11 @@ pub fn run_autoplay(a: &crate::cli::AutoPlay) -> ExitCode {
             .map_err(|e| e.to_string())
             .and_then(|codex| save::read(path, &codex).and_then(|s| save::resume_with(&s, log, codex)))
             .map(|mut app| {
-            for side in app.world_mut().resource_mut::<battle::state::Sides>().0.iter_mut() {
-                side.control = battle::setup::Control::Auto;
-            }
-            app
-        }),
+                for side in app.world_mut().resource_mut::<battle::state::Sides>().0.iter_mut() {
+                    side.control = battle::setup::Control::Auto;
+                }
+                app
+            }),
         None => {
             let loaded = match crate::data::load_scenario(&a.scenario) {
                 Ok(s) => s,

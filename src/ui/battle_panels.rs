@@ -1013,7 +1013,8 @@ mod tests {
     /// after the first is acting.
     fn patrol_in_progress() -> App {
         let scenario = crate::data::load_scenario("patrol").unwrap().scenario;
-        let mut app = crate::battle::battle_app(BattleStart::auto("patrol", scenario, 7), BattleLog::default()).unwrap();
+        let mut app =
+            crate::battle::battle_app(BattleStart::auto("patrol", scenario, 7), BattleLog::default()).unwrap();
         app.insert_resource(crate::battle::FlowPace(1));
         for _ in 0..200 {
             app.update();

@@ -6,8 +6,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::{centre_panel, menu_button};
 use crate::{
     battle::{
-        Resume, StartBattle,
-        autosave_path,
+        Resume, StartBattle, autosave_path,
         save::{Save, read},
     },
     data::{self, LoadedScenario},

@@ -200,7 +200,7 @@ impl NationPaint {
 
 /// The yaw that turns a model (made facing -Z, away from the near edge) to
 /// face away from its side's edge. Vehicles stand so, as the rules read their
-/// facing (`battle::table::facing`): the hull on the table shows the quadrant a
+/// facing (`warbound_rules::facing::facing`): the hull on the table shows the quadrant a
 /// shot strikes.
 fn facing_yaw(edge: Edge) -> f32 {
     match edge {

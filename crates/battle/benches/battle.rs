@@ -113,7 +113,8 @@ fn main() {
     }
     let t0 = Instant::now();
     let (app, result) =
-        play::autoplay(BattleStart::auto("bench-hold", holding, 0), BattleLog::default(), codex.clone()).expect("the battle plays");
+        play::autoplay(BattleStart::auto("bench-hold", holding, 0), BattleLog::default(), codex.clone())
+            .expect("the battle plays");
     let took = t0.elapsed();
     println!(
         "overwatch stand-off: {} bounds ({:?}), {} events, {:.1} ms",

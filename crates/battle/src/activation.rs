@@ -19,7 +19,6 @@ use super::{
     setup::Control,
     sorted,
     state::{Fielded, Flow, Status, Turn},
-    table,
 };
 
 pub(super) fn plugin(app: &mut App) {
@@ -127,7 +126,7 @@ pub(super) fn take_turn(t: &mut Table, id: &str, needs_ort: bool, on_seizing: On
     let co = side.companies.get(els[i].company).filter(|c| c.co_alive && c.attached_to == id).map(|c| c.co);
     let element = turn_element(&els, i, co, &t.codex.0);
     let mut accrued = els[i].accrued.clone();
-    accrued.states = table::persistent_states(&els[i]);
+    accrued.states = momentum::persistent_states(els[i].build.element_type(), els[i].men(), els[i].men_start);
     let result = turn::element_turn(&element, needs_ort, on_seizing, &accrued, &mut t.dice.0, &id);
     let turn = match result {
         Ok(turn) => turn,

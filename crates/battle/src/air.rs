@@ -18,7 +18,7 @@ use warbound_rules::{
 use super::{
     Table, activation, sorted,
     state::{Build, Fielded, Status},
-    table::{accrue, he_cause, he_target, remove_men},
+    table::{he_cause, he_target},
     visible::Sight,
 };
 
@@ -139,7 +139,7 @@ fn attack(t: &mut Table, s: usize, k: usize) {
                 let Some(he) = he_target(f) else { break };
                 if let Ok((casualties, wrecked, e)) = aircraft::bomb_hit(size, he, &mut t.dice.0) {
                     t.log.push(bound, e.target(target.clone()));
-                    lost += remove_men(f, u32::from(casualties));
+                    lost += f.element.remove_men(u32::from(casualties));
                     if wrecked {
                         wreck(f);
                     }
@@ -154,16 +154,16 @@ fn attack(t: &mut Table, s: usize, k: usize) {
                     f.vehicle = Some(effects::soft_skin_hit(f.vehicle.unwrap_or_default()));
                 }
                 Build::Afv { .. } => {}
-                _ => lost += remove_men(f, u32::from(hits)),
+                _ => lost += f.element.remove_men(u32::from(hits)),
             }
         }
         aircraft::after_attack(m);
     }
     if hit_any || lost > 0 {
         let cause = he_cause(f.build);
-        accrue(f, cause, 1);
+        f.accrued.accrue(cause, 1);
         if f.build.element_type() == warbound_rules::momentum::ElementType::Infantry {
-            accrue(f, CmCause::CasualtyInOpen, lost);
+            f.accrued.accrue(CmCause::CasualtyInOpen, lost);
         }
     }
     let ev = RuleEvent::new(EventKind::Casualties, RuleRef::new(Book::HeroesAll, "Aircraft attacking ground troops"))

@@ -17,7 +17,6 @@ use super::{
     activation,
     log::BattleLog,
     state::{Arrival, Fielded, Status},
-    table::remove_men,
 };
 
 pub(super) fn land(
@@ -64,7 +63,7 @@ pub(super) fn land(
             f.at = clamp(at);
             f.status = Status::OnTable;
             f.element.on_table = true;
-            remove_men(f, u32::from(landing.casualties));
+            f.element.remove_men(u32::from(landing.casualties));
             if landing.csws_destroyed {
                 // The weapons are lost; their crews fight on as riflemen without them.
                 let grade = f.element.troops();

@@ -20,7 +20,7 @@ use warbound_rules::{
 use super::{
     Table, activation, sorted,
     state::{Fielded, Status},
-    table::{accrue, building_hit, from_edge, he_cause, he_target, remove_men},
+    table::{building_hit, from_edge, he_cause, he_target},
     visible::Sight,
 };
 
@@ -207,10 +207,10 @@ pub(super) fn battery_turn(t: &mut Table, s: usize, k: usize) {
                 && let Some(lost) =
                     building_hit(&mut battle.buildings, terrain, f, column, &mut t.dice.0, &mut t.log, bound)
             {
-                let lost = remove_men(f, u32::from(lost));
+                let lost = f.element.remove_men(u32::from(lost));
                 let cause = he_cause(f.build);
-                accrue(f, cause, 1);
-                accrue(f, casualty, lost);
+                f.accrued.accrue(cause, 1);
+                f.accrued.accrue(casualty, lost);
                 if f.spent() {
                     activation::leave(&mut t.log, bound, f, Status::Destroyed, "lost when the building fell");
                 }
@@ -237,15 +237,15 @@ fn shell(
     let Some(target) = he_target(f) else { return };
     let Ok((out, event)) = effects::he_hit(column, target, dice) else { return };
     log.push(bound, event.actor(by.to_owned()).target(f.id().to_owned()));
-    let lost = remove_men(f, u32::from(out.casualties));
+    let lost = f.element.remove_men(u32::from(out.casualties));
     let cause = he_cause(f.build);
-    accrue(f, cause, 1);
+    f.accrued.accrue(cause, 1);
     if f.build.element_type() == warbound_rules::momentum::ElementType::Infantry {
-        accrue(f, casualty, lost);
+        f.accrued.accrue(casualty, lost);
     }
     if out.vehicle_damaged {
         f.vehicle = Some(f.vehicle.unwrap_or_default().after(effects::AtResult::Damaged));
-        accrue(f, CmCause::OwnVehicleDamaged, 1);
+        f.accrued.accrue(CmCause::OwnVehicleDamaged, 1);
     }
     if out.weapon_destroyed
         && let Some(p) = f.element.pieces.iter_mut().find(|p| p.crew > 0)

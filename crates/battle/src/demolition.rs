@@ -24,7 +24,7 @@ use super::{
     log::BattleLog,
     sorted,
     state::{Fielded, Flow, Status},
-    table::{accrue, he_target, remove_men},
+    table::he_target,
 };
 
 /// Reading: "in contact with the target" is within 2" of the charge; the
@@ -197,13 +197,13 @@ pub(super) fn blast(
             && let Ok(Some((out, e))) = explosives::charge_effect(d.charge.kind, target, dice)
         {
             log.push(bound, e.actor(d.id.clone()).target(f.id().to_owned()));
-            let lost = remove_men(f, u32::from(out.casualties));
+            let lost = f.element.remove_men(u32::from(out.casualties));
             if f.build.element_type() == warbound_rules::momentum::ElementType::Infantry {
-                accrue(f, CmCause::CasualtyInOpen, lost);
+                f.accrued.accrue(CmCause::CasualtyInOpen, lost);
             }
         }
         if stun.is_some_and(|s| r <= s) {
-            accrue(f, explosives::STUN_CAUSE, 1);
+            f.accrued.accrue(explosives::STUN_CAUSE, 1);
         }
         if f.spent() {
             activation::leave(log, bound, f, Status::Destroyed, "caught in the blast");

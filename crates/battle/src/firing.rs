@@ -11,6 +11,7 @@ use warbound_rules::{
     dice::Dice,
     effects::{self, VehicleState},
     event::{Book, EventKind, RuleEvent, RuleRef},
+    facing::facing,
     firing::{self, Cover, IndirectFire, IndirectMove, OpenSightsFire, Ranging, Weapon},
     forces::{FiringTeam, Shooter},
     geometry::distance,
@@ -27,7 +28,7 @@ use super::{
     log::BattleLog,
     pair_mut, sorted,
     state::{Build, Fielded, Flow, Status},
-    table::{accrue, building_hit, facing, he_target, remove_men},
+    table::{building_hit, he_target},
     visible::Sight,
 };
 
@@ -280,13 +281,13 @@ fn he_on(t: &mut Out, column: effects::HeColumn, tgt: &mut Fielded, damage: &mut
     if !tgt.build.is_vehicle()
         && let Some(lost) = building_hit(t.buildings, t.terrain, tgt, column, t.dice, t.log, t.bound)
     {
-        damage.casualties += remove_men(tgt, u32::from(lost));
+        damage.casualties += tgt.element.remove_men(u32::from(lost));
         return;
     }
     let Some(target) = he_target(tgt) else { return };
     if let Ok((out, event)) = effects::he_hit(column, target, t.dice) {
         t.log.push(t.bound, event.target(tgt.id()));
-        damage.casualties += remove_men(tgt, u32::from(out.casualties));
+        damage.casualties += tgt.element.remove_men(u32::from(out.casualties));
         if out.vehicle_damaged {
             let before = tgt.vehicle.unwrap_or_default();
             apply_vehicle(t, tgt, before.after(effects::AtResult::Damaged), damage);
@@ -361,7 +362,7 @@ fn hit(
                 he_on(t, row.he.unwrap_or(effects::HeColumn::A), tgt, damage);
             } else {
                 damage.small_arms = true;
-                damage.casualties += remove_men(tgt, 1);
+                damage.casualties += tgt.element.remove_men(1);
             }
         }
     }
@@ -378,7 +379,7 @@ fn apply_vehicle(t: &mut Out, tgt: &mut Fielded, after: VehicleState, damage: &m
         let aboard = tgt.men().min(u32::from(u8::MAX)) as u8;
         let (lost, event) = effects::brew_casualties(aboard, t.dice);
         t.log.push(t.bound, event.target(tgt.id()));
-        damage.casualties += remove_men(tgt, u32::from(lost));
+        damage.casualties += tgt.element.remove_men(u32::from(lost));
     }
 }
 
@@ -427,7 +428,7 @@ fn accrue_tests(t: &mut Out, tgt: &mut Fielded, damage: &Damage, unobserved: boo
         causes.push((CmCause::UnobservedEnemy, 1));
     }
     for &(cause, n) in &causes {
-        accrue(tgt, cause, n);
+        tgt.accrued.accrue(cause, n);
     }
     // The 2-player game's morale throws (Heroes All, "Morale").
     if damage.casualties > 0 && tgt.build.element_type() == warbound_rules::momentum::ElementType::Infantry {
@@ -462,7 +463,7 @@ fn officers(t: &mut Out, sides: &mut super::state::Sides, tgt: &mut Fielded, los
     t.log.push(t.bound, event);
     if result.nco_hit && tgt.element.nco.is_some() {
         tgt.element.nco = None;
-        accrue(tgt, CmCause::NcoCasualty, 1);
+        tgt.accrued.accrue(CmCause::NcoCasualty, 1);
     }
     if result.co_hit == Some(true)
         && let Some(company) = sides.0[s].companies.get_mut(c)

@@ -33,10 +33,11 @@ impl InvariantFailures {
     /// Keeps the failure, logs it as an event and reports it.
     pub fn record(&mut self, log: &mut BattleLog, bound: u32, step: &'static str, actor: &str, what: String) {
         error!("invariant failure: bound {bound}: {step} of {actor}: {what}");
-        let event = RuleEvent::new(EventKind::InvariantFailure, RuleRef::new(Book::FightYourOwnBattles, "The game flow"))
-            .actor(actor)
-            .input("step", step, "")
-            .outcome(&what);
+        let event =
+            RuleEvent::new(EventKind::InvariantFailure, RuleRef::new(Book::FightYourOwnBattles, "The game flow"))
+                .actor(actor)
+                .input("step", step, "")
+                .outcome(&what);
         log.push(bound, event);
         self.0.push(InvariantFailure { bound, step, actor: actor.to_owned(), what });
     }

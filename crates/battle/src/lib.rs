@@ -26,8 +26,8 @@ use prelude::*;
 /// What every file of the battle uses from Bevy.
 pub mod prelude {
     pub use bevy_app::prelude::*;
-    pub use bevy_ecs::prelude::*;
     pub use bevy_ecs::change_detection::Mut;
+    pub use bevy_ecs::prelude::*;
     pub use bevy_log::{debug, error, info, warn};
 }
 

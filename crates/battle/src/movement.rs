@@ -29,7 +29,6 @@ use super::{
     log::BattleLog,
     sorted,
     state::{Battle, Build, Fielded, Flow, PendingMove, Status},
-    table::{accrue, remove_men},
     table::{from_edge, nearest_on_edge, toward},
     visible::Sight,
 };
@@ -81,7 +80,9 @@ fn throw_only(t: &mut Table, element: &str, target: Point, pips: u8) -> f32 {
     let enemies: Vec<Point> =
         els.iter().filter(|f| f.side != els[i].side && f.status.on_table()).map(|f| f.at).collect();
     let f = &els[i];
-    let Some(travel) = throw_move(&mut t.log, &mut t.failures, &mut t.dice.0, &t.battle, bound, f, target, pips) else { return 0.0 };
+    let Some(travel) = throw_move(&mut t.log, &mut t.failures, &mut t.dice.0, &t.battle, bound, f, target, pips) else {
+        return 0.0;
+    };
     let allowed = if f.this_bound.observed { travel } else { ambush_limit(f.at, target, travel, &enemies) };
     if allowed < travel {
         t.log.push(bound, ambush_event(f.id(), travel, allowed));
@@ -139,8 +140,8 @@ fn minefields(log: &mut BattleLog, dice: &mut Dice, bound: u32, battle: &Battle,
                 let men = f.men().min(u32::from(u8::MAX)) as u8;
                 let Ok((casualties, e)) = mines::infantry_enter(*kind, men, dice, &id) else { continue };
                 log.push(bound, e);
-                let lost = remove_men(f, u32::from(casualties));
-                accrue(f, CmCause::CasualtyInOpen, lost);
+                let lost = f.element.remove_men(u32::from(casualties));
+                f.accrued.accrue(CmCause::CasualtyInOpen, lost);
             }
         }
         if f.spent() {

@@ -44,9 +44,7 @@ pub fn codex() -> Result<Arc<Codex>, DataError> {
 pub fn battles(codex: &Codex) -> Result<Vec<(String, Scenario)>, DataError> {
     ron_files("scenarios/battles/")?
         .into_iter()
-        .map(|(name, text)| {
-            Scenario::load(&format!("scenarios/battles/{name}.ron"), &text, codex).map(|s| (name, s))
-        })
+        .map(|(name, text)| Scenario::load(&format!("scenarios/battles/{name}.ron"), &text, codex).map(|s| (name, s)))
         .collect()
 }
 

@@ -4,7 +4,7 @@
 use warbound_rules::{
     buildings::{Building, HeHit, State as BuildingState},
     dice::Dice,
-    effects::{Facing, HeColumn, HeTarget},
+    effects::{HeColumn, HeTarget},
     geometry::{self, distance},
     momentum::CmCause,
     scenario::{Edge, TableSize},
@@ -51,74 +51,6 @@ pub fn toward(a: Point, b: Point, d: f32) -> Point {
     }
     let t = d / len;
     Point(a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t)
-}
-
-/// The quadrant of a vehicle a shot from `firer` strikes. Reading: with no
-/// facing recorded, a vehicle faces away from its own table edge (towards
-/// the enemy); within 45° of that it is hit on the front, beyond 135° on the
-/// rear, otherwise on the side.
-pub fn facing(target: Point, own_edge: Edge, firer: Point) -> Facing {
-    let ahead = match own_edge {
-        Edge::Near => (0.0, 1.0),
-        Edge::Far => (0.0, -1.0),
-        Edge::Left => (1.0, 0.0),
-        Edge::Right => (-1.0, 0.0),
-    };
-    let (dx, dy) = (firer.0 - target.0, firer.1 - target.1);
-    let len = dx.hypot(dy);
-    if len <= f32::EPSILON {
-        return Facing::Front;
-    }
-    let cos = (dx * ahead.0 + dy * ahead.1) / len;
-    if cos >= std::f32::consts::FRAC_1_SQRT_2 {
-        Facing::Front
-    } else if cos <= -std::f32::consts::FRAC_1_SQRT_2 {
-        Facing::Rear
-    } else {
-        Facing::Side
-    }
-}
-
-/// Removes `n` men, riflemen first and then crews; returns how many went.
-pub fn remove_men(f: &mut Fielded, n: u32) -> u32 {
-    let mut lost = 0;
-    while lost < n && f.element.figures.pop().is_some() {
-        lost += 1;
-    }
-    for piece in f.element.pieces.iter_mut().rev() {
-        while lost < n && piece.crew > 0 {
-            piece.crew -= 1;
-            lost += 1;
-        }
-    }
-    lost
-}
-
-/// Adds one occurrence of `cause` (or `times`) to the tests accrued.
-pub fn accrue(f: &mut Fielded, cause: CmCause, times: u32) {
-    if times == 0 {
-        return;
-    }
-    match f.accrued.events.iter_mut().find(|(c, _)| *c == cause) {
-        Some((_, n)) => *n += times,
-        None => f.accrued.events.push((cause, times)),
-    }
-}
-
-/// The grey rows that apply now: under 50% and under 25% of its men
-/// (FYOB Momentum Test Chart; infantry chart only).
-pub fn persistent_states(f: &Fielded) -> Vec<CmCause> {
-    let mut states = Vec::new();
-    if f.build.element_type() == warbound_rules::momentum::ElementType::Infantry && f.men_start > 0 {
-        let men = f.men() * 100;
-        if men < f.men_start * 50 {
-            states.push(CmCause::Under50PercentStrength);
-        }
-        if men < f.men_start * 25 {
-            states.push(CmCause::Under25PercentStrength);
-        }
-    }
-    states
 }
 
 /// What an HE hit lands on (*Heroes All*, "HE Effects Table"): an AFV open
@@ -172,14 +104,6 @@ pub fn building_hit(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn facing_by_quadrant() {
-        let t = Point(10.0, 10.0);
-        assert_eq!(facing(t, Edge::Near, Point(10.0, 30.0)), Facing::Front);
-        assert_eq!(facing(t, Edge::Near, Point(10.0, 0.0)), Facing::Rear);
-        assert_eq!(facing(t, Edge::Near, Point(30.0, 12.0)), Facing::Side);
-    }
 
     #[test]
     fn toward_stops_at_the_destination() {

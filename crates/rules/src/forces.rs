@@ -238,6 +238,22 @@ impl Element {
         self.figures.len() as u32 + self.pieces.iter().map(|p| u32::from(p.crew)).sum::<u32>()
     }
 
+    /// Takes `n` casualties, riflemen first and then the crews of its pieces
+    /// (the last piece's first); returns how many men went.
+    pub fn remove_men(&mut self, n: u32) -> u32 {
+        let mut lost = 0;
+        while lost < n && self.figures.pop().is_some() {
+            lost += 1;
+        }
+        for piece in self.pieces.iter_mut().rev() {
+            while lost < n && piece.crew > 0 {
+                piece.crew -= 1;
+                lost += 1;
+            }
+        }
+        lost
+    }
+
     /// *Heroes All*, "Normal restrictions on ammunition": "1 use of grenades
     /// per day per 3 men of a platoon". Reading: whole threes of the men
     /// fielded, fractions dropped (test `grenades_one_use_per_three_men`).

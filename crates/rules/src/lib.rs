@@ -31,6 +31,7 @@ pub mod turn;
 // Heroes All: the day, moving, seeing and shooting.
 pub mod day;
 pub mod effects;
+pub mod facing;
 pub mod firing;
 pub mod movement;
 pub mod observation;

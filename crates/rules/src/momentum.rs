@@ -200,6 +200,23 @@ pub fn tests_for(t: ElementType, quality: Quality, cause: CmCause) -> Result<u32
     Ok(u32::from(r.tests[column].or(r.tests[Quality::Regular as usize]).expect("every row has a Regular column")))
 }
 
+/// The grey rows of the Momentum Test Chart that apply now to an element of
+/// type `t` with `men` of its `men_start`: under 50% and under 25% of its
+/// men (infantry chart only).
+pub fn persistent_states(t: ElementType, men: u32, men_start: u32) -> Vec<CmCause> {
+    let mut states = Vec::new();
+    if t == ElementType::Infantry && men_start > 0 {
+        let men = men * 100;
+        if men < men_start * 50 {
+            states.push(CmCause::Under50PercentStrength);
+        }
+        if men < men_start * 25 {
+            states.push(CmCause::Under25PercentStrength);
+        }
+    }
+    states
+}
+
 /// The tests an element has accrued: events this bound (and carried forward
 /// after a failed ORT), each with how many times it happened (each casualty,
 /// each separate firing element: "2 separate elements ... accrue 2 or more
@@ -211,6 +228,17 @@ pub struct Accrued {
 }
 
 impl Accrued {
+    /// Adds `times` occurrences of `cause` to the tests accrued.
+    pub fn accrue(&mut self, cause: CmCause, times: u32) {
+        if times == 0 {
+            return;
+        }
+        match self.events.iter_mut().find(|(c, _)| *c == cause) {
+            Some((_, n)) => *n += times,
+            None => self.events.push((cause, times)),
+        }
+    }
+
     /// The tests due before reductions; 0 when no event has made tests due.
     pub fn original(&self, t: ElementType, quality: Quality) -> Result<u32, CmError> {
         let mut events = 0;

@@ -178,7 +178,12 @@ fn check(world: &mut World, failures: &mut Vec<String>) -> u64 {
     for f in &els {
         n += 2;
         if f.men() > f.men_start {
-            failures.push(format!("bound {bound}: {} has {} men, more than its {} at the start", f.id(), f.men(), f.men_start));
+            failures.push(format!(
+                "bound {bound}: {} has {} men, more than its {} at the start",
+                f.id(),
+                f.men(),
+                f.men_start
+            ));
         }
         if f.element.cms > MAX_CMS {
             failures.push(format!("bound {bound}: {} has a CMS of {}", f.id(), f.element.cms));
@@ -187,14 +192,12 @@ fn check(world: &mut World, failures: &mut Vec<String>) -> u64 {
     let sides = world.resource::<Sides>();
     for (s, side) in sides.0.iter().enumerate() {
         n += 2;
-        let counted: u32 = els
-            .iter()
-            .filter(|f| f.side == s && f.status == Status::OnTable)
-            .map(|f| u32::from(f.element.cms))
-            .sum();
+        let counted: u32 =
+            els.iter().filter(|f| f.side == s && f.status == Status::OnTable).map(|f| u32::from(f.element.cms)).sum();
         let cmt = outcome::cmt(els.iter(), s);
         if cmt != counted {
-            failures.push(format!("bound {bound}: {} has a CMT of {cmt}, its CMS on the table is {counted}", side.name));
+            failures
+                .push(format!("bound {bound}: {} has a CMT of {cmt}, its CMS on the table is {counted}", side.name));
         }
         let all: u32 = els.iter().filter(|f| f.side == s).map(|_| u32::from(MAX_CMS)).sum();
         if cmt > all {
@@ -224,7 +227,14 @@ fn check_fates(world: &mut World, result: &BattleResult, failures: &mut Vec<Stri
             Fate::Destroyed => f.status == Status::Destroyed,
         };
         if !agrees || r.men != f.men() || r.men_start != f.men_start {
-            failures.push(format!("{}: result says {:?} with {} men, the table {:?} with {}", f.id(), r.fate, r.men, f.status, f.men()));
+            failures.push(format!(
+                "{}: result says {:?} with {} men, the table {:?} with {}",
+                f.id(),
+                r.fate,
+                r.men,
+                f.status,
+                f.men()
+            ));
         }
     }
     els.len() as u64
