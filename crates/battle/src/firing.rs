@@ -12,6 +12,7 @@ use warbound_rules::{
     effects::{self, VehicleState},
     event::{Book, EventKind, RuleEvent, RuleRef},
     facing::facing,
+    fire_tests::{ChartTarget, FireResults, fire_tests},
     firing::{self, Cover, IndirectFire, IndirectMove, OpenSightsFire, Ranging, Weapon},
     forces::{FiringTeam, Shooter},
     geometry::distance,
@@ -385,48 +386,20 @@ fn apply_vehicle(t: &mut Out, tgt: &mut Fielded, after: VehicleState, damage: &m
 
 /// The CM tests the fire leaves the target to take on its next activation.
 fn accrue_tests(t: &mut Out, tgt: &mut Fielded, damage: &Damage, unobserved: bool, cover: Cover) {
-    let (small_arms, casualty) = match cover {
-        Cover::Hard | Cover::Pillbox => (CmCause::SmallArmsInHardCover, CmCause::CasualtyInHardCover),
-        Cover::Soft | Cover::HullDown => (CmCause::SmallArmsInSoftCover, CmCause::CasualtyInSoftCover),
-        Cover::Open => (CmCause::SmallArmsInOpen, CmCause::CasualtyInOpen),
+    let chart = match tgt.build {
+        Build::Infantry | Build::Guns { .. } => ChartTarget::Infantry { figures: !tgt.element.figures.is_empty() },
+        Build::Afv { open_topped, .. } => ChartTarget::Afv { open_topped },
+        Build::SoftSkin => ChartTarget::SoftSkin,
     };
-    let mut causes: Vec<(CmCause, u32)> = Vec::new();
-    match tgt.build {
-        Build::Infantry | Build::Guns { .. } => {
-            if damage.small_arms {
-                causes.push((small_arms, 1));
-            }
-            if damage.he {
-                causes.push((CmCause::MortarArtilleryOrAir, 1));
-            }
-            causes.push((casualty, damage.casualties));
-            if damage.guns_lost > 0 && !tgt.element.figures.is_empty() {
-                causes.push((CmCause::AttachedCswLost, damage.guns_lost));
-            }
-        }
-        Build::Afv { open_topped, .. } => {
-            if damage.at {
-                causes.push((CmCause::AtFire, 1));
-            }
-            if damage.he {
-                causes.push((if open_topped { CmCause::OpenAfvUnderHe } else { CmCause::ClosedAfvUnderHe }, 1));
-            }
-            if damage.damaged {
-                causes.push((CmCause::OwnVehicleDamaged, 1));
-            }
-        }
-        Build::SoftSkin => {
-            if damage.small_arms {
-                causes.push((CmCause::SmallArms, 1));
-            }
-            if damage.at {
-                causes.push((CmCause::AtFire, 1));
-            }
-        }
-    }
-    if unobserved && !causes.is_empty() {
-        causes.push((CmCause::UnobservedEnemy, 1));
-    }
+    let results = FireResults {
+        small_arms: damage.small_arms,
+        he: damage.he,
+        at: damage.at,
+        casualties: damage.casualties,
+        damaged: damage.damaged,
+        guns_lost: damage.guns_lost,
+    };
+    let causes = fire_tests(chart, &results, unobserved, cover);
     for &(cause, n) in &causes {
         tgt.accrued.accrue(cause, n);
     }

@@ -8,7 +8,7 @@ use warbound_rules::{
     day::Light,
     event::{Book, EventKind, RuleEvent, RuleRef},
     geometry::distance,
-    strategic::StrategicCondition,
+    strategic::{self, StrategicCondition},
 };
 
 use super::{
@@ -47,18 +47,14 @@ fn start_bound(mut t: Table) {
             if t.sides.0[s].control == Control::Auto {
                 let commit = auto_reserves(&mut t, s);
                 session(&mut t, s, &commit, &[]);
-                // FYOB "Strategic Condition at Red": "A fall to Red should
-                // trigger a general withdrawal ... unless he is willing to
-                // commit reserves". The Auto Senior Officer withdraws at Red
-                // when he has no reserve left to commit.
-                let red = t.sides.0[s].record.condition() == StrategicCondition::Red;
+                let condition = t.sides.0[s].record.condition();
                 let els = sorted(&mut t.elements);
                 // Reading: troops still due from the box or afloat in later
                 // waves are a force he has yet to commit, like reserves.
                 let reserves =
                     els.iter().any(|f| f.side == s && matches!(f.status, Status::Reserve | Status::Waiting(_)));
                 drop(els);
-                if red && !reserves {
+                if strategic::withdraws_at_red(condition, reserves) {
                     withdraw(&mut t, s);
                 }
             }

@@ -32,6 +32,7 @@ pub mod turn;
 pub mod day;
 pub mod effects;
 pub mod facing;
+pub mod fire_tests;
 pub mod firing;
 pub mod movement;
 pub mod observation;

@@ -254,9 +254,24 @@ pub fn radio_test(
     Ok((passed, event))
 }
 
+/// FYOB "Strategic Condition at Red": "A fall to Red should trigger a
+/// general withdrawal ... unless he is willing to commit reserves". The Auto
+/// Senior Officer withdraws in `condition` Red when he has no force left to
+/// commit (`force_to_commit`: reserves, or troops still due on the table).
+pub fn withdraws_at_red(condition: StrategicCondition, force_to_commit: bool) -> bool {
+    condition == StrategicCondition::Red && !force_to_commit
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn red_withdraws_unless_there_is_a_force_to_commit() {
+        assert!(withdraws_at_red(StrategicCondition::Red, false));
+        assert!(!withdraws_at_red(StrategicCondition::Red, true), "he commits his reserves instead");
+        assert!(!withdraws_at_red(StrategicCondition::Yellow, false));
+    }
     use crate::dice::{Dice, Scripted};
 
     #[test]
