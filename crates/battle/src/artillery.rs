@@ -157,7 +157,13 @@ pub(super) fn battery_turn(t: &mut Table, s: usize, k: usize) {
     let Some(number) = observer.plan.active else { return };
     let Some(target) = observer.plan.targets.iter().find(|t| t.number == number) else { return };
     let point = Point(target.at.0, target.at.1);
-    let Ok(entry) = codex.get(&battery.gun) else { return };
+    let entry = match codex.get(&battery.gun) {
+        Ok(entry) => entry,
+        Err(e) => {
+            t.fail("battery fire", &battery.id, format!("its gun is not in the CODEX: {e}"));
+            return;
+        }
+    };
     let Some(arm) = entry.armament.first() else { return };
     let weapon: Weapon = arm.he.unwrap_or(arm.row);
     let range = arm.range.unwrap_or(weapon.row().range);
@@ -182,7 +188,14 @@ pub(super) fn battery_turn(t: &mut Table, s: usize, k: usize) {
             walked: 0.0,
             crew_in_wood: 0.0,
         };
-        let Ok((hit, event)) = firing::fire_indirect(&fire, &mut t.dice.0) else { return };
+        let (hit, event) = match firing::fire_indirect(&fire, &mut t.dice.0) {
+            Ok(fired) => fired,
+            Err(e) => {
+                drop(els);
+                t.fail("battery fire", &battery.id, format!("its fire cannot be resolved: {e:?}"));
+                return;
+            }
+        };
         t.log.push(bound, event.actor(battery.id.clone()).input("target", number, "the active Artillery Target"));
         ranging = match (hit, ranging) {
             (true, _) | (false, Ranging::OnTarget) => Ranging::OnTarget,

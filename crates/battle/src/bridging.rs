@@ -148,7 +148,13 @@ fn work(t: &mut Table, element: &str) {
     let Some(k) = site_at(f, &t.battle.pontoons) else { return };
     let crew = f.men().min(u32::from(PONTOON_CREW_MAX)) as u8;
     drop(els);
-    let Ok((built, e)) = t.battle.pontoons[k].task.pontoon_bound(crew, 0, &mut t.dice.0, element) else { return };
+    let (built, e) = match t.battle.pontoons[k].task.pontoon_bound(crew, 0, &mut t.dice.0, element) {
+        Ok(worked) => worked,
+        Err(e) => {
+            t.fail("pontoon work", element, format!("the work cannot be resolved: {e:?}"));
+            return;
+        }
+    };
     t.log.push(bound, e);
     if built {
         let site = t.battle.pontoons[k].site.clone();
