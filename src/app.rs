@@ -55,7 +55,7 @@ fn add_core(app: &mut App, scenario: Option<LoadedScenario>) {
             app.init_state::<AppState>();
         }
     }
-    app.add_plugins((states::plugin, battle::plugin));
+    app.add_plugins((states::plugin, battle::screen_plugin));
 }
 
 /// An app with no window and no GPU: `MinimalPlugins` and the game logic.
@@ -131,7 +131,7 @@ pub fn run_autoplay(a: &crate::cli::AutoPlay) -> ExitCode {
         Err(e) => return fail(e),
     };
     // Autosave after every bound to the user's data directory.
-    app.insert_resource(save::Autosave(crate::settings::data_dir().map(|d| d.join(save::AUTOSAVE))));
+    app.insert_resource(save::Autosave(settings::data_dir().map(|d| d.join(save::AUTOSAVE))));
     if let Err(e) = play::advance(&mut app) {
         return fail(e);
     }

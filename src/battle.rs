@@ -55,8 +55,8 @@ pub fn battle_app(start: setup::BattleStart, log: log::BattleLog) -> Result<App,
     Ok(app)
 }
 
-pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(warbound_battle::plugin)
+pub(super) fn screen_plugin(app: &mut App) {
+    app.add_plugins(plugin)
         .init_resource::<ActiveBattle>()
         .init_resource::<NewBattle>()
         .init_resource::<Resume>()

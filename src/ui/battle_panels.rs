@@ -940,7 +940,7 @@ mod tests {
     };
 
     use super::*;
-    use crate::battle::{log::BattleLog, play, setup::BattleStart};
+    use crate::battle::{log::BattleLog, setup::BattleStart};
 
     fn fire_event() -> RuleEvent {
         RuleEvent::new(EventKind::Fire, RuleRef::new(Book::HeroesAll, "How to fire weapons"))

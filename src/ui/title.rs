@@ -25,7 +25,7 @@ impl Default for SavedGame {
 
 fn read_autosave(mut saved: ResMut<SavedGame>) {
     saved.0 = match autosave_path().filter(|p| p.exists()) {
-        Some(path) => crate::data::codex().map_err(|e| e.to_string()).and_then(|codex| read(&path, codex)),
+        Some(path) => data::codex().map_err(|e| e.to_string()).and_then(|codex| read(&path, codex)),
         None => Err("No battle has been saved yet.".to_owned()),
     };
 }

@@ -37,7 +37,7 @@ pub(super) fn plugin(app: &mut App) {
 /// Where the person at the screen last saw each enemy element he no longer
 /// sees, and in which bound (the fog of war's last-known positions).
 #[derive(Resource, Debug, Default, Clone, PartialEq)]
-pub struct LastSeen(pub std::collections::BTreeMap<String, (warbound_rules::terrain::Point, u32)>);
+pub struct LastSeen(pub std::collections::BTreeMap<String, (Point, u32)>);
 
 /// A last-known position is dropped after this many bounds.
 pub const LAST_SEEN_BOUNDS: u32 = 4;
@@ -572,7 +572,7 @@ mod tests {
             settings: crate::settings::Settings::default(),
             screenshot: None,
             bench: None,
-            scenario: Some(crate::data::load_scenario("village").unwrap()),
+            scenario: Some(data::load_scenario("village").unwrap()),
             windowed: false,
         });
         app.insert_resource(crate::battle::NewBattle { seed: 42, player: None });

@@ -153,7 +153,7 @@ fn undo_replays_to_the_decision_before_the_last_command_and_the_dice_stay_as_thr
     assert_eq!(moment(&mut app), moments[n - 2]);
     let full = save::Save { commands: last.commands.clone(), ..save::snapshot(app.world()).unwrap() };
     let headless = save::undo(&save::undo(&full).unwrap()).unwrap();
-    let mut resumed = save::resume(&headless, warbound::data::shared_codex().unwrap()).unwrap();
+    let mut resumed = save::resume(&headless, data::shared_codex().unwrap()).unwrap();
     assert_eq!(moment(&mut resumed), moments[n - 2]);
 }
 
@@ -172,7 +172,7 @@ fn a_named_save_lists_and_loads_back_the_same_battle_in_place_and_from_the_title
     let saved = save::snapshot(original.world()).unwrap();
     let path = save::write_named(&dir, "Patrol: the lane/1", &saved).unwrap();
     assert_eq!(path, dir.join("Patrol_ the lane_1.ron"));
-    let listed = save::list(&dir, warbound::data::codex().unwrap());
+    let listed = save::list(&dir, data::codex().unwrap());
     assert_eq!(listed.len(), 1);
     assert_eq!(listed[0].name, "Patrol_ the lane_1");
     let loaded = listed[0].save.clone().expect("the save reads back");
@@ -211,7 +211,7 @@ fn a_corrupt_save_is_listed_with_its_error_and_the_others_still_load() {
     let mut bad = good.clone();
     bad.start.scenario.sides[0].companies[0].elements[0].pieces[0].codex = "no_such_rifle".into();
     save::write_named(&dir, "unknown weapon", &bad).unwrap();
-    let listed = save::list(&dir, warbound::data::codex().unwrap());
+    let listed = save::list(&dir, data::codex().unwrap());
     assert_eq!(listed.len(), 4, "{listed:?}");
     let by = |name: &str| listed.iter().find(|e| e.name == name).unwrap_or_else(|| panic!("{name} listed"));
     assert_eq!(by("good").save.as_ref().unwrap(), &good);
@@ -220,7 +220,7 @@ fn a_corrupt_save_is_listed_with_its_error_and_the_others_still_load() {
     assert!(by("empty").save.as_ref().unwrap_err().contains("empty.ron"));
     let unknown = by("unknown weapon").save.as_ref().unwrap_err();
     assert!(unknown.contains("unknown weapon.ron") && unknown.contains("no_such_rifle"), "{unknown}");
-    assert!(save::resume(by("good").save.as_ref().unwrap()).is_ok());
+    assert!(save::resume(by("good").save.as_ref().unwrap(), data::shared_codex().unwrap()).is_ok());
 }
 
 #[test]
