@@ -125,9 +125,11 @@ fn leave(world: &mut World) {
     clear(world);
 }
 
-/// [`warbound_battle::restart`] with the screen's battle changed to the save's.
+/// [`warbound_battle::restart`] with the screen's battle, where there is a
+/// screen, changed to the save's.
 pub fn restart(world: &mut World, saved: save::Save) -> Result<(), String> {
-    let loaded = LoadedScenario { source: saved.start.source.clone(), scenario: saved.start.scenario.clone() };
-    world.resource_mut::<ActiveBattle>().0 = Some(loaded);
+    if let Some(mut active) = world.get_resource_mut::<ActiveBattle>() {
+        active.0 = Some(LoadedScenario { source: saved.start.source.clone(), scenario: saved.start.scenario.clone() });
+    }
     warbound_battle::restart(world, saved)
 }
