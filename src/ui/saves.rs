@@ -179,6 +179,7 @@ fn apply(world: &mut World) {
 /// used is said so beside the button, and saving replaces that file
 /// atomically (written beside it, then renamed over it): no second prompt,
 /// and never a half-written save.
+#[allow(clippy::too_many_arguments)]
 fn save_window(
     mut contexts: EguiContexts,
     mut form: ResMut<SaveForm>,

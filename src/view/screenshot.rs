@@ -14,6 +14,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, take_screenshot.run_if(resource_exists::<ScreenshotRequest>));
 }
 
+#[allow(clippy::type_complexity)]
 fn take_screenshot(
     mut commands: Commands,
     request: Res<ScreenshotRequest>,
@@ -47,11 +48,11 @@ fn save_png(image: &Image, path: &std::path::Path) -> AppExit {
             return AppExit::error();
         }
     };
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        if let Err(e) = std::fs::create_dir_all(dir) {
-            error!("cannot create {}: {e}", dir.display());
-            return AppExit::error();
-        }
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+        && let Err(e) = std::fs::create_dir_all(dir)
+    {
+        error!("cannot create {}: {e}", dir.display());
+        return AppExit::error();
     }
     match rgb.save(path) {
         Ok(()) => {

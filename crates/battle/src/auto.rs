@@ -90,6 +90,7 @@ struct Rolls<'a> {
 }
 
 /// The command an Auto element gives next.
+#[allow(clippy::too_many_arguments)]
 fn next_command(
     turn: &Turn,
     me: &Fielded,
@@ -141,7 +142,7 @@ fn next_command(
     // Charges: fire one of ours when the enemy is on it; engineers lift the
     // enemy's they are in contact with (Heroes All, "Explosives").
     let blow = charges.iter().find(|d| {
-        demolition::may_detonate(me, d, &sight.terrain)
+        demolition::may_detonate(me, d, sight.terrain)
             && enemies.iter().any(|e| distance(e.at, d.at) <= demolition::CONTACT * 2.0)
     });
     let lift = (me.order.activity == Activity::Engineering)
@@ -151,7 +152,7 @@ fn next_command(
     let engineer = me.order.activity == Activity::Engineering;
     if engineer
         && turn.taken.is_empty()
-        && demolition::minefield_in_contact(me, &sight.terrain, &battle.minefields).is_some()
+        && demolition::minefield_in_contact(me, sight.terrain, &battle.minefields).is_some()
     {
         return Command::ClearMines { element };
     }
@@ -161,7 +162,7 @@ fn next_command(
     }
     // A burning building is left at once, towards its own edge ("if any
     // occupants are unable to evacuate on their next bound they are lost").
-    let burning = warbound_rules::geometry::building_at(&sight.terrain, me.at).is_some_and(|(k, _)| {
+    let burning = warbound_rules::geometry::building_at(sight.terrain, me.at).is_some_and(|(k, _)| {
         battle
             .buildings
             .iter()

@@ -96,7 +96,7 @@ pub fn site_for(f: &Fielded, pontoons: &[Pontoon]) -> Option<usize> {
 /// Whether `f` stands at a river's edge and may wade in (or out) towards
 /// `to`: men on foot whose way to `to` crosses the waterline first.
 pub fn at_waterline(f: &Fielded, terrain: &Terrain, to: (f32, f32)) -> bool {
-    if !f.mover.class.wades() || !(to.0.is_finite() && to.1.is_finite()) {
+    if !(f.mover.class.wades() && to.0.is_finite() && to.1.is_finite()) {
         return false;
     }
     let Ok(route) = warbound_rules::geometry::route(terrain, &[f.at, Point(to.0, to.1)]) else { return false };

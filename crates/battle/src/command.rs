@@ -316,7 +316,7 @@ pub fn check(
             let ok = charges
                 .iter()
                 .find(|d| &d.id == charge)
-                .is_some_and(|d| super::demolition::may_detonate(me, d, &ctx.terrain));
+                .is_some_and(|d| super::demolition::may_detonate(me, d, ctx.terrain));
             if !ok {
                 return Err(refuse(
                     Book::HeroesAll,
@@ -327,14 +327,12 @@ pub fn check(
                 ));
             }
         }
-        Command::Wade { to, .. } => {
-            if !super::bridging::at_waterline(me, ctx.terrain, *to) {
-                return Err(refuse(
-                    Book::HeroesAll,
-                    "Rivers",
-                    "only men on foot at a river's edge get into or out of it, towards the water or the bank",
-                ));
-            }
+        Command::Wade { to, .. } if !super::bridging::at_waterline(me, ctx.terrain, *to) => {
+            return Err(refuse(
+                Book::HeroesAll,
+                "Rivers",
+                "only men on foot at a river's edge get into or out of it, towards the water or the bank",
+            ));
         }
         Command::Bridge { .. } => {
             if !turn.taken.is_empty() {
@@ -352,7 +350,7 @@ pub fn check(
             if !turn.taken.is_empty() {
                 return Err(refuse(Book::HeroesAll, "Mines", "the clearers do nothing else this bound"));
             }
-            if super::demolition::minefield_in_contact(me, &ctx.terrain, minefields).is_none() {
+            if super::demolition::minefield_in_contact(me, ctx.terrain, minefields).is_none() {
                 return Err(refuse(Book::HeroesAll, "Mines", "no uncleared minefield in contact"));
             }
         }

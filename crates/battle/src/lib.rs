@@ -85,7 +85,7 @@ pub enum FlowSet {
     EndBound,
 }
 
-/// The schedule the flow systems run in: run by [`drive`] as many times an
+/// The schedule the flow systems run in: run by `drive` as many times an
 /// update as [`FlowPace`] allows, on one thread (each step is small; waking a
 /// thread pool for each would cost more than the rules).
 #[derive(ScheduleLabel, Debug, Clone, PartialEq, Eq, Hash)]
@@ -239,7 +239,7 @@ pub fn plugin(app: &mut App) {
 }
 
 /// Sets `saved`'s battle up from its start and queues the Player's commands
-/// to be given again (as fast as the flow goes; [`replay_saved`] gives them).
+/// to be given again (as fast as the flow goes; `replay_saved` gives them).
 pub fn resume_from(world: &mut World, saved: save::Save) -> Result<(), String> {
     // The pace to return to: the one kept by a replay still finishing, else the one set now.
     let pace = world.get_resource_mut::<Replaying>().and_then(|mut r| r.pace.take());

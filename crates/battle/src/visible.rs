@@ -46,12 +46,12 @@ impl Sight<'_> {
     /// points (off the table).
     pub fn between(&self, from: &Fielded, to: &Fielded) -> Option<Between> {
         let all_in_turrets = matches!(from.build, Build::Afv { open_topped: false, .. });
-        geometry::sight_line(&self.terrain, viewpoint(from), viewpoint(to), all_in_turrets).ok().map(|s| s.between)
+        geometry::sight_line(self.terrain, viewpoint(from), viewpoint(to), all_in_turrets).ok().map(|s| s.between)
     }
 
     /// Inside an intact building.
     pub fn in_building(&self, at: Point) -> bool {
-        geometry::building_at(&self.terrain, at).is_some()
+        geometry::building_at(self.terrain, at).is_some()
     }
 
     pub fn in_wood(&self, at: Point) -> Option<WoodDensity> {

@@ -1155,8 +1155,8 @@ fn sappers_bridge_the_river_men_wade_it_and_a_charge_brings_a_bridge_down() {
             let riflemen = elements_of(&app).into_iter().find(|f| f.id() == "riflemen").unwrap();
             assert!(riflemen.at.1 > 21.5 || !riflemen.status.on_table(), "seed {seed}: out on the far bank");
         }
-        let hit = log.iter().filter(|e| e.event.kind == EventKind::HeEffect && e.event.rule.section == "Bridges");
-        if let Some(last) = hit.last() {
+        let mut hit = log.iter().filter(|e| e.event.kind == EventKind::HeEffect && e.event.rule.section == "Bridges");
+        if let Some(last) = hit.next_back() {
             blown += 1;
             let footbridge = bridges.iter().any(|b| b.span.from == Point(8.0, 17.5));
             assert_eq!(footbridge, last.event.outcome["destroyed"] == false, "seed {seed}: a destroyed bridge is gone");

@@ -73,7 +73,8 @@ fn main() -> ExitCode {
     let (mut bounds, mut checks, mut failed) = (0u64, 0u64, 0u32);
     for k in 0..battles {
         let (name, scenario) = &scenarios[k as usize % scenarios.len()];
-        let mechanism = if (k as usize / scenarios.len()) % 2 == 0 { Mechanism::Solo } else { Mechanism::TwoPlayer };
+        let mechanism =
+            if (k as usize / scenarios.len()).is_multiple_of(2) { Mechanism::Solo } else { Mechanism::TwoPlayer };
         let seed = first_seed + u64::from(k) / kinds as u64;
         let played = catch_unwind(AssertUnwindSafe(|| soak_one(name, scenario, seed, mechanism, &codex)));
         let tally = played.unwrap_or_else(|p| {
