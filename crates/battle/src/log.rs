@@ -2,6 +2,7 @@
 //! view and the egui log, and written as JSON lines when a file is given.
 
 use std::{
+    collections::BTreeMap,
     fs::File,
     io::{BufWriter, Write},
     path::Path,
@@ -21,6 +22,10 @@ pub struct Entry {
 #[derive(Resource, Default)]
 pub struct BattleLog {
     pub entries: Vec<Entry>,
+    /// The side each actor of the battle fights for (elements, companies,
+    /// FOOs, batteries, squadrons, the sides themselves), by name: every
+    /// event pushed names its actor's side.
+    pub sides_of: BTreeMap<String, String>,
     sink: Option<BufWriter<File>>,
     /// The first write error, reported once.
     pub failed: Option<String>,
@@ -29,10 +34,13 @@ pub struct BattleLog {
 impl BattleLog {
     /// Writes every event, from now on, to `path` as JSON lines.
     pub fn to_file(path: &Path) -> std::io::Result<Self> {
-        Ok(Self { entries: Vec::new(), sink: Some(BufWriter::new(File::create(path)?)), failed: None })
+        Ok(Self { sink: Some(BufWriter::new(File::create(path)?)), ..Self::default() })
     }
 
-    pub fn push(&mut self, bound: u32, event: RuleEvent) {
+    pub fn push(&mut self, bound: u32, mut event: RuleEvent) {
+        if event.side.is_none() {
+            event.side = event.actor.as_ref().and_then(|a| self.sides_of.get(a)).cloned();
+        }
         if let Some(sink) = &mut self.sink
             && self.failed.is_none()
             && let Err(e) = writeln!(sink, "{}", event.to_json_line())

@@ -331,6 +331,30 @@ fn works(terrain: &warbound_rules::terrain::Terrain) -> (Vec<(usize, Minefield)>
     (minefields, buildings)
 }
 
+/// The side each actor of the battle fights for, by name: the sides
+/// themselves (and their players), their elements, companies, FOOs,
+/// batteries, squadrons and Air Command.
+fn sides_of(sides: &Sides, fielded: &[Fielded]) -> std::collections::BTreeMap<String, String> {
+    let mut of = std::collections::BTreeMap::new();
+    for (i, side) in sides.0.iter().enumerate() {
+        // A command passed or a session held is logged as "player N" / "side N".
+        let ids = [side.name.clone(), format!("player {i}"), format!("side {i}")]
+            .into_iter()
+            .chain(side.companies.iter().map(|c| c.id.clone()))
+            .chain(side.foos.iter().map(|f| f.id.clone()))
+            .chain(side.batteries.iter().map(|b| b.id.clone()))
+            .chain(side.squadrons.iter().map(|q| q.id.clone()))
+            .chain(side.air_command.iter().map(|a| a.id.clone()));
+        for id in ids {
+            of.insert(id, side.name.clone());
+        }
+    }
+    for f in fielded {
+        of.insert(f.id().to_owned(), sides.0[f.side].name.clone());
+    }
+    of
+}
+
 /// Starts the battle in `world`: clears any previous one, spawns the elements
 /// and sets the flow to the first bound.
 pub fn start(world: &mut World, start: BattleStart) -> Result<(), String> {
@@ -343,6 +367,7 @@ pub fn start(world: &mut World, start: BattleStart) -> Result<(), String> {
     for e in old {
         world.despawn(e);
     }
+    let actors = sides_of(&sides, &fielded);
     for f in fielded {
         world.spawn((Name::new(f.element.id.clone()), f));
     }
@@ -354,6 +379,11 @@ pub fn start(world: &mut World, start: BattleStart) -> Result<(), String> {
     let bridges = super::bridging::bridges(&terrain);
     let pontoons = super::bridging::pontoons(&start);
     let landings = super::landing::landings(&start)?;
+    let mut actors = actors;
+    for l in &landings {
+        let side = world.resource::<Sides>().0[l.side].name.clone();
+        actors.extend(l.beach.craft.iter().map(|c| (c.id.clone(), side.clone())));
+    }
     world.insert_resource(Battle {
         start,
         terrain,
@@ -367,7 +397,9 @@ pub fn start(world: &mut World, start: BattleStart) -> Result<(), String> {
         pontoons,
         landings,
     });
-    world.resource_mut::<BattleLog>().extend(0, events);
+    let mut log = world.resource_mut::<BattleLog>();
+    log.sides_of = actors;
+    log.extend(0, events);
     world.insert_resource(super::command::Inbox::default());
     world.insert_resource(super::command::Current::default());
     world.insert_resource(super::command::CommandRecord::default());

@@ -139,7 +139,8 @@ pub(super) fn session(t: &mut Table, s: usize, commit: &[String], objectives: &[
     match so.start_of_session(cmt, false, &reserves, &mut t.dice.0) {
         Ok((session, events)) => {
             side.record = so.record;
-            t.log.extend(bound, events);
+            // The session's tests are the Senior Officer's ("SO"): named by his side.
+            t.log.extend(bound, events.into_iter().map(|e| e.side(side.name.clone())));
             for id in &session.committed {
                 if let Some(f) = els.iter_mut().find(|f| f.id() == id) {
                     f.status = Status::Waiting(bound);

@@ -1166,3 +1166,32 @@ fn sappers_bridge_the_river_men_wade_it_and_a_charge_brings_a_bridge_down() {
     assert!(waded >= 2, "the riflemen waded across in only {waded} of 8 battles");
     assert!(blown >= 2, "the delayed charge hit the footbridge in only {blown} of 8 battles");
 }
+
+#[test]
+fn every_actor_in_the_log_names_its_side_and_the_senior_officers_are_told_apart() {
+    for (name, scenario) in shipped() {
+        for mechanism in [Mechanism::Solo, Mechanism::TwoPlayer] {
+            let mut start = BattleStart::auto(&name, scenario.clone(), 3);
+            start.mechanism = mechanism;
+            let (app, result) = play::autoplay(start, BattleLog::default(), codex()).unwrap();
+            assert_sound(&app);
+            let sides: Vec<&str> = result.sides.iter().map(|s| s.name.as_str()).collect();
+            let log = &app.world().resource::<BattleLog>().entries;
+            for e in log {
+                let Some(actor) = &e.event.actor else { continue };
+                // A building hit is the building's event: it fights for no side.
+                if actor.starts_with("building ") {
+                    assert_eq!(e.event.side, None);
+                    continue;
+                }
+                let side = e.event.side.as_deref();
+                assert!(side.is_some_and(|s| sides.contains(&s)), "{name}: {actor} names {side:?}, not a side");
+            }
+            // Every element of the summary is an actor the log can name.
+            for el in &result.elements {
+                let named = log.iter().filter(|e| e.event.actor.as_deref() == Some(el.id.as_str()));
+                assert!(named.clone().all(|e| e.event.side.as_deref() == Some(sides[el.side])), "{name}: {}", el.id);
+            }
+        }
+    }
+}

@@ -130,6 +130,10 @@ pub struct RuleEvent {
     pub rule: RuleRef,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub actor: Option<String>,
+    /// The side the actor fights for, by its name (a battle's log names it
+    /// for every actor it knows; two Senior Officers are told apart by it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub side: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target: Option<String>,
     pub inputs: Vec<Input>,
@@ -139,11 +143,26 @@ pub struct RuleEvent {
 
 impl RuleEvent {
     pub fn new(kind: EventKind, rule: RuleRef) -> Self {
-        Self { kind, rule, actor: None, target: None, inputs: Vec::new(), dice: Vec::new(), outcome: Value::Null }
+        Self {
+            kind,
+            rule,
+            actor: None,
+            side: None,
+            target: None,
+            inputs: Vec::new(),
+            dice: Vec::new(),
+            outcome: Value::Null,
+        }
     }
 
     pub fn actor(mut self, id: impl Into<String>) -> Self {
         self.actor = Some(id.into());
+        self
+    }
+
+    /// Names the side the actor fights for.
+    pub fn side(mut self, name: impl Into<String>) -> Self {
+        self.side = Some(name.into());
         self
     }
 

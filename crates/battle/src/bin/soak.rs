@@ -1,7 +1,11 @@
 //! The soak: many seeded battles, every shipped battle solo and 2-player,
 //! each played to its end with the invariants checked after every bound.
 //!
-//! `cargo run --release -p warbound_battle --bin soak -- [--battles N] [--first-seed S]`
+//! `cargo run --release -p warbound_battle --bin soak -- [--battles N] [--first-seed S] [--logs DIR]`
+//!
+//! `--logs DIR` writes each battle's log (`NAME-SEED-solo.jsonl`,
+//! `NAME-SEED-2p.jsonl`) and result (`.json`) there: a restructure proves it
+//! changed no rule by the two directories being byte-identical.
 //!
 //! Checked after every bound: no step failed to resolve (no invariant
 //! failure); men never above their start (a count of men cannot go below
@@ -13,6 +17,7 @@
 
 use std::{
     panic::{AssertUnwindSafe, catch_unwind},
+    path::{Path, PathBuf},
     process::ExitCode,
     sync::Arc,
     time::Instant,
@@ -42,17 +47,26 @@ struct Tally {
 fn main() -> ExitCode {
     let mut battles = 1000u32;
     let mut first_seed = 1u64;
+    let mut logs: Option<PathBuf> = None;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
-        let value = args.next().and_then(|v| v.parse::<u64>().ok());
-        match (a.as_str(), value) {
-            ("--battles", Some(n)) => battles = n as u32,
-            ("--first-seed", Some(s)) => first_seed = s,
+        let value = args.next();
+        let number = value.as_deref().and_then(|v| v.parse::<u64>().ok());
+        match (a.as_str(), number, value) {
+            ("--battles", Some(n), _) => battles = n as u32,
+            ("--first-seed", Some(s), _) => first_seed = s,
+            ("--logs", _, Some(dir)) => logs = Some(PathBuf::from(dir)),
             _ => {
-                eprintln!("usage: soak [--battles N] [--first-seed S]");
+                eprintln!("usage: soak [--battles N] [--first-seed S] [--logs DIR]");
                 return ExitCode::from(2);
             }
         }
+    }
+    if let Some(dir) = &logs
+        && let Err(e) = std::fs::create_dir_all(dir)
+    {
+        eprintln!("soak: cannot make {}: {e}", dir.display());
+        return ExitCode::FAILURE;
     }
     let codex = match shipped::codex() {
         Ok(c) => c,
@@ -76,7 +90,12 @@ fn main() -> ExitCode {
         let mechanism =
             if (k as usize / scenarios.len()).is_multiple_of(2) { Mechanism::Solo } else { Mechanism::TwoPlayer };
         let seed = first_seed + u64::from(k) / kinds as u64;
-        let played = catch_unwind(AssertUnwindSafe(|| soak_one(name, scenario, seed, mechanism, &codex)));
+        let keep = logs.as_ref().map(|dir| {
+            let how = if mechanism == Mechanism::Solo { "solo" } else { "2p" };
+            dir.join(format!("{name}-{seed}-{how}"))
+        });
+        let played =
+            catch_unwind(AssertUnwindSafe(|| soak_one(name, scenario, seed, mechanism, &codex, keep.as_deref())));
         let tally = played.unwrap_or_else(|p| {
             let why = p.downcast_ref::<String>().cloned().or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()));
             Tally { failures: vec![format!("panicked: {}", why.unwrap_or_default())], ..Tally::default() }
@@ -100,8 +119,16 @@ fn main() -> ExitCode {
     if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE }
 }
 
-/// Plays one battle bound by bound, checking after each.
-fn soak_one(name: &str, scenario: &Scenario, seed: u64, mechanism: Mechanism, codex: &Arc<Codex>) -> Tally {
+/// Plays one battle bound by bound, checking after each; with `keep`, writes
+/// its log and result there (`.jsonl`, `.json`).
+fn soak_one(
+    name: &str,
+    scenario: &Scenario,
+    seed: u64,
+    mechanism: Mechanism,
+    codex: &Arc<Codex>,
+    keep: Option<&Path>,
+) -> Tally {
     let mut tally = Tally::default();
     let mut start = BattleStart::auto(name, scenario.clone(), seed);
     start.mechanism = mechanism;
@@ -141,6 +168,15 @@ fn soak_one(name: &str, scenario: &Scenario, seed: u64, mechanism: Mechanism, co
         return tally;
     };
     tally.checks += check_fates(app.world_mut(), &result, &mut tally.failures);
+    if let Some(keep) = keep {
+        let written = std::fs::write(keep.with_extension("jsonl"), log_of(&app)).and_then(|()| {
+            let json = serde_json::to_string_pretty(&result).map_err(std::io::Error::other)?;
+            std::fs::write(keep.with_extension("json"), json)
+        });
+        if let Err(e) = written {
+            tally.failures.push(format!("cannot write {}: {e}", keep.display()));
+        }
+    }
     if let Some(saved) = saved {
         match save::resume(&saved, codex.clone()) {
             Ok(resumed) => {
