@@ -18,7 +18,7 @@ use super::{
     FlowSchedule, FlowSet, Table, air, artillery, at, command_turn, movement, outcome,
     setup::Control,
     sorted,
-    state::{Fielded, Flow, Status, Turn},
+    state::{FieldedItem, Flow, Status, Turn},
 };
 
 pub(super) fn plugin(app: &mut App) {
@@ -81,20 +81,20 @@ fn next_card(mut t: Table) {
         discard(&mut t, &id);
         return;
     };
-    if !els[i].status.on_table() {
+    if !els[i].presence.status.on_table() {
         drop(els);
         discard(&mut t, &id);
         return;
     }
     // Paratroops and glider troops are not effective on the bound they land;
     // a platoon without cohesion retakes its test (Heroes All, "Paratroops").
-    if els[i].effective_from > bound {
+    if els[i].presence.effective_from > bound {
         drop(els);
         discard(&mut t, &id);
         return;
     }
-    if els[i].without_cohesion {
-        let nco = els[i].element.nco.unwrap_or_else(|| Officer::new(Rank::Nco, Grade::Weak).expect("NCO grade"));
+    if els[i].presence.without_cohesion {
+        let nco = els[i].force.element.nco.unwrap_or_else(|| Officer::new(Rank::Nco, Grade::Weak).expect("NCO grade"));
         let (test, e) = warbound_rules::airborne::cohesion_test(nco, &mut t.dice.0, &id);
         t.log.push(bound, e);
         if !test.passed {
@@ -102,14 +102,14 @@ fn next_card(mut t: Table) {
             discard(&mut t, &id);
             return;
         }
-        els[i].without_cohesion = false;
+        els[i].presence.without_cohesion = false;
     }
     drop(els);
     let needs_ort = t.battle.deck.as_ref().and_then(|d| d.needs_ort(&id).ok()).unwrap_or(true);
     // The Auto NCO who Seizes the Initiative acts as ordered; a Player's
     // chooses (FYOB "Taking an Officer Reaction Test": he "may swap his OPC ...
     // If desired, the NCO Seizing Initiative can simply Act as Ordered").
-    let side = sorted(&mut t.elements).iter().find(|f| f.id() == id).map(|f| f.side).unwrap_or(0);
+    let side = sorted(&mut t.elements).iter().find(|f| f.id() == id).map(|f| f.identity.side).unwrap_or(0);
     let on_seizing =
         if t.sides.0[side].control == Control::Player { OnSeizing::SwapCard } else { OnSeizing::ActAsOrdered };
     take_turn(&mut t, &id, needs_ort, on_seizing);
@@ -122,11 +122,12 @@ pub(super) fn take_turn(t: &mut Table, id: &str, needs_ort: bool, on_seizing: On
     let id = id.to_owned();
     let mut els = sorted(&mut t.elements);
     let Some(i) = els.iter().position(|f| f.id() == id) else { return };
-    let side = &t.sides.0[els[i].side];
-    let co = side.companies.get(els[i].company).filter(|c| c.co_alive && c.attached_to == id).map(|c| c.co);
+    let side = &t.sides.0[els[i].identity.side];
+    let co = side.companies.get(els[i].identity.company).filter(|c| c.co_alive && c.attached_to == id).map(|c| c.co);
     let element = turn_element(&els, i, co, &t.codex.0);
-    let mut accrued = els[i].accrued.clone();
-    accrued.states = momentum::persistent_states(els[i].build.element_type(), els[i].men(), els[i].men_start);
+    let mut accrued = els[i].momentum.accrued.clone();
+    accrued.states =
+        momentum::persistent_states(els[i].force.build.element_type(), els[i].men(), els[i].force.men_start);
     let result = turn::element_turn(&element, needs_ort, on_seizing, &accrued, &mut t.dice.0, &id);
     let turn = match result {
         Ok(turn) => turn,
@@ -139,8 +140,8 @@ pub(super) fn take_turn(t: &mut Table, id: &str, needs_ort: bool, on_seizing: On
     };
     t.log.extend(bound, turn.events.iter().cloned());
     let f = &mut els[i];
-    f.element.cms = turn.cms_after;
-    f.accrued = turn.carried_forward.clone();
+    f.force.element.cms = turn.cms_after;
+    f.momentum.accrued = turn.carried_forward.clone();
     let failures = turn.cm.map_or(0, |c| c.failures.min(u32::from(u8::MAX)) as u8);
     match turn.course {
         Course::Acts(orders) => {
@@ -165,7 +166,9 @@ pub(super) fn take_turn(t: &mut Table, id: &str, needs_ort: bool, on_seizing: On
         Course::DirectedByCms(row) => {
             let gone = match (row.abandons, row.movement) {
                 (Abandons::Vehicle, _) => Some(Status::Destroyed),
-                (Abandons::DamagedVehicle, _) if f.vehicle == Some(warbound_rules::effects::VehicleState::Damaged) => {
+                (Abandons::DamagedVehicle, _)
+                    if f.vehicle.state == Some(warbound_rules::effects::VehicleState::Damaged) =>
+                {
                     Some(Status::Destroyed)
                 }
                 (_, CmsMovement::RetiresToBox) => Some(Status::Retired),
@@ -184,7 +187,7 @@ pub(super) fn take_turn(t: &mut Table, id: &str, needs_ort: bool, on_seizing: On
                 leave(&mut t.log, bound, f, Status::Retired, "9+ failures: goes back to the box");
             } else {
                 let table = t.battle.start.scenario.table;
-                let edge = t.sides.0[f.side].edge;
+                let edge = t.sides.0[f.identity.side].edge;
                 movement::fall_back(&mut t.log, &mut t.failures, &mut t.dice.0, &t.battle, bound, f, table, edge);
             }
             drop(els);
@@ -194,21 +197,29 @@ pub(super) fn take_turn(t: &mut Table, id: &str, needs_ort: bool, on_seizing: On
 }
 
 /// What the turn rule needs to know of element `i`.
-fn turn_element(els: &[Mut<Fielded>], i: usize, co: Option<Officer>, codex: &Codex) -> TurnElement {
+fn turn_element(els: &[FieldedItem], i: usize, co: Option<Officer>, codex: &Codex) -> TurnElement {
     let f = &els[i];
     let near = |friend: bool| {
         els.iter().enumerate().any(|(j, o)| {
-            j != i && o.status.on_table() && (o.side == f.side) == friend && distance(o.at, f.at) <= SUPPORT_RANGE
+            j != i
+                && o.presence.status.on_table()
+                && (o.identity.side == f.identity.side) == friend
+                && distance(o.place.at, f.place.at) <= SUPPORT_RANGE
         })
     };
     // Reading (FYOB "NCO is a casualty": a replacement is diced for on the CO's
     // next activation): until then the element acts under a Weak leader.
-    let nco = f.element.nco.unwrap_or_else(|| Officer::new(Rank::Nco, Grade::Weak).expect("Weak is an NCO grade"));
+    let nco =
+        f.force.element.nco.unwrap_or_else(|| Officer::new(Rank::Nco, Grade::Weak).expect("Weak is an NCO grade"));
     TurnElement {
         nco,
-        cm: CmElement { element_type: f.build.element_type(), quality: f.quality, cms: f.element.cms },
+        cm: CmElement {
+            element_type: f.force.build.element_type(),
+            quality: f.force.quality,
+            cms: f.force.element.cms,
+        },
         conditions: TestConditions {
-            nco: f.element.nco.map(|n| n.grade()),
+            nco: f.force.element.nco.map(|n| n.grade()),
             company_officer: co,
             support_points: support_points(els, i, codex),
             beach_landing: false,
@@ -225,30 +236,30 @@ const SUPPORT_REACH: f32 = 6.0;
 /// friendly, active, Regular or Elite elements within 6 inches". Readings:
 /// the value is the element's points cost (whole points, `forces::Element::cost`);
 /// "active" is on the table with a CMS that still lets it fight.
-fn support_points(els: &[Mut<Fielded>], i: usize, codex: &Codex) -> u32 {
+fn support_points(els: &[FieldedItem], i: usize, codex: &Codex) -> u32 {
     let f = &els[i];
     els.iter()
         .enumerate()
         .filter(|(j, o)| {
             *j != i
-                && o.side == f.side
-                && o.status.on_table()
-                && o.quality != warbound_rules::officer::Quality::Poor
-                && distance(o.at, f.at) <= SUPPORT_REACH
-                && momentum::cms_effects(o.build.element_type(), o.element.cms).is_ok_and(|r| r.can_fire)
+                && o.identity.side == f.identity.side
+                && o.presence.status.on_table()
+                && o.force.quality != warbound_rules::officer::Quality::Poor
+                && distance(o.place.at, f.place.at) <= SUPPORT_REACH
+                && momentum::cms_effects(o.force.build.element_type(), o.force.element.cms).is_ok_and(|r| r.can_fire)
         })
-        .filter_map(|(_, o)| o.element.cost(codex).ok())
+        .filter_map(|(_, o)| o.force.element.cost(codex).ok())
         .map(|p| p.halves() / 2)
         .sum()
 }
 
 /// The element leaves the table for good (or for the box).
-pub(super) fn leave(log: &mut super::log::BattleLog, bound: u32, f: &mut Fielded, status: Status, why: &str) {
-    f.status = status;
-    f.element.on_table = false;
+pub(super) fn leave(log: &mut super::log::BattleLog, bound: u32, f: &mut FieldedItem, status: Status, why: &str) {
+    f.presence.status = status;
+    f.force.element.on_table = false;
     let ev = RuleEvent::new(EventKind::Leaves, RuleRef::new(Book::FightYourOwnBattles, "Continuous Momentum"))
         .actor(f.id())
-        .input("cms", f.element.cms, why)
+        .input("cms", f.force.element.cms, why)
         .outcome(serde_json::json!({ "status": status }));
     log.push(bound, ev);
 }

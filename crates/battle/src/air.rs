@@ -17,7 +17,7 @@ use warbound_rules::{
 
 use super::{
     Table, activation, sorted,
-    state::{Build, Fielded, Status},
+    state::{Build, ElementView, FieldedItem, Status},
     table::{he_cause, he_target},
     visible::Sight,
 };
@@ -94,21 +94,23 @@ fn acquire(t: &mut Table, s: usize, k: usize) {
     let codex = &*codex;
     let els = sorted(&mut t.elements);
     let q = &mut t.sides.0[s].squadrons[k];
-    if q.target.as_ref().is_some_and(|id| els.iter().any(|f| f.id() == id && f.status.on_table())) {
+    if q.target.as_ref().is_some_and(|id| els.iter().any(|f| f.id() == id && f.presence.status.on_table())) {
         return;
     }
     let Some(height) = q.machines.iter().find_map(|m| m.height()) else { return };
     let sight = Sight { night: false, ..Sight::new(&t.battle, codex) };
-    let friends: Vec<_> = els.iter().filter(|f| f.side == s && f.status.on_table()).map(|f| f.at).collect();
-    let near_friends = |f: &Fielded| friends.iter().map(|&p| distance(p, f.at)).fold(f32::MAX, f32::min);
+    let friends: Vec<_> =
+        els.iter().filter(|f| f.identity.side == s && f.presence.status.on_table()).map(|f| f.place.at).collect();
+    let near_friends = |f: &ElementView| friends.iter().map(|&p| distance(p, f.place.at)).fold(f32::MAX, f32::min);
     let Some(target) = els
         .iter()
-        .filter(|f| f.side != s && f.status.on_table())
-        .min_by(|a, b| near_friends(a).total_cmp(&near_friends(b)))
+        .filter(|f| f.identity.side != s && f.presence.status.on_table())
+        .min_by(|a, b| near_friends(&a.view()).total_cmp(&near_friends(&b.view())))
     else {
         return;
     };
-    let covered = sight.in_building(target.at) || sight.in_wood(target.at).is_some() || target.concealed;
+    let covered =
+        sight.in_building(target.place.at) || sight.in_wood(target.place.at).is_some() || target.concealment.concealed;
     let Ok(need) = aircraft::spot_ground_target_need(height, covered, false) else { return };
     let (seen, e) = aircraft::spot(Some(need), target.id(), &mut t.dice.0, &q.id);
     t.log.push(bound, e.target(target.id().to_owned()));
@@ -125,7 +127,7 @@ fn attack(t: &mut Table, s: usize, k: usize) {
     let bound = t.battle.clock.bound();
     let Some(target) = t.sides.0[s].squadrons[k].target.clone() else { return };
     let mut els = sorted(&mut t.elements);
-    let Some(f) = els.iter_mut().find(|f| f.id() == target && f.status.on_table()) else { return };
+    let Some(f) = els.iter_mut().find(|f| f.id() == target && f.presence.status.on_table()) else { return };
     let q = &mut t.sides.0[s].squadrons[k];
     let mut hit_any = false;
     let mut lost = 0;
@@ -136,10 +138,10 @@ fn attack(t: &mut Table, s: usize, k: usize) {
         if let Ok((size, hits, e)) = aircraft::drop_bombs(m, &mut t.dice.0, &q.id) {
             t.log.push(bound, e.target(target.clone()));
             for _ in 0..hits {
-                let Some(he) = he_target(f) else { break };
+                let Some(he) = he_target(&f.view()) else { break };
                 if let Ok((casualties, wrecked, e)) = aircraft::bomb_hit(size, he, &mut t.dice.0) {
                     t.log.push(bound, e.target(target.clone()));
-                    lost += f.element.remove_men(u32::from(casualties));
+                    lost += f.force.element.remove_men(u32::from(casualties));
                     if wrecked {
                         wreck(f);
                     }
@@ -149,38 +151,38 @@ fn attack(t: &mut Table, s: usize, k: usize) {
         } else if let Ok((hits, e)) = aircraft::strafe(m, &mut t.dice.0, &q.id) {
             t.log.push(bound, e.target(target.clone()));
             hit_any |= hits > 0;
-            match f.build {
+            match f.force.build {
                 Build::SoftSkin if hits > 0 => {
-                    f.vehicle = Some(effects::soft_skin_hit(f.vehicle.unwrap_or_default()));
+                    f.vehicle.state = Some(effects::soft_skin_hit(f.vehicle.state.unwrap_or_default()));
                 }
                 Build::Afv { .. } => {}
-                _ => lost += f.element.remove_men(u32::from(hits)),
+                _ => lost += f.force.element.remove_men(u32::from(hits)),
             }
         }
         aircraft::after_attack(m);
     }
     if hit_any || lost > 0 {
-        let cause = he_cause(f.build);
-        f.accrued.accrue(cause, 1);
-        if f.build.element_type() == warbound_rules::momentum::ElementType::Infantry {
-            f.accrued.accrue(CmCause::CasualtyInOpen, lost);
+        let cause = he_cause(f.force.build);
+        f.momentum.accrued.accrue(cause, 1);
+        if f.force.build.element_type() == warbound_rules::momentum::ElementType::Infantry {
+            f.momentum.accrued.accrue(CmCause::CasualtyInOpen, lost);
         }
     }
     let ev = RuleEvent::new(EventKind::Casualties, RuleRef::new(Book::HeroesAll, "Aircraft attacking ground troops"))
         .actor(f.id())
         .input("casualties", lost, "")
-        .outcome(serde_json::json!({ "men": f.men(), "vehicle": f.vehicle }));
+        .outcome(serde_json::json!({ "men": f.men(), "vehicle": f.vehicle.state }));
     t.log.push(bound, ev);
-    if f.spent() && f.status.on_table() {
+    if f.spent() && f.presence.status.on_table() {
         activation::leave(&mut t.log, bound, f, Status::Destroyed, "nothing left that fights");
     }
 }
 
 /// A bomb that wrecks: a gun destroyed, a vehicle damaged.
-fn wreck(f: &mut Fielded) {
-    if f.build.is_vehicle() {
-        f.vehicle = Some(f.vehicle.unwrap_or_default().after(effects::AtResult::Damaged));
-    } else if let Some(p) = f.element.pieces.iter_mut().find(|p| p.crew > 0) {
+fn wreck(f: &mut FieldedItem) {
+    if f.force.build.is_vehicle() {
+        f.vehicle.state = Some(f.vehicle.state.unwrap_or_default().after(effects::AtResult::Damaged));
+    } else if let Some(p) = f.force.element.pieces.iter_mut().find(|p| p.crew > 0) {
         p.crew = 0;
     }
 }
@@ -223,11 +225,11 @@ pub fn over_table(sides: &super::state::Sides) -> Vec<(String, usize)> {
 
 /// What an element fires at aircraft with, and how many times: infantry
 /// "per 3 figures"; an AFV its turret-mounted MG.
-pub fn aa_weapon(f: &Fielded) -> Option<(AaWeapon, u32)> {
-    match f.build {
+pub fn aa_weapon(f: &ElementView) -> Option<(AaWeapon, u32)> {
+    match f.force.build {
         Build::Afv { .. } => Some((AaWeapon::Tmg, 1)),
         Build::Infantry => {
-            let threes = f.element.figures.iter().filter(|fig| fig.weapon.is_some()).count() as u32 / 3;
+            let threes = f.force.element.figures.iter().filter(|fig| fig.weapon.is_some()).count() as u32 / 3;
             (threes > 0).then_some((AaWeapon::Infantry, threes))
         }
         _ => None,
@@ -242,7 +244,7 @@ pub(super) fn aa_fire(t: &mut Table, element: &str, squadron: &str) {
     let Some((s, k)) = squadron_of(t, squadron) else { return };
     let els = sorted(&mut t.elements);
     let Some(f) = els.iter().find(|f| f.id() == element) else { return };
-    let Some((weapon, times)) = aa_weapon(f) else { return };
+    let Some((weapon, times)) = aa_weapon(&f.view()) else { return };
     let night = t.battle.clock.light() == warbound_rules::day::Light::Night;
     let q = &mut t.sides.0[s].squadrons[k];
     let Some(m) = q.machines.iter().position(|m| matches!(m.position, Position::OverTable(_))) else { return };

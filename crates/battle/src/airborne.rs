@@ -16,23 +16,23 @@ use warbound_rules::{
 use super::{
     activation,
     log::BattleLog,
-    state::{Arrival, Fielded, Status},
+    state::{Arrival, ElementView, FieldedItem, Status},
 };
 
 pub(super) fn land(
     log: &mut BattleLog,
     dice: &mut warbound_rules::dice::Dice,
     bound: u32,
-    f: &mut Fielded,
+    f: &mut FieldedItem,
     year: u16,
     table: TableSize,
 ) {
     let id = f.id().to_owned();
     let clamp = |p: Point| Point(p.0.clamp(0.5, table.width - 0.5), p.1.clamp(0.5, table.depth - 0.5));
-    match f.arrival {
+    match f.presence.arrival {
         Arrival::Edge | Arrival::Craft { .. } => {}
         Arrival::Drop(centre) => {
-            let armed = airborne::armed_on_landing(&f.element.nation, year);
+            let armed = airborne::armed_on_landing(&f.force.element.nation, year);
             let (drop, events) = airborne::drop_platoon(armed, dice, &id);
             log.extend(bound, events);
             let Landing::Square(_) = drop.platoon else {
@@ -44,37 +44,37 @@ pub(super) fn land(
                 return;
             }
             let (dx, dy) = drop.platoon.offset().unwrap_or((0.0, 0.0));
-            f.at = clamp(Point(centre.0 + dx, centre.1 + dy));
-            f.status = Status::OnTable;
-            f.element.on_table = true;
+            f.place.at = clamp(Point(centre.0 + dx, centre.1 + dy));
+            f.presence.status = Status::OnTable;
+            f.force.element.on_table = true;
             // "A Leadership Test is taken on landing to establish cohesion."
-            let nco = f.element.nco.unwrap_or_else(|| Officer::new(Rank::Nco, Grade::Weak).expect("NCO grade"));
+            let nco = f.force.element.nco.unwrap_or_else(|| Officer::new(Rank::Nco, Grade::Weak).expect("NCO grade"));
             let (test, e) = airborne::cohesion_test(nco, dice, &id);
             log.push(bound, e);
-            f.effective_from = bound + 1;
-            f.without_cohesion = !test.passed;
-            arrived(log, bound, f, "Paratroops - Landing process");
+            f.presence.effective_from = bound + 1;
+            f.presence.without_cohesion = !test.passed;
+            arrived(log, bound, &f.view(), "Paratroops - Landing process");
         }
         Arrival::Glider(at) => {
             let aboard = f.men().min(u32::from(u8::MAX)) as u8;
-            let csws = f.element.pieces.len().min(usize::from(u8::MAX)) as u8;
+            let csws = f.force.element.pieces.len().min(usize::from(u8::MAX)) as u8;
             let (landing, e) = airborne::glider_landing(aboard, csws, dice, &id);
             log.push(bound, e);
-            f.at = clamp(at);
-            f.status = Status::OnTable;
-            f.element.on_table = true;
-            f.element.remove_men(u32::from(landing.casualties));
+            f.place.at = clamp(at);
+            f.presence.status = Status::OnTable;
+            f.force.element.on_table = true;
+            f.force.element.remove_men(u32::from(landing.casualties));
             if landing.csws_destroyed {
                 // The weapons are lost; their crews fight on as riflemen without them.
-                let grade = f.element.troops();
-                for p in std::mem::take(&mut f.element.pieces) {
+                let grade = f.force.element.troops();
+                for p in std::mem::take(&mut f.force.element.pieces) {
                     for _ in 0..p.crew {
-                        f.element.figures.push(Figure { grade, weapon: None, rounds: None });
+                        f.force.element.figures.push(Figure { grade, weapon: None, rounds: None });
                     }
                 }
             }
-            f.effective_from = bound + 1;
-            arrived(log, bound, f, "Gliders - Landing process");
+            f.presence.effective_from = bound + 1;
+            arrived(log, bound, &f.view(), "Gliders - Landing process");
             if f.spent() {
                 activation::leave(log, bound, f, Status::Destroyed, "every man lost in the landing");
             }
@@ -82,11 +82,11 @@ pub(super) fn land(
     }
 }
 
-fn arrived(log: &mut BattleLog, bound: u32, f: &Fielded, section: &str) {
+fn arrived(log: &mut BattleLog, bound: u32, f: &ElementView, section: &str) {
     let ev = RuleEvent::new(EventKind::Arrival, RuleRef::new(Book::HeroesAll, section))
         .actor(f.id())
-        .input("at", (f.at.0, f.at.1), "inches from the near-left corner")
-        .input("effective_from", f.effective_from, "not fully effective until the bound after it lands")
+        .input("at", (f.place.at.0, f.place.at.1), "inches from the near-left corner")
+        .input("effective_from", f.presence.effective_from, "not fully effective until the bound after it lands")
         .outcome(serde_json::json!({ "men": f.men() }));
     log.push(bound, ev);
 }

@@ -19,7 +19,7 @@ use warbound_rules::{
 
 use super::{
     Table, activation, sorted,
-    state::{Fielded, Status},
+    state::{FieldedItem, Status},
     table::{building_hit, from_edge, he_cause, he_target},
     visible::Sight,
 };
@@ -53,7 +53,7 @@ pub(super) fn foo_turn(t: &mut Table, s: usize, k: usize) {
     let codex = &*codex;
     let els = sorted(&mut t.elements);
     let with = t.sides.0[s].foos[k].with.clone();
-    let Some(w) = els.iter().position(|f| f.id() == with && f.status.on_table()) else {
+    let Some(w) = els.iter().position(|f| f.id() == with && f.presence.status.on_table()) else {
         t.sides.0[s].foos[k].alive = false;
         return;
     };
@@ -78,14 +78,20 @@ pub(super) fn foo_turn(t: &mut Table, s: usize, k: usize) {
     }
     // The enemy he knows of that is nearest his own element, away from his own men.
     let sight = Sight::new(&t.battle, codex);
-    let safe = |p: Point, els: &[crate::prelude::Mut<Fielded>]| {
-        !els.iter().any(|f| f.side == s && f.status.on_table() && distance(f.at, p) <= DANGER_CLOSE)
+    let safe = |p: Point, els: &[FieldedItem]| {
+        !els.iter()
+            .any(|f| f.identity.side == s && f.presence.status.on_table() && distance(f.place.at, p) <= DANGER_CLOSE)
     };
     let enemy = els
         .iter()
-        .filter(|e| e.side != s && e.status.on_table() && side.known.contains(e.id()) && safe(e.at, &els))
-        .min_by(|a, b| distance(els[w].at, a.at).total_cmp(&distance(els[w].at, b.at)))
-        .map(|e| (e.id().to_owned(), e.at));
+        .filter(|e| {
+            e.identity.side != s
+                && e.presence.status.on_table()
+                && side.known.contains(e.id())
+                && safe(e.place.at, &els)
+        })
+        .min_by(|a, b| distance(els[w].place.at, a.place.at).total_cmp(&distance(els[w].place.at, b.place.at)))
+        .map(|e| (e.id().to_owned(), e.place.at));
     let Some(first_active) = fo.plan.active else {
         // "When first activated, the FOO uses both Acts to nominate one Artillery Target as being active."
         let near = |p: (f32, f32)| enemy.as_ref().map_or(0.0, |(_, at)| distance(Point(p.0, p.1), *at));
@@ -110,9 +116,9 @@ pub(super) fn foo_turn(t: &mut Table, s: usize, k: usize) {
         None => {
             // "Use an Act to observe a potential target and, if successful, nominate this."
             let Some(j) = els.iter().position(|f| f.id() == enemy_id) else { return };
-            let (me, tgt) = (&els[w], &els[j]);
+            let (me, tgt) = (&els[w].view(), &els[j].view());
             let (o, c) = (me.observers(), tgt.targets(codex));
-            let m = Momentum { cms: me.element.cms.clamp(1, 6), failures: 0 };
+            let m = Momentum { cms: me.force.element.cms.clamp(1, 6), failures: 0 };
             let Some(test) = sight.observation(me, tgt, &o, &c, m, false) else { return };
             let Ok(result) = warbound_rules::observation::observe(&test, &mut t.dice.0) else { return };
             t.log.push(bound, result.event().actor(fo.id.clone()).target(enemy_id.clone()));
@@ -205,25 +211,25 @@ pub(super) fn battery_turn(t: &mut Table, s: usize, k: usize) {
         if !hit {
             continue;
         }
-        for f in els.iter_mut().filter(|f| f.status.on_table() && distance(f.at, point) <= BURST) {
+        for f in els.iter_mut().filter(|f| f.presence.status.on_table() && distance(f.place.at, point) <= BURST) {
             let sight = Sight { night: false, ..Sight::new(&t.battle, codex) };
-            let casualty = if sight.in_building(f.at) {
+            let casualty = if sight.in_building(f.place.at) {
                 CmCause::CasualtyInHardCover
-            } else if sight.in_wood(f.at).is_some() {
+            } else if sight.in_wood(f.place.at).is_some() {
                 CmCause::CasualtyInSoftCover
             } else {
                 CmCause::CasualtyInOpen
             };
             let battle = &mut *t.battle;
             let terrain = &battle.terrain;
-            if !f.build.is_vehicle()
+            if !f.force.build.is_vehicle()
                 && let Some(lost) =
-                    building_hit(&mut battle.buildings, terrain, f, column, &mut t.dice.0, &mut t.log, bound)
+                    building_hit(&mut battle.buildings, terrain, &f.view(), column, &mut t.dice.0, &mut t.log, bound)
             {
-                let lost = f.element.remove_men(u32::from(lost));
-                let cause = he_cause(f.build);
-                f.accrued.accrue(cause, 1);
-                f.accrued.accrue(casualty, lost);
+                let lost = f.force.element.remove_men(u32::from(lost));
+                let cause = he_cause(f.force.build);
+                f.momentum.accrued.accrue(cause, 1);
+                f.momentum.accrued.accrue(casualty, lost);
                 if f.spent() {
                     activation::leave(&mut t.log, bound, f, Status::Destroyed, "lost when the building fell");
                 }
@@ -242,26 +248,26 @@ fn shell(
     log: &mut super::log::BattleLog,
     dice: &mut warbound_rules::dice::Dice,
     bound: u32,
-    f: &mut Fielded,
+    f: &mut FieldedItem,
     column: HeColumn,
     by: &str,
     casualty: CmCause,
 ) {
-    let Some(target) = he_target(f) else { return };
+    let Some(target) = he_target(&f.view()) else { return };
     let Ok((out, event)) = effects::he_hit(column, target, dice) else { return };
     log.push(bound, event.actor(by.to_owned()).target(f.id().to_owned()));
-    let lost = f.element.remove_men(u32::from(out.casualties));
-    let cause = he_cause(f.build);
-    f.accrued.accrue(cause, 1);
-    if f.build.element_type() == warbound_rules::momentum::ElementType::Infantry {
-        f.accrued.accrue(casualty, lost);
+    let lost = f.force.element.remove_men(u32::from(out.casualties));
+    let cause = he_cause(f.force.build);
+    f.momentum.accrued.accrue(cause, 1);
+    if f.force.build.element_type() == warbound_rules::momentum::ElementType::Infantry {
+        f.momentum.accrued.accrue(casualty, lost);
     }
     if out.vehicle_damaged {
-        f.vehicle = Some(f.vehicle.unwrap_or_default().after(effects::AtResult::Damaged));
-        f.accrued.accrue(CmCause::OwnVehicleDamaged, 1);
+        f.vehicle.state = Some(f.vehicle.state.unwrap_or_default().after(effects::AtResult::Damaged));
+        f.momentum.accrued.accrue(CmCause::OwnVehicleDamaged, 1);
     }
     if out.weapon_destroyed
-        && let Some(p) = f.element.pieces.iter_mut().find(|p| p.crew > 0)
+        && let Some(p) = f.force.element.pieces.iter_mut().find(|p| p.crew > 0)
     {
         p.crew = 0;
     }

@@ -28,7 +28,7 @@ use super::{
     demolition::{self, Demolition},
     setup::Control,
     sorted,
-    state::{Fielded, Flow, Turn},
+    state::{ElementView, Flow, Turn},
     visible::Sight,
 };
 
@@ -55,30 +55,33 @@ fn decide(mut t: Table, mut inbox: ResMut<Inbox>, current: Res<Current>) {
     let bound = t.battle.clock.bound();
     let els = sorted(&mut t.elements);
     let Some(me) = els.iter().find(|f| f.id() == turn.element) else { return };
-    if t.sides.0[me.side].control != Control::Auto {
+    if t.sides.0[me.identity.side].control != Control::Auto {
         return;
     }
     let codex = t.codex.0.clone();
     let sight = Sight::new(&t.battle, &codex);
-    let all: Vec<&Fielded> = els.iter().map(|m| &**m).collect();
+    let all: Vec<ElementView> = els.iter().map(|m| m.view()).collect();
     let aircraft = super::air::over_table(&t.sides);
-    let home = super::table::nearest_on_edge(t.battle.start.scenario.table, t.sides.0[me.side].edge, me.at);
+    let home =
+        super::table::nearest_on_edge(t.battle.start.scenario.table, t.sides.0[me.identity.side].edge, me.place.at);
     let mut rolls = Rolls { dice: &mut t.dice.0, log: &mut t.log, bound };
-    let cmd = next_command(&turn, me, &all, &sight, &t.battle, &aircraft, home, &mut rolls);
+    let cmd = next_command(&turn, &me.view(), &all, &sight, &t.battle, &aircraft, home, &mut rolls);
     inbox.0.push_back(cmd);
 }
 
 /// What an element observes with an Act: enemies on the table in view that
 /// it does not know yet, nearest first, at most 2 (*Heroes All*: "up to 2
 /// targets"). The Auto side and the Player's offer both take them from here.
-pub(super) fn observe_targets(me: &Fielded, all: &[&Fielded], sight: &Sight) -> Vec<String> {
-    let mut unknown: Vec<&Fielded> = all
+pub(super) fn observe_targets(me: &ElementView, all: &[ElementView], sight: &Sight) -> Vec<String> {
+    let mut unknown: Vec<ElementView> = all
         .iter()
         .copied()
-        .filter(|e| e.side != me.side && e.status.on_table() && !me.known.contains(e.id()))
+        .filter(|e| {
+            e.identity.side != me.identity.side && e.presence.status.on_table() && !me.intel.known.contains(e.id())
+        })
         .filter(|e| sight.in_view(me, e))
         .collect();
-    unknown.sort_by(|a, b| distance(me.at, a.at).total_cmp(&distance(me.at, b.at)));
+    unknown.sort_by(|a, b| distance(me.place.at, a.place.at).total_cmp(&distance(me.place.at, b.place.at)));
     unknown.iter().take(2).map(|e| e.id().to_owned()).collect()
 }
 
@@ -93,8 +96,8 @@ struct Rolls<'a> {
 #[allow(clippy::too_many_arguments)]
 fn next_command(
     turn: &Turn,
-    me: &Fielded,
-    all: &[&Fielded],
+    me: &ElementView,
+    all: &[ElementView],
     sight: &Sight,
     battle: &super::state::Battle,
     aircraft: &[(String, usize)],
@@ -103,35 +106,39 @@ fn next_command(
 ) -> Command {
     let charges: &[Demolition] = &battle.charges;
     let element = me.id().to_owned();
-    let enemies: Vec<&Fielded> = all.iter().copied().filter(|f| f.side != me.side && f.status.on_table()).collect();
-    let conduct = me.order.activity.conduct();
+    let enemies: Vec<ElementView> =
+        all.iter().copied().filter(|f| f.identity.side != me.identity.side && f.presence.status.on_table()).collect();
+    let conduct = me.order.objective.activity.conduct();
 
     let observe = observe_targets(me, &enemies, sight);
 
     // Fire: the known enemy in view with the most teams in range, nearest first.
-    let replies =
-        |e: &Fielded| me.this_bound.fired_on_by.contains(e.id()) || me.last_bound.fired_on_by.contains(e.id());
+    let replies = |e: &ElementView| {
+        me.actions.this_bound.fired_on_by.contains(e.id()) || me.actions.last_bound.fired_on_by.contains(e.id())
+    };
     let may_open = match conduct.opens_fire {
         OpensFire::Freely => Some(true),
         OpensFire::Never => Some(false),
         OpensFire::OnlyInReply => None,
         OpensFire::OnLeadershipTest => None,
     };
-    let mut targets: Vec<(&Fielded, usize)> = enemies
+    let mut targets: Vec<(ElementView, usize)> = enemies
         .iter()
         .copied()
         .filter(|e| may_open.unwrap_or_else(|| replies(e)) && sight.may_fire_at(me, e))
-        .map(|e| (e, sight.teams_in_range(me, e).len()))
+        .map(|e| (e, sight.teams_in_range(me, &e).len()))
         .filter(|(_, n)| *n > 0)
         .collect();
-    targets.sort_by(|a, b| b.1.cmp(&a.1).then(distance(me.at, a.0.at).total_cmp(&distance(me.at, b.0.at))));
+    targets.sort_by(|a, b| {
+        b.1.cmp(&a.1).then(distance(me.place.at, a.0.place.at).total_cmp(&distance(me.place.at, b.0.place.at)))
+    });
     let mut fire = targets.first().map(|(e, _)| e.id().to_owned());
     if fire.is_none() && conduct.opens_fire == OpensFire::OnLeadershipTest && !turn.taken.contains(&Phase::Fire) {
         // A concealed element opening fire at an enemy it sees: an Officer decision.
-        let seen: Option<&Fielded> =
+        let seen: Option<ElementView> =
             enemies.iter().copied().find(|e| sight.may_fire_at(me, e) && sight.in_range_of_any(me, e));
-        if let (Some(e), Some(nco)) = (seen, me.element.nco) {
-            let (fires, event) = concealment::opens_fire(nco, me.order.activity, t.dice, me.id());
+        if let (Some(e), Some(nco)) = (seen, me.force.element.nco) {
+            let (fires, event) = concealment::opens_fire(nco, me.order.objective.activity, t.dice, me.id());
             t.log.extend(t.bound, event);
             if fires {
                 fire = Some(e.id().to_owned());
@@ -143,13 +150,13 @@ fn next_command(
     // enemy's they are in contact with (Heroes All, "Explosives").
     let blow = charges.iter().find(|d| {
         demolition::may_detonate(me, d, sight.terrain)
-            && enemies.iter().any(|e| distance(e.at, d.at) <= demolition::CONTACT * 2.0)
+            && enemies.iter().any(|e| distance(e.place.at, d.at) <= demolition::CONTACT * 2.0)
     });
-    let lift = (me.order.activity == Activity::Engineering)
+    let lift = (me.order.objective.activity == Activity::Engineering)
         .then(|| charges.iter().find(|d| demolition::may_clear(me, d)))
         .flatten();
     // Engineers in contact with a minefield spend the bound clearing it.
-    let engineer = me.order.activity == Activity::Engineering;
+    let engineer = me.order.objective.activity == Activity::Engineering;
     if engineer
         && turn.taken.is_empty()
         && demolition::minefield_in_contact(me, sight.terrain, &battle.minefields).is_some()
@@ -162,14 +169,14 @@ fn next_command(
     }
     // A burning building is left at once, towards its own edge ("if any
     // occupants are unable to evacuate on their next bound they are lost").
-    let burning = warbound_rules::geometry::building_at(sight.terrain, me.at).is_some_and(|(k, _)| {
+    let burning = warbound_rules::geometry::building_at(sight.terrain, me.place.at).is_some_and(|(k, _)| {
         battle
             .buildings
             .iter()
             .any(|(b, building)| *b == k && matches!(building.state, warbound_rules::buildings::State::Burning { .. }))
     });
     let destination = if burning {
-        Some(super::table::toward(me.at, home, EVACUATE))
+        Some(super::table::toward(me.place.at, home, EVACUATE))
     } else {
         destination(turn, me, &enemies, sight, &battle.pontoons)
     };
@@ -188,7 +195,7 @@ fn next_command(
             Phase::Fire => {
                 fire.clone().map(|target| Command::Fire { element: element.clone(), target }).or_else(|| {
                     // Nothing to hit on the ground: the enemy's aircraft overhead.
-                    let squadron = aircraft.iter().find(|(_, s)| *s != me.side).map(|(id, _)| id.clone());
+                    let squadron = aircraft.iter().find(|(_, s)| *s != me.identity.side).map(|(id, _)| id.clone());
                     squadron.map(|squadron| Command::FireAa { element: element.clone(), squadron })
                 })
             }
@@ -217,8 +224,8 @@ fn preference(order: Phase) -> [Phase; 3] {
 /// Where its orders take it this bound, if anywhere.
 fn destination(
     turn: &Turn,
-    me: &Fielded,
-    enemies: &[&Fielded],
+    me: &ElementView,
+    enemies: &[ElementView],
     sight: &Sight,
     pontoons: &[super::bridging::Pontoon],
 ) -> Option<Point> {
@@ -227,42 +234,42 @@ fn destination(
     if turn.orders.movement != CmMovement::Free || turn.orders.cms_movement == CmsMovement::StaysPut {
         return None;
     }
-    if me.build == (super::state::Build::Guns { artillery: true }) && me.this_bound.fired {
+    if me.force.build == (super::state::Build::Guns { artillery: true }) && me.actions.this_bound.fired {
         return None;
     }
     // Engineers bridging go to the bank at their site, on their own side of the river.
     if let Some(k) = super::bridging::site_for(me, pontoons) {
-        let bank = super::bridging::near_bank(&pontoons[k].site, me.at);
-        return (distance(me.at, bank) > super::bridging::AT_THE_BANK / 2.0).then_some(bank);
+        let bank = super::bridging::near_bank(&pontoons[k].site, me.place.at);
+        return (distance(me.place.at, bank) > super::bridging::AT_THE_BANK / 2.0).then_some(bank);
     }
     order_destination(me, enemies, sight)
 }
 
 /// Where the element's order takes it: nowhere (Hold, Overwatch), its place,
 /// or towards the nearest enemy it knows.
-pub(super) fn order_destination(me: &Fielded, enemies: &[&Fielded], sight: &Sight) -> Option<Point> {
-    let place = sight.scenario.place(&me.order.location).map(|p| Point(p.0, p.1));
+pub(super) fn order_destination(me: &ElementView, enemies: &[ElementView], sight: &Sight) -> Option<Point> {
+    let place = sight.scenario.place(&me.order.objective.location).map(|p| Point(p.0, p.1));
     let nearest_known = enemies
         .iter()
         .copied()
-        .filter(|e| me.known.contains(e.id()))
-        .min_by(|a, b| distance(me.at, a.at).total_cmp(&distance(me.at, b.at)));
-    let go = |to: Point| (distance(me.at, to) > ARRIVED).then_some(to);
-    match me.order.activity.conduct().moves {
+        .filter(|e| me.intel.known.contains(e.id()))
+        .min_by(|a, b| distance(me.place.at, a.place.at).total_cmp(&distance(me.place.at, b.place.at)));
+    let go = |to: Point| (distance(me.place.at, to) > ARRIVED).then_some(to);
+    match me.order.objective.activity.conduct().moves {
         Moves::Stays => None,
         Moves::ToLocation | Moves::AvoidingContact => place.and_then(go),
         Moves::IntoContact => {
-            let reports = me.order.activity.conduct().reports;
+            let reports = me.order.objective.activity.conduct().reports;
             match nearest_known {
-                Some(e) if reports && distance(me.at, e.at) <= RECCE_STANDOFF => None,
+                Some(e) if reports && distance(me.place.at, e.place.at) <= RECCE_STANDOFF => None,
                 Some(e) if !reports => {
-                    let d = distance(me.at, e.at);
+                    let d = distance(me.place.at, e.place.at);
                     if d <= CLOSE_TO
-                        || (sight.may_fire_at(me, e) && sight.in_range_of_any(me, e) && d <= 2.0 * CLOSE_TO)
+                        || (sight.may_fire_at(me, &e) && sight.in_range_of_any(me, &e) && d <= 2.0 * CLOSE_TO)
                     {
                         None
                     } else {
-                        go(super::table::toward(me.at, e.at, d - CLOSE_TO))
+                        go(super::table::toward(me.place.at, e.place.at, d - CLOSE_TO))
                     }
                 }
                 _ => place.and_then(go),

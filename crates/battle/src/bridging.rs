@@ -26,7 +26,7 @@ use super::{
     dispatch,
     log::BattleLog,
     sorted,
-    state::{BridgeState, Fielded, Flow},
+    state::{BridgeState, ElementView, Flow},
 };
 
 /// Reading: "having moved up to the bank of the river" is within 2" of the
@@ -74,33 +74,37 @@ pub fn near_bank(site: &BridgingSite, from: Point) -> Point {
 
 /// The unbuilt pontoon `f` may work on now: its side's, at its order's
 /// place, `f` under an Engineering order and at the bank.
-pub fn site_at(f: &Fielded, pontoons: &[Pontoon]) -> Option<usize> {
-    if f.order.activity != warbound_rules::command::Activity::Engineering {
+pub fn site_at(f: &ElementView, pontoons: &[Pontoon]) -> Option<usize> {
+    if f.order.objective.activity != warbound_rules::command::Activity::Engineering {
         return None;
     }
     pontoons.iter().position(|p| {
-        p.side == f.side
+        p.side == f.identity.side
             && !p.task.done()
-            && p.site.place == f.order.location
-            && distance(f.at, near_bank(&p.site, f.at)) <= AT_THE_BANK
+            && p.site.place == f.order.objective.location
+            && distance(f.place.at, near_bank(&p.site, f.place.at)) <= AT_THE_BANK
     })
 }
 
 /// The unbuilt pontoon site `f`'s order sends it to.
-pub fn site_for(f: &Fielded, pontoons: &[Pontoon]) -> Option<usize> {
-    (f.order.activity == warbound_rules::command::Activity::Engineering)
-        .then(|| pontoons.iter().position(|p| p.side == f.side && !p.task.done() && p.site.place == f.order.location))
+pub fn site_for(f: &ElementView, pontoons: &[Pontoon]) -> Option<usize> {
+    (f.order.objective.activity == warbound_rules::command::Activity::Engineering)
+        .then(|| {
+            pontoons
+                .iter()
+                .position(|p| p.side == f.identity.side && !p.task.done() && p.site.place == f.order.objective.location)
+        })
         .flatten()
 }
 
 /// Whether `f` stands at a river's edge and may wade in (or out) towards
 /// `to`: men on foot whose way to `to` crosses the waterline first.
-pub fn at_waterline(f: &Fielded, terrain: &Terrain, to: (f32, f32)) -> bool {
-    if !(f.mover.class.wades() && to.0.is_finite() && to.1.is_finite()) {
+pub fn at_waterline(f: &ElementView, terrain: &Terrain, to: (f32, f32)) -> bool {
+    if !(f.place.mover.class.wades() && to.0.is_finite() && to.1.is_finite()) {
         return false;
     }
-    let Ok(route) = warbound_rules::geometry::route(terrain, &[f.at, Point(to.0, to.1)]) else { return false };
-    route.stretches.iter().find(|s| s.length > 0.01).is_some_and(|s| s.terrain.is_water() != f.mover.in_water)
+    let Ok(route) = warbound_rules::geometry::route(terrain, &[f.place.at, Point(to.0, to.1)]) else { return false };
+    route.stretches.iter().find(|s| s.length > 0.01).is_some_and(|s| s.terrain.is_water() != f.place.mover.in_water)
 }
 
 /// Reading: getting in or out steps the men just over the waterline.
@@ -110,13 +114,13 @@ fn wade(t: &mut Table, element: &str, to: (f32, f32)) {
     let bound = t.battle.clock.bound();
     let mut els = sorted(&mut t.elements);
     let Some(f) = els.iter_mut().find(|f| f.id() == element) else { return };
-    f.mover.in_water = !f.mover.in_water;
-    f.at = super::table::toward(f.at, Point(to.0, to.1), WADE_STEP);
-    f.this_bound.moved = true;
+    f.place.mover.in_water = !f.place.mover.in_water;
+    f.place.at = super::table::toward(f.place.at, Point(to.0, to.1), WADE_STEP);
+    f.actions.this_bound.moved = true;
     let ev = RuleEvent::new(EventKind::Movement, RuleRef::new(Book::HeroesAll, "Rivers"))
         .actor(element.to_owned())
         .input("act", Act::GetOutOfRiver, "getting into or out of river counts as an Act")
-        .outcome(serde_json::json!({ "in_water": f.mover.in_water, "at": (f.at.0, f.at.1) }));
+        .outcome(serde_json::json!({ "in_water": f.place.mover.in_water, "at": (f.place.at.0, f.place.at.1) }));
     t.log.push(bound, ev);
 }
 
@@ -145,7 +149,7 @@ fn work(t: &mut Table, element: &str) {
     let bound = t.battle.clock.bound();
     let els = sorted(&mut t.elements);
     let Some(f) = els.iter().find(|f| f.id() == element) else { return };
-    let Some(k) = site_at(f, &t.battle.pontoons) else { return };
+    let Some(k) = site_at(&f.view(), &t.battle.pontoons) else { return };
     let crew = f.men().min(u32::from(PONTOON_CREW_MAX)) as u8;
     drop(els);
     let (built, e) = match t.battle.pontoons[k].task.pontoon_bound(crew, 0, &mut t.dice.0, element) {

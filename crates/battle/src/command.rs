@@ -12,7 +12,7 @@ use warbound_rules::{
 };
 
 use super::{
-    state::{Fielded, Turn},
+    state::{ElementView, Turn},
     visible,
 };
 
@@ -189,7 +189,7 @@ fn plan_with(turn: &Turn, phase: Phase, acts: usize) -> TurnPlan {
 pub fn check(
     cmd: &Command,
     turn: &Turn,
-    els: &[&Fielded],
+    els: &[ElementView],
     ctx: &visible::Sight<'_>,
     battle: &super::state::Battle,
     aircraft: &[(String, usize)],
@@ -212,7 +212,7 @@ pub fn check(
         let Command::MoveTo { to, .. } = cmd else {
             return Err(refuse(Book::HeroesAll, "Movement", "the Movement Dice are thrown: finish the move first"));
         };
-        let from = me.at;
+        let from = me.place.at;
         let declared = warbound_rules::terrain::Point(pending.to.0, pending.to.1);
         let at = warbound_rules::terrain::Point(to.0, to.1);
         if !super::movement::within_move(from, declared, at, pending.allowance) {
@@ -251,7 +251,7 @@ pub fn check(
             if !(to.0.is_finite() && to.1.is_finite() && ctx.scenario.table.contains(*to)) {
                 return Err(refuse(Book::HeroesAll, "Movement", "the destination is off the table"));
             }
-            if me.build == (super::state::Build::Guns { artillery: true }) && me.this_bound.fired {
+            if me.force.build == (super::state::Build::Guns { artillery: true }) && me.actions.this_bound.fired {
                 return Err(refuse(Book::HeroesAll, "Weapons table notes", "an immobile gun cannot move and fire"));
             }
         }
@@ -259,7 +259,10 @@ pub fn check(
             if !turn.orders.can_fire {
                 return Err(refuse(fyob, "Continuous Momentum", "its CMS or this bound's CM tests forbid firing"));
             }
-            let Some(t) = els.iter().find(|e| e.id() == target && e.side != me.side && e.status.on_table()) else {
+            let Some(t) = els
+                .iter()
+                .find(|e| e.id() == target && e.identity.side != me.identity.side && e.presence.status.on_table())
+            else {
                 return Err(refuse(
                     Book::HeroesAll,
                     "How to fire weapons",
@@ -292,7 +295,10 @@ pub fn check(
                 ));
             }
             for t in targets {
-                if !els.iter().any(|e| e.id() == t && e.side != me.side && e.status.on_table()) {
+                if !els
+                    .iter()
+                    .any(|e| e.id() == t && e.identity.side != me.identity.side && e.presence.status.on_table())
+                {
                     return Err(refuse(Book::HeroesAll, "Observation", format!("{t} is no enemy on the table")));
                 }
             }
@@ -304,7 +310,7 @@ pub fn check(
             if super::air::aa_weapon(me).is_none() {
                 return Err(refuse(Book::HeroesAll, "Anti aircraft fire", "it has no weapon that fires at aircraft"));
             }
-            if !aircraft.iter().any(|(id, side)| id == squadron && *side != me.side) {
+            if !aircraft.iter().any(|(id, side)| id == squadron && *side != me.identity.side) {
                 return Err(refuse(
                     Book::HeroesAll,
                     "Anti aircraft fire",

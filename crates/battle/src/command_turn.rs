@@ -17,7 +17,7 @@ use super::{
     command::{ElementOrder, Refusal, refusal},
     setup::Control,
     sorted,
-    state::{Fielded, Flow, Status},
+    state::{ElementView, Flow, Status},
 };
 
 /// Starts the command turn of company `c` of side `s`: the ORT, lost NCOs
@@ -34,10 +34,11 @@ pub(super) fn begin(t: &mut Table, s: usize, c: usize) -> bool {
         return false;
     }
     let mut els = sorted(&mut t.elements);
-    for f in els.iter_mut().filter(|f| f.side == s && f.company == c && f.status.on_table()) {
-        if f.element.nco.is_none() {
-            let (nco, e) = officer::replacement_nco(f.element.makeup(), &mut t.dice.0, f.id());
-            f.element.nco = Some(nco);
+    for f in els.iter_mut().filter(|f| f.identity.side == s && f.identity.company == c && f.presence.status.on_table())
+    {
+        if f.force.element.nco.is_none() {
+            let (nco, e) = officer::replacement_nco(f.force.element.makeup(), &mut t.dice.0, f.id());
+            f.force.element.nco = Some(nco);
             t.log.push(bound, e);
         }
     }
@@ -51,8 +52,13 @@ pub(super) fn auto(t: &mut Table, s: usize, c: usize) {
     let els = sorted(&mut t.elements);
     let mut nominated: Vec<(String, u8)> = els
         .iter()
-        .filter(|f| f.side == s && f.company == c && f.status == Status::OnTable && f.element.cms < momentum::MAX_CMS)
-        .map(|f| (f.id().to_owned(), f.element.cms))
+        .filter(|f| {
+            f.identity.side == s
+                && f.identity.company == c
+                && f.presence.status == Status::OnTable
+                && f.force.element.cms < momentum::MAX_CMS
+        })
+        .map(|f| (f.id().to_owned(), f.force.element.cms))
         .collect();
     drop(els);
     nominated.sort_by_key(|(_, cms)| *cms);
@@ -70,13 +76,15 @@ fn rally(t: &mut Table, s: usize, c: usize, ids: &[String]) {
     let co = t.sides.0[s].companies[c].co;
     let company = t.sides.0[s].companies[c].id.clone();
     let mut els = sorted(&mut t.elements);
-    let list: Vec<(&str, u8)> =
-        ids.iter().filter_map(|id| els.iter().find(|f| f.id() == id).map(|f| (id.as_str(), f.element.cms))).collect();
+    let list: Vec<(&str, u8)> = ids
+        .iter()
+        .filter_map(|id| els.iter().find(|f| f.id() == id).map(|f| (id.as_str(), f.force.element.cms)))
+        .collect();
     if let Ok((rallied, event)) = momentum::rally(co, &list, false, &mut t.dice.0, &company) {
         t.log.push(bound, event);
         for r in rallied {
             if let Some(f) = els.iter_mut().find(|f| f.id() == r.id) {
-                f.element.cms = r.cms_after;
+                f.force.element.cms = r.cms_after;
             }
         }
     }
@@ -94,7 +102,7 @@ pub(super) fn finish(t: &mut Table, s: usize, c: usize) {
     let company = t.sides.0[s].companies[c].clone();
     let mut els = sorted(&mut t.elements);
     let side = &mut t.sides.0[s];
-    let knows = els.iter().any(|f| f.side == s && f.company == c && !f.known.is_empty());
+    let knows = els.iter().any(|f| f.identity.side == s && f.identity.company == c && !f.intel.known.is_empty());
     if knows && let Some(q) = side.squadrons.iter_mut().find(|q| q.arrives.is_none()) {
         let what = aircraft::CallIn::GroundAttack;
         if let Ok((arrives, events)) = aircraft::call_in(what, Some(company.co), bound, &mut t.dice.0, &company.id) {
@@ -102,13 +110,14 @@ pub(super) fn finish(t: &mut Table, s: usize, c: usize) {
             q.arrives = arrives.map(|b| b.max(q.window.first));
         }
     }
-    for f in els.iter().filter(|f| f.side == s && f.company == c) {
-        side.known.extend(f.known.iter().cloned());
+    for f in els.iter().filter(|f| f.identity.side == s && f.identity.company == c) {
+        side.known.extend(f.intel.known.iter().cloned());
     }
-    for f in els.iter_mut().filter(|f| f.side == s && f.company == c && f.status.on_table()) {
-        let missing: Vec<String> = side.known.difference(&f.known).cloned().collect();
+    for f in els.iter_mut().filter(|f| f.identity.side == s && f.identity.company == c && f.presence.status.on_table())
+    {
+        let missing: Vec<String> = side.known.difference(&f.intel.known).cloned().collect();
         if !missing.is_empty() {
-            f.known.extend(missing);
+            f.intel.known.extend(missing);
         }
     }
 }
@@ -130,7 +139,7 @@ pub(super) fn run(t: &mut Table, s: usize, c: usize) -> bool {
 
 /// Checks a Player CO's orders and rallies.
 pub(super) fn check(
-    els: &[&Fielded],
+    els: &[ElementView],
     scenario: &warbound_rules::scenario::Scenario,
     s: usize,
     c: usize,
@@ -138,7 +147,7 @@ pub(super) fn check(
     orders: &[ElementOrder],
 ) -> Result<(), Refusal> {
     let fyob = Book::FightYourOwnBattles;
-    let mine = |id: &str| els.iter().find(|f| f.id() == id && f.side == s && f.company == c).copied();
+    let mine = |id: &str| els.iter().find(|f| f.id() == id && f.identity.side == s && f.identity.company == c).copied();
     for (k, id) in rally.iter().enumerate() {
         let Some(f) = mine(id) else {
             return Err(refusal(fyob, "Rallying up CMS", format!("{id} is not an element under this Company Officer")));
@@ -146,7 +155,7 @@ pub(super) fn check(
         if rally[..k].contains(id) {
             return Err(refusal(fyob, "Rallying up CMS", format!("{id} is nominated twice")));
         }
-        if f.status != Status::OnTable && f.status != Status::Retired {
+        if f.presence.status != Status::OnTable && f.presence.status != Status::Retired {
             return Err(refusal(fyob, "Rallying up CMS", format!("{id} is not on the table or in the box")));
         }
     }
@@ -175,7 +184,7 @@ pub(super) fn apply(t: &mut Table, s: usize, c: usize, rally_ids: &[String], ord
         let mut els = sorted(&mut t.elements);
         let Some(f) = els.iter_mut().find(|f| f.id() == o.element) else { continue };
         let overwatch = |a: &Objective| a.activity == Activity::Overwatch;
-        if overwatch(&f.order) != overwatch(&objective) {
+        if overwatch(&f.order.objective) != overwatch(&objective) {
             let (test, mut e) = officer::leadership_test(co, &mut t.dice.0, &t.sides.0[s].companies[c].id);
             e.rule = RuleRef::new(Book::HeroesAll, "Overwatch");
             t.log.push(bound, e.target(o.element.clone()));
@@ -183,7 +192,7 @@ pub(super) fn apply(t: &mut Table, s: usize, c: usize, rally_ids: &[String], ord
                 continue;
             }
         }
-        f.order = objective;
+        f.order.objective = objective;
     }
     rally(t, s, c, rally_ids);
     finish(t, s, c);

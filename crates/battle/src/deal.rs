@@ -19,18 +19,18 @@ fn deal(mut t: Table) {
     let els = sorted(&mut t.elements);
     let mut participants: Vec<Participant> = els
         .iter()
-        .filter(|f| f.status.on_table())
+        .filter(|f| f.presence.status.on_table())
         .map(|f| Participant {
             id: f.id().to_owned(),
             holder: Holder::Element,
-            nation: f.element.nation.clone(),
+            nation: f.force.element.nation.clone(),
             active: true,
         })
         .collect();
     for side in &t.sides.0 {
         // The FOO's card and his batteries' (Heroes All, "Advanced Artillery Rules").
         for observer in side.foos.iter().filter(|f| f.alive) {
-            if els.iter().any(|f| f.id() == observer.with && f.status.on_table()) {
+            if els.iter().any(|f| f.id() == observer.with && f.presence.status.on_table()) {
                 let nation = side.nation.clone();
                 participants.push(Participant {
                     id: observer.id.clone(),
@@ -68,12 +68,12 @@ fn deal(mut t: Table) {
             }
         }
         for c in side.companies.iter().filter(|c| c.co_alive) {
-            let with = els.iter().find(|f| f.id() == c.attached_to && f.status.on_table());
+            let with = els.iter().find(|f| f.id() == c.attached_to && f.presence.status.on_table());
             if let Some(f) = with {
                 participants.push(Participant {
                     id: c.id.clone(),
                     holder: Holder::CompanyOfficer,
-                    nation: f.element.nation.clone(),
+                    nation: f.force.element.nation.clone(),
                     active: true,
                 });
             }

@@ -23,7 +23,7 @@ use super::{
     dispatch,
     log::BattleLog,
     sorted,
-    state::{Fielded, Flow, Status},
+    state::{ElementView, FieldedItem, Flow, Status},
     table::he_target,
 };
 
@@ -56,22 +56,22 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Whether `f` may fire charge `d` with the detonation pack now.
-pub fn may_detonate(f: &Fielded, d: &Demolition, terrain: &warbound_rules::terrain::Terrain) -> bool {
-    d.side == f.side
+pub fn may_detonate(f: &ElementView, d: &Demolition, terrain: &warbound_rules::terrain::Terrain) -> bool {
+    d.side == f.identity.side
         && d.charge.state == ChargeState::Set
         && d.charge.kind.needs_pack()
-        && distance(f.at, d.at) <= explosives::DETONATION_PACK_RANGE
+        && distance(f.place.at, d.at) <= explosives::DETONATION_PACK_RANGE
         && in_sight(f, d, terrain)
 }
 
-fn in_sight(f: &Fielded, d: &Demolition, terrain: &warbound_rules::terrain::Terrain) -> bool {
+fn in_sight(f: &ElementView, d: &Demolition, terrain: &warbound_rules::terrain::Terrain) -> bool {
     geometry::sight_line(terrain, super::visible::viewpoint(f), Viewpoint::figure(d.at), false)
         .is_ok_and(|s| !s.between.sight_blocked)
 }
 
 /// Whether `f` is in contact with an enemy's live charge `d`.
-pub fn may_clear(f: &Fielded, d: &Demolition) -> bool {
-    d.side != f.side && d.live() && distance(f.at, d.at) <= CONTACT
+pub fn may_clear(f: &ElementView, d: &Demolition) -> bool {
+    d.side != f.identity.side && d.live() && distance(f.place.at, d.at) <= CONTACT
 }
 
 fn act_phase(mut t: Table, mut current: ResMut<Current>) {
@@ -94,8 +94,8 @@ fn act_phase(mut t: Table, mut current: ResMut<Current>) {
     let mut els = sorted(&mut t.elements);
     let Some(i) = els.iter().position(|f| f.id() == element) else { return };
     if acts == 1 {
-        let d = distance(els[i].at, t.battle.charges[k].at);
-        let sight = in_sight(&els[i], &t.battle.charges[k], &t.battle.terrain);
+        let d = distance(els[i].place.at, t.battle.charges[k].at);
+        let sight = in_sight(&els[i].view(), &t.battle.charges[k], &t.battle.terrain);
         let fired = match t.battle.charges[k].charge.detonate(d, sight, &mut t.dice.0, &element) {
             Ok((fired, e)) => {
                 t.log.push(bound, e.target(charge.clone()));
@@ -137,7 +137,7 @@ fn act_phase(mut t: Table, mut current: ResMut<Current>) {
 /// The uncleared minefield (its index in `minefields`) the element is in or
 /// within 2" of.
 pub fn minefield_in_contact(
-    f: &Fielded,
+    f: &ElementView,
     terrain: &warbound_rules::terrain::Terrain,
     minefields: &[(usize, warbound_rules::mines::Minefield)],
 ) -> Option<usize> {
@@ -145,7 +145,7 @@ pub fn minefield_in_contact(
         !m.clear
             && match terrain.features.get(*k) {
                 Some(warbound_rules::terrain::Feature::Minefield { outline, .. }) => {
-                    warbound_rules::terrain::inside(outline, f.at) || near_outline(outline, f.at) <= CONTACT
+                    warbound_rules::terrain::inside(outline, f.place.at) || near_outline(outline, f.place.at) <= CONTACT
                 }
                 _ => false,
             }
@@ -164,9 +164,9 @@ fn clear_mines(t: &mut Table, element: &str) {
     let night = t.battle.clock.light() == warbound_rules::day::Light::Night;
     let els = sorted(&mut t.elements);
     let Some(f) = els.iter().find(|f| f.id() == element) else { return };
-    let Some(k) = minefield_in_contact(f, &t.battle.terrain, &t.battle.minefields) else { return };
+    let Some(k) = minefield_in_contact(&f.view(), &t.battle.terrain, &t.battle.minefields) else { return };
     let men = f.men().min(u32::from(u8::MAX)) as u8;
-    let clearers = if f.order.activity == warbound_rules::command::Activity::Engineering {
+    let clearers = if f.order.objective.activity == warbound_rules::command::Activity::Engineering {
         warbound_rules::mines::Clearers::Sappers(men)
     } else {
         warbound_rules::mines::Clearers::Infantry(men)
@@ -183,27 +183,27 @@ pub(super) fn blast(
     log: &mut BattleLog,
     dice: &mut warbound_rules::dice::Dice,
     bound: u32,
-    els: &mut [Mut<Fielded>],
+    els: &mut [FieldedItem],
     d: &Demolition,
 ) {
     let stun = explosives::stun_zone(d.charge.kind, dice, &d.id).map(|(inches, e)| {
         log.push(bound, e);
         f32::from(inches)
     });
-    for f in els.iter_mut().filter(|f| f.status.on_table()) {
-        let r = distance(f.at, d.at);
+    for f in els.iter_mut().filter(|f| f.presence.status.on_table()) {
+        let r = distance(f.place.at, d.at);
         if r <= CONTACT
-            && let Some(target) = he_target(f)
+            && let Some(target) = he_target(&f.view())
             && let Ok(Some((out, e))) = explosives::charge_effect(d.charge.kind, target, dice)
         {
             log.push(bound, e.actor(d.id.clone()).target(f.id().to_owned()));
-            let lost = f.element.remove_men(u32::from(out.casualties));
-            if f.build.element_type() == warbound_rules::momentum::ElementType::Infantry {
-                f.accrued.accrue(CmCause::CasualtyInOpen, lost);
+            let lost = f.force.element.remove_men(u32::from(out.casualties));
+            if f.force.build.element_type() == warbound_rules::momentum::ElementType::Infantry {
+                f.momentum.accrued.accrue(CmCause::CasualtyInOpen, lost);
             }
         }
         if stun.is_some_and(|s| r <= s) {
-            f.accrued.accrue(explosives::STUN_CAUSE, 1);
+            f.momentum.accrued.accrue(explosives::STUN_CAUSE, 1);
         }
         if f.spent() {
             activation::leave(log, bound, f, Status::Destroyed, "caught in the blast");

@@ -11,7 +11,7 @@ use super::{
     command::{self, Command, CommandRecord, Current, Inbox},
     setup::Control,
     sorted,
-    state::{Fielded, Flow},
+    state::{ElementView, Flow},
     visible::Sight,
 };
 
@@ -30,9 +30,9 @@ fn dispatch(mut t: Table, mut inbox: ResMut<Inbox>, mut current: ResMut<Current>
     let codex = t.codex.0.clone();
     let codex = &*codex;
     let els = sorted(&mut t.elements);
-    let all: Vec<&Fielded> = els.iter().map(|m| &**m).collect();
+    let all: Vec<ElementView> = els.iter().map(|m| m.view()).collect();
     let sight = Sight::new(&t.battle, codex);
-    let side = all.iter().find(|f| f.id() == turn.element).map(|f| f.side);
+    let side = all.iter().find(|f| f.id() == turn.element).map(|f| f.identity.side);
     let auto = side.is_some_and(|s| t.sides.0[s].control == Control::Auto);
     let aircraft = super::air::over_table(&t.sides);
     let checked = command::check(&cmd, &turn, &all, &sight, &t.battle, &aircraft);
@@ -63,7 +63,7 @@ fn dispatch(mut t: Table, mut inbox: ResMut<Inbox>, mut current: ResMut<Current>
 pub(super) fn end_turn(t: &mut Table, id: &str) {
     let mut els = sorted(&mut t.elements);
     if let Some(f) = els.iter_mut().find(|f| f.id() == id) {
-        f.counter = order_dice::activity_counter(f.this_bound.fired, f.this_bound.moved);
+        f.actions.counter = order_dice::activity_counter(f.actions.this_bound.fired, f.actions.this_bound.moved);
     }
     drop(els);
     activation::discard(t, id);

@@ -16,10 +16,10 @@ pub(super) fn plugin(app: &mut App) {
 fn end_bound(mut t: Table) {
     let mut els = sorted(&mut t.elements);
     for f in els.iter_mut() {
-        f.last_bound = std::mem::take(&mut f.this_bound);
-        f.counter = None;
-        if !f.status.on_table() {
-            f.last_bound = Marks::default();
+        f.actions.last_bound = std::mem::take(&mut f.actions.this_bound);
+        f.actions.counter = None;
+        if !f.presence.status.on_table() {
+            f.actions.last_bound = Marks::default();
         }
     }
     drop(els);
@@ -52,8 +52,9 @@ fn burn(t: &mut Table) {
     }
     let terrain = t.battle.terrain.clone();
     let mut els = sorted(&mut t.elements);
-    for f in els.iter_mut().filter(|f| f.status.on_table()) {
-        let inside = warbound_rules::geometry::building_at(&terrain, f.at).is_some_and(|(k, _)| fallen.contains(&k));
+    for f in els.iter_mut().filter(|f| f.presence.status.on_table()) {
+        let inside =
+            warbound_rules::geometry::building_at(&terrain, f.place.at).is_some_and(|(k, _)| fallen.contains(&k));
         if inside {
             super::activation::leave(
                 &mut t.log,

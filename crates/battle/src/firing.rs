@@ -28,7 +28,7 @@ use super::{
     dispatch,
     log::BattleLog,
     pair_mut, sorted,
-    state::{Build, Fielded, Flow, Status},
+    state::{Build, ElementView, FieldedItem, Flow, Status},
     table::{building_hit, he_target},
     visible::Sight,
 };
@@ -56,8 +56,8 @@ fn fire_phase(mut t: Table, mut current: ResMut<Current>) {
         super::air::aa_fire(&mut t, &element, &squadron);
         let mut els = sorted(&mut t.elements);
         if let Some(f) = els.iter_mut().find(|f| f.id() == element) {
-            f.this_bound.fired = true;
-            f.concealed = false;
+            f.actions.this_bound.fired = true;
+            f.concealment.concealed = false;
         }
         drop(els);
         dispatch::phase_done(&mut t, Phase::Fire, &[]);
@@ -82,12 +82,12 @@ pub(super) fn do_fire(t: &mut Table, element: &str, target: &str, on_the_move: b
     else {
         return;
     };
-    let target_edge = t.sides.0[els[j].side].edge;
+    let target_edge = t.sides.0[els[j].identity.side].edge;
     let sight = Sight::new(&t.battle, codex);
-    let teams = sight.teams_in_range(&els[i], &els[j]);
-    let cover = sight.cover(&els[i], &els[j]);
+    let teams = sight.teams_in_range(&els[i].view(), &els[j].view());
+    let cover = sight.cover(&els[i].view(), &els[j].view());
     let (firer, tgt) = pair_mut(&mut els, i, j);
-    let d = distance(firer.at, tgt.at);
+    let d = distance(firer.place.at, tgt.place.at);
     let mut damage = Damage::default();
     let battle = &mut *t.battle;
     let mut out =
@@ -98,7 +98,9 @@ pub(super) fn do_fire(t: &mut Table, element: &str, target: &str, on_the_move: b
             use_rounds(firer, team);
             continue;
         }
-        let Some((weapon, he, fire)) = open_sights(team, firer, tgt, cover, on_the_move, failures, codex) else {
+        let Some((weapon, he, fire)) =
+            open_sights(team, &firer.view(), &tgt.view(), cover, on_the_move, failures, codex)
+        else {
             continue;
         };
         let volley = match firing::fire_open_sights(&fire, &mut *out.dice) {
@@ -114,20 +116,20 @@ pub(super) fn do_fire(t: &mut Table, element: &str, target: &str, on_the_move: b
             if tgt.spent() {
                 break;
             }
-            hit(&mut out, weapon, he, volley.assessment.band, tgt, firer.at, target_edge, &mut damage);
+            hit(&mut out, weapon, he, volley.assessment.band, tgt, firer.place.at, target_edge, &mut damage);
         }
     }
-    firer.this_bound.fired = true;
-    firer.concealed = false;
+    firer.actions.this_bound.fired = true;
+    firer.concealment.concealed = false;
     let firer_id = firer.id().to_owned();
-    tgt.this_bound.fired_on_by.insert(firer_id.clone());
-    let unobserved = unobserved_by_target(tgt, &firer_id);
+    tgt.actions.this_bound.fired_on_by.insert(firer_id.clone());
+    let unobserved = unobserved_by_target(&tgt.view(), &firer_id);
     accrue_tests(&mut out, tgt, &damage, unobserved, cover);
-    let company = (tgt.side, tgt.company);
+    let company = (tgt.identity.side, tgt.identity.company);
     if damage.casualties > 0 {
         officers(&mut out, &mut t.sides, tgt, damage.casualties, company);
     }
-    if tgt.spent() && tgt.status.on_table() {
+    if tgt.spent() && tgt.presence.status.on_table() {
         activation::leave(out.log, bound, tgt, Status::Destroyed, "nothing left that fights");
     }
 }
@@ -135,8 +137,8 @@ pub(super) fn do_fire(t: &mut Table, element: &str, target: &str, on_the_move: b
 /// One team's shot over open sights at `tgt`, as the fire phase takes it.
 fn open_sights(
     team: &FiringTeam,
-    firer: &Fielded,
-    tgt: &Fielded,
+    firer: &ElementView,
+    tgt: &ElementView,
     cover: Cover,
     on_the_move: bool,
     failures: u8,
@@ -147,19 +149,19 @@ fn open_sights(
         weapon,
         weapons: team.weapons,
         shots_each: None,
-        distance: distance(firer.at, tgt.at),
+        distance: distance(firer.place.at, tgt.place.at),
         he,
-        target: tgt.build.fire_target(),
-        cover: fitting(cover, tgt.build),
-        firer_quality: firer.quality.into(),
+        target: tgt.force.build.fire_target(),
+        cover: fitting(cover, tgt.force.build),
+        firer_quality: firer.force.quality.into(),
         firing_on_move: on_the_move,
-        target_moving: tgt.this_bound.moved,
+        target_moving: tgt.actions.this_bound.moved,
         second_shot_same_position: false,
         aimed: false,
-        unobserved_autospot: !firer.known.contains(tgt.id()),
+        unobserved_autospot: !firer.intel.known.contains(tgt.id()),
         sniper: false,
         smoke: false,
-        momentum: Momentum { cms: firer.element.cms.clamp(1, 6), failures },
+        momentum: Momentum { cms: firer.force.element.cms.clamp(1, 6), failures },
     };
     Some((weapon, he, fire))
 }
@@ -175,7 +177,7 @@ pub struct FireOdds {
     pub at_least_one_hit: f64,
 }
 
-pub fn fire_odds(sight: &Sight, firer: &Fielded, tgt: &Fielded, failures: u8) -> Option<FireOdds> {
+pub fn fire_odds(sight: &Sight, firer: &ElementView, tgt: &ElementView, failures: u8) -> Option<FireOdds> {
     let codex = sight.codex;
     let cover = sight.cover(firer, tgt);
     let mut odds = FireOdds { shots: 0, expected_hits: 0.0, at_least_one_hit: 0.0 };
@@ -204,8 +206,8 @@ struct Out<'a> {
     terrain: &'a warbound_rules::terrain::Terrain,
 }
 
-fn unobserved_by_target(tgt: &Fielded, firer: &str) -> bool {
-    !tgt.known.contains(firer)
+fn unobserved_by_target(tgt: &ElementView, firer: &str) -> bool {
+    !tgt.intel.known.contains(firer)
 }
 
 /// Hard cover is only for men and guns; a vehicle is never "in the open".
@@ -219,10 +221,10 @@ fn fitting(cover: Cover, build: Build) -> Cover {
 /// The row a team fires at this target, and whether it fires HE: AT fire at
 /// vehicles; small arms or HE at men; an AT gun at men fires its HE shell
 /// ("a 2pdr gun (AT class 2 and no HE)" cannot).
-fn weapon_for(team: &FiringTeam, _firer: &Fielded, tgt: &Fielded, codex: &Codex) -> Option<(Weapon, bool)> {
+fn weapon_for(team: &FiringTeam, _firer: &ElementView, tgt: &ElementView, codex: &Codex) -> Option<(Weapon, bool)> {
     let row = team.row.row();
     let has_attack = row.attack.iter().any(Option::is_some);
-    match tgt.build {
+    match tgt.force.build {
         Build::Afv { .. } => has_attack.then_some((team.row, false)),
         Build::SoftSkin => Some((team.row, false)),
         Build::Infantry | Build::Guns { .. } => {
@@ -231,7 +233,7 @@ fn weapon_for(team: &FiringTeam, _firer: &Fielded, tgt: &Fielded, codex: &Codex)
             }
             let shell = team.shooters.iter().find_map(|s| match s {
                 Shooter::Piece(p, a) => {
-                    let piece = _firer.element.pieces.get(*p)?;
+                    let piece = _firer.force.element.pieces.get(*p)?;
                     codex.get(&piece.codex).ok()?.armament.get(*a)?.he
                 }
                 Shooter::Figure(_) => None,
@@ -244,13 +246,24 @@ fn weapon_for(team: &FiringTeam, _firer: &Fielded, tgt: &Fielded, codex: &Codex)
 /// Mortars and rockets (*Heroes All*, "Indirect Fire"): one shot a weapon,
 /// each needing its score; each hit is an HE hit on the target. Ranging on
 /// the same target carries from bound to bound while it stays put.
-fn indirect(out: &mut Out, team: &FiringTeam, firer: &mut Fielded, tgt: &mut Fielded, d: f32, damage: &mut Damage) {
+fn indirect(
+    out: &mut Out,
+    team: &FiringTeam,
+    firer: &mut FieldedItem,
+    tgt: &mut FieldedItem,
+    d: f32,
+    damage: &mut Damage,
+) {
     let row = team.row.row();
-    let mut ranging = match &firer.ranging {
+    let mut ranging = match &firer.actions.ranging {
         Some((id, r)) if id == tgt.id() => *r,
         _ => Ranging::First,
     };
-    let moved = if tgt.this_bound.moved || tgt.last_bound.moved { IndirectMove::Over3 } else { IndirectMove::Static };
+    let moved = if tgt.actions.this_bound.moved || tgt.actions.last_bound.moved {
+        IndirectMove::Over3
+    } else {
+        IndirectMove::Static
+    };
     for _ in 0..team.weapons {
         let fire = IndirectFire {
             weapon: team.row,
@@ -274,27 +287,27 @@ fn indirect(out: &mut Out, team: &FiringTeam, firer: &mut Fielded, tgt: &mut Fie
             he_on(out, column, tgt, damage);
         }
     }
-    firer.ranging = Some((tgt.id().to_owned(), ranging));
+    firer.actions.ranging = Some((tgt.id().to_owned(), ranging));
 }
 
 /// One HE hit on men or guns.
-fn he_on(t: &mut Out, column: effects::HeColumn, tgt: &mut Fielded, damage: &mut Damage) {
-    if !tgt.build.is_vehicle()
-        && let Some(lost) = building_hit(t.buildings, t.terrain, tgt, column, t.dice, t.log, t.bound)
+fn he_on(t: &mut Out, column: effects::HeColumn, tgt: &mut FieldedItem, damage: &mut Damage) {
+    if !tgt.force.build.is_vehicle()
+        && let Some(lost) = building_hit(t.buildings, t.terrain, &tgt.view(), column, t.dice, t.log, t.bound)
     {
-        damage.casualties += tgt.element.remove_men(u32::from(lost));
+        damage.casualties += tgt.force.element.remove_men(u32::from(lost));
         return;
     }
-    let Some(target) = he_target(tgt) else { return };
+    let Some(target) = he_target(&tgt.view()) else { return };
     if let Ok((out, event)) = effects::he_hit(column, target, t.dice) {
         t.log.push(t.bound, event.target(tgt.id()));
-        damage.casualties += tgt.element.remove_men(u32::from(out.casualties));
+        damage.casualties += tgt.force.element.remove_men(u32::from(out.casualties));
         if out.vehicle_damaged {
-            let before = tgt.vehicle.unwrap_or_default();
+            let before = tgt.vehicle.state.unwrap_or_default();
             apply_vehicle(t, tgt, before.after(effects::AtResult::Damaged), damage);
         }
         if out.weapon_destroyed
-            && let Some(p) = tgt.element.pieces.iter_mut().find(|p| p.crew > 0)
+            && let Some(p) = tgt.force.element.pieces.iter_mut().find(|p| p.crew > 0)
         {
             damage.guns_lost += 1;
             damage.casualties += u32::from(p.crew);
@@ -304,15 +317,15 @@ fn he_on(t: &mut Out, column: effects::HeColumn, tgt: &mut Fielded, damage: &mut
 }
 
 /// One bound of fire used by every weapon of the team that counts its rounds.
-fn use_rounds(firer: &mut Fielded, team: &FiringTeam) {
+fn use_rounds(firer: &mut FieldedItem, team: &FiringTeam) {
     for s in &team.shooters {
         let rounds = match *s {
-            Shooter::Figure(k) => firer.element.figures.get_mut(k).map(|f| &mut f.rounds),
-            Shooter::Piece(p, a) => firer.element.pieces.get_mut(p).and_then(|pc| pc.rounds.get_mut(a)),
+            Shooter::Figure(k) => firer.force.element.figures.get_mut(k).map(|f| &mut f.rounds),
+            Shooter::Piece(p, a) => firer.force.element.pieces.get_mut(p).and_then(|pc| pc.rounds.get_mut(a)),
         };
         if let Some(Some(n)) = rounds {
             *n = n.saturating_sub(1);
-            firer.shots_used += 1;
+            firer.actions.shots_used += 1;
         }
     }
 }
@@ -324,28 +337,28 @@ fn hit(
     weapon: Weapon,
     he: bool,
     band: firing::Band,
-    tgt: &mut Fielded,
+    tgt: &mut FieldedItem,
     from: warbound_rules::terrain::Point,
     edge: warbound_rules::scenario::Edge,
     damage: &mut Damage,
 ) {
     let row = weapon.row();
-    match tgt.build {
+    match tgt.force.build {
         Build::Afv { armour, .. } => {
             let Some(attack) = row.attack_at(band) else { return };
             damage.at = true;
-            let state = tgt.vehicle.unwrap_or_default();
-            let (after, _, event) = effects::at_hit(attack, armour, facing(tgt.at, edge, from), state, t.dice);
+            let state = tgt.vehicle.state.unwrap_or_default();
+            let (after, _, event) = effects::at_hit(attack, armour, facing(tgt.place.at, edge, from), state, t.dice);
             t.log.push(t.bound, event.target(tgt.id()));
             apply_vehicle(t, tgt, after, damage);
         }
         Build::SoftSkin => {
-            let state = tgt.vehicle.unwrap_or_default();
+            let state = tgt.vehicle.state.unwrap_or_default();
             let after = match row.attack_at(band) {
                 Some(attack) => {
                     damage.at = true;
                     let armour = effects::ArmourClass::SoftSkinned;
-                    let f = facing(tgt.at, edge, from);
+                    let f = facing(tgt.place.at, edge, from);
                     let (after, _, event) = effects::at_hit(attack, armour, f, state, t.dice);
                     t.log.push(t.bound, event.target(tgt.id()));
                     after
@@ -363,15 +376,15 @@ fn hit(
                 he_on(t, row.he.unwrap_or(effects::HeColumn::A), tgt, damage);
             } else {
                 damage.small_arms = true;
-                damage.casualties += tgt.element.remove_men(1);
+                damage.casualties += tgt.force.element.remove_men(1);
             }
         }
     }
 }
 
-fn apply_vehicle(t: &mut Out, tgt: &mut Fielded, after: VehicleState, damage: &mut Damage) {
-    let before = tgt.vehicle.unwrap_or_default();
-    tgt.vehicle = Some(after);
+fn apply_vehicle(t: &mut Out, tgt: &mut FieldedItem, after: VehicleState, damage: &mut Damage) {
+    let before = tgt.vehicle.state.unwrap_or_default();
+    tgt.vehicle.state = Some(after);
     if after == VehicleState::Damaged && before != VehicleState::Damaged {
         damage.damaged = true;
     }
@@ -380,14 +393,16 @@ fn apply_vehicle(t: &mut Out, tgt: &mut Fielded, after: VehicleState, damage: &m
         let aboard = tgt.men().min(u32::from(u8::MAX)) as u8;
         let (lost, event) = effects::brew_casualties(aboard, t.dice);
         t.log.push(t.bound, event.target(tgt.id()));
-        damage.casualties += tgt.element.remove_men(u32::from(lost));
+        damage.casualties += tgt.force.element.remove_men(u32::from(lost));
     }
 }
 
 /// The CM tests the fire leaves the target to take on its next activation.
-fn accrue_tests(t: &mut Out, tgt: &mut Fielded, damage: &Damage, unobserved: bool, cover: Cover) {
-    let chart = match tgt.build {
-        Build::Infantry | Build::Guns { .. } => ChartTarget::Infantry { figures: !tgt.element.figures.is_empty() },
+fn accrue_tests(t: &mut Out, tgt: &mut FieldedItem, damage: &Damage, unobserved: bool, cover: Cover) {
+    let chart = match tgt.force.build {
+        Build::Infantry | Build::Guns { .. } => {
+            ChartTarget::Infantry { figures: !tgt.force.element.figures.is_empty() }
+        }
         Build::Afv { open_topped, .. } => ChartTarget::Afv { open_topped },
         Build::SoftSkin => ChartTarget::SoftSkin,
     };
@@ -401,13 +416,13 @@ fn accrue_tests(t: &mut Out, tgt: &mut Fielded, damage: &Damage, unobserved: boo
     };
     let causes = fire_tests(chart, &results, unobserved, cover);
     for &(cause, n) in &causes {
-        tgt.accrued.accrue(cause, n);
+        tgt.momentum.accrued.accrue(cause, n);
     }
     // The 2-player game's morale throws (Heroes All, "Morale").
-    if damage.casualties > 0 && tgt.build.element_type() == warbound_rules::momentum::ElementType::Infantry {
+    if damage.casualties > 0 && tgt.force.build.element_type() == warbound_rules::momentum::ElementType::Infantry {
         add_morale(tgt, MoraleCause::Casualty, damage.casualties);
     }
-    if damage.damaged && matches!(tgt.build, Build::Afv { .. }) {
+    if damage.damaged && matches!(tgt.force.build, Build::Afv { .. }) {
         add_morale(tgt, MoraleCause::AfvDamaged, 1);
     }
     let ev = RuleEvent::new(EventKind::Casualties, RuleRef::new(Book::FightYourOwnBattles, "Momentum Test Chart"))
@@ -417,26 +432,26 @@ fn accrue_tests(t: &mut Out, tgt: &mut Fielded, damage: &Damage, unobserved: boo
         .outcome(serde_json::json!({
             "accrued": causes,
             "men": tgt.men(),
-            "vehicle": tgt.vehicle,
+            "vehicle": tgt.vehicle.state,
         }));
     t.log.push(t.bound, ev);
 }
 
-fn add_morale(f: &mut Fielded, cause: MoraleCause, n: u32) {
-    match f.morale_due.iter_mut().find(|(c, _)| *c == cause) {
+fn add_morale(f: &mut FieldedItem, cause: MoraleCause, n: u32) {
+    match f.momentum.morale_due.iter_mut().find(|(c, _)| *c == cause) {
         Some((_, k)) => *k += n,
-        None => f.morale_due.push((cause, n)),
+        None => f.momentum.morale_due.push((cause, n)),
     }
 }
 
 /// FYOB "NCO is a casualty" and "Company Officer as a casualty".
-fn officers(t: &mut Out, sides: &mut super::state::Sides, tgt: &mut Fielded, lost: u32, (s, c): (usize, usize)) {
+fn officers(t: &mut Out, sides: &mut super::state::Sides, tgt: &mut FieldedItem, lost: u32, (s, c): (usize, usize)) {
     let co_attached = sides.0[s].companies.get(c).is_some_and(|co| co.co_alive && co.attached_to == tgt.id());
     let Ok((result, event)) = officer::casualty_check(lost, co_attached, t.dice, tgt.id()) else { return };
     t.log.push(t.bound, event);
-    if result.nco_hit && tgt.element.nco.is_some() {
-        tgt.element.nco = None;
-        tgt.accrued.accrue(CmCause::NcoCasualty, 1);
+    if result.nco_hit && tgt.force.element.nco.is_some() {
+        tgt.force.element.nco = None;
+        tgt.momentum.accrued.accrue(CmCause::NcoCasualty, 1);
     }
     if result.co_hit == Some(true)
         && let Some(company) = sides.0[s].companies.get_mut(c)

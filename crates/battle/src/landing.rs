@@ -151,17 +151,17 @@ fn land(t: &mut Table, k: usize, c: &CraftSpec, bound: u32) {
     let mut n = 0.0;
     let mut ashore = Vec::new();
     aboard(t, side, c, |log, f| {
-        f.at = Point(x, (y + inland * (1.0 + 1.5 * n)).clamp(0.5, table.depth - 0.5));
+        f.place.at = Point(x, (y + inland * (1.0 + 1.5 * n)).clamp(0.5, table.depth - 0.5));
         n += 1.0;
-        f.status = Status::OnTable;
-        f.element.on_table = true;
-        f.effective_from = bound;
+        f.presence.status = Status::OnTable;
+        f.force.element.on_table = true;
+        f.presence.effective_from = bound;
         ashore.push(f.id().to_owned());
         let ev = RuleEvent::new(EventKind::Arrival, RuleRef::new(Book::HeroesAll, "Landing craft landing sequence"))
             .actor(f.id())
             .input("craft", c.id.clone(), "")
             .input("slot", slot, "its lane (or gap) on the beach")
-            .input("at", (f.at.0, f.at.1), "inches from the near-left corner")
+            .input("at", (f.place.at.0, f.place.at.1), "inches from the near-left corner")
             .outcome(serde_json::json!({ "men": f.men() }));
         log.push(bound, ev);
     });
@@ -173,13 +173,13 @@ fn aboard(
     t: &mut Table,
     side: usize,
     c: &CraftSpec,
-    mut apply: impl FnMut(&mut super::log::BattleLog, &mut super::state::Fielded),
+    mut apply: impl FnMut(&mut super::log::BattleLog, &mut super::state::FieldedItem),
 ) {
     let mut els = sorted(&mut t.elements);
     for f in els.iter_mut() {
-        if f.side == side
-            && matches!(f.status, Status::Waiting(_))
-            && f.arrival == (Arrival::Craft { wave: c.wave, slot: c.slot })
+        if f.identity.side == side
+            && matches!(f.presence.status, Status::Waiting(_))
+            && f.presence.arrival == (Arrival::Craft { wave: c.wave, slot: c.slot })
         {
             apply(&mut t.log, f);
         }

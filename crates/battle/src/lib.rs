@@ -63,7 +63,7 @@ mod table;
 mod two_player;
 pub mod visible;
 
-use state::{Battle, BattleDice, Fielded, Flow, Sides};
+use state::{Battle, BattleDice, Fielded, FieldedItem, Flow, Sides};
 
 /// The Player's saved commands still to be given again while a save resumes,
 /// and the flow pace to return to after them.
@@ -142,7 +142,7 @@ pub struct Table<'w, 's> {
     pub dice: ResMut<'w, BattleDice>,
     pub log: ResMut<'w, log::BattleLog>,
     pub flow: ResMut<'w, Flow>,
-    pub elements: Query<'w, 's, &'static mut Fielded>,
+    pub elements: Query<'w, 's, Fielded>,
     pub codex: Res<'w, BattleCodex>,
     pub failures: ResMut<'w, invariant::InvariantFailures>,
 }
@@ -156,9 +156,9 @@ impl Table<'_, '_> {
 }
 
 /// Every element, in scenario order.
-pub fn sorted<'a>(q: &'a mut Query<&'static mut Fielded>) -> Vec<Mut<'a, Fielded>> {
-    let mut v: Vec<Mut<Fielded>> = q.iter_mut().collect();
-    v.sort_by_key(|f| f.index);
+pub fn sorted<'a, 's>(q: &'a mut Query<'_, 's, Fielded>) -> Vec<FieldedItem<'a, 's>> {
+    let mut v: Vec<FieldedItem> = q.iter_mut().collect();
+    v.sort_by_key(|f| f.identity.index);
     v
 }
 
@@ -329,7 +329,7 @@ fn replay_saved(world: &mut World) {
 /// Takes the battle off the table: its elements, its state and its flow
 /// ("battle entities go when the battle goes").
 pub fn clear(world: &mut World) {
-    let old: Vec<Entity> = world.query_filtered::<Entity, With<Fielded>>().iter(world).collect();
+    let old: Vec<Entity> = world.query_filtered::<Entity, With<state::Identity>>().iter(world).collect();
     for e in old {
         world.despawn(e);
     }

@@ -28,7 +28,7 @@ use super::{
     invariant::InvariantFailures,
     log::BattleLog,
     sorted,
-    state::{Battle, Build, Fielded, Flow, PendingMove, Status},
+    state::{Battle, Build, ElementView, FieldedItem, Flow, PendingMove, Status},
     table::{from_edge, nearest_on_edge, toward},
     visible::Sight,
 };
@@ -56,7 +56,7 @@ fn move_phase(mut t: Table, mut current: ResMut<Current>) {
         dispatch::phase_done(&mut t, Phase::Move, &[]);
         return;
     }
-    let side = sorted(&mut t.elements).iter().find(|f| f.id() == element).map(|f| f.side);
+    let side = sorted(&mut t.elements).iter().find(|f| f.id() == element).map(|f| f.identity.side);
     let player = side.is_some_and(|s| t.sides.0[s].control == super::setup::Control::Player);
     if player {
         // Heroes All, "Movement": the route is declared and the dice thrown;
@@ -77,13 +77,19 @@ fn throw_only(t: &mut Table, element: &str, target: Point, pips: u8) -> f32 {
     let bound = t.battle.clock.bound();
     let els = sorted(&mut t.elements);
     let Some(i) = els.iter().position(|f| f.id() == element) else { return 0.0 };
-    let enemies: Vec<Point> =
-        els.iter().filter(|f| f.side != els[i].side && f.status.on_table()).map(|f| f.at).collect();
+    let enemies: Vec<Point> = els
+        .iter()
+        .filter(|f| f.identity.side != els[i].identity.side && f.presence.status.on_table())
+        .map(|f| f.place.at)
+        .collect();
     let f = &els[i];
-    let Some(travel) = throw_move(&mut t.log, &mut t.failures, &mut t.dice.0, &t.battle, bound, f, target, pips) else {
+    let Some(travel) =
+        throw_move(&mut t.log, &mut t.failures, &mut t.dice.0, &t.battle, bound, &f.view(), target, pips)
+    else {
         return 0.0;
     };
-    let allowed = if f.this_bound.observed { travel } else { ambush_limit(f.at, target, travel, &enemies) };
+    let allowed =
+        if f.actions.this_bound.observed { travel } else { ambush_limit(f.place.at, target, travel, &enemies) };
     if allowed < travel {
         t.log.push(bound, ambush_event(f.id(), travel, allowed));
     }
@@ -103,10 +109,10 @@ fn place(t: &mut Table, element: &str, at: Point) {
     let mut els = sorted(&mut t.elements);
     let Some(i) = els.iter().position(|f| f.id() == element) else { return };
     let f = &mut els[i];
-    let from = f.at;
-    f.this_bound.moved = distance(f.at, at) > 0.0;
-    f.at = at;
-    f.concealed = false;
+    let from = f.place.at;
+    f.actions.this_bound.moved = distance(f.place.at, at) > 0.0;
+    f.place.at = at;
+    f.concealment.concealed = false;
     let bound = t.battle.clock.bound();
     minefields(&mut t.log, &mut t.dice.0, bound, &t.battle, f, from);
     lose_track(&mut els, i, &t.battle, &t.codex.0);
@@ -115,33 +121,33 @@ fn place(t: &mut Table, element: &str, at: Point) {
 /// *Heroes All*, "Mines": an element whose move entered a minefield —
 /// infantry a D6 a figure in anti-personnel mines (1 or 2 a casualty);
 /// a vehicle a D6 in anti-tank mines or 2D6 in anti-personnel ones.
-fn minefields(log: &mut BattleLog, dice: &mut Dice, bound: u32, battle: &Battle, f: &mut Fielded, from: Point) {
-    if distance(from, f.at) <= 0.0 {
+fn minefields(log: &mut BattleLog, dice: &mut Dice, bound: u32, battle: &Battle, f: &mut FieldedItem, from: Point) {
+    if distance(from, f.place.at) <= 0.0 {
         return;
     }
     let terrain = &battle.terrain;
-    let Ok(route) = geometry::route(terrain, &[from, f.at]) else { return };
+    let Ok(route) = geometry::route(terrain, &[from, f.place.at]) else { return };
     let clear = |k: usize| battle.minefields.iter().any(|(feature, m)| *feature == k && m.clear);
     for hazard in route.hazards.iter().filter(|h| h.kind == HazardKind::Minefield && !clear(h.feature)) {
         let Some(Feature::Minefield { kind, .. }) = terrain.features.get(hazard.feature) else { continue };
         let id = f.id().to_owned();
-        match f.build {
+        match f.force.build {
             Build::Afv { armour, .. } => {
                 let (result, e) = mines::vehicle_enter(*kind, armour, dice, &id);
                 log.push(bound, e);
-                f.vehicle = Some(f.vehicle.unwrap_or_default().after(result));
+                f.vehicle.state = Some(f.vehicle.state.unwrap_or_default().after(result));
             }
             Build::SoftSkin => {
                 let (result, e) = mines::vehicle_enter(*kind, ArmourClass::SoftSkinned, dice, &id);
                 log.push(bound, e);
-                f.vehicle = Some(f.vehicle.unwrap_or_default().after(result));
+                f.vehicle.state = Some(f.vehicle.state.unwrap_or_default().after(result));
             }
             Build::Infantry | Build::Guns { .. } => {
                 let men = f.men().min(u32::from(u8::MAX)) as u8;
                 let Ok((casualties, e)) = mines::infantry_enter(*kind, men, dice, &id) else { continue };
                 log.push(bound, e);
-                let lost = f.element.remove_men(u32::from(casualties));
-                f.accrued.accrue(CmCause::CasualtyInOpen, lost);
+                let lost = f.force.element.remove_men(u32::from(casualties));
+                f.momentum.accrued.accrue(CmCause::CasualtyInOpen, lost);
             }
         }
         if f.spent() {
@@ -164,20 +170,25 @@ pub(super) fn do_move(t: &mut Table, element: &str, target: Point, pips: u8) {
     let bound = t.battle.clock.bound();
     let mut els = sorted(&mut t.elements);
     let Some(i) = els.iter().position(|f| f.id() == element) else { return };
-    let enemies: Vec<Point> =
-        els.iter().filter(|f| f.side != els[i].side && f.status.on_table()).map(|f| f.at).collect();
+    let enemies: Vec<Point> = els
+        .iter()
+        .filter(|f| f.identity.side != els[i].identity.side && f.presence.status.on_table())
+        .map(|f| f.place.at)
+        .collect();
     let f = &mut els[i];
-    let Some(travel) = throw_move(&mut t.log, &mut t.failures, &mut t.dice.0, &t.battle, bound, f, target, pips) else {
+    let Some(travel) =
+        throw_move(&mut t.log, &mut t.failures, &mut t.dice.0, &t.battle, bound, &f.view(), target, pips)
+    else {
         return;
     };
-    let from = f.at;
-    let allowed = if f.this_bound.observed { travel } else { ambush_limit(from, target, travel, &enemies) };
+    let from = f.place.at;
+    let allowed = if f.actions.this_bound.observed { travel } else { ambush_limit(from, target, travel, &enemies) };
     if allowed < travel {
         t.log.push(bound, ambush_event(f.id(), travel, allowed));
     }
-    f.at = toward(from, target, allowed);
-    f.this_bound.moved = allowed > 0.0;
-    f.concealed = false;
+    f.place.at = toward(from, target, allowed);
+    f.actions.this_bound.moved = allowed > 0.0;
+    f.concealment.concealed = false;
     minefields(&mut t.log, &mut t.dice.0, bound, &t.battle, f, from);
     lose_track(&mut els, i, &t.battle, &t.codex.0);
 }
@@ -190,7 +201,7 @@ fn throw_move(
     dice: &mut Dice,
     battle: &Battle,
     bound: u32,
-    f: &Fielded,
+    f: &ElementView,
     to: Point,
     pips: u8,
 ) -> Option<f32> {
@@ -208,16 +219,16 @@ fn throw_move(
 }
 
 /// The Movement Table's request for `f` along `route`.
-fn request<'a>(battle: &Battle, f: &Fielded, route: &'a [movement::Stretch], pips: u8) -> MoveRequest<'a> {
+fn request<'a>(battle: &Battle, f: &ElementView, route: &'a [movement::Stretch], pips: u8) -> MoveRequest<'a> {
     MoveRequest {
-        mover: f.mover,
+        mover: f.place.mover,
         route,
         mode: MoveMode::Normal,
         pace: Pace::Normal,
         light: battle.clock.light(),
         weather: battle.start.scenario.battle_weather().unwrap_or_default(),
         momentum_pips: pips,
-        concealment: if f.concealed { Concealment::LeavesWithoutAct } else { Concealment::NotConcealed },
+        concealment: if f.concealment.concealed { Concealment::LeavesWithoutAct } else { Concealment::NotConcealed },
         rationed: false,
     }
 }
@@ -228,11 +239,11 @@ fn request<'a>(battle: &Battle, f: &Fielded, route: &'a [movement::Stretch], pip
 /// an Act, ends the move at the bank; it goes as far as the dry ground allows.
 fn passable_route(
     battle: &Battle,
-    f: &Fielded,
+    f: &ElementView,
     to: Point,
     pips: u8,
 ) -> Option<(Vec<movement::Stretch>, movement::MovePlan)> {
-    let route = geometry::route(&battle.terrain, &[f.at, to]).ok()?;
+    let route = geometry::route(&battle.terrain, &[f.place.at, to]).ok()?;
     let mut stretches: &[movement::Stretch] = &route.stretches;
     loop {
         match movement::plan(&request(battle, f, stretches, pips)) {
@@ -265,8 +276,8 @@ pub struct Reach {
 /// the dice and pips, water it may not enter ends the route. The route is
 /// taken as declared to where it can reach, so terrain beyond the reach does
 /// not count against it.
-pub fn reach(battle: &Battle, f: &Fielded, to: Point, pips: u8) -> Option<Reach> {
-    let full = distance(f.at, to);
+pub fn reach(battle: &Battle, f: &ElementView, to: Point, pips: u8) -> Option<Reach> {
+    let full = distance(f.place.at, to);
     if full <= 0.0 {
         return None;
     }
@@ -282,7 +293,7 @@ pub fn reach(battle: &Battle, f: &Fielded, to: Point, pips: u8) -> Option<Reach>
             break;
         }
         length = furthest;
-        match passable_route(battle, f, toward(f.at, to, length), pips) {
+        match passable_route(battle, f, toward(f.place.at, to, length), pips) {
             Some((_, p)) => plan = p,
             None => break,
         }
@@ -328,16 +339,19 @@ pub fn ambush_limit(from: Point, to: Point, travel: f32, enemies: &[Point]) -> f
 /// Enemies who knew of element `i` and cannot see it where it now stands
 /// lose track of it. Reading (*Heroes All* has no rule for how long a target
 /// stays observed): an enemy stays observed while it stays in view.
-fn lose_track(els: &mut [Mut<Fielded>], i: usize, battle: &Battle, codex: &Codex) {
+fn lose_track(els: &mut [FieldedItem], i: usize, battle: &Battle, codex: &Codex) {
     let sight = Sight::new(battle, codex);
     let id = els[i].id().to_owned();
     let lost: Vec<usize> = (0..els.len())
         .filter(|&j| {
-            j != i && els[j].side != els[i].side && els[j].known.contains(&id) && !sight.in_view(&els[j], &els[i])
+            j != i
+                && els[j].identity.side != els[i].identity.side
+                && els[j].intel.known.contains(&id)
+                && !sight.in_view(&els[j].view(), &els[i].view())
         })
         .collect();
     for j in lost {
-        els[j].known.remove(&id);
+        els[j].intel.known.remove(&id);
     }
 }
 
@@ -350,21 +364,21 @@ pub(super) fn fall_back(
     dice: &mut Dice,
     battle: &Battle,
     bound: u32,
-    f: &mut Fielded,
+    f: &mut FieldedItem,
     table: TableSize,
     edge: Edge,
 ) {
-    let home = nearest_on_edge(table, edge, f.at);
-    if let Some(travel) = throw_move(log, failures, dice, battle, bound, f, home, 0) {
-        let from = f.at;
-        f.at = toward(f.at, home, travel);
-        f.this_bound.moved = travel > 0.0;
+    let home = nearest_on_edge(table, edge, f.place.at);
+    if let Some(travel) = throw_move(log, failures, dice, battle, bound, &f.view(), home, 0) {
+        let from = f.place.at;
+        f.place.at = toward(f.place.at, home, travel);
+        f.actions.this_bound.moved = travel > 0.0;
         minefields(log, dice, bound, battle, f, from);
-        if !f.status.on_table() {
+        if !f.presence.status.on_table() {
             return;
         }
     }
-    if from_edge(table, edge, f.at) <= 1.0 {
+    if from_edge(table, edge, f.place.at) <= 1.0 {
         super::activation::leave(log, bound, f, Status::Retired, "a full move away took it off its own edge");
     }
 }
@@ -401,23 +415,24 @@ mod tests {
         .unwrap();
         let world = app.world_mut();
         let battle = world.resource::<Battle>().clone();
-        let mut q = world.query::<&Fielded>();
-        let f = q.iter(world).find(|f| f.status.on_table() && f.build == Build::Infantry).unwrap().clone();
+        let mut q = world.query::<crate::state::FieldedReadOnly>();
+        let f = q.iter(world).find(|f| f.presence.status.on_table() && f.force.build == Build::Infantry).unwrap();
+        let f = f.view();
         // Open ground straight ahead on a bare table.
         let mut open = battle.clone();
         open.terrain.features.clear();
-        let r = reach(&open, &f, Point(f.at.0, f.at.1 + 4.0), 0).unwrap();
+        let r = reach(&open, &f, Point(f.place.at.0, f.place.at.1 + 4.0), 0).unwrap();
         assert!(r.furthest >= r.even && r.even > 0.0, "{r:?}");
         assert!(r.to_point > 0.9, "4 inches over open ground is nearly sure: {r:?}");
         // Towards the far edge: the furthest the dice give; just beyond it, no chance.
-        let ahead = reach(&open, &f, Point(f.at.0, f.at.1 + 30.0), 0).unwrap();
+        let ahead = reach(&open, &f, Point(f.place.at.0, f.place.at.1 + 30.0), 0).unwrap();
         assert!(ahead.furthest > 4.0 && ahead.furthest < 30.0 && ahead.even < ahead.furthest, "{ahead:?}");
-        let beyond = reach(&open, &f, Point(f.at.0, f.at.1 + ahead.furthest + 0.5), 0).unwrap();
+        let beyond = reach(&open, &f, Point(f.place.at.0, f.place.at.1 + ahead.furthest + 0.5), 0).unwrap();
         assert_eq!(beyond.to_point, 0.0, "beyond the furthest the dice give");
         // Each pip off each die shortens the reach.
-        let slowed = reach(&open, &f, Point(f.at.0, f.at.1 + 4.0), 1).unwrap();
+        let slowed = reach(&open, &f, Point(f.place.at.0, f.place.at.1 + 4.0), 1).unwrap();
         assert!(slowed.to_point < r.to_point, "{slowed:?} {r:?}");
-        let slowed_ahead = reach(&open, &f, Point(f.at.0, f.at.1 + 30.0), 1).unwrap();
+        let slowed_ahead = reach(&open, &f, Point(f.place.at.0, f.place.at.1 + 30.0), 1).unwrap();
         assert!(slowed_ahead.furthest < ahead.furthest, "{slowed_ahead:?} {ahead:?}");
     }
 

@@ -14,7 +14,7 @@ use super::{
     FlowSchedule, FlowSet, Table, at,
     command::{Command, Current},
     dispatch, sorted,
-    state::{Fielded, Flow},
+    state::{ElementView, Flow},
     visible::Sight,
 };
 
@@ -37,23 +37,23 @@ fn observe_phase(mut t: Table, mut current: ResMut<Current>) {
 /// segments between them. `None` when it has no line to the target.
 fn with_test<R>(
     sight: &Sight,
-    me: &Fielded,
-    tgt: &Fielded,
+    me: &ElementView,
+    tgt: &ElementView,
     failures: u8,
     codex: &Codex,
     f: impl FnOnce(&observation::ObservationTest<'_>) -> R,
 ) -> Option<R> {
     let observers = me.observers();
     let counted = tgt.targets(codex);
-    let momentum = Momentum { cms: me.element.cms.clamp(1, 6), failures };
-    let overwatch = me.order.activity.conduct().overwatch;
+    let momentum = Momentum { cms: me.force.element.cms.clamp(1, 6), failures };
+    let overwatch = me.order.objective.activity.conduct().overwatch;
     let test = sight.observation(me, tgt, &observers, &counted, momentum, overwatch)?;
     Some(f(&test))
 }
 
 /// The chance `me` sees `tgt` with an observation test now, from the rules'
 /// own assessment of the test (before the dice).
-pub fn chance_to_see(sight: &Sight, me: &Fielded, tgt: &Fielded, failures: u8) -> Option<f64> {
+pub fn chance_to_see(sight: &Sight, me: &ElementView, tgt: &ElementView, failures: u8) -> Option<f64> {
     let codex = sight.codex;
     with_test(sight, me, tgt, failures, codex, |test| observation::assess(test).ok().map(|a| a.chance_seen()))?
 }
@@ -68,7 +68,7 @@ pub(super) fn do_observe(t: &mut Table, element: &str, targets: &[String], failu
     let sight = Sight::new(&t.battle, codex);
     for id in targets {
         let Some(j) = els.iter().position(|f| f.id() == id) else { continue };
-        let (me, tgt) = (&els[i], &els[j]);
+        let (me, tgt) = (&els[i].view(), &els[j].view());
         let outcome = with_test(&sight, me, tgt, failures, codex, |test| {
             observation::observe(test, &mut t.dice.0).map(|r| (r.event(), r.seen))
         });
@@ -84,9 +84,9 @@ pub(super) fn do_observe(t: &mut Table, element: &str, targets: &[String], failu
             None => false,
         };
         if seen {
-            els[i].known.insert(id.clone());
-            els[j].concealed = false;
+            els[i].intel.known.insert(id.clone());
+            els[j].concealment.concealed = false;
         }
     }
-    els[i].this_bound.observed = true;
+    els[i].actions.this_bound.observed = true;
 }

@@ -7,7 +7,7 @@ pub use super::firing::{FireOdds, fire_odds};
 use super::{
     command::{Command, check},
     play::waiting_for_player,
-    state::{Battle, Fielded, Flow, PendingMove, Sides},
+    state::{Battle, ElementView, FieldedReadOnly, Flow, PendingMove, Sides},
     visible::Sight,
 };
 use crate::prelude::*;
@@ -50,8 +50,8 @@ pub fn decision(world: &mut World) -> Option<Decision> {
         return None;
     }
     let flow = world.get_resource::<Flow>()?.clone();
-    let mut q = world.query::<&Fielded>();
-    let all: Vec<&Fielded> = q.iter(world).collect();
+    let mut q = world.query::<FieldedReadOnly>();
+    let all: Vec<ElementView> = q.iter(world).map(|f| f.view()).collect();
     let battle = world.get_resource::<Battle>()?;
     let sides = world.get_resource::<Sides>()?;
     match flow {
@@ -63,13 +63,13 @@ pub fn decision(world: &mut World) -> Option<Decision> {
             let element = me.id().to_owned();
             let mut commands: Vec<(String, Command)> = Vec::new();
             // Observe: what the Auto side would observe in its place.
-            let targets = super::auto::observe_targets(me, &all, &sight);
+            let targets = super::auto::observe_targets(&me, &all, &sight);
             // The chance of each test from the rules core, before the dice (the
             // targets unnamed: the player has not seen them yet).
             let chances: Vec<String> = targets
                 .iter()
                 .filter_map(|id| all.iter().find(|e| e.id() == id))
-                .filter_map(|e| super::observation::chance_to_see(&sight, me, e, turn.failures))
+                .filter_map(|e| super::observation::chance_to_see(&sight, &me, e, turn.failures))
                 .map(|p| format!("{:.0}%", p * 100.0))
                 .collect();
             let label = match chances.len() {
@@ -79,11 +79,12 @@ pub fn decision(world: &mut World) -> Option<Decision> {
             };
             commands.push((label, Command::Observe { element: element.clone(), targets }));
             // Fire: each known enemy it may fire at, with the teams in range.
-            for e in all.iter().copied().filter(|e| e.side != me.side && e.status.on_table()) {
-                if me.known.contains(e.id()) || sides.0[me.side].known.contains(e.id()) {
-                    let teams = sight.teams_in_range(me, e).len();
+            for e in all.iter().copied().filter(|e| e.identity.side != me.identity.side && e.presence.status.on_table())
+            {
+                if me.intel.known.contains(e.id()) || sides.0[me.identity.side].known.contains(e.id()) {
+                    let teams = sight.teams_in_range(&me, &e).len();
                     // The odds from the rules core, before the dice.
-                    let odds = match fire_odds(&sight, me, e, turn.failures) {
+                    let odds = match fire_odds(&sight, &me, &e, turn.failures) {
                         Some(o) => format!(
                             ": {} shots, {:.0}% to hit, {:.1} hits expected",
                             o.shots,
@@ -101,7 +102,7 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                 }
             }
             for (id, side) in &aircraft {
-                if *side != me.side {
+                if *side != me.identity.side {
                     commands.push((
                         format!("Fire at the aircraft {id}"),
                         Command::FireAa { element: element.clone(), squadron: id.clone() },
@@ -152,7 +153,7 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                 ));
             }
             // A short step tells whether a move may be declared at all this turn.
-            let step = Command::Move { element: element.clone(), to: (me.at.0, me.at.1 + 0.5) };
+            let step = Command::Move { element: element.clone(), to: (me.place.at.0, me.place.at.1 + 0.5) };
             let move_refused = check(&step, &turn, &all, &sight, battle, &aircraft).err().map(|r| refusal_text(&r));
             Some(Decision::Act { element, orders, pending: turn.pending_move, move_refused, offers })
         }
@@ -161,9 +162,9 @@ pub fn decision(world: &mut World) -> Option<Decision> {
             // As the Auto CO: his elements on the table below the full CMS, lowest first.
             let mut low: Vec<(u8, String)> = all
                 .iter()
-                .filter(|f| f.side == side && f.company == company && f.status.on_table())
-                .filter(|f| f.element.cms < warbound_rules::momentum::MAX_CMS)
-                .map(|f| (f.element.cms, f.id().to_owned()))
+                .filter(|f| f.identity.side == side && f.identity.company == company && f.presence.status.on_table())
+                .filter(|f| f.force.element.cms < warbound_rules::momentum::MAX_CMS)
+                .map(|f| (f.force.element.cms, f.id().to_owned()))
                 .collect();
             low.sort();
             let rally: Vec<String> = low.into_iter().map(|(_, id)| id).collect();
@@ -174,7 +175,7 @@ pub fn decision(world: &mut World) -> Option<Decision> {
             let keep = Command::Session { side, commit: Vec::new(), objectives: Vec::new(), withdraw: false };
             let reserves: Vec<String> = all
                 .iter()
-                .filter(|f| f.side == side && f.status == super::state::Status::Reserve)
+                .filter(|f| f.identity.side == side && f.presence.status == super::state::Status::Reserve)
                 .map(|f| f.id().to_owned())
                 .collect();
             let commit_all = (!reserves.is_empty()).then(|| Command::Session {

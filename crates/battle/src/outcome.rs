@@ -13,32 +13,41 @@ use super::{
     Table,
     setup::{BattleResult, Decision, ElementResult, Fate, SideResult},
     sorted,
-    state::{Fielded, Flow, SideState, Status},
+    state::{ElementView, Flow, SideState, Status},
 };
 
 /// The side's CMT: "the sum of the CMS's for the elements present on the
 /// table" (FYOB "Strategic Conditions"); those withdrawn into the box,
 /// destroyed or surrendered no longer count, those yet to arrive not yet.
-pub fn cmt<'a>(els: impl Iterator<Item = &'a Fielded>, side: usize) -> u32 {
-    els.filter(|f| f.side == side && f.status == Status::OnTable).map(|f| u32::from(f.element.cms)).sum()
+pub fn cmt<'a>(els: impl IntoIterator<Item = ElementView<'a>>, side: usize) -> u32 {
+    els.into_iter()
+        .filter(|f| f.identity.side == side && f.presence.status == Status::OnTable)
+        .map(|f| u32::from(f.force.element.cms))
+        .sum()
 }
 
 /// Whether a side can still fight: something on the table, due, or in reserve.
-fn has_force(els: &[&Fielded], side: usize) -> bool {
-    els.iter().any(|f| f.side == side && matches!(f.status, Status::OnTable | Status::Waiting(_) | Status::Reserve))
+fn has_force(els: &[ElementView], side: usize) -> bool {
+    els.iter().any(|f| {
+        f.identity.side == side && matches!(f.presence.status, Status::OnTable | Status::Waiting(_) | Status::Reserve)
+    })
 }
 
-fn gone(f: &Fielded) -> bool {
-    matches!(f.status, Status::Destroyed | Status::Surrendered | Status::Retired)
+fn gone(f: &ElementView) -> bool {
+    matches!(f.presence.status, Status::Destroyed | Status::Surrendered | Status::Retired)
 }
 
 /// Whether side `s` has met goal `g` now.
-fn met(goal: &Goal, s: usize, els: &[&Fielded], withdrawn: &[bool]) -> bool {
+fn met(goal: &Goal, s: usize, els: &[ElementView], withdrawn: &[bool]) -> bool {
     match goal {
         Goal::Hold { at, radius, .. } => {
             let c = Point(at.0, at.1);
             let near = |side_is_mine: bool| {
-                els.iter().any(|f| f.status.on_table() && (f.side == s) == side_is_mine && distance(f.at, c) <= *radius)
+                els.iter().any(|f| {
+                    f.presence.status.on_table()
+                        && (f.identity.side == s) == side_is_mine
+                        && distance(f.place.at, c) <= *radius
+                })
             };
             near(true) && !near(false)
         }
@@ -57,7 +66,7 @@ pub fn settle(t: &mut Table) {
         return;
     }
     let els_m = sorted(&mut t.elements);
-    let els: Vec<&Fielded> = els_m.iter().map(|m| &**m).collect();
+    let els: Vec<ElementView> = els_m.iter().map(|m| m.view()).collect();
     let n = t.sides.0.len();
     if n < 2 {
         return;
@@ -98,7 +107,7 @@ pub fn time_up(t: &mut Table) {
         return;
     }
     let els_m = sorted(&mut t.elements);
-    let els: Vec<&Fielded> = els_m.iter().map(|m| &**m).collect();
+    let els: Vec<ElementView> = els_m.iter().map(|m| m.view()).collect();
     let withdrawn: Vec<bool> = t.sides.0.iter().map(SideState::withdrawn).collect();
     let scores: Vec<usize> = (0..t.sides.0.len())
         .map(|s| t.battle.start.scenario.sides[s].victory.iter().filter(|g| met(g, s, &els, &withdrawn)).count())
@@ -128,13 +137,13 @@ fn finish(t: &mut Table, winner: Option<usize>, by: Decision) {
 /// The battle's result as it stands.
 pub fn result(t: &mut Table, winner: Option<usize>, by: Decision) -> BattleResult {
     let els_m = sorted(&mut t.elements);
-    let els: Vec<&Fielded> = els_m.iter().map(|m| &**m).collect();
+    let els: Vec<ElementView> = els_m.iter().map(|m| m.view()).collect();
     let elements: Vec<ElementResult> = els
         .iter()
         .map(|f| ElementResult {
             id: f.id().to_owned(),
-            side: f.side,
-            fate: match f.status {
+            side: f.identity.side,
+            fate: match f.presence.status {
                 Status::OnTable => Fate::OnTable,
                 Status::Waiting(_) => Fate::InBox,
                 Status::Reserve => Fate::Reserve,
@@ -142,12 +151,14 @@ pub fn result(t: &mut Table, winner: Option<usize>, by: Decision) -> BattleResul
                 Status::Surrendered => Fate::Surrendered,
                 Status::Destroyed => Fate::Destroyed,
             },
-            men_start: f.men_start,
+            men_start: f.force.men_start,
             men: f.men(),
-            vehicles: u32::from(f.vehicle.is_some_and(|v| v != VehicleState::Brewed) && f.status != Status::Destroyed),
-            vehicles_damaged: u32::from(f.vehicle == Some(VehicleState::Damaged)),
-            cms: f.element.cms,
-            shots_used: f.shots_used,
+            vehicles: u32::from(
+                f.vehicle.state.is_some_and(|v| v != VehicleState::Brewed) && f.presence.status != Status::Destroyed,
+            ),
+            vehicles_damaged: u32::from(f.vehicle.state == Some(VehicleState::Damaged)),
+            cms: f.force.element.cms,
+            shots_used: f.actions.shots_used,
         })
         .collect();
     let sides = t
@@ -156,8 +167,8 @@ pub fn result(t: &mut Table, winner: Option<usize>, by: Decision) -> BattleResul
         .iter()
         .enumerate()
         .map(|(s, side)| {
-            let mine_on_table = els.iter().any(|f| f.side == s && f.status.on_table());
-            let theirs_on_table = els.iter().any(|f| f.side != s && f.status.on_table());
+            let mine_on_table = els.iter().any(|f| f.identity.side == s && f.presence.status.on_table());
+            let theirs_on_table = els.iter().any(|f| f.identity.side != s && f.presence.status.on_table());
             SideResult {
                 name: side.name.clone(),
                 cmt_start: side.cmt_start,
@@ -165,7 +176,11 @@ pub fn result(t: &mut Table, winner: Option<usize>, by: Decision) -> BattleResul
                 condition: side.record.condition(),
                 withdrew: side.withdrawn(),
                 holds_table: mine_on_table && !theirs_on_table,
-                men_lost: els.iter().filter(|f| f.side == s).map(|f| f.men_start.saturating_sub(f.men())).sum(),
+                men_lost: els
+                    .iter()
+                    .filter(|f| f.identity.side == s)
+                    .map(|f| f.force.men_start.saturating_sub(f.men()))
+                    .sum(),
             }
         })
         .collect();

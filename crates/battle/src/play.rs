@@ -10,7 +10,7 @@ use super::{
     log::BattleLog,
     setup::{BattleResult, BattleStart, Control},
     spawn,
-    state::{Battle, Fielded, Flow, Sides},
+    state::{Battle, Flow, Force, Identity, Sides},
 };
 use warbound_rules::codex::Codex;
 
@@ -43,8 +43,8 @@ pub fn waiting_for_player(world: &World) -> bool {
         _ => {}
     }
     let Some(Flow::Acting(turn)) = world.get_resource::<Flow>() else { return false };
-    let mut q = world.try_query::<&Fielded>().expect("Fielded is registered");
-    q.iter(world).find(|f| f.id() == turn.element).is_some_and(|f| sides.0[f.side].control == Control::Player)
+    let mut q = world.try_query::<(&Identity, &Force)>().expect("elements are registered");
+    q.iter(world).find(|(_, f)| f.id() == turn.element).is_some_and(|(i, _)| sides.0[i.side].control == Control::Player)
 }
 
 pub fn is_over(world: &World) -> bool {

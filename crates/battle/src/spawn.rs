@@ -32,8 +32,9 @@ use super::{
     log::BattleLog,
     setup::BattleStart,
     state::{
-        AirCommand, Arrival, BatteryState, Battle, BattleDice, Build, CompanyState, Fielded, Flow, FooState, Marks,
-        SideState, Sides, SquadronState, Status, point,
+        Actions, AirCommand, Arrival, BatteryState, Battle, BattleDice, Build, CompanyState, Concealment,
+        ElementBundle, Flow, FooState, Force, Identity, Intel, Momentum, Order, Place, Presence, SideState, Sides,
+        SquadronState, Status, Vehicle, point,
     },
 };
 
@@ -77,7 +78,7 @@ pub fn build(
     start: &BattleStart,
     codex: &Codex,
     dice: &mut Dice,
-) -> Result<(Vec<Fielded>, Sides, Vec<RuleEvent>), String> {
+) -> Result<(Vec<ElementBundle>, Sides, Vec<RuleEvent>), String> {
     let mut fielded = Vec::new();
     let mut sides = Vec::new();
     let mut events = Vec::new();
@@ -118,38 +119,34 @@ pub fn build(
                     _ => warbound_rules::terrain::Point(0.0, 0.0),
                 };
                 let vehicle = build.is_vehicle().then_some(VehicleState::Intact);
-                fielded.push(Fielded {
-                    index,
-                    side: s,
-                    company: c,
-                    mover: mover(&element, codex, side.quality),
-                    men_start: element.men(),
-                    element,
-                    build,
-                    quality: side.quality,
-                    at,
-                    status,
-                    accrued: Default::default(),
-                    this_bound: Marks::default(),
-                    last_bound: Marks::default(),
-                    counter: None,
-                    concealed: spec.concealed.is_some(),
-                    vehicle,
-                    known: BTreeSet::new(),
-                    order,
-                    radio: spec.radio,
-                    sniper: spec.sniper,
-                    shots_used: 0,
-                    arrival: match spec.start {
-                        Start::Drop(_, x, y) => Arrival::Drop(point((x, y))),
-                        Start::Glider(_, x, y) => Arrival::Glider(point((x, y))),
-                        Start::Landing(wave, slot) => Arrival::Craft { wave, slot },
-                        _ => Arrival::Edge,
+                fielded.push(ElementBundle {
+                    identity: Identity { index, side: s, company: c },
+                    place: Place { at, mover: mover(&element, codex, side.quality) },
+                    force: Force {
+                        men_start: element.men(),
+                        element,
+                        build,
+                        quality: side.quality,
+                        radio: spec.radio,
+                        sniper: spec.sniper,
                     },
-                    effective_from: 0,
-                    without_cohesion: false,
-                    ranging: None,
-                    morale_due: Vec::new(),
+                    presence: Presence {
+                        status,
+                        arrival: match spec.start {
+                            Start::Drop(_, x, y) => Arrival::Drop(point((x, y))),
+                            Start::Glider(_, x, y) => Arrival::Glider(point((x, y))),
+                            Start::Landing(wave, slot) => Arrival::Craft { wave, slot },
+                            _ => Arrival::Edge,
+                        },
+                        effective_from: 0,
+                        without_cohesion: false,
+                    },
+                    momentum: Momentum::default(),
+                    actions: Actions::default(),
+                    concealment: Concealment { concealed: spec.concealed.is_some() },
+                    vehicle: Vehicle { state: vehicle },
+                    order: Order { objective: order },
+                    intel: Intel::default(),
                 });
             }
         }
@@ -194,7 +191,7 @@ fn side_state(
     side: &Side,
     start: &BattleStart,
     companies: Vec<CompanyState>,
-    fielded: &[Fielded],
+    fielded: &[ElementBundle],
 ) -> Result<SideState, String> {
     // FYOB "Strategic Conditions": "the CMT for the force will be the sum of
     // the CMS's for the elements present on the table. Ignore any elements
@@ -204,19 +201,19 @@ fn side_state(
     // their CMS when they come on, as committed reserves do.
     let first_wave = fielded
         .iter()
-        .filter_map(|f| match f.arrival {
-            Arrival::Craft { wave, .. } if f.side == s => Some(wave),
+        .filter_map(|f| match f.presence.arrival {
+            Arrival::Craft { wave, .. } if f.identity.side == s => Some(wave),
             _ => None,
         })
         .min();
     let scores: Vec<u8> = fielded
         .iter()
         .filter(|f| {
-            f.side == s
-                && (matches!(f.status, Status::OnTable | Status::Waiting(1))
-                    || matches!(f.arrival, Arrival::Craft { wave, .. } if Some(wave) == first_wave))
+            f.identity.side == s
+                && (matches!(f.presence.status, Status::OnTable | Status::Waiting(1))
+                    || matches!(f.presence.arrival, Arrival::Craft { wave, .. } if Some(wave) == first_wave))
         })
-        .map(|f| f.element.cms)
+        .map(|f| f.force.element.cms)
         .collect();
     let cmt = strategic::cmt(&scores).map_err(|e| format!("{e:?}"))?;
     let record = SeniorOfficerRecord::new(cmt.max(1), MILESTONE_PCT).map_err(|e| format!("{e:?}"))?;
@@ -334,7 +331,7 @@ fn works(terrain: &warbound_rules::terrain::Terrain) -> (Vec<(usize, Minefield)>
 /// The side each actor of the battle fights for, by name: the sides
 /// themselves (and their players), their elements, companies, FOOs,
 /// batteries, squadrons and Air Command.
-fn sides_of(sides: &Sides, fielded: &[Fielded]) -> std::collections::BTreeMap<String, String> {
+fn sides_of(sides: &Sides, fielded: &[ElementBundle]) -> std::collections::BTreeMap<String, String> {
     let mut of = std::collections::BTreeMap::new();
     for (i, side) in sides.0.iter().enumerate() {
         // A command passed or a session held is logged as "player N" / "side N".
@@ -350,7 +347,7 @@ fn sides_of(sides: &Sides, fielded: &[Fielded]) -> std::collections::BTreeMap<St
         }
     }
     for f in fielded {
-        of.insert(f.id().to_owned(), sides.0[f.side].name.clone());
+        of.insert(f.force.id().to_owned(), sides.0[f.identity.side].name.clone());
     }
     of
 }
@@ -363,13 +360,13 @@ pub fn start(world: &mut World, start: BattleStart) -> Result<(), String> {
     let clock = WargameClock::new(start.scenario.season, start.scenario.start_hour).map_err(|e| e.to_string())?;
     let mut dice = Dice::new(start.seed);
     let (fielded, sides, events) = build(&start, codex, &mut dice)?;
-    let old: Vec<Entity> = world.query_filtered::<Entity, With<Fielded>>().iter(world).collect();
+    let old: Vec<Entity> = world.query_filtered::<Entity, With<Identity>>().iter(world).collect();
     for e in old {
         world.despawn(e);
     }
     let actors = sides_of(&sides, &fielded);
     for f in fielded {
-        world.spawn((Name::new(f.element.id.clone()), f));
+        world.spawn((Name::new(f.force.element.id.clone()), f));
     }
     world.insert_resource(sides);
     world.insert_resource(BattleDice(dice));

@@ -51,8 +51,9 @@ fn start_bound(mut t: Table) {
                 let els = sorted(&mut t.elements);
                 // Reading: troops still due from the box or afloat in later
                 // waves are a force he has yet to commit, like reserves.
-                let reserves =
-                    els.iter().any(|f| f.side == s && matches!(f.status, Status::Reserve | Status::Waiting(_)));
+                let reserves = els
+                    .iter()
+                    .any(|f| f.identity.side == s && matches!(f.presence.status, Status::Reserve | Status::Waiting(_)));
                 drop(els);
                 if strategic::withdraws_at_red(condition, reserves) {
                     withdraw(&mut t, s);
@@ -105,7 +106,9 @@ fn auto_reserves(t: &mut Table, s: usize) -> Vec<String> {
     }
     let els = sorted(&mut t.elements);
     els.iter()
-        .filter(|f| f.side == s && f.status == Status::Reserve && f.element.cms >= RESERVE_MIN_CMS)
+        .filter(|f| {
+            f.identity.side == s && f.presence.status == Status::Reserve && f.force.element.cms >= RESERVE_MIN_CMS
+        })
         .map(|f| f.id().to_owned())
         .collect()
 }
@@ -123,10 +126,12 @@ pub(super) fn session(t: &mut Table, s: usize, commit: &[String], objectives: &[
     if side.record.condition() == StrategicCondition::Withdrawn {
         return;
     }
-    let cmt = outcome::cmt(els.iter().map(|m| &**m), s);
+    let cmt = outcome::cmt(els.iter().map(|m| m.view()), s);
     let reserves: Vec<Reserve> = commit
         .iter()
-        .filter_map(|id| els.iter().find(|f| f.id() == id).map(|f| Reserve { id: id.clone(), cms: f.element.cms }))
+        .filter_map(|id| {
+            els.iter().find(|f| f.id() == id).map(|f| Reserve { id: id.clone(), cms: f.force.element.cms })
+        })
         .collect();
     let mut so = match SeniorOfficer::new(side.senior, side.record.clone()) {
         Ok(so) => so,
@@ -143,7 +148,7 @@ pub(super) fn session(t: &mut Table, s: usize, commit: &[String], objectives: &[
             t.log.extend(bound, events.into_iter().map(|e| e.side(side.name.clone())));
             for id in &session.committed {
                 if let Some(f) = els.iter_mut().find(|f| f.id() == id) {
-                    f.status = Status::Waiting(bound);
+                    f.presence.status = Status::Waiting(bound);
                 }
             }
             if session.directive == Directive::BattleLost {
@@ -159,8 +164,8 @@ pub(super) fn session(t: &mut Table, s: usize, commit: &[String], objectives: &[
         let Ok(objective) = o.order.objective() else { continue };
         let Some(c) = side.companies.iter().position(|c| c.id == o.company) else { continue };
         side.companies[c].objective = Some(objective.clone());
-        for f in els.iter_mut().filter(|f| f.side == s && f.company == c) {
-            f.order = objective.clone();
+        for f in els.iter_mut().filter(|f| f.identity.side == s && f.identity.company == c) {
+            f.order.objective = objective.clone();
         }
     }
 }
@@ -179,17 +184,17 @@ pub(super) fn check(
     }
     let els = sorted(&mut t.elements);
     for id in commit {
-        let Some(f) = els.iter().find(|f| f.id() == id && f.side == s) else {
+        let Some(f) = els.iter().find(|f| f.id() == id && f.identity.side == s) else {
             return Err(refusal(
                 fyob,
                 "Committing Reserves to the table",
                 format!("{id} is not one of this side's elements"),
             ));
         };
-        if f.status != Status::Reserve {
+        if f.presence.status != Status::Reserve {
             return Err(refusal(fyob, "Committing Reserves to the table", format!("{id} is not held in reserve")));
         }
-        if f.element.cms < RESERVE_MIN_CMS {
+        if f.force.element.cms < RESERVE_MIN_CMS {
             return Err(refusal(fyob, "Rallying up CMS", format!("{id} is not rallied to an acceptable CMS")));
         }
     }
@@ -218,36 +223,41 @@ fn arrivals(t: &mut Table, bound: u32) {
     let mut els = sorted(&mut t.elements);
     let mut count = vec![0u32; t.sides.0.len()];
     for f in els.iter_mut() {
-        let Status::Waiting(b) = f.status else { continue };
+        let Status::Waiting(b) = f.presence.status else { continue };
         if b > bound {
             continue;
         }
-        if matches!(f.arrival, Arrival::Craft { .. }) {
+        if matches!(f.presence.arrival, Arrival::Craft { .. }) {
             continue;
         }
-        if f.arrival != Arrival::Edge {
-            let year = t.battle.start.scenario.sides[f.side].year;
+        if f.presence.arrival != Arrival::Edge {
+            let year = t.battle.start.scenario.sides[f.identity.side].year;
             airborne::land(&mut t.log, &mut t.dice.0, bound, f, year, table);
             continue;
         }
-        let side = &t.sides.0[f.side];
-        let aim = t.battle.start.scenario.place(&f.order.location).unwrap_or((table.width / 2.0, table.depth / 2.0));
-        let k = count[f.side];
-        count[f.side] += 1;
+        let side = &t.sides.0[f.identity.side];
+        let aim = t
+            .battle
+            .start
+            .scenario
+            .place(&f.order.objective.location)
+            .unwrap_or((table.width / 2.0, table.depth / 2.0));
+        let k = count[f.identity.side];
+        count[f.identity.side] += 1;
         // Side by side, 4" apart, either side of the line to the objective.
         let offset = (k as f32 * 4.0) * if k.is_multiple_of(2) { 1.0 } else { -1.0 };
         let along = match side.edge {
             warbound_rules::scenario::Edge::Near | warbound_rules::scenario::Edge::Far => aim.0 + offset,
             _ => aim.1 + offset,
         };
-        f.at = edge_point(table, side.edge, along);
-        f.status = Status::OnTable;
-        f.element.on_table = true;
+        f.place.at = edge_point(table, side.edge, along);
+        f.presence.status = Status::OnTable;
+        f.force.element.on_table = true;
         let ev = RuleEvent::new(EventKind::Arrival, RuleRef::new(Book::HeroesAll, "The \"box\""))
             .actor(f.id())
             .input("edge", side.edge, "its side's table edge")
-            .input("at", (f.at.0, f.at.1), "inches from the near-left corner")
-            .outcome(serde_json::json!({ "distance_to_objective": distance(f.at, warbound_rules::terrain::Point(aim.0, aim.1)) }));
+            .input("at", (f.place.at.0, f.place.at.1), "inches from the near-left corner")
+            .outcome(serde_json::json!({ "distance_to_objective": distance(f.place.at, warbound_rules::terrain::Point(aim.0, aim.1)) }));
         t.log.push(bound, ev);
     }
 }

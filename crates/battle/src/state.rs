@@ -1,10 +1,12 @@
-//! Battle state: elements as entities ([`Fielded`]), the sides' command
+//! Battle state: elements as entities with one component per meaning
+//! (queried whole as [`Fielded`]), the sides' command
 //! ([`Sides`]), the OPC deck, the clock, the dice and the flow's step.
 //! Only the flow systems write it, each through a rule step that logs an event.
 
 use std::collections::BTreeSet;
 
 use crate::prelude::*;
+use bevy_ecs::query::QueryData;
 use serde::{Deserialize, Serialize};
 use warbound_rules::{
     codex::{Codex, Kind as CodexKind},
@@ -129,37 +131,49 @@ pub struct Marks {
     pub fired_on_by: BTreeSet<String>,
 }
 
-/// An element on the battle: its rules record and where it is.
-#[derive(Component, Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Fielded {
-    /// Its place in the scenario: the order every system visits elements in.
+/// Where an element stands in the battle's order: its place in the
+/// scenario (the order every system visits elements in), its side and its
+/// company. Set at spawn, never changed.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Identity {
     pub index: u16,
     pub side: usize,
     pub company: usize,
+}
+
+/// Its men, weapons and vehicles as the rules record them (with its id, its
+/// NCO and its CMS), what they make it, its grade and what it carries.
+#[derive(Component, Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Force {
     pub element: Element,
     pub build: Build,
     pub quality: Quality,
-    pub mover: Mover,
-    pub at: Point,
-    pub status: Status,
-    /// CM tests accrued this bound and carried forward.
-    pub accrued: Accrued,
-    pub this_bound: Marks,
-    pub last_bound: Marks,
-    pub counter: Option<ActivityCounter>,
     pub men_start: u32,
-    /// In a concealed position, not yet seen or revealed.
-    pub concealed: bool,
-    /// Its vehicle, when it is one.
-    pub vehicle: Option<VehicleState>,
-    /// Enemy elements its NCO knows of (seen, or passed on by the CO).
-    pub known: BTreeSet<String>,
-    pub order: Objective,
     pub radio: bool,
     pub sniper: bool,
-    pub shots_used: u32,
-    /// Mortar ranging on the target it last fired at (*Heroes All*, "Indirect Fire").
-    pub ranging: Option<(String, warbound_rules::firing::Ranging)>,
+}
+
+impl Force {
+    pub fn id(&self) -> &str {
+        &self.element.id
+    }
+
+    pub fn men(&self) -> u32 {
+        self.element.men()
+    }
+}
+
+/// Where it stands on the table and how it moves.
+#[derive(Component, Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Place {
+    pub at: Point,
+    pub mover: Mover,
+}
+
+/// Whether it is in the box, on the table or gone, and how it comes on.
+#[derive(Component, Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Presence {
+    pub status: Status,
     /// How it comes onto the table from the box.
     pub arrival: Arrival,
     /// The first bound it may act in (paratroops and gliders "will not become
@@ -168,22 +182,199 @@ pub struct Fielded {
     pub effective_from: u32,
     /// A dropped platoon that has not yet passed its cohesion test.
     pub without_cohesion: bool,
-    /// 2-player games: morale throws due when it is next given a Command Die.
+}
+
+/// The tests its CMS owes: CM tests accrued this bound and carried forward,
+/// and (2-player games) morale throws due when it is next given a Command Die.
+#[derive(Component, Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Momentum {
+    pub accrued: Accrued,
     pub morale_due: Vec<(warbound_rules::command::MoraleCause, u32)>,
 }
 
-impl Fielded {
+/// What it has done: this bound and last, its Activity Counter, the rounds
+/// it has fired and the mortar ranging it holds.
+#[derive(Component, Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Actions {
+    pub this_bound: Marks,
+    pub last_bound: Marks,
+    pub counter: Option<ActivityCounter>,
+    pub shots_used: u32,
+    /// Mortar ranging on the target it last fired at (*Heroes All*, "Indirect Fire").
+    pub ranging: Option<(String, warbound_rules::firing::Ranging)>,
+}
+
+/// In a concealed position, not yet seen or revealed.
+#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Concealment {
+    pub concealed: bool,
+}
+
+/// Its vehicle's state, when it is one.
+#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Vehicle {
+    pub state: Option<VehicleState>,
+}
+
+/// The order its NCO follows.
+#[derive(Component, Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Order {
+    pub objective: Objective,
+}
+
+/// Enemy elements its NCO knows of (seen, or passed on by the CO).
+#[derive(Component, Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Intel {
+    pub known: BTreeSet<String>,
+}
+
+/// An element on the battle, every component of it: the flow's systems
+/// query it whole to read and change it; [`ElementView`] is its read-only
+/// form.
+#[derive(QueryData)]
+#[query_data(mutable)]
+pub struct Fielded {
+    pub entity: Entity,
+    pub identity: &'static Identity,
+    pub force: &'static mut Force,
+    pub place: &'static mut Place,
+    pub presence: &'static mut Presence,
+    pub momentum: &'static mut Momentum,
+    pub actions: &'static mut Actions,
+    pub concealment: &'static mut Concealment,
+    pub vehicle: &'static mut Vehicle,
+    pub order: &'static mut Order,
+    pub intel: &'static mut Intel,
+}
+
+/// The components an element is spawned with; also an owned copy of an
+/// element (see [`elements`]).
+#[derive(Bundle, Debug, Clone, PartialEq)]
+pub struct ElementBundle {
+    pub identity: Identity,
+    pub force: Force,
+    pub place: Place,
+    pub presence: Presence,
+    pub momentum: Momentum,
+    pub actions: Actions,
+    pub concealment: Concealment,
+    pub vehicle: Vehicle,
+    pub order: Order,
+    pub intel: Intel,
+}
+
+impl ElementBundle {
     pub fn id(&self) -> &str {
-        &self.element.id
+        self.force.id()
     }
 
     pub fn men(&self) -> u32 {
-        self.element.men()
+        self.force.men()
+    }
+}
+
+/// Every element's components, owned, in scenario order: for checking a
+/// battle and comparing two.
+pub fn elements(world: &World) -> Vec<ElementBundle> {
+    let Some(mut q) = world.try_query::<FieldedReadOnly>() else { return Vec::new() };
+    let mut v: Vec<ElementBundle> = q
+        .iter(world)
+        .map(|f| ElementBundle {
+            identity: *f.identity,
+            force: f.force.clone(),
+            place: f.place.clone(),
+            presence: f.presence.clone(),
+            momentum: f.momentum.clone(),
+            actions: f.actions.clone(),
+            concealment: *f.concealment,
+            vehicle: *f.vehicle,
+            order: f.order.clone(),
+            intel: f.intel.clone(),
+        })
+        .collect();
+    v.sort_by_key(|f| f.identity.index);
+    v
+}
+
+/// An element as the rules read it: every component, shared.
+#[derive(Debug, Clone, Copy)]
+pub struct ElementView<'a> {
+    pub entity: Entity,
+    pub identity: &'a Identity,
+    pub force: &'a Force,
+    pub place: &'a Place,
+    pub presence: &'a Presence,
+    pub momentum: &'a Momentum,
+    pub actions: &'a Actions,
+    pub concealment: &'a Concealment,
+    pub vehicle: &'a Vehicle,
+    pub order: &'a Order,
+    pub intel: &'a Intel,
+}
+
+impl FieldedItem<'_, '_> {
+    /// Its read-only form.
+    pub fn view(&self) -> ElementView<'_> {
+        ElementView {
+            entity: self.entity,
+            identity: self.identity,
+            force: &self.force,
+            place: &self.place,
+            presence: &self.presence,
+            momentum: &self.momentum,
+            actions: &self.actions,
+            concealment: &self.concealment,
+            vehicle: &self.vehicle,
+            order: &self.order,
+            intel: &self.intel,
+        }
+    }
+
+    pub fn id(&self) -> &str {
+        self.force.id()
+    }
+
+    pub fn men(&self) -> u32 {
+        self.force.men()
+    }
+
+    /// See [`ElementView::spent`].
+    pub fn spent(&self) -> bool {
+        self.view().spent()
+    }
+}
+
+impl<'w> FieldedReadOnlyItem<'w, '_> {
+    /// Its read-only form.
+    pub fn view(&self) -> ElementView<'w> {
+        ElementView {
+            entity: self.entity,
+            identity: self.identity,
+            force: self.force,
+            place: self.place,
+            presence: self.presence,
+            momentum: self.momentum,
+            actions: self.actions,
+            concealment: self.concealment,
+            vehicle: self.vehicle,
+            order: self.order,
+            intel: self.intel,
+        }
+    }
+}
+
+impl ElementView<'_> {
+    pub fn id(&self) -> &str {
+        self.force.id()
+    }
+
+    pub fn men(&self) -> u32 {
+        self.force.men()
     }
 
     /// Observers as the Observation rules count them.
     pub fn observers(&self) -> Vec<(ObserverClass, u16)> {
-        match self.build {
+        match self.force.build {
             Build::Afv { open_topped: false, .. } => vec![(ObserverClass::Afv, 1)],
             Build::Afv { open_topped: true, .. } => vec![(ObserverClass::OpenTopped, 1)],
             Build::SoftSkin => vec![(ObserverClass::SoftSkin, 1)],
@@ -194,11 +385,12 @@ impl Fielded {
     /// Targets as the Observation rules count them: each figure, and each
     /// piece as its CODEX says (a CSW counts 1 + its crew).
     pub fn targets(&self, codex: &Codex) -> Vec<(TargetClass, u16)> {
+        let element = &self.force.element;
         let mut t = Vec::new();
-        if !self.element.figures.is_empty() {
-            t.push((TargetClass::Figure, self.element.figures.len() as u16));
+        if !element.figures.is_empty() {
+            t.push((TargetClass::Figure, element.figures.len() as u16));
         }
-        for p in &self.element.pieces {
+        for p in &element.pieces {
             let class = match codex.get(&p.codex).map(|e| e.observation) {
                 Ok(TargetClass::Csw { .. }) => TargetClass::Csw { crew: p.crew },
                 Ok(c) => c,
@@ -214,7 +406,7 @@ impl Fielded {
 
     /// Whether it is lost to its side: nothing left that fights or moves.
     pub fn spent(&self) -> bool {
-        self.men() == 0 || self.vehicle == Some(VehicleState::Brewed)
+        self.men() == 0 || self.vehicle.state == Some(VehicleState::Brewed)
     }
 }
 

@@ -11,7 +11,7 @@ use warbound_rules::{
     terrain::{Point, Terrain},
 };
 
-use super::state::{Build, Fielded};
+use super::state::{Build, ElementView};
 
 /// A point on `edge`, `along` inches from its left (or near) end, one inch in.
 pub fn edge_point(table: TableSize, edge: Edge, along: f32) -> Point {
@@ -55,13 +55,13 @@ pub fn toward(a: Point, b: Point, d: f32) -> Point {
 
 /// What an HE hit lands on (*Heroes All*, "HE Effects Table"): an AFV open
 /// or closed, a gun's crew, or the men of an element; `None` if no one is left.
-pub fn he_target(f: &Fielded) -> Option<HeTarget> {
-    let crew: u8 = f.element.pieces.iter().map(|p| p.crew).sum();
-    Some(match f.build {
+pub fn he_target(f: &ElementView) -> Option<HeTarget> {
+    let crew: u8 = f.force.element.pieces.iter().map(|p| p.crew).sum();
+    Some(match f.force.build {
         Build::Afv { open_topped: true, .. } => HeTarget::OpenTopped { crew: crew.max(1) },
         Build::Afv { .. } => HeTarget::Closed { calibre_150_plus: false },
         _ if f.men() == 0 => return None,
-        _ if f.element.figures.is_empty() => HeTarget::Gun { crew },
+        _ if f.force.element.figures.is_empty() => HeTarget::Gun { crew },
         _ => HeTarget::Infantry { figures: f.men().min(u32::from(u8::MAX)) as u8 },
     })
 }
@@ -84,13 +84,13 @@ pub fn he_cause(build: Build) -> CmCause {
 pub fn building_hit(
     buildings: &mut [(usize, Building)],
     terrain: &Terrain,
-    f: &Fielded,
+    f: &ElementView,
     column: HeColumn,
     dice: &mut Dice,
     log: &mut super::log::BattleLog,
     bound: u32,
 ) -> Option<u8> {
-    let (feature, _) = geometry::building_at(terrain, f.at)?;
+    let (feature, _) = geometry::building_at(terrain, f.place.at)?;
     let (_, b) = buildings.iter_mut().find(|(k, _)| *k == feature)?;
     if matches!(b.state, BuildingState::Destroyed(_)) {
         return None;

@@ -22,7 +22,7 @@ use super::{
     firing, movement, observation,
     setup::{Control, Mechanism},
     sorted,
-    state::{Fielded, Flow, Hotseat},
+    state::{ElementView, Flow, Hotseat},
     visible::Sight,
 };
 
@@ -57,7 +57,7 @@ fn throw(t: &mut Table, player: usize, second: bool) {
     let els = sorted(&mut t.elements);
     // Reading: off-table batteries ("Artillery with a FOO get 1 Command Die")
     // are not yet commanded in the 2-player game, so they get no die.
-    let active = els.iter().filter(|f| f.side == player && f.status.on_table()).count() as u32;
+    let active = els.iter().filter(|f| f.identity.side == player && f.presence.status.on_table()).count() as u32;
     drop(els);
     let (dice, e) = CommandDice::throw(active, &mut t.dice.0);
     t.log.push(bound, e.actor(t.sides.0[player].name.clone()));
@@ -83,7 +83,7 @@ fn action_of(a: &DieAction) -> CommandAction {
 
 /// Checks a command against what the player holds and the table, before any
 /// die is spent.
-fn check(cmd: &Command, h: &Hotseat, els: &[&Fielded], sight: &Sight) -> Result<(), Refusal> {
+fn check(cmd: &Command, h: &Hotseat, els: &[ElementView], sight: &Sight) -> Result<(), Refusal> {
     let ha = |reason: String| refusal(Book::HeroesAll, SECTION, reason);
     let (element, die, action) = match cmd {
         Command::Pass { player } if *player == h.player => return Ok(()),
@@ -100,10 +100,10 @@ fn check(cmd: &Command, h: &Hotseat, els: &[&Fielded], sight: &Sight) -> Result<
         Command::Die { element, die, action, .. } => (element, *die, action),
         _ => return Err(ha("in a 2-player game every action is given by a Command Die".into())),
     };
-    let Some(me) = els.iter().find(|f| f.id() == element && f.status.on_table()) else {
+    let Some(me) = els.iter().find(|f| f.id() == element && f.presence.status.on_table()) else {
         return Err(ha(format!("{element} is not on the table")));
     };
-    if me.side != h.player {
+    if me.identity.side != h.player {
         return Err(ha(format!("{element} is not one of this player's elements")));
     }
     let Some(face) = h.dice.face(die) else { return Err(ha(format!("there is no unused Command Die {die}"))) };
@@ -117,18 +117,22 @@ fn check(cmd: &Command, h: &Hotseat, els: &[&Fielded], sight: &Sight) -> Result<
     if h.used.get(element).copied().unwrap_or(0) >= command::COMMAND_DICE_PER_ELEMENT {
         return Err(ha(format!("{element} has used 3 Command Dice this bound")));
     }
-    let enemy = |id: &str| els.iter().find(|e| e.id() == id && e.side != me.side && e.status.on_table()).copied();
+    let enemy = |id: &str| {
+        els.iter()
+            .find(|e| e.id() == id && e.identity.side != me.identity.side && e.presence.status.on_table())
+            .copied()
+    };
     match action {
         DieAction::Fire { target } => {
             let Some(t) = enemy(target) else { return Err(ha(format!("{target} is no enemy on the table"))) };
-            if !sight.may_fire_at(me, t) {
+            if !sight.may_fire_at(me, &t) {
                 return Err(refusal(
                     Book::HeroesAll,
                     "How to fire weapons",
                     format!("{target} is not observed and is not an autospot"),
                 ));
             }
-            if !sight.in_range_of_any(me, t) {
+            if !sight.in_range_of_any(me, &t) {
                 return Err(refusal(Book::HeroesAll, "Weapons table", format!("{target} is out of range")));
             }
         }
@@ -158,7 +162,7 @@ fn give(mut t: Table, mut inbox: ResMut<Inbox>, mut record: ResMut<CommandRecord
     let auto = t.sides.0[h.player].control == Control::Auto;
     let checked = {
         let els = sorted(&mut t.elements);
-        let all: Vec<&Fielded> = els.iter().map(|m| &**m).collect();
+        let all: Vec<ElementView> = els.iter().map(|m| m.view()).collect();
         let sight = Sight::new(&t.battle, codex);
         check(&cmd, &h, &all, &sight)
     };
@@ -197,15 +201,19 @@ fn give(mut t: Table, mut inbox: ResMut<Inbox>, mut record: ResMut<CommandRecord
         Command::Die { element, die, action, sixes } => {
             let mut els = sorted(&mut t.elements);
             let Some(me) = els.iter_mut().find(|f| f.id() == element) else { return };
-            let nco = me.element.nco.unwrap_or_else(|| {
+            let nco = me.force.element.nco.unwrap_or_else(|| {
                 warbound_rules::officer::Officer::new(
                     warbound_rules::officer::Rank::Nco,
                     warbound_rules::officer::Grade::Weak,
                 )
                 .expect("Weak is an NCO grade")
             });
-            let two =
-                TwoPlayerElement { id: element.clone(), nco, quality: me.quality, morale_due: me.morale_due.clone() };
+            let two = TwoPlayerElement {
+                id: element.clone(),
+                nco,
+                quality: me.force.quality,
+                morale_due: me.momentum.morale_due.clone(),
+            };
             let allocated = h.dice.allocate(&two, *die, action_of(action), sixes, &mut t.dice.0);
             let (allocation, events) = match allocated {
                 Ok(a) => a,
@@ -220,7 +228,7 @@ fn give(mut t: Table, mut inbox: ResMut<Inbox>, mut record: ResMut<CommandRecord
                 }
             };
             if events.iter().any(|e| e.kind == EventKind::Ort) {
-                me.morale_due.clear();
+                me.momentum.morale_due.clear();
             }
             drop(els);
             t.log.push(bound, event(&cmd, auto, None));
@@ -254,7 +262,7 @@ fn give(mut t: Table, mut inbox: ResMut<Inbox>, mut record: ResMut<CommandRecord
 fn act(t: &mut Table, element: &str, action: &DieAction) {
     match action {
         DieAction::Fire { target } => {
-            let moved = sorted(&mut t.elements).iter().any(|f| f.id() == element && f.this_bound.moved);
+            let moved = sorted(&mut t.elements).iter().any(|f| f.id() == element && f.actions.this_bound.moved);
             firing::do_fire(t, element, target, moved, 0);
         }
         DieAction::Move { to } => movement::do_move(t, element, Point(to.0, to.1), 0),
@@ -262,15 +270,18 @@ fn act(t: &mut Table, element: &str, action: &DieAction) {
         DieAction::Act => {
             let mut els = sorted(&mut t.elements);
             if let Some(f) = els.iter_mut().find(|f| f.id() == element) {
-                f.concealed = false;
+                f.concealment.concealed = false;
             }
         }
         DieAction::Communicate => {
             let mut els = sorted(&mut t.elements);
             let Some(i) = els.iter().position(|f| f.id() == element) else { return };
-            let (side, company, known) = (els[i].side, els[i].company, els[i].known.clone());
-            for f in els.iter_mut().filter(|f| f.side == side && f.company == company && f.status.on_table()) {
-                f.known.extend(known.iter().cloned());
+            let (side, company, known) = (els[i].identity.side, els[i].identity.company, els[i].intel.known.clone());
+            for f in els
+                .iter_mut()
+                .filter(|f| f.identity.side == side && f.identity.company == company && f.presence.status.on_table())
+            {
+                f.intel.known.extend(known.iter().cloned());
             }
         }
     }
@@ -288,20 +299,22 @@ fn choose(mut t: Table, mut inbox: ResMut<Inbox>) {
     let codex = t.codex.0.clone();
     let codex = &*codex;
     let els = sorted(&mut t.elements);
-    let all: Vec<&Fielded> = els.iter().map(|m| &**m).collect();
+    let all: Vec<ElementView> = els.iter().map(|m| m.view()).collect();
     let sight = Sight::new(&t.battle, codex);
-    let mine: Vec<&Fielded> = all.iter().copied().filter(|f| f.side == h.player && f.status.on_table()).collect();
-    let enemies: Vec<&Fielded> = all.iter().copied().filter(|f| f.side != h.player && f.status.on_table()).collect();
+    let mine: Vec<ElementView> =
+        all.iter().copied().filter(|f| f.identity.side == h.player && f.presence.status.on_table()).collect();
+    let enemies: Vec<ElementView> =
+        all.iter().copied().filter(|f| f.identity.side != h.player && f.presence.status.on_table()).collect();
     let mut pick = None;
     'dice: for die in 0..h.dice.len() {
         let Some(face) = h.dice.face(die) else { continue };
         for me in &mine {
-            let nearest = |pred: &dyn Fn(&Fielded) -> bool| {
+            let nearest = |pred: &dyn Fn(&ElementView) -> bool| {
                 enemies
                     .iter()
                     .copied()
                     .filter(|e| pred(e))
-                    .min_by(|a, b| distance(me.at, a.at).total_cmp(&distance(me.at, b.at)))
+                    .min_by(|a, b| distance(me.place.at, a.place.at).total_cmp(&distance(me.place.at, b.place.at)))
             };
             let mut options = Vec::new();
             if face == 1 || face == 6 {
@@ -309,10 +322,10 @@ fn choose(mut t: Table, mut inbox: ResMut<Inbox>) {
                 options.extend(fire.map(|e| DieAction::Fire { target: e.id().to_owned() }));
             }
             if face == 3 || face == 6 {
-                let look = nearest(&|e| !me.known.contains(e.id()) && sight.in_view(me, e));
+                let look = nearest(&|e| !me.intel.known.contains(e.id()) && sight.in_view(me, e));
                 options.extend(look.map(|e| DieAction::Observe { target: e.id().to_owned() }));
             }
-            if (face == 2 || face == 6) && !me.this_bound.moved {
+            if (face == 2 || face == 6) && !me.actions.this_bound.moved {
                 let to = auto::order_destination(me, &enemies, &sight);
                 options.extend(to.map(|p| DieAction::Move { to: (p.0, p.1) }));
             }

@@ -13,7 +13,7 @@ use warbound_rules::{
     terrain::{Feature, Point, Terrain, WoodDensity, inside},
 };
 
-use super::state::{Build, Fielded};
+use super::state::{Build, ElementView};
 
 /// A vehicle's height, inches, for sight lines (about twice a figure).
 const VEHICLE_HEIGHT: f32 = 2.0 * FIGURE_HEIGHT;
@@ -36,16 +36,16 @@ impl<'a> Sight<'a> {
 }
 
 /// Where an element stands for the sight rules.
-pub fn viewpoint(f: &Fielded) -> Viewpoint {
-    let height = if f.build.is_vehicle() { VEHICLE_HEIGHT } else { FIGURE_HEIGHT };
-    Viewpoint { at: f.at, storey: 0, height, reach: 0.5 }
+pub fn viewpoint(f: &ElementView) -> Viewpoint {
+    let height = if f.force.build.is_vehicle() { VEHICLE_HEIGHT } else { FIGURE_HEIGHT };
+    Viewpoint { at: f.place.at, storey: 0, height, reach: 0.5 }
 }
 
 impl Sight<'_> {
     /// What lies between `from` and `to`; `None` if the geometry refuses the
     /// points (off the table).
-    pub fn between(&self, from: &Fielded, to: &Fielded) -> Option<Between> {
-        let all_in_turrets = matches!(from.build, Build::Afv { open_topped: false, .. });
+    pub fn between(&self, from: &ElementView, to: &ElementView) -> Option<Between> {
+        let all_in_turrets = matches!(from.force.build, Build::Afv { open_topped: false, .. });
         geometry::sight_line(self.terrain, viewpoint(from), viewpoint(to), all_in_turrets).ok().map(|s| s.between)
     }
 
@@ -64,15 +64,15 @@ impl Sight<'_> {
     /// The Observation Test `observer` would take on `target`.
     pub fn observation<'b>(
         &self,
-        observer: &Fielded,
-        target: &Fielded,
+        observer: &ElementView,
+        target: &ElementView,
         observers: &'b [(observation::ObserverClass, u16)],
         targets: &'b [(observation::TargetClass, u16)],
         momentum: Momentum,
         overwatch: bool,
     ) -> Option<ObservationTest<'b>> {
         let between = self.between(observer, target)?;
-        let movement = if target.last_bound.moved || target.this_bound.moved {
+        let movement = if target.actions.last_bound.moved || target.actions.this_bound.moved {
             TargetMovement::Moved
         } else {
             TargetMovement::Stationary
@@ -81,22 +81,22 @@ impl Sight<'_> {
             observers,
             targets,
             between,
-            observer: ObserverState { overwatch, quality: observer.quality.into(), recce: false, momentum },
+            observer: ObserverState { overwatch, quality: observer.force.quality.into(), recce: false, momentum },
             target: TargetState {
-                fired_last_turn: target.last_bound.fired || target.this_bound.fired,
+                fired_last_turn: target.actions.last_bound.fired || target.actions.this_bound.fired,
                 movement,
-                elite: target.quality == Quality::Elite,
-                in_intact_building: self.in_building(target.at),
-                concealed: target.concealed,
+                elite: target.force.quality == Quality::Elite,
+                in_intact_building: self.in_building(target.place.at),
+                concealed: target.concealment.concealed,
             },
             night: self.night,
         })
     }
 
     /// Whether `target` would be seen without a test (an autospot).
-    pub fn autospot(&self, observer: &Fielded, target: &Fielded) -> bool {
+    pub fn autospot(&self, observer: &ElementView, target: &ElementView) -> bool {
         let (o, t) = (observer.observers(), target.targets(self.codex));
-        let m = Momentum { cms: observer.element.cms.clamp(1, 6), failures: 0 };
+        let m = Momentum { cms: observer.force.element.cms.clamp(1, 6), failures: 0 };
         self.observation(observer, target, &o, &t, m, false)
             .and_then(|test| observation::assess(&test).ok())
             .is_some_and(|a| a.is_autospot())
@@ -104,7 +104,7 @@ impl Sight<'_> {
 
     /// Whether a line of sight runs from one to the other that the rules let
     /// an observer use (not blocked, not through too much wood, within 60").
-    pub fn in_view(&self, from: &Fielded, to: &Fielded) -> bool {
+    pub fn in_view(&self, from: &ElementView, to: &ElementView) -> bool {
         let (o, t) = (from.observers(), to.targets(self.codex));
         self.observation(from, to, &o, &t, Momentum::default(), false)
             .and_then(|test| observation::assess(&test).ok())
@@ -114,14 +114,14 @@ impl Sight<'_> {
     /// *Heroes All*, "How to fire weapons": "Only observed targets can be
     /// fired at unless the target is an unobserved autospot." Reading: an
     /// enemy the element knows of stays observed while it stays in view.
-    pub fn may_fire_at(&self, firer: &Fielded, target: &Fielded) -> bool {
-        (firer.known.contains(target.id()) && self.in_view(firer, target)) || self.autospot(firer, target)
+    pub fn may_fire_at(&self, firer: &ElementView, target: &ElementView) -> bool {
+        (firer.intel.known.contains(target.id()) && self.in_view(firer, target)) || self.autospot(firer, target)
     }
 
     /// The element's firing teams that reach `target`.
-    pub fn teams_in_range(&self, firer: &Fielded, target: &Fielded) -> Vec<FiringTeam> {
-        let d = geometry::distance(firer.at, target.at);
-        forces::firing_teams(&firer.element, self.codex)
+    pub fn teams_in_range(&self, firer: &ElementView, target: &ElementView) -> Vec<FiringTeam> {
+        let d = geometry::distance(firer.place.at, target.place.at);
+        forces::firing_teams(&firer.force.element, self.codex)
             .unwrap_or_default()
             .into_iter()
             .filter(|t| {
@@ -137,7 +137,7 @@ impl Sight<'_> {
             .collect()
     }
 
-    pub fn in_range_of_any(&self, firer: &Fielded, target: &Fielded) -> bool {
+    pub fn in_range_of_any(&self, firer: &ElementView, target: &ElementView) -> bool {
         !self.teams_in_range(firer, target).is_empty()
     }
 
@@ -147,14 +147,14 @@ impl Sight<'_> {
     /// or hedge the line of fire crosses, is soft cover; otherwise the target
     /// is in the open. An AFV is never "in the open" for the +1 (the table
     /// assumes it is up to 50% obscured), so it counts as soft.
-    pub fn cover(&self, firer: &Fielded, target: &Fielded) -> Cover {
-        if target.build.is_vehicle() {
+    pub fn cover(&self, firer: &ElementView, target: &ElementView) -> Cover {
+        if target.force.build.is_vehicle() {
             return Cover::Soft;
         }
-        if self.in_building(target.at) {
+        if self.in_building(target.place.at) {
             return Cover::Hard;
         }
         let behind = self.between(firer, target).is_some_and(|b| b.obstacles > 0);
-        if self.in_wood(target.at).is_some() || behind { Cover::Soft } else { Cover::Open }
+        if self.in_wood(target.place.at).is_some() || behind { Cover::Soft } else { Cover::Open }
     }
 }

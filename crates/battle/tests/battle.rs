@@ -15,7 +15,7 @@ use warbound_battle::{
     save,
     setup::{BattleResult, BattleStart, Control, Decision, Fate, Mechanism},
     shipped,
-    state::{Battle, Fielded, Flow, Hotseat, Sides},
+    state::{Battle, ElementBundle, Flow, Hotseat, Sides},
 };
 use warbound_rules::{codex::Codex, event::EventKind, geometry::distance, scenario::Scenario, terrain::Point};
 
@@ -54,17 +54,8 @@ fn log_text(app: &App) -> String {
     app.world().resource::<BattleLog>().json_lines()
 }
 
-fn elements_of(app: &App) -> Vec<Fielded> {
-    let mut v: Vec<Fielded> = app.world().iter_entities().filter_map(|e| e.get::<Fielded>().cloned()).collect();
-    v.sort_by_key(|f| f.index);
-    v
-}
-
-fn elements(app: &mut App) -> Vec<Fielded> {
-    let mut q = app.world_mut().query::<&Fielded>();
-    let mut v: Vec<Fielded> = q.iter(app.world()).cloned().collect();
-    v.sort_by_key(|f| f.index);
-    v
+fn elements(app: &App) -> Vec<ElementBundle> {
+    warbound_battle::state::elements(app.world())
 }
 
 #[test]
@@ -190,20 +181,20 @@ fn contact_enemy_closes_and_hold_stays_put() {
         step_through(start, |app| {
             let els = elements(app);
             let (a1, g1) = (&els[0], &els[1]);
-            if g1.status.on_table() {
-                assert_eq!(g1.at, Point(36.0, 40.0), "seed {seed}: the {german} element moved");
+            if g1.presence.status.on_table() {
+                assert_eq!(g1.place.at, Point(36.0, 40.0), "seed {seed}: the {german} element moved");
             }
-            if !(a1.status.on_table() && g1.status.on_table()) {
+            if !(a1.presence.status.on_table() && g1.presence.status.on_table()) {
                 return;
             }
-            let gap = distance(a1.at, g1.at);
+            let gap = distance(a1.place.at, g1.place.at);
             if let Some((at, before)) = last
-                && at != a1.at
+                && at != a1.place.at
             {
                 assert!(gap < before, "seed {seed}: Contact Enemy moved away ({before:.1}\" to {gap:.1}\")");
                 moves += 1;
             }
-            last = Some((a1.at, gap));
+            last = Some((a1.place.at, gap));
         });
         if moves > 0 && german == "Overwatch" {
             advanced += 1;
@@ -236,17 +227,21 @@ fn no_auto_element_closes_within_nine_inches_unobserved_nor_fires_on_the_unseen(
             step_through(start, |app| {
                 let els = elements(app);
                 if matches!(app.world().resource::<Flow>(), Flow::Deal) {
-                    bound_start = els.iter().map(|f| f.at).collect();
+                    bound_start = els.iter().map(|f| f.place.at).collect();
                 }
                 if bound_start.is_empty() {
                     return;
                 }
-                for f in els.iter().filter(|f| f.status.on_table() && f.this_bound.moved && !f.this_bound.observed) {
-                    for e in els.iter().filter(|e| e.side != f.side && e.status.on_table()) {
-                        let now = distance(f.at, e.at);
-                        let before = distance(bound_start[f.index as usize], e.at);
+                for f in els.iter().filter(|f| {
+                    f.presence.status.on_table() && f.actions.this_bound.moved && !f.actions.this_bound.observed
+                }) {
+                    for e in els.iter().filter(|e| e.identity.side != f.identity.side && e.presence.status.on_table()) {
+                        let now = distance(f.place.at, e.place.at);
+                        let before = distance(bound_start[f.identity.index as usize], e.place.at);
                         assert!(
-                            now > 9.0 || now >= before - 1e-3 || bound_start[f.index as usize] == Point(0.0, 0.0),
+                            now > 9.0
+                                || now >= before - 1e-3
+                                || bound_start[f.identity.index as usize] == Point(0.0, 0.0),
                             "{name} {seed}: {} moved to {now:.1}\" of {} without an observation test",
                             f.id(),
                             e.id()
@@ -262,7 +257,7 @@ fn no_auto_element_closes_within_nine_inches_unobserved_nor_fires_on_the_unseen(
                     let autospot = entry.event.inputs.iter().any(|i| i.name == "unobserved_autospot");
                     let f = els.iter().find(|f| f.id() == firer).unwrap();
                     assert!(
-                        autospot || f.known.contains(target),
+                        autospot || f.intel.known.contains(target),
                         "{name} {seed}: {firer} fired on {target}, which it had not observed"
                     );
                 }
@@ -315,7 +310,7 @@ fn a_player_side_waits_for_commands_and_impossible_ones_change_nothing() {
     to_element_turn(&mut app);
     assert!(play::waiting_for_player(app.world()), "the flow stops at the Player's first turn");
     let me = acting(&app);
-    let before = elements(&mut app);
+    let before = elements(&app);
     let events = app.world().resource::<BattleLog>().entries.len();
     for cmd in [
         // The listening post is concealed and far off: not observed, no autospot.
@@ -326,7 +321,7 @@ fn a_player_side_waits_for_commands_and_impossible_ones_change_nothing() {
         Command::EndTurn { element: "gruppe_1".into() },
     ] {
         play::command(&mut app, cmd.clone()).unwrap();
-        assert_eq!(elements(&mut app), before, "{cmd:?} changed the table");
+        assert_eq!(elements(&app), before, "{cmd:?} changed the table");
         let log = &app.world().resource::<BattleLog>().entries;
         let last = &log.last().unwrap().event;
         assert_eq!(last.kind, EventKind::Command);
@@ -340,7 +335,7 @@ fn a_player_side_waits_for_commands_and_impossible_ones_change_nothing() {
     play::command(&mut app, Command::Move { element: me.clone(), to: (28.0, 20.0) }).unwrap();
     let Flow::Acting(turn) = app.world().resource::<Flow>().clone() else { panic!("the turn ended") };
     let pending = turn.pending_move.expect("the dice are thrown and the player chooses where to stop");
-    let from = elements(&mut app).iter().find(|f| f.id() == me).unwrap().at;
+    let from = elements(&app).iter().find(|f| f.id() == me).unwrap().place.at;
     let declared = Point(28.0, 20.0);
     let beyond = distance(from, declared) > pending.allowance + 1.0;
     for cmd in [
@@ -348,10 +343,10 @@ fn a_player_side_waits_for_commands_and_impossible_ones_change_nothing() {
         Command::Move { element: me.clone(), to: (28.0, 30.0) },
         Command::MoveTo { element: me.clone(), to: (from.0 + 5.0, from.1) },
     ] {
-        let before = elements(&mut app);
+        let before = elements(&app);
         play::command(&mut app, cmd.clone()).unwrap();
         assert!(last_event(&app).outcome["accepted"] == serde_json::json!(false), "{cmd:?} was accepted");
-        assert_eq!(elements(&mut app), before);
+        assert_eq!(elements(&app), before);
     }
     if beyond {
         let too_far = (declared.0, declared.1);
@@ -363,8 +358,8 @@ fn a_player_side_waits_for_commands_and_impossible_ones_change_nothing() {
         from.1 + (declared.1 - from.1) * 0.5 * pending.allowance / distance(from, declared),
     );
     play::command(&mut app, Command::MoveTo { element: me.clone(), to: (stop.0, stop.1) }).unwrap();
-    let moved = elements(&mut app);
-    assert_eq!(moved.iter().find(|f| f.id() == me).unwrap().at, stop);
+    let moved = elements(&app);
+    assert_eq!(moved.iter().find(|f| f.id() == me).unwrap().place.at, stop);
     assert_ne!(moved, before);
 }
 
@@ -380,7 +375,7 @@ fn march(app: &mut App) -> Option<Command> {
     let Flow::Acting(turn) = app.world().resource::<Flow>() else { return None };
     if let Some(p) = turn.pending_move {
         // As far as the dice allow along the declared route.
-        let from = elements(app).into_iter().find(|f| f.id() == me).unwrap().at;
+        let from = elements(app).into_iter().find(|f| f.id() == me).unwrap().place.at;
         let to = distance(from, Point(p.to.0, p.to.1));
         let k = if to > 0.0 { (p.allowance / to).min(1.0) } else { 0.0 };
         let at = (from.0 + (p.to.0 - from.0) * k, from.1 + (p.to.1 - from.1) * k);
@@ -415,7 +410,7 @@ fn a_saved_battle_resumes_exactly() {
     let read = save::read(&path, &codex()).unwrap();
     assert_eq!(read, snapshot);
     let mut resumed = save::resume(&read, codex()).unwrap();
-    assert_eq!(elements(&mut resumed), elements(&mut original));
+    assert_eq!(elements(&resumed), elements(&original));
     assert_eq!(log_text(&resumed), log_text(&original));
     play_out(&mut original, None);
     play_out(&mut resumed, None);
@@ -500,12 +495,14 @@ fn hotseat_bound(seed: u64) -> bool {
     let h = hotseat(&app);
     let player = h.player;
     let (mine, theirs) = {
-        let els = elements(&mut app);
-        let mine = els.iter().find(|f| f.side == player && f.status.on_table()).unwrap().id().to_owned();
-        let theirs = els.iter().find(|f| f.side != player && f.status.on_table()).unwrap().id().to_owned();
+        let els = elements(&app);
+        let mine =
+            els.iter().find(|f| f.identity.side == player && f.presence.status.on_table()).unwrap().id().to_owned();
+        let theirs =
+            els.iter().find(|f| f.identity.side != player && f.presence.status.on_table()).unwrap().id().to_owned();
         (mine, theirs)
     };
-    let n = elements(&mut app).iter().filter(|f| f.side == player && f.status.on_table()).count() as u32;
+    let n = elements(&app).iter().filter(|f| f.identity.side == player && f.presence.status.on_table()).count() as u32;
     assert_eq!(h.dice.len() as u32, n + n / 3, "1 die an element, 1 more per pile of 3");
     let refused = |app: &App| last_event(app).outcome["accepted"] == serde_json::json!(false);
     // A die whose face does not allow the action is refused and nothing is spent.
@@ -636,10 +633,10 @@ fn a_player_company_officer_orders_and_rallies_within_the_rules() {
         },
     )
     .unwrap();
-    let els = elements(&mut app);
+    let els = elements(&app);
     let s1 = els.iter().find(|f| f.id() == "1_section").unwrap();
-    assert_eq!(s1.order.location, "the lane");
-    assert_eq!(s1.order.activity, warbound_rules::command::Activity::Hold);
+    assert_eq!(s1.order.objective.location, "the lane");
+    assert_eq!(s1.order.objective.activity, warbound_rules::command::Activity::Hold);
 }
 
 #[test]
@@ -784,7 +781,7 @@ fn charges_are_fired_by_the_pack_and_lifted_by_engineers() {
                 let Flow::Acting(turn) = app.world().resource::<Flow>() else { unreachable!() };
                 let me = turn.element.clone();
                 if let Some(p) = turn.pending_move {
-                    let at = elements_of(&app).into_iter().find(|f| f.id() == me).unwrap().at;
+                    let at = elements(&app).into_iter().find(|f| f.id() == me).unwrap().place.at;
                     let d = distance(at, Point(p.to.0, p.to.1));
                     let k = if d > 0.0 { (p.allowance / d).min(1.0) } else { 0.0 };
                     Command::MoveTo { element: me, to: (at.0 + (p.to.0 - at.0) * k, at.1 + (p.to.1 - at.1) * k) }
@@ -918,7 +915,7 @@ fn a_player_nco_who_seizes_the_initiative_may_swap_cards() {
                 let order: Vec<String> = deck.order().into_iter().map(str::to_owned).collect();
                 let me = order.iter().position(|id| *id == element).unwrap();
                 let friends: Vec<String> =
-                    elements(&mut app).iter().filter(|f| f.side == 0).map(|f| f.id().to_owned()).collect();
+                    elements(&app).iter().filter(|f| f.identity.side == 0).map(|f| f.id().to_owned()).collect();
                 let later = order[me + 1..].iter().find(|id| friends.contains(id)).cloned();
                 if let Some(friend) = later {
                     play::command(
@@ -1152,8 +1149,11 @@ fn sappers_bridge_the_river_men_wade_it_and_a_charge_brings_a_bridge_down() {
         if states.len() >= 2 {
             waded += 1;
             assert_eq!(&states[..2], &[true, false], "seed {seed}: in, then out");
-            let riflemen = elements_of(&app).into_iter().find(|f| f.id() == "riflemen").unwrap();
-            assert!(riflemen.at.1 > 21.5 || !riflemen.status.on_table(), "seed {seed}: out on the far bank");
+            let riflemen = elements(&app).into_iter().find(|f| f.id() == "riflemen").unwrap();
+            assert!(
+                riflemen.place.at.1 > 21.5 || !riflemen.presence.status.on_table(),
+                "seed {seed}: out on the far bank"
+            );
         }
         let mut hit = log.iter().filter(|e| e.event.kind == EventKind::HeEffect && e.event.rule.section == "Bridges");
         if let Some(last) = hit.next_back() {

@@ -32,7 +32,7 @@ use warbound_battle::{
     save,
     setup::{BattleResult, BattleStart, Fate, Mechanism},
     shipped,
-    state::{Battle, Fielded, Sides, Status},
+    state::{Battle, ElementView, FieldedReadOnly, Sides, Status, elements},
 };
 use warbound_rules::{codex::Codex, momentum::MAX_CMS, scenario::Scenario};
 
@@ -196,13 +196,6 @@ fn log_of(app: &App) -> String {
     app.world().resource::<BattleLog>().json_lines()
 }
 
-fn elements(world: &mut World) -> Vec<Fielded> {
-    let mut q = world.query::<&Fielded>();
-    let mut v: Vec<Fielded> = q.iter(world).cloned().collect();
-    v.sort_by_key(|f| f.index);
-    v
-}
-
 /// The invariants that hold after every bound; returns how many were checked.
 fn check(world: &mut World, failures: &mut Vec<String>) -> u64 {
     let mut n = 0;
@@ -214,29 +207,34 @@ fn check(world: &mut World, failures: &mut Vec<String>) -> u64 {
     let els = elements(world);
     for f in &els {
         n += 2;
-        if f.men() > f.men_start {
+        if f.men() > f.force.men_start {
             failures.push(format!(
                 "bound {bound}: {} has {} men, more than its {} at the start",
                 f.id(),
                 f.men(),
-                f.men_start
+                f.force.men_start
             ));
         }
-        if f.element.cms > MAX_CMS {
-            failures.push(format!("bound {bound}: {} has a CMS of {}", f.id(), f.element.cms));
+        if f.force.element.cms > MAX_CMS {
+            failures.push(format!("bound {bound}: {} has a CMS of {}", f.id(), f.force.element.cms));
         }
     }
+    let mut q = world.query::<FieldedReadOnly>();
+    let views: Vec<ElementView> = q.iter(world).map(|f| f.view()).collect();
     let sides = world.resource::<Sides>();
     for (s, side) in sides.0.iter().enumerate() {
         n += 2;
-        let counted: u32 =
-            els.iter().filter(|f| f.side == s && f.status == Status::OnTable).map(|f| u32::from(f.element.cms)).sum();
-        let cmt = outcome::cmt(els.iter(), s);
+        let counted: u32 = els
+            .iter()
+            .filter(|f| f.identity.side == s && f.presence.status == Status::OnTable)
+            .map(|f| u32::from(f.force.element.cms))
+            .sum();
+        let cmt = outcome::cmt(views.iter().copied(), s);
         if cmt != counted {
             failures
                 .push(format!("bound {bound}: {} has a CMT of {cmt}, its CMS on the table is {counted}", side.name));
         }
-        let all: u32 = els.iter().filter(|f| f.side == s).map(|_| u32::from(MAX_CMS)).sum();
+        let all: u32 = els.iter().filter(|f| f.identity.side == s).map(|_| u32::from(MAX_CMS)).sum();
         if cmt > all {
             failures.push(format!("bound {bound}: {} has a CMT of {cmt}, above {all}", side.name));
         }
@@ -256,20 +254,20 @@ fn check_fates(world: &mut World, result: &BattleResult, failures: &mut Vec<Stri
             continue;
         };
         let agrees = match r.fate {
-            Fate::OnTable => f.status == Status::OnTable,
-            Fate::InBox => matches!(f.status, Status::Waiting(_)),
-            Fate::Reserve => f.status == Status::Reserve,
-            Fate::Retired => f.status == Status::Retired,
-            Fate::Surrendered => f.status == Status::Surrendered,
-            Fate::Destroyed => f.status == Status::Destroyed,
+            Fate::OnTable => f.presence.status == Status::OnTable,
+            Fate::InBox => matches!(f.presence.status, Status::Waiting(_)),
+            Fate::Reserve => f.presence.status == Status::Reserve,
+            Fate::Retired => f.presence.status == Status::Retired,
+            Fate::Surrendered => f.presence.status == Status::Surrendered,
+            Fate::Destroyed => f.presence.status == Status::Destroyed,
         };
-        if !agrees || r.men != f.men() || r.men_start != f.men_start {
+        if !agrees || r.men != f.men() || r.men_start != f.force.men_start {
             failures.push(format!(
                 "{}: result says {:?} with {} men, the table {:?} with {}",
                 f.id(),
                 r.fate,
                 r.men,
-                f.status,
+                f.presence.status,
                 f.men()
             ));
         }
