@@ -31,7 +31,7 @@ use crate::{
         outcome,
         setup::{Control, Mechanism},
         spawn::MILESTONE_PCT,
-        state::{Battle, Fielded, Flow, SideState, Sides, Status},
+        state::{Battle, ElementView, FieldedReadOnly, Flow, SideState, Sides, Status},
     },
     states::AppState,
 };
@@ -184,10 +184,10 @@ fn player_sides(sides: &Sides) -> Vec<usize> {
 
 /// Whether the player's force knows of `f`: one of his own, or an enemy his
 /// Senior Officer or one of his NCOs has seen or been told of.
-fn observed(f: &Fielded, els: &[&Fielded], sides: &Sides, players: &[usize]) -> bool {
-    players.contains(&f.side)
+fn observed(f: &ElementView, els: &[ElementView], sides: &Sides, players: &[usize]) -> bool {
+    players.contains(&f.identity.side)
         || players.iter().any(|&s| sides.0.get(s).is_some_and(|side| side.known.contains(f.id())))
-        || els.iter().any(|o| players.contains(&o.side) && o.known.contains(f.id()))
+        || els.iter().any(|o| players.contains(&o.identity.side) && o.intel.known.contains(f.id()))
 }
 
 /// Where the flow stands, in words.
@@ -235,7 +235,7 @@ struct CardRow {
 /// cards are played; a card is only ever played when it is the lowest unplayed
 /// one, and a Seize swap only moves unplayed cards, so the played cards are
 /// exactly those below the card acting now.
-fn deck_rows(deck: &Deal, els: &[&Fielded], sides: &Sides) -> Vec<CardRow> {
+fn deck_rows(deck: &Deal, els: &[ElementView], sides: &Sides) -> Vec<CardRow> {
     let now = deck.acting_now();
     let now_card = now.and_then(|id| deck.card_of(id));
     deck.order()
@@ -258,14 +258,14 @@ fn deck_rows(deck: &Deal, els: &[&Fielded], sides: &Sides) -> Vec<CardRow> {
 }
 
 /// Who holds a card: what it is, who leads it and its side.
-fn holder_of(id: &str, els: &[&Fielded], sides: &Sides) -> (String, Option<usize>, bool) {
+fn holder_of(id: &str, els: &[ElementView], sides: &Sides) -> (String, Option<usize>, bool) {
     if let Some(f) = els.iter().find(|f| f.id() == id) {
-        let leader = match (&f.element.role, f.element.nco) {
+        let leader = match (&f.force.element.role, f.force.element.nco) {
             (Role::Transport { .. }, _) => "transport".to_owned(),
             (_, Some(nco)) => format!("NCO {}", officer_text(nco)),
             (_, None) => "no NCO".to_owned(),
         };
-        return (leader, Some(f.side), true);
+        return (leader, Some(f.identity.side), true);
     }
     for (s, side) in sides.0.iter().enumerate() {
         if let Some(c) = side.companies.iter().find(|c| c.id == id) {
@@ -327,39 +327,40 @@ struct Sheet {
 /// The element's Cardsheet (FYOB's, from what the battle keeps): number,
 /// quality, NCO, CMS, men, order, its OPC this bound, its weapons with the
 /// bounds of fire left, and notes (radio, transport, officers with it).
-fn cardsheet(f: &Fielded, els: &[&Fielded], sides: &Sides, deck: Option<&Deal>, codex: Option<&Codex>) -> Sheet {
-    let side = sides.0.get(f.side);
-    let company = side.and_then(|s| s.companies.get(f.company));
-    let subtitle = [side.map(|s| s.name.clone()), company.map(|c| format!("company {}", c.id)), Some(words(f.build))]
-        .into_iter()
-        .flatten()
-        .collect::<Vec<_>>()
-        .join(" · ");
-    let mut rows: Vec<(&'static str, String)> = vec![("Number", (u32::from(f.index) + 1).to_string())];
-    rows.push(("Quality", words(f.quality)));
-    let nco = match (&f.element.role, f.element.nco) {
+fn cardsheet(f: &ElementView, els: &[ElementView], sides: &Sides, deck: Option<&Deal>, codex: Option<&Codex>) -> Sheet {
+    let side = sides.0.get(f.identity.side);
+    let company = side.and_then(|s| s.companies.get(f.identity.company));
+    let subtitle =
+        [side.map(|s| s.name.clone()), company.map(|c| format!("company {}", c.id)), Some(words(f.force.build))]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(" · ");
+    let mut rows: Vec<(&'static str, String)> = vec![("Number", (u32::from(f.identity.index) + 1).to_string())];
+    rows.push(("Quality", words(f.force.quality)));
+    let nco = match (&f.force.element.role, f.force.element.nco) {
         (Role::Transport { .. }, _) => "none (transport duty)".to_owned(),
         (_, Some(nco)) => officer_text(nco),
         (_, None) => "none".to_owned(),
     };
     rows.push(("NCO", nco));
-    rows.push(("CMS", f.element.cms.to_string()));
-    rows.push(("Men", format!("{} of {}", f.men(), f.men_start)));
-    if let Some(v) = f.vehicle {
+    rows.push(("CMS", f.force.element.cms.to_string()));
+    rows.push(("Men", format!("{} of {}", f.men(), f.force.men_start)));
+    if let Some(v) = f.vehicle.state {
         rows.push(("Vehicle", words(v)));
     }
-    let status = match f.status {
+    let status = match f.presence.status {
         Status::Waiting(b) => format!("in the box, arrives bound {b}"),
         Status::Reserve => "reserve, not committed".to_owned(),
         s => words(s),
     };
     rows.push(("Status", status));
-    let mut order = format!("{} {}", f.order.activity.number(), words(f.order.activity));
-    if !f.order.location.is_empty() {
-        order.push_str(&format!(" — {}", f.order.location));
+    let mut order = format!("{} {}", f.order.objective.activity.number(), words(f.order.objective.activity));
+    if !f.order.objective.location.is_empty() {
+        order.push_str(&format!(" — {}", f.order.objective.location));
     }
-    if !f.order.detail.is_empty() {
-        order.push_str(&format!(" ({})", f.order.detail));
+    if !f.order.objective.detail.is_empty() {
+        order.push_str(&format!(" ({})", f.order.objective.detail));
     }
     rows.push(("Order", order));
     let opc = match deck.and_then(|d| d.card_of(f.id()).map(|c| (d, c))) {
@@ -377,18 +378,18 @@ fn cardsheet(f: &Fielded, els: &[&Fielded], sides: &Sides, deck: Option<&Deal>, 
         None => "none this bound".to_owned(),
     };
     rows.push(("OPC", opc));
-    if let Some(counter) = f.counter {
+    if let Some(counter) = f.actions.counter {
         rows.push(("Counter", words(counter)));
     }
-    if f.shots_used > 0 {
-        rows.push(("Fired", format!("{} times this battle", f.shots_used)));
+    if f.actions.shots_used > 0 {
+        rows.push(("Fired", format!("{} times this battle", f.actions.shots_used)));
     }
 
     let name = |id: &str| codex.and_then(|c| c.get(id).ok()).map_or_else(|| id.to_owned(), |e| e.name.clone());
     let mut weapons = Vec::new();
     // Figures by personal weapon and rounds left, in the order first carried.
     let mut carried: Vec<(Option<&str>, Option<u8>, u32)> = Vec::new();
-    for fig in &f.element.figures {
+    for fig in &f.force.element.figures {
         let key = (fig.weapon.as_deref(), fig.rounds);
         match carried.iter_mut().find(|(w, r, _)| (*w, *r) == key) {
             Some(entry) => entry.2 += 1,
@@ -406,7 +407,7 @@ fn cardsheet(f: &Fielded, els: &[&Fielded], sides: &Sides, deck: Option<&Deal>, 
             .and_then(|a| allowance(a.shots_per_day()));
         weapons.push(WeaponBox { name: format!("{n} × {}", name(weapon)), rounds: rounds_text(left, day) });
     }
-    for piece in &f.element.pieces {
+    for piece in &f.force.element.pieces {
         let entry = codex.and_then(|c| c.get(&piece.codex).ok());
         for (k, left) in piece.rounds.iter().enumerate() {
             let armament = entry.and_then(|e| e.armament.get(k));
@@ -427,7 +428,7 @@ fn cardsheet(f: &Fielded, els: &[&Fielded], sides: &Sides, deck: Option<&Deal>, 
     }
 
     let mut notes = Vec::new();
-    if f.radio {
+    if f.force.radio {
         notes.push("Radio".to_owned());
     }
     if let Some(side) = side {
@@ -446,27 +447,28 @@ fn cardsheet(f: &Fielded, els: &[&Fielded], sides: &Sides, deck: Option<&Deal>, 
             notes.push(format!("Company Officer of {} with it: {}", c.id, officer_text(c.co)));
         }
     }
-    match &f.element.role {
+    match &f.force.element.role {
         Role::Transport { carrying: Some(p) } => notes.push(format!("Transport, carrying {p}")),
         Role::Transport { carrying: None } => notes.push("Transport, empty".to_owned()),
         Role::Fighting => {}
     }
     for carrier in
-        els.iter().filter(|o| matches!(&o.element.role, Role::Transport { carrying: Some(p) } if p == f.id()))
+        els.iter().filter(|o| matches!(&o.force.element.role, Role::Transport { carrying: Some(p) } if p == f.id()))
     {
         notes.push(format!("Carried by {}", carrier.id()));
     }
-    if f.concealed {
+    if f.concealment.concealed {
         notes.push("Concealed".to_owned());
     }
-    if f.sniper {
+    if f.force.sniper {
         notes.push("Sniper".to_owned());
     }
-    if f.without_cohesion {
+    if f.presence.without_cohesion {
         notes.push("Without cohesion".to_owned());
     }
-    if !f.accrued.events.is_empty() {
-        let due: Vec<String> = f.accrued.events.iter().map(|(cause, n)| format!("{} × {n}", words(cause))).collect();
+    if !f.momentum.accrued.events.is_empty() {
+        let due: Vec<String> =
+            f.momentum.accrued.events.iter().map(|(cause, n)| format!("{} × {n}", words(cause))).collect();
         notes.push(format!("CM tests accrued: {}", due.join(", ")));
     }
     Sheet { title: f.id().to_owned(), subtitle, rows, weapons, notes }
@@ -499,7 +501,7 @@ fn milestone_pct(record: &SeniorOfficerRecord) -> u32 {
         .unwrap_or(MILESTONE_PCT)
 }
 
-fn senior_sheet(s: usize, side: &SideState, els: &[&Fielded]) -> SeniorSheet {
+fn senior_sheet(s: usize, side: &SideState, els: &[ElementView]) -> SeniorSheet {
     let cmt = outcome::cmt(els.iter().copied(), s);
     SeniorSheet {
         side: side.name.clone(),
@@ -513,8 +515,8 @@ fn senior_sheet(s: usize, side: &SideState, els: &[&Fielded]) -> SeniorSheet {
         general_withdrawal: side.general_withdrawal,
         reserves: els
             .iter()
-            .filter(|f| f.side == s && f.status == Status::Reserve)
-            .map(|f| (f.id().to_owned(), f.element.cms))
+            .filter(|f| f.identity.side == s && f.presence.status == Status::Reserve)
+            .map(|f| (f.id().to_owned(), f.force.element.cms))
             .collect(),
     }
 }
@@ -538,9 +540,9 @@ fn side_colour(side: Option<usize>, players: &[usize]) -> egui::Color32 {
 }
 
 /// Every element, in scenario order.
-fn sorted<'a>(q: &'a Query<&Fielded>) -> Vec<&'a Fielded> {
-    let mut els: Vec<&Fielded> = q.iter().collect();
-    els.sort_by_key(|f| f.index);
+fn sorted<'a>(q: &'a Query<FieldedReadOnly>) -> Vec<ElementView<'a>> {
+    let mut els: Vec<ElementView> = q.iter().map(|f| f.view()).collect();
+    els.sort_by_key(|f| f.identity.index);
     els
 }
 
@@ -593,13 +595,15 @@ impl LogCache {
 /// that concerns an enemy element he does not see — the fog of war covers
 /// the enemy's box and his unobserved moves and fire. Rolls the solo player
 /// makes for the enemy's officers and cards stay in the log, as on the table.
-fn fogged(e: &RuleEvent, els: &[&Fielded], sides: &Sides, whole: bool) -> bool {
+fn fogged(e: &RuleEvent, els: &[ElementView], sides: &Sides, whole: bool) -> bool {
     let Some(me) = crate::view::player_side(sides) else { return false };
     if whole {
         return false;
     }
     [&e.actor, &e.target].into_iter().flatten().any(|id| {
-        els.iter().find(|f| f.id() == id).is_some_and(|f| f.side != me && !crate::view::shown(f, sides, els, false))
+        els.iter()
+            .find(|f| f.id() == id)
+            .is_some_and(|f| f.identity.side != me && !crate::view::shown(f, sides, els, false))
     })
 }
 
@@ -661,14 +665,14 @@ fn log_ui(
 fn log_window(
     mut contexts: EguiContexts,
     log: Res<BattleLog>,
-    els: Query<&Fielded>,
+    els: Query<FieldedReadOnly>,
     sides: Res<Sides>,
     settings: Res<crate::settings::Settings>,
     mut selected: ResMut<Selected>,
     mut cache: Local<LogCache>,
 ) {
     let Ok(ctx) = contexts.ctx_mut() else { return };
-    let all: Vec<&Fielded> = els.iter().collect();
+    let all: Vec<ElementView> = els.iter().map(|f| f.view()).collect();
     cache.refresh_hiding(&log.entries, |e| fogged(e, &all, &sides, settings.show_whole_table));
     let clicked = egui::Window::new("Battle log")
         .anchor(egui::Align2::LEFT_BOTTOM, [10.0, -10.0])
@@ -709,7 +713,7 @@ fn event_tooltip(ui: &mut egui::Ui, e: &RuleEvent) {
 /// The Order Priority Cards' contents: the bound, the hour and the light,
 /// where the flow stands, then the bound's cards in order, the acting one
 /// marked ▶ and those played ✔. Returns the element whose card was clicked.
-fn deck_ui(ui: &mut egui::Ui, battle: &Battle, flow: &Flow, els: &[&Fielded], sides: &Sides) -> Option<String> {
+fn deck_ui(ui: &mut egui::Ui, battle: &Battle, flow: &Flow, els: &[ElementView], sides: &Sides) -> Option<String> {
     let players = player_sides(sides);
     let clock = &battle.clock;
     ui.strong(format!(
@@ -770,7 +774,7 @@ fn deck_window(
     battle: Res<Battle>,
     sides: Res<Sides>,
     flow: Res<Flow>,
-    q: Query<&Fielded>,
+    q: Query<FieldedReadOnly>,
     mut selected: ResMut<Selected>,
 ) {
     let Ok(ctx) = contexts.ctx_mut() else { return };
@@ -791,8 +795,8 @@ fn deck_window(
 /// enemy the player's force has not observed, only that.
 fn cardsheet_ui(
     ui: &mut egui::Ui,
-    f: &Fielded,
-    els: &[&Fielded],
+    f: &ElementView,
+    els: &[ElementView],
     sides: &Sides,
     deck: Option<&Deal>,
     codex: Option<&Codex>,
@@ -804,7 +808,7 @@ fn cardsheet_ui(
         return;
     }
     let sheet = cardsheet(f, els, sides, deck, codex);
-    ui.heading(egui::RichText::new(&sheet.title).color(side_colour(Some(f.side), &players)));
+    ui.heading(egui::RichText::new(&sheet.title).color(side_colour(Some(f.identity.side), &players)));
     ui.label(egui::RichText::new(&sheet.subtitle).small());
     ui.separator();
     egui::Grid::new("cardsheet_rows").num_columns(2).show(ui, |ui| {
@@ -838,7 +842,7 @@ fn cardsheet_window(
     mut contexts: EguiContexts,
     battle: Res<Battle>,
     sides: Res<Sides>,
-    q: Query<&Fielded>,
+    q: Query<FieldedReadOnly>,
     mut selected: ResMut<Selected>,
 ) {
     let Some(id) = selected.0.clone() else { return };
@@ -853,7 +857,7 @@ fn cardsheet_window(
         .default_open(false)
         .collapsible(true)
         .resizable(false)
-        .show(ctx, |ui| cardsheet_ui(ui, f, &els, &sides, battle.deck.as_ref(), crate::data::codex().ok()));
+        .show(ctx, |ui| cardsheet_ui(ui, &f, &els, &sides, battle.deck.as_ref(), crate::data::codex().ok()));
     if !open {
         selected.0 = None;
     }
@@ -861,7 +865,7 @@ fn cardsheet_window(
 
 /// The Senior Officer Record Sheets of the sides the player sees from
 /// ([`senior_sheet`]). Returns the uncommitted reserve clicked.
-fn senior_ui(ui: &mut egui::Ui, sides: &Sides, els: &[&Fielded]) -> Option<String> {
+fn senior_ui(ui: &mut egui::Ui, sides: &Sides, els: &[ElementView]) -> Option<String> {
     let players = player_sides(sides);
     let mut clicked = None;
     for (n, &s) in players.iter().enumerate() {
@@ -910,7 +914,12 @@ fn senior_ui(ui: &mut egui::Ui, sides: &Sides, els: &[&Fielded]) -> Option<Strin
     clicked
 }
 
-fn senior_window(mut contexts: EguiContexts, sides: Res<Sides>, q: Query<&Fielded>, mut selected: ResMut<Selected>) {
+fn senior_window(
+    mut contexts: EguiContexts,
+    sides: Res<Sides>,
+    q: Query<FieldedReadOnly>,
+    mut selected: ResMut<Selected>,
+) {
     let Ok(ctx) = contexts.ctx_mut() else { return };
     let els = sorted(&q);
     let clicked = egui::Window::new("Senior Officer")
@@ -1032,9 +1041,10 @@ mod tests {
     }
 
     /// Every element of `world`, in scenario order.
-    fn elements(world: &World) -> Vec<&Fielded> {
-        let mut els: Vec<&Fielded> = world.try_query::<&Fielded>().unwrap().iter(world).collect();
-        els.sort_by_key(|f| f.index);
+    fn elements(world: &World) -> Vec<ElementView<'_>> {
+        let mut els: Vec<ElementView> =
+            world.try_query::<FieldedReadOnly>().unwrap().iter(world).map(|f| f.view()).collect();
+        els.sort_by_key(|f| f.identity.index);
         els
     }
 
@@ -1045,8 +1055,8 @@ mod tests {
         let els = elements(world);
         let mut sides = world.resource::<Sides>().clone();
         sides.0[0].control = Control::Player;
-        let mine = els.iter().find(|f| f.side == 0).unwrap();
-        let unseen = els.iter().find(|f| f.side == 1 && !crate::view::shown(f, &sides, &els, false)).unwrap();
+        let mine = els.iter().find(|f| f.identity.side == 0).unwrap();
+        let unseen = els.iter().find(|f| f.identity.side == 1 && !crate::view::shown(f, &sides, &els, false)).unwrap();
         let moved = |id: &str| RuleEvent::new(EventKind::Movement, RuleRef::new(Book::HeroesAll, "Movement")).actor(id);
         assert!(!fogged(&moved(mine.id()), &els, &sides, false));
         assert!(fogged(&moved(unseen.id()), &els, &sides, false));
@@ -1105,14 +1115,14 @@ mod tests {
             let sheet = cardsheet(f, &els, sides, Some(deck), codex);
             assert_eq!(sheet.title, f.id());
             let row = |k: &str| sheet.rows.iter().find(|(name, _)| *name == k).map(|(_, v)| v.clone());
-            assert_eq!(row("CMS"), Some(f.element.cms.to_string()));
-            assert_eq!(row("Number"), Some((f.index + 1).to_string()));
+            assert_eq!(row("CMS"), Some(f.force.element.cms.to_string()));
+            assert_eq!(row("Number"), Some((f.identity.index + 1).to_string()));
             let opc = row("OPC").unwrap();
             match deck.card_of(f.id()) {
                 Some(c) => assert!(opc.starts_with(&format!("card {c},")), "{opc}"),
                 None => assert_eq!(opc, "none this bound"),
             }
-            let pieces: usize = f.element.pieces.iter().map(|p| p.rounds.len().max(1)).sum();
+            let pieces: usize = f.force.element.pieces.iter().map(|p| p.rounds.len().max(1)).sum();
             assert!(sheet.weapons.len() >= pieces, "{sheet:?}");
         }
 
@@ -1124,7 +1134,7 @@ mod tests {
             assert_eq!(sheet.milestone_pct, MILESTONE_PCT);
             assert_eq!(sheet.cmt, outcome::cmt(els.iter().copied(), s));
             assert_eq!(sheet.condition, side.record.condition());
-            let reserves = els.iter().filter(|f| f.side == s && f.status == Status::Reserve).count();
+            let reserves = els.iter().filter(|f| f.identity.side == s && f.presence.status == Status::Reserve).count();
             assert_eq!(sheet.reserves.len(), reserves);
         }
     }
@@ -1136,12 +1146,12 @@ mod tests {
         start.control[0] = Control::Player;
         let mut app = crate::battle::battle_app(start, BattleLog::default()).unwrap();
         let world = app.world_mut();
-        let mut q = world.query::<&Fielded>();
-        let els: Vec<&Fielded> = q.iter(world).collect();
+        let mut q = world.query::<FieldedReadOnly>();
+        let els: Vec<ElementView> = q.iter(world).map(|f| f.view()).collect();
         let sides = world.resource::<Sides>();
         assert_eq!(player_sides(sides), vec![0]);
-        let own = els.iter().find(|f| f.side == 0).unwrap();
-        let enemy = els.iter().find(|f| f.side == 1).unwrap();
+        let own = els.iter().find(|f| f.identity.side == 0).unwrap();
+        let enemy = els.iter().find(|f| f.identity.side == 1).unwrap();
         assert!(observed(own, &els, sides, &[0]));
         // Before the first bound nothing of the enemy is known.
         assert!(!observed(enemy, &els, sides, &[0]));
@@ -1302,9 +1312,9 @@ mod tests {
     }
 
     /// Changes the element `id` of `app`.
-    fn change(app: &mut App, id: &str, f: impl FnOnce(&mut Fielded)) {
+    fn change(app: &mut App, id: &str, f: impl FnOnce(&mut crate::battle::state::FieldedItem)) {
         let world = app.world_mut();
-        let mut q = world.query::<&mut Fielded>();
+        let mut q = world.query::<crate::battle::state::Fielded>();
         f(&mut q.iter_mut(world).find(|e| e.id() == id).unwrap());
     }
 
@@ -1315,7 +1325,7 @@ mod tests {
         let (battle, sides) = (world.resource::<Battle>(), world.resource::<Sides>());
         let f = els.iter().copied().find(|f| f.id() == id).unwrap();
         let codex = crate::data::codex().ok();
-        let mut h = Harness::new_ui(|ui| cardsheet_ui(ui, f, &els, sides, battle.deck.as_ref(), codex));
+        let mut h = Harness::new_ui(|ui| cardsheet_ui(ui, &f, &els, sides, battle.deck.as_ref(), codex));
         h.run();
         labels(&h)
     }
@@ -1326,7 +1336,7 @@ mod tests {
         // The 2-inch mortar has fired three bounds; the FOO with the platoon
         // has lost his radio.
         change(&mut app, "13_platoon", |f| {
-            let mortar = f.element.pieces.iter_mut().find(|p| p.codex == "gb_2in_mortar").unwrap();
+            let mortar = f.force.element.pieces.iter_mut().find(|p| p.codex == "gb_2in_mortar").unwrap();
             mortar.rounds[0] = Some(7);
         });
         app.world_mut().resource_mut::<Sides>().0[0].foos[0].foo.net.dis = true;
@@ -1337,7 +1347,7 @@ mod tests {
         assert_eq!(after(&l, "Number"), Some("1"));
         assert_eq!(after(&l, "Quality"), Some("Regular"));
         assert_eq!(after(&l, "NCO"), Some("Regular (2)"));
-        assert_eq!(after(&l, "CMS"), Some(platoon.element.cms.to_string().as_str()));
+        assert_eq!(after(&l, "CMS"), Some(platoon.force.element.cms.to_string().as_str()));
         assert_eq!(after(&l, "Men"), Some("34 of 34"));
         assert_eq!(after(&l, "OPC"), Some("none this bound"));
         assert_eq!(after(&l, "Order"), Some("4 Contact enemy — the church square"));
@@ -1353,7 +1363,7 @@ mod tests {
     fn the_cardsheet_shows_transport_duty() {
         let mut app = village();
         change(&mut app, "troop_corporal", |f| {
-            f.element.role = Role::Transport { carrying: Some("14_platoon".into()) };
+            f.force.element.role = Role::Transport { carrying: Some("14_platoon".into()) };
         });
         let carrier = cardsheet_labels(&app, "troop_corporal");
         assert_eq!(after(&carrier, "NCO"), Some("none (transport duty)"));
@@ -1377,7 +1387,7 @@ mod tests {
     fn the_senior_officer_sheet_shows_cmt_condition_and_reserves() {
         let mut app = village();
         // 14 Platoon is lost: the current CMT falls below the initial one.
-        change(&mut app, "14_platoon", |f| f.status = Status::Destroyed);
+        change(&mut app, "14_platoon", |f| f.presence.status = Status::Destroyed);
         let world = app.world();
         let els = elements(world);
         let sides = world.resource::<Sides>();
@@ -1404,7 +1414,7 @@ mod tests {
         assert!(l.iter().any(|x| x == "Reserves uncommitted:"), "{l:?}");
         assert!(!l.iter().any(|x| x == &sides.0[1].name || x.starts_with("panzer_iv")), "the enemy's sheet is hidden");
         let reserve = els.iter().find(|f| f.id() == "15_platoon").unwrap();
-        h.get_by_label(&format!("15_platoon (CMS {})", reserve.element.cms)).click();
+        h.get_by_label(&format!("15_platoon (CMS {})", reserve.force.element.cms)).click();
         h.run();
         assert_eq!(h.state().as_deref(), Some("15_platoon"));
     }

@@ -17,7 +17,7 @@ use warbound_rules::{
 };
 
 use crate::{
-    battle::state::{Battle, Fielded, Flow, Sides},
+    battle::state::{Battle, ElementView, FieldedReadOnly, Flow, Sides},
     states::AppState,
     view::{
         ElementModel, LAST_SEEN_BOUNDS, LastSeen, MoveChance, MovePreview, TableRoot, player_side, shown, to_world,
@@ -116,7 +116,7 @@ fn counters(
     mut contexts: EguiContexts,
     cameras: Query<(&Camera, &GlobalTransform)>,
     models: Query<(&ElementModel, &GlobalTransform, &InheritedVisibility)>,
-    elements: Query<&Fielded>,
+    elements: Query<FieldedReadOnly>,
     flow: Res<Flow>,
     selected: Res<Selected>,
 ) {
@@ -136,10 +136,13 @@ fn counters(
         }
         let Some(f) = elements.iter().find(|f| f.id() == model.0) else { continue };
         let Ok(screen) = camera.world_to_viewport(eye, at.translation() + Vec3::Y * COUNTER_HEIGHT) else { continue };
-        let colour =
-            if f.side == 0 { egui::Color32::from_rgb(90, 150, 255) } else { egui::Color32::from_rgb(255, 160, 40) };
+        let colour = if f.identity.side == 0 {
+            egui::Color32::from_rgb(90, 150, 255)
+        } else {
+            egui::Color32::from_rgb(255, 160, 40)
+        };
         let marker = if acting == Some(f.id()) { "▶ " } else { "" };
-        let text = format!("{marker}{} {}", f.index + 1, f.id());
+        let text = format!("{marker}{} {}", f.identity.index + 1, f.id());
         let frame = egui::Frame::new()
             .fill(colour.gamma_multiply(0.55))
             .stroke(if selected.0.as_deref() == Some(f.id()) {
@@ -160,7 +163,7 @@ fn counters(
                     frame.show(ui, |ui| {
                         ui.label(egui::RichText::new(&text).small().color(egui::Color32::WHITE));
                     });
-                    for marker in markers(f) {
+                    for marker in markers(&f.view()) {
                         marker_chip(ui, &marker);
                     }
                 });
@@ -180,9 +183,9 @@ pub struct Marker {
 /// The counters beside an element: its activity counter (red: fired; blue:
 /// moved without firing), the die of CM tests accrued, and "C" while it is
 /// in a concealed position.
-pub fn markers(f: &Fielded) -> Vec<Marker> {
+pub fn markers(f: &ElementView) -> Vec<Marker> {
     let mut out = Vec::new();
-    match f.counter {
+    match f.actions.counter {
         Some(ActivityCounter::Red) => out.push(Marker {
             text: "F".into(),
             fill: [200, 30, 30],
@@ -197,7 +200,7 @@ pub fn markers(f: &Fielded) -> Vec<Marker> {
         }),
         None => {}
     }
-    let due = f.accrued.original(f.build.element_type(), f.quality).unwrap_or(0);
+    let due = f.momentum.accrued.original(f.force.build.element_type(), f.force.quality).unwrap_or(0);
     if due > 0 {
         out.push(Marker {
             text: format!("CM {due}"),
@@ -208,7 +211,7 @@ pub fn markers(f: &Fielded) -> Vec<Marker> {
             ),
         });
     }
-    if f.concealed {
+    if f.concealment.concealed {
         out.push(Marker {
             text: "C".into(),
             fill: [60, 90, 40],
@@ -236,15 +239,15 @@ fn marker_chip(ui: &mut egui::Ui, m: &Marker) {
 /// Where the concealment counters of `f` stand: one on each placement option
 /// or dummy marker the scenario gave it, or one where it is when it is
 /// concealed in place. Empty once it is no longer concealed or off the table.
-pub fn concealment_places(f: &Fielded, spec: Option<&Concealment>) -> Vec<Point> {
-    if !f.concealed || !f.status.on_table() {
+pub fn concealment_places(f: &ElementView, spec: Option<&Concealment>) -> Vec<Point> {
+    if !f.concealment.concealed || !f.presence.status.on_table() {
         return Vec::new();
     }
     match spec {
         Some(Concealment::PlacementOptions(at)) | Some(Concealment::DummyMarkers { at, .. }) if !at.is_empty() => {
             at.iter().map(|&(x, y)| Point(x, y)).collect()
         }
-        _ => vec![f.at],
+        _ => vec![f.place.at],
     }
 }
 
@@ -260,26 +263,27 @@ fn concealment_counters(
     battle: Res<Battle>,
     sides: Res<Sides>,
     settings: Res<crate::settings::Settings>,
-    elements: Query<&Fielded>,
+    elements: Query<FieldedReadOnly>,
 ) {
     let Ok(ctx) = contexts.ctx_mut() else { return };
     let (Ok((camera, eye)), Ok((root, table))) = (cameras.single(), tables.single()) else { return };
     let me = player_side(&sides);
-    let all: Vec<&Fielded> = elements.iter().collect();
+    let all: Vec<ElementView> = elements.iter().map(|f| f.view()).collect();
     let specs = &battle.start.scenario.sides;
     for f in &all {
-        let spec =
-            specs.get(f.side).and_then(|s| s.companies.iter().flat_map(|c| &c.elements).find(|e| e.id == f.id()));
+        let spec = specs
+            .get(f.identity.side)
+            .and_then(|s| s.companies.iter().flat_map(|c| &c.elements).find(|e| e.id == f.id()));
         let places = concealment_places(f, spec.and_then(|e| e.concealed.as_ref()));
         if places.is_empty() {
             continue;
         }
-        let own = me.is_none_or(|me| f.side == me) || settings.show_whole_table;
+        let own = me.is_none_or(|me| f.identity.side == me) || settings.show_whole_table;
         if !own && shown(f, &sides, &all, false) {
             continue;
         }
         for (k, at) in places.iter().enumerate() {
-            let real = at.0 == f.at.0 && at.1 == f.at.1;
+            let real = at.0 == f.place.at.0 && at.1 == f.place.at.1;
             if own && real {
                 // His own real one is the miniature with its "C".
                 continue;

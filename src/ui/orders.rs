@@ -11,7 +11,7 @@ use crate::{
     battle::{
         command::{Command, Inbox},
         options::{Decision, along, decision},
-        state::{Battle, Fielded},
+        state::{Battle, FieldedReadOnly},
     },
     states::AppState,
     view::TableClick,
@@ -168,7 +168,7 @@ fn orders_window(
     mut contexts: EguiContexts,
     waiting: Res<Waiting>,
     battle: Res<Battle>,
-    elements: Query<&Fielded>,
+    elements: Query<FieldedReadOnly>,
     mut inbox: ResMut<Inbox>,
     mut click: ResMut<TableClick>,
 ) {
@@ -180,7 +180,9 @@ fn orders_window(
         None => "The enemy acts…".to_owned(),
     };
     let at = match &waiting.0 {
-        Some(Decision::Act { element, .. }) => elements.iter().find(|f| f.id() == element).map(|f| (f.at.0, f.at.1)),
+        Some(Decision::Act { element, .. }) => {
+            elements.iter().find(|f| f.id() == element).map(|f| (f.place.at.0, f.place.at.1))
+        }
         _ => None,
     };
     let moving = *click == TableClick::Move;

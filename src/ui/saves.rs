@@ -500,7 +500,7 @@ mod tests {
         assert_eq!(tables.len(), 1);
         assert_ne!(tables[0], table, "a new table");
         assert!(world.query::<&crate::view::TerrainPiece>().iter(world).count() > 0, "the terrain laid on it");
-        let elements = world.query::<&battle::state::Fielded>().iter(world).count();
+        let elements = world.query::<&battle::state::Identity>().iter(world).count();
         assert_eq!(world.query::<&crate::view::ElementModel>().iter(world).count(), elements);
         assert!(world.resource::<Status>().0.as_deref().is_some_and(|s| s.starts_with("Loaded")));
 

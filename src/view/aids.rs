@@ -22,7 +22,7 @@ use crate::{
     battle::{
         movement::{Reach, reach},
         setup::Control,
-        state::{Battle, Fielded, Flow, Sides},
+        state::{Battle, ElementView, FieldedReadOnly, Flow, Sides},
     },
     ui::battle_panels::Selected,
 };
@@ -53,17 +53,17 @@ const DIRECTIONS: usize = 48;
 
 /// The reach round an element in every direction, to the table's edge: the
 /// furthest and the even-chance rings, as points on the table.
-fn reach_rings(battle: &Battle, f: &Fielded, pips: u8) -> (Vec<Point>, Vec<Point>) {
+fn reach_rings(battle: &Battle, f: &ElementView, pips: u8) -> (Vec<Point>, Vec<Point>) {
     let table = battle.start.scenario.table;
     let (mut furthest, mut even) = (Vec::new(), Vec::new());
     for k in 0..=DIRECTIONS {
         let a = TAU * k as f32 / DIRECTIONS as f32;
         let dir = (a.cos(), a.sin());
-        let far = to_edge(f.at, dir, table.width, table.depth);
-        let to = Point(f.at.0 + dir.0 * far, f.at.1 + dir.1 * far);
+        let far = to_edge(f.place.at, dir, table.width, table.depth);
+        let to = Point(f.place.at.0 + dir.0 * far, f.place.at.1 + dir.1 * far);
         let r = reach(battle, f, to, pips).unwrap_or(Reach { furthest: 0.0, even: 0.0, to_point: 0.0 });
-        furthest.push(Point(f.at.0 + dir.0 * r.furthest, f.at.1 + dir.1 * r.furthest));
-        even.push(Point(f.at.0 + dir.0 * r.even, f.at.1 + dir.1 * r.even));
+        furthest.push(Point(f.place.at.0 + dir.0 * r.furthest, f.place.at.1 + dir.1 * r.furthest));
+        even.push(Point(f.place.at.0 + dir.0 * r.even, f.place.at.1 + dir.1 * r.even));
     }
     (furthest, even)
 }
@@ -95,7 +95,7 @@ fn draw_aids(
     (click, pointer, dragging): (Res<TableClick>, Res<TablePointer>, Res<Dragging>),
     selected: Res<Selected>,
     tables: Query<(&TableRoot, &GlobalTransform)>,
-    elements: Query<&Fielded>,
+    elements: Query<FieldedReadOnly>,
     mut preview: ResMut<MovePreview>,
     mut rings: Local<RingCache>,
 ) {
@@ -107,50 +107,50 @@ fn draw_aids(
     };
     let flat = Quat::from_rotation_x(FRAC_PI_2);
     if let Some(id) = &selected.0
-        && let Some(f) = elements.iter().find(|f| f.id() == id && f.status.on_table())
+        && let Some(f) = elements.iter().find(|f| f.id() == id && f.presence.status.on_table())
     {
-        gizmos.circle(Isometry3d::new(on_table(f.at), flat), 3.0, Color::srgb(1.0, 1.0, 1.0)).resolution(48);
+        gizmos.circle(Isometry3d::new(on_table(f.place.at), flat), 3.0, Color::srgb(1.0, 1.0, 1.0)).resolution(48);
     }
     let gold = Color::srgb(1.0, 0.8, 0.2);
     let pale = Color::srgba(1.0, 0.8, 0.2, 0.45);
     let grey = Color::srgba(0.8, 0.8, 0.8, 0.6);
     if let Flow::Acting(turn) = &*flow
         && let Some(me) = elements.iter().find(|f| f.id() == turn.element)
-        && sides.as_ref().is_some_and(|s| s.0.get(me.side).is_some_and(|s| s.control == Control::Player))
+        && sides.as_ref().is_some_and(|s| s.0.get(me.identity.side).is_some_and(|s| s.control == Control::Player))
     {
         let moving = *click == TableClick::Move || dragging.0.is_some();
         match &turn.pending_move {
             Some(p) => {
                 // The score along the declared route: gold as far as it goes, grey beyond.
                 let to = Point(p.to.0, p.to.1);
-                let (x, y) = crate::battle::options::along((me.at.0, me.at.1), p.to, p.allowance);
+                let (x, y) = crate::battle::options::along((me.place.at.0, me.place.at.1), p.to, p.allowance);
                 let end = Point(x, y);
-                gizmos.line(on_table(me.at), on_table(end), gold);
+                gizmos.line(on_table(me.place.at), on_table(end), gold);
                 gizmos.line(on_table(end), on_table(to), grey);
                 gizmos.circle(Isometry3d::new(on_table(end), flat), 0.6, gold).resolution(24);
                 if let Some(at) = pointer.0.filter(|_| moving) {
-                    let on_route = crate::battle::movement::within_move(me.at, to, at, p.allowance);
-                    let d = distance(me.at, at);
+                    let on_route = crate::battle::movement::within_move(me.place.at, to, at, p.allowance);
+                    let d = distance(me.place.at, at);
                     gizmos.circle(Isometry3d::new(on_table(at), flat), 0.5, if on_route { gold } else { grey });
                     shown = Some((d, MoveChance::Thrown { allowance: p.allowance, on_route }));
                 }
             }
             None if moving => {
                 let pips = turn.orders.movement_pips;
-                let key = (me.id().to_owned(), (me.at.0.to_bits(), me.at.1.to_bits()), pips);
+                let key = (me.id().to_owned(), (me.place.at.0.to_bits(), me.place.at.1.to_bits()), pips);
                 if rings.as_ref().is_none_or(|(k, _)| *k != key) {
-                    *rings = Some((key, reach_rings(&battle, me, pips)));
+                    *rings = Some((key, reach_rings(&battle, &me.view(), pips)));
                 }
                 if let Some((_, (furthest, even))) = &*rings {
                     gizmos.linestrip(furthest.iter().map(|&p| on_table(p)), pale);
                     gizmos.linestrip(even.iter().map(|&p| on_table(p)), gold);
                 }
                 if let Some(at) = pointer.0
-                    && let Some(r) = reach(&battle, me, at, pips)
+                    && let Some(r) = reach(&battle, &me.view(), at, pips)
                 {
                     let colour = Color::srgb(1.0 - r.to_point as f32, 0.3 + 0.6 * r.to_point as f32, 0.2);
-                    gizmos.line(on_table(me.at), on_table(at), colour);
-                    shown = Some((distance(me.at, at), MoveChance::Before(r)));
+                    gizmos.line(on_table(me.place.at), on_table(at), colour);
+                    shown = Some((distance(me.place.at, at), MoveChance::Before(r)));
                 }
             }
             None => {}

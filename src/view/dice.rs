@@ -17,7 +17,7 @@ use crate::{
     battle::{
         log::BattleLog,
         setup::Control,
-        state::{Fielded, Sides},
+        state::{FieldedReadOnly, Sides},
     },
     input::{PlayerInput, TableAction},
     settings::Settings,
@@ -224,7 +224,7 @@ fn throw_new(
     mut commands: Commands,
     log: Option<Res<BattleLog>>,
     sides: Option<Res<Sides>>,
-    elements: Query<&Fielded>,
+    elements: Query<FieldedReadOnly>,
     settings: Res<Settings>,
     kit: Option<Res<DiceKit>>,
     trays: Query<Entity, With<Tray>>,
@@ -248,7 +248,7 @@ fn throw_new(
     let player = sides.0.iter().position(|s| s.control == Control::Player);
     let mine = |actor: &Option<String>| match (player, actor) {
         (None, _) => true,
-        (Some(p), Some(a)) => elements.iter().any(|f| f.id() == a && f.side == p),
+        (Some(p), Some(a)) => elements.iter().any(|f| f.id() == a && f.identity.side == p),
         (Some(_), None) => false,
     };
     // The latest throw of D6s, or of the D3 Order Die (a D6 marked 1–3).

@@ -23,7 +23,7 @@ use crate::{
     battle::{
         log::BattleLog,
         setup::Control,
-        state::{Battle, Fielded, Sides},
+        state::{Battle, ElementView, FieldedReadOnly, Sides},
     },
     data,
 };
@@ -58,15 +58,17 @@ pub fn player_side(sides: &Sides) -> Option<usize> {
 /// and enemy elements his side knows of (FYOB: a side acts only on what it
 /// has observed); everything on the table when he commands no side or has
 /// chosen to see the whole table (`whole`).
-pub fn shown(f: &Fielded, sides: &Sides, all: &[&Fielded], whole: bool) -> bool {
-    if !f.status.on_table() {
+pub fn shown(f: &ElementView, sides: &Sides, all: &[ElementView], whole: bool) -> bool {
+    if !f.presence.status.on_table() {
         return false;
     }
     if whole {
         return true;
     }
     let Some(me) = player_side(sides) else { return true };
-    f.side == me || sides.0[me].known.contains(f.id()) || all.iter().any(|o| o.side == me && o.known.contains(f.id()))
+    f.identity.side == me
+        || sides.0[me].known.contains(f.id())
+        || all.iter().any(|o| o.identity.side == me && o.intel.known.contains(f.id()))
 }
 
 /// Builds the models of every element of the battle on a table that has none yet.
@@ -76,7 +78,7 @@ fn place_forces(
     tables: Query<(Entity, &TableRoot)>,
     battle: Option<Res<Battle>>,
     sides: Option<Res<Sides>>,
-    elements: Query<&Fielded>,
+    elements: Query<FieldedReadOnly>,
     models: Query<&ElementModel>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
@@ -91,7 +93,7 @@ fn place_forces(
         }
     };
     let have: Vec<&str> = models.iter().map(|m| m.0.as_str()).collect();
-    let missing: Vec<&Fielded> = elements.iter().filter(|f| !have.contains(&f.id())).collect();
+    let missing: Vec<ElementView> = elements.iter().filter(|f| !have.contains(&f.id())).map(|f| f.view()).collect();
     if missing.is_empty() {
         return;
     }
@@ -122,8 +124,8 @@ fn place_forces(
     commands.entity(table_entity).with_children(|t| {
         for f in missing {
             let Some(spec) = specs.iter().find(|e| e.id == f.id()) else { continue };
-            let Some(kit) = kits.get(f.side) else { continue };
-            let facing = Quat::from_rotation_y(facing_yaw(sides.0[f.side].edge));
+            let Some(kit) = kits.get(f.identity.side) else { continue };
+            let facing = Quat::from_rotation_y(facing_yaw(sides.0[f.identity.side].edge));
             t.spawn((
                 ElementModel(f.id().to_owned()),
                 Transform::from_rotation(facing),
@@ -297,15 +299,15 @@ fn read_aims(log: Option<Res<BattleLog>>, mut aims: ResMut<Aims>) {
 fn aim_turrets(
     aims: Res<Aims>,
     tables: Query<&TableRoot>,
-    elements: Query<&Fielded>,
+    elements: Query<FieldedReadOnly>,
     models: Query<(&ElementModel, &Transform, &Children), Without<Turret>>,
     mut turrets: Query<&mut Transform, With<Turret>>,
 ) {
     let Ok(root) = tables.single() else { return };
     for (model, transform, children) in &models {
         let Some(target) = aims.at.get(&model.0) else { continue };
-        let Some(t) = elements.iter().find(|f| f.id() == target && f.status.on_table()) else { continue };
-        let to = to_world(root.0, t.at, 0.0) - transform.translation;
+        let Some(t) = elements.iter().find(|f| f.id() == target && f.presence.status.on_table()) else { continue };
+        let to = to_world(root.0, t.place.at, 0.0) - transform.translation;
         if to.x.abs() + to.z.abs() < 1e-3 {
             continue;
         }
@@ -331,7 +333,7 @@ type StandFilter = (Without<SquadronModel>, Or<(With<StandRod>, With<StandCraft>
 fn fly_squadrons(
     sides: Option<Res<Sides>>,
     tables: Query<&TableRoot>,
-    elements: Query<&Fielded>,
+    elements: Query<FieldedReadOnly>,
     mut models: Query<(&SquadronModel, &mut Transform, &mut Visibility, &Children)>,
     mut parts: Query<StandPart, StandFilter>,
 ) {
@@ -351,8 +353,8 @@ fn fly_squadrons(
         let over = q
             .target
             .as_ref()
-            .and_then(|t| elements.iter().find(|f| f.id() == t && f.status.on_table()))
-            .map_or(middle, |f| f.at);
+            .and_then(|t| elements.iter().find(|f| f.id() == t && f.presence.status.on_table()))
+            .map_or(middle, |f| f.place.at);
         // Machines of a squadron side by side, 4" apart.
         let spread = (m.machine as f32 - 1.0) * 4.0;
         let at = to_world(root.0, Point(over.0 + spread, over.1), 0.0);
@@ -381,12 +383,12 @@ fn follow_flow(
     battle: Option<Res<Battle>>,
     sides: Option<Res<Sides>>,
     tables: Query<&TableRoot>,
-    elements: Query<&Fielded>,
+    elements: Query<FieldedReadOnly>,
     mut models: Query<(&ElementModel, &mut Transform, &mut Visibility, &mut Glide)>,
 ) {
     let (Some(battle), Some(sides)) = (battle, sides) else { return };
     let Ok(root) = tables.single() else { return };
-    let all: Vec<&Fielded> = elements.iter().collect();
+    let all: Vec<ElementView> = elements.iter().map(|f| f.view()).collect();
     let dt = time.delta_secs();
     for (model, mut transform, mut visibility, mut glider) in &mut models {
         let Some(f) = all.iter().find(|f| f.id() == model.0) else {
@@ -395,8 +397,8 @@ fn follow_flow(
         };
         let seen = shown(f, &sides, &all, settings.show_whole_table);
         // On the hill level under the element (the rules' geometry decides heights).
-        let ground = f32::from(hill_level(&battle.terrain, f.at)) * HILL_LEVEL_HEIGHT;
-        let at = to_world(root.0, f.at, ground);
+        let ground = f32::from(hill_level(&battle.terrain, f.place.at)) * HILL_LEVEL_HEIGHT;
+        let at = to_world(root.0, f.place.at, ground);
         // A model coming into sight, or placed for the first time, stands where it is at once.
         let jump = !glider.placed || *visibility == Visibility::Hidden;
         if glider.to != at {
@@ -411,10 +413,10 @@ fn follow_flow(
         let show = if seen { Visibility::Inherited } else { Visibility::Hidden };
         // An enemy seen is remembered where he was; one gone from the table is forgotten.
         let bound = battle.clock.bound();
-        let enemy = player_side(&sides).is_some_and(|me| f.side != me);
+        let enemy = player_side(&sides).is_some_and(|me| f.identity.side != me);
         if enemy && seen {
-            last_seen.0.insert(f.id().to_owned(), (f.at, bound));
-        } else if !f.status.on_table() {
+            last_seen.0.insert(f.id().to_owned(), (f.place.at, bound));
+        } else if !f.presence.status.on_table() {
             last_seen.0.remove(f.id());
         }
         if *visibility != show {

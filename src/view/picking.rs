@@ -14,7 +14,7 @@ use crate::{
     battle::{
         command::{Command, Inbox},
         setup::Control,
-        state::{Fielded, Flow, Sides},
+        state::{ElementView, FieldedReadOnly, Flow, Sides},
     },
     input::{PlayerInput, TableAction},
     ui::battle_panels::Selected,
@@ -73,7 +73,7 @@ fn track_pointer(
 fn focus_selected(
     actions: Query<&ActionState<crate::input::CameraAction>, With<PlayerInput>>,
     selected: Res<Selected>,
-    elements: Query<&Fielded>,
+    elements: Query<FieldedReadOnly>,
     tables: Query<&TableRoot>,
     mut cameras: Query<&mut super::OrbitCamera>,
 ) {
@@ -84,7 +84,7 @@ fn focus_selected(
     let (Some(id), Ok(root)) = (&selected.0, tables.single()) else { return };
     let Some(f) = elements.iter().find(|f| f.id() == id) else { return };
     for mut camera in &mut cameras {
-        let at = super::to_world(root.0, f.at, 0.0);
+        let at = super::to_world(root.0, f.place.at, 0.0);
         let moved = super::OrbitCamera { focus: Vec3::new(at.x, 0.0, at.z), ..*camera }.clamped();
         *camera = moved;
     }
@@ -99,10 +99,10 @@ pub fn table_point(ray: Ray3d, root: &GlobalTransform, size: TableSize) -> Optio
 }
 
 /// The element acting now, if the person at the screen commands it.
-fn players_turn(flow: &Flow, sides: &Sides, elements: &[&Fielded]) -> Option<(String, bool)> {
+fn players_turn(flow: &Flow, sides: &Sides, elements: &[ElementView]) -> Option<(String, bool)> {
     let Flow::Acting(turn) = flow else { return None };
     let me = elements.iter().find(|f| f.id() == turn.element)?;
-    (sides.0[me.side].control == Control::Player).then(|| (turn.element.clone(), turn.pending_move.is_some()))
+    (sides.0[me.identity.side].control == Control::Player).then(|| (turn.element.clone(), turn.pending_move.is_some()))
 }
 
 /// The command a move given on the table makes: before the Movement Dice
@@ -126,7 +126,7 @@ fn pick(
     egui: Option<Res<EguiWantsInput>>,
     pointer: Res<TablePointer>,
     mut dragging: ResMut<Dragging>,
-    elements: Query<&Fielded>,
+    elements: Query<FieldedReadOnly>,
     state: (Option<Res<Flow>>, Option<Res<Sides>>, Res<crate::settings::Settings>),
     mut selected: ResMut<Selected>,
     mut mode: ResMut<TableClick>,
@@ -136,7 +136,7 @@ fn pick(
     let Ok(actions) = actions.single() else { return };
     let (Some(flow), Some(sides), settings) = state else { return };
     let whole = settings.show_whole_table;
-    let all: Vec<&Fielded> = elements.iter().collect();
+    let all: Vec<ElementView> = elements.iter().map(|f| f.view()).collect();
     let turn = players_turn(&flow, &sides, &all);
     let egui_keys = egui.as_ref().is_some_and(|e| e.wants_any_keyboard_input());
     if actions.just_pressed(&TableAction::EndTurn)
@@ -177,7 +177,7 @@ fn pick(
         _ => {
             // Pressed on the acting miniature: perhaps the start of a drag.
             if let Some((element, _)) = &turn
-                && all.iter().any(|f| f.id() == element && distance(f.at, point) <= PICK_RADIUS)
+                && all.iter().any(|f| f.id() == element && distance(f.place.at, point) <= PICK_RADIUS)
             {
                 dragging.0 = Some(point);
             }
@@ -185,7 +185,7 @@ fn pick(
             selected.0 = all
                 .iter()
                 .filter(|f| shown(f, &sides, &all, whole))
-                .map(|f| (distance(f.at, point), f.id()))
+                .map(|f| (distance(f.place.at, point), f.id()))
                 .filter(|(d, _)| *d <= PICK_RADIUS)
                 .min_by(|a, b| a.0.total_cmp(&b.0))
                 .map(|(_, id)| id.to_owned());

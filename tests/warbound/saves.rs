@@ -12,7 +12,7 @@ use warbound::{
         log::BattleLog,
         play, save,
         setup::{BattleStart, Control},
-        state::{Battle, BattleDice, Fielded, Flow, Sides},
+        state::{Battle, BattleDice, ElementBundle, Flow, Sides, elements},
     },
     data,
 };
@@ -22,7 +22,7 @@ use warbound_rules::terrain::Point;
 /// the commands given.
 #[derive(Debug, Clone, PartialEq)]
 struct Moment {
-    elements: Vec<Fielded>,
+    elements: Vec<ElementBundle>,
     thrown: u64,
     log: String,
     commands: Vec<Command>,
@@ -31,9 +31,7 @@ struct Moment {
 
 fn moment(app: &mut App) -> Moment {
     let world = app.world_mut();
-    let mut q = world.query::<&Fielded>();
-    let mut elements: Vec<Fielded> = q.iter(world).cloned().collect();
-    elements.sort_by_key(|f| f.index);
+    let elements = elements(world);
     Moment {
         elements,
         thrown: world.resource::<BattleDice>().0.thrown(),
@@ -64,8 +62,7 @@ fn next_command(app: &mut App) -> Command {
             let me = turn.element.clone();
             if let Some(p) = turn.pending_move {
                 let world = app.world_mut();
-                let mut q = world.query::<&Fielded>();
-                let from = q.iter(world).find(|f| f.id() == me).unwrap().at;
+                let from = elements(world).into_iter().find(|f| f.id() == me).unwrap().place.at;
                 let to = warbound_rules::geometry::distance(from, Point(p.to.0, p.to.1));
                 let k = if to > 0.0 { (p.allowance / to).min(1.0) } else { 0.0 };
                 Command::MoveTo { element: me, to: (from.0 + (p.to.0 - from.0) * k, from.1 + (p.to.1 - from.1) * k) }

@@ -11,7 +11,7 @@ use warbound::{
         log::BattleLog,
         options::{Decision, along, decision},
         play::is_over,
-        state::{Battle, Fielded},
+        state::{Battle, ElementBundle},
     },
     data,
 };
@@ -56,8 +56,8 @@ fn the_patrol_plays_to_its_end_through_the_decisions_the_table_offers() {
                 }
                 let at = {
                     let world = app.world_mut();
-                    let mut q = world.query::<&Fielded>();
-                    q.iter(world).find(|f| f.id() == element).map(|f| (f.at.0, f.at.1)).unwrap()
+                    let els = warbound::battle::state::elements(world);
+                    els.iter().find(|f| f.id() == element).map(|f| (f.place.at.0, f.place.at.1)).unwrap()
                 };
                 if let Some(p) = pending {
                     moved += 1;
@@ -99,15 +99,15 @@ fn the_patrol_plays_to_its_end_through_the_decisions_the_table_offers() {
 
 /// The patrol at its start, a British section on the table and a German
 /// element (to be placed by the test).
-fn patrol_pair() -> (bevy::prelude::App, Fielded, Fielded) {
+fn patrol_pair() -> (bevy::prelude::App, ElementBundle, ElementBundle) {
     use warbound::battle::{battle_app, setup::BattleStart};
     let loaded = data::load_scenario("patrol").unwrap();
     let mut app = battle_app(BattleStart::auto("patrol", loaded.scenario, 1), BattleLog::default()).unwrap();
     let world = app.world_mut();
-    let mut q = world.query::<&Fielded>();
-    let els: Vec<Fielded> = q.iter(world).cloned().collect();
-    let british = els.iter().find(|f| f.side == 0 && f.status.on_table()).expect("a British section").clone();
-    let german = els.iter().find(|f| f.side == 1).expect("a German element").clone();
+    let els = warbound::battle::state::elements(world);
+    let british =
+        els.iter().find(|f| f.identity.side == 0 && f.presence.status.on_table()).expect("a British section").clone();
+    let german = els.iter().find(|f| f.identity.side == 1).expect("a German element").clone();
     (app, british, german)
 }
 
@@ -118,10 +118,10 @@ fn the_odds_offered_before_a_volley_come_from_the_rules_and_fall_with_range() {
     let (app, firer, mut target) = patrol_pair();
     let sight = Sight::new(app.world().resource::<Battle>(), data::codex().unwrap());
     // Along the firer's own lane: 6" and then 20" ahead of it.
-    target.at = Point(firer.at.0, firer.at.1 + 6.0);
-    let near = fire_odds(&sight, &firer, &target, 0).expect("rifles reach 6 inches");
-    target.at = Point(firer.at.0, firer.at.1 + 20.0);
-    let far = fire_odds(&sight, &firer, &target, 0);
+    target.place.at = Point(firer.place.at.0, firer.place.at.1 + 6.0);
+    let near = fire_odds(&sight, &firer.view(), &target.view(), 0).expect("rifles reach 6 inches");
+    target.place.at = Point(firer.place.at.0, firer.place.at.1 + 20.0);
+    let far = fire_odds(&sight, &firer.view(), &target.view(), 0);
     assert!(near.shots > 0 && near.at_least_one_hit > 0.0 && near.at_least_one_hit <= 1.0, "{near:?}");
     assert!(near.expected_hits <= f64::from(near.shots));
     if let Some(far) = far {
@@ -134,18 +134,18 @@ fn the_odds_offered_before_an_observation_test_come_from_the_rules_and_fall_with
     use warbound::battle::{observation::chance_to_see, visible::Sight};
     use warbound_rules::terrain::Point;
     let (app, observer, mut target) = patrol_pair();
-    target.concealed = false;
+    target.concealment.concealed = false;
     let sight = Sight::new(app.world().resource::<Battle>(), data::codex().unwrap());
     // Along the observer's own lane: 4" and then 24" ahead of it.
-    target.at = Point(observer.at.0, observer.at.1 + 4.0);
-    let near = chance_to_see(&sight, &observer, &target, 0).expect("a line to a target 4 inches ahead");
-    target.at = Point(observer.at.0, observer.at.1 + 24.0);
-    let far = chance_to_see(&sight, &observer, &target, 0).unwrap_or(0.0);
+    target.place.at = Point(observer.place.at.0, observer.place.at.1 + 4.0);
+    let near = chance_to_see(&sight, &observer.view(), &target.view(), 0).expect("a line to a target 4 inches ahead");
+    target.place.at = Point(observer.place.at.0, observer.place.at.1 + 24.0);
+    let far = chance_to_see(&sight, &observer.view(), &target.view(), 0).unwrap_or(0.0);
     assert!(near > 0.0 && near <= 1.0, "{near}");
     assert!(far <= near, "{far} at 24 inches against {near} at 4");
     // Failed CM tests make it harder (FYOB: a failure takes a pip off the observation dice).
-    target.at = Point(observer.at.0, observer.at.1 + 12.0);
-    let calm = chance_to_see(&sight, &observer, &target, 0).unwrap_or(0.0);
-    let shaken = chance_to_see(&sight, &observer, &target, 3).unwrap_or(0.0);
+    target.place.at = Point(observer.place.at.0, observer.place.at.1 + 12.0);
+    let calm = chance_to_see(&sight, &observer.view(), &target.view(), 0).unwrap_or(0.0);
+    let shaken = chance_to_see(&sight, &observer.view(), &target.view(), 3).unwrap_or(0.0);
     assert!(shaken <= calm, "{shaken} shaken against {calm}");
 }

@@ -7,7 +7,6 @@ use crate::prelude::*;
 pub(super) use warbound_rules::turn::OnSeizing;
 use warbound_rules::{
     codex::Codex,
-    event::{Book, EventKind, RuleEvent, RuleRef},
     geometry::distance,
     momentum::{self, Abandons, CmElement, CmMovement, CmsMovement, Surroundings, TestConditions},
     officer::{Grade, Officer, Rank},
@@ -45,31 +44,31 @@ fn next_card(mut t: Table) {
     if let Some((s, c)) = company {
         // A Player CO keeps his card until he has given his orders.
         if !command_turn::run(&mut t, s, c) {
-            discard(&mut t, &id);
+            super::turn::discard(&mut t, &id);
         }
         return;
     }
     if let Some(s) = air::air_command_of(&t, &id) {
         air::air_command_turn(&mut t, s);
-        discard(&mut t, &id);
+        super::turn::discard(&mut t, &id);
         return;
     }
     if let Some((s, k)) = air::squadron_of(&t, &id) {
         air::squadron_turn(&mut t, s, k);
-        discard(&mut t, &id);
+        super::turn::discard(&mut t, &id);
         outcome::settle(&mut t);
         return;
     }
     match artillery::holder(&t, &id) {
         Some(artillery::Gunner::Foo(s, k)) => {
             artillery::foo_turn(&mut t, s, k);
-            discard(&mut t, &id);
+            super::turn::discard(&mut t, &id);
             outcome::settle(&mut t);
             return;
         }
         Some(artillery::Gunner::Battery(s, k)) => {
             artillery::battery_turn(&mut t, s, k);
-            discard(&mut t, &id);
+            super::turn::discard(&mut t, &id);
             outcome::settle(&mut t);
             return;
         }
@@ -78,19 +77,19 @@ fn next_card(mut t: Table) {
     let mut els = sorted(&mut t.elements);
     let Some(i) = els.iter().position(|f| f.id() == id) else {
         drop(els);
-        discard(&mut t, &id);
+        super::turn::discard(&mut t, &id);
         return;
     };
     if !els[i].presence.status.on_table() {
         drop(els);
-        discard(&mut t, &id);
+        super::turn::discard(&mut t, &id);
         return;
     }
     // Paratroops and glider troops are not effective on the bound they land;
     // a platoon without cohesion retakes its test (Heroes All, "Paratroops").
     if els[i].presence.effective_from > bound {
         drop(els);
-        discard(&mut t, &id);
+        super::turn::discard(&mut t, &id);
         return;
     }
     if els[i].presence.without_cohesion {
@@ -99,7 +98,7 @@ fn next_card(mut t: Table) {
         t.log.push(bound, e);
         if !test.passed {
             drop(els);
-            discard(&mut t, &id);
+            super::turn::discard(&mut t, &id);
             return;
         }
         els[i].presence.without_cohesion = false;
@@ -134,7 +133,7 @@ pub(super) fn take_turn(t: &mut Table, id: &str, needs_ort: bool, on_seizing: On
         Err(e) => {
             drop(els);
             t.fail("element turn", &id, format!("its table-top turn cannot be resolved: {e}"));
-            discard(t, &id);
+            super::turn::discard(t, &id);
             return;
         }
     };
@@ -157,7 +156,7 @@ pub(super) fn take_turn(t: &mut Table, id: &str, needs_ort: bool, on_seizing: On
         }
         Course::NoAction => {
             drop(els);
-            discard(t, &id);
+            super::turn::discard(t, &id);
         }
         Course::SwapsCard => {
             drop(els);
@@ -175,23 +174,29 @@ pub(super) fn take_turn(t: &mut Table, id: &str, needs_ort: bool, on_seizing: On
                 _ => None,
             };
             if let Some(status) = gone {
-                leave(&mut t.log, bound, f, status, "FYOB Continuous Momentum Score: as the CMS directs");
+                super::table::leave(&mut t.log, bound, f, status, "FYOB Continuous Momentum Score: as the CMS directs");
             }
             drop(els);
-            discard(t, &id);
+            super::turn::discard(t, &id);
         }
         Course::CannotContinue { effects, surrenders } => {
             if surrenders {
-                leave(&mut t.log, bound, f, Status::Surrendered, "9+ failures, no friends but the enemy within 12\"");
+                super::table::leave(
+                    &mut t.log,
+                    bound,
+                    f,
+                    Status::Surrendered,
+                    "9+ failures, no friends but the enemy within 12\"",
+                );
             } else if effects.movement == CmMovement::BackToTheBox {
-                leave(&mut t.log, bound, f, Status::Retired, "9+ failures: goes back to the box");
+                super::table::leave(&mut t.log, bound, f, Status::Retired, "9+ failures: goes back to the box");
             } else {
                 let table = t.battle.start.scenario.table;
                 let edge = t.sides.0[f.identity.side].edge;
                 movement::fall_back(&mut t.log, &mut t.failures, &mut t.dice.0, &t.battle, bound, f, table, edge);
             }
             drop(els);
-            discard(t, &id);
+            super::turn::discard(t, &id);
         }
     }
 }
@@ -251,27 +256,4 @@ fn support_points(els: &[FieldedItem], i: usize, codex: &Codex) -> u32 {
         .filter_map(|(_, o)| o.force.element.cost(codex).ok())
         .map(|p| p.halves() / 2)
         .sum()
-}
-
-/// The element leaves the table for good (or for the box).
-pub(super) fn leave(log: &mut super::log::BattleLog, bound: u32, f: &mut FieldedItem, status: Status, why: &str) {
-    f.presence.status = status;
-    f.force.element.on_table = false;
-    let ev = RuleEvent::new(EventKind::Leaves, RuleRef::new(Book::FightYourOwnBattles, "Continuous Momentum"))
-        .actor(f.id())
-        .input("cms", f.force.element.cms, why)
-        .outcome(serde_json::json!({ "status": status }));
-    log.push(bound, ev);
-}
-
-/// The card's turn is over: discard it.
-pub(super) fn discard(t: &mut Table, id: &str) {
-    if let Some(deck) = t.battle.deck.as_mut()
-        && let Err(e) = deck.discard(id)
-    {
-        t.fail("discard", id, format!("its card cannot be discarded: {e}"));
-    }
-    if *t.flow != Flow::Over {
-        *t.flow = Flow::NextCard;
-    }
 }

@@ -16,7 +16,7 @@ use warbound_rules::{
 };
 
 use super::{
-    Table, activation, sorted,
+    Table, sorted,
     state::{Build, ElementView, FieldedItem, Status},
     table::{he_cause, he_target},
     visible::Sight,
@@ -174,7 +174,7 @@ fn attack(t: &mut Table, s: usize, k: usize) {
         .outcome(serde_json::json!({ "men": f.men(), "vehicle": f.vehicle.state }));
     t.log.push(bound, ev);
     if f.spent() && f.presence.status.on_table() {
-        activation::leave(&mut t.log, bound, f, Status::Destroyed, "nothing left that fights");
+        super::table::leave(&mut t.log, bound, f, Status::Destroyed, "nothing left that fights");
     }
 }
 

@@ -14,7 +14,6 @@ use warbound_rules::{
 };
 
 use super::{
-    activation,
     log::BattleLog,
     state::{Arrival, ElementView, FieldedItem, Status},
 };
@@ -36,11 +35,11 @@ pub(super) fn land(
             let (drop, events) = airborne::drop_platoon(armed, dice, &id);
             log.extend(bound, events);
             let Landing::Square(_) = drop.platoon else {
-                activation::leave(log, bound, f, Status::Retired, "blown off course: takes no further part");
+                super::table::leave(log, bound, f, Status::Retired, "blown off course: takes no further part");
                 return;
             };
             if drop.removed {
-                activation::leave(log, bound, f, Status::Retired, "unarmed, its weapons container lost");
+                super::table::leave(log, bound, f, Status::Retired, "unarmed, its weapons container lost");
                 return;
             }
             let (dx, dy) = drop.platoon.offset().unwrap_or((0.0, 0.0));
@@ -76,7 +75,7 @@ pub(super) fn land(
             f.presence.effective_from = bound + 1;
             arrived(log, bound, &f.view(), "Gliders - Landing process");
             if f.spent() {
-                activation::leave(log, bound, f, Status::Destroyed, "every man lost in the landing");
+                super::table::leave(log, bound, f, Status::Destroyed, "every man lost in the landing");
             }
         }
     }

@@ -18,7 +18,7 @@ use warbound_rules::{
 };
 
 use super::{
-    Table, activation, sorted,
+    Table, sorted,
     state::{FieldedItem, Status},
     table::{building_hit, from_edge, he_cause, he_target},
     visible::Sight,
@@ -231,7 +231,7 @@ pub(super) fn battery_turn(t: &mut Table, s: usize, k: usize) {
                 f.momentum.accrued.accrue(cause, 1);
                 f.momentum.accrued.accrue(casualty, lost);
                 if f.spent() {
-                    activation::leave(&mut t.log, bound, f, Status::Destroyed, "lost when the building fell");
+                    super::table::leave(&mut t.log, bound, f, Status::Destroyed, "lost when the building fell");
                 }
                 continue;
             }
@@ -272,6 +272,6 @@ fn shell(
         p.crew = 0;
     }
     if f.spent() {
-        activation::leave(log, bound, f, Status::Destroyed, "nothing left that fights");
+        super::table::leave(log, bound, f, Status::Destroyed, "nothing left that fights");
     }
 }

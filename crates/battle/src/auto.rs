@@ -24,10 +24,12 @@ use warbound_rules::{
 
 use super::{
     FlowSchedule, FlowSet, Table, at,
-    command::{Command, Current, Inbox, check},
-    demolition::{self, Demolition},
+    check::check,
+    command::{Command, Current, Inbox},
+    demolition,
     setup::Control,
     sorted,
+    state::Demolition,
     state::{ElementView, Flow, Turn},
     visible::Sight,
 };
@@ -150,7 +152,7 @@ fn next_command(
     // enemy's they are in contact with (Heroes All, "Explosives").
     let blow = charges.iter().find(|d| {
         demolition::may_detonate(me, d, sight.terrain)
-            && enemies.iter().any(|e| distance(e.place.at, d.at) <= demolition::CONTACT * 2.0)
+            && enemies.iter().any(|e| distance(e.place.at, d.at) <= super::table::CONTACT * 2.0)
     });
     let lift = (me.order.objective.activity == Activity::Engineering)
         .then(|| charges.iter().find(|d| demolition::may_clear(me, d)))
@@ -227,7 +229,7 @@ fn destination(
     me: &ElementView,
     enemies: &[ElementView],
     sight: &Sight,
-    pontoons: &[super::bridging::Pontoon],
+    pontoons: &[super::state::Pontoon],
 ) -> Option<Point> {
     // Reading (FYOB "Results of Momentum Tests": suppressed or pinned "may move
     // towards cover, never towards the enemy"): the Auto element stays where it is.

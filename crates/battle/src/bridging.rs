@@ -8,10 +8,9 @@
 //! the table.
 
 use crate::prelude::*;
-use serde::{Deserialize, Serialize};
 use warbound_rules::{
     buildings::{Bridge, BridgeType},
-    engineers::{self, PONTOON_CREW_MAX, Task},
+    engineers::{self, PONTOON_CREW_MAX},
     event::{Book, EventKind, RuleEvent, RuleRef},
     explosives::ChargeKind,
     geometry::distance,
@@ -23,23 +22,14 @@ use warbound_rules::{
 use super::{
     FlowSchedule, FlowSet, Table, at,
     command::{Command, Current},
-    dispatch,
     log::BattleLog,
     sorted,
-    state::{BridgeState, ElementView, Flow},
+    state::{BridgeState, ElementView, Flow, Pontoon},
 };
 
 /// Reading: "having moved up to the bank of the river" is within 2" of the
 /// span's end on the engineers' bank.
 pub const AT_THE_BANK: f32 = 2.0;
-
-/// A pontoon bridge being built at a side's bridging site.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Pontoon {
-    pub side: usize,
-    pub site: BridgingSite,
-    pub task: Task,
-}
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(FlowSchedule, act_phase.in_set(FlowSet::Phase).run_if(at(|f| matches!(f, Flow::Acting(_)))));
@@ -128,7 +118,7 @@ fn act_phase(mut t: Table, mut current: ResMut<Current>) {
     if let Some(Command::Wade { element, to }) = current.0.clone() {
         current.0 = None;
         wade(&mut t, &element, to);
-        dispatch::phase_done(&mut t, Phase::Act, &[Act::GetOutOfRiver]);
+        super::turn::phase_done(&mut t, Phase::Act, &[Act::GetOutOfRiver]);
         return;
     }
     let Some(Command::Bridge { element }) = current.0.clone() else { return };
@@ -136,8 +126,8 @@ fn act_phase(mut t: Table, mut current: ResMut<Current>) {
     work(&mut t, &element);
     // "Engineers ... working on the bridge cannot carry out any other
     // actions during the construction": the turn ends here.
-    dispatch::phase_done(&mut t, Phase::Act, &[Act::EngineeringWork; 2]);
-    dispatch::end_turn(&mut t, &element);
+    super::turn::phase_done(&mut t, Phase::Act, &[Act::EngineeringWork; 2]);
+    super::turn::end_turn(&mut t, &element);
 }
 
 /// A bound's work on the pontoon at the bank: the element's men, up to 6,
@@ -199,7 +189,7 @@ pub(super) fn blast_bridges(
     let Some(column) = kind.he_column() else { return };
     for k in 0..battle.bridges.len() {
         let b = &mut battle.bridges[k];
-        if b.bridge.is_destroyed() || distance_to_segment(at, b.span.from, b.span.to) > super::demolition::CONTACT {
+        if b.bridge.is_destroyed() || distance_to_segment(at, b.span.from, b.span.to) > super::table::CONTACT {
             continue;
         }
         let Ok((_, e)) = b.bridge.hit(column, dice, id) else { continue };

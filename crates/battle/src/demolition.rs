@@ -7,10 +7,9 @@
 //! remove it.
 
 use crate::prelude::*;
-use serde::{Deserialize, Serialize};
 use warbound_rules::{
     event::{Book, EventKind, RuleEvent, RuleRef},
-    explosives::{self, Charge, ChargeState},
+    explosives::{self, ChargeState},
     geometry::{self, Viewpoint, distance},
     momentum::CmCause,
     order_dice::{Act, Phase},
@@ -18,38 +17,13 @@ use warbound_rules::{
 };
 
 use super::{
-    FlowSchedule, FlowSet, Table, activation, at,
+    FlowSchedule, FlowSet, Table, at,
     command::{Command, Current},
-    dispatch,
     log::BattleLog,
     sorted,
-    state::{ElementView, FieldedItem, Flow, Status},
+    state::{Demolition, ElementView, FieldedItem, Flow, Status},
     table::he_target,
 };
-
-/// Reading: "in contact with the target" is within 2" of the charge; the
-/// blast's table effect falls on the elements that close.
-pub const CONTACT: f32 = 2.0;
-
-/// A charge on the table.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Demolition {
-    pub id: String,
-    /// The side that set it.
-    pub side: usize,
-    pub at: Point,
-    pub charge: Charge,
-    /// What it brings down, for the log.
-    pub target: String,
-    /// Found by the enemy's engineers.
-    pub found: bool,
-}
-
-impl Demolition {
-    pub fn live(&self) -> bool {
-        matches!(self.charge.state, ChargeState::Set | ChargeState::Delayed(_))
-    }
-}
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(FlowSchedule, act_phase.in_set(FlowSet::Phase).run_if(at(|f| matches!(f, Flow::Acting(_)))));
@@ -71,7 +45,7 @@ fn in_sight(f: &ElementView, d: &Demolition, terrain: &warbound_rules::terrain::
 
 /// Whether `f` is in contact with an enemy's live charge `d`.
 pub fn may_clear(f: &ElementView, d: &Demolition) -> bool {
-    d.side != f.identity.side && d.live() && distance(f.place.at, d.at) <= CONTACT
+    d.side != f.identity.side && d.live() && distance(f.place.at, d.at) <= super::table::CONTACT
 }
 
 fn act_phase(mut t: Table, mut current: ResMut<Current>) {
@@ -79,8 +53,8 @@ fn act_phase(mut t: Table, mut current: ResMut<Current>) {
         current.0 = None;
         clear_mines(&mut t, &element);
         // The clearers do nothing else this bound: the turn ends here.
-        dispatch::phase_done(&mut t, Phase::Act, &[Act::EngineeringWork; 2]);
-        dispatch::end_turn(&mut t, &element);
+        super::turn::phase_done(&mut t, Phase::Act, &[Act::EngineeringWork; 2]);
+        super::turn::end_turn(&mut t, &element);
         return;
     }
     let (element, charge, acts) = match current.0.clone() {
@@ -131,7 +105,7 @@ fn act_phase(mut t: Table, mut current: ResMut<Current>) {
         }
     }
     drop(els);
-    dispatch::phase_done(&mut t, Phase::Act, &vec![Act::EngineeringWork; acts]);
+    super::turn::phase_done(&mut t, Phase::Act, &vec![Act::EngineeringWork; acts]);
 }
 
 /// The uncleared minefield (its index in `minefields`) the element is in or
@@ -145,7 +119,8 @@ pub fn minefield_in_contact(
         !m.clear
             && match terrain.features.get(*k) {
                 Some(warbound_rules::terrain::Feature::Minefield { outline, .. }) => {
-                    warbound_rules::terrain::inside(outline, f.place.at) || near_outline(outline, f.place.at) <= CONTACT
+                    warbound_rules::terrain::inside(outline, f.place.at)
+                        || near_outline(outline, f.place.at) <= super::table::CONTACT
                 }
                 _ => false,
             }
@@ -192,7 +167,7 @@ pub(super) fn blast(
     });
     for f in els.iter_mut().filter(|f| f.presence.status.on_table()) {
         let r = distance(f.place.at, d.at);
-        if r <= CONTACT
+        if r <= super::table::CONTACT
             && let Some(target) = he_target(&f.view())
             && let Ok(Some((out, e))) = explosives::charge_effect(d.charge.kind, target, dice)
         {
@@ -206,7 +181,7 @@ pub(super) fn blast(
             f.momentum.accrued.accrue(explosives::STUN_CAUSE, 1);
         }
         if f.spent() {
-            activation::leave(log, bound, f, Status::Destroyed, "caught in the blast");
+            super::table::leave(log, bound, f, Status::Destroyed, "caught in the blast");
         }
     }
     let ev = RuleEvent::new(EventKind::Explosives, RuleRef::new(Book::HeroesAll, "Explosives"))

@@ -4,10 +4,9 @@
 //! Activity Counter (FYOB "Activity counters") and discards its OPC.
 
 use crate::prelude::*;
-use warbound_rules::order_dice;
 
 use super::{
-    FlowSchedule, FlowSet, Table, activation, at,
+    FlowSchedule, FlowSet, Table, at,
     command::{self, Command, CommandRecord, Current, Inbox},
     setup::Control,
     sorted,
@@ -35,7 +34,7 @@ fn dispatch(mut t: Table, mut inbox: ResMut<Inbox>, mut current: ResMut<Current>
     let side = all.iter().find(|f| f.id() == turn.element).map(|f| f.identity.side);
     let auto = side.is_some_and(|s| t.sides.0[s].control == Control::Auto);
     let aircraft = super::air::over_table(&t.sides);
-    let checked = command::check(&cmd, &turn, &all, &sight, &t.battle, &aircraft);
+    let checked = super::check::check(&cmd, &turn, &all, &sight, &t.battle, &aircraft);
     drop(all);
     drop(els);
     match checked {
@@ -52,31 +51,9 @@ fn dispatch(mut t: Table, mut inbox: ResMut<Inbox>, mut current: ResMut<Current>
                 record.0.push(cmd.clone());
             }
             match cmd {
-                Command::EndTurn { .. } => end_turn(&mut t, &turn.element),
+                Command::EndTurn { .. } => super::turn::end_turn(&mut t, &turn.element),
                 other => current.0 = Some(other),
             }
         }
-    }
-}
-
-/// The element's turn is over: its Activity Counter, and the next card.
-pub(super) fn end_turn(t: &mut Table, id: &str) {
-    let mut els = sorted(&mut t.elements);
-    if let Some(f) = els.iter_mut().find(|f| f.id() == id) {
-        f.actions.counter = order_dice::activity_counter(f.actions.this_bound.fired, f.actions.this_bound.moved);
-    }
-    drop(els);
-    activation::discard(t, id);
-}
-
-/// Records that the acting element has taken `phase`; ends its turn when it
-/// has nothing left to take.
-pub(super) fn phase_done(t: &mut Table, phase: order_dice::Phase, acts: &[order_dice::Act]) {
-    let Flow::Acting(turn) = &mut *t.flow else { return };
-    turn.taken.push(phase);
-    turn.acts.extend_from_slice(acts);
-    if turn.taken.len() == 3 {
-        let id = turn.element.clone();
-        end_turn(t, &id);
     }
 }

@@ -56,13 +56,7 @@ fn burn(t: &mut Table) {
         let inside =
             warbound_rules::geometry::building_at(&terrain, f.place.at).is_some_and(|(k, _)| fallen.contains(&k));
         if inside {
-            super::activation::leave(
-                &mut t.log,
-                bound,
-                f,
-                Status::Destroyed,
-                "inside the building when it burned down",
-            );
+            super::table::leave(&mut t.log, bound, f, Status::Destroyed, "inside the building when it burned down");
         }
     }
 }

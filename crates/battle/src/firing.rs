@@ -23,9 +23,8 @@ use warbound_rules::{
 };
 
 use super::{
-    FlowSchedule, FlowSet, Table, activation, at,
+    FlowSchedule, FlowSet, Table, at,
     command::{Command, Current},
-    dispatch,
     log::BattleLog,
     pair_mut, sorted,
     state::{Build, ElementView, FieldedItem, Flow, Status},
@@ -60,7 +59,7 @@ fn fire_phase(mut t: Table, mut current: ResMut<Current>) {
             f.concealment.concealed = false;
         }
         drop(els);
-        dispatch::phase_done(&mut t, Phase::Fire, &[]);
+        super::turn::phase_done(&mut t, Phase::Fire, &[]);
         return;
     }
     let Some(Command::Fire { element, target }) = current.0.clone() else { return };
@@ -69,7 +68,7 @@ fn fire_phase(mut t: Table, mut current: ResMut<Current>) {
     let on_the_move = turn.orders.order == Phase::Move || turn.taken.contains(&Phase::Move);
     let failures = turn.failures;
     do_fire(&mut t, &element, &target, on_the_move, failures);
-    dispatch::phase_done(&mut t, Phase::Fire, &[]);
+    super::turn::phase_done(&mut t, Phase::Fire, &[]);
 }
 
 /// Every firing team of `element` that reaches `target` fires at it.
@@ -130,7 +129,7 @@ pub(super) fn do_fire(t: &mut Table, element: &str, target: &str, on_the_move: b
         officers(&mut out, &mut t.sides, tgt, damage.casualties, company);
     }
     if tgt.spent() && tgt.presence.status.on_table() {
-        activation::leave(out.log, bound, tgt, Status::Destroyed, "nothing left that fights");
+        super::table::leave(out.log, bound, tgt, Status::Destroyed, "nothing left that fights");
     }
 }
 

@@ -5,35 +5,17 @@
 //! bound) and retires the bound after that. A lane blocked by a wreck sends
 //! the later waves planned for it to the nearest free lane.
 
-use serde::{Deserialize, Serialize};
 use warbound_rules::{
-    boats::{self, LandingPlan, Stage},
+    boats::{self, Stage},
     event::{Book, EventKind, RuleEvent, RuleRef},
-    scenario::{BeachLanding, CraftSpec},
+    scenario::CraftSpec,
     terrain::Point,
 };
 
 use super::{
-    Table, activation, sorted,
-    state::{Arrival, Status},
+    Table, sorted,
+    state::{Arrival, SideLanding, Status},
 };
-
-/// One side's landing: its beach and the Landing Plan as it stands.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct SideLanding {
-    pub side: usize,
-    pub beach: BeachLanding,
-    pub plan: LandingPlan,
-    /// Craft destroyed on the approach, or turned back with no lane left.
-    pub lost: Vec<String>,
-}
-
-impl SideLanding {
-    /// Where the craft `id` lands now (its slot after any change of plan).
-    fn slot_of(&self, id: &str) -> Option<usize> {
-        self.plan.landings.iter().find(|l| l.contents.first().is_some_and(|c| c == id)).map(|l| l.slot)
-    }
-}
 
 /// The sides' landings as the scenario plans them.
 pub(super) fn landings(start: &super::setup::BattleStart) -> Result<Vec<SideLanding>, String> {
@@ -90,7 +72,7 @@ fn approach(t: &mut Table, k: usize, c: &CraftSpec, bound: u32) {
     // Reading (Heroes All, "Landing craft"): a craft destroyed on the mined
     // approach takes its troops with it; they never reach the beach.
     aboard(t, side, c, |log, f| {
-        activation::leave(log, bound, f, Status::Destroyed, "lost with its landing craft on the mined approach");
+        super::table::leave(log, bound, f, Status::Destroyed, "lost with its landing craft on the mined approach");
     });
     let Some(slot) = t.battle.landings[k].slot_of(&c.id) else { return };
     replan(t, k, slot, c.wave, bound);
@@ -129,7 +111,7 @@ fn replan(t: &mut Table, k: usize, slot: usize, wave: u32, bound: u32) {
         t.battle.landings[k].beach.craft.iter().filter(|c| turned_back.contains(&c.id)).cloned().collect();
     for c in specs {
         aboard(t, side, &c, |log, f| {
-            activation::leave(log, bound, f, Status::Retired, "its landing craft turned back: no lane left");
+            super::table::leave(log, bound, f, Status::Retired, "its landing craft turned back: no lane left");
         });
     }
 }
@@ -189,6 +171,7 @@ fn aboard(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use warbound_rules::scenario::BeachLanding;
 
     #[test]
     fn craft_are_found_by_their_planned_wave_and_slot_and_landed_where_replanned() {

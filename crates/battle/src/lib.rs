@@ -37,6 +37,7 @@ mod airborne;
 mod artillery;
 mod auto;
 mod bridging;
+mod check;
 pub mod command;
 mod command_turn;
 mod deal;
@@ -60,6 +61,7 @@ pub mod spawn;
 mod start_bound;
 pub mod state;
 mod table;
+mod turn;
 mod two_player;
 pub mod visible;
 

@@ -24,7 +24,6 @@ use warbound_rules::{
 use super::{
     FlowSchedule, FlowSet, Table, at,
     command::{Command, Current},
-    dispatch,
     invariant::InvariantFailures,
     log::BattleLog,
     sorted,
@@ -53,7 +52,7 @@ fn move_phase(mut t: Table, mut current: ResMut<Current>) {
         // The Player stops where he chose, within what the dice allowed.
         turn.pending_move = None;
         place(&mut t, &element, Point(to.0, to.1));
-        dispatch::phase_done(&mut t, Phase::Move, &[]);
+        super::turn::phase_done(&mut t, Phase::Move, &[]);
         return;
     }
     let side = sorted(&mut t.elements).iter().find(|f| f.id() == element).map(|f| f.identity.side);
@@ -68,7 +67,7 @@ fn move_phase(mut t: Table, mut current: ResMut<Current>) {
         return;
     }
     do_move(&mut t, &element, Point(to.0, to.1), pips);
-    dispatch::phase_done(&mut t, Phase::Move, &[]);
+    super::turn::phase_done(&mut t, Phase::Move, &[]);
 }
 
 /// The inches an element may go towards `target`: its Movement Dice, cut
@@ -151,7 +150,7 @@ fn minefields(log: &mut BattleLog, dice: &mut Dice, bound: u32, battle: &Battle,
             }
         }
         if f.spent() {
-            super::activation::leave(log, bound, f, Status::Destroyed, "lost in a minefield");
+            super::table::leave(log, bound, f, Status::Destroyed, "lost in a minefield");
             return;
         }
     }
@@ -379,7 +378,7 @@ pub(super) fn fall_back(
         }
     }
     if from_edge(table, edge, f.place.at) <= 1.0 {
-        super::activation::leave(log, bound, f, Status::Retired, "a full move away took it off its own edge");
+        super::table::leave(log, bound, f, Status::Retired, "a full move away took it off its own edge");
     }
 }
 

@@ -13,7 +13,7 @@ use warbound_rules::{
 use super::{
     FlowSchedule, FlowSet, Table, at,
     command::{Command, Current},
-    dispatch, sorted,
+    sorted,
     state::{ElementView, Flow},
     visible::Sight,
 };
@@ -29,7 +29,7 @@ fn observe_phase(mut t: Table, mut current: ResMut<Current>) {
     let failures = turn.failures;
     do_observe(&mut t, &element, &targets, failures);
     let acts = vec![Act::Observe; targets.len()];
-    dispatch::phase_done(&mut t, Phase::Act, &acts);
+    super::turn::phase_done(&mut t, Phase::Act, &acts);
 }
 
 /// Runs `f` on the observation test `me` would take on `tgt` now: its

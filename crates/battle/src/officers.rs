@@ -75,7 +75,7 @@ fn officers(mut t: Table, mut inbox: ResMut<Inbox>, mut record: ResMut<CommandRe
         (Flow::CoTurn { side, company }, Command::Command { orders, rally, company: id }) => {
             command_turn::apply(&mut t, side, company, &rally, &orders);
             *t.flow = Flow::NextCard;
-            activation::discard(&mut t, &id);
+            super::turn::discard(&mut t, &id);
         }
         (Flow::Session { side }, Command::Session { commit, objectives, withdraw, .. }) => {
             start_bound::session(&mut t, side, &commit, &objectives);

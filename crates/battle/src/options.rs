@@ -5,7 +5,8 @@
 
 pub use super::firing::{FireOdds, fire_odds};
 use super::{
-    command::{Command, check},
+    check::check,
+    command::Command,
     play::waiting_for_player,
     state::{Battle, ElementView, FieldedReadOnly, Flow, PendingMove, Sides},
     visible::Sight,

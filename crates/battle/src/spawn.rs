@@ -28,9 +28,9 @@ use warbound_rules::{
 
 use super::{
     BattleCodex,
-    demolition::Demolition,
     log::BattleLog,
     setup::BattleStart,
+    state::Demolition,
     state::{
         Actions, AirCommand, Arrival, BatteryState, Battle, BattleDice, Build, CompanyState, Concealment,
         ElementBundle, Flow, FooState, Force, Identity, Intel, Momentum, Order, Place, Presence, SideState, Sides,

@@ -9,11 +9,14 @@ use crate::prelude::*;
 use bevy_ecs::query::QueryData;
 use serde::{Deserialize, Serialize};
 use warbound_rules::{
+    boats::LandingPlan,
     codex::{Codex, Kind as CodexKind},
     command::Objective,
     day::WargameClock,
     dice::Dice,
     effects::{ArmourClass, VehicleState},
+    engineers::Task,
+    explosives::{Charge, ChargeState},
     firing::FireTarget,
     forces::Element,
     momentum::{Accrued, ElementType},
@@ -22,7 +25,7 @@ use warbound_rules::{
     officer::{Officer, Quality},
     opc::{Deal, Nation},
     order_dice::{Act, ActivityCounter, Phase},
-    scenario::Edge,
+    scenario::{BeachLanding, BridgingSite, Edge},
     strategic::SeniorOfficerRecord,
     terrain::Point,
     turn::Orders,
@@ -271,6 +274,23 @@ impl ElementBundle {
     pub fn men(&self) -> u32 {
         self.force.men()
     }
+
+    /// The copy read as an element on the table (it has no entity).
+    pub fn view(&self) -> ElementView<'_> {
+        ElementView {
+            entity: Entity::PLACEHOLDER,
+            identity: &self.identity,
+            force: &self.force,
+            place: &self.place,
+            presence: &self.presence,
+            momentum: &self.momentum,
+            actions: &self.actions,
+            concealment: &self.concealment,
+            vehicle: &self.vehicle,
+            order: &self.order,
+            intel: &self.intel,
+        }
+    }
 }
 
 /// Every element's components, owned, in scenario order: for checking a
@@ -345,6 +365,14 @@ impl FieldedItem<'_, '_> {
 }
 
 impl<'w> FieldedReadOnlyItem<'w, '_> {
+    pub fn id(&self) -> &'w str {
+        self.force.id()
+    }
+
+    pub fn men(&self) -> u32 {
+        self.force.men()
+    }
+
     /// Its read-only form.
     pub fn view(&self) -> ElementView<'w> {
         ElementView {
@@ -521,7 +549,7 @@ pub struct Battle {
     /// The result once the battle is over.
     pub result: Option<BattleResult>,
     /// Demolition charges on the table.
-    pub charges: Vec<super::demolition::Demolition>,
+    pub charges: Vec<Demolition>,
     /// Each minefield of the terrain (by feature index) and its clearing.
     pub minefields: Vec<(usize, warbound_rules::mines::Minefield)>,
     /// Each building of the terrain (by feature index): Defence Value left, fire.
@@ -530,9 +558,54 @@ pub struct Battle {
     /// river's bridges, Defence Value left.
     pub bridges: Vec<BridgeState>,
     /// Pontoon bridges the sides' engineers are building.
-    pub pontoons: Vec<super::bridging::Pontoon>,
+    pub pontoons: Vec<Pontoon>,
     /// The sides' landings from the sea.
-    pub landings: Vec<super::landing::SideLanding>,
+    pub landings: Vec<SideLanding>,
+}
+
+/// A charge on the table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Demolition {
+    pub id: String,
+    /// The side that set it.
+    pub side: usize,
+    pub at: Point,
+    pub charge: Charge,
+    /// What it brings down, for the log.
+    pub target: String,
+    /// Found by the enemy's engineers.
+    pub found: bool,
+}
+
+impl Demolition {
+    pub fn live(&self) -> bool {
+        matches!(self.charge.state, ChargeState::Set | ChargeState::Delayed(_))
+    }
+}
+
+/// A pontoon bridge being built at a side's bridging site.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Pontoon {
+    pub side: usize,
+    pub site: BridgingSite,
+    pub task: Task,
+}
+
+/// One side's landing: its beach and the Landing Plan as it stands.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SideLanding {
+    pub side: usize,
+    pub beach: BeachLanding,
+    pub plan: LandingPlan,
+    /// Craft destroyed on the approach, or turned back with no lane left.
+    pub lost: Vec<String>,
+}
+
+impl SideLanding {
+    /// Where the craft `id` lands now (its slot after any change of plan).
+    pub fn slot_of(&self, id: &str) -> Option<usize> {
+        self.plan.landings.iter().find(|l| l.contents.first().is_some_and(|c| c == id)).map(|l| l.slot)
+    }
 }
 
 /// A bridge on the table and what is left of it.

@@ -11,7 +11,13 @@ use warbound_rules::{
     terrain::{Point, Terrain},
 };
 
-use super::state::{Build, ElementView};
+use warbound_rules::event::{Book, EventKind, RuleEvent, RuleRef};
+
+use super::state::{Build, ElementView, FieldedItem, Status};
+
+/// Reading: "in contact with the target" is within 2" of the charge; the
+/// blast's table effect falls on the elements that close.
+pub const CONTACT: f32 = 2.0;
 
 /// A point on `edge`, `along` inches from its left (or near) end, one inch in.
 pub fn edge_point(table: TableSize, edge: Edge, along: f32) -> Point {
@@ -99,6 +105,17 @@ pub fn building_hit(
     let (out, e) = b.hit(HeHit::he(column), occupants, dice, &format!("building {feature}")).ok()?;
     log.push(bound, e.target(f.id().to_owned()));
     Some(out.casualties)
+}
+
+/// The element leaves the table for good (or for the box).
+pub(super) fn leave(log: &mut super::log::BattleLog, bound: u32, f: &mut FieldedItem, status: Status, why: &str) {
+    f.presence.status = status;
+    f.force.element.on_table = false;
+    let ev = RuleEvent::new(EventKind::Leaves, RuleRef::new(Book::FightYourOwnBattles, "Continuous Momentum"))
+        .actor(f.id())
+        .input("cms", f.force.element.cms, why)
+        .outcome(serde_json::json!({ "status": status }));
+    log.push(bound, ev);
 }
 
 #[cfg(test)]

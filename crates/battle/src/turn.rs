@@ -1,0 +1,40 @@
+//! The acting element's turn: the phases it has taken, the end of its turn
+//! (its Activity Counter, FYOB "Activity counters") and its card discarded.
+
+use warbound_rules::order_dice;
+
+use super::{Table, sorted, state::Flow};
+
+/// The element's turn is over: its Activity Counter, and the next card.
+pub(super) fn end_turn(t: &mut Table, id: &str) {
+    let mut els = sorted(&mut t.elements);
+    if let Some(f) = els.iter_mut().find(|f| f.id() == id) {
+        f.actions.counter = order_dice::activity_counter(f.actions.this_bound.fired, f.actions.this_bound.moved);
+    }
+    drop(els);
+    discard(t, id);
+}
+
+/// Records that the acting element has taken `phase`; ends its turn when it
+/// has nothing left to take.
+pub(super) fn phase_done(t: &mut Table, phase: order_dice::Phase, acts: &[order_dice::Act]) {
+    let Flow::Acting(turn) = &mut *t.flow else { return };
+    turn.taken.push(phase);
+    turn.acts.extend_from_slice(acts);
+    if turn.taken.len() == 3 {
+        let id = turn.element.clone();
+        end_turn(t, &id);
+    }
+}
+
+/// The card's turn is over: discard it.
+pub(super) fn discard(t: &mut Table, id: &str) {
+    if let Some(deck) = t.battle.deck.as_mut()
+        && let Err(e) = deck.discard(id)
+    {
+        t.fail("discard", id, format!("its card cannot be discarded: {e}"));
+    }
+    if *t.flow != Flow::Over {
+        *t.flow = Flow::NextCard;
+    }
+}
