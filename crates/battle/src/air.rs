@@ -111,7 +111,14 @@ fn acquire(t: &mut Table, s: usize, k: usize) {
     };
     let covered =
         sight.in_building(target.place.at) || sight.in_wood(target.place.at).is_some() || target.concealment.concealed;
-    let Ok(need) = aircraft::spot_ground_target_need(height, covered, false) else { return };
+    let need = match aircraft::spot_ground_target_need(height, covered, false) {
+        Ok(need) => need,
+        Err(e) => {
+            let what = format!("the throw to spot {} cannot be made: {e:?}", target.id());
+            t.failures.record(&mut t.log, bound, "air", &q.id, what);
+            return;
+        }
+    };
     let (seen, e) = aircraft::spot(Some(need), target.id(), &mut t.dice.0, &q.id);
     t.log.push(bound, e.target(target.id().to_owned()));
     if seen {

@@ -18,7 +18,9 @@ use warbound_rules::{
 };
 
 use super::{
-    Table, sorted,
+    Table,
+    invariant::InvariantFailures,
+    sorted,
     state::{FieldedItem, Status},
     table::{building_hit, from_edge, he_cause, he_target},
     visible::Sight,
@@ -120,7 +122,14 @@ pub(super) fn foo_turn(t: &mut Table, s: usize, k: usize) {
             let (o, c) = (me.observers(), tgt.targets(codex));
             let m = Momentum { cms: me.force.element.cms.clamp(1, 6), failures: 0 };
             let Some(test) = sight.observation(me, tgt, &o, &c, m, false) else { return };
-            let Ok(result) = warbound_rules::observation::observe(&test, &mut t.dice.0) else { return };
+            let result = match warbound_rules::observation::observe(&test, &mut t.dice.0) {
+                Ok(result) => result,
+                Err(e) => {
+                    let what = format!("the observation of {enemy_id} cannot be resolved: {e:?}");
+                    t.failures.record(&mut t.log, bound, "foo", &fo.id, what);
+                    return;
+                }
+            };
             t.log.push(bound, result.event().actor(fo.id.clone()).target(enemy_id.clone()));
             if !result.seen {
                 return;
@@ -223,8 +232,15 @@ pub(super) fn battery_turn(t: &mut Table, s: usize, k: usize) {
             let battle = &mut *t.battle;
             let terrain = &battle.terrain;
             if !f.force.build.is_vehicle()
-                && let Some(lost) =
-                    building_hit(&mut battle.buildings, terrain, &f.view(), column, &mut t.dice.0, &mut t.log, bound)
+                && let Some(lost) = building_hit(
+                    &mut battle.buildings,
+                    terrain,
+                    &f.view(),
+                    column,
+                    &mut t.dice.0,
+                    (&mut t.log, &mut t.failures),
+                    bound,
+                )
             {
                 let lost = f.force.element.remove_men(u32::from(lost));
                 let cause = he_cause(f.force.build);
@@ -235,7 +251,7 @@ pub(super) fn battery_turn(t: &mut Table, s: usize, k: usize) {
                 }
                 continue;
             }
-            shell(&mut t.log, &mut t.dice.0, bound, f, column, &battery.id, casualty);
+            shell((&mut t.log, &mut t.failures), &mut t.dice.0, bound, f, column, &battery.id, casualty);
         }
     }
     drop(els);
@@ -245,7 +261,7 @@ pub(super) fn battery_turn(t: &mut Table, s: usize, k: usize) {
 /// One HE shell on an element: the HE Effects table, its CM tests, and
 /// whether it is left with anything.
 fn shell(
-    log: &mut super::log::BattleLog,
+    (log, failures): (&mut super::log::BattleLog, &mut InvariantFailures),
     dice: &mut warbound_rules::dice::Dice,
     bound: u32,
     f: &mut FieldedItem,
@@ -254,7 +270,14 @@ fn shell(
     casualty: CmCause,
 ) {
     let Some(target) = he_target(&f.view()) else { return };
-    let Ok((out, event)) = effects::he_hit(column, target, dice) else { return };
+    let (out, event) = match effects::he_hit(column, target, dice) {
+        Ok(hit) => hit,
+        Err(e) => {
+            let what = format!("the HE hit on {} cannot be resolved: {e:?}", f.id());
+            failures.record(log, bound, "battery", by, what);
+            return;
+        }
+    };
     log.push(bound, event.actor(by.to_owned()).target(f.id().to_owned()));
     let lost = f.force.element.remove_men(u32::from(out.casualties));
     let cause = he_cause(f.force.build);

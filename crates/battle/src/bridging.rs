@@ -22,6 +22,7 @@ use warbound_rules::{
 use super::{
     FlowSchedule, FlowSet, Table, at,
     command::{Command, Current},
+    invariant::InvariantFailures,
     log::BattleLog,
     sorted,
     state::{BridgeState, ElementView, Flow, Pontoon},
@@ -180,7 +181,7 @@ fn open_bridge(battle: &mut super::state::Battle, log: &mut BattleLog, bound: u3
 pub(super) fn blast_bridges(
     battle: &mut super::state::Battle,
     dice: &mut warbound_rules::dice::Dice,
-    log: &mut BattleLog,
+    (log, failures): (&mut BattleLog, &mut InvariantFailures),
     bound: u32,
     at: Point,
     kind: ChargeKind,
@@ -192,7 +193,13 @@ pub(super) fn blast_bridges(
         if b.bridge.is_destroyed() || distance_to_segment(at, b.span.from, b.span.to) > super::table::CONTACT {
             continue;
         }
-        let Ok((_, e)) = b.bridge.hit(column, dice, id) else { continue };
+        let e = match b.bridge.hit(column, dice, id) {
+            Ok((_, e)) => e,
+            Err(e) => {
+                failures.record(log, bound, "blast", id, format!("the blast on a bridge cannot be resolved: {e:?}"));
+                continue;
+            }
+        };
         log.push(bound, e);
         if b.bridge.is_destroyed() {
             let (river, span) = (b.river, b.span);

@@ -81,7 +81,15 @@ fn act_phase(mut t: Table, mut current: ResMut<Current>) {
             let demolition = t.battle.charges[k].clone();
             blast(&mut t.log, &mut t.dice.0, bound, &mut els, &demolition);
             let (at, kind) = (demolition.at, demolition.charge.kind);
-            super::bridging::blast_bridges(&mut t.battle, &mut t.dice.0, &mut t.log, bound, at, kind, &demolition.id);
+            super::bridging::blast_bridges(
+                &mut t.battle,
+                &mut t.dice.0,
+                (&mut t.log, &mut t.failures),
+                bound,
+                at,
+                kind,
+                &demolition.id,
+            );
         }
     } else {
         let men = els[i].men();
@@ -207,6 +215,14 @@ pub(super) fn tick(t: &mut Table) {
         let mut els = sorted(&mut t.elements);
         blast(&mut t.log, &mut t.dice.0, bound, &mut els, &d);
         drop(els);
-        super::bridging::blast_bridges(&mut t.battle, &mut t.dice.0, &mut t.log, bound, d.at, d.charge.kind, &d.id);
+        super::bridging::blast_bridges(
+            &mut t.battle,
+            &mut t.dice.0,
+            (&mut t.log, &mut t.failures),
+            bound,
+            d.at,
+            d.charge.kind,
+            &d.id,
+        );
     }
 }

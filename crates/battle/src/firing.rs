@@ -25,6 +25,7 @@ use warbound_rules::{
 use super::{
     FlowSchedule, FlowSet, Table, at,
     command::{Command, Current},
+    invariant::InvariantFailures,
     log::BattleLog,
     pair_mut, sorted,
     state::{Build, ElementView, FieldedItem, Flow, Status},
@@ -89,8 +90,14 @@ pub(super) fn do_fire(t: &mut Table, element: &str, target: &str, on_the_move: b
     let d = distance(firer.place.at, tgt.place.at);
     let mut damage = Damage::default();
     let battle = &mut *t.battle;
-    let mut out =
-        Out { dice: &mut t.dice.0, log: &mut t.log, bound, buildings: &mut battle.buildings, terrain: &battle.terrain };
+    let mut out = Out {
+        dice: &mut t.dice.0,
+        log: &mut t.log,
+        failures: &mut t.failures,
+        bound,
+        buildings: &mut battle.buildings,
+        terrain: &battle.terrain,
+    };
     for team in &teams {
         if matches!(team.row.row().procedure, firing::Procedure::Mortar { .. } | firing::Procedure::Rockets) {
             indirect(&mut out, team, firer, tgt, d, &mut damage);
@@ -200,6 +207,7 @@ pub fn fire_odds(sight: &Sight, firer: &ElementView, tgt: &ElementView, failures
 struct Out<'a> {
     dice: &'a mut Dice,
     log: &'a mut BattleLog,
+    failures: &'a mut InvariantFailures,
     bound: u32,
     buildings: &'a mut [(usize, warbound_rules::buildings::Building)],
     terrain: &'a warbound_rules::terrain::Terrain,
@@ -273,7 +281,14 @@ fn indirect(
             walked: 0.0,
             crew_in_wood: 0.0,
         };
-        let Ok((hit, event)) = firing::fire_indirect(&fire, &mut *out.dice) else { return };
+        let (hit, event) = match firing::fire_indirect(&fire, &mut *out.dice) {
+            Ok(fired) => fired,
+            Err(e) => {
+                let what = format!("the indirect fire at {} cannot be resolved: {e:?}", tgt.id());
+                out.failures.record(out.log, out.bound, "fire", firer.id(), what);
+                return;
+            }
+        };
         out.log.push(out.bound, event.actor(firer.id()).target(tgt.id()));
         ranging = match (hit, ranging) {
             (true, _) | (false, Ranging::OnTarget) => Ranging::OnTarget,
@@ -292,7 +307,8 @@ fn indirect(
 /// One HE hit on men or guns.
 fn he_on(t: &mut Out, column: effects::HeColumn, tgt: &mut FieldedItem, damage: &mut Damage) {
     if !tgt.force.build.is_vehicle()
-        && let Some(lost) = building_hit(t.buildings, t.terrain, &tgt.view(), column, t.dice, t.log, t.bound)
+        && let Some(lost) =
+            building_hit(t.buildings, t.terrain, &tgt.view(), column, t.dice, (t.log, t.failures), t.bound)
     {
         damage.casualties += tgt.force.element.remove_men(u32::from(lost));
         return;
@@ -446,7 +462,14 @@ fn add_morale(f: &mut FieldedItem, cause: MoraleCause, n: u32) {
 /// FYOB "NCO is a casualty" and "Company Officer as a casualty".
 fn officers(t: &mut Out, sides: &mut super::state::Sides, tgt: &mut FieldedItem, lost: u32, (s, c): (usize, usize)) {
     let co_attached = sides.0[s].companies.get(c).is_some_and(|co| co.co_alive && co.attached_to == tgt.id());
-    let Ok((result, event)) = officer::casualty_check(lost, co_attached, t.dice, tgt.id()) else { return };
+    let (result, event) = match officer::casualty_check(lost, co_attached, t.dice, tgt.id()) {
+        Ok(checked) => checked,
+        Err(e) => {
+            let what = format!("the officer casualty check cannot be resolved: {e:?}");
+            t.failures.record(t.log, t.bound, "casualties", tgt.id(), what);
+            return;
+        }
+    };
     t.log.push(t.bound, event);
     if result.nco_hit && tgt.force.element.nco.is_some() {
         tgt.force.element.nco = None;

@@ -113,19 +113,32 @@ fn place(t: &mut Table, element: &str, at: Point) {
     f.place.at = at;
     f.concealment.concealed = false;
     let bound = t.battle.clock.bound();
-    minefields(&mut t.log, &mut t.dice.0, bound, &t.battle, f, from);
+    minefields((&mut t.log, &mut t.failures), &mut t.dice.0, bound, &t.battle, f, from);
     lose_track(&mut els, i, &t.battle, &t.codex.0);
 }
 
 /// *Heroes All*, "Mines": an element whose move entered a minefield —
 /// infantry a D6 a figure in anti-personnel mines (1 or 2 a casualty);
 /// a vehicle a D6 in anti-tank mines or 2D6 in anti-personnel ones.
-fn minefields(log: &mut BattleLog, dice: &mut Dice, bound: u32, battle: &Battle, f: &mut FieldedItem, from: Point) {
+fn minefields(
+    (log, failures): (&mut BattleLog, &mut InvariantFailures),
+    dice: &mut Dice,
+    bound: u32,
+    battle: &Battle,
+    f: &mut FieldedItem,
+    from: Point,
+) {
     if distance(from, f.place.at) <= 0.0 {
         return;
     }
     let terrain = &battle.terrain;
-    let Ok(route) = geometry::route(terrain, &[from, f.place.at]) else { return };
+    let route = match geometry::route(terrain, &[from, f.place.at]) {
+        Ok(route) => route,
+        Err(e) => {
+            failures.record(log, bound, "move", f.id(), format!("the route moved cannot be measured: {e:?}"));
+            return;
+        }
+    };
     let clear = |k: usize| battle.minefields.iter().any(|(feature, m)| *feature == k && m.clear);
     for hazard in route.hazards.iter().filter(|h| h.kind == HazardKind::Minefield && !clear(h.feature)) {
         let Some(Feature::Minefield { kind, .. }) = terrain.features.get(hazard.feature) else { continue };
@@ -143,7 +156,13 @@ fn minefields(log: &mut BattleLog, dice: &mut Dice, bound: u32, battle: &Battle,
             }
             Build::Infantry | Build::Guns { .. } => {
                 let men = f.men().min(u32::from(u8::MAX)) as u8;
-                let Ok((casualties, e)) = mines::infantry_enter(*kind, men, dice, &id) else { continue };
+                let (casualties, e) = match mines::infantry_enter(*kind, men, dice, &id) {
+                    Ok(entered) => entered,
+                    Err(e) => {
+                        failures.record(log, bound, "mines", &id, format!("the minefield cannot be resolved: {e:?}"));
+                        continue;
+                    }
+                };
                 log.push(bound, e);
                 let lost = f.force.element.remove_men(u32::from(casualties));
                 f.momentum.accrued.accrue(CmCause::CasualtyInOpen, lost);
@@ -188,7 +207,7 @@ pub(super) fn do_move(t: &mut Table, element: &str, target: Point, pips: u8) {
     f.place.at = toward(from, target, allowed);
     f.actions.this_bound.moved = allowed > 0.0;
     f.concealment.concealed = false;
-    minefields(&mut t.log, &mut t.dice.0, bound, &t.battle, f, from);
+    minefields((&mut t.log, &mut t.failures), &mut t.dice.0, bound, &t.battle, f, from);
     lose_track(&mut els, i, &t.battle, &t.codex.0);
 }
 
@@ -372,7 +391,7 @@ pub(super) fn fall_back(
         let from = f.place.at;
         f.place.at = toward(f.place.at, home, travel);
         f.actions.this_bound.moved = travel > 0.0;
-        minefields(log, dice, bound, battle, f, from);
+        minefields((log, failures), dice, bound, battle, f, from);
         if !f.presence.status.on_table() {
             return;
         }

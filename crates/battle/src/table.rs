@@ -93,7 +93,7 @@ pub fn building_hit(
     f: &ElementView,
     column: HeColumn,
     dice: &mut Dice,
-    log: &mut super::log::BattleLog,
+    (log, failures): (&mut super::log::BattleLog, &mut super::invariant::InvariantFailures),
     bound: u32,
 ) -> Option<u8> {
     let (feature, _) = geometry::building_at(terrain, f.place.at)?;
@@ -102,7 +102,13 @@ pub fn building_hit(
         return None;
     }
     let occupants = f.men().min(u32::from(u8::MAX)) as u8;
-    let (out, e) = b.hit(HeHit::he(column), occupants, dice, &format!("building {feature}")).ok()?;
+    let (out, e) = match b.hit(HeHit::he(column), occupants, dice, &format!("building {feature}")) {
+        Ok(hit) => hit,
+        Err(e) => {
+            failures.record(log, bound, "building hit", f.id(), format!("the hit on building {feature}: {e:?}"));
+            return None;
+        }
+    };
     log.push(bound, e.target(f.id().to_owned()));
     Some(out.casualties)
 }
