@@ -74,12 +74,12 @@ fn next_card(mut t: Table) {
         }
         None => {}
     }
-    let mut els = sorted(&mut t.elements);
-    let Some(i) = els.iter().position(|f| f.id() == id) else {
-        drop(els);
+    let Some(i) = t.roster.index(&id) else {
+        t.fail("take_turn", &id, "the card names no element of the battle");
         super::turn::discard(&mut t, &id);
         return;
     };
+    let mut els = sorted(&mut t.elements);
     if !els[i].presence.status.on_table() {
         drop(els);
         super::turn::discard(&mut t, &id);
@@ -108,7 +108,7 @@ fn next_card(mut t: Table) {
     // The Auto NCO who Seizes the Initiative acts as ordered; a Player's
     // chooses (FYOB "Taking an Officer Reaction Test": he "may swap his OPC ...
     // If desired, the NCO Seizing Initiative can simply Act as Ordered").
-    let side = sorted(&mut t.elements).iter().find(|f| f.id() == id).map(|f| f.identity.side).unwrap_or(0);
+    let side = sorted(&mut t.elements)[i].identity.side;
     let on_seizing =
         if t.sides.0[side].control == Control::Player { OnSeizing::SwapCard } else { OnSeizing::ActAsOrdered };
     take_turn(&mut t, &id, needs_ort, on_seizing);
@@ -119,8 +119,11 @@ fn next_card(mut t: Table) {
 pub(super) fn take_turn(t: &mut Table, id: &str, needs_ort: bool, on_seizing: OnSeizing) {
     let bound = t.battle.clock.bound();
     let id = id.to_owned();
+    let Some(i) = t.roster.index(&id) else {
+        t.fail("take_turn", &id, "no element of the battle");
+        return;
+    };
     let mut els = sorted(&mut t.elements);
-    let Some(i) = els.iter().position(|f| f.id() == id) else { return };
     let side = &t.sides.0[els[i].identity.side];
     let co = side.companies.get(els[i].identity.company).filter(|c| c.co_alive && c.attached_to == id).map(|c| c.co);
     let element = turn_element(&els, i, co, &t.codex.0);

@@ -94,7 +94,7 @@ fn acquire(t: &mut Table, s: usize, k: usize) {
     let codex = &*codex;
     let els = sorted(&mut t.elements);
     let q = &mut t.sides.0[s].squadrons[k];
-    if q.target.as_ref().is_some_and(|id| els.iter().any(|f| f.id() == id && f.presence.status.on_table())) {
+    if q.target.as_ref().and_then(|id| t.roster.find(&els, id)).is_some_and(|f| f.presence.status.on_table()) {
         return;
     }
     let Some(height) = q.machines.iter().find_map(|m| m.height()) else { return };
@@ -134,7 +134,7 @@ fn attack(t: &mut Table, s: usize, k: usize) {
     let bound = t.battle.clock.bound();
     let Some(target) = t.sides.0[s].squadrons[k].target.clone() else { return };
     let mut els = sorted(&mut t.elements);
-    let Some(f) = els.iter_mut().find(|f| f.id() == target && f.presence.status.on_table()) else { return };
+    let Some(f) = t.roster.find_mut(&mut els, &target).filter(|f| f.presence.status.on_table()) else { return };
     let q = &mut t.sides.0[s].squadrons[k];
     let mut hit_any = false;
     let mut lost = 0;
@@ -250,7 +250,11 @@ pub(super) fn aa_fire(t: &mut Table, element: &str, squadron: &str) {
     let bound = t.battle.clock.bound();
     let Some((s, k)) = squadron_of(t, squadron) else { return };
     let els = sorted(&mut t.elements);
-    let Some(f) = els.iter().find(|f| f.id() == element) else { return };
+    let Some(f) = t.roster.find(&els, element) else {
+        drop(els);
+        t.fail("aa fire", element, "no element of the battle");
+        return;
+    };
     let Some((weapon, times)) = aa_weapon(&f.view()) else { return };
     let night = t.battle.clock.light() == warbound_rules::day::Light::Night;
     let q = &mut t.sides.0[s].squadrons[k];

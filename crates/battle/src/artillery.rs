@@ -55,7 +55,7 @@ pub(super) fn foo_turn(t: &mut Table, s: usize, k: usize) {
     let codex = &*codex;
     let els = sorted(&mut t.elements);
     let with = t.sides.0[s].foos[k].with.clone();
-    let Some(w) = els.iter().position(|f| f.id() == with && f.presence.status.on_table()) else {
+    let Some(w) = t.roster.index(&with).filter(|&w| els[w].presence.status.on_table()) else {
         t.sides.0[s].foos[k].alive = false;
         return;
     };
@@ -117,7 +117,10 @@ pub(super) fn foo_turn(t: &mut Table, s: usize, k: usize) {
         }
         None => {
             // "Use an Act to observe a potential target and, if successful, nominate this."
-            let Some(j) = els.iter().position(|f| f.id() == enemy_id) else { return };
+            let Some(j) = t.roster.index(&enemy_id) else {
+                t.failures.record(&mut t.log, bound, "foo", &fo.id, format!("{enemy_id} is no element of the battle"));
+                return;
+            };
             let (me, tgt) = (&els[w].view(), &els[j].view());
             let (o, c) = (me.observers(), tgt.targets(codex));
             let m = Momentum { cms: me.force.element.cms.clamp(1, 6), failures: 0 };

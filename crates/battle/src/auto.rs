@@ -30,7 +30,7 @@ use super::{
     setup::Control,
     sorted,
     state::Demolition,
-    state::{ElementView, Flow, Turn},
+    state::{ElementView, Elements, Flow, Turn},
     visible::Sight,
 };
 
@@ -56,13 +56,22 @@ fn decide(mut t: Table, mut inbox: ResMut<Inbox>, current: Res<Current>) {
     }
     let bound = t.battle.clock.bound();
     let els = sorted(&mut t.elements);
-    let Some(me) = els.iter().find(|f| f.id() == turn.element) else { return };
+    let Some(me) = t.roster.find(&els, &turn.element) else {
+        t.failures.record(
+            &mut t.log,
+            bound,
+            "decide",
+            &turn.element,
+            format!("{} is no element of the battle", turn.element),
+        );
+        return;
+    };
     if t.sides.0[me.identity.side].control != Control::Auto {
         return;
     }
     let codex = t.codex.0.clone();
     let sight = Sight::new(&t.battle, &codex);
-    let all: Vec<ElementView> = els.iter().map(|m| m.view()).collect();
+    let all = Elements::new(els.iter().map(|m| m.view()).collect(), &t.roster);
     let aircraft = super::air::over_table(&t.sides);
     let home =
         super::table::nearest_on_edge(t.battle.start.scenario.table, t.sides.0[me.identity.side].edge, me.place.at);
@@ -99,7 +108,7 @@ struct Rolls<'a> {
 fn next_command(
     turn: &Turn,
     me: &ElementView,
-    all: &[ElementView],
+    all: &Elements,
     sight: &Sight,
     battle: &super::state::Battle,
     aircraft: &[(String, usize)],

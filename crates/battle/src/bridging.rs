@@ -104,7 +104,10 @@ const WADE_STEP: f32 = 0.3;
 fn wade(t: &mut Table, element: &str, to: (f32, f32)) {
     let bound = t.battle.clock.bound();
     let mut els = sorted(&mut t.elements);
-    let Some(f) = els.iter_mut().find(|f| f.id() == element) else { return };
+    let Some(f) = t.roster.find_mut(&mut els, element) else {
+        t.failures.record(&mut t.log, bound, "wade", element, format!("{} is no element of the battle", element));
+        return;
+    };
     f.place.mover.in_water = !f.place.mover.in_water;
     f.place.at = super::table::toward(f.place.at, Point(to.0, to.1), WADE_STEP);
     f.actions.this_bound.moved = true;
@@ -139,7 +142,10 @@ fn act_phase(mut t: Table, mut current: ResMut<Current>) {
 fn work(t: &mut Table, element: &str) {
     let bound = t.battle.clock.bound();
     let els = sorted(&mut t.elements);
-    let Some(f) = els.iter().find(|f| f.id() == element) else { return };
+    let Some(f) = t.roster.find(&els, element) else {
+        t.failures.record(&mut t.log, bound, "work", element, format!("{} is no element of the battle", element));
+        return;
+    };
     let Some(k) = site_at(&f.view(), &t.battle.pontoons) else { return };
     let crew = f.men().min(u32::from(PONTOON_CREW_MAX)) as u8;
     drop(els);

@@ -9,7 +9,7 @@ use warbound_rules::{
 
 use super::{
     command::{Command, Refusal, refusal},
-    state::{ElementView, Turn},
+    state::{Elements, Turn},
     visible,
 };
 
@@ -27,7 +27,7 @@ fn plan_with(turn: &Turn, phase: Phase, acts: usize) -> TurnPlan {
 pub fn check(
     cmd: &Command,
     turn: &Turn,
-    els: &[ElementView],
+    els: &Elements,
     ctx: &visible::Sight<'_>,
     battle: &super::state::Battle,
     aircraft: &[(String, usize)],
@@ -37,7 +37,7 @@ pub fn check(
     if cmd.element() != turn.element {
         return Err(refusal(fyob, "The game flow", format!("{} is not the element acting now", cmd.element())));
     }
-    let Some(me) = els.iter().find(|e| e.id() == turn.element) else {
+    let Some(me) = els.get(&turn.element) else {
         return Err(refusal(fyob, "The game flow", "the acting element is not on the table"));
     };
     if matches!(cmd, Command::Die { .. } | Command::Reroll { .. } | Command::Pass { .. }) {
@@ -97,9 +97,8 @@ pub fn check(
             if !turn.orders.can_fire {
                 return Err(refusal(fyob, "Continuous Momentum", "its CMS or this bound's CM tests forbid firing"));
             }
-            let Some(t) = els
-                .iter()
-                .find(|e| e.id() == target && e.identity.side != me.identity.side && e.presence.status.on_table())
+            let Some(t) =
+                els.get(target).filter(|e| e.identity.side != me.identity.side && e.presence.status.on_table())
             else {
                 return Err(refusal(
                     Book::HeroesAll,
@@ -133,10 +132,7 @@ pub fn check(
                 ));
             }
             for t in targets {
-                if !els
-                    .iter()
-                    .any(|e| e.id() == t && e.identity.side != me.identity.side && e.presence.status.on_table())
-                {
+                if !els.get(t).is_some_and(|e| e.identity.side != me.identity.side && e.presence.status.on_table()) {
                     return Err(refusal(Book::HeroesAll, "Observation", format!("{t} is no enemy on the table")));
                 }
             }

@@ -17,7 +17,7 @@ use super::{
     command::{ElementOrder, Refusal, refusal},
     setup::Control,
     sorted,
-    state::{ElementView, Flow, Status},
+    state::{Elements, Flow, Status},
 };
 
 /// Starts the command turn of company `c` of side `s`: the ORT, lost NCOs
@@ -76,14 +76,12 @@ fn rally(t: &mut Table, s: usize, c: usize, ids: &[String]) {
     let co = t.sides.0[s].companies[c].co;
     let company = t.sides.0[s].companies[c].id.clone();
     let mut els = sorted(&mut t.elements);
-    let list: Vec<(&str, u8)> = ids
-        .iter()
-        .filter_map(|id| els.iter().find(|f| f.id() == id).map(|f| (id.as_str(), f.force.element.cms)))
-        .collect();
+    let list: Vec<(&str, u8)> =
+        ids.iter().filter_map(|id| t.roster.find(&els, id).map(|f| (id.as_str(), f.force.element.cms))).collect();
     if let Ok((rallied, event)) = momentum::rally(co, &list, false, &mut t.dice.0, &company) {
         t.log.push(bound, event);
         for r in rallied {
-            if let Some(f) = els.iter_mut().find(|f| f.id() == r.id) {
+            if let Some(f) = t.roster.find_mut(&mut els, &r.id) {
                 f.force.element.cms = r.cms_after;
             }
         }
@@ -139,7 +137,7 @@ pub(super) fn run(t: &mut Table, s: usize, c: usize) -> bool {
 
 /// Checks a Player CO's orders and rallies.
 pub(super) fn check(
-    els: &[ElementView],
+    els: &Elements,
     scenario: &warbound_rules::scenario::Scenario,
     s: usize,
     c: usize,
@@ -147,7 +145,7 @@ pub(super) fn check(
     orders: &[ElementOrder],
 ) -> Result<(), Refusal> {
     let fyob = Book::FightYourOwnBattles;
-    let mine = |id: &str| els.iter().find(|f| f.id() == id && f.identity.side == s && f.identity.company == c).copied();
+    let mine = |id: &str| els.get(id).filter(|f| f.identity.side == s && f.identity.company == c).copied();
     for (k, id) in rally.iter().enumerate() {
         let Some(f) = mine(id) else {
             return Err(refusal(fyob, "Rallying up CMS", format!("{id} is not an element under this Company Officer")));
@@ -182,7 +180,16 @@ pub(super) fn apply(t: &mut Table, s: usize, c: usize, rally_ids: &[String], ord
     for o in orders {
         let Ok(objective) = o.order.objective() else { continue };
         let mut els = sorted(&mut t.elements);
-        let Some(f) = els.iter_mut().find(|f| f.id() == o.element) else { continue };
+        let Some(f) = t.roster.find_mut(&mut els, &o.element) else {
+            t.failures.record(
+                &mut t.log,
+                bound,
+                "apply",
+                &o.element,
+                format!("{} is no element of the battle", o.element),
+            );
+            continue;
+        };
         let overwatch = |a: &Objective| a.activity == Activity::Overwatch;
         if overwatch(&f.order.objective) != overwatch(&objective) {
             let (test, mut e) = officer::leadership_test(co, &mut t.dice.0, &t.sides.0[s].companies[c].id);

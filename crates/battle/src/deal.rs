@@ -30,7 +30,7 @@ fn deal(mut t: Table) {
     for side in &t.sides.0 {
         // The FOO's card and his batteries' (Heroes All, "Advanced Artillery Rules").
         for observer in side.foos.iter().filter(|f| f.alive) {
-            if els.iter().any(|f| f.id() == observer.with && f.presence.status.on_table()) {
+            if t.roster.find(&els, &observer.with).is_some_and(|f| f.presence.status.on_table()) {
                 let nation = side.nation.clone();
                 participants.push(Participant {
                     id: observer.id.clone(),
@@ -68,7 +68,7 @@ fn deal(mut t: Table) {
             }
         }
         for c in side.companies.iter().filter(|c| c.co_alive) {
-            let with = els.iter().find(|f| f.id() == c.attached_to && f.presence.status.on_table());
+            let with = t.roster.find(&els, &c.attached_to).filter(|f| f.presence.status.on_table());
             if let Some(f) = with {
                 participants.push(Participant {
                     id: c.id.clone(),

@@ -66,7 +66,10 @@ fn act_phase(mut t: Table, mut current: ResMut<Current>) {
     let bound = t.battle.clock.bound();
     let Some(k) = t.battle.charges.iter().position(|d| d.id == charge) else { return };
     let mut els = sorted(&mut t.elements);
-    let Some(i) = els.iter().position(|f| f.id() == element) else { return };
+    let Some(i) = t.roster.index(&element) else {
+        t.failures.record(&mut t.log, bound, "act_phase", &element, format!("{} is no element of the battle", element));
+        return;
+    };
     if acts == 1 {
         let d = distance(els[i].place.at, t.battle.charges[k].at);
         let sight = in_sight(&els[i].view(), &t.battle.charges[k], &t.battle.terrain);
@@ -146,7 +149,16 @@ fn clear_mines(t: &mut Table, element: &str) {
     let bound = t.battle.clock.bound();
     let night = t.battle.clock.light() == warbound_rules::day::Light::Night;
     let els = sorted(&mut t.elements);
-    let Some(f) = els.iter().find(|f| f.id() == element) else { return };
+    let Some(f) = t.roster.find(&els, element) else {
+        t.failures.record(
+            &mut t.log,
+            bound,
+            "clear_mines",
+            element,
+            format!("{} is no element of the battle", element),
+        );
+        return;
+    };
     let Some(k) = minefield_in_contact(&f.view(), &t.battle.terrain, &t.battle.minefields) else { return };
     let men = f.men().min(u32::from(u8::MAX)) as u8;
     let clearers = if f.order.objective.activity == warbound_rules::command::Activity::Engineering {

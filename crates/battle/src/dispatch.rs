@@ -10,7 +10,7 @@ use super::{
     command::{self, Command, CommandRecord, Current, Inbox},
     setup::Control,
     sorted,
-    state::{ElementView, Flow},
+    state::{Elements, Flow},
     visible::Sight,
 };
 
@@ -29,9 +29,9 @@ fn dispatch(mut t: Table, mut inbox: ResMut<Inbox>, mut current: ResMut<Current>
     let codex = t.codex.0.clone();
     let codex = &*codex;
     let els = sorted(&mut t.elements);
-    let all: Vec<ElementView> = els.iter().map(|m| m.view()).collect();
+    let all = Elements::new(els.iter().map(|m| m.view()).collect(), &t.roster);
     let sight = Sight::new(&t.battle, codex);
-    let side = all.iter().find(|f| f.id() == turn.element).map(|f| f.identity.side);
+    let side = all.get(&turn.element).map(|f| f.identity.side);
     let auto = side.is_some_and(|s| t.sides.0[s].control == Control::Auto);
     let aircraft = super::air::over_table(&t.sides);
     let checked = super::check::check(&cmd, &turn, &all, &sight, &t.battle, &aircraft);

@@ -55,7 +55,7 @@ fn fire_phase(mut t: Table, mut current: ResMut<Current>) {
         current.0 = None;
         super::air::aa_fire(&mut t, &element, &squadron);
         let mut els = sorted(&mut t.elements);
-        if let Some(f) = els.iter_mut().find(|f| f.id() == element) {
+        if let Some(f) = t.roster.find_mut(&mut els, &element) {
             f.actions.this_bound.fired = true;
             f.concealment.concealed = false;
         }
@@ -78,8 +78,9 @@ pub(super) fn do_fire(t: &mut Table, element: &str, target: &str, on_the_move: b
     let codex = t.codex.0.clone();
     let codex = &*codex;
     let mut els = sorted(&mut t.elements);
-    let (Some(i), Some(j)) = (els.iter().position(|f| f.id() == element), els.iter().position(|f| f.id() == target))
-    else {
+    let (Some(i), Some(j)) = (t.roster.index(element), t.roster.index(target)) else {
+        let what = format!("{element} or {target} is no element of the battle");
+        t.failures.record(&mut t.log, bound, "fire", element, what);
         return;
     };
     let target_edge = t.sides.0[els[j].identity.side].edge;

@@ -145,6 +145,7 @@ pub struct Table<'w, 's> {
     pub log: ResMut<'w, log::BattleLog>,
     pub flow: ResMut<'w, Flow>,
     pub elements: Query<'w, 's, Fielded>,
+    pub roster: Res<'w, state::Roster>,
     pub codex: Res<'w, BattleCodex>,
     pub failures: ResMut<'w, invariant::InvariantFailures>,
 }
@@ -161,6 +162,7 @@ impl Table<'_, '_> {
 pub fn sorted<'a, 's>(q: &'a mut Query<'_, 's, Fielded>) -> Vec<FieldedItem<'a, 's>> {
     let mut v: Vec<FieldedItem> = q.iter_mut().collect();
     v.sort_by_key(|f| f.identity.index);
+    debug_assert!(v.iter().enumerate().all(|(i, f)| usize::from(f.identity.index) == i), "indices in order");
     v
 }
 
@@ -336,6 +338,7 @@ pub fn clear(world: &mut World) {
         world.despawn(e);
     }
     world.remove_resource::<Battle>();
+    world.remove_resource::<state::Roster>();
     if let Some(mut flow) = world.get_resource_mut::<Flow>() {
         *flow = Flow::Idle;
     }

@@ -55,7 +55,7 @@ fn move_phase(mut t: Table, mut current: ResMut<Current>) {
         super::turn::phase_done(&mut t, Phase::Move, &[]);
         return;
     }
-    let side = sorted(&mut t.elements).iter().find(|f| f.id() == element).map(|f| f.identity.side);
+    let side = t.roster.index(&element).map(|i| sorted(&mut t.elements)[i].identity.side);
     let player = side.is_some_and(|s| t.sides.0[s].control == super::setup::Control::Player);
     if player {
         // Heroes All, "Movement": the route is declared and the dice thrown;
@@ -75,7 +75,10 @@ fn move_phase(mut t: Table, mut current: ResMut<Current>) {
 fn throw_only(t: &mut Table, element: &str, target: Point, pips: u8) -> f32 {
     let bound = t.battle.clock.bound();
     let els = sorted(&mut t.elements);
-    let Some(i) = els.iter().position(|f| f.id() == element) else { return 0.0 };
+    let Some(i) = t.roster.index(element) else {
+        t.failures.record(&mut t.log, bound, "throw_only", element, format!("{} is no element of the battle", element));
+        return 0.0;
+    };
     let enemies: Vec<Point> = els
         .iter()
         .filter(|f| f.identity.side != els[i].identity.side && f.presence.status.on_table())
@@ -105,8 +108,12 @@ fn ambush_event(id: &str, travel: f32, allowed: f32) -> RuleEvent {
 
 /// Puts the element at `at` after a move.
 fn place(t: &mut Table, element: &str, at: Point) {
+    let bound = t.battle.clock.bound();
     let mut els = sorted(&mut t.elements);
-    let Some(i) = els.iter().position(|f| f.id() == element) else { return };
+    let Some(i) = t.roster.index(element) else {
+        t.failures.record(&mut t.log, bound, "place", element, format!("{} is no element of the battle", element));
+        return;
+    };
     let f = &mut els[i];
     let from = f.place.at;
     f.actions.this_bound.moved = distance(f.place.at, at) > 0.0;
@@ -187,7 +194,10 @@ pub fn within_move(from: Point, declared: Point, to: Point, allowance: f32) -> b
 pub(super) fn do_move(t: &mut Table, element: &str, target: Point, pips: u8) {
     let bound = t.battle.clock.bound();
     let mut els = sorted(&mut t.elements);
-    let Some(i) = els.iter().position(|f| f.id() == element) else { return };
+    let Some(i) = t.roster.index(element) else {
+        t.failures.record(&mut t.log, bound, "do_move", element, format!("{} is no element of the battle", element));
+        return;
+    };
     let enemies: Vec<Point> = els
         .iter()
         .filter(|f| f.identity.side != els[i].identity.side && f.presence.status.on_table())

@@ -64,10 +64,16 @@ pub(super) fn do_observe(t: &mut Table, element: &str, targets: &[String], failu
     let codex = t.codex.0.clone();
     let codex = &*codex;
     let mut els = sorted(&mut t.elements);
-    let Some(i) = els.iter().position(|f| f.id() == element) else { return };
+    let Some(i) = t.roster.index(element) else {
+        t.failures.record(&mut t.log, bound, "do_observe", element, format!("{} is no element of the battle", element));
+        return;
+    };
     let sight = Sight::new(&t.battle, codex);
     for id in targets {
-        let Some(j) = els.iter().position(|f| f.id() == id) else { continue };
+        let Some(j) = t.roster.index(id) else {
+            t.failures.record(&mut t.log, bound, "do_observe", id, format!("{} is no element of the battle", id));
+            continue;
+        };
         let (me, tgt) = (&els[i].view(), &els[j].view());
         let outcome = with_test(&sight, me, tgt, failures, codex, |test| {
             observation::observe(test, &mut t.dice.0).map(|r| (r.event(), r.seen))

@@ -10,7 +10,7 @@ use super::{
     FlowSchedule, FlowSet, Table, activation, at,
     command::{Command, CommandRecord, Inbox, event, refusal},
     command_turn, sorted, start_bound,
-    state::{ElementView, Flow},
+    state::{Elements, Flow},
 };
 
 pub(super) fn plugin(app: &mut App) {
@@ -32,7 +32,7 @@ fn officers(mut t: Table, mut inbox: ResMut<Inbox>, mut record: ResMut<CommandRe
                 Err(refusal(Book::FightYourOwnBattles, "The game flow", format!("it is not {id}'s command turn")))
             } else {
                 let els = sorted(&mut t.elements);
-                let all: Vec<ElementView> = els.iter().map(|m| m.view()).collect();
+                let all = Elements::new(els.iter().map(|m| m.view()).collect(), &t.roster);
                 command_turn::check(&all, &t.battle.start.scenario, *side, *company, rally, orders)
             }
         }

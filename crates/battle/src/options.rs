@@ -8,7 +8,7 @@ use super::{
     check::check,
     command::Command,
     play::waiting_for_player,
-    state::{Battle, ElementView, FieldedReadOnly, Flow, PendingMove, Sides},
+    state::{Battle, Elements, FieldedReadOnly, Flow, PendingMove, Roster, Sides},
     visible::Sight,
 };
 use crate::prelude::*;
@@ -52,12 +52,13 @@ pub fn decision(world: &mut World) -> Option<Decision> {
     }
     let flow = world.get_resource::<Flow>()?.clone();
     let mut q = world.query::<FieldedReadOnly>();
-    let all: Vec<ElementView> = q.iter(world).map(|f| f.view()).collect();
+    let roster = world.get_resource::<Roster>()?;
+    let all = Elements::new(q.iter(world).map(|f| f.view()).collect(), roster);
     let battle = world.get_resource::<Battle>()?;
     let sides = world.get_resource::<Sides>()?;
     match flow {
         Flow::Acting(turn) => {
-            let me = all.iter().copied().find(|f| f.id() == turn.element)?;
+            let me = all.get(&turn.element).copied()?;
             let codex = &world.get_resource::<super::BattleCodex>()?.0;
             let sight = Sight::new(battle, codex);
             let aircraft = super::air::over_table(sides);
@@ -69,7 +70,7 @@ pub fn decision(world: &mut World) -> Option<Decision> {
             // targets unnamed: the player has not seen them yet).
             let chances: Vec<String> = targets
                 .iter()
-                .filter_map(|id| all.iter().find(|e| e.id() == id))
+                .filter_map(|id| all.get(id))
                 .filter_map(|e| super::observation::chance_to_see(&sight, &me, e, turn.failures))
                 .map(|p| format!("{:.0}%", p * 100.0))
                 .collect();

@@ -13,7 +13,7 @@ use super::{
     Table,
     setup::{BattleResult, Decision, ElementResult, Fate, SideResult},
     sorted,
-    state::{ElementView, Flow, SideState, Status},
+    state::{ElementView, Elements, Flow, SideState, Status},
 };
 
 /// The side's CMT: "the sum of the CMS's for the elements present on the
@@ -38,7 +38,7 @@ fn gone(f: &ElementView) -> bool {
 }
 
 /// Whether side `s` has met goal `g` now.
-fn met(goal: &Goal, s: usize, els: &[ElementView], withdrawn: &[bool]) -> bool {
+fn met(goal: &Goal, s: usize, els: &Elements, withdrawn: &[bool]) -> bool {
     match goal {
         Goal::Hold { at, radius, .. } => {
             let c = Point(at.0, at.1);
@@ -52,7 +52,7 @@ fn met(goal: &Goal, s: usize, els: &[ElementView], withdrawn: &[bool]) -> bool {
             near(true) && !near(false)
         }
         Goal::Break => withdrawn.iter().enumerate().any(|(o, w)| o != s && *w),
-        Goal::Destroy(ids) => ids.iter().all(|id| els.iter().any(|f| f.id() == id && gone(f))),
+        Goal::Destroy(ids) => ids.iter().all(|id| els.get(id).is_some_and(gone)),
         Goal::Survive => !withdrawn[s],
     }
 }
@@ -66,7 +66,7 @@ pub fn settle(t: &mut Table) {
         return;
     }
     let els_m = sorted(&mut t.elements);
-    let els: Vec<ElementView> = els_m.iter().map(|m| m.view()).collect();
+    let els = Elements::new(els_m.iter().map(|m| m.view()).collect(), &t.roster);
     let n = t.sides.0.len();
     if n < 2 {
         return;
@@ -107,7 +107,7 @@ pub fn time_up(t: &mut Table) {
         return;
     }
     let els_m = sorted(&mut t.elements);
-    let els: Vec<ElementView> = els_m.iter().map(|m| m.view()).collect();
+    let els = Elements::new(els_m.iter().map(|m| m.view()).collect(), &t.roster);
     let withdrawn: Vec<bool> = t.sides.0.iter().map(SideState::withdrawn).collect();
     let scores: Vec<usize> = (0..t.sides.0.len())
         .map(|s| t.battle.start.scenario.sides[s].victory.iter().filter(|g| met(g, s, &els, &withdrawn)).count())

@@ -33,8 +33,8 @@ use super::{
     state::Demolition,
     state::{
         Actions, AirCommand, Arrival, BatteryState, Battle, BattleDice, Build, CompanyState, Concealment,
-        ElementBundle, Flow, FooState, Force, Identity, Intel, Momentum, Order, Place, Presence, SideState, Sides,
-        SquadronState, Status, Vehicle, point,
+        ElementBundle, Flow, FooState, Force, Identity, Intel, Momentum, Order, Place, Presence, Roster, SideState,
+        Sides, SquadronState, Status, Vehicle, point,
     },
 };
 
@@ -365,9 +365,12 @@ pub fn start(world: &mut World, start: BattleStart) -> Result<(), String> {
         world.despawn(e);
     }
     let actors = sides_of(&sides, &fielded);
+    let mut spawned = Vec::with_capacity(fielded.len());
     for f in fielded {
-        world.spawn((Name::new(f.force.element.id.clone()), f));
+        let id = f.force.element.id.clone();
+        spawned.push((world.spawn((Name::new(id.clone()), f)).id(), id));
     }
+    world.insert_resource(Roster::new(spawned.iter().map(|(e, id)| (*e, id.as_str()))));
     world.insert_resource(sides);
     world.insert_resource(BattleDice(dice));
     let charges = demolitions(&start)?;

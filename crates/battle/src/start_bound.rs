@@ -129,9 +129,7 @@ pub(super) fn session(t: &mut Table, s: usize, commit: &[String], objectives: &[
     let cmt = outcome::cmt(els.iter().map(|m| m.view()), s);
     let reserves: Vec<Reserve> = commit
         .iter()
-        .filter_map(|id| {
-            els.iter().find(|f| f.id() == id).map(|f| Reserve { id: id.clone(), cms: f.force.element.cms })
-        })
+        .filter_map(|id| t.roster.find(&els, id).map(|f| Reserve { id: id.clone(), cms: f.force.element.cms }))
         .collect();
     let mut so = match SeniorOfficer::new(side.senior, side.record.clone()) {
         Ok(so) => so,
@@ -147,7 +145,7 @@ pub(super) fn session(t: &mut Table, s: usize, commit: &[String], objectives: &[
             // The session's tests are the Senior Officer's ("SO"): named by his side.
             t.log.extend(bound, events.into_iter().map(|e| e.side(side.name.clone())));
             for id in &session.committed {
-                if let Some(f) = els.iter_mut().find(|f| f.id() == id) {
+                if let Some(f) = t.roster.find_mut(&mut els, id) {
                     f.presence.status = Status::Waiting(bound);
                 }
             }
@@ -184,7 +182,7 @@ pub(super) fn check(
     }
     let els = sorted(&mut t.elements);
     for id in commit {
-        let Some(f) = els.iter().find(|f| f.id() == id && f.identity.side == s) else {
+        let Some(f) = t.roster.find(&els, id).filter(|f| f.identity.side == s) else {
             return Err(refusal(
                 fyob,
                 "Committing Reserves to the table",

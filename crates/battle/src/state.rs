@@ -316,6 +316,76 @@ pub fn elements(world: &World) -> Vec<ElementBundle> {
     v
 }
 
+/// Every element of the battle by its id: its entity, and its place in the
+/// scenario's order (the index of its [`Identity`], which is its place in
+/// [`crate::sorted`]). The flow finds an element here, never by comparing
+/// ids one by one; an id the roster does not know is no element.
+#[derive(Resource, Debug, Default, Clone)]
+pub struct Roster {
+    entities: Vec<Entity>,
+    by_id: std::collections::HashMap<String, usize>,
+}
+
+impl Roster {
+    /// The roster of elements spawned in scenario order, with their ids.
+    pub fn new<'a>(elements: impl IntoIterator<Item = (Entity, &'a str)>) -> Self {
+        let mut roster = Self::default();
+        for (e, id) in elements {
+            roster.by_id.insert(id.to_owned(), roster.entities.len());
+            roster.entities.push(e);
+        }
+        roster
+    }
+
+    /// The element's place in scenario order.
+    pub fn index(&self, id: &str) -> Option<usize> {
+        self.by_id.get(id).copied()
+    }
+
+    /// The element's entity.
+    pub fn entity(&self, id: &str) -> Option<Entity> {
+        self.index(id).map(|i| self.entities[i])
+    }
+
+    /// The element `id` of `els`, every element in scenario order.
+    pub fn find<'a, T>(&self, els: &'a [T], id: &str) -> Option<&'a T> {
+        self.index(id).and_then(|i| els.get(i))
+    }
+
+    /// The element `id` of `els`, every element in scenario order, to change.
+    pub fn find_mut<'a, T>(&self, els: &'a mut [T], id: &str) -> Option<&'a mut T> {
+        self.index(id).and_then(|i| els.get_mut(i))
+    }
+}
+
+/// Every element as the rules read it, in scenario order, found by id
+/// through the [`Roster`]; it reads as a slice of [`ElementView`]s.
+#[derive(Debug, Clone)]
+pub struct Elements<'a> {
+    views: Vec<ElementView<'a>>,
+    roster: &'a Roster,
+}
+
+impl<'a> Elements<'a> {
+    /// `views` are every element, in scenario order.
+    pub fn new(views: Vec<ElementView<'a>>, roster: &'a Roster) -> Self {
+        Self { views, roster }
+    }
+
+    /// The element `id`.
+    pub fn get(&self, id: &str) -> Option<&ElementView<'a>> {
+        self.roster.find(&self.views, id)
+    }
+}
+
+impl<'a> std::ops::Deref for Elements<'a> {
+    type Target = [ElementView<'a>];
+
+    fn deref(&self) -> &Self::Target {
+        &self.views
+    }
+}
+
 /// An element as the rules read it: every component, shared.
 #[derive(Debug, Clone, Copy)]
 pub struct ElementView<'a> {

@@ -8,7 +8,7 @@ use super::{Table, sorted, state::Flow};
 /// The element's turn is over: its Activity Counter, and the next card.
 pub(super) fn end_turn(t: &mut Table, id: &str) {
     let mut els = sorted(&mut t.elements);
-    if let Some(f) = els.iter_mut().find(|f| f.id() == id) {
+    if let Some(f) = t.roster.find_mut(&mut els, id) {
         f.actions.counter = order_dice::activity_counter(f.actions.this_bound.fired, f.actions.this_bound.moved);
     }
     drop(els);

@@ -22,7 +22,7 @@ use super::{
     firing, movement, observation,
     setup::{Control, Mechanism},
     sorted,
-    state::{ElementView, Flow, Hotseat},
+    state::{ElementView, Elements, Flow, Hotseat},
     visible::Sight,
 };
 
@@ -83,7 +83,7 @@ fn action_of(a: &DieAction) -> CommandAction {
 
 /// Checks a command against what the player holds and the table, before any
 /// die is spent.
-fn check(cmd: &Command, h: &Hotseat, els: &[ElementView], sight: &Sight) -> Result<(), Refusal> {
+fn check(cmd: &Command, h: &Hotseat, els: &Elements, sight: &Sight) -> Result<(), Refusal> {
     let ha = |reason: String| refusal(Book::HeroesAll, SECTION, reason);
     let (element, die, action) = match cmd {
         Command::Pass { player } if *player == h.player => return Ok(()),
@@ -100,7 +100,7 @@ fn check(cmd: &Command, h: &Hotseat, els: &[ElementView], sight: &Sight) -> Resu
         Command::Die { element, die, action, .. } => (element, *die, action),
         _ => return Err(ha("in a 2-player game every action is given by a Command Die".into())),
     };
-    let Some(me) = els.iter().find(|f| f.id() == element && f.presence.status.on_table()) else {
+    let Some(me) = els.get(element).filter(|f| f.presence.status.on_table()) else {
         return Err(ha(format!("{element} is not on the table")));
     };
     if me.identity.side != h.player {
@@ -117,11 +117,8 @@ fn check(cmd: &Command, h: &Hotseat, els: &[ElementView], sight: &Sight) -> Resu
     if h.used.get(element).copied().unwrap_or(0) >= command::COMMAND_DICE_PER_ELEMENT {
         return Err(ha(format!("{element} has used 3 Command Dice this bound")));
     }
-    let enemy = |id: &str| {
-        els.iter()
-            .find(|e| e.id() == id && e.identity.side != me.identity.side && e.presence.status.on_table())
-            .copied()
-    };
+    let enemy =
+        |id: &str| els.get(id).filter(|e| e.identity.side != me.identity.side && e.presence.status.on_table()).copied();
     match action {
         DieAction::Fire { target } => {
             let Some(t) = enemy(target) else { return Err(ha(format!("{target} is no enemy on the table"))) };
@@ -162,7 +159,7 @@ fn give(mut t: Table, mut inbox: ResMut<Inbox>, mut record: ResMut<CommandRecord
     let auto = t.sides.0[h.player].control == Control::Auto;
     let checked = {
         let els = sorted(&mut t.elements);
-        let all: Vec<ElementView> = els.iter().map(|m| m.view()).collect();
+        let all = Elements::new(els.iter().map(|m| m.view()).collect(), &t.roster);
         let sight = Sight::new(&t.battle, codex);
         check(&cmd, &h, &all, &sight)
     };
@@ -200,7 +197,16 @@ fn give(mut t: Table, mut inbox: ResMut<Inbox>, mut record: ResMut<CommandRecord
         },
         Command::Die { element, die, action, sixes } => {
             let mut els = sorted(&mut t.elements);
-            let Some(me) = els.iter_mut().find(|f| f.id() == element) else { return };
+            let Some(me) = t.roster.find_mut(&mut els, element) else {
+                t.failures.record(
+                    &mut t.log,
+                    bound,
+                    "give",
+                    element,
+                    format!("{} is no element of the battle", element),
+                );
+                return;
+            };
             let nco = me.force.element.nco.unwrap_or_else(|| {
                 warbound_rules::officer::Officer::new(
                     warbound_rules::officer::Rank::Nco,
@@ -262,20 +268,30 @@ fn give(mut t: Table, mut inbox: ResMut<Inbox>, mut record: ResMut<CommandRecord
 fn act(t: &mut Table, element: &str, action: &DieAction) {
     match action {
         DieAction::Fire { target } => {
-            let moved = sorted(&mut t.elements).iter().any(|f| f.id() == element && f.actions.this_bound.moved);
+            let moved = t.roster.index(element).is_some_and(|i| sorted(&mut t.elements)[i].actions.this_bound.moved);
             firing::do_fire(t, element, target, moved, 0);
         }
         DieAction::Move { to } => movement::do_move(t, element, Point(to.0, to.1), 0),
         DieAction::Observe { target } => observation::do_observe(t, element, std::slice::from_ref(target), 0),
         DieAction::Act => {
             let mut els = sorted(&mut t.elements);
-            if let Some(f) = els.iter_mut().find(|f| f.id() == element) {
+            if let Some(f) = t.roster.find_mut(&mut els, element) {
                 f.concealment.concealed = false;
             }
         }
         DieAction::Communicate => {
+            let bound = t.battle.clock.bound();
             let mut els = sorted(&mut t.elements);
-            let Some(i) = els.iter().position(|f| f.id() == element) else { return };
+            let Some(i) = t.roster.index(element) else {
+                t.failures.record(
+                    &mut t.log,
+                    bound,
+                    "act",
+                    element,
+                    format!("{} is no element of the battle", element),
+                );
+                return;
+            };
             let (side, company, known) = (els[i].identity.side, els[i].identity.company, els[i].intel.known.clone());
             for f in els
                 .iter_mut()
@@ -299,7 +315,7 @@ fn choose(mut t: Table, mut inbox: ResMut<Inbox>) {
     let codex = t.codex.0.clone();
     let codex = &*codex;
     let els = sorted(&mut t.elements);
-    let all: Vec<ElementView> = els.iter().map(|m| m.view()).collect();
+    let all = Elements::new(els.iter().map(|m| m.view()).collect(), &t.roster);
     let sight = Sight::new(&t.battle, codex);
     let mine: Vec<ElementView> =
         all.iter().copied().filter(|f| f.identity.side == h.player && f.presence.status.on_table()).collect();
