@@ -7,7 +7,10 @@
 use bevy::{prelude::*, window::PrimaryWindow};
 use bevy_egui::input::EguiWantsInput;
 use leafwing_input_manager::prelude::*;
-use warbound_rules::{geometry::distance, scenario::TableSize, terrain::Point};
+use warbound_rules::{
+    geometry::distance,
+    terrain::{Point, TableSize},
+};
 
 use super::{miniatures::shown, table::TableRoot};
 use crate::{

@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 use bevy_rapier3d::prelude::Collider;
 use serde::Deserialize;
-use warbound_rules::{data::from_ron, scenario::TableSize};
+use warbound_rules::{data::from_ron, terrain::TableSize};
 
 use crate::{battle::ActiveBattle, data};
 

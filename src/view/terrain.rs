@@ -14,9 +14,9 @@ use bevy::{
 use warbound_rules::{
     buildings::{Remains, State as BuildingState},
     geometry::{HIGH_OBSTACLE_HEIGHT, HILL_LEVEL_HEIGHT, LOW_OBSTACLE_HEIGHT, STOREY_HEIGHT, hill_level},
-    scenario::TableSize,
     terrain::{
-        Extent, Feature, ObstacleHeight, ObstacleKind, Point, RiverBridge, RoadKind, Terrain, WoodDensity, inside,
+        Extent, Feature, ObstacleHeight, ObstacleKind, Point, RiverBridge, RoadKind, TableSize, Terrain, WoodDensity,
+        inside,
     },
 };
 

@@ -9,8 +9,7 @@ use warbound_rules::{
     event::{Book, EventKind, RuleEvent, RuleRef},
     forces::Figure,
     officer::{Grade, Officer, Rank},
-    scenario::TableSize,
-    terrain::Point,
+    terrain::{Point, TableSize},
 };
 
 use super::{

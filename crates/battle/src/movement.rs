@@ -16,9 +16,8 @@ use warbound_rules::{
     movement::{self, Concealment, MoveError, MoveMode, MoveRequest, Pace},
     observation::AMBUSH_DISTANCE,
     order_dice::Phase,
-    scenario::{Edge, TableSize},
-    terrain::Point,
-    terrain::{Feature, distance_to_segment},
+    scenario::Edge,
+    terrain::{Feature, Point, TableSize, distance_to_segment},
 };
 
 use super::{

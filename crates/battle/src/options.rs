@@ -1,7 +1,7 @@
 //! What the person at the screen may order now: the decision the flow waits
 //! for and, for an element acting on its Order Die, each command with the
 //! rule's answer beside it, checked by the very function that checks a
-//! command when it is given ([`super::command::check`]).
+//! command when it is given ([`super::check::check`]).
 
 pub use super::firing::{FireOdds, fire_odds};
 use super::{

@@ -7,8 +7,8 @@ use warbound_rules::{
     effects::{HeColumn, HeTarget},
     geometry::{self, distance},
     momentum::CmCause,
-    scenario::{Edge, TableSize},
-    terrain::{Point, Terrain},
+    scenario::Edge,
+    terrain::{Point, TableSize, Terrain},
 };
 
 use warbound_rules::event::{Book, EventKind, RuleEvent, RuleRef};

@@ -667,7 +667,7 @@ mod tests {
     use crate::observation::{
         ObservationTest, ObserverClass, ObserverState, Segment, Sight, TargetClass, TargetState, Unseeable, assess,
     };
-    use crate::scenario::TableSize;
+    use crate::terrain::TableSize;
     use crate::terrain::{Ford, HillLevel, RiverBridge};
 
     fn rect(x0: f32, y0: f32, x1: f32, y1: f32) -> Vec<Point> {

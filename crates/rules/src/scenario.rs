@@ -26,31 +26,7 @@ use crate::firing::{FireTarget, Weapon};
 use crate::forces::Element;
 use crate::officer::{Grade, Officer, Quality, Rank};
 use crate::opc::Nation;
-use crate::terrain::Terrain;
-
-/// A games table measured in inches (the *Heroes All* table is 6 ft × 4 ft).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TableSize {
-    /// Left to right, inches.
-    pub width: f32,
-    /// Near edge to far edge, inches.
-    pub depth: f32,
-}
-
-impl Default for TableSize {
-    /// 6 ft × 4 ft.
-    fn default() -> Self {
-        Self { width: 72.0, depth: 48.0 }
-    }
-}
-
-impl TableSize {
-    /// Whether a point `(x, y)` in inches from the near-left corner is on the table.
-    pub fn contains(&self, (x, y): (f32, f32)) -> bool {
-        (0.0..=self.width).contains(&x) && (0.0..=self.depth).contains(&y)
-    }
-}
+use crate::terrain::{TableSize, Terrain};
 
 /// Largest table side accepted, inches (a 16 ft club table).
 pub const MAX_TABLE_SIDE: f32 = 192.0;

@@ -14,7 +14,30 @@ use serde::{Deserialize, Serialize};
 use crate::buildings::{BridgeType, Structure};
 use crate::data::{DataError, from_ron};
 use crate::movement::FordCondition;
-use crate::scenario::TableSize;
+
+/// A games table measured in inches (the *Heroes All* table is 6 ft × 4 ft).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableSize {
+    /// Left to right, inches.
+    pub width: f32,
+    /// Near edge to far edge, inches.
+    pub depth: f32,
+}
+
+impl Default for TableSize {
+    /// 6 ft × 4 ft.
+    fn default() -> Self {
+        Self { width: 72.0, depth: 48.0 }
+    }
+}
+
+impl TableSize {
+    /// Whether a point `(x, y)` in inches from the near-left corner is on the table.
+    pub fn contains(&self, (x, y): (f32, f32)) -> bool {
+        (0.0..=self.width).contains(&x) && (0.0..=self.depth).contains(&y)
+    }
+}
 
 /// A point on the table, `(x, y)` in inches.
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
