@@ -1,6 +1,6 @@
 //! Assembling the Bevy app for each way of running: headless, windowed, screenshot.
 
-use std::{path::PathBuf, process::ExitCode, time::Instant};
+use std::{process::ExitCode, time::Instant};
 
 use bevy::{
     prelude::*,
@@ -14,21 +14,17 @@ use bevy::{
 };
 
 use crate::{
-    BUILD, battle,
+    battle,
     battle::ActiveBattle,
+    bindings,
     data::LoadedScenario,
-    input, physics, platform, settings,
+    input,
+    launch::{BUILD, LaunchTime, Notices, ScreenshotRequest},
+    physics, platform, settings,
     settings::Settings,
     states::{self, AppState},
     ui, view,
 };
-
-/// `--screenshot`: save a PNG of the window after `frames` frames.
-#[derive(Resource, Debug, Clone)]
-pub struct ScreenshotRequest {
-    pub path: PathBuf,
-    pub frames: u32,
-}
 
 /// Flow steps a frame on screen: the Auto side's turns unfold over a few frames.
 const WINDOWED_FLOW_PACE: u32 = 40;
@@ -36,14 +32,6 @@ const WINDOWED_FLOW_PACE: u32 = 40;
 /// one flow step at a time, a few a second.
 const DEMO_FLOW_PACE: u32 = 1;
 const DEMO_STEP_INTERVAL: std::time::Duration = std::time::Duration::from_millis(120);
-
-/// When the process started, to report the time to the first frame.
-#[derive(Resource, Debug, Clone, Copy)]
-pub struct LaunchTime(pub Instant);
-
-/// Messages for the player gathered before the window opened (bad settings file…).
-#[derive(Resource, Debug, Default, Clone)]
-pub struct Notices(pub Vec<String>);
 
 /// The game logic every mode shares: screens, menus, the battle.
 fn add_core(app: &mut App, scenario: Option<LoadedScenario>) {
@@ -224,7 +212,7 @@ pub fn full_app(options: FullAppOptions) -> App {
         app.insert_resource(bench);
     }
     add_core(&mut app, scenario);
-    app.add_plugins((input::plugin, physics::plugin, view::plugin, ui::plugin, crate::bench::plugin));
+    app.add_plugins((input::plugin, bindings::plugin, physics::plugin, view::plugin, ui::plugin, crate::bench::plugin));
     app
 }
 

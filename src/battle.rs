@@ -10,6 +10,11 @@ pub use warbound_battle::*;
 
 use crate::{data::LoadedScenario, states::AppState};
 
+/// The element the player is looking at (its id): the Cardsheet shows it.
+/// Any panel or the table may set it; the battle panels only read the battle state.
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct Selected(pub Option<String>);
+
 /// The scenario on the table, if a battle has been chosen.
 #[derive(Resource, Debug, Default, Clone)]
 pub struct ActiveBattle(pub Option<LoadedScenario>);
@@ -51,7 +56,7 @@ pub fn saves_dir() -> Option<PathBuf> {
 pub fn battle_app(start: setup::BattleStart, log: log::BattleLog) -> Result<App, String> {
     let codex = crate::data::shared_codex().map_err(|e| e.to_string())?;
     let mut app = play::battle_app(start, log, codex)?;
-    app.insert_resource(save::BuildStamp(crate::BUILD.to_owned()));
+    app.insert_resource(save::BuildStamp(crate::launch::BUILD.to_owned()));
     Ok(app)
 }
 
@@ -60,7 +65,7 @@ pub(super) fn screen_plugin(app: &mut App) {
         .init_resource::<ActiveBattle>()
         .init_resource::<NewBattle>()
         .init_resource::<Resume>()
-        .insert_resource(save::BuildStamp(crate::BUILD.to_owned()))
+        .insert_resource(save::BuildStamp(crate::launch::BUILD.to_owned()))
         .add_message::<StartBattle>()
         // The battle waits while a menu is open over it (pause, settings).
         .configure_sets(

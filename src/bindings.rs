@@ -1,7 +1,8 @@
 //! Key rebinding: the keyboard actions the player may move to other keys,
 //! and `bindings.ron` in the config directory that keeps his choices. A file
 //! that cannot be read is set aside with a warning, as the settings file is;
-//! a key given to two actions is refused.
+//! a key given to two actions is refused. At startup the player's input
+//! entity is spawned with the defaults and his choices.
 
 use std::{
     collections::BTreeMap,
@@ -13,7 +14,7 @@ use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::input::{CameraAction, TableAction, UiAction};
+use crate::input::{CameraAction, PlayerInput, TableAction, UiAction};
 
 const FILE_NAME: &str = "bindings.ron";
 
@@ -217,6 +218,30 @@ fn set_aside(path: &Path, problem: String) -> (Bindings, Option<String>) {
 /// Writes `bindings.ron` to `dir` (beside, then renamed over the old one).
 pub fn save_to(dir: &Path, bindings: &Bindings) -> io::Result<PathBuf> {
     crate::settings::write_ron(dir, FILE_NAME, bindings)
+}
+
+/// Spawns the player's input entity at startup, with his bindings.
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(PreStartup, spawn_player_input);
+}
+
+/// The player's input maps: the defaults, with his rebindings from the config dir.
+fn spawn_player_input(mut commands: Commands, notices: Option<ResMut<crate::launch::Notices>>) {
+    let (bindings, warning) = match crate::settings::config_dir() {
+        Some(dir) => load_from(&dir),
+        None => (Bindings::default(), None),
+    };
+    if let Some(w) = warning {
+        warn!("{w}");
+        if let Some(mut n) = notices {
+            n.0.push(w);
+        }
+    }
+    let (mut camera, mut ui, mut table) =
+        (CameraAction::default_input_map(), UiAction::default_input_map(), TableAction::default_input_map());
+    bindings.apply(&mut camera, &mut ui, &mut table);
+    commands.insert_resource(bindings);
+    commands.spawn((Name::new("Player input"), PlayerInput, camera, ui, table));
 }
 
 #[cfg(test)]

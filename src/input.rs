@@ -114,27 +114,7 @@ pub(super) fn plugin(app: &mut App) {
         InputManagerPlugin::<CameraAction>::default(),
         InputManagerPlugin::<UiAction>::default(),
         InputManagerPlugin::<TableAction>::default(),
-    ))
-    .add_systems(PreStartup, spawn_player_input);
-}
-
-/// The player's input maps: the defaults, with his rebindings from the config dir.
-fn spawn_player_input(mut commands: Commands, notices: Option<ResMut<crate::app::Notices>>) {
-    let (bindings, warning) = match crate::settings::config_dir() {
-        Some(dir) => crate::bindings::load_from(&dir),
-        None => (crate::bindings::Bindings::default(), None),
-    };
-    if let Some(w) = warning {
-        warn!("{w}");
-        if let Some(mut n) = notices {
-            n.0.push(w);
-        }
-    }
-    let (mut camera, mut ui, mut table) =
-        (CameraAction::default_input_map(), UiAction::default_input_map(), TableAction::default_input_map());
-    bindings.apply(&mut camera, &mut ui, &mut table);
-    commands.insert_resource(bindings);
-    commands.spawn((Name::new("Player input"), PlayerInput, camera, ui, table));
+    ));
 }
 
 #[cfg(test)]

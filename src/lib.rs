@@ -13,6 +13,7 @@ pub mod campaign;
 pub mod cli;
 pub mod data;
 pub mod input;
+pub mod launch;
 pub mod physics;
 pub mod platform;
 pub mod settings;
@@ -22,8 +23,7 @@ pub mod view;
 
 use std::process::ExitCode;
 
-/// The build: package version and, for a git checkout, the short commit.
-pub const BUILD: &str = env!("WARBOUND_BUILD");
+use launch::BUILD;
 
 /// Runs the game in `mode`; returns the process exit code.
 pub fn run(mode: cli::Mode, query: Option<cli::Query>) -> ExitCode {
@@ -72,7 +72,7 @@ pub fn run(mode: cli::Mode, query: Option<cli::Query>) -> ExitCode {
         Mode::Headless { frames, .. } => app::run_headless(frames, scenario),
         Mode::Play { demo, .. } => app::run_windowed(None, scenario, demo),
         Mode::Screenshot { path, frames, demo, .. } => {
-            app::run_windowed(Some(app::ScreenshotRequest { path, frames }), scenario, demo)
+            app::run_windowed(Some(launch::ScreenshotRequest { path, frames }), scenario, demo)
         }
         Mode::Help | Mode::Version | Mode::AutoPlay(_) | Mode::Campaign(_) | Mode::FrameBench { .. } => {
             unreachable!("answered above")

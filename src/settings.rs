@@ -13,6 +13,17 @@ use std::{
 use bevy::prelude::Resource;
 use serde::{Deserialize, Serialize};
 
+/// How the dice are shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum DiceShow {
+    #[default]
+    Normal,
+    /// Three times as fast.
+    Fast,
+    /// No dice on the table: the log only.
+    Off,
+}
+
 /// Overrides the config directory (tests, portable installs).
 pub const CONFIG_DIR_ENV: &str = "WARBOUND_CONFIG_DIR";
 /// Overrides the data directory where saves and battle logs go.
@@ -42,7 +53,7 @@ pub struct Settings {
     /// (for players who run both sides); otherwise the fog of war.
     pub show_whole_table: bool,
     /// How the physics dice are shown: normal, fast, or off (the log only).
-    pub dice: crate::view::dice::DiceShow,
+    pub dice: DiceShow,
 }
 
 impl Default for Settings {
@@ -57,7 +68,7 @@ impl Default for Settings {
             invert_orbit_y: false,
             show_fps: false,
             show_whole_table: false,
-            dice: crate::view::dice::DiceShow::Normal,
+            dice: DiceShow::Normal,
         }
     }
 }

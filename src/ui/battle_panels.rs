@@ -27,6 +27,7 @@ use warbound_rules::{
 
 use crate::{
     battle::{
+        Selected,
         log::{BattleLog, Entry},
         outcome,
         setup::{Control, Mechanism},
@@ -35,11 +36,6 @@ use crate::{
     },
     states::AppState,
 };
-
-/// The element the player is looking at (its id): the Cardsheet shows it.
-/// Any panel may set it; the battle panels only read the battle state.
-#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
-pub struct Selected(pub Option<String>);
 
 /// Log lines kept on screen: the newest, for speed.
 const LOG_LINES: usize = 300;

@@ -6,7 +6,7 @@ use bevy::{
 };
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::{BUILD, battle::ActiveBattle, settings::Settings, states::AppState};
+use crate::{battle::ActiveBattle, launch::BUILD, settings::Settings, states::AppState};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, (version_label, briefing.run_if(in_state(AppState::Battle))));

@@ -8,7 +8,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::battle_panels::Selected;
+use crate::battle::Selected;
 use warbound_rules::{
     geometry::{HILL_LEVEL_HEIGHT, hill_level},
     order_dice::ActivityCounter,

@@ -15,8 +15,8 @@ use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
 use leafwing_input_manager::prelude::ActionState;
 
 use crate::{
-    app::Notices,
     input::UiAction,
+    launch::Notices,
     states::{AppState, Menu},
 };
 

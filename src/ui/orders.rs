@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::battle_panels::Selected;
+use crate::battle::Selected;
 use crate::{
     battle::{
         command::{Command, Inbox},

@@ -13,9 +13,9 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui, input::EguiWantsInput};
 use leafwing_input_manager::prelude::ActionState;
 
-use super::{battle_panels::Selected, centre_panel, menu_button};
+use super::{centre_panel, menu_button};
+use crate::battle::Selected;
 use crate::{
-    app::Notices,
     battle::{
         self, Replaying, Resume, StartBattle,
         command::CommandRecord,
@@ -24,6 +24,7 @@ use crate::{
     },
     data::LoadedScenario,
     input::UiAction,
+    launch::Notices,
     states::{AppState, Menu},
     view::{LastSeen, TableClick, TableRoot},
 };

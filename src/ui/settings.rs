@@ -57,7 +57,7 @@ fn settings_window(
             ui.end_row();
             ui.label("Dice in the tray (Space skips)");
             ui.horizontal(|ui| {
-                use crate::view::dice::DiceShow;
+                use crate::settings::DiceShow;
                 ui.selectable_value(&mut s.dice, DiceShow::Normal, "Normal");
                 ui.selectable_value(&mut s.dice, DiceShow::Fast, "Fast");
                 ui.selectable_value(&mut s.dice, DiceShow::Off, "Off");

@@ -18,13 +18,11 @@ use super::{
     table::TableRoot,
     terrain::to_world,
 };
-use crate::{
-    battle::{
-        movement::{Reach, reach},
-        setup::Control,
-        state::{Battle, ElementView, FieldedReadOnly, Flow, Sides},
-    },
-    ui::battle_panels::Selected,
+use crate::battle::{
+    Selected,
+    movement::{Reach, reach},
+    setup::Control,
+    state::{Battle, ElementView, FieldedReadOnly, Flow, Sides},
 };
 
 pub(super) fn plugin(app: &mut App) {

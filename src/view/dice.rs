@@ -10,7 +10,6 @@
 use bevy::prelude::*;
 use bevy_rapier3d::rapier::prelude::{ColliderBuilder, PhysicsWorld, RigidBodyBuilder, Vector};
 use leafwing_input_manager::prelude::*;
-use serde::{Deserialize, Serialize};
 
 use super::table::TableRoot;
 use crate::{
@@ -20,19 +19,8 @@ use crate::{
         state::{FieldedReadOnly, Sides},
     },
     input::{PlayerInput, TableAction},
-    settings::Settings,
+    settings::{DiceShow, Settings},
 };
-
-/// How the dice are shown.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub enum DiceShow {
-    #[default]
-    Normal,
-    /// Three times as fast.
-    Fast,
-    /// No dice on the table: the log only.
-    Off,
-}
 
 /// Half the edge of a die: a 16mm die is about 0.6".
 const HALF: f32 = 0.3;

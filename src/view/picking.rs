@@ -15,12 +15,12 @@ use warbound_rules::{
 use super::{miniatures::shown, table::TableRoot};
 use crate::{
     battle::{
+        Selected,
         command::{Command, Inbox},
         setup::Control,
         state::{ElementView, FieldedReadOnly, Flow, Sides},
     },
     input::{PlayerInput, TableAction},
-    ui::battle_panels::Selected,
 };
 
 /// What a left click on the table does now.

@@ -5,7 +5,7 @@ use bevy::{
     render::view::window::screenshot::{Screenshot, ScreenshotCaptured},
 };
 
-use crate::app::ScreenshotRequest;
+use crate::launch::ScreenshotRequest;
 
 /// Frames to wait for the capture before giving up with an error.
 const CAPTURE_TIMEOUT_FRAMES: u32 = 600;

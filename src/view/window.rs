@@ -6,7 +6,7 @@ use bevy::{
 };
 use leafwing_input_manager::prelude::ActionState;
 
-use crate::{app::LaunchTime, input::UiAction, settings::Settings};
+use crate::{input::UiAction, launch::LaunchTime, settings::Settings};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, (toggle_fullscreen, apply_settings.run_if(resource_changed::<Settings>)))
