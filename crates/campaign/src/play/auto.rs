@@ -193,6 +193,7 @@ impl Campaign {
             Whereabouts::Board(_) => {}
         }
         if self.in_battle(name) {
+            self.defenders_detection(name);
             return;
         }
         if self.attitude(name) == Some(Attitude::Disarray) {
@@ -298,7 +299,7 @@ impl Campaign {
             MoveResult::Arrived => {
                 let defender = self.strongest(&enemies);
                 if let Some(d) = defender {
-                    self.start_battle(name, &d, false);
+                    self.start_battle(name, &d);
                 }
             }
         }
@@ -315,7 +316,7 @@ impl Campaign {
     }
 
     /// A force under orders that enter a board with the enemy (Engage, Move
-    /// To Contact) attacks the strongest enemy it knows on its board.
+    /// To Contact) attacks the strongest enemy it has detected on its board.
     fn fight_enemy_here(&mut self, name: &str) -> bool {
         let Some(i) = self.fx(name) else { return false };
         let f = &self.forces[i];
@@ -326,12 +327,12 @@ impl Campaign {
         let known: Vec<String> = self.occupation[&board]
             .occupants
             .iter()
-            .filter(|o| o.side != f.side && self.army(f.side).known.contains_key(&o.force))
+            .filter(|o| o.side != f.side && f.sighted.contains(&o.force))
             .map(|o| o.force.clone())
             .collect();
         match self.strongest(&known) {
             Some(d) => {
-                self.start_battle(name, &d, true);
+                self.start_battle(name, &d);
                 true
             }
             None => false,
@@ -346,6 +347,39 @@ impl Campaign {
         }
     }
 
+    /// FYOW 33.5, 33.7.1 (ii): "Detection throws are made by the defenders
+    /// when they are activated": a defender in a paper battle that has not
+    /// detected its attacker throws as the occupiers do (16.4); its attacker's
+    /// box is the edge it arrived by.
+    ///
+    /// Reading (FYOW 33.7.1 (ii)): the throw is the defenders' at every
+    /// activation until they detect their attacker, whether or not the
+    /// attacker has left its box for the board (16.3's "remains in the box"
+    /// is for occupiers not yet attacked); a success counts for the battle's
+    /// next Combat Session (test `the_defenders_throw_when_activated_and_only_their_throw_counts`).
+    pub(crate) fn defenders_detection(&mut self, name: &str) {
+        let Some(k) = self.battles.iter().position(|b| b.defender == name) else { return };
+        if self.battles[k].situation.defenders_detected_attackers {
+            return;
+        }
+        let attacker = self.battles[k].attacker.clone();
+        let (Some(me), Some(them)) = (self.occupant(name).cloned(), self.occupant(&attacker).cloned()) else { return };
+        let Some(i) = self.fx(name) else { return };
+        let all_recce = self.forces[i].kit.iter().all(|k| k.recce);
+        let posture = OccupierPosture::of(me.attitude.attitude(), self.forces[i].supply.mode == Mode::Rest, all_recce);
+        let b = bearing(me.arrival_edge, them.arrival_edge);
+        match detect_from_occupation(name, posture, b, &self.conditions, Quarry::EnemyUnits, true, &mut self.dice) {
+            Ok((seen, e)) => {
+                self.log(e.target(&attacker).input("battle", &attacker, "33.7.1 (ii) the defenders' throw"));
+                if seen {
+                    self.sight(name, &attacker);
+                    self.battles[k].situation.defenders_detected_attackers = true;
+                }
+            }
+            Err(e) => self.log_refusal("33.7.1", &e.to_string()),
+        }
+    }
+
     /// FYOW 16.3–16.4: the occupiers throw to detect an enemy that arrived
     /// in a box of their board and stayed there.
     fn occupier_detection(&mut self, name: &str) {
@@ -357,7 +391,7 @@ impl Campaign {
         let targets: Vec<(String, crate::map::common::Edge)> = self.occupation[&board]
             .occupants
             .iter()
-            .filter(|o| o.side != side && o.arrived < now && !self.army(side).known.contains_key(&o.force))
+            .filter(|o| o.side != side && o.arrived < now && !self.forces[i].sighted.contains(&o.force))
             .filter_map(|o| match o.place {
                 Place::Box(edge) => Some((o.force.clone(), edge)),
                 Place::OnBoard => None,
@@ -372,8 +406,7 @@ impl Campaign {
             {
                 self.log(e.target(&enemy));
                 if seen {
-                    let day = self.day;
-                    self.army_mut(side).known.insert(enemy, (board.clone(), day));
+                    self.sight(name, &enemy);
                 }
             }
         }
@@ -383,6 +416,77 @@ impl Campaign {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::map::common::Edge;
+    use crate::play::file::CampaignFile;
+    use crate::play::file::tests::SMALL;
+
+    /// Blue 1 in the west box of the Village, where Red 1 stands; each
+    /// Senior Command told of the other's force (by aircraft or partisans).
+    fn blue_at_the_village(seed: u64) -> Campaign {
+        let mut c = Campaign::new("small.ron", CampaignFile::load("small.ron", SMALL).unwrap(), seed).unwrap();
+        let (sea, village) = (BoardId::new("Sea"), BoardId::new("Village"));
+        c.relocate("Blue 1", &sea, &village, Edge::West).unwrap();
+        c.army_mut(Side::Blue).known.insert("Red 1".into(), (village.clone(), 1));
+        c.army_mut(Side::Red).known.insert("Blue 1".into(), (village, 1));
+        c.drain_events();
+        c
+    }
+
+    #[test]
+    fn the_defenders_throw_when_activated_and_only_their_throw_counts() {
+        // 33.5 "These are made by both forces when activated"; 33.7.1 (ii)
+        // "Detection throws are made by the defenders when they are activated."
+        let (mut seen, mut unseen) = (0, 0);
+        for seed in 0..40 {
+            let mut c = blue_at_the_village(seed);
+            c.start_battle("Blue 1", "Red 1");
+            let s = &c.battles[0].situation;
+            assert!(
+                !s.attackers_detected_defenders,
+                "seed {seed}: what the Senior Command knows is not the attacker's throw"
+            );
+            assert!(!s.defenders_detected_attackers, "seed {seed}: nor the defender's");
+            c.drain_events();
+            c.activate("Red 1");
+            let throws: Vec<_> = c
+                .drain_events()
+                .into_iter()
+                .filter(|e| e.rule.section.starts_with("16.4") && e.actor.as_deref() == Some("Red 1"))
+                .collect();
+            assert_eq!(throws.len(), 1, "seed {seed}: the defender throws once when activated");
+            assert_eq!(throws[0].target.as_deref(), Some("Blue 1"));
+            let detected = throws[0].outcome["detected"] == true;
+            assert_eq!(c.battles[0].situation.defenders_detected_attackers, detected, "seed {seed}");
+            assert_eq!(c.force("Red 1").unwrap().sighted.contains("Blue 1"), detected);
+            if detected {
+                seen += 1;
+                c.activate("Red 1");
+                assert!(
+                    !c.drain_events().iter().any(|e| e.rule.section.starts_with("16.4")),
+                    "seed {seed}: a detected attacker is not thrown for again"
+                );
+            } else {
+                unseen += 1;
+            }
+        }
+        assert!(seen > 0 && unseen > 0, "the throw can go either way: {seen} seen, {unseen} not");
+    }
+
+    #[test]
+    fn a_force_detected_counts_for_its_detector_only_while_both_stay_on_the_board() {
+        let mut c = blue_at_the_village(1);
+        c.sight("Blue 1", "Red 1");
+        c.sight("Red 1", "Blue 1");
+        assert!(c.force("Blue 2").is_some_and(|f| !f.sighted.contains("Red 1")), "Blue 1's throw is its own");
+        let mut moved = c.clone();
+        moved.relocate("Blue 1", &BoardId::new("Village"), &BoardId::new("Town"), Edge::West).unwrap();
+        assert!(moved.force("Blue 1").unwrap().sighted.is_empty(), "it forgets what it saw where it left");
+        assert!(!moved.force("Red 1").unwrap().sighted.contains("Blue 1"));
+        assert!(!moved.army(Side::Red).known.contains_key("Blue 1"), "the garrison no longer knows where it is");
+        c.start_battle("Blue 1", "Red 1");
+        let s = &c.battles[0].situation;
+        assert!(s.attackers_detected_defenders && s.defenders_detected_attackers);
+    }
 
     fn traits(a: Aggression, d: Decisiveness) -> Traits {
         Traits { aggression: a, decisiveness: d }

@@ -64,8 +64,11 @@ impl Campaign {
     }
 
     /// Contact (FYOW 15.6, 33.7): `attacker` engages `defender` on its
-    /// board. The Combat Sessions follow from the next session.
-    pub(crate) fn start_battle(&mut self, attacker: &str, defender: &str, attackers_detected: bool) {
+    /// board. The Combat Sessions follow from the next session. Each side
+    /// counts as having detected the other only by its own force's detection
+    /// throws (33.5, 33.7.1 (ii)); the defenders may still throw when they
+    /// are activated ([`Campaign::defenders_detection`]).
+    pub(crate) fn start_battle(&mut self, attacker: &str, defender: &str) {
         if self.in_battle(attacker) || self.in_battle(defender) {
             return;
         }
@@ -73,9 +76,9 @@ impl Campaign {
         if self.force(defender).and_then(|f| f.board()) != Some(&board) {
             return;
         }
-        let defender_side = self.force(defender).map(|f| f.side).expect("checked");
-        let attacker_side = defender_side.enemy();
-        let defenders_detected = self.army(defender_side).known.contains_key(attacker);
+        let sighted = |by: &str, of: &str| self.force(by).is_some_and(|f| f.sighted.contains(of));
+        let attackers_detected = sighted(attacker, defender);
+        let defenders_detected = sighted(defender, attacker);
         let kind = self.file.map.board(&board).map(|b| b.kind).unwrap_or(BoardKind::Land(MapTerrain::Open));
         let mut situation = Situation::new(terrain(kind), self.paper_attitude(defender));
         situation.attackers_detected_defenders = attackers_detected;
@@ -97,9 +100,6 @@ impl Campaign {
         if let Some(occ) = self.occupation.get_mut(&board) {
             let _ = occ.enter_board(attacker);
         }
-        let day = self.day;
-        self.army_mut(attacker_side).known.insert(defender.to_owned(), (board.clone(), day));
-        self.army_mut(defender_side).known.insert(attacker.to_owned(), (board.clone(), day));
         self.log(
             RuleEvent::new(EventKind::PaperBattle, fyow("33.7 Contact Session"))
                 .actor(attacker)
@@ -107,8 +107,8 @@ impl Campaign {
                 .input("board", &board, "")
                 .input("terrain", situation.terrain, "33.3 the Map Board's description")
                 .input("defender_attitude", situation.defender_attitude, "")
-                .input("attackers_detected_defenders", attackers_detected, "16")
-                .input("defenders_detected_attackers", defenders_detected, "16")
+                .input("attackers_detected_defenders", attackers_detected, "16: the attacking force's own throw")
+                .input("defenders_detected_attackers", defenders_detected, "16.4: the defending force's own throw")
                 .input("barrage", situation.barrage, "the attacking BC's Command Decision")
                 .outcome(json!({ "combat_from": "the next session", "table_battle": engagement.is_some() })),
         );
@@ -441,6 +441,7 @@ impl Campaign {
             let _ = occ.leave(name);
         }
         self.forces[i].at = Whereabouts::Gone;
+        self.lose_sight_of(name);
         let side = self.forces[i].side;
         self.army_mut(side).reduced_since_review = true;
         self.battles.retain(|b| b.attacker != name && b.defender != name);

@@ -185,6 +185,7 @@ impl Campaign {
         if let Some(occ) = self.occupation.get_mut(from) {
             let _ = occ.leave(name);
         }
+        self.lose_sight_of(name);
         self.occupation.insert(to.clone(), target);
         self.log(e);
         self.forces[i].at = Whereabouts::Board(to.clone());
@@ -210,19 +211,30 @@ impl Campaign {
             }
             return MoveResult::Arrived;
         }
-        let friends_there = self.occupation[board].occupants.iter().any(|o| o.side == side && o.force != name);
-        if friends_there {
-            // 15.5: a friendly force already there has the enemy's measure.
+        let friends: Vec<String> = self.occupation[board]
+            .occupants
+            .iter()
+            .filter(|o| o.side == side && o.force != name)
+            .map(|o| o.force.clone())
+            .collect();
+        if !friends.is_empty() {
+            // Reading (FYOW 15.5): no throw where a friendly force is already
+            // on the board; the arriving force shares what those forces have
+            // detected there, and nothing more.
+            let shared: Vec<String> =
+                friends.iter().filter_map(|f| self.force(f)).flat_map(|f| f.sighted.iter().cloned()).collect();
+            for enemy in shared {
+                self.sight(name, &enemy);
+            }
             return MoveResult::Contact;
         }
         let observer = if self.forces[i].recce_led() { ArrivingObserver::RecceLed } else { ArrivingObserver::Ordinary };
         let (sightings, e) = detect_on_arrival(name, observer, &self.conditions, &enemies, &mut self.dice);
         self.log(e);
-        let day = self.day;
         let mut any = false;
         for s in sightings.iter().filter(|s| s.detected) {
             any = true;
-            self.army_mut(side).known.insert(s.force.clone(), (board.clone(), day));
+            self.sight(name, &s.force);
         }
         if any { MoveResult::Contact } else { MoveResult::Arrived }
     }
@@ -255,6 +267,7 @@ impl Campaign {
             .arrive(&board, self.file.max_points(), arriving)
             .map_err(|e| CampaignError::new("13.9", e.to_string()))?;
         self.log(e);
+        self.lose_sight_of(name);
         self.forces[i].at = Whereabouts::Board(beach.clone());
         self.forces[i].sessions_here = 0;
         let max = self.forces[i].mover().profile().map_or(0, |p| p.max_per_day);
@@ -409,6 +422,7 @@ impl Campaign {
             movement: MovementState { allowance, retry: None },
             sessions_here: 0,
             convoy_due: false,
+            // What the parent has detected on its board, its Fraction knows too.
             ..parent_force
         };
         self.forces[i].battlegroup = parent;

@@ -97,7 +97,9 @@ pub struct Army {
     pub home: Vec<BoardId>,
     pub objectives: Vec<BoardId>,
     pub air: Option<AirArm>,
-    /// Enemy forces this army has detected: where, and the campaign day seen.
+    /// The enemy forces its Senior Command knows of, from its forces'
+    /// detection throws, air reconnaissance and partisans: where, and the
+    /// campaign day seen. An entry lasts while that force stays on that board.
     pub known: BTreeMap<String, (BoardId, u32)>,
     /// Points lost this month, for the month's replenishment (FYOW 21.4).
     pub lost_this_month: u32,
@@ -147,6 +149,10 @@ pub struct Force {
     pub sessions_here: u32,
     /// A supply train has unloaded for it: its next daily supply is a convoy's (FYOW 20.10).
     pub convoy_due: bool,
+    /// The enemy forces on its board that it has detected itself (FYOW 16,
+    /// 33.5): what the Battle Factors Chart reads as detected (33.7.2 (vi)).
+    /// Forgotten when either force leaves the board.
+    pub sighted: BTreeSet<String>,
 }
 
 impl Force {
@@ -386,6 +392,7 @@ impl Campaign {
                         .map_err(|e| CampaignError::new("2", e.to_string()))?,
                     sessions_here: 0,
                     convoy_due: false,
+                    sighted: BTreeSet::new(),
                 };
                 if let Start::OnBoard(b) | Start::InBox(b, _) = &bg.start {
                     let board = file.map.board(b).map_err(|e| CampaignError::new("13", e.to_string()))?;
@@ -536,6 +543,29 @@ impl Campaign {
     /// The session of the campaign as the map rules stamp it.
     pub(crate) fn stamp(&self) -> SessionStamp {
         SessionStamp::new(self.day.max(1), self.date.session()).expect("day from 1, session 1..=6")
+    }
+
+    /// A force leaves its board: it forgets what it saw there, and no enemy
+    /// force or Senior Command knows where it is any longer (FYOW 16, 33.5).
+    pub(crate) fn lose_sight_of(&mut self, name: &str) {
+        if let Some(i) = self.fx(name) {
+            self.forces[i].sighted.clear();
+        }
+        for f in &mut self.forces {
+            f.sighted.remove(name);
+        }
+        for a in &mut self.armies {
+            a.known.remove(name);
+        }
+    }
+
+    /// A force detects an enemy force on its board: it and its Senior Command know of it.
+    pub(crate) fn sight(&mut self, name: &str, enemy: &str) {
+        let Some(i) = self.fx(name) else { return };
+        let Some(board) = self.forces[i].board().cloned() else { return };
+        self.forces[i].sighted.insert(enemy.to_owned());
+        let (side, day) = (self.forces[i].side, self.day);
+        self.army_mut(side).known.insert(enemy.to_owned(), (board, day));
     }
 
     /// Keeps each occupant's points equal to its force's value (FYOW 13.9).
