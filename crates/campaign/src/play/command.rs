@@ -68,8 +68,8 @@ impl Campaign {
         Ok(i)
     }
 
-    /// Checks a move without throwing: the force, the link, its route and
-    /// "V" (13.5, 14.4), the day's moves left (14.7), the board it would
+    /// Checks a move without throwing: the force, the link, the winter
+    /// gauge (26.6), its route and "V" (13.5, 14.4), the day's moves left (14.7), the board it would
     /// enter (13.7, 13.9) and the supply mode (20.6, 20.7.1). Returns the leg.
     pub fn check_move(&self, name: &str, to: &BoardId, route: RouteKind) -> Result<Leg, CampaignError> {
         let i = self.live(name)?;
@@ -84,6 +84,9 @@ impl Campaign {
             ));
         }
         let leg = self.file.map.leg(from, to, route).map_err(|e| CampaignError::new("13.3", e.to_string()))?;
+        if self.gauge_movement().is_none() {
+            return Err(CampaignError::new("26.6", "the rain/snow gauge stands at 8 or more: all movement stops"));
+        }
         let profile = f.mover().profile().map_err(|e| CampaignError::new("13.5", e.to_string()))?;
         if !matches!(route, RouteKind::MetalledRoad | RouteKind::SecondaryRoad) {
             return Err(CampaignError::new(
@@ -146,7 +149,7 @@ impl Campaign {
         };
         let attempt = MoveAttempt {
             rationed: !self.forces[i].supply.keeps_movement_points(),
-            gauge_modifier: self.gauge_modifier(),
+            gauge_modifier: self.gauge_movement().unwrap_or(0),
             overtaking,
             card: self.movement_card(),
             ..MoveAttempt::new(leg.clone(), self.conditions)
@@ -535,6 +538,38 @@ mod tests {
             }
         }
         panic!("no seed gave a successful decision");
+    }
+
+    #[test]
+    fn the_winter_gauge_at_eight_stops_all_movement() {
+        // 26.6 "When the rain/snow gauge reaches 8 or more, all movement stops".
+        let mut c = campaign();
+        ashore(&mut c, "Blue 1");
+        let (mut day, _) = crate::weather::throw_day(&mut c.dice, c.file.climate, 6, None, &[]).unwrap();
+        let winter =
+            |movement, stops, supply| crate::weather::GaugeEffect { movement, all_movement_stops: stops, supply };
+        for spell in &mut day.spells {
+            spell.travel = winter(0, true, -4);
+        }
+        c.today = Some(day.clone());
+        let thrown = c.dice.thrown();
+        let village = BoardId::new("Village");
+        let e =
+            c.command(Command::Move { force: "Blue 1".into(), to: village.clone(), route: RouteKind::MetalledRoad });
+        let e = e.unwrap_err();
+        assert_eq!(e.section, "26.6", "{e}");
+        assert_eq!(c.dice.thrown(), thrown, "no Movement Test is thrown");
+        assert_eq!(c.force("Blue 1").unwrap().board(), Some(&BoardId::new("Beach")));
+
+        // At 7 the force still throws, 3 down.
+        for spell in &mut day.spells {
+            spell.travel = winter(-3, false, -2);
+        }
+        c.today = Some(day);
+        c.drain_events();
+        c.command(Command::Move { force: "Blue 1".into(), to: village, route: RouteKind::MetalledRoad }).unwrap();
+        let test = c.drain_events().into_iter().find(|e| e.rule.section.starts_with("14.5")).expect("a Movement Test");
+        assert!(test.inputs.iter().any(|i| i.name == "rain_snow_gauge" && i.value == -3), "{test:?}");
     }
 
     #[test]

@@ -156,9 +156,13 @@ impl Campaign {
         }
     }
 
-    /// The Rain/Snow Gauge's Movement Test deduction in this session (FYOW 25.6).
-    pub(crate) fn gauge_modifier(&self) -> i8 {
-        self.today.as_ref().and_then(|t| t.spell(self.date.session()).ok()).map_or(0, |s| s.travel.movement)
+    /// The Rain/Snow Gauge's Movement Test deduction in this session (FYOW
+    /// 25.6, 26.6), or `None` when all movement stops (the winter gauge at 8).
+    pub(crate) fn gauge_movement(&self) -> Option<i8> {
+        self.today
+            .as_ref()
+            .and_then(|t| t.spell(self.date.session()).ok())
+            .map_or(Some(0), |s| s.travel.movement_test())
     }
 
     fn play_session(&mut self) {

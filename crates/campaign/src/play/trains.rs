@@ -176,6 +176,15 @@ impl Campaign {
         if may_enter(self.station(&next), 0).is_err() {
             return;
         }
+        if self.gauge_movement().is_none() {
+            self.log(
+                RuleEvent::new(EventKind::Train, fyow("26.6 Rain/Snow Gauge Effects"))
+                    .actor(&train.name)
+                    .input("at", &train.at, "")
+                    .outcome(json!({ "waits": "the rain/snow gauge stands at 8 or more: all movement stops" })),
+            );
+            return;
+        }
         let weather = crate::map::movement::MoverClass::Trains.row().weather_modifier(&self.conditions);
         let intervention = (weather != 0).then_some(weather);
         if let Ok((m, e)) = rail_move(&train.name, RailMover::Train, train.boards_today, intervention, &mut self.dice) {
