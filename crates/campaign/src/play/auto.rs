@@ -1,14 +1,18 @@
-//! The Auto commanders. Each day a Senior Command lays out two or three
-//! options for each battlegroup, most sensible in the middle, and the
-//! Variable Order Rule chooses among them with the weights for the
-//! commander's competency (FYOW 11), moved a face by his traits (8.4–8.5).
-//! Each session a battlegroup activated on its BPC carries its orders out
-//! (FYOW 10.5) through the same commands a player gives.
+//! The Auto commanders. Each week a General gives each of his Senior
+//! Commands its objective (FYOW 10.1); each day a Senior Command lays out
+//! two or three options for each of its battlegroups, most sensible in the
+//! middle, and the Variable Order Rule chooses among them with the weights
+//! for the Senior Commander's competency (FYOW 11), moved a face by his
+//! traits (8.4–8.5). Each session a battlegroup activated on its BPC carries
+//! its orders out (FYOW 10.5) through the same commands a player gives; a
+//! Senior Command activated on its BPC answers its BCs' requests (6.3, 9.1).
 
 use serde_json::json;
 use warbound_rules::event::{EventKind, RuleEvent};
 
-use crate::army::commander::{Aggression, Competency, Decisiveness, Traits, variable_order, vor_weights};
+use crate::army::command::Request;
+use crate::army::commander::{Activation, Aggression, Competency, Decisiveness, Traits, variable_order, vor_weights};
+use crate::army::game_flow::{Deck, deal};
 use crate::army::orders::OrderKind;
 use crate::map::attitude::{Attitude, Reorganiser};
 use crate::map::board::BoardId;
@@ -93,8 +97,10 @@ impl Campaign {
             .map(|(_, b)| b)
     }
 
-    /// The options a Senior Command lays out for a force today.
-    fn order_options(&self, i: usize) -> Vec<OrderOption> {
+    /// The options a Senior Command lays out for a force today, toward the
+    /// objective its General gave the Brigade this week (10.1) or, that one
+    /// taken, the army's nearest objective not held.
+    fn order_options(&self, i: usize, decider: Competency) -> Vec<OrderOption> {
         let f = &self.forces[i];
         let Some(here) = f.board().cloned() else {
             return vec![option(f.order, f.objective.as_ref())];
@@ -115,7 +121,13 @@ impl Campaign {
         }
         let hungry = f.supply.mode == Mode::Rationed && f.supply.stockpile() == 0;
         let held_here = army.objectives.contains(&here) && self.held.get(&here) == Some(&f.side);
-        let target = self.next_objective(f.side, &here, v);
+        let weekly = self.senior_command_of(&f.name).map(|k| self.senior_commands[k].objective.clone());
+        let target = match weekly {
+            // The General's "hold" for the week (10.1).
+            Some(None) => None,
+            Some(Some(o)) if self.held.get(&o) != Some(&f.side) => Some(o),
+            _ => self.next_objective(f.side, &here, v),
+        };
         let enemy = self.nearest_known_enemy(f.side, &here, v);
         let cautious = if hungry { option(OrderKind::Rest, None) } else { option(OrderKind::Defend, None) };
         let mut options = match (army.stance, &target) {
@@ -137,7 +149,7 @@ impl Campaign {
                 o
             }
         };
-        if f.commander.competency == Competency::BelowAverage && options.len() == 3 {
+        if decider == Competency::BelowAverage && options.len() == 3 {
             // FYOW 11: a Below Average commander is offered two options: the sensible one and the cautious.
             options = vec![options[1].clone(), options[0].clone()];
         } else if options.len() == 2 {
@@ -146,23 +158,115 @@ impl Campaign {
         options
     }
 
-    /// FYOW 10.2, 11: the day's orders for a force, by the VOR.
-    pub(crate) fn auto_daily_order(&mut self, name: &str) {
+    /// FYOW 10.1, 11: in the order of the Weekly Order Cards each General
+    /// sets out the week's options for each of his Senior Commands; once all
+    /// are set out the dice are thrown and the decisions become orders.
+    ///
+    /// Reading (FYOW 10.1, 11): a General's options for a Brigade are the
+    /// army's objectives it does not hold: the nearest to the Brigade (the
+    /// sensible), the farthest (the over-bold) and holding what it has (the
+    /// cautious); with one objective left, take it or hold; with none, hold
+    /// (test `generals_set_each_brigade_its_objective_for_the_week`).
+    pub(crate) fn weekly_orders(&mut self) {
+        let generals: Vec<String> = self.armies.iter().map(|a| a.general.name.clone()).collect();
+        let order = match deal(Deck::WeeklyOrder, &generals, &mut self.dice) {
+            Ok((order, e)) => {
+                self.log(e);
+                order
+            }
+            Err(e) => {
+                self.log_refusal("10.1", &e.to_string());
+                generals
+            }
+        };
+        let mut laid_out = Vec::new();
+        for general in order {
+            let Some(side) = self.armies.iter().find(|a| a.general.name == general).map(|a| a.side) else { continue };
+            for k in (0..self.senior_commands.len()).filter(|&k| self.senior_commands[k].side == side) {
+                laid_out.push((k, self.weekly_options(k)));
+            }
+        }
+        for (k, options) in laid_out {
+            let side = self.senior_commands[k].side;
+            let general = self.army(side).general.clone();
+            let objective = if options.len() == 1 {
+                options[0].clone()
+            } else {
+                let balanced = Traits { aggression: Aggression::Balanced, decisiveness: Decisiveness::Balanced };
+                let traits = general.traits.unwrap_or(balanced);
+                let w = weights(general.competency, traits, options.len());
+                let words: Vec<String> = options
+                    .iter()
+                    .map(|o| o.as_ref().map_or("hold what it has".to_owned(), |b| format!("take {b}")))
+                    .collect();
+                match variable_order(&words, &w, &mut self.dice, &general.name) {
+                    Ok((choice, e)) => {
+                        self.log(e.input("senior_command", &self.senior_commands[k].commander.name, ""));
+                        options[choice].clone()
+                    }
+                    Err(e) => {
+                        self.log_refusal("11", &e.to_string());
+                        options[0].clone()
+                    }
+                }
+            };
+            self.log(
+                RuleEvent::new(EventKind::CommandDecision, fyow("10.1 Generals"))
+                    .actor(&general.name)
+                    .target(&self.senior_commands[k].commander.name)
+                    .outcome(json!({ "objective_for_the_week": objective })),
+            );
+            self.senior_commands[k].objective = objective;
+        }
+    }
+
+    /// A General's options for one Senior Command this week, sensible first
+    /// when two, cautious, sensible, bold when three.
+    fn weekly_options(&self, k: usize) -> Vec<Option<BoardId>> {
+        let sc = &self.senior_commands[k];
+        let position =
+            self.forces.iter().filter(|f| f.side == sc.side && f.battlegroup.brigade == sc.brigade).find_map(|f| {
+                match &f.at {
+                    Whereabouts::Board(b) => Some(b.clone()),
+                    Whereabouts::Afloat { beach, .. } => Some(beach.clone()),
+                    Whereabouts::Gone => None,
+                }
+            });
+        let Some(from) = position else { return vec![None] };
+        let mut unheld: Vec<(usize, BoardId)> = self
+            .army(sc.side)
+            .objectives
+            .iter()
+            .filter(|b| self.held.get(*b) != Some(&sc.side))
+            .filter_map(|b| self.road_route(&from, b, false).map(|r| (r.len(), b.clone())))
+            .collect();
+        unheld.sort();
+        let general = self.army(sc.side).general.competency;
+        match unheld.as_slice() {
+            [] => vec![None],
+            [(_, only)] => vec![Some(only.clone()), None],
+            [(_, near), ..] if general == Competency::BelowAverage => vec![Some(near.clone()), None],
+            [(_, near), .., (_, far)] => vec![None, Some(near.clone()), Some(far.clone())],
+        }
+    }
+
+    /// FYOW 10.2, 11: a Senior Command's orders for one of its forces today,
+    /// by the VOR weighted for the Senior Commander.
+    pub(crate) fn auto_daily_order(&mut self, name: &str, k: usize) {
         let Some(i) = self.fx(name) else { return };
         if self.forces[i].is_gone() || self.in_battle(name) {
             return;
         }
-        let options = self.order_options(i);
+        let sc = self.senior_commands[k].clone();
+        let options = self.order_options(i, sc.commander.competency);
         let chosen = if options.len() == 1 {
             options[0].clone()
         } else {
-            let f = &self.forces[i];
-            let w = weights(f.commander.competency, f.traits, options.len());
+            let w = weights(sc.commander.competency, sc.traits, options.len());
             let words: Vec<String> = options.iter().map(|o| o.words.clone()).collect();
-            let commander = f.commander.name.clone();
-            match variable_order(&words, &w, &mut self.dice, &commander) {
+            match variable_order(&words, &w, &mut self.dice, &sc.commander.name) {
                 Ok((k, e)) => {
-                    self.log(e.input("force", name, "").input("traits", f.traits, "weights moved a face per trait"));
+                    self.log(e.input("force", name, "").input("traits", sc.traits, "weights moved a face per trait"));
                     options[k].clone()
                 }
                 Err(e) => {
@@ -174,6 +278,69 @@ impl Campaign {
         if let Err(e) = self.give_orders(name, chosen.order, chosen.objective) {
             self.log_refusal(&e.section, &e.message);
         }
+    }
+
+    /// A Senior Command activated on its BPC answers the requests of its
+    /// BCs that reached it (FYOW 6.3, 9.1): a Command Decision each (9.3),
+    /// the Obvious rule for orders a Strategic Condition demands (10.4); the
+    /// new orders stand at once, to be carried out when the BC is next
+    /// activated (9.3).
+    pub(crate) fn senior_command_activated(&mut self, k: usize) {
+        let me = self.senior_commands[k].commander.name.clone();
+        let competency = self.senior_commands[k].commander.competency;
+        let requests = std::mem::take(&mut self.senior_commands[k].requests);
+        let mut activation = Activation::new();
+        for (mut request, order, objective) in requests {
+            request.pass_on(std::slice::from_ref(&me), 0);
+            let force = request.from.clone();
+            if !request.answered() || self.fx(&force).is_none_or(|i| self.forces[i].is_gone()) {
+                continue;
+            }
+            let obvious = self.force(&force).is_some_and(|f| f.condition == StrategicCondition::Red);
+            let (granted, e) = match activation.decide(competency, &request.subject, obvious, &mut self.dice, &me) {
+                Ok((d, e)) => (d.success, Some(e)),
+                // More than 5 decisions: the rest wait for its next activation (8).
+                Err(_) => {
+                    self.senior_commands[k].requests.push((request, order, objective));
+                    continue;
+                }
+            };
+            if let Some(e) = e {
+                self.log(e.input("force", &force, "9.1 a BC's request"));
+            }
+            if granted && let Some(i) = self.fx(&force) {
+                self.log(
+                    RuleEvent::new(EventKind::CommandDecision, fyow("10.4 Changing orders"))
+                        .actor(&me)
+                        .target(&force)
+                        .input("from", self.forces[i].order, "")
+                        .outcome(json!({ "order": order, "objective": objective })),
+                );
+                self.forces[i].order = order;
+                self.forces[i].objective = objective;
+            }
+        }
+    }
+
+    /// A BC asks his Senior Command for new orders (FYOW 9.1); it answers
+    /// when next activated. One request at a time.
+    pub(crate) fn request_orders(&mut self, name: &str, order: OrderKind, objective: Option<BoardId>, why: &str) {
+        let Some(k) = self.senior_command_of(name) else { return };
+        if self.senior_commands[k].requests.iter().any(|(r, _, _)| r.from == name) {
+            return;
+        }
+        let sc = self.senior_commands[k].commander.name.clone();
+        let subject = format!("{name}: {order:?} orders ({why})");
+        let Ok(request) = Request::new(name, &subject, vec![sc.clone()]) else { return };
+        self.log(
+            RuleEvent::new(EventKind::CommandDecision, fyow("9.1 Communication"))
+                .actor(name)
+                .target(&sc)
+                .input("order", order, "")
+                .input("objective", &objective, "")
+                .outcome(json!({ "request": subject, "answered": "when the Senior Command is next activated" })),
+        );
+        self.senior_commands[k].requests.push((request, order, objective));
     }
 
     /// A force's activation on its BPC (FYOW 4.5).
@@ -211,18 +378,13 @@ impl Campaign {
         }
         if self.forces[i].condition == StrategicCondition::Red && self.forces[i].order.moves() {
             // FYOW 10.4: a Strategic Condition that demands withdrawal demands new
-            // orders; FYOB: a battlegroup at Red withdraws from the fight.
-            let options = self.order_options(i);
+            // orders (FYOB: a battlegroup at Red withdraws from the fight); the BC
+            // asks his Senior Command (9.1) and holds until they come.
+            let options = self.order_options(i, self.forces[i].commander.competency);
             let (order, objective) = (options[0].order, options[0].objective.clone());
             if self.forces[i].order != order || self.forces[i].objective != objective {
-                self.log(
-                    RuleEvent::new(EventKind::CommandDecision, fyow("10.4 Changing orders"))
-                        .actor(name)
-                        .input("condition", StrategicCondition::Red, "the condition demands a withdrawal")
-                        .outcome(json!({ "order": order, "objective": objective })),
-                );
-                self.forces[i].order = order;
-                self.forces[i].objective = objective;
+                self.request_orders(name, order, objective, "10.4 its Strategic Condition is Red");
+                return;
             }
         }
         if self.fight_enemy_here(name) {
@@ -470,6 +632,90 @@ mod tests {
             }
         }
         assert!(seen > 0 && unseen > 0, "the throw can go either way: {seen} seen, {unseen} not");
+    }
+
+    #[test]
+    fn senior_commands_order_their_battlegroups_by_their_own_vor() {
+        // 10.2 "A Daily Order Card is dealt daily to each Senior Command ... the
+        // Brigade leaders set out the various plans for the day for the
+        // Battlegroups under his control"; 11: weighted for the decision maker.
+        let mut c = blue_at_the_village(3);
+        c.day = 1;
+        c.daily_orders();
+        let events = c.drain_events();
+        let scs: Vec<String> = c.senior_commands.iter().map(|sc| sc.commander.name.clone()).collect();
+        assert_eq!(scs, ["Senior Commander, Landing force", "Senior Commander, Garrison"]);
+        let deal = events.iter().find(|e| e.rule.section.starts_with("10.2")).expect("Daily Order Cards");
+        let holders = &deal.inputs.iter().find(|i| i.name == "holders").unwrap().value;
+        assert_eq!(holders.as_array().unwrap().len(), 2, "dealt to the Senior Commands, not to the forces");
+        let vor: Vec<_> = events.iter().filter(|e| e.rule.section.starts_with("11 ")).collect();
+        assert!(!vor.is_empty());
+        for e in vor {
+            let force = e.inputs.iter().find(|i| i.name == "force").unwrap().value.as_str().unwrap().to_owned();
+            let k = c.senior_command_of(&force).unwrap();
+            assert_eq!(e.actor.as_deref(), Some(c.senior_commands[k].commander.name.as_str()));
+            let sc = &c.senior_commands[k];
+            let n = e.inputs.iter().find(|i| i.name == "options").unwrap().value.as_array().unwrap().len();
+            let w: Vec<u8> =
+                serde_json::from_value(e.inputs.iter().find(|i| i.name == "weights").unwrap().value.clone()).unwrap();
+            assert_eq!(w, weights(sc.commander.competency, sc.traits, n), "the Senior Commander's weights");
+        }
+    }
+
+    #[test]
+    fn a_bc_at_red_asks_his_senior_command_which_answers_when_activated() {
+        // 10.4 "Any Strategic Condition demands that ... he withdraws ... will
+        // trigger a demand for new Orders"; 9.1 the request "must pass through
+        // the Senior Officer"; 6.3 "When the Senior Command is activated during a
+        // session, he can respond to requests from Battlegroup Commanders".
+        let mut granted = 0;
+        for seed in 0..20 {
+            let mut c = blue_at_the_village(seed);
+            c.battles.clear();
+            let i = c.fx("Blue 1").unwrap();
+            c.forces[i].condition = StrategicCondition::Red;
+            c.forces[i].order = OrderKind::MoveToContact;
+            c.forces[i].objective = Some(BoardId::new("Town"));
+            c.activate("Blue 1");
+            let events = c.drain_events();
+            assert!(events.iter().any(|e| e.rule.section == "9.1 Communication"), "seed {seed}: a request");
+            assert_eq!(c.forces[i].order, OrderKind::MoveToContact, "seed {seed}: not changed by the BC himself");
+            assert!(c.force("Blue 1").unwrap().board() == Some(&BoardId::new("Village")), "it holds meanwhile");
+            let k = c.senior_command_of("Blue 1").unwrap();
+            assert_eq!(c.senior_commands[k].requests.len(), 1);
+            c.senior_command_activated(k);
+            let events = c.drain_events();
+            let decision = events.iter().find(|e| e.rule.section.starts_with("8.1")).expect("a Command Decision");
+            assert_eq!(decision.actor.as_deref(), Some(c.senior_commands[k].commander.name.as_str()));
+            assert!(c.senior_commands[k].requests.is_empty(), "answered");
+            if decision.outcome["success"] == true {
+                granted += 1;
+                assert_ne!(c.forces[i].order, OrderKind::MoveToContact, "seed {seed}: withdrawal orders");
+            } else {
+                assert_eq!(c.forces[i].order, OrderKind::MoveToContact, "seed {seed}: refused");
+            }
+        }
+        assert!(granted > 0);
+    }
+
+    #[test]
+    fn generals_set_each_brigade_its_objective_for_the_week() {
+        // 10.1 "A Weekly Order Card is dealt weekly to each General ... Once all
+        // Generals have set out the options, all dice throws are made".
+        let mut c = blue_at_the_village(2);
+        c.weekly_orders();
+        let events = c.drain_events();
+        let deal = events.iter().position(|e| e.rule.section.starts_with("10.1 Generals: Weekly")).expect("cards");
+        let vor: Vec<_> = events.iter().filter(|e| e.rule.section.starts_with("11 ")).collect();
+        assert_eq!(vor.len(), 1, "the landing force's General chooses; the garrison holds both objectives");
+        assert_eq!(vor[0].actor.as_deref(), Some("Brigadier Blue"));
+        let options = vor[0].inputs.iter().find(|i| i.name == "options").unwrap().value.clone();
+        assert_eq!(options, json!(["hold what it has", "take Village", "take Town"]), "cautious, nearest, farthest");
+        let blue = &c.senior_commands[0];
+        let chosen = vor[0].outcome["chosen"].as_str().unwrap();
+        assert_eq!(blue.objective.as_ref().map(|b| format!("take {b}")).unwrap_or("hold what it has".into()), chosen);
+        assert_eq!(c.senior_commands[1].objective, None);
+        assert!(events.iter().skip(deal).filter(|e| e.rule.section == "10.1 Generals").count() == 2);
     }
 
     #[test]

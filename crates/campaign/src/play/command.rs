@@ -31,7 +31,9 @@ pub enum Command {
     /// A Present force on the board deploys into defensive positions (FYOW 15.3).
     Deploy { force: String },
     /// New orders (FYOW 10): at the day's order phase they are simply given;
-    /// later in the day changing them needs a Command Decision (10.4).
+    /// later in the day the BC, on a Command Decision, asks his Senior
+    /// Command for them (9.1, 10.4), which grants them by its own decision
+    /// when next activated.
     Orders { force: String, order: OrderKind, objective: Option<BoardId> },
     /// Split a Fraction of the named elements off a battlegroup (FYOW 3.4).
     Fraction { force: String, name: String, elements: Vec<String> },
@@ -299,7 +301,8 @@ impl Campaign {
         Ok(())
     }
 
-    /// Gives a force new orders; returns whether they took effect.
+    /// Gives a force new orders; returns whether they took effect now (a
+    /// request made later in the day waits for the Senior Command).
     pub(crate) fn give_orders(
         &mut self,
         name: &str,
@@ -321,24 +324,25 @@ impl Campaign {
             return Ok(true);
         }
         let at_order_time = !self.ordered_today.contains(name);
-        let mut e = RuleEvent::new(EventKind::CommandDecision, fyow("10 Orders"))
-            .actor(name)
-            .input("from", f.order, "")
-            .input("to", order, "")
-            .input("objective", &objective, "");
         if !at_order_time {
-            // 10.4: orders changed during the day by the commander's decision.
+            // 9.1, 10.4: later in the day the BC asks his Senior Command for new
+            // orders, once he has passed a Command Decision to ask.
             let (competency, commander) = (f.commander.competency, f.commander.name.clone());
-            let question = format!("change {name}'s orders to {order:?}");
+            let question = format!("ask for {order:?} orders for {name}");
             let (d, de) = Activation::new()
                 .decide(competency, &question, false, &mut self.dice, &commander)
                 .map_err(|e| CampaignError::new("8", e.to_string()))?;
             self.log(de);
-            if !d.success {
-                return Ok(false);
+            if d.success {
+                self.request_orders(name, order, objective, "the BC's request");
             }
-            e = e.input("decision", true, "10.4 changed by Command Decision");
+            return Ok(false);
         }
+        let e = RuleEvent::new(EventKind::CommandDecision, fyow("10 Orders"))
+            .actor(name)
+            .input("from", f.order, "")
+            .input("to", order, "")
+            .input("objective", &objective, "");
         self.log(e.outcome(json!({ "order": order, "objective": objective })));
         self.forces[i].order = order;
         self.forces[i].objective = objective;

@@ -82,10 +82,7 @@ impl Campaign {
         if date.is_first_day_of_week() {
             self.partisan_sweeps();
             self.weekly_morale();
-            let generals: Vec<String> = self.armies.iter().map(|a| a.general.name.clone()).collect();
-            if let Ok((_, e)) = deal(Deck::WeeklyOrder, &generals, &mut self.dice) {
-                self.log(e);
-            }
+            self.weekly_orders();
         }
         // 4.4 Start of the day: the diary box, the weather, supply.
         for card in self.diary.draw(&date) {
@@ -174,7 +171,7 @@ impl Campaign {
         }
         self.partisan_missions();
         self.run_trains();
-        let holders: Vec<String> = self
+        let forces: Vec<String> = self
             .forces
             .iter()
             .filter(|f| match &f.at {
@@ -184,12 +181,18 @@ impl Campaign {
             })
             .map(|f| f.name.clone())
             .collect();
+        // 4.5: Senior Commands hold BPCs beside the battlegroups and Fractions.
+        let mut holders: Vec<String> = self.senior_commands.iter().map(|sc| sc.commander.name.clone()).collect();
+        holders.extend(forces);
         match deal(Deck::BattlegroupPriority, &holders, &mut self.dice) {
             Ok((order, e)) => {
                 self.log(e.input("session", self.date.to_string(), "").input("conditions", self.conditions, ""));
                 for name in order {
                     self.activated.push(name.clone());
-                    self.activate(&name);
+                    match self.senior_commands.iter().position(|sc| sc.commander.name == name) {
+                        Some(k) => self.senior_command_activated(k),
+                        None => self.activate(&name),
+                    }
                 }
             }
             Err(e) => self.log_refusal("4.5", &e.to_string()),
@@ -646,10 +649,17 @@ impl Campaign {
         );
     }
 
-    /// FYOW 10.2: each day the Senior Commands set their battlegroups'
-    /// orders, in the order of the Daily Order Cards.
-    fn daily_orders(&mut self) {
-        let holders: Vec<String> = self.forces.iter().filter(|f| !f.is_gone()).map(|f| f.name.clone()).collect();
+    /// FYOW 10.2: each day the Senior Commands set their battlegroups' (and
+    /// their Fractions') orders, in the order of the Daily Order Cards.
+    pub(crate) fn daily_orders(&mut self) {
+        let holders: Vec<String> = self
+            .senior_commands
+            .iter()
+            .filter(|sc| {
+                self.forces.iter().any(|f| !f.is_gone() && f.side == sc.side && f.battlegroup.brigade == sc.brigade)
+            })
+            .map(|sc| sc.commander.name.clone())
+            .collect();
         let order = match deal(Deck::DailyOrder, &holders, &mut self.dice) {
             Ok((order, e)) => {
                 self.log(e);
@@ -657,9 +667,19 @@ impl Campaign {
             }
             Err(_) => holders,
         };
-        for name in order {
-            self.auto_daily_order(&name);
-            self.ordered_today.insert(name);
+        for sc in order {
+            let Some(k) = self.senior_commands.iter().position(|s| s.commander.name == sc) else { continue };
+            let (side, brigade) = (self.senior_commands[k].side, self.senior_commands[k].brigade.clone());
+            let forces: Vec<String> = self
+                .forces
+                .iter()
+                .filter(|f| !f.is_gone() && f.side == side && f.battlegroup.brigade == brigade)
+                .map(|f| f.name.clone())
+                .collect();
+            for name in forces {
+                self.auto_daily_order(&name, k);
+                self.ordered_today.insert(name);
+            }
         }
     }
 }

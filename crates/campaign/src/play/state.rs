@@ -18,6 +18,7 @@ use crate::air::flying::FlyingThrow;
 use crate::air::squadron::Squadron;
 use crate::army::battlegroup::{Battlegroup, BattlegroupKind};
 use crate::army::calendar::CampaignDate;
+use crate::army::command::Request;
 use crate::army::commander::{Commander, CommanderRole, Competency, Traits, rate_commander};
 use crate::army::game_flow::DiaryBox;
 use crate::army::morale::{Motivation, StrategicMorale};
@@ -105,6 +106,22 @@ pub struct Army {
     pub lost_this_month: u32,
     /// Its supply train, when its home has a railway station (FYOW 30).
     pub train: Option<crate::play::trains::SupplyTrain>,
+}
+
+/// A Senior Command (FYOW 6.3): a Brigade's HQ, whose Senior Commander sets
+/// its battlegroups' orders each day (10.2, 11) and answers their requests
+/// when activated on its BPC (6.3, 9.1).
+#[derive(Debug, Clone)]
+pub struct SeniorCommand {
+    pub side: Side,
+    /// The Brigade its battlegroups (and their Fractions) belong to.
+    pub brigade: String,
+    pub commander: Commander,
+    pub traits: Traits,
+    /// The week's objective its General has given it (10.1); `None`: hold.
+    pub objective: Option<BoardId>,
+    /// Requests from its BCs for new orders (9.1), with the orders asked for.
+    pub requests: Vec<(Request, OrderKind, Option<BoardId>)>,
 }
 
 /// Where a force is.
@@ -262,6 +279,8 @@ pub struct Campaign {
     /// The light and weather of the session being played.
     pub conditions: SessionConditions,
     pub armies: Vec<Army>,
+    /// Each army's Senior Commands, one for each Brigade, in the file's order.
+    pub senior_commands: Vec<SeniorCommand>,
     pub forces: Vec<Force>,
     pub occupation: BTreeMap<BoardId, BoardOccupation>,
     pub battles: Vec<PaperBattle>,
@@ -291,6 +310,7 @@ impl Campaign {
             file.map.boards.iter().map(|b| (b.id.clone(), BoardOccupation::empty(b.id.clone()))).collect();
         let stamp = SessionStamp::new(1, 1).expect("day 1, session 1");
         let mut armies = Vec::new();
+        let mut senior_commands: Vec<SeniorCommand> = Vec::new();
         let mut forces = Vec::new();
         for side in [Side::Blue, Side::Red] {
             let a = file.army(side);
@@ -335,6 +355,28 @@ impl Campaign {
                 train: None,
             });
             for bg in &a.battlegroups {
+                if !senior_commands.iter().any(|sc| sc.side == side && sc.brigade == bg.brigade) {
+                    // FYOW 6.3, 7, 8.4: each Brigade's Senior Commander is rated and his traits thrown.
+                    let brigade = if bg.brigade.is_empty() { &a.name } else { &bg.brigade };
+                    let name = format!("Senior Commander, {brigade}");
+                    let (competency, e) = rate_commander(CommanderRole::SeniorCommander, false, &mut dice, &name);
+                    events.push(e);
+                    let (traits, e) = Traits::thrown(false, &mut dice, &name);
+                    events.push(e);
+                    senior_commands.push(SeniorCommand {
+                        side,
+                        brigade: bg.brigade.clone(),
+                        commander: Commander {
+                            name,
+                            role: CommanderRole::SeniorCommander,
+                            competency,
+                            traits: Some(traits),
+                        },
+                        traits,
+                        objective: None,
+                        requests: Vec::new(),
+                    });
+                }
                 let elements = bg.elements.iter().map(ElementFile::element).collect();
                 let battlegroup = Battlegroup::new(
                     &bg.name,
@@ -456,6 +498,7 @@ impl Campaign {
             cards_today: Vec::new(),
             conditions: SessionConditions::fine_day(),
             armies,
+            senior_commands,
             forces,
             occupation,
             battles: Vec::new(),
@@ -499,6 +542,12 @@ impl Campaign {
 
     pub(crate) fn army_mut(&mut self, side: Side) -> &mut Army {
         &mut self.armies[ix(side)]
+    }
+
+    /// The Senior Command of a force's Brigade.
+    pub(crate) fn senior_command_of(&self, name: &str) -> Option<usize> {
+        let f = self.force(name)?;
+        self.senior_commands.iter().position(|sc| sc.side == f.side && sc.brigade == f.battlegroup.brigade)
     }
 
     pub fn force(&self, name: &str) -> Option<&Force> {
@@ -728,6 +777,18 @@ impl Campaign {
                 })).collect::<Vec<_>>(),
             })
         });
+        let senior_commands: Vec<Value> = self
+            .senior_commands
+            .iter()
+            .map(|sc| {
+                json!({
+                    "side": sc.side,
+                    "brigade": sc.brigade,
+                    "commander": { "name": sc.commander.name, "competency": sc.commander.competency, "traits": sc.traits },
+                    "objective": sc.objective,
+                })
+            })
+            .collect();
         json!({
             "campaign": self.file.name,
             "source": self.source,
@@ -737,6 +798,7 @@ impl Campaign {
             "ended": self.ended.as_ref().map(|e| &e.reason),
             "winner": self.ended.as_ref().and_then(|e| e.winner),
             "armies": armies,
+            "senior_commands": senior_commands,
             "battles_fought": self.fought.len(),
             "battles": self.fought,
             "battles_in_progress": self.battles.iter().map(|b| json!({
