@@ -19,6 +19,9 @@ use crate::paper::dunnigan::{
 };
 use crate::play::state::{BattleRecord, Campaign, PaperBattle, Whereabouts, fyow};
 use crate::supply::logistics::Mode;
+use crate::supply::repairs::{FULL_CMS, RepairJob};
+use crate::supply::replenishment::LossKind;
+use warbound_rules::codex::Points;
 
 /// FYOW 33.3: the Dunnigan terrain of a Map Board type.
 fn terrain(kind: BoardKind) -> Terrain {
@@ -286,7 +289,7 @@ impl Campaign {
     /// when the loss left is smaller than the next element, that element
     /// loses the rest of the points (men or vehicles out of it) rather than
     /// being removed whole; AFVs by no more than half.
-    fn book_losses(&mut self, name: &str, loss: u32, named: Option<StrategicCondition>) {
+    pub(crate) fn book_losses(&mut self, name: &str, loss: u32, named: Option<StrategicCondition>) {
         let Some(i) = self.fx(name) else { return };
         let side = self.forces[i].side;
         let before = self.forces[i].condition;
@@ -306,7 +309,8 @@ impl Campaign {
             if left <= 1 {
                 break;
             }
-            let afv = self.forces[i].kit.iter().any(|k| k.name == e.name && k.afv);
+            // An AFV already damaged is not reduced again: it goes whole (33.10).
+            let afv = self.forces[i].kit.iter().any(|k| k.name == e.name && k.afv && k.points == e.points);
             if e.points <= left {
                 assets.push(AssetLoss::Removed { name: e.name.clone(), points: e.points });
                 left -= e.points;
@@ -327,27 +331,41 @@ impl Campaign {
             }
         };
         self.log(e);
-        let bg = &mut self.forces[i].battlegroup;
-        let mut taken = 0;
+        let mut casualties = 0;
         for a in &assets {
+            let bg = &mut self.forces[i].battlegroup;
             match a {
                 AssetLoss::Removed { name, points } => {
                     let whole = name.strip_prefix("part of ").unwrap_or(name);
                     if let Some(el) = bg.elements.iter_mut().find(|x| x.name == whole) {
                         el.points -= (*points).min(el.points);
                     }
-                    taken += points;
+                    casualties += points;
+                    self.forces[i].repairs.retain(|j| j.vehicle != whole);
                 }
-                AssetLoss::AfvReduced { name, reduction, .. } => {
+                AssetLoss::AfvReduced { name, full_value, reduction } => {
                     if let Some(el) = bg.elements.iter_mut().find(|x| &x.name == name) {
                         el.points -= (*reduction).min(el.points);
                     }
-                    taken += reduction;
+                    // 33.10: "considered to be damaged"; its crew repairs it (23.1), so
+                    // it is not a casualty for replenishment (21).
+                    if let Ok(job) = RepairJob::new(name, Points::whole(*full_value), FULL_CMS) {
+                        self.forces[i].repairs.push(job);
+                    }
                 }
             }
         }
-        bg.elements.retain(|e| e.points > 0);
-        self.army_mut(side).lost_this_month += taken;
+        self.forces[i].battlegroup.elements.retain(|e| e.points > 0);
+        // 21.2: a Fraction's casualties are replenished back to its parent.
+        let booked_to = match &self.forces[i].parent {
+            Some(parent) => self.fx(parent).unwrap_or(i),
+            None => i,
+        };
+        self.forces[booked_to].losses.record(
+            &format!("losses of {name}"),
+            LossKind::Casualty,
+            Points::whole(casualties),
+        );
         if self.forces[i].battlegroup.elements.is_empty() {
             self.remove_force(name, "no elements left (33.10)");
         } else {

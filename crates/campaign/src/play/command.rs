@@ -429,6 +429,10 @@ impl Campaign {
             movement: MovementState { allowance, retry: None },
             sessions_here: 0,
             convoy_due: false,
+            losses: Default::default(),
+            banked: 0,
+            repairs: Vec::new(),
+            parent: Some(parent_force.name.clone()),
             // What the parent has detected on its board, its Fraction knows too.
             ..parent_force
         };

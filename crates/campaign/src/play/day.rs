@@ -19,9 +19,11 @@ use crate::play::state::{Campaign, Ending, Whereabouts, fyow, ix};
 use crate::supply::logistics::{
     DailyModifiers, DayOrders, Route, RouteGuide, SupplyDice, TreatedAsDirect, convoy_dice, daily_throw,
 };
-use crate::supply::replenishment::month_end;
+use crate::supply::repairs::{RepairConditions, crew_session};
+use crate::supply::replenishment::{LostBy, ReplenishedTo, month_end, replenished_to};
 use crate::supply::work::line_through_hub;
 use crate::weather::{Climate, Moon, SessionLight, Sky, Wind, draw_chance_card, night_session_light, throw_day};
+use warbound_rules::codex::Points;
 
 impl Campaign {
     /// Plays campaign days until the campaign ends or `days` more have been
@@ -171,6 +173,7 @@ impl Campaign {
         }
         self.partisan_missions();
         self.run_trains();
+        self.crew_repairs();
         let forces: Vec<String> = self
             .forces
             .iter()
@@ -571,82 +574,193 @@ impl Campaign {
                 .actor(&card.owner)
                 .outcome(json!({ "card": card.text })),
         );
-        // Replenishment deliveries are filed as "replenishment N".
+        // Replenishment deliveries are filed as "replenishment N" for a
+        // battlegroup or, a destroyed battlegroup's, for the army's HQ.
         if let Some(points) = card.text.strip_prefix("replenishment ").and_then(|p| p.parse::<u32>().ok()) {
-            self.reinforce(&card.owner, points);
+            let side = match self.armies.iter().find(|a| a.name == card.owner) {
+                Some(a) => {
+                    let side = a.side;
+                    self.army_mut(side).hq_banked += points;
+                    self.distribute_hq_replacements(side);
+                    Some(side)
+                }
+                None => self.force(&card.owner).map(|f| f.side).inspect(|_| self.reinforce(&card.owner, points)),
+            };
+            // 21.4.2: "take a Strategic Condition Repair throw when these replacements arrive" (12.4).
+            if let Some(side) = side {
+                self.morale_repair_throw(side);
+            }
         }
     }
 
-    /// FYOW 21.4: on the first day of a month each army's losses of the past
-    /// month come back in thirds; on the day a third comes back the army
-    /// may throw to repair its Strategic Morale (12.4).
+    /// FYOW 12.4: the army's Strategic Condition Repair throw, when its
+    /// Strategic Morale is below where it started.
+    fn morale_repair_throw(&mut self, side: Side) {
+        let army = &mut self.armies[ix(side)];
+        if army.morale.score >= crate::army::morale::STARTING_MORALE {
+            return;
+        }
+        let (c, m, name) = (army.general.competency, army.motivation, army.name.clone());
+        match army.morale.repair_throw(c, m, &mut self.dice, &name) {
+            Ok((_, e)) => self.log(e),
+            Err(e) => self.log_refusal("12.4", &e.to_string()),
+        }
+    }
+
+    /// FYOW 21–21.4: on the first day of a month each battlegroup's losses
+    /// of the past month (its Fractions' with them, 21.2) come back in
+    /// thirds: a third gone, a third in D10 days (a Diary Box card, with
+    /// the 12.4 repair throw on arrival), D10% of the rest at once. A
+    /// destroyed battlegroup's go to the force HQ (21.2).
     fn replenishment(&mut self) {
-        for a in 0..self.armies.len() {
-            let lost = std::mem::take(&mut self.armies[a].lost_this_month);
-            if lost == 0 {
+        for i in 0..self.forces.len() {
+            let total = self.forces[i].losses.total();
+            self.forces[i].losses = Default::default();
+            if total == Points::ZERO {
                 continue;
             }
-            let name = self.armies[a].name.clone();
-            let (r, e) = month_end(warbound_rules::codex::Points::whole(lost), &mut self.dice, &name);
+            let (name, side) = (self.forces[i].name.clone(), self.forces[i].side);
+            let lost_by = LostBy::Battlegroup { id: name.clone(), destroyed: self.forces[i].is_gone() };
+            let (r, e) = month_end(total, &mut self.dice, &name);
             self.log(e);
+            let owner = match replenished_to(&lost_by) {
+                ReplenishedTo::Battlegroup(b) => b,
+                ReplenishedTo::ForceHq => self.army(side).name.clone(),
+            };
             if r.immediate > 0 {
-                self.reinforce(&name, r.immediate);
+                if owner == name {
+                    self.reinforce(&name, r.immediate);
+                } else {
+                    self.army_mut(side).hq_banked += r.immediate;
+                    self.distribute_hq_replacements(side);
+                }
             }
             if r.delayed > 0 {
                 let when = self.date.plus_days(u32::from(r.delay_days));
-                self.diary.file(&when, DiaryCard { owner: name.clone(), text: format!("replenishment {}", r.delayed) });
-            }
-            let army = &mut self.armies[a];
-            if army.morale.score < crate::army::morale::STARTING_MORALE {
-                let (c, m) = (army.general.competency, army.motivation);
-                match army.morale.repair_throw(c, m, &mut self.dice, &name) {
-                    Ok((_, e)) => self.log(e),
-                    Err(e) => self.log_refusal("12.4", &e.to_string()),
-                }
+                self.diary.file(&when, DiaryCard { owner, text: format!("replenishment {}", r.delayed) });
             }
         }
     }
 
-    /// Replacements reach the army's weakest battlegroup still in the field,
-    /// up to the cost limit (FYOW 21.4, 2.1).
-    fn reinforce(&mut self, army: &str, points: u32) {
-        let Some(side) = self.armies.iter().find(|a| a.name == army).map(|a| a.side) else { return };
-        let max = self.file.max_points();
+    /// The force HQ's replacement points go to the battlegroup furthest
+    /// below strength still in the field (FYOW 21.2 "for future
+    /// re-distribution as required").
+    fn distribute_hq_replacements(&mut self, side: Side) {
+        let points = std::mem::take(&mut self.army_mut(side).hq_banked);
         let target = self
             .forces
             .iter()
-            .enumerate()
-            .filter(|(_, f)| {
-                f.side == side && f.board().is_some() && f.kind == crate::map::common::ForceKind::Battlegroup
-            })
-            .min_by_key(|(_, f)| f.points().saturating_mul(1000) / f.battlegroup.original_points.max(1))
-            .map(|(i, _)| i);
-        let Some(i) = target else { return };
-        // Within the cost limit (2.1) and the board's capacity for the side (13.9).
-        let board_points = self.forces[i].board().map_or(0, |b| self.occupation[b].side_points(side));
-        let room = max.saturating_sub(self.forces[i].points()).min(max.saturating_sub(board_points)).min(points);
-        if room == 0 {
+            .filter(|f| f.side == side && f.board().is_some() && f.kind == crate::map::common::ForceKind::Battlegroup)
+            .min_by_key(|f| f.points().saturating_mul(1000) / f.battlegroup.original_points.max(1))
+            .map(|f| f.name.clone());
+        match target {
+            Some(name) => self.reinforce(&name, points),
+            None => self.army_mut(side).hq_banked = points,
+        }
+    }
+
+    /// FYOW 21.4: a battlegroup spends its replenishment, with what it has
+    /// banked, on replacements: "the return of the wounded men and repaired
+    /// equipment", each element it lost made up toward its value in the
+    /// ORBAT, in ORBAT order, within the cost limit (2.1) and the board's
+    /// capacity (13.9); what it cannot spend it banks (21.4.2).
+    ///
+    /// Reading (FYOW 21.4.2, 21.6): the Auto Senior Command buys back what
+    /// the battlegroup lost (21.6 allows new kinds of element, which it does
+    /// not choose); an AFV under repair is made good by its crew, not
+    /// bought (test `losses_come_back_to_the_battlegroup_that_suffered_them`).
+    pub(crate) fn reinforce(&mut self, name: &str, points: u32) {
+        let Some(i) = self.fx(name) else { return };
+        if self.forces[i].is_gone() {
+            let side = self.forces[i].side;
+            self.army_mut(side).hq_banked += points;
             return;
         }
-        let name = format!("Replacements {}", self.date);
-        let template = self.forces[i].kit.iter().find(|k| k.mover.row().mp > 0).cloned();
-        let Some(mut kit) = template else { return };
-        kit.name = name.clone();
-        kit.points = room;
-        kit.heavy_guns = 0;
-        kit.recce = false;
-        kit.afv = false;
-        self.forces[i].battlegroup.elements.push(kit.element());
-        self.forces[i].kit.push(kit);
-        let force = self.forces[i].name.clone();
-        self.sync_points(&force);
-        self.milestone_tests(&force);
+        let side = self.forces[i].side;
+        let max = self.file.max_points();
+        let available = self.forces[i].banked + points;
+        let board_points = self.forces[i].board().map_or(0, |b| self.occupation[b].side_points(side));
+        let mut room = max.saturating_sub(self.forces[i].points()).min(max.saturating_sub(board_points)).min(available);
+        let mut bought = Vec::new();
+        let kit = self.forces[i].kit.clone();
+        for k in &kit {
+            if room == 0 {
+                break;
+            }
+            if self.forces[i].repairs.iter().any(|j| j.vehicle == k.name) {
+                continue;
+            }
+            let elements = &mut self.forces[i].battlegroup.elements;
+            let have = elements.iter().find(|e| e.name == k.name).map_or(0, |e| e.points);
+            let add = k.points.saturating_sub(have).min(room);
+            if add == 0 {
+                continue;
+            }
+            match elements.iter_mut().find(|e| e.name == k.name) {
+                Some(e) => e.points += add,
+                None => elements.push(crate::army::battlegroup::Element { points: add, ..k.element() }),
+            }
+            room -= add;
+            bought.push(json!({ "element": k.name, "points": add }));
+        }
+        let spent: u32 = bought.iter().filter_map(|b| b["points"].as_u64()).map(|p| p as u32).sum();
+        self.forces[i].banked = available - spent;
+        self.sync_points(name);
+        self.milestone_tests(name);
         self.log(
-            RuleEvent::new(EventKind::Supply, fyow("21.4 Replenishment"))
-                .actor(&force)
-                .input("points", room, "the army's replenishment, to the battlegroup furthest below strength")
-                .outcome(json!({ "points_now": self.forces[i].points() })),
+            RuleEvent::new(EventKind::Supply, fyow("21.4 What can be replenished?"))
+                .actor(name)
+                .input("points", points, "replenishment arriving")
+                .input("banked_before", available - points, "21.4.2 unused points banked")
+                .outcome(
+                    json!({ "bought": bought, "banked": self.forces[i].banked, "points_now": self.forces[i].points() }),
+                ),
         );
+    }
+
+    /// FYOW 33.10, 23.1: the crews of damaged AFVs throw 2D6 a session to
+    /// repair their own vehicles (not while their force fights or rests); a
+    /// repaired AFV is back at its full value.
+    fn crew_repairs(&mut self) {
+        let gauge = self.today.as_ref().map_or(0, |t| t.gauge_at_start);
+        for i in 0..self.forces.len() {
+            if self.forces[i].repairs.is_empty() || self.forces[i].is_gone() || self.in_battle(&self.forces[i].name) {
+                continue;
+            }
+            let cond = RepairConditions {
+                night: self.conditions.light != Light::Daylight,
+                heavy_rain_or_snow: self.conditions.heavy_rain || self.conditions.snow,
+                gauge,
+                mode: self.forces[i].supply.mode,
+            };
+            let name = self.forces[i].name.clone();
+            let mut jobs = std::mem::take(&mut self.forces[i].repairs);
+            for job in &mut jobs {
+                let Ok((session, e)) = crew_session(job, &cond, &mut self.dice, &name) else { continue };
+                self.log(e.target(&job.vehicle));
+                for done in session.completed {
+                    // Within the board's capacity for the side (13.9).
+                    let side = self.forces[i].side;
+                    let room = self.forces[i]
+                        .board()
+                        .map_or(0, |b| self.file.max_points().saturating_sub(self.occupation[b].side_points(side)));
+                    let full = self.forces[i].kit.iter().find(|k| k.name == done.vehicle).map(|k| k.points);
+                    if let (Some(full), Some(el)) =
+                        (full, self.forces[i].battlegroup.elements.iter_mut().find(|e| e.name == done.vehicle))
+                    {
+                        el.points += full.saturating_sub(el.points).min(room);
+                    }
+                }
+            }
+            let before = jobs.len();
+            jobs.retain(|j| j.accumulated < j.needed_in(cond.mode));
+            let repaired = jobs.len() < before;
+            self.forces[i].repairs = jobs;
+            self.sync_points(&name);
+            if repaired {
+                self.milestone_tests(&name);
+            }
+        }
     }
 
     /// FYOW 10.2: each day the Senior Commands set their battlegroups' (and
@@ -690,6 +804,7 @@ mod tests {
     use crate::map::common::Edge;
     use crate::play::file::CampaignFile;
     use crate::play::file::tests::SMALL;
+    use crate::play::state::Whereabouts;
     use crate::weather::throw_day;
 
     fn campaign() -> Campaign {
@@ -749,6 +864,97 @@ mod tests {
         let (record, received, _) = throw_of(&mut c, "Red 2");
         assert_eq!(record, "D", "a line over land is not broken by the wind");
         assert!(received > 0 || c.today.as_ref().unwrap().supply_modifier() < 0);
+    }
+
+    #[test]
+    fn losses_come_back_to_the_battlegroup_that_suffered_them() {
+        // 21 "When a Battlegroup takes casualties ... replacements can be sent to
+        // them"; 21.2 "Casualties sustained by Fractions are replenished back to
+        // their parent Battlegroup"; 21.4.2 "These resources represent the return
+        // of the wounded men and repaired equipment ... Make a Diary Box note to
+        // distribute the replacements and to take a Strategic Condition Repair
+        // throw when these replacements arrive."
+        let mut c = campaign();
+        c.relocate("Blue 2", &BoardId::new("Sea"), &BoardId::new("Beach"), Edge::West).unwrap();
+        c.relocate("Blue 1", &BoardId::new("Sea"), &BoardId::new("Hill"), Edge::West).unwrap();
+        let mut recce = c.force("Blue 1").unwrap().clone();
+        recce.name = "Blue 1 carriers".into();
+        recce.kind = crate::map::common::ForceKind::Fraction;
+        recce.parent = Some("Blue 1".into());
+        recce.at = Whereabouts::Gone;
+        c.forces.push(recce);
+        c.book_losses("Blue 2", 300, None);
+        c.book_losses("Blue 1 carriers", 100, None);
+        assert_eq!(c.force("Blue 2").unwrap().losses.total(), Points::whole(300));
+        assert_eq!(c.force("Blue 1").unwrap().losses.total(), Points::whole(100), "the Fraction's, to its parent");
+        assert_eq!(c.force("Blue 1 carriers").unwrap().losses.total(), Points::ZERO);
+        let blue2_before = c.force("Blue 2").unwrap().points();
+        c.army_mut(Side::Blue).morale.score = 1;
+        c.drain_events();
+        c.replenishment();
+        let events = c.drain_events();
+        let thirds: Vec<_> = events.iter().filter(|e| e.rule.section == "21.4 What can be replenished?").collect();
+        let month: Vec<&str> =
+            thirds.iter().filter(|e| e.outcome.get("gone").is_some()).filter_map(|e| e.actor.as_deref()).collect();
+        assert_eq!(month, ["Blue 1", "Blue 2"], "each battlegroup's own month-end thirds");
+        assert!(
+            !events.iter().any(|e| e.rule.section.starts_with("12.4")),
+            "no repair throw before the replacements arrive"
+        );
+        let immediate = thirds
+            .iter()
+            .find(|e| e.actor.as_deref() == Some("Blue 2") && e.outcome.get("gone").is_some())
+            .unwrap()
+            .outcome["immediate"]
+            .as_u64()
+            .unwrap() as u32;
+        let blue2 = c.force("Blue 2").unwrap();
+        assert_eq!(blue2.points(), blue2_before + immediate, "its own losses made up");
+        assert!(
+            blue2
+                .battlegroup
+                .elements
+                .iter()
+                .all(|e| blue2.kit.iter().any(|k| k.name == e.name && e.points <= k.points)),
+            "its own elements, no generic replacements"
+        );
+        assert_eq!(c.force("Blue 1").unwrap().points(), 900, "Blue 1 lost nothing itself");
+
+        c.diary_card(DiaryCard { owner: "Blue 2".into(), text: "replenishment 50".into() });
+        let events = c.drain_events();
+        assert!(
+            events.iter().any(|e| e.rule.section.starts_with("12.4")),
+            "the repair throw comes with the replacements"
+        );
+        assert_eq!(c.force("Blue 2").unwrap().points(), (blue2_before + immediate + 50).min(1050));
+    }
+
+    #[test]
+    fn a_damaged_afv_is_repaired_by_its_crew_not_replaced() {
+        // 33.10 "An AFV can have its value reduced by up to 50% but then is
+        // considered to be damaged ... Repairs can be undertaken"; 23.1 "Throw
+        // 2D6 per session. The damage is repaired when HALF of the vehicle's
+        // points value (rounded up) is accumulated as a score".
+        let mut c = campaign();
+        c.relocate("Blue 2", &BoardId::new("Sea"), &BoardId::new("Beach"), Edge::West).unwrap();
+        c.book_losses("Blue 2", 825, None);
+        let f = c.force("Blue 2").unwrap();
+        assert_eq!(
+            f.battlegroup.elements.iter().map(|e| (e.name.as_str(), e.points)).collect::<Vec<_>>(),
+            [("Tanks", 225)]
+        );
+        assert_eq!(f.losses.total(), Points::whole(600), "the damaged tanks are not casualties");
+        assert_eq!(f.repairs.len(), 1);
+        assert_eq!(f.repairs[0].needed, 225, "half of 450");
+        let mut sessions = 0;
+        while !c.force("Blue 2").unwrap().repairs.is_empty() {
+            c.crew_repairs();
+            sessions += 1;
+            assert!(sessions < 100);
+        }
+        assert!(sessions >= 225 / 12, "2D6 a session: at least {} sessions, took {sessions}", 225 / 12);
+        assert_eq!(c.force("Blue 2").unwrap().points(), 450, "repaired to its full value");
+        c.check_invariants().unwrap();
     }
 
     #[test]

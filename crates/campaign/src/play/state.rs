@@ -33,6 +33,8 @@ use crate::paper::dunnigan::{Situation, StrategicCondition};
 use crate::paper::partisans::{Cell, Mission, SupplyEffect, Target, TargetList, start_of_game};
 use crate::play::file::{CampaignFile, ElementFile, Stance, Start};
 use crate::supply::logistics::{SupplyLine, SupplyRecord};
+use crate::supply::repairs::RepairJob;
+use crate::supply::replenishment::LossLedger;
 use crate::weather::{ChanceDraw, ChanceOutcome, DayWeather, WeatherState};
 
 /// A rule of *Fight Your Own Wars*.
@@ -102,8 +104,9 @@ pub struct Army {
     /// detection throws, air reconnaissance and partisans: where, and the
     /// campaign day seen. An entry lasts while that force stays on that board.
     pub known: BTreeMap<String, (BoardId, u32)>,
-    /// Points lost this month, for the month's replenishment (FYOW 21.4).
-    pub lost_this_month: u32,
+    /// Replenishment points at the force HQ not yet given out: a destroyed
+    /// battlegroup's (FYOW 21.2) and what a battlegroup could not take.
+    pub hq_banked: u32,
     /// Its supply train, when its home has a railway station (FYOW 30).
     pub train: Option<crate::play::trains::SupplyTrain>,
 }
@@ -166,6 +169,15 @@ pub struct Force {
     pub sessions_here: u32,
     /// A supply train has unloaded for it: its next daily supply is a convoy's (FYOW 20.10).
     pub convoy_due: bool,
+    /// Its casualties this campaign month, for the month's replenishment
+    /// (FYOW 21, 21.3); a Fraction's are booked to its parent (21.2).
+    pub losses: LossLedger,
+    /// Replenishment points it has not yet spent (21.4.2).
+    pub banked: u32,
+    /// Damaged AFVs its crews are repairing (FYOW 33.10, 23.1).
+    pub repairs: Vec<RepairJob>,
+    /// The battlegroup a Fraction was split from (FYOW 3).
+    pub parent: Option<String>,
     /// The enemy forces on its board that it has detected itself (FYOW 16,
     /// 33.5): what the Battle Factors Chart reads as detected (33.7.2 (vi)).
     /// Forgotten when either force leaves the board.
@@ -351,7 +363,7 @@ impl Campaign {
                 objectives: a.objectives.clone(),
                 air,
                 known: BTreeMap::new(),
-                lost_this_month: 0,
+                hq_banked: 0,
                 train: None,
             });
             for bg in &a.battlegroups {
@@ -435,6 +447,10 @@ impl Campaign {
                     sessions_here: 0,
                     convoy_due: false,
                     sighted: BTreeSet::new(),
+                    losses: LossLedger::default(),
+                    banked: 0,
+                    repairs: Vec::new(),
+                    parent: None,
                 };
                 if let Start::OnBoard(b) | Start::InBox(b, _) = &bg.start {
                     let board = file.map.board(b).map_err(|e| CampaignError::new("13", e.to_string()))?;
