@@ -23,7 +23,7 @@ use crate::paper::dunnigan::StrategicCondition;
 use crate::play::command::MoveResult;
 use crate::play::file::Stance;
 use crate::play::state::{Campaign, Whereabouts, fyow};
-use crate::supply::logistics::Mode;
+use crate::supply::logistics::{DayOrders, Formation, Mode, SupplyRecord};
 
 /// One option laid out for the VOR: an order, where to, and its words.
 #[derive(Debug, Clone, PartialEq)]
@@ -359,6 +359,9 @@ impl Campaign {
             }
             Whereabouts::Board(_) => {}
         }
+        if self.forces[i].first_activation.is_some() {
+            self.fraction_first_activation(i);
+        }
         if self.in_battle(name) {
             self.defenders_detection(name);
             return;
@@ -506,6 +509,28 @@ impl Campaign {
         let Some(side) = self.force(name).map(|f| f.side) else { return };
         if self.in_box(name) && !self.occupation[board].occupants.iter().any(|o| o.side != side) {
             let _ = self.occupation.get_mut(board).map(|o| o.enter_board(name));
+        }
+    }
+
+    /// FYOW 3.5: a new Fraction's first activation: its Stockpile is its
+    /// parent's × ¼ (rounded up, at most 5S), and it throws 3D6 for its S for
+    /// the rest of the day, none of it over the day's 10S going to the Stockpile.
+    fn fraction_first_activation(&mut self, i: usize) {
+        let Some(mut fraction) = self.forces[i].first_activation.take() else { return };
+        let name = self.forces[i].name.clone();
+        let parent_stockpile =
+            self.forces[i].parent.as_deref().and_then(|p| self.force(p)).map_or(0, |p| p.supply.stockpile());
+        let moves = self.forces[i].movement.allowance.remaining();
+        let Ok((first, e)) = fraction.first_activation(parent_stockpile, moves, None, &mut self.dice) else { return };
+        self.log(e);
+        let Ok(supply) = SupplyRecord::new(Formation::Fraction, first.stockpile) else { return };
+        self.forces[i].supply = supply;
+        let f = &self.forces[i];
+        let orders = DayOrders { rest: false, engaged: self.in_battle(&name), ordered_to_act: f.order.moves() };
+        let today = first.supply_today - first.surplus_lost;
+        match self.forces[i].supply.meet_needs(today, orders, &name) {
+            Ok((_, e)) => self.log(e),
+            Err(e) => self.log_refusal("3.5", &e.to_string()),
         }
     }
 

@@ -9,7 +9,7 @@ use serde_json::json;
 use warbound_rules::event::{EventKind, RuleEvent};
 
 use crate::army::battlegroup::{Battlegroup, BattlegroupKind};
-use crate::army::commander::Activation;
+use crate::army::commander::{Activation, Commander, CommanderRole, Traits, rate_commander};
 use crate::army::fraction::Fraction;
 use crate::army::orders::OrderKind;
 use crate::map::board::{BoardId, Leg, RouteKind};
@@ -19,9 +19,11 @@ use crate::map::movement::{
     Landing, MoveAllowance, MoveAttempt, MovementCard, MovementState, landing_test, movement_test,
 };
 use crate::map::occupation::{ArrivingForce, Place};
+use crate::paper::dunnigan::StrategicCondition;
 use crate::play::state::{Campaign, CampaignError, Force, Whereabouts, fyow};
 use crate::supply::logistics::{Action, Formation, SupplyLine, SupplyRecord};
 use crate::weather::ChanceOutcome;
+use warbound_rules::strategic::SeniorOfficerRecord;
 
 /// An order given on the campaign map.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -355,12 +357,7 @@ impl Campaign {
     fn split_fraction(&mut self, name: &str, fraction: &str, elements: &[String]) -> Result<(), CampaignError> {
         let i = self.live(name)?;
         let f = &self.forces[i];
-        if f.kind != ForceKind::Battlegroup {
-            return Err(CampaignError::new(
-                "3.2",
-                format!("{name} is a Fraction; this makes Fractions of battlegroups"),
-            ));
-        }
+        let from_fraction = f.kind == ForceKind::Fraction;
         if self.fx(fraction).is_some() {
             return Err(CampaignError::new("3", format!("a force called {fraction:?} already exists")));
         }
@@ -373,7 +370,8 @@ impl Campaign {
             }
         }
         let points: u32 = f.battlegroup.elements.iter().filter(|e| elements.contains(&e.name)).map(|e| e.points).sum();
-        if points * 2 > f.battlegroup.original_points {
+        // 2.2 limits a battlegroup's Fractions; 3.2 "A Fraction can create another Fraction from itself".
+        if !from_fraction && points * 2 > f.battlegroup.original_points {
             return Err(CampaignError::new(
                 "2.2",
                 format!(
@@ -398,9 +396,44 @@ impl Campaign {
             return Ok(());
         }
         let mut parent = self.forces[i].battlegroup.clone();
-        let (frac, e) = Fraction::create(&mut parent, fraction, &commander, elements, &decision, None)
-            .map_err(|e| CampaignError::new("3.4", e.to_string()))?;
+        // 3.3: "Fractions are commanded by the CO of the Company at its core", its largest element.
+        let core = parent
+            .elements
+            .iter()
+            .filter(|e| elements.contains(&e.name))
+            .max_by_key(|e| e.points)
+            .map_or(fraction.to_owned(), |e| e.name.clone());
+        let co = format!("CO, {core}");
+        let (frac, e) = if from_fraction {
+            let mut whole = Fraction {
+                name: name.to_owned(),
+                battlegroup: self.forces[i].parent.clone().unwrap_or_else(|| name.to_owned()),
+                parent: name.to_owned(),
+                commander: commander.clone(),
+                elements: parent.elements.clone(),
+                stockpile: self.forces[i].supply.stockpile(),
+                activated: true,
+                at_rest: false,
+                rationed: false,
+            };
+            let split = whole
+                .split(fraction, &co, elements, &decision)
+                .map_err(|e| CampaignError::new("3.2", e.to_string()))?;
+            parent.elements = whole.elements;
+            split
+        } else {
+            Fraction::create(&mut parent, fraction, &co, elements, &decision, None)
+                .map_err(|e| CampaignError::new("3.4", e.to_string()))?
+        };
         self.log(e);
+        let elite = self.forces[i].elite;
+        let (competency, e) = rate_commander(CommanderRole::BattlegroupCommander, elite, &mut self.dice, &co);
+        self.log(e);
+        let (traits, e) = Traits::thrown(elite, &mut self.dice, &co);
+        self.log(e);
+        let side = self.forces[i].side;
+        let milestones = SeniorOfficerRecord::new(frac.points(), self.file.army(side).milestone_pct)
+            .map_err(|e| CampaignError::new("2", e.to_string()))?;
         let bg = Battlegroup::new(
             fraction,
             BattlegroupKind::Line,
@@ -410,9 +443,8 @@ impl Campaign {
             self.file.max_points(),
         )
         .map_err(|e| CampaignError::new("3.4", e.to_string()))?;
-        let stockpile = self.forces[i].supply.stockpile().div_ceil(4).min(Formation::Fraction.stockpile_limit());
-        let supply =
-            SupplyRecord::new(Formation::Fraction, stockpile).map_err(|e| CampaignError::new("3.5", e.to_string()))?;
+        // Its Stockpile is found at its first activation (3.5).
+        let supply = SupplyRecord::new(Formation::Fraction, 0).map_err(|e| CampaignError::new("3.5", e.to_string()))?;
         let parent_force = self.forces[i].clone();
         let allowance = MoveAllowance::for_new_fraction(
             &parent_force.movement.allowance,
@@ -433,6 +465,17 @@ impl Campaign {
             banked: 0,
             repairs: Vec::new(),
             parent: Some(parent_force.name.clone()),
+            commander: Commander {
+                name: co,
+                role: CommanderRole::BattlegroupCommander,
+                competency,
+                traits: Some(traits),
+            },
+            traits,
+            milestones,
+            condition: StrategicCondition::Green,
+            table_condition: StrategicCondition::Green,
+            first_activation: Some(frac),
             // What the parent has detected on its board, its Fraction knows too.
             ..parent_force
         };
@@ -544,6 +587,54 @@ mod tests {
                 c.check_invariants().unwrap();
                 return;
             }
+        }
+        panic!("no seed gave a successful decision");
+    }
+
+    #[test]
+    fn a_fraction_splits_from_a_fraction_under_its_own_co_and_throws_on_first_activation() {
+        // 3.2 "A Fraction can create another Fraction from itself"; 3.3 "Fractions
+        // are commanded by the CO of the Company at its core"; 3.5 "The initial
+        // Stockpile of the Fraction is ... Parent Stockpile x 1/4 (result rounded
+        // up)" and "The Fraction must throw 3D6 ... On the first activation only".
+        for seed in 0..20 {
+            let mut c = Campaign::new("small.ron", CampaignFile::load("small.ron", SMALL).unwrap(), seed).unwrap();
+            ashore(&mut c, "Blue 1");
+            let i = c.fx("Blue 1").unwrap();
+            c.forces[i].kind = ForceKind::Fraction;
+            let parent_cmt = c.forces[i].milestones.original_cmt();
+            c.command(Command::Fraction {
+                force: "Blue 1".into(),
+                name: "Rifles".into(),
+                elements: vec!["B Company".into(), "Carriers".into()],
+            })
+            .unwrap();
+            let Some(f) = c.force("Rifles") else { continue };
+            assert_eq!(f.points(), 500, "more than half the parent's original: allowed to a Fraction");
+            assert_eq!(f.commander.name, "CO, B Company");
+            assert_eq!(f.parent.as_deref(), Some("Blue 1"));
+            assert_eq!(f.milestones.original_cmt(), 500, "its own milestone record, not the parent's {parent_cmt}");
+            assert!(f.first_activation.is_some());
+            let parent_stockpile = c.force("Blue 1").unwrap().supply.stockpile();
+            c.drain_events();
+            c.activate("Rifles");
+            let events = c.drain_events();
+            let first = events.iter().find(|e| e.rule.section.starts_with("3.5")).expect("the first activation");
+            assert_eq!(first.dice.len(), 3, "3D6");
+            let f = c.force("Rifles").unwrap();
+            assert!(f.first_activation.is_none());
+            let surplus = first.outcome["supply_today"].as_u64().unwrap().saturating_sub(10) as u32;
+            assert!(
+                f.supply.stockpile() <= parent_stockpile.div_ceil(4).min(5),
+                "no surplus over 10 goes in ({surplus})"
+            );
+            c.activate("Rifles");
+            assert!(
+                !c.drain_events().iter().any(|e| e.rule.section.starts_with("3.5")),
+                "on the first activation only"
+            );
+            c.check_invariants().unwrap();
+            return;
         }
         panic!("no seed gave a successful decision");
     }

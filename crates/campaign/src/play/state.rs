@@ -178,6 +178,8 @@ pub struct Force {
     pub repairs: Vec<RepairJob>,
     /// The battlegroup a Fraction was split from (FYOW 3).
     pub parent: Option<String>,
+    /// A new Fraction whose first activation (FYOW 3.5) is still to come.
+    pub first_activation: Option<crate::army::fraction::Fraction>,
     /// The enemy forces on its board that it has detected itself (FYOW 16,
     /// 33.5): what the Battle Factors Chart reads as detected (33.7.2 (vi)).
     /// Forgotten when either force leaves the board.
@@ -451,6 +453,7 @@ impl Campaign {
                     banked: 0,
                     repairs: Vec::new(),
                     parent: None,
+                    first_activation: None,
                 };
                 if let Start::OnBoard(b) | Start::InBox(b, _) = &bg.start {
                     let board = file.map.board(b).map_err(|e| CampaignError::new("13", e.to_string()))?;
