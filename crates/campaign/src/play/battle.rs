@@ -157,7 +157,7 @@ impl Campaign {
     }
 
     /// One Combat Session of battle `k` (33.7.2–33.7.3); returns whether the battle is over.
-    fn fight_session(&mut self, k: usize) -> bool {
+    pub(crate) fn fight_session(&mut self, k: usize) -> bool {
         let b = self.battles[k].clone();
         let (Some(_), Some(_)) = (self.force(&b.attacker), self.force(&b.defender)) else { return true };
         if self.force(&b.attacker).is_some_and(|f| f.is_gone()) || self.force(&b.defender).is_some_and(|f| f.is_gone())
@@ -169,7 +169,13 @@ impl Campaign {
         situation.defender_activated_first =
             matches!((pos(&b.defender), pos(&b.attacker)), (Some(d), Some(a)) if d < a);
         if b.combat_sessions > 0 {
-            situation.barrage = false;
+            // 33.7.3 (x): after an NR the further Combat Session begins, like the
+            // first, with the attackers' optional barrage (33.7.2 (iv)).
+            let guns = self.force(&b.attacker).map_or(0, |f| f.heavy_guns());
+            situation.barrage = guns > 0
+                && situation.attackers_detected_defenders
+                && situation.engagement == Fight::NrContinuation
+                && self.decision(&b.attacker, &format!("barrage {} again after an NR", b.defender), true);
         }
         situation.counter_battery = false;
         let guns = self.force(&b.defender).map_or(0, |f| f.heavy_guns());
@@ -550,5 +556,43 @@ impl Campaign {
             let e = o.attitude.fall_into_disarray(name);
             self.log(e);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::map::common::Edge;
+    use crate::play::file::CampaignFile;
+    use crate::play::file::tests::SMALL;
+
+    #[test]
+    fn a_further_combat_session_after_an_nr_offers_a_new_barrage() {
+        // 33.7.3 (x) "If the combat result is "NR", this session automatically
+        // becomes a further Combat session with the attacker referring to 33.7.2
+        // above", which begins with "an optional pre-combat artillery barrage".
+        let mut fired = 0;
+        for seed in 0..20 {
+            let mut c = Campaign::new("small.ron", CampaignFile::load("small.ron", SMALL).unwrap(), seed).unwrap();
+            c.relocate("Blue 1", &BoardId::new("Sea"), &BoardId::new("Town"), Edge::West).unwrap();
+            c.sight("Red 2", "Blue 1");
+            c.start_battle("Red 2", "Blue 1");
+            c.battles[0].combat_sessions = 1;
+            c.battles[0].situation = c.battles[0].situation.continue_after_nr();
+            c.drain_events();
+            c.fight_session(0);
+            let events = c.drain_events();
+            let asked = events
+                .iter()
+                .find(|e| {
+                    e.rule.section.starts_with("8.1")
+                        && e.inputs.iter().any(|i| i.value == "barrage Blue 1 again after an NR")
+                })
+                .unwrap_or_else(|| panic!("seed {seed}: the attackers' Command Decision is asked"));
+            let barrage = events.iter().any(|e| e.rule.section == "33.7.2 (iv) Pre-combat artillery barrage");
+            assert_eq!(barrage, asked.outcome["success"] == true, "seed {seed}: the barrage follows the decision");
+            fired += usize::from(barrage);
+        }
+        assert!(fired > 0);
     }
 }
