@@ -11,7 +11,7 @@ use serde_json::json;
 use warbound_rules::event::{EventKind, RuleEvent};
 
 use crate::army::command::Request;
-use crate::army::commander::{Activation, Aggression, Competency, Decisiveness, Traits, variable_order, vor_weights};
+use crate::army::commander::{Aggression, Competency, Decisiveness, Traits, variable_order, vor_weights};
 use crate::army::game_flow::{Deck, deal};
 use crate::army::orders::OrderKind;
 use crate::map::attitude::{Attitude, Reorganiser};
@@ -289,7 +289,6 @@ impl Campaign {
         let me = self.senior_commands[k].commander.name.clone();
         let competency = self.senior_commands[k].commander.competency;
         let requests = std::mem::take(&mut self.senior_commands[k].requests);
-        let mut activation = Activation::new();
         for (mut request, order, objective) in requests {
             request.pass_on(std::slice::from_ref(&me), 0);
             let force = request.from.clone();
@@ -297,7 +296,7 @@ impl Campaign {
                 continue;
             }
             let obvious = self.force(&force).is_some_and(|f| f.condition == StrategicCondition::Red);
-            let (granted, e) = match activation.decide(competency, &request.subject, obvious, &mut self.dice, &me) {
+            let (granted, e) = match self.command_decision(&me, competency, &request.subject, obvious) {
                 Ok((d, e)) => (d.success, Some(e)),
                 // More than 5 decisions: the rest wait for its next activation (8).
                 Err(_) => {

@@ -7,7 +7,6 @@
 use serde_json::json;
 use warbound_rules::event::{EventKind, RuleEvent};
 
-use crate::army::commander::Activation;
 use crate::map::attitude::Attitude as MapAttitude;
 use crate::map::board::{BoardId, BoardKind, Terrain as MapTerrain};
 use crate::map::engagement::Engagement;
@@ -54,10 +53,10 @@ impl Campaign {
     }
 
     /// A Command Decision by a force's commander (FYOW 8.1).
-    fn decision(&mut self, name: &str, question: &str, obvious: bool) -> bool {
+    pub(crate) fn decision(&mut self, name: &str, question: &str, obvious: bool) -> bool {
         let Some(f) = self.force(name) else { return false };
         let (c, who) = (f.commander.competency, f.commander.name.clone());
-        match Activation::new().decide(c, question, obvious, &mut self.dice, &who) {
+        match self.command_decision(&who, c, question, obvious) {
             Ok((d, e)) => {
                 self.log(e.input("force", name, ""));
                 d.success
@@ -565,6 +564,29 @@ mod tests {
     use crate::map::common::Edge;
     use crate::play::file::CampaignFile;
     use crate::play::file::tests::SMALL;
+
+    #[test]
+    fn the_fifth_decision_is_the_last_of_an_activation() {
+        // 8: "Battlegroup Commanders may make a maximum of 5 decisions during each
+        // activation but may not attempt to make the same (or a similar) decision
+        // twice in the same activation."
+        let mut c = Campaign::new("small.ron", CampaignFile::load("small.ron", SMALL).unwrap(), 1).unwrap();
+        let asked = |c: &mut Campaign| c.drain_events().iter().filter(|e| e.rule.section.starts_with("8.1")).count();
+        c.drain_events();
+        c.decision("Red 1", "the same question", false);
+        c.decision("Red 1", "the same question", false);
+        assert_eq!(asked(&mut c), 1, "not twice in one activation");
+        for q in 0..6 {
+            c.decision("Red 1", &format!("question {q}"), false);
+        }
+        assert_eq!(asked(&mut c), 4, "five in all");
+        c.decision("Red 2", "question 0", false);
+        assert_eq!(asked(&mut c), 1, "another commander has his own");
+        c.play_session();
+        c.drain_events();
+        c.decision("Red 1", "the same question", false);
+        assert_eq!(asked(&mut c), 1, "a new session, a new activation");
+    }
 
     #[test]
     fn a_further_combat_session_after_an_nr_offers_a_new_barrage() {

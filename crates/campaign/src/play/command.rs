@@ -9,7 +9,7 @@ use serde_json::json;
 use warbound_rules::event::{EventKind, RuleEvent};
 
 use crate::army::battlegroup::{Battlegroup, BattlegroupKind};
-use crate::army::commander::{Activation, Commander, CommanderRole, Traits, rate_commander};
+use crate::army::commander::{Commander, CommanderRole, Traits, rate_commander};
 use crate::army::fraction::Fraction;
 use crate::army::orders::OrderKind;
 use crate::map::board::{BoardId, Leg, RouteKind};
@@ -331,8 +331,8 @@ impl Campaign {
             // orders, once he has passed a Command Decision to ask.
             let (competency, commander) = (f.commander.competency, f.commander.name.clone());
             let question = format!("ask for {order:?} orders for {name}");
-            let (d, de) = Activation::new()
-                .decide(competency, &question, false, &mut self.dice, &commander)
+            let (d, de) = self
+                .command_decision(&commander, competency, &question, false)
                 .map_err(|e| CampaignError::new("8", e.to_string()))?;
             self.log(de);
             if d.success {
@@ -388,8 +388,8 @@ impl Campaign {
             return Err(CampaignError::new("3.4", format!("{name} is engaged in a battle")));
         }
         let (competency, commander) = (f.commander.competency, f.commander.name.clone());
-        let (decision, e) = Activation::new()
-            .decide(competency, &format!("create the Fraction {fraction}"), false, &mut self.dice, &commander)
+        let (decision, e) = self
+            .command_decision(&commander, competency, &format!("create the Fraction {fraction}"), false)
             .map_err(|e| CampaignError::new("8", e.to_string()))?;
         self.log(e);
         if !decision.success {

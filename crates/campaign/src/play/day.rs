@@ -54,6 +54,7 @@ impl Campaign {
     }
 
     fn start_of_day(&mut self) {
+        self.decisions.clear();
         let date = self.date;
         let due: Vec<String> =
             duties(&date, Phase::DayStart).iter().map(|d| format!("{:?}: {} ({})", d.actor, d.duty, d.rule)).collect();
@@ -164,7 +165,9 @@ impl Campaign {
             .map_or(Some(0), |s| s.travel.movement_test())
     }
 
-    fn play_session(&mut self) {
+    pub(crate) fn play_session(&mut self) {
+        // A new session: each commander's activation is new (FYOW 8).
+        self.decisions.clear();
         let s = self.date.session();
         self.conditions = self.session_conditions(s);
         self.activated.clear();

@@ -19,7 +19,7 @@ use crate::air::squadron::Squadron;
 use crate::army::battlegroup::{Battlegroup, BattlegroupKind};
 use crate::army::calendar::CampaignDate;
 use crate::army::command::Request;
-use crate::army::commander::{Commander, CommanderRole, Competency, Traits, rate_commander};
+use crate::army::commander::{Activation, Commander, CommanderRole, Competency, Decision, Traits, rate_commander};
 use crate::army::game_flow::DiaryBox;
 use crate::army::morale::{Motivation, StrategicMorale};
 use crate::army::orders::OrderKind;
@@ -307,6 +307,9 @@ pub struct Campaign {
     pub(crate) activated: Vec<String>,
     /// Forces that gave or received orders at the start of today (FYOW 10.2).
     pub(crate) ordered_today: BTreeSet<String>,
+    /// Each commander's Command Decisions in his present activation (FYOW 8):
+    /// at most 5, none asked twice.
+    pub(crate) decisions: BTreeMap<String, Activation>,
     pub ended: Option<Ending>,
     pub(crate) events: Vec<RuleEvent>,
     pub events_logged: u64,
@@ -527,6 +530,7 @@ impl Campaign {
             held: BTreeMap::new(),
             activated: Vec::new(),
             ordered_today: BTreeSet::new(),
+            decisions: BTreeMap::new(),
             ended: None,
             events: Vec::new(),
             events_logged: 0,
@@ -542,6 +546,24 @@ impl Campaign {
         campaign.update_held();
         campaign.trains_at_start();
         Ok(campaign)
+    }
+
+    /// A Command Decision by `commander` in his present activation (FYOW 8,
+    /// 8.1): refused past the fifth, or for a question already asked.
+    ///
+    /// Reading (FYOW 8): an activation is the commander's turn on his BPC in
+    /// a session (a General's, the start of the day); decisions his command
+    /// takes later in that session (a counter-battery decision at the Combat
+    /// Session) count with it (test `the_fifth_decision_is_the_last_of_an_activation`).
+    pub(crate) fn command_decision(
+        &mut self,
+        commander: &str,
+        competency: Competency,
+        question: &str,
+        obvious: bool,
+    ) -> Result<(Decision, RuleEvent), crate::army::ArmyError> {
+        let activation = self.decisions.entry(commander.to_owned()).or_default();
+        activation.decide(competency, question, obvious, &mut self.dice, commander)
     }
 
     /// Records a rule event.
