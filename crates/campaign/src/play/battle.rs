@@ -410,6 +410,12 @@ impl Campaign {
         let side = self.forces[i].side;
         // Milestone re-takes may repair what milestones took; the table's condition stays (33.9).
         self.forces[i].condition = fyob.max(self.forces[i].table_condition);
+        if self.forces[i].milestones.condition() == Fyob::Withdrawn {
+            self.forces[i].withdrawn = true;
+        }
+        if self.forces[i].condition != StrategicCondition::Red {
+            self.forces[i].withdrawn = false;
+        }
         if self.forces[i].condition > before {
             self.army_mut(side).reduced_since_review = true;
         }

@@ -197,6 +197,10 @@ impl Campaign {
         self.log(e);
         self.forces[i].at = Whereabouts::Board(to.clone());
         self.forces[i].sessions_here = 0;
+        // 12.3: a battlegroup at Red that moves away has withdrawn.
+        if self.forces[i].condition == StrategicCondition::Red {
+            self.forces[i].withdrawn = true;
+        }
         Ok(())
     }
 
@@ -476,6 +480,7 @@ impl Campaign {
             condition: StrategicCondition::Green,
             table_condition: StrategicCondition::Green,
             first_activation: Some(frac),
+            withdrawn: false,
             // What the parent has detected on its board, its Fraction knows too.
             ..parent_force
         };

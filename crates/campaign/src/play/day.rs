@@ -296,7 +296,7 @@ impl Campaign {
     }
 
     /// FYOW 12.2–12.3: the weekly Strategic Morale throw of each army.
-    fn weekly_morale(&mut self) {
+    pub(crate) fn weekly_morale(&mut self) {
         for side in [Side::Blue, Side::Red] {
             let standings: Vec<Standing> = self
                 .forces
@@ -306,6 +306,7 @@ impl Campaign {
                     (Whereabouts::Gone, _) => Standing::Destroyed,
                     (_, StrategicCondition::Green) => Standing::Green,
                     (_, StrategicCondition::Amber) => Standing::Yellow,
+                    (_, StrategicCondition::Red) if f.withdrawn => Standing::RedWithdrawn,
                     (_, StrategicCondition::Red) => Standing::Red,
                 })
                 .collect();
@@ -805,6 +806,7 @@ impl Campaign {
 mod tests {
     use super::*;
     use crate::map::common::Edge;
+    use crate::paper::dunnigan::StrategicCondition;
     use crate::play::file::CampaignFile;
     use crate::play::file::tests::SMALL;
     use crate::play::state::Whereabouts;
@@ -958,6 +960,30 @@ mod tests {
         assert!(sessions >= 225 / 12, "2D6 a session: at least {} sessions, took {sessions}", 225 / 12);
         assert_eq!(c.force("Blue 2").unwrap().points(), 450, "repaired to its full value");
         c.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn a_battlegroup_at_red_that_has_withdrawn_counts_as_such_at_the_weekly_review() {
+        // 12.3 "Battlegroups with Strategic Condition red and having withdrawn
+        // count as 3 / 2 / 1" dice, against red's "2 / 1 / 0".
+        let mut c = campaign();
+        for (name, board) in [("Blue 1", "Beach"), ("Blue 2", "Hill")] {
+            c.relocate(name, &BoardId::new("Sea"), &BoardId::new(board), Edge::West).unwrap();
+            let i = c.fx(name).unwrap();
+            c.forces[i].condition = StrategicCondition::Red;
+        }
+        c.relocate("Blue 1", &BoardId::new("Beach"), &BoardId::new("Village"), Edge::West).unwrap();
+        assert!(c.force("Blue 1").unwrap().withdrawn && !c.force("Blue 2").unwrap().withdrawn);
+        c.army_mut(Side::Blue).reduced_since_review = true;
+        c.drain_events();
+        c.weekly_morale();
+        let e = c
+            .drain_events()
+            .into_iter()
+            .find(|e| e.rule.section.starts_with("12.3") && e.actor.as_deref() == Some("Landing force"))
+            .unwrap();
+        let standings = &e.inputs.iter().find(|i| i.name == "battlegroups").unwrap().value;
+        assert_eq!(standings, &json!(["RedWithdrawn", "Red"]));
     }
 
     #[test]

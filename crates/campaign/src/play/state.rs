@@ -178,6 +178,9 @@ pub struct Force {
     pub repairs: Vec<RepairJob>,
     /// The battlegroup a Fraction was split from (FYOW 3).
     pub parent: Option<String>,
+    /// At Red, it has withdrawn (left its board or retreated) since it fell
+    /// to Red: FYOW 12.3's "red and having withdrawn".
+    pub withdrawn: bool,
     /// A new Fraction whose first activation (FYOW 3.5) is still to come.
     pub first_activation: Option<crate::army::fraction::Fraction>,
     /// The enemy forces on its board that it has detected itself (FYOW 16,
@@ -457,6 +460,7 @@ impl Campaign {
                     repairs: Vec::new(),
                     parent: None,
                     first_activation: None,
+                    withdrawn: false,
                 };
                 if let Start::OnBoard(b) | Start::InBox(b, _) = &bg.start {
                     let board = file.map.board(b).map_err(|e| CampaignError::new("13", e.to_string()))?;
