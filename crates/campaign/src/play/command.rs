@@ -16,7 +16,8 @@ use crate::map::board::{BoardId, Leg, RouteKind};
 use crate::map::common::ForceKind;
 use crate::map::detection::{ArrivingObserver, EnemyPosture, detect_on_arrival};
 use crate::map::movement::{
-    Landing, MoveAllowance, MoveAttempt, MovementCard, MovementState, landing_test, movement_test,
+    ContactRole, Landing, MoveAllowance, MoveAttempt, MovementCard, MovementState, landing_test, may_leave_contact,
+    movement_test,
 };
 use crate::map::occupation::{ArrivingForce, Place};
 use crate::paper::dunnigan::StrategicCondition;
@@ -105,6 +106,15 @@ impl Campaign {
             ));
         }
         f.movement.allowance.check_move().map_err(|e| CampaignError::new("14.7", e.to_string()))?;
+        if let Some(role) = self.contact_role(name) {
+            let (may, _) = may_leave_contact(name, role);
+            if !may {
+                return Err(CampaignError::new(
+                    "14.8",
+                    format!("{name} is in contact with the enemy on {from} and may not move away ({role:?})"),
+                ));
+            }
+        }
         f.supply.permits(Action::MoveMapBoard).map_err(|e| CampaignError::new("20.6", e.to_string()))?;
         if f.has_vehicles() {
             f.supply.permits(Action::MoveVehicles).map_err(|e| CampaignError::new("20.7.1", e.to_string()))?;
@@ -115,6 +125,37 @@ impl Campaign {
             .arrive(board, self.file.max_points(), self.arriving(f, leg.arrival_edge))
             .map_err(|e| CampaignError::new("13.9", e.to_string()))?;
         Ok(leg)
+    }
+
+    /// FYOW 14.8: how a force stands in contact with the enemy on its board,
+    /// if it does: arrived after an enemy there (had it detected them, been
+    /// detected) or occupying (the arrivals all still in their boxes).
+    /// Orders allow a withdrawal when they move the force without obliging
+    /// it to enter against the enemy (Move, Reconnaissance, Support).
+    fn contact_role(&self, name: &str) -> Option<ContactRole> {
+        let f = self.force(name)?;
+        let me = self.occupant(name)?;
+        let board = f.board()?;
+        let enemies: Vec<&crate::map::occupation::Occupant> =
+            self.occupation[board].occupants.iter().filter(|o| o.side != f.side).collect();
+        if enemies.is_empty() {
+            return None;
+        }
+        let orders_allow_withdrawal =
+            f.order.moves() && f.order.enemy_on_destination() != crate::army::orders::EnemyOnBoard::Enters;
+        let earlier: Vec<_> = enemies.iter().filter(|o| o.arrived < me.arrived).collect();
+        Some(if earlier.is_empty() {
+            ContactRole::Occupying {
+                enemy_stayed_in_box: enemies.iter().all(|o| matches!(o.place, Place::Box(_))),
+                orders_allow_withdrawal,
+            }
+        } else {
+            ContactRole::Arrived {
+                enemy_detected: earlier.iter().all(|o| f.sighted.contains(&o.force)),
+                itself_detected: enemies.iter().any(|o| self.force(&o.force).is_some_and(|e| e.sighted.contains(name))),
+                orders_allow_withdrawal,
+            }
+        })
     }
 
     /// A force as it arrives on a board through `edge` this session.
@@ -147,10 +188,16 @@ impl Campaign {
     ) -> Result<MoveResult, CampaignError> {
         let leg = self.check_move(name, to, route)?;
         let i = self.live(name)?;
+        // 14.9: a friendly force on the board it leaves, or on the one it enters.
+        let side = self.forces[i].side;
         let overtaking = crate::map::movement::Overtaking {
-            leaving: false,
-            entering: self.forces_on(to, self.forces[i].side).iter().any(|f| f.name != name),
+            leaving: self.forces_on(&leg.from, side).iter().any(|f| f.name != name),
+            entering: self.forces_on(to, side).iter().any(|f| f.name != name),
         };
+        if let Some(role) = self.contact_role(name) {
+            let (_, e) = may_leave_contact(name, role);
+            self.log(e);
+        }
         let attempt = MoveAttempt {
             rationed: !self.forces[i].supply.keeps_movement_points(),
             gauge_modifier: self.gauge_movement().unwrap_or(0),
@@ -512,6 +559,7 @@ impl Campaign {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::army::orders::OrderKind;
     use crate::play::file::CampaignFile;
     use crate::play::file::tests::SMALL;
 
@@ -642,6 +690,57 @@ mod tests {
             return;
         }
         panic!("no seed gave a successful decision");
+    }
+
+    #[test]
+    fn a_force_in_contact_moves_away_only_as_14_8_allows() {
+        // 14.8 "Any Battlegroup or Fraction that moves into contact with an enemy
+        // ... cannot move again unless; (i) the occupying enemy is detected ... and
+        // (ii) the advancing Battlegroup has orders permitting it to withdraw
+        // without engaging"; 16.1 "It may retire ... if it is not detected
+        // itself"; the occupiers "may only move away when an enemy ... arrives in
+        // the box ... [and] does not advance onto the Map Board".
+        let mut c = campaign();
+        let _ = c.date.advance();
+        c.relocate("Blue 1", &BoardId::new("Sea"), &BoardId::new("Village"), crate::map::common::Edge::West).unwrap();
+        let i = c.fx("Blue 1").unwrap();
+        c.forces[i].movement = MovementState::new_day(3, None);
+        c.forces[i].order = OrderKind::Move;
+        let back = |c: &Campaign| c.check_move("Blue 1", &BoardId::new("Beach"), RouteKind::MetalledRoad);
+        assert_eq!(back(&c).unwrap_err().section, "14.8", "the occupiers not detected");
+        c.sight("Blue 1", "Red 1");
+        back(&c).unwrap();
+        c.forces[i].order = OrderKind::MoveToContact;
+        assert_eq!(back(&c).unwrap_err().section, "14.8", "orders to engage");
+        c.forces[i].order = OrderKind::Move;
+        c.sight("Red 1", "Blue 1");
+        assert_eq!(back(&c).unwrap_err().section, "14.8", "detected itself");
+
+        let r = c.fx("Red 1").unwrap();
+        c.forces[r].movement = MovementState::new_day(3, None);
+        c.forces[r].order = OrderKind::Move;
+        c.forces[r].objective = Some(BoardId::new("Town"));
+        let away = |c: &Campaign| c.check_move("Red 1", &BoardId::new("Town"), RouteKind::MetalledRoad);
+        away(&c).unwrap();
+        c.occupation.get_mut(&BoardId::new("Village")).unwrap().enter_board("Blue 1").unwrap();
+        assert_eq!(away(&c).unwrap_err().section, "14.8", "the enemy came onto the board");
+    }
+
+    #[test]
+    fn overtaking_costs_a_point_leaving_a_friendly_board_too() {
+        // 14.9 "the overtaking Battlegroup suffers a -1 modifier ... when it
+        // enters and leaves the Map Board already occupied by a friendly force".
+        let mut c = campaign();
+        let b = c.fx("Blue 2").unwrap();
+        c.forces[b].battlegroup.elements.retain(|e| e.name == "C Company");
+        ashore(&mut c, "Blue 1");
+        ashore(&mut c, "Blue 2");
+        c.drain_events();
+        c.command(Command::Move { force: "Blue 2".into(), to: BoardId::new("Hill"), route: RouteKind::SecondaryRoad })
+            .unwrap();
+        let test = c.drain_events().into_iter().find(|e| e.rule.section.starts_with("14.5")).expect("a Movement Test");
+        assert!(test.inputs.iter().any(|i| i.name == "overtaking_leaving" && i.value == -1), "{test:?}");
+        assert!(!test.inputs.iter().any(|i| i.name == "overtaking_entering"));
     }
 
     #[test]
