@@ -22,7 +22,10 @@ use crate::supply::logistics::{
 use crate::supply::repairs::{RepairConditions, crew_session};
 use crate::supply::replenishment::{LostBy, ReplenishedTo, month_end, replenished_to};
 use crate::supply::work::line_through_hub;
-use crate::weather::{Climate, Moon, SessionLight, Sky, Wind, draw_chance_card, night_session_light, throw_day};
+use crate::weather::{
+    ChanceOutcome, Climate, Moon, SessionLight, Sky, StockpileWho, Wind, draw_chance_card, night_session_light,
+    throw_day,
+};
 use warbound_rules::codex::Points;
 
 impl Campaign {
@@ -88,11 +91,12 @@ impl Campaign {
             self.weekly_orders();
         }
         // 4.4 Start of the day: the diary box, the weather, supply.
+        self.cards_today =
+            self.chance.as_ref().and_then(|c| (c.day == date.day()).then(|| c.card.outcome())).into_iter().collect();
         for card in self.diary.draw(&date) {
             self.diary_card(card);
         }
-        self.cards_today =
-            self.chance.as_ref().and_then(|c| (c.day == date.day()).then(|| c.card.outcome())).into_iter().collect();
+        self.chance_card_today();
         match throw_day(
             &mut self.dice,
             self.file.climate,
@@ -366,7 +370,7 @@ impl Campaign {
                 }
             }
             for card in &self.cards_today {
-                if let crate::weather::ChanceOutcome::SupplyPips(n) = card {
+                if let ChanceOutcome::SupplyPips(n) = card {
                     mods.chance_pips = mods.chance_pips.saturating_add(*n);
                 }
             }
@@ -544,7 +548,12 @@ impl Campaign {
                         .outcome(json!({ "flying": false, "reason": "low cloud" })),
                 );
             } else if air.command.condition() != crate::air::command::AirCondition::Withdraw {
-                let (throw, e) = flying_throw(conditions, chart, &mut self.dice, &id);
+                let card = self
+                    .cards_today
+                    .iter()
+                    .map(|c| if let ChanceOutcome::FlyingPermission(n) = c { *n } else { 0 })
+                    .sum();
+                let (throw, e) = flying_throw(conditions, chart, card, &mut self.dice, &id);
                 self.log(e);
                 air.flying = Some(throw);
                 for (sq, _) in &mut air.squadrons {
@@ -571,8 +580,60 @@ impl Campaign {
         }
     }
 
+    /// FYOW 32: the outcomes of today's chance card that act once, at the
+    /// start of the day: the 8s on every Stockpile, the 5♥ and 5♦ on a
+    /// partisan radio. (The weather cards act in the day's throw, the 7s and
+    /// 6s on supply, the 4♠ on Command Decisions, the 3s on flying and
+    /// movement, the 2s on Work & Tasks and on replenishment.)
+    ///
+    /// Reading (FYOW 32 5♥, 5♦): the radio goes to the first cell without
+    /// one, and the first cell with one loses it (test `chance_cards_act_on_their_day`).
+    fn chance_card_today(&mut self) {
+        for card in self.cards_today.clone() {
+            match card {
+                ChanceOutcome::Stockpile { who, change } => {
+                    let kind = match who {
+                        StockpileWho::AllBattlegroups => crate::map::common::ForceKind::Battlegroup,
+                        StockpileWho::AllFractions => crate::map::common::ForceKind::Fraction,
+                    };
+                    for i in 0..self.forces.len() {
+                        if self.forces[i].kind == kind && !self.forces[i].is_gone() {
+                            let name = self.forces[i].name.clone();
+                            let e = self.forces[i].supply.chance_card(change, &name);
+                            self.log(e);
+                        }
+                    }
+                }
+                ChanceOutcome::PartisanRadioAdded | ChanceOutcome::PartisanRadioBroken => {
+                    let added = card == ChanceOutcome::PartisanRadioAdded;
+                    let Some(p) = self.partisans.as_mut() else { continue };
+                    let Some(cell) = p.cells.iter_mut().find(|c| c.radio != added) else { continue };
+                    cell.radio = added;
+                    let name = cell.name.clone();
+                    self.log(
+                        RuleEvent::new(EventKind::Partisans, fyow("32 Chance cards"))
+                            .actor(&name)
+                            .outcome(json!({ "radio": added })),
+                    );
+                }
+                _ => {}
+            }
+        }
+    }
+
     /// A diary card comes out of the box (FYOW 5).
     fn diary_card(&mut self, card: DiaryCard) {
+        // 32, the 2♦: "Any Replenishment due today delayed until tomorrow".
+        if card.text.starts_with("replenishment ") && self.cards_today.contains(&ChanceOutcome::ReplenishmentDelayed) {
+            let tomorrow = self.date.plus_days(1);
+            self.log(
+                RuleEvent::new(EventKind::Calendar, fyow("32 Chance cards"))
+                    .actor(&card.owner)
+                    .outcome(json!({ "delayed_until": tomorrow.to_string(), "card": card.text })),
+            );
+            self.diary.file(&tomorrow, card);
+            return;
+        }
         self.log(
             RuleEvent::new(EventKind::Calendar, fyow("5 Event Timings"))
                 .actor(&card.owner)
@@ -738,9 +799,18 @@ impl Campaign {
                 mode: self.forces[i].supply.mode,
             };
             let name = self.forces[i].name.clone();
+            // 32, the 2♠ and 2♣: "Add 2 (1) to every Work & Task need" today.
+            let added: u32 = self
+                .cards_today
+                .iter()
+                .map(|c| if let ChanceOutcome::WorkTaskNeed(n) = c { u32::from(*n) } else { 0 })
+                .sum();
             let mut jobs = std::mem::take(&mut self.forces[i].repairs);
             for job in &mut jobs {
-                let Ok((session, e)) = crew_session(job, &cond, &mut self.dice, &name) else { continue };
+                job.needed += added;
+                let worked = crew_session(job, &cond, &mut self.dice, &name);
+                job.needed -= added;
+                let Ok((session, e)) = worked else { continue };
                 self.log(e.target(&job.vehicle));
                 for done in session.completed {
                     // Within the board's capacity for the side (13.9).
@@ -805,6 +875,7 @@ impl Campaign {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::army::commander::Competency;
     use crate::map::common::Edge;
     use crate::paper::dunnigan::StrategicCondition;
     use crate::play::file::CampaignFile;
@@ -984,6 +1055,54 @@ mod tests {
             .unwrap();
         let standings = &e.inputs.iter().find(|i| i.name == "battlegroups").unwrap().value;
         assert_eq!(standings, &json!(["RedWithdrawn", "Red"]));
+    }
+
+    #[test]
+    fn chance_cards_act_on_their_day() {
+        // 32: "8s All Battlegroups (Fractions) -1 from (+1 to) Stockpile";
+        // "5♥ 1 Partisan radio added"; "2♦ Any Replenishment due today delayed
+        // until tomorrow"; "4♠ Command Decision rolls can be re-rolled today".
+        let mut c = campaign();
+        let before: Vec<u32> = c.forces.iter().map(|f| f.supply.stockpile()).collect();
+        c.cards_today = vec![ChanceOutcome::Stockpile { who: StockpileWho::AllBattlegroups, change: -1 }];
+        c.chance_card_today();
+        for (f, b) in c.forces.iter().zip(before) {
+            assert_eq!(f.supply.stockpile(), b.saturating_sub(1), "{}", f.name);
+        }
+
+        for cell in &mut c.partisans.as_mut().unwrap().cells {
+            cell.radio = false;
+        }
+        c.cards_today = vec![ChanceOutcome::PartisanRadioAdded];
+        c.chance_card_today();
+        let radios: Vec<bool> = c.partisans.as_ref().unwrap().cells.iter().map(|c| c.radio).collect();
+        assert_eq!(radios.iter().filter(|&&r| r).count(), 1, "one radio added: {radios:?}");
+        assert!(radios[0]);
+
+        c.relocate("Blue 2", &BoardId::new("Sea"), &BoardId::new("Beach"), Edge::West).unwrap();
+        c.book_losses("Blue 2", 300, None);
+        let (points, cards) = (c.force("Blue 2").unwrap().points(), c.diary.len());
+        c.cards_today = vec![ChanceOutcome::ReplenishmentDelayed];
+        c.diary_card(DiaryCard { owner: "Blue 2".into(), text: "replenishment 50".into() });
+        assert_eq!(c.force("Blue 2").unwrap().points(), points, "not today");
+        assert_eq!(c.diary.len(), cards + 1, "filed again for tomorrow");
+
+        c.cards_today = vec![ChanceOutcome::CommandDecisionReroll];
+        c.drain_events();
+        let mut rerolled = 0;
+        for q in 0..60 {
+            c.decisions.clear();
+            let Ok((d, e)) = c.command_decision("Major Two", Competency::BelowAverage, &format!("q{q}"), false) else {
+                panic!("a decision")
+            };
+            if e.inputs.iter().any(|i| i.name == "rerolled") {
+                rerolled += 1;
+                assert_eq!(e.dice.len(), 2, "the first D10 and the re-roll");
+                assert_eq!(d.success, d.face < d.target);
+                assert!(e.dice[0].face >= d.target, "only a failure is re-rolled");
+            }
+        }
+        assert!(rerolled > 0);
     }
 
     #[test]

@@ -9,7 +9,7 @@ use std::fmt;
 
 use serde::Serialize;
 use serde_json::{Value, json};
-use warbound_rules::dice::Dice;
+use warbound_rules::dice::{Dice, Roll};
 use warbound_rules::event::{Book, EventKind, RuleEvent, RuleRef};
 use warbound_rules::strategic::SeniorOfficerRecord;
 
@@ -567,7 +567,18 @@ impl Campaign {
         obvious: bool,
     ) -> Result<(Decision, RuleEvent), crate::army::ArmyError> {
         let activation = self.decisions.entry(commander.to_owned()).or_default();
-        activation.decide(competency, question, obvious, &mut self.dice, commander)
+        let (mut d, mut e) = activation.decide(competency, question, obvious, &mut self.dice, commander)?;
+        // 32, the 4♠: "Command Decision rolls can be re-rolled today".
+        if !d.success && self.cards_today.contains(&ChanceOutcome::CommandDecisionReroll) {
+            let face = self.dice.d10();
+            d.face = face;
+            d.success = face < d.target;
+            e = e
+                .input("rerolled", true, "32: the 4 of Spades")
+                .dice(10, &[face])
+                .outcome(serde_json::json!({ "success": d.success }));
+        }
+        Ok((d, e))
     }
 
     /// Records a rule event.
