@@ -141,16 +141,16 @@ impl Campaign {
         }
     }
 
-    /// A paper force for a side of a battle.
-    fn paper_force(&mut self, name: &str) -> Force {
+    /// A paper force for a side of a battle, with the machines of the
+    /// ground-attack squadron supporting it still flying (33.7.3 (ix)).
+    fn paper_force(&self, name: &str, squadron: Option<usize>) -> Force {
         let f = self.force(name).expect("a force in battle");
-        let side = f.side;
         let mut force = Force::new(name, f.points());
         force.heavy_guns = f.heavy_guns();
         force.commander = Self::dunnigan_competency(f.commander.competency);
         force.movement_allowance_left = f.movement.allowance.remaining() > 0;
-        if let Some(air) = self.army_mut(side).air.as_mut() {
-            force.machines = std::mem::take(&mut air.support_today);
+        if let (Some(k), Some(air)) = (squadron, self.army(f.side).air.as_ref()) {
+            force.machines = air.squadrons[k].0.operational() as u32;
         }
         force
     }
@@ -186,8 +186,13 @@ impl Campaign {
             situation.counter_battery =
                 self.decision(&b.defender, &format!("counter-battery fire on {}", b.attacker), true);
         }
-        let attacker = self.paper_force(&b.attacker);
-        let defender = self.paper_force(&b.defender);
+        // 28.8–28.11: aircraft over the battle strike before the CRT is thrown.
+        let air = self.air_over_battle(&b.attacker, &b.defender);
+        if self.force(&b.attacker).is_none_or(|f| f.is_gone()) || self.force(&b.defender).is_none_or(|f| f.is_gone()) {
+            return true;
+        }
+        let attacker = self.paper_force(&b.attacker, air.attacker);
+        let defender = self.paper_force(&b.defender, air.defender);
         let session = match resolve_combat_session(&attacker, &defender, &situation, &mut self.dice) {
             Ok(s) => s,
             Err(e) => {
@@ -199,7 +204,9 @@ impl Campaign {
             self.log(e);
         }
         self.battles[k].combat_sessions += 1;
-        for (o, name) in [(&session.attacker, &b.attacker), (&session.defender, &b.defender)] {
+        for (o, name, squadron) in
+            [(&session.attacker, &b.attacker, air.attacker), (&session.defender, &b.defender, air.defender)]
+        {
             self.book_losses(name, o.barrage_loss + o.battle_loss, o.condition);
             if let Some(s) = &o.supplemental {
                 if s.ammo == AmmoUsed::AllAndStockpileLost
@@ -209,7 +216,9 @@ impl Campaign {
                     let e = self.forces[i].supply.lose_stockpile(lost, name);
                     self.log(e);
                 }
-                self.air_damage(name, &s.machine_damage, s.machines_lost);
+                if let Some(k) = squadron {
+                    self.air_damage(name, k, &s.machine_damage, s.machines_lost);
+                }
             }
         }
         let sessions = self.battles[k].combat_sessions;
@@ -421,42 +430,26 @@ impl Campaign {
         }
     }
 
-    /// Damage to supporting aircraft (33.7.3 (ix)).
-    fn air_damage(&mut self, name: &str, damage: &[u8], all_lost: bool) {
+    /// Damage to the supporting squadron's machines still flying (33.7.3 (ix)).
+    fn air_damage(&mut self, name: &str, k: usize, damage: &[u8], all_lost: bool) {
         let Some(side) = self.force(name).map(|f| f.side) else { return };
         let Some(mut air) = self.army_mut(side).air.take() else { return };
-        let mut hits: Vec<u8> = damage.to_vec();
-        for (sq, _) in &mut air.squadrons {
-            if !matches!(
-                sq.role,
-                crate::air::squadron::Role::GroundAttack
-                    | crate::air::squadron::Role::FighterBomber
-                    | crate::air::squadron::Role::DiveBomber
-            ) {
-                continue;
+        let sq = &mut air.squadrons[k].0;
+        let flying: Vec<usize> = sq
+            .aircraft
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| a.status == crate::air::squadron::Status::Operational)
+            .map(|(i, _)| i)
+            .collect();
+        for (n, m) in flying.into_iter().enumerate() {
+            let d = if all_lost { u8::MAX } else { damage.get(n).copied().unwrap_or(0) };
+            if d > 0
+                && let Ok((_, mut e)) = sq.take_damage(m, d.min(sq.aircraft[m].strength.saturating_add(1)))
+            {
+                e.rule = fyow("33.7.3 (ix) Supplemental Effects");
+                self.log(e.actor(name));
             }
-            let flying: Vec<usize> = sq
-                .aircraft
-                .iter()
-                .enumerate()
-                .filter(|(_, a)| a.status == crate::air::squadron::Status::Operational)
-                .map(|(i, _)| i)
-                .collect();
-            for m in flying {
-                let d = if all_lost {
-                    u8::MAX
-                } else if hits.is_empty() {
-                    break;
-                } else {
-                    hits.remove(0)
-                };
-                if d > 0
-                    && let Ok((_, e)) = sq.take_damage(m, d.min(sq.aircraft[m].strength))
-                {
-                    self.log(e);
-                }
-            }
-            sq.used_today = true;
         }
         self.army_mut(side).air = Some(air);
     }

@@ -540,7 +540,17 @@ impl Campaign {
                 }
             }
             air.flying = None;
-            air.support_today = 0;
+            // 25.8: "When the Rain Gauge reaches 5, airstrips not using tarmac runways are inoperable."
+            if today.unmetalled_airstrips_closed {
+                for name in air.grass_strips.clone() {
+                    self.log(
+                        RuleEvent::new(EventKind::Weather, fyow("25.8 The effect of weather on flying"))
+                            .actor(&name)
+                            .input("rain_gauge", today.gauge_at_start, "5 or more")
+                            .outcome(json!({ "flying": false, "reason": "its airstrip has no tarmac runway" })),
+                    );
+                }
+            }
             if low_cloud {
                 self.log(
                     RuleEvent::new(EventKind::Weather, fyow("25.8 The effect of weather on flying"))
@@ -556,18 +566,13 @@ impl Campaign {
                 let (throw, e) = flying_throw(conditions, chart, card, &mut self.dice, &id);
                 self.log(e);
                 air.flying = Some(throw);
-                for (sq, _) in &mut air.squadrons {
-                    let attack = matches!(sq.role, Role::GroundAttack | Role::FighterBomber | Role::DiveBomber);
-                    if attack && throw.permits(Flight::Aircraft, conditions) && sq.operational() > 0 {
-                        air.support_today += sq.operational() as u32;
-                    }
-                }
             }
             let recce: Vec<usize> = air
                 .squadrons
                 .iter()
                 .enumerate()
                 .filter(|(_, (s, _))| s.role == Role::Recce && s.operational() > 0)
+                .filter(|(_, (s, _))| !(today.unmetalled_airstrips_closed && air.grass_strips.contains(&s.name)))
                 .map(|(i, _)| i)
                 .collect();
             let may_recce = air.flying.is_some_and(|t| t.permits(Flight::Recce, conditions));

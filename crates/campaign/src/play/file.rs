@@ -163,6 +163,10 @@ pub struct SquadronFile {
     /// A specialist reconnaissance type: 6D6 to detect (FYOW 28.8).
     #[serde(default)]
     pub specialist_recce: bool,
+    /// Flies from an airstrip without a tarmac runway, closed when the rain
+    /// gauge reaches 5 (FYOW 25.8, 26.9).
+    #[serde(default)]
+    pub grass_strip: bool,
 }
 
 /// The resistance (FYOW 34).

@@ -80,8 +80,8 @@ pub struct AirArm {
     pub squadrons: Vec<(Squadron, bool)>,
     /// Today's flying throw (28.4); `None` when nothing flies today.
     pub flying: Option<FlyingThrow>,
-    /// Machines of ground-attack squadrons over the battlefields today.
-    pub support_today: u32,
+    /// Squadrons flying from an airstrip without a tarmac runway (25.8).
+    pub grass_strips: BTreeSet<String>,
     /// Damages, inactive machines and losses counted at the last Strategic Milestone throw (28.12).
     pub counted: crate::air::command::AirLosses,
 }
@@ -357,7 +357,8 @@ impl Campaign {
                 }
                 let machines = a.squadrons.iter().map(|s| s.machines as u32).sum();
                 let command = AirCommand::new(machines).map_err(|e| CampaignError::new("28.12", e.to_string()))?;
-                Some(AirArm { command, squadrons, flying: None, support_today: 0, counted: Default::default() })
+                let grass_strips = a.squadrons.iter().filter(|s| s.grass_strip).map(|s| s.name.clone()).collect();
+                Some(AirArm { command, squadrons, flying: None, grass_strips, counted: Default::default() })
             };
             armies.push(Army {
                 side,
