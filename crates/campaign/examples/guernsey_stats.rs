@@ -1,7 +1,8 @@
 //! Plays the shipped Guernsey campaign headless over seeds 1..=N, as
 //! `warbound --headless --campaign guernsey-1942` does, and prints what
 //! decides it: wins per side, paper battles fought, how often each side's
-//! attackers were detected at their first Combat Results Table throw,
+//! attackers were detected at their first Combat Results Table throw, how
+//! the campaigns ended,
 //! the defenders' detection throws in battle (33.5, 33.7.1 (ii)), and the
 //! daily supply throws by the letters of their line (20.3).
 //!
@@ -59,6 +60,7 @@ fn main() -> ExitCode {
     let mut tally: BTreeMap<Side, Tally> = BTreeMap::new();
     let (mut draws, mut undecided, mut battles, mut days) = (0, 0, 0usize, 0u32);
     let mut names = BTreeMap::new();
+    let mut endings: BTreeMap<String, u32> = BTreeMap::new();
     for seed in 1..=seeds {
         let mut c = match Campaign::new("guernsey-1942", file.clone(), seed) {
             Ok(c) => c,
@@ -117,6 +119,17 @@ fn main() -> ExitCode {
         }
         battles += c.fought.len();
         days += c.day;
+        if let Some(end) = &c.ended {
+            let why = if end.reason.contains("withdraws") {
+                format!("{} (Strategic Morale 0)", end.reason.split(" withdraws").next().unwrap_or_default())
+            } else if end.reason.contains("no battlegroups") {
+                end.reason.clone()
+            } else {
+                // "the campaign's last day is over: objectives held Blue a/b, Red c/d"
+                end.reason.split(": ").nth(1).map_or(end.reason.clone(), |h| format!("last day, {h}"))
+            };
+            *endings.entry(why).or_insert(0u32) += 1;
+        }
         match c.ended.as_ref().map(|e| e.winner) {
             Some(Some(w)) => tally.entry(w).or_default().wins += 1,
             Some(None) => draws += 1,
@@ -125,6 +138,9 @@ fn main() -> ExitCode {
     }
     println!("Guernsey 1942 over seeds 1..={seeds}: {days} campaign days, {battles} paper battles fought");
     println!("draws {draws}, undecided {undecided}");
+    for (why, n) in &endings {
+        println!("  ended {n:>3}x: {why}");
+    }
     for (side, t) in &tally {
         let name = names.get(side).cloned().unwrap_or_default();
         println!("\n{side:?} ({name})");
