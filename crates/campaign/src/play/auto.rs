@@ -10,7 +10,7 @@
 use serde_json::json;
 use warbound_rules::event::{EventKind, RuleEvent};
 
-use crate::army::command::Request;
+use crate::army::command::{Request, clerk_throw};
 use crate::army::commander::{Aggression, Competency, Decisiveness, Traits, variable_order, vor_weights};
 use crate::army::game_flow::{Deck, deal};
 use crate::army::orders::OrderKind;
@@ -289,10 +289,23 @@ impl Campaign {
         let me = self.senior_commands[k].commander.name.clone();
         let competency = self.senior_commands[k].commander.competency;
         let requests = std::mem::take(&mut self.senior_commands[k].requests);
-        for (mut request, order, objective) in requests {
-            request.pass_on(std::slice::from_ref(&me), 0);
+        let clerks = self.file.army(self.senior_commands[k].side).telegraph_clerks;
+        for (mut request, order, objective, waited) in requests {
             let force = request.from.clone();
-            if !request.answered() || self.fx(&force).is_none_or(|i| self.forces[i].is_gone()) {
+            if self.fx(&force).is_none_or(|i| self.forces[i].is_gone()) {
+                continue;
+            }
+            // 9.2 (optional): the clerks' D6, easier each session the request waits.
+            if let Some(base) = clerks {
+                let (through, e) = clerk_throw(base, waited, &mut self.dice, &request.subject);
+                self.log(e.target(&me));
+                if !through {
+                    self.senior_commands[k].requests.push((request, order, objective, waited.saturating_add(1)));
+                    continue;
+                }
+            }
+            request.pass_on(std::slice::from_ref(&me), 0);
+            if !request.answered() {
                 continue;
             }
             let obvious = self.force(&force).is_some_and(|f| f.condition == StrategicCondition::Red);
@@ -300,7 +313,7 @@ impl Campaign {
                 Ok((d, e)) => (d.success, Some(e)),
                 // More than 5 decisions: the rest wait for its next activation (8).
                 Err(_) => {
-                    self.senior_commands[k].requests.push((request, order, objective));
+                    self.senior_commands[k].requests.push((request, order, objective, waited));
                     continue;
                 }
             };
@@ -325,7 +338,7 @@ impl Campaign {
     /// when next activated. One request at a time.
     pub(crate) fn request_orders(&mut self, name: &str, order: OrderKind, objective: Option<BoardId>, why: &str) {
         let Some(k) = self.senior_command_of(name) else { return };
-        if self.senior_commands[k].requests.iter().any(|(r, _, _)| r.from == name) {
+        if self.senior_commands[k].requests.iter().any(|(r, ..)| r.from == name) {
             return;
         }
         let sc = self.senior_commands[k].commander.name.clone();
@@ -339,7 +352,7 @@ impl Campaign {
                 .input("objective", &objective, "")
                 .outcome(json!({ "request": subject, "answered": "when the Senior Command is next activated" })),
         );
-        self.senior_commands[k].requests.push((request, order, objective));
+        self.senior_commands[k].requests.push((request, order, objective, 0));
     }
 
     /// A force's activation on its BPC (FYOW 4.5).
@@ -720,6 +733,43 @@ mod tests {
             }
         }
         assert!(granted > 0);
+    }
+
+    #[test]
+    fn telegraph_clerks_pass_a_request_sooner_each_session() {
+        // 9.2 [Optional]: "throw, for example, 3+ on a D6 in order to allow a
+        // response to be available to the BC within the usual time frame. This
+        // falls to 2+ during the subsequent session and so on."
+        for seed in 0..10 {
+            let mut c = blue_at_the_village(seed);
+            c.battles.clear();
+            c.file.armies.iter_mut().for_each(|a| a.telegraph_clerks = Some(3));
+            let i = c.fx("Blue 1").unwrap();
+            c.forces[i].condition = StrategicCondition::Red;
+            c.forces[i].order = OrderKind::MoveToContact;
+            c.forces[i].objective = Some(BoardId::new("Town"));
+            c.activate("Blue 1");
+            let k = c.senior_command_of("Blue 1").unwrap();
+            let mut needed = Vec::new();
+            for _ in 0..3 {
+                c.decisions.clear();
+                c.drain_events();
+                c.senior_command_activated(k);
+                let events = c.drain_events();
+                let clerk = events.iter().find(|e| e.rule.section.starts_with("9.2")).expect("the clerks' throw");
+                needed.push(clerk.inputs.iter().find(|i| i.name == "needed").unwrap().value.as_u64().unwrap());
+                let through = clerk.outcome["through"] == true;
+                assert_eq!(events.iter().any(|e| e.rule.section.starts_with("8.1")), through, "seed {seed}");
+                if through {
+                    break;
+                }
+            }
+            assert_eq!(needed, [3, 2, 1][..needed.len()], "seed {seed}");
+            assert!(c.senior_commands[k].requests.is_empty(), "answered by the third session at the latest");
+        }
+        let bad = SMALL.replacen("motivation: Motivated,", "motivation: Motivated, telegraph_clerks: Some(7),", 1);
+        let e = CampaignFile::load("small.ron", &bad).unwrap_err().to_string();
+        assert!(e.contains("telegraph_clerks: 7"), "{e}");
     }
 
     #[test]

@@ -123,8 +123,9 @@ pub struct SeniorCommand {
     pub traits: Traits,
     /// The week's objective its General has given it (10.1); `None`: hold.
     pub objective: Option<BoardId>,
-    /// Requests from its BCs for new orders (9.1), with the orders asked for.
-    pub requests: Vec<(Request, OrderKind, Option<BoardId>)>,
+    /// Requests from its BCs for new orders (9.1), with the orders asked for
+    /// and the sessions they have waited for the clerks (9.2).
+    pub requests: Vec<(Request, OrderKind, Option<BoardId>, u8)>,
 }
 
 /// Where a force is.
