@@ -3,12 +3,14 @@
 //! Cards, and the end of the day.
 
 use serde_json::json;
+use warbound_rules::dice::Roll;
 use warbound_rules::event::{EventKind, RuleEvent};
 
 use crate::air::flying::{Chart, Flight, flying_throw};
 use crate::air::squadron::Role;
 use crate::air::{Conditions, Light as AirLight, Sky as AirSky, Wind as AirWind};
 use crate::army::calendar::Light as DayLight;
+use crate::army::commander::{Commander, CommanderRole, Traits, rate_commander};
 use crate::army::game_flow::{Deck, DiaryCard, Phase, deal, duties};
 use crate::army::morale::Standing;
 use crate::map::board::{BoardId, RouteKind};
@@ -23,8 +25,8 @@ use crate::supply::repairs::{RepairConditions, crew_session};
 use crate::supply::replenishment::{LostBy, ReplenishedTo, month_end, replenished_to};
 use crate::supply::work::line_through_hub;
 use crate::weather::{
-    ChanceOutcome, Climate, Moon, SessionLight, Sky, StockpileWho, Wind, draw_chance_card, night_session_light,
-    throw_day,
+    ChanceOutcome, Climate, Moon, RallyWho, SessionLight, Sky, StockpileWho, Wind, draw_chance_card,
+    night_session_light, throw_day,
 };
 use warbound_rules::codex::Points;
 
@@ -476,7 +478,7 @@ impl Campaign {
 
     /// FYOW 28.2–28.4 at the start of the day: preparation throws, Air
     /// Command's losses throw, and the decision to fly.
-    fn air_start_of_day(&mut self) {
+    pub(crate) fn air_start_of_day(&mut self) {
         let Some(today) = self.today.clone() else { return };
         let first_day_session = (1..=6).find(|s| {
             crate::army::calendar::CampaignDate::new(self.date.year(), self.date.month(), self.date.day(), *s)
@@ -538,6 +540,14 @@ impl Campaign {
                 {
                     self.log(e);
                 }
+            }
+            // 32, the 4♣ and 4♥: Air Commands (everybody) "get an extra SC Rallying throw".
+            let extra = self
+                .cards_today
+                .iter()
+                .any(|c| matches!(c, ChanceOutcome::ExtraRally(RallyWho::AirCommands | RallyWho::Everybody)));
+            if extra && let Ok((_, e)) = air.command.rally(1, &mut self.dice, &id) {
+                self.log(e.input("card", "32: an extra SC Rallying throw", ""));
             }
             air.flying = None;
             // 25.8: "When the Rain Gauge reaches 5, airstrips not using tarmac runways are inoperable."
@@ -609,6 +619,7 @@ impl Campaign {
                         }
                     }
                 }
+                ChanceOutcome::SeniorCommandAppointsNewCo => self.new_fraction_co(),
                 ChanceOutcome::PartisanRadioAdded | ChanceOutcome::PartisanRadioBroken => {
                     let added = card == ChanceOutcome::PartisanRadioAdded;
                     let Some(p) = self.partisans.as_mut() else { continue };
@@ -624,6 +635,67 @@ impl Campaign {
                 _ => {}
             }
         }
+    }
+
+    /// FYOW 32, the A♠ and A♣: "Senior Command chosen by dice throw appoints
+    /// a new CO".
+    ///
+    /// Reading (FYOW 3.3, 32): the COs on the campaign map are the Fractions'
+    /// (3.3); the Senior Command chosen by a die among all of them appoints a
+    /// new CO, rated (7) with his traits thrown (8.4), to one of its Fractions
+    /// chosen by a die; with none, the card changes nothing on the map (test
+    /// `chance_cards_act_on_their_day`).
+    fn new_fraction_co(&mut self) {
+        if self.senior_commands.is_empty() {
+            return;
+        }
+        // A die with a face for each; one alone needs no throw.
+        let pick = |c: &mut Campaign, n: usize| match u8::try_from(n).unwrap_or(u8::MAX) {
+            0 | 1 => 0,
+            n => usize::from(c.dice.face(n)) - 1,
+        };
+        let k = pick(self, self.senior_commands.len());
+        let (side, brigade, sc) = {
+            let sc = &self.senior_commands[k];
+            (sc.side, sc.brigade.clone(), sc.commander.name.clone())
+        };
+        let fractions: Vec<usize> = (0..self.forces.len())
+            .filter(|&i| {
+                let f = &self.forces[i];
+                f.kind == crate::map::common::ForceKind::Fraction
+                    && f.side == side
+                    && f.battlegroup.brigade == brigade
+                    && !f.is_gone()
+            })
+            .collect();
+        if fractions.is_empty() {
+            self.log(
+                RuleEvent::new(EventKind::Calendar, fyow("32 Chance cards"))
+                    .actor(&sc)
+                    .outcome(json!({ "new_co": null, "reason": "no Fraction, no CO on the map" })),
+            );
+            return;
+        }
+        let i = fractions[pick(self, fractions.len())];
+        let name = format!("CO of {} (appointed {})", self.forces[i].name, self.date);
+        let elite = self.forces[i].elite;
+        let (competency, e) = rate_commander(CommanderRole::BattlegroupCommander, elite, &mut self.dice, &name);
+        self.log(e);
+        let (traits, e) = Traits::thrown(elite, &mut self.dice, &name);
+        self.log(e);
+        self.forces[i].commander = Commander {
+            name: name.clone(),
+            role: CommanderRole::BattlegroupCommander,
+            competency,
+            traits: Some(traits),
+        };
+        self.forces[i].traits = traits;
+        self.log(
+            RuleEvent::new(EventKind::Calendar, fyow("32 Chance cards"))
+                .actor(&sc)
+                .target(&self.forces[i].name)
+                .outcome(json!({ "new_co": name })),
+        );
     }
 
     /// A diary card comes out of the box (FYOW 5).
@@ -1108,6 +1180,32 @@ mod tests {
             }
         }
         assert!(rerolled > 0);
+
+        // "4♣ Air Commands get an extra SC Rallying throw".
+        weather(&mut c, Wind::Calm);
+        c.cards_today = vec![ChanceOutcome::ExtraRally(RallyWho::AirCommands)];
+        c.drain_events();
+        c.air_start_of_day();
+        let rally = c.drain_events().into_iter().find(|e| e.rule.section == "28.12 Rallying Strategic Condition");
+        assert_eq!(rally.expect("the extra throw").dice.len(), 1, "one D6");
+
+        // "A♠ Senior Command chosen by dice throw appoints a new CO": a Fraction's CO (3.3).
+        let mut fraction = c.force("Blue 1").unwrap().clone();
+        fraction.name = "Blue 1 carriers".into();
+        fraction.kind = crate::map::common::ForceKind::Fraction;
+        c.forces.push(fraction);
+        c.cards_today = vec![ChanceOutcome::SeniorCommandAppointsNewCo];
+        let mut appointed = false;
+        for _ in 0..20 {
+            c.chance_card_today();
+            let co = &c.force("Blue 1 carriers").unwrap().commander;
+            if co.name.starts_with("CO of Blue 1 carriers") {
+                appointed = true;
+                break;
+            }
+        }
+        assert!(appointed, "the landing force's Senior Command comes up on the die");
+        assert_eq!(c.force("Blue 1").unwrap().commander.name, "Major One", "a battlegroup's BC stays");
     }
 
     #[test]
