@@ -142,8 +142,17 @@ impl FlyingThrow {
 /// and the start-of-day sequence (4.4) say, not each session as 25.8 says;
 /// a night session's flights compare the same throw with their own
 /// requirement, which adds the night row (test `one_throw_a_day_read_against_each_session`).
-pub fn flying_throw(conditions: Conditions, chart: Chart, dice: &mut impl Roll, id: &str) -> (FlyingThrow, RuleEvent) {
-    let thrown = FlyingThrow { face: dice.d6(), chart };
+///
+/// `card` is a 3♠'s −1 or a 3♦'s +1 to the throw (32).
+pub fn flying_throw(
+    conditions: Conditions,
+    chart: Chart,
+    card: i8,
+    dice: &mut impl Roll,
+    id: &str,
+) -> (FlyingThrow, RuleEvent) {
+    let face = dice.d6();
+    let thrown = FlyingThrow { face: face.saturating_add_signed(card), chart };
     let columns: Vec<_> = Flight::ALL
         .iter()
         .map(
@@ -154,7 +163,8 @@ pub fn flying_throw(conditions: Conditions, chart: Chart, dice: &mut impl Roll, 
         .actor(id)
         .input("conditions", conditions, "weather, wind and night rows of the flying chart")
         .input("chart", chart, "28.4, or the winter chart of 26.9")
-        .dice(6, &[thrown.face])
+        .input("card_change", card, "32: a 3 of Spades or Diamonds")
+        .dice(6, &[face])
         .outcome(json!({ "columns": columns, "bpc_each_session": thrown.permits(Flight::Aircraft, conditions) }));
     (thrown, event)
 }
@@ -299,13 +309,18 @@ mod tests {
     #[test]
     fn one_throw_a_day_read_against_each_session() {
         let day = c(Sky::LightRain, Wind::Calm, Light::Day);
-        let (t, e) = flying_throw(day, Chart::Standard, &mut Scripted::new([2]), "Air Command");
+        let (t, e) = flying_throw(day, Chart::Standard, 0, &mut Scripted::new([2]), "Air Command");
         assert_eq!(e.kind, EventKind::Weather);
         assert_eq!(e.outcome["columns"][0]["permitted"], true);
         assert_eq!(e.outcome["bpc_each_session"], true);
         assert!(Flight::ALL.iter().all(|&f| t.permits(f, day)));
         let night = c(Sky::LightRain, Wind::Calm, Light::Moonlight);
         assert!(!t.permits(Flight::Aircraft, night), "the night session needs 3");
+        // 32: "Air Command Flying permission throw −1 (+1) today".
+        let (t, _) = flying_throw(day, Chart::Standard, 1, &mut Scripted::new([2]), "Air Command");
+        assert!(t.permits(Flight::Aircraft, night), "a 3 of Diamonds makes the 2 a 3");
+        let (t, _) = flying_throw(day, Chart::Standard, -1, &mut Scripted::new([2]), "Air Command");
+        assert!(!t.permits(Flight::Aircraft, day), "a 3 of Spades makes it a 1");
     }
 
     #[test]

@@ -224,6 +224,12 @@ impl LineRepair {
 
     /// One session's work by a party of `men`.
     ///
+    /// Reading (FYOW 30.5 "4D10 per session" against 31.2 "1D10 per
+    /// session"): 31.1 says "each session represents 4 bounds. Dice throws
+    /// must therefore be multiplied"; 31.2's 1D10 (1D6) is the table's throw
+    /// a bound, four of them a session, so both give 4D10 (4D6) a session to
+    /// 24 (test `mending_the_line_to_24`).
+    ///
     /// Reading (FYOW 30.5, 31): the full rules of 31 apply: half the party
     /// (5–9 men of the platoon of 10) halves the score, and night halves it
     /// again, each rounded up; fewer than 5 men cannot take the task.

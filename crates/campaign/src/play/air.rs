@@ -1,11 +1,21 @@
-//! Air reconnaissance over the campaign map (FYOW 28.8): a recce squadron
-//! allowed to fly looks at the board its army most needs to see.
+//! Aircraft over the campaign map (FYOW 28): a recce squadron allowed to
+//! fly looks at the board its army most needs to see (28.8); over a paper
+//! battle, ground-attack squadrons strike and fighters patrol and engage
+//! (28.8–28.11).
 
-use crate::air::Conditions;
+use serde_json::json;
+use warbound_rules::event::{EventKind, RuleEvent};
+
+use crate::air::firing::{Mg, SpotTarget, air_spot_need, air_to_air_fire, ground_spot_need, mg_ground_attack, spot};
+use crate::air::flying::Flight;
 use crate::air::missions::{EnemyPosture, recce_detection};
+use crate::air::squadron::{Role, Status};
+use crate::air::{Conditions, Light as AirLight, Sky as AirSky, Wind as AirWind};
 use crate::map::attitude::Attitude;
 use crate::map::board::BoardId;
-use crate::play::state::{Campaign, ix};
+use crate::map::common::Light;
+use crate::play::state::{Campaign, fyow, ix};
+use crate::weather::{Sky, Wind};
 
 impl Campaign {
     /// The board an army most needs to see: the next board on its forces'
@@ -51,5 +61,307 @@ impl Campaign {
                 }
             }
         }
+    }
+}
+
+/// The ground-attack squadron each side committed over a Combat Session
+/// (FYOW 28.8 Air Artillery), by its index in its army's Air Command.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct AirOverBattle {
+    pub attacker: Option<usize>,
+    pub defender: Option<usize>,
+}
+
+/// Ground-attack squadrons: the Air Artillery of 28.8.
+fn ground_attack_role(role: Role) -> bool {
+    matches!(role, Role::GroundAttack | Role::FighterBomber | Role::DiveBomber)
+}
+
+impl Campaign {
+    /// The flying conditions of this session (28.4): the day's sky for the
+    /// session, its wind and its light.
+    fn air_conditions(&self) -> Option<Conditions> {
+        let today = self.today.as_ref()?;
+        let s = self.date.session();
+        let spell = today.spell(s).ok()?;
+        let wind = today.wind_in_session(s).ok()?;
+        Some(Conditions {
+            sky: match spell.sky {
+                Sky::LightRain => AirSky::LightRain,
+                Sky::HeavyRain => AirSky::HeavyRain,
+                Sky::Snow => AirSky::Snow,
+                Sky::Fog => AirSky::Fog,
+                _ => AirSky::Fine,
+            },
+            wind: match wind {
+                Wind::Calm => AirWind::Calm,
+                Wind::Light => AirWind::Light,
+                Wind::High | Wind::Sandstorm => AirWind::High,
+                Wind::Freezing => AirWind::Freezing,
+            },
+            light: match self.conditions.light {
+                Light::Daylight => AirLight::Day,
+                Light::NightMoon => AirLight::Moonlight,
+                Light::NightNoMoon => AirLight::NoMoon,
+            },
+        })
+    }
+
+    /// Whether army `a`'s aircraft may fly this session: the day's throw
+    /// permits it in the session's conditions (28.4), no low cloud (25.8),
+    /// and no sandstorm blowing (27.7).
+    fn may_fly(&self, a: usize, conditions: Conditions) -> bool {
+        let sandstorm =
+            self.today.as_ref().and_then(|t| t.wind_in_session(self.date.session()).ok()) == Some(Wind::Sandstorm);
+        let low_cloud =
+            self.today.as_ref().and_then(|t| t.spell(self.date.session()).ok()).is_some_and(|s| s.low_cloud);
+        !sandstorm
+            && !low_cloud
+            && self.armies[a]
+                .air
+                .as_ref()
+                .and_then(|air| air.flying)
+                .is_some_and(|t| t.permits(Flight::Aircraft, conditions))
+    }
+
+    /// The squadron of army `a` of a role that has not flown today, with the
+    /// most machines operational, its airstrip open (25.8).
+    fn squadron_for(&self, a: usize, role: impl Fn(Role) -> bool) -> Option<usize> {
+        let air = self.armies[a].air.as_ref()?;
+        let closed = self.today.as_ref().is_some_and(|t| t.unmetalled_airstrips_closed);
+        air.squadrons
+            .iter()
+            .enumerate()
+            .filter(|(_, (s, _))| role(s.role) && !s.used_today && s.operational() > 0)
+            .filter(|(_, (s, _))| !(closed && air.grass_strips.contains(&s.name)))
+            .max_by_key(|(i, (s, _))| (s.operational(), usize::MAX - i))
+            .map(|(i, _)| i)
+    }
+
+    /// FYOW 28.8–28.11 over a paper battle's Combat Session: each side's Air
+    /// Command sends its ground-attack squadron that has not flown today
+    /// (Air Artillery) and a fighter squadron (a patrol over the board);
+    /// fighters engage the enemy's ground-attack machines, else its
+    /// fighters (28.11); the ground-attack machines still flying spot their
+    /// target and fire (28.9), the effect dice being points off the enemy
+    /// force's value, as a barrage's are (33.7.2 (iv)). Each squadron flies
+    /// one sortie a day (28.6: a session's Flight Time).
+    ///
+    /// Reading (FYOW 28.9, 33.2): the Dunnigan Combat Value counts the
+    /// battlegroups' own values; supporting aircraft act by their own
+    /// firing, each machine one heavy machine gun (the CODEX of guns is not
+    /// on the campaign map), and take the Supplemental Effects' damage
+    /// (33.7.3 (ix)) (test `aircraft_over_a_battle_fight_and_strike`).
+    pub(crate) fn air_over_battle(&mut self, attacker: &str, defender: &str) -> AirOverBattle {
+        let Some(conditions) = self.air_conditions() else { return AirOverBattle::default() };
+        let names = [attacker, defender];
+        let mut sides = [0usize; 2];
+        let mut strike = [None, None];
+        let mut cover = [None, None];
+        for r in 0..2 {
+            let Some(side) = self.force(names[r]).map(|f| f.side) else { return AirOverBattle::default() };
+            let a = ix(side);
+            sides[r] = a;
+            if !self.may_fly(a, conditions) {
+                continue;
+            }
+            strike[r] = self.squadron_for(a, ground_attack_role);
+            cover[r] = self.squadron_for(a, |role| role == Role::Fighter);
+            let board = self.force(names[r]).and_then(|f| f.board().cloned());
+            for (k, mission) in [(strike[r], "Air Artillery (ground attack)"), (cover[r], "Patrol")] {
+                let Some(k) = k else { continue };
+                let Some(air) = self.armies[a].air.as_mut() else { continue };
+                let sq = &mut air.squadrons[k].0;
+                sq.fly_sortie();
+                let (id, machines) = (sq.name.clone(), sq.operational());
+                self.log(
+                    RuleEvent::new(EventKind::AirOperation, fyow("28.8 Aircraft missions"))
+                        .actor(&id)
+                        .input("mission", mission, "over a paper battle")
+                        .input("board", &board, "")
+                        .input("supporting", names[r], "")
+                        .outcome(json!({ "machines": machines })),
+                );
+            }
+        }
+        for r in 0..2 {
+            if let Some(f) = cover[r] {
+                let target = strike[1 - r].or(cover[1 - r]);
+                if let Some(t) = target {
+                    self.air_to_air(sides[r], f, sides[1 - r], t, conditions);
+                }
+            }
+        }
+        for r in 0..2 {
+            if let Some(g) = strike[r] {
+                let loss = self.ground_attack(sides[r], g, names[1 - r], conditions);
+                if loss > 0 {
+                    self.book_losses(names[1 - r], loss, None);
+                }
+            }
+        }
+        AirOverBattle { attacker: strike[0], defender: strike[1] }
+    }
+
+    /// FYOW 28.11: squadron `f` of army `a` spots and fires at squadron `t`
+    /// of army `b`; each spotting machine's damages go to the first enemy
+    /// machine still flying.
+    fn air_to_air(&mut self, a: usize, f: usize, b: usize, t: usize, conditions: Conditions) {
+        let Ok(need) = air_spot_need(conditions) else { return };
+        let (Some(mut ours), Some(mut theirs)) = (self.armies[a].air.take(), self.armies[b].air.take()) else {
+            return;
+        };
+        let fighters = &ours.squadrons[f].0;
+        let flying: Vec<usize> = fighters
+            .aircraft
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.status == Status::Operational)
+            .map(|(i, _)| i)
+            .collect();
+        let (spotted, e) = spot(flying.len(), need, SpotTarget::Air, &mut self.dice, &fighters.name);
+        self.log(e.target(&theirs.squadrons[t].0.name));
+        for (&m, seen) in flying.iter().zip(spotted) {
+            let target = &mut theirs.squadrons[t].0;
+            let Some(victim) = target.aircraft.iter().position(|x| x.status == Status::Operational) else { break };
+            if !seen {
+                continue;
+            }
+            let me = &ours.squadrons[f].0;
+            let fire = air_to_air_fire(
+                &[Mg::Hmg],
+                me.speed(),
+                me.aircraft[m].damaged(),
+                target.speed(),
+                &mut self.dice,
+                &me.name,
+            );
+            let Ok((damages, e)) = fire else { continue };
+            self.log(e.target(&target.name));
+            if damages > 0
+                && let Ok((_, e)) = target.take_damage(victim, damages)
+            {
+                self.log(e);
+            }
+        }
+        ours.squadrons[f].0.used_today = true;
+        self.armies[a].air = Some(ours);
+        self.armies[b].air = Some(theirs);
+    }
+
+    /// FYOW 28.9: squadron `g` of army `a` attacks the force `target`: a D6
+    /// per machine still flying to spot, then its machine gun; the effect
+    /// dice are points off the target's value. Returns the points.
+    fn ground_attack(&mut self, a: usize, g: usize, target: &str, conditions: Conditions) -> u32 {
+        let Ok(need) = ground_spot_need(conditions, false) else { return 0 };
+        let Some(air) = self.armies[a].air.as_ref() else { return 0 };
+        let sq = &air.squadrons[g].0;
+        let (id, machines) = (sq.name.clone(), sq.operational());
+        if machines == 0 {
+            return 0;
+        }
+        let (spotted, e) = spot(machines, need, SpotTarget::Ground, &mut self.dice, &id);
+        self.log(e.target(target));
+        let guns = vec![Mg::Hmg; spotted.iter().filter(|&&s| s).count()];
+        let Ok((_, effect, e)) = mg_ground_attack(&guns, &mut self.dice, &id) else { return 0 };
+        let points: u32 = effect.iter().map(|&f| u32::from(f)).sum();
+        self.log(e.target(target).input(
+            "points_lost",
+            points,
+            "the effect dice as points, as a barrage's (33.7.2 (iv))",
+        ));
+        points
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::air::flying::{Chart, FlyingThrow};
+    use crate::map::common::{Edge, Side};
+    use crate::play::CampaignFile;
+    use crate::weather::throw_day;
+
+    const GUERNSEY: &str = include_str!("../../../../scenarios/campaigns/guernsey-1942.ron");
+
+    /// The Dorsets landed at Cobo Bay against the garrison there, on a fine
+    /// calm day both Air Commands may fly.
+    fn over_cobo(seed: u64, wind: Wind) -> (Campaign, String) {
+        let file = CampaignFile::load("guernsey-1942.ron", GUERNSEY).unwrap();
+        let mut c = Campaign::new("guernsey-1942", file, seed).unwrap();
+        let cobo = BoardId::new("Cobo Bay");
+        c.relocate("4th Dorsets", &BoardId::new("West Sea"), &cobo, Edge::West).unwrap();
+        let red = c.forces_on(&cobo, Side::Red)[0].name.clone();
+        let (mut day, _) = throw_day(&mut c.dice, c.file.climate, 8, None, &[]).unwrap();
+        for spell in &mut day.spells {
+            spell.sky = Sky::Fair;
+            spell.low_cloud = false;
+        }
+        day.wind = wind;
+        day.sandstorm_sessions = (1..=6).collect();
+        c.today = Some(day);
+        for a in &mut c.armies {
+            let air = a.air.as_mut().unwrap();
+            air.flying = Some(FlyingThrow { face: 6, chart: Chart::Standard });
+            for (sq, _) in &mut air.squadrons {
+                for m in &mut sq.aircraft {
+                    m.status = Status::Operational;
+                }
+            }
+        }
+        c.drain_events();
+        (c, red)
+    }
+
+    #[test]
+    fn aircraft_over_a_battle_fight_and_strike() {
+        // 28.8 Air Artillery and Patrol missions; 28.11 "2+ on a D6 to spot enemy
+        // squadrons"; 28.9 "The squadron throws 1D6 per aircraft to spot a ground
+        // target ... Throw 1D6 per MMG or HMG firing. 3+ is a hit."
+        let (mut struck, mut fought) = (0, 0);
+        for seed in 0..10 {
+            let (mut c, red) = over_cobo(seed, Wind::Calm);
+            let before = [c.force("4th Dorsets").unwrap().points(), c.force(&red).unwrap().points()];
+            let air = c.air_over_battle("4th Dorsets", &red);
+            assert!(air.attacker.is_some() && air.defender.is_some(), "each side sends its fighter-bombers");
+            for a in &c.armies {
+                let air = a.air.as_ref().unwrap();
+                assert!(air.squadrons.iter().filter(|(s, _)| s.role != Role::Recce).all(|(s, _)| s.used_today));
+            }
+            let events = c.drain_events();
+            let missions = events.iter().filter(|e| e.rule.section == "28.8 Aircraft missions").count();
+            assert_eq!(missions, 4, "a strike and a patrol a side");
+            fought += events.iter().filter(|e| e.rule.section == "28.11 Air-to-air combat").count();
+            let lost = |who: &str| -> u32 {
+                events
+                    .iter()
+                    .filter(|e| {
+                        e.rule.section.starts_with("28.9 Aircraft firing, Machine gun")
+                            && e.target.as_deref() == Some(who)
+                    })
+                    .filter_map(|e| e.inputs.iter().find(|i| i.name == "points_lost"))
+                    .filter_map(|i| i.value.as_u64())
+                    .sum::<u64>() as u32
+            };
+            let after = [c.force("4th Dorsets").map_or(0, |f| f.points()), c.force(&red).map_or(0, |f| f.points())];
+            for (k, who) in [(0, "4th Dorsets"), (1, red.as_str())] {
+                let l = lost(who);
+                struck += l;
+                assert!(
+                    before[k] - after[k] + 1 >= l && before[k] - after[k] <= l,
+                    "{who}: lost {l} points to the air"
+                );
+            }
+            assert_eq!(c.air_over_battle("4th Dorsets", &red), AirOverBattle::default(), "one sortie a day");
+        }
+        assert!(struck > 0 && fought > 0);
+    }
+
+    #[test]
+    fn nothing_flies_in_a_blowing_sandstorm() {
+        // 27.7: no flying while a sandstorm blows.
+        let (mut c, red) = over_cobo(1, Wind::Sandstorm);
+        assert_eq!(c.air_over_battle("4th Dorsets", &red), AirOverBattle::default());
+        assert!(!c.drain_events().iter().any(|e| e.rule.section.starts_with("28.")));
     }
 }

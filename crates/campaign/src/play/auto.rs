@@ -1,14 +1,18 @@
-//! The Auto commanders. Each day a Senior Command lays out two or three
-//! options for each battlegroup, most sensible in the middle, and the
-//! Variable Order Rule chooses among them with the weights for the
-//! commander's competency (FYOW 11), moved a face by his traits (8.4–8.5).
-//! Each session a battlegroup activated on its BPC carries its orders out
-//! (FYOW 10.5) through the same commands a player gives.
+//! The Auto commanders. Each week a General gives each of his Senior
+//! Commands its objective (FYOW 10.1); each day a Senior Command lays out
+//! two or three options for each of its battlegroups, most sensible in the
+//! middle, and the Variable Order Rule chooses among them with the weights
+//! for the Senior Commander's competency (FYOW 11), moved a face by his
+//! traits (8.4–8.5). Each session a battlegroup activated on its BPC carries
+//! its orders out (FYOW 10.5) through the same commands a player gives; a
+//! Senior Command activated on its BPC answers its BCs' requests (6.3, 9.1).
 
 use serde_json::json;
 use warbound_rules::event::{EventKind, RuleEvent};
 
+use crate::army::command::{Request, clerk_throw};
 use crate::army::commander::{Aggression, Competency, Decisiveness, Traits, variable_order, vor_weights};
+use crate::army::game_flow::{Deck, deal};
 use crate::army::orders::OrderKind;
 use crate::map::attitude::{Attitude, Reorganiser};
 use crate::map::board::BoardId;
@@ -19,7 +23,7 @@ use crate::paper::dunnigan::StrategicCondition;
 use crate::play::command::MoveResult;
 use crate::play::file::Stance;
 use crate::play::state::{Campaign, Whereabouts, fyow};
-use crate::supply::logistics::Mode;
+use crate::supply::logistics::{DayOrders, Formation, Mode, SupplyRecord};
 
 /// One option laid out for the VOR: an order, where to, and its words.
 #[derive(Debug, Clone, PartialEq)]
@@ -93,8 +97,10 @@ impl Campaign {
             .map(|(_, b)| b)
     }
 
-    /// The options a Senior Command lays out for a force today.
-    fn order_options(&self, i: usize) -> Vec<OrderOption> {
+    /// The options a Senior Command lays out for a force today, toward the
+    /// objective its General gave the Brigade this week (10.1) or, that one
+    /// taken, the army's nearest objective not held.
+    fn order_options(&self, i: usize, decider: Competency) -> Vec<OrderOption> {
         let f = &self.forces[i];
         let Some(here) = f.board().cloned() else {
             return vec![option(f.order, f.objective.as_ref())];
@@ -115,7 +121,13 @@ impl Campaign {
         }
         let hungry = f.supply.mode == Mode::Rationed && f.supply.stockpile() == 0;
         let held_here = army.objectives.contains(&here) && self.held.get(&here) == Some(&f.side);
-        let target = self.next_objective(f.side, &here, v);
+        let weekly = self.senior_command_of(&f.name).map(|k| self.senior_commands[k].objective.clone());
+        let target = match weekly {
+            // The General's "hold" for the week (10.1).
+            Some(None) => None,
+            Some(Some(o)) if self.held.get(&o) != Some(&f.side) => Some(o),
+            _ => self.next_objective(f.side, &here, v),
+        };
         let enemy = self.nearest_known_enemy(f.side, &here, v);
         let cautious = if hungry { option(OrderKind::Rest, None) } else { option(OrderKind::Defend, None) };
         let mut options = match (army.stance, &target) {
@@ -137,7 +149,7 @@ impl Campaign {
                 o
             }
         };
-        if f.commander.competency == Competency::BelowAverage && options.len() == 3 {
+        if decider == Competency::BelowAverage && options.len() == 3 {
             // FYOW 11: a Below Average commander is offered two options: the sensible one and the cautious.
             options = vec![options[1].clone(), options[0].clone()];
         } else if options.len() == 2 {
@@ -146,23 +158,115 @@ impl Campaign {
         options
     }
 
-    /// FYOW 10.2, 11: the day's orders for a force, by the VOR.
-    pub(crate) fn auto_daily_order(&mut self, name: &str) {
+    /// FYOW 10.1, 11: in the order of the Weekly Order Cards each General
+    /// sets out the week's options for each of his Senior Commands; once all
+    /// are set out the dice are thrown and the decisions become orders.
+    ///
+    /// Reading (FYOW 10.1, 11): a General's options for a Brigade are the
+    /// army's objectives it does not hold: the nearest to the Brigade (the
+    /// sensible), the farthest (the over-bold) and holding what it has (the
+    /// cautious); with one objective left, take it or hold; with none, hold
+    /// (test `generals_set_each_brigade_its_objective_for_the_week`).
+    pub(crate) fn weekly_orders(&mut self) {
+        let generals: Vec<String> = self.armies.iter().map(|a| a.general.name.clone()).collect();
+        let order = match deal(Deck::WeeklyOrder, &generals, &mut self.dice) {
+            Ok((order, e)) => {
+                self.log(e);
+                order
+            }
+            Err(e) => {
+                self.log_refusal("10.1", &e.to_string());
+                generals
+            }
+        };
+        let mut laid_out = Vec::new();
+        for general in order {
+            let Some(side) = self.armies.iter().find(|a| a.general.name == general).map(|a| a.side) else { continue };
+            for k in (0..self.senior_commands.len()).filter(|&k| self.senior_commands[k].side == side) {
+                laid_out.push((k, self.weekly_options(k)));
+            }
+        }
+        for (k, options) in laid_out {
+            let side = self.senior_commands[k].side;
+            let general = self.army(side).general.clone();
+            let objective = if options.len() == 1 {
+                options[0].clone()
+            } else {
+                let balanced = Traits { aggression: Aggression::Balanced, decisiveness: Decisiveness::Balanced };
+                let traits = general.traits.unwrap_or(balanced);
+                let w = weights(general.competency, traits, options.len());
+                let words: Vec<String> = options
+                    .iter()
+                    .map(|o| o.as_ref().map_or("hold what it has".to_owned(), |b| format!("take {b}")))
+                    .collect();
+                match variable_order(&words, &w, &mut self.dice, &general.name) {
+                    Ok((choice, e)) => {
+                        self.log(e.input("senior_command", &self.senior_commands[k].commander.name, ""));
+                        options[choice].clone()
+                    }
+                    Err(e) => {
+                        self.log_refusal("11", &e.to_string());
+                        options[0].clone()
+                    }
+                }
+            };
+            self.log(
+                RuleEvent::new(EventKind::CommandDecision, fyow("10.1 Generals"))
+                    .actor(&general.name)
+                    .target(&self.senior_commands[k].commander.name)
+                    .outcome(json!({ "objective_for_the_week": objective })),
+            );
+            self.senior_commands[k].objective = objective;
+        }
+    }
+
+    /// A General's options for one Senior Command this week, sensible first
+    /// when two, cautious, sensible, bold when three.
+    fn weekly_options(&self, k: usize) -> Vec<Option<BoardId>> {
+        let sc = &self.senior_commands[k];
+        let position =
+            self.forces.iter().filter(|f| f.side == sc.side && f.battlegroup.brigade == sc.brigade).find_map(|f| {
+                match &f.at {
+                    Whereabouts::Board(b) => Some(b.clone()),
+                    Whereabouts::Afloat { beach, .. } => Some(beach.clone()),
+                    Whereabouts::Gone => None,
+                }
+            });
+        let Some(from) = position else { return vec![None] };
+        let mut unheld: Vec<(usize, BoardId)> = self
+            .army(sc.side)
+            .objectives
+            .iter()
+            .filter(|b| self.held.get(*b) != Some(&sc.side))
+            .filter_map(|b| self.road_route(&from, b, false).map(|r| (r.len(), b.clone())))
+            .collect();
+        unheld.sort();
+        let general = self.army(sc.side).general.competency;
+        match unheld.as_slice() {
+            [] => vec![None],
+            [(_, only)] => vec![Some(only.clone()), None],
+            [(_, near), ..] if general == Competency::BelowAverage => vec![Some(near.clone()), None],
+            [(_, near), .., (_, far)] => vec![None, Some(near.clone()), Some(far.clone())],
+        }
+    }
+
+    /// FYOW 10.2, 11: a Senior Command's orders for one of its forces today,
+    /// by the VOR weighted for the Senior Commander.
+    pub(crate) fn auto_daily_order(&mut self, name: &str, k: usize) {
         let Some(i) = self.fx(name) else { return };
         if self.forces[i].is_gone() || self.in_battle(name) {
             return;
         }
-        let options = self.order_options(i);
+        let sc = self.senior_commands[k].clone();
+        let options = self.order_options(i, sc.commander.competency);
         let chosen = if options.len() == 1 {
             options[0].clone()
         } else {
-            let f = &self.forces[i];
-            let w = weights(f.commander.competency, f.traits, options.len());
+            let w = weights(sc.commander.competency, sc.traits, options.len());
             let words: Vec<String> = options.iter().map(|o| o.words.clone()).collect();
-            let commander = f.commander.name.clone();
-            match variable_order(&words, &w, &mut self.dice, &commander) {
+            match variable_order(&words, &w, &mut self.dice, &sc.commander.name) {
                 Ok((k, e)) => {
-                    self.log(e.input("force", name, "").input("traits", f.traits, "weights moved a face per trait"));
+                    self.log(e.input("force", name, "").input("traits", sc.traits, "weights moved a face per trait"));
                     options[k].clone()
                 }
                 Err(e) => {
@@ -174,6 +278,81 @@ impl Campaign {
         if let Err(e) = self.give_orders(name, chosen.order, chosen.objective) {
             self.log_refusal(&e.section, &e.message);
         }
+    }
+
+    /// A Senior Command activated on its BPC answers the requests of its
+    /// BCs that reached it (FYOW 6.3, 9.1): a Command Decision each (9.3),
+    /// the Obvious rule for orders a Strategic Condition demands (10.4); the
+    /// new orders stand at once, to be carried out when the BC is next
+    /// activated (9.3).
+    pub(crate) fn senior_command_activated(&mut self, k: usize) {
+        let me = self.senior_commands[k].commander.name.clone();
+        let competency = self.senior_commands[k].commander.competency;
+        let requests = std::mem::take(&mut self.senior_commands[k].requests);
+        let clerks = self.file.army(self.senior_commands[k].side).telegraph_clerks;
+        for (mut request, order, objective, waited) in requests {
+            let force = request.from.clone();
+            if self.fx(&force).is_none_or(|i| self.forces[i].is_gone()) {
+                continue;
+            }
+            // 9.2 (optional): the clerks' D6, easier each session the request waits.
+            if let Some(base) = clerks {
+                let (through, e) = clerk_throw(base, waited, &mut self.dice, &request.subject);
+                self.log(e.target(&me));
+                if !through {
+                    self.senior_commands[k].requests.push((request, order, objective, waited.saturating_add(1)));
+                    continue;
+                }
+            }
+            request.pass_on(std::slice::from_ref(&me), 0);
+            if !request.answered() {
+                continue;
+            }
+            let obvious = self.force(&force).is_some_and(|f| f.condition == StrategicCondition::Red);
+            let (granted, e) = match self.command_decision(&me, competency, &request.subject, obvious) {
+                Ok((d, e)) => (d.success, Some(e)),
+                // More than 5 decisions: the rest wait for its next activation (8).
+                Err(_) => {
+                    self.senior_commands[k].requests.push((request, order, objective, waited));
+                    continue;
+                }
+            };
+            if let Some(e) = e {
+                self.log(e.input("force", &force, "9.1 a BC's request"));
+            }
+            if granted && let Some(i) = self.fx(&force) {
+                self.log(
+                    RuleEvent::new(EventKind::CommandDecision, fyow("10.4 Changing orders"))
+                        .actor(&me)
+                        .target(&force)
+                        .input("from", self.forces[i].order, "")
+                        .outcome(json!({ "order": order, "objective": objective })),
+                );
+                self.forces[i].order = order;
+                self.forces[i].objective = objective;
+            }
+        }
+    }
+
+    /// A BC asks his Senior Command for new orders (FYOW 9.1); it answers
+    /// when next activated. One request at a time.
+    pub(crate) fn request_orders(&mut self, name: &str, order: OrderKind, objective: Option<BoardId>, why: &str) {
+        let Some(k) = self.senior_command_of(name) else { return };
+        if self.senior_commands[k].requests.iter().any(|(r, ..)| r.from == name) {
+            return;
+        }
+        let sc = self.senior_commands[k].commander.name.clone();
+        let subject = format!("{name}: {order:?} orders ({why})");
+        let Ok(request) = Request::new(name, &subject, vec![sc.clone()]) else { return };
+        self.log(
+            RuleEvent::new(EventKind::CommandDecision, fyow("9.1 Communication"))
+                .actor(name)
+                .target(&sc)
+                .input("order", order, "")
+                .input("objective", &objective, "")
+                .outcome(json!({ "request": subject, "answered": "when the Senior Command is next activated" })),
+        );
+        self.senior_commands[k].requests.push((request, order, objective, 0));
     }
 
     /// A force's activation on its BPC (FYOW 4.5).
@@ -192,7 +371,11 @@ impl Campaign {
             }
             Whereabouts::Board(_) => {}
         }
+        if self.forces[i].first_activation.is_some() {
+            self.fraction_first_activation(i);
+        }
         if self.in_battle(name) {
+            self.defenders_detection(name);
             return;
         }
         if self.attitude(name) == Some(Attitude::Disarray) {
@@ -210,18 +393,13 @@ impl Campaign {
         }
         if self.forces[i].condition == StrategicCondition::Red && self.forces[i].order.moves() {
             // FYOW 10.4: a Strategic Condition that demands withdrawal demands new
-            // orders; FYOB: a battlegroup at Red withdraws from the fight.
-            let options = self.order_options(i);
+            // orders (FYOB: a battlegroup at Red withdraws from the fight); the BC
+            // asks his Senior Command (9.1) and holds until they come.
+            let options = self.order_options(i, self.forces[i].commander.competency);
             let (order, objective) = (options[0].order, options[0].objective.clone());
             if self.forces[i].order != order || self.forces[i].objective != objective {
-                self.log(
-                    RuleEvent::new(EventKind::CommandDecision, fyow("10.4 Changing orders"))
-                        .actor(name)
-                        .input("condition", StrategicCondition::Red, "the condition demands a withdrawal")
-                        .outcome(json!({ "order": order, "objective": objective })),
-                );
-                self.forces[i].order = order;
-                self.forces[i].objective = objective;
+                self.request_orders(name, order, objective, "10.4 its Strategic Condition is Red");
+                return;
             }
         }
         if self.fight_enemy_here(name) {
@@ -298,7 +476,7 @@ impl Campaign {
             MoveResult::Arrived => {
                 let defender = self.strongest(&enemies);
                 if let Some(d) = defender {
-                    self.start_battle(name, &d, false);
+                    self.start_battle(name, &d);
                 }
             }
         }
@@ -315,7 +493,7 @@ impl Campaign {
     }
 
     /// A force under orders that enter a board with the enemy (Engage, Move
-    /// To Contact) attacks the strongest enemy it knows on its board.
+    /// To Contact) attacks the strongest enemy it has detected on its board.
     fn fight_enemy_here(&mut self, name: &str) -> bool {
         let Some(i) = self.fx(name) else { return false };
         let f = &self.forces[i];
@@ -326,12 +504,12 @@ impl Campaign {
         let known: Vec<String> = self.occupation[&board]
             .occupants
             .iter()
-            .filter(|o| o.side != f.side && self.army(f.side).known.contains_key(&o.force))
+            .filter(|o| o.side != f.side && f.sighted.contains(&o.force))
             .map(|o| o.force.clone())
             .collect();
         match self.strongest(&known) {
             Some(d) => {
-                self.start_battle(name, &d, true);
+                self.start_battle(name, &d);
                 true
             }
             None => false,
@@ -346,6 +524,61 @@ impl Campaign {
         }
     }
 
+    /// FYOW 3.5: a new Fraction's first activation: its Stockpile is its
+    /// parent's × ¼ (rounded up, at most 5S), and it throws 3D6 for its S for
+    /// the rest of the day, none of it over the day's 10S going to the Stockpile.
+    fn fraction_first_activation(&mut self, i: usize) {
+        let Some(mut fraction) = self.forces[i].first_activation.take() else { return };
+        let name = self.forces[i].name.clone();
+        let parent_stockpile =
+            self.forces[i].parent.as_deref().and_then(|p| self.force(p)).map_or(0, |p| p.supply.stockpile());
+        let moves = self.forces[i].movement.allowance.remaining();
+        let Ok((first, e)) = fraction.first_activation(parent_stockpile, moves, None, &mut self.dice) else { return };
+        self.log(e);
+        let Ok(supply) = SupplyRecord::new(Formation::Fraction, first.stockpile) else { return };
+        self.forces[i].supply = supply;
+        let f = &self.forces[i];
+        let orders = DayOrders { rest: false, engaged: self.in_battle(&name), ordered_to_act: f.order.moves() };
+        let today = first.supply_today - first.surplus_lost;
+        match self.forces[i].supply.meet_needs(today, orders, &name) {
+            Ok((_, e)) => self.log(e),
+            Err(e) => self.log_refusal("3.5", &e.to_string()),
+        }
+    }
+
+    /// FYOW 33.5, 33.7.1 (ii): "Detection throws are made by the defenders
+    /// when they are activated": a defender in a paper battle that has not
+    /// detected its attacker throws as the occupiers do (16.4); its attacker's
+    /// box is the edge it arrived by.
+    ///
+    /// Reading (FYOW 33.7.1 (ii)): the throw is the defenders' at every
+    /// activation until they detect their attacker, whether or not the
+    /// attacker has left its box for the board (16.3's "remains in the box"
+    /// is for occupiers not yet attacked); a success counts for the battle's
+    /// next Combat Session (test `the_defenders_throw_when_activated_and_only_their_throw_counts`).
+    pub(crate) fn defenders_detection(&mut self, name: &str) {
+        let Some(k) = self.battles.iter().position(|b| b.defender == name) else { return };
+        if self.battles[k].situation.defenders_detected_attackers {
+            return;
+        }
+        let attacker = self.battles[k].attacker.clone();
+        let (Some(me), Some(them)) = (self.occupant(name).cloned(), self.occupant(&attacker).cloned()) else { return };
+        let Some(i) = self.fx(name) else { return };
+        let all_recce = self.forces[i].kit.iter().all(|k| k.recce);
+        let posture = OccupierPosture::of(me.attitude.attitude(), self.forces[i].supply.mode == Mode::Rest, all_recce);
+        let b = bearing(me.arrival_edge, them.arrival_edge);
+        match detect_from_occupation(name, posture, b, &self.conditions, Quarry::EnemyUnits, true, &mut self.dice) {
+            Ok((seen, e)) => {
+                self.log(e.target(&attacker).input("battle", &attacker, "33.7.1 (ii) the defenders' throw"));
+                if seen {
+                    self.sight(name, &attacker);
+                    self.battles[k].situation.defenders_detected_attackers = true;
+                }
+            }
+            Err(e) => self.log_refusal("33.7.1", &e.to_string()),
+        }
+    }
+
     /// FYOW 16.3–16.4: the occupiers throw to detect an enemy that arrived
     /// in a box of their board and stayed there.
     fn occupier_detection(&mut self, name: &str) {
@@ -357,7 +590,7 @@ impl Campaign {
         let targets: Vec<(String, crate::map::common::Edge)> = self.occupation[&board]
             .occupants
             .iter()
-            .filter(|o| o.side != side && o.arrived < now && !self.army(side).known.contains_key(&o.force))
+            .filter(|o| o.side != side && o.arrived < now && !self.forces[i].sighted.contains(&o.force))
             .filter_map(|o| match o.place {
                 Place::Box(edge) => Some((o.force.clone(), edge)),
                 Place::OnBoard => None,
@@ -372,8 +605,7 @@ impl Campaign {
             {
                 self.log(e.target(&enemy));
                 if seen {
-                    let day = self.day;
-                    self.army_mut(side).known.insert(enemy, (board.clone(), day));
+                    self.sight(name, &enemy);
                 }
             }
         }
@@ -383,6 +615,198 @@ impl Campaign {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::map::common::Edge;
+    use crate::play::file::CampaignFile;
+    use crate::play::file::tests::SMALL;
+
+    /// Blue 1 in the west box of the Village, where Red 1 stands; each
+    /// Senior Command told of the other's force (by aircraft or partisans).
+    fn blue_at_the_village(seed: u64) -> Campaign {
+        let mut c = Campaign::new("small.ron", CampaignFile::load("small.ron", SMALL).unwrap(), seed).unwrap();
+        let (sea, village) = (BoardId::new("Sea"), BoardId::new("Village"));
+        c.relocate("Blue 1", &sea, &village, Edge::West).unwrap();
+        c.army_mut(Side::Blue).known.insert("Red 1".into(), (village.clone(), 1));
+        c.army_mut(Side::Red).known.insert("Blue 1".into(), (village, 1));
+        c.drain_events();
+        c
+    }
+
+    #[test]
+    fn the_defenders_throw_when_activated_and_only_their_throw_counts() {
+        // 33.5 "These are made by both forces when activated"; 33.7.1 (ii)
+        // "Detection throws are made by the defenders when they are activated."
+        let (mut seen, mut unseen) = (0, 0);
+        for seed in 0..40 {
+            let mut c = blue_at_the_village(seed);
+            c.start_battle("Blue 1", "Red 1");
+            let s = &c.battles[0].situation;
+            assert!(
+                !s.attackers_detected_defenders,
+                "seed {seed}: what the Senior Command knows is not the attacker's throw"
+            );
+            assert!(!s.defenders_detected_attackers, "seed {seed}: nor the defender's");
+            c.drain_events();
+            c.activate("Red 1");
+            let throws: Vec<_> = c
+                .drain_events()
+                .into_iter()
+                .filter(|e| e.rule.section.starts_with("16.4") && e.actor.as_deref() == Some("Red 1"))
+                .collect();
+            assert_eq!(throws.len(), 1, "seed {seed}: the defender throws once when activated");
+            assert_eq!(throws[0].target.as_deref(), Some("Blue 1"));
+            let detected = throws[0].outcome["detected"] == true;
+            assert_eq!(c.battles[0].situation.defenders_detected_attackers, detected, "seed {seed}");
+            assert_eq!(c.force("Red 1").unwrap().sighted.contains("Blue 1"), detected);
+            if detected {
+                seen += 1;
+                c.activate("Red 1");
+                assert!(
+                    !c.drain_events().iter().any(|e| e.rule.section.starts_with("16.4")),
+                    "seed {seed}: a detected attacker is not thrown for again"
+                );
+            } else {
+                unseen += 1;
+            }
+        }
+        assert!(seen > 0 && unseen > 0, "the throw can go either way: {seen} seen, {unseen} not");
+    }
+
+    #[test]
+    fn senior_commands_order_their_battlegroups_by_their_own_vor() {
+        // 10.2 "A Daily Order Card is dealt daily to each Senior Command ... the
+        // Brigade leaders set out the various plans for the day for the
+        // Battlegroups under his control"; 11: weighted for the decision maker.
+        let mut c = blue_at_the_village(3);
+        c.day = 1;
+        c.daily_orders();
+        let events = c.drain_events();
+        let scs: Vec<String> = c.senior_commands.iter().map(|sc| sc.commander.name.clone()).collect();
+        assert_eq!(scs, ["Senior Commander, Landing force", "Senior Commander, Garrison"]);
+        let deal = events.iter().find(|e| e.rule.section.starts_with("10.2")).expect("Daily Order Cards");
+        let holders = &deal.inputs.iter().find(|i| i.name == "holders").unwrap().value;
+        assert_eq!(holders.as_array().unwrap().len(), 2, "dealt to the Senior Commands, not to the forces");
+        let vor: Vec<_> = events.iter().filter(|e| e.rule.section.starts_with("11 ")).collect();
+        assert!(!vor.is_empty());
+        for e in vor {
+            let force = e.inputs.iter().find(|i| i.name == "force").unwrap().value.as_str().unwrap().to_owned();
+            let k = c.senior_command_of(&force).unwrap();
+            assert_eq!(e.actor.as_deref(), Some(c.senior_commands[k].commander.name.as_str()));
+            let sc = &c.senior_commands[k];
+            let n = e.inputs.iter().find(|i| i.name == "options").unwrap().value.as_array().unwrap().len();
+            let w: Vec<u8> =
+                serde_json::from_value(e.inputs.iter().find(|i| i.name == "weights").unwrap().value.clone()).unwrap();
+            assert_eq!(w, weights(sc.commander.competency, sc.traits, n), "the Senior Commander's weights");
+        }
+    }
+
+    #[test]
+    fn a_bc_at_red_asks_his_senior_command_which_answers_when_activated() {
+        // 10.4 "Any Strategic Condition demands that ... he withdraws ... will
+        // trigger a demand for new Orders"; 9.1 the request "must pass through
+        // the Senior Officer"; 6.3 "When the Senior Command is activated during a
+        // session, he can respond to requests from Battlegroup Commanders".
+        let mut granted = 0;
+        for seed in 0..20 {
+            let mut c = blue_at_the_village(seed);
+            c.battles.clear();
+            let i = c.fx("Blue 1").unwrap();
+            c.forces[i].condition = StrategicCondition::Red;
+            c.forces[i].order = OrderKind::MoveToContact;
+            c.forces[i].objective = Some(BoardId::new("Town"));
+            c.activate("Blue 1");
+            let events = c.drain_events();
+            assert!(events.iter().any(|e| e.rule.section == "9.1 Communication"), "seed {seed}: a request");
+            assert_eq!(c.forces[i].order, OrderKind::MoveToContact, "seed {seed}: not changed by the BC himself");
+            assert!(c.force("Blue 1").unwrap().board() == Some(&BoardId::new("Village")), "it holds meanwhile");
+            let k = c.senior_command_of("Blue 1").unwrap();
+            assert_eq!(c.senior_commands[k].requests.len(), 1);
+            c.senior_command_activated(k);
+            let events = c.drain_events();
+            let decision = events.iter().find(|e| e.rule.section.starts_with("8.1")).expect("a Command Decision");
+            assert_eq!(decision.actor.as_deref(), Some(c.senior_commands[k].commander.name.as_str()));
+            assert!(c.senior_commands[k].requests.is_empty(), "answered");
+            if decision.outcome["success"] == true {
+                granted += 1;
+                assert_ne!(c.forces[i].order, OrderKind::MoveToContact, "seed {seed}: withdrawal orders");
+            } else {
+                assert_eq!(c.forces[i].order, OrderKind::MoveToContact, "seed {seed}: refused");
+            }
+        }
+        assert!(granted > 0);
+    }
+
+    #[test]
+    fn telegraph_clerks_pass_a_request_sooner_each_session() {
+        // 9.2 [Optional]: "throw, for example, 3+ on a D6 in order to allow a
+        // response to be available to the BC within the usual time frame. This
+        // falls to 2+ during the subsequent session and so on."
+        for seed in 0..10 {
+            let mut c = blue_at_the_village(seed);
+            c.battles.clear();
+            c.file.armies.iter_mut().for_each(|a| a.telegraph_clerks = Some(3));
+            let i = c.fx("Blue 1").unwrap();
+            c.forces[i].condition = StrategicCondition::Red;
+            c.forces[i].order = OrderKind::MoveToContact;
+            c.forces[i].objective = Some(BoardId::new("Town"));
+            c.activate("Blue 1");
+            let k = c.senior_command_of("Blue 1").unwrap();
+            let mut needed = Vec::new();
+            for _ in 0..3 {
+                c.decisions.clear();
+                c.drain_events();
+                c.senior_command_activated(k);
+                let events = c.drain_events();
+                let clerk = events.iter().find(|e| e.rule.section.starts_with("9.2")).expect("the clerks' throw");
+                needed.push(clerk.inputs.iter().find(|i| i.name == "needed").unwrap().value.as_u64().unwrap());
+                let through = clerk.outcome["through"] == true;
+                assert_eq!(events.iter().any(|e| e.rule.section.starts_with("8.1")), through, "seed {seed}");
+                if through {
+                    break;
+                }
+            }
+            assert_eq!(needed, [3, 2, 1][..needed.len()], "seed {seed}");
+            assert!(c.senior_commands[k].requests.is_empty(), "answered by the third session at the latest");
+        }
+        let bad = SMALL.replacen("motivation: Motivated,", "motivation: Motivated, telegraph_clerks: Some(7),", 1);
+        let e = CampaignFile::load("small.ron", &bad).unwrap_err().to_string();
+        assert!(e.contains("telegraph_clerks: 7"), "{e}");
+    }
+
+    #[test]
+    fn generals_set_each_brigade_its_objective_for_the_week() {
+        // 10.1 "A Weekly Order Card is dealt weekly to each General ... Once all
+        // Generals have set out the options, all dice throws are made".
+        let mut c = blue_at_the_village(2);
+        c.weekly_orders();
+        let events = c.drain_events();
+        let deal = events.iter().position(|e| e.rule.section.starts_with("10.1 Generals: Weekly")).expect("cards");
+        let vor: Vec<_> = events.iter().filter(|e| e.rule.section.starts_with("11 ")).collect();
+        assert_eq!(vor.len(), 1, "the landing force's General chooses; the garrison holds both objectives");
+        assert_eq!(vor[0].actor.as_deref(), Some("Brigadier Blue"));
+        let options = vor[0].inputs.iter().find(|i| i.name == "options").unwrap().value.clone();
+        assert_eq!(options, json!(["hold what it has", "take Village", "take Town"]), "cautious, nearest, farthest");
+        let blue = &c.senior_commands[0];
+        let chosen = vor[0].outcome["chosen"].as_str().unwrap();
+        assert_eq!(blue.objective.as_ref().map(|b| format!("take {b}")).unwrap_or("hold what it has".into()), chosen);
+        assert_eq!(c.senior_commands[1].objective, None);
+        assert!(events.iter().skip(deal).filter(|e| e.rule.section == "10.1 Generals").count() == 2);
+    }
+
+    #[test]
+    fn a_force_detected_counts_for_its_detector_only_while_both_stay_on_the_board() {
+        let mut c = blue_at_the_village(1);
+        c.sight("Blue 1", "Red 1");
+        c.sight("Red 1", "Blue 1");
+        assert!(c.force("Blue 2").is_some_and(|f| !f.sighted.contains("Red 1")), "Blue 1's throw is its own");
+        let mut moved = c.clone();
+        moved.relocate("Blue 1", &BoardId::new("Village"), &BoardId::new("Town"), Edge::West).unwrap();
+        assert!(moved.force("Blue 1").unwrap().sighted.is_empty(), "it forgets what it saw where it left");
+        assert!(!moved.force("Red 1").unwrap().sighted.contains("Blue 1"));
+        assert!(!moved.army(Side::Red).known.contains_key("Blue 1"), "the garrison no longer knows where it is");
+        c.start_battle("Blue 1", "Red 1");
+        let s = &c.battles[0].situation;
+        assert!(s.attackers_detected_defenders && s.defenders_detected_attackers);
+    }
 
     fn traits(a: Aggression, d: Decisiveness) -> Traits {
         Traits { aggression: a, decisiveness: d }

@@ -7,7 +7,6 @@
 use serde_json::json;
 use warbound_rules::event::{EventKind, RuleEvent};
 
-use crate::army::commander::Activation;
 use crate::map::attitude::Attitude as MapAttitude;
 use crate::map::board::{BoardId, BoardKind, Terrain as MapTerrain};
 use crate::map::engagement::Engagement;
@@ -19,6 +18,9 @@ use crate::paper::dunnigan::{
 };
 use crate::play::state::{BattleRecord, Campaign, PaperBattle, Whereabouts, fyow};
 use crate::supply::logistics::Mode;
+use crate::supply::repairs::{FULL_CMS, RepairJob};
+use crate::supply::replenishment::LossKind;
+use warbound_rules::codex::Points;
 
 /// FYOW 33.3: the Dunnigan terrain of a Map Board type.
 fn terrain(kind: BoardKind) -> Terrain {
@@ -51,10 +53,10 @@ impl Campaign {
     }
 
     /// A Command Decision by a force's commander (FYOW 8.1).
-    fn decision(&mut self, name: &str, question: &str, obvious: bool) -> bool {
+    pub(crate) fn decision(&mut self, name: &str, question: &str, obvious: bool) -> bool {
         let Some(f) = self.force(name) else { return false };
         let (c, who) = (f.commander.competency, f.commander.name.clone());
-        match Activation::new().decide(c, question, obvious, &mut self.dice, &who) {
+        match self.command_decision(&who, c, question, obvious) {
             Ok((d, e)) => {
                 self.log(e.input("force", name, ""));
                 d.success
@@ -64,8 +66,11 @@ impl Campaign {
     }
 
     /// Contact (FYOW 15.6, 33.7): `attacker` engages `defender` on its
-    /// board. The Combat Sessions follow from the next session.
-    pub(crate) fn start_battle(&mut self, attacker: &str, defender: &str, attackers_detected: bool) {
+    /// board. The Combat Sessions follow from the next session. Each side
+    /// counts as having detected the other only by its own force's detection
+    /// throws (33.5, 33.7.1 (ii)); the defenders may still throw when they
+    /// are activated ([`Campaign::defenders_detection`]).
+    pub(crate) fn start_battle(&mut self, attacker: &str, defender: &str) {
         if self.in_battle(attacker) || self.in_battle(defender) {
             return;
         }
@@ -73,9 +78,9 @@ impl Campaign {
         if self.force(defender).and_then(|f| f.board()) != Some(&board) {
             return;
         }
-        let defender_side = self.force(defender).map(|f| f.side).expect("checked");
-        let attacker_side = defender_side.enemy();
-        let defenders_detected = self.army(defender_side).known.contains_key(attacker);
+        let sighted = |by: &str, of: &str| self.force(by).is_some_and(|f| f.sighted.contains(of));
+        let attackers_detected = sighted(attacker, defender);
+        let defenders_detected = sighted(defender, attacker);
         let kind = self.file.map.board(&board).map(|b| b.kind).unwrap_or(BoardKind::Land(MapTerrain::Open));
         let mut situation = Situation::new(terrain(kind), self.paper_attitude(defender));
         situation.attackers_detected_defenders = attackers_detected;
@@ -97,9 +102,6 @@ impl Campaign {
         if let Some(occ) = self.occupation.get_mut(&board) {
             let _ = occ.enter_board(attacker);
         }
-        let day = self.day;
-        self.army_mut(attacker_side).known.insert(defender.to_owned(), (board.clone(), day));
-        self.army_mut(defender_side).known.insert(attacker.to_owned(), (board.clone(), day));
         self.log(
             RuleEvent::new(EventKind::PaperBattle, fyow("33.7 Contact Session"))
                 .actor(attacker)
@@ -107,8 +109,8 @@ impl Campaign {
                 .input("board", &board, "")
                 .input("terrain", situation.terrain, "33.3 the Map Board's description")
                 .input("defender_attitude", situation.defender_attitude, "")
-                .input("attackers_detected_defenders", attackers_detected, "16")
-                .input("defenders_detected_attackers", defenders_detected, "16")
+                .input("attackers_detected_defenders", attackers_detected, "16: the attacking force's own throw")
+                .input("defenders_detected_attackers", defenders_detected, "16.4: the defending force's own throw")
                 .input("barrage", situation.barrage, "the attacking BC's Command Decision")
                 .outcome(json!({ "combat_from": "the next session", "table_battle": engagement.is_some() })),
         );
@@ -139,22 +141,22 @@ impl Campaign {
         }
     }
 
-    /// A paper force for a side of a battle.
-    fn paper_force(&mut self, name: &str) -> Force {
+    /// A paper force for a side of a battle, with the machines of the
+    /// ground-attack squadron supporting it still flying (33.7.3 (ix)).
+    fn paper_force(&self, name: &str, squadron: Option<usize>) -> Force {
         let f = self.force(name).expect("a force in battle");
-        let side = f.side;
         let mut force = Force::new(name, f.points());
         force.heavy_guns = f.heavy_guns();
         force.commander = Self::dunnigan_competency(f.commander.competency);
         force.movement_allowance_left = f.movement.allowance.remaining() > 0;
-        if let Some(air) = self.army_mut(side).air.as_mut() {
-            force.machines = std::mem::take(&mut air.support_today);
+        if let (Some(k), Some(air)) = (squadron, self.army(f.side).air.as_ref()) {
+            force.machines = air.squadrons[k].0.operational() as u32;
         }
         force
     }
 
     /// One Combat Session of battle `k` (33.7.2–33.7.3); returns whether the battle is over.
-    fn fight_session(&mut self, k: usize) -> bool {
+    pub(crate) fn fight_session(&mut self, k: usize) -> bool {
         let b = self.battles[k].clone();
         let (Some(_), Some(_)) = (self.force(&b.attacker), self.force(&b.defender)) else { return true };
         if self.force(&b.attacker).is_some_and(|f| f.is_gone()) || self.force(&b.defender).is_some_and(|f| f.is_gone())
@@ -166,7 +168,13 @@ impl Campaign {
         situation.defender_activated_first =
             matches!((pos(&b.defender), pos(&b.attacker)), (Some(d), Some(a)) if d < a);
         if b.combat_sessions > 0 {
-            situation.barrage = false;
+            // 33.7.3 (x): after an NR the further Combat Session begins, like the
+            // first, with the attackers' optional barrage (33.7.2 (iv)).
+            let guns = self.force(&b.attacker).map_or(0, |f| f.heavy_guns());
+            situation.barrage = guns > 0
+                && situation.attackers_detected_defenders
+                && situation.engagement == Fight::NrContinuation
+                && self.decision(&b.attacker, &format!("barrage {} again after an NR", b.defender), true);
         }
         situation.counter_battery = false;
         let guns = self.force(&b.defender).map_or(0, |f| f.heavy_guns());
@@ -178,8 +186,13 @@ impl Campaign {
             situation.counter_battery =
                 self.decision(&b.defender, &format!("counter-battery fire on {}", b.attacker), true);
         }
-        let attacker = self.paper_force(&b.attacker);
-        let defender = self.paper_force(&b.defender);
+        // 28.8–28.11: aircraft over the battle strike before the CRT is thrown.
+        let air = self.air_over_battle(&b.attacker, &b.defender);
+        if self.force(&b.attacker).is_none_or(|f| f.is_gone()) || self.force(&b.defender).is_none_or(|f| f.is_gone()) {
+            return true;
+        }
+        let attacker = self.paper_force(&b.attacker, air.attacker);
+        let defender = self.paper_force(&b.defender, air.defender);
         let session = match resolve_combat_session(&attacker, &defender, &situation, &mut self.dice) {
             Ok(s) => s,
             Err(e) => {
@@ -191,7 +204,9 @@ impl Campaign {
             self.log(e);
         }
         self.battles[k].combat_sessions += 1;
-        for (o, name) in [(&session.attacker, &b.attacker), (&session.defender, &b.defender)] {
+        for (o, name, squadron) in
+            [(&session.attacker, &b.attacker, air.attacker), (&session.defender, &b.defender, air.defender)]
+        {
             self.book_losses(name, o.barrage_loss + o.battle_loss, o.condition);
             if let Some(s) = &o.supplemental {
                 if s.ammo == AmmoUsed::AllAndStockpileLost
@@ -201,7 +216,9 @@ impl Campaign {
                     let e = self.forces[i].supply.lose_stockpile(lost, name);
                     self.log(e);
                 }
-                self.air_damage(name, &s.machine_damage, s.machines_lost);
+                if let Some(k) = squadron {
+                    self.air_damage(name, k, &s.machine_damage, s.machines_lost);
+                }
             }
         }
         let sessions = self.battles[k].combat_sessions;
@@ -286,7 +303,7 @@ impl Campaign {
     /// when the loss left is smaller than the next element, that element
     /// loses the rest of the points (men or vehicles out of it) rather than
     /// being removed whole; AFVs by no more than half.
-    fn book_losses(&mut self, name: &str, loss: u32, named: Option<StrategicCondition>) {
+    pub(crate) fn book_losses(&mut self, name: &str, loss: u32, named: Option<StrategicCondition>) {
         let Some(i) = self.fx(name) else { return };
         let side = self.forces[i].side;
         let before = self.forces[i].condition;
@@ -306,7 +323,8 @@ impl Campaign {
             if left <= 1 {
                 break;
             }
-            let afv = self.forces[i].kit.iter().any(|k| k.name == e.name && k.afv);
+            // An AFV already damaged is not reduced again: it goes whole (33.10).
+            let afv = self.forces[i].kit.iter().any(|k| k.name == e.name && k.afv && k.points == e.points);
             if e.points <= left {
                 assets.push(AssetLoss::Removed { name: e.name.clone(), points: e.points });
                 left -= e.points;
@@ -327,27 +345,41 @@ impl Campaign {
             }
         };
         self.log(e);
-        let bg = &mut self.forces[i].battlegroup;
-        let mut taken = 0;
+        let mut casualties = 0;
         for a in &assets {
+            let bg = &mut self.forces[i].battlegroup;
             match a {
                 AssetLoss::Removed { name, points } => {
                     let whole = name.strip_prefix("part of ").unwrap_or(name);
                     if let Some(el) = bg.elements.iter_mut().find(|x| x.name == whole) {
                         el.points -= (*points).min(el.points);
                     }
-                    taken += points;
+                    casualties += points;
+                    self.forces[i].repairs.retain(|j| j.vehicle != whole);
                 }
-                AssetLoss::AfvReduced { name, reduction, .. } => {
+                AssetLoss::AfvReduced { name, full_value, reduction } => {
                     if let Some(el) = bg.elements.iter_mut().find(|x| &x.name == name) {
                         el.points -= (*reduction).min(el.points);
                     }
-                    taken += reduction;
+                    // 33.10: "considered to be damaged"; its crew repairs it (23.1), so
+                    // it is not a casualty for replenishment (21).
+                    if let Ok(job) = RepairJob::new(name, Points::whole(*full_value), FULL_CMS) {
+                        self.forces[i].repairs.push(job);
+                    }
                 }
             }
         }
-        bg.elements.retain(|e| e.points > 0);
-        self.army_mut(side).lost_this_month += taken;
+        self.forces[i].battlegroup.elements.retain(|e| e.points > 0);
+        // 21.2: a Fraction's casualties are replenished back to its parent.
+        let booked_to = match &self.forces[i].parent {
+            Some(parent) => self.fx(parent).unwrap_or(i),
+            None => i,
+        };
+        self.forces[booked_to].losses.record(
+            &format!("losses of {name}"),
+            LossKind::Casualty,
+            Points::whole(casualties),
+        );
         if self.forces[i].battlegroup.elements.is_empty() {
             self.remove_force(name, "no elements left (33.10)");
         } else {
@@ -387,47 +419,37 @@ impl Campaign {
         let side = self.forces[i].side;
         // Milestone re-takes may repair what milestones took; the table's condition stays (33.9).
         self.forces[i].condition = fyob.max(self.forces[i].table_condition);
+        if self.forces[i].milestones.condition() == Fyob::Withdrawn {
+            self.forces[i].withdrawn = true;
+        }
+        if self.forces[i].condition != StrategicCondition::Red {
+            self.forces[i].withdrawn = false;
+        }
         if self.forces[i].condition > before {
             self.army_mut(side).reduced_since_review = true;
         }
     }
 
-    /// Damage to supporting aircraft (33.7.3 (ix)).
-    fn air_damage(&mut self, name: &str, damage: &[u8], all_lost: bool) {
+    /// Damage to the supporting squadron's machines still flying (33.7.3 (ix)).
+    fn air_damage(&mut self, name: &str, k: usize, damage: &[u8], all_lost: bool) {
         let Some(side) = self.force(name).map(|f| f.side) else { return };
         let Some(mut air) = self.army_mut(side).air.take() else { return };
-        let mut hits: Vec<u8> = damage.to_vec();
-        for (sq, _) in &mut air.squadrons {
-            if !matches!(
-                sq.role,
-                crate::air::squadron::Role::GroundAttack
-                    | crate::air::squadron::Role::FighterBomber
-                    | crate::air::squadron::Role::DiveBomber
-            ) {
-                continue;
+        let sq = &mut air.squadrons[k].0;
+        let flying: Vec<usize> = sq
+            .aircraft
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| a.status == crate::air::squadron::Status::Operational)
+            .map(|(i, _)| i)
+            .collect();
+        for (n, m) in flying.into_iter().enumerate() {
+            let d = if all_lost { u8::MAX } else { damage.get(n).copied().unwrap_or(0) };
+            if d > 0
+                && let Ok((_, mut e)) = sq.take_damage(m, d.min(sq.aircraft[m].strength.saturating_add(1)))
+            {
+                e.rule = fyow("33.7.3 (ix) Supplemental Effects");
+                self.log(e.actor(name));
             }
-            let flying: Vec<usize> = sq
-                .aircraft
-                .iter()
-                .enumerate()
-                .filter(|(_, a)| a.status == crate::air::squadron::Status::Operational)
-                .map(|(i, _)| i)
-                .collect();
-            for m in flying {
-                let d = if all_lost {
-                    u8::MAX
-                } else if hits.is_empty() {
-                    break;
-                } else {
-                    hits.remove(0)
-                };
-                if d > 0
-                    && let Ok((_, e)) = sq.take_damage(m, d.min(sq.aircraft[m].strength))
-                {
-                    self.log(e);
-                }
-            }
-            sq.used_today = true;
         }
         self.army_mut(side).air = Some(air);
     }
@@ -441,6 +463,7 @@ impl Campaign {
             let _ = occ.leave(name);
         }
         self.forces[i].at = Whereabouts::Gone;
+        self.lose_sight_of(name);
         let side = self.forces[i].side;
         self.army_mut(side).reduced_since_review = true;
         self.battles.retain(|b| b.attacker != name && b.defender != name);
@@ -531,5 +554,66 @@ impl Campaign {
             let e = o.attitude.fall_into_disarray(name);
             self.log(e);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::map::common::Edge;
+    use crate::play::file::CampaignFile;
+    use crate::play::file::tests::SMALL;
+
+    #[test]
+    fn the_fifth_decision_is_the_last_of_an_activation() {
+        // 8: "Battlegroup Commanders may make a maximum of 5 decisions during each
+        // activation but may not attempt to make the same (or a similar) decision
+        // twice in the same activation."
+        let mut c = Campaign::new("small.ron", CampaignFile::load("small.ron", SMALL).unwrap(), 1).unwrap();
+        let asked = |c: &mut Campaign| c.drain_events().iter().filter(|e| e.rule.section.starts_with("8.1")).count();
+        c.drain_events();
+        c.decision("Red 1", "the same question", false);
+        c.decision("Red 1", "the same question", false);
+        assert_eq!(asked(&mut c), 1, "not twice in one activation");
+        for q in 0..6 {
+            c.decision("Red 1", &format!("question {q}"), false);
+        }
+        assert_eq!(asked(&mut c), 4, "five in all");
+        c.decision("Red 2", "question 0", false);
+        assert_eq!(asked(&mut c), 1, "another commander has his own");
+        c.play_session();
+        c.drain_events();
+        c.decision("Red 1", "the same question", false);
+        assert_eq!(asked(&mut c), 1, "a new session, a new activation");
+    }
+
+    #[test]
+    fn a_further_combat_session_after_an_nr_offers_a_new_barrage() {
+        // 33.7.3 (x) "If the combat result is "NR", this session automatically
+        // becomes a further Combat session with the attacker referring to 33.7.2
+        // above", which begins with "an optional pre-combat artillery barrage".
+        let mut fired = 0;
+        for seed in 0..20 {
+            let mut c = Campaign::new("small.ron", CampaignFile::load("small.ron", SMALL).unwrap(), seed).unwrap();
+            c.relocate("Blue 1", &BoardId::new("Sea"), &BoardId::new("Town"), Edge::West).unwrap();
+            c.sight("Red 2", "Blue 1");
+            c.start_battle("Red 2", "Blue 1");
+            c.battles[0].combat_sessions = 1;
+            c.battles[0].situation = c.battles[0].situation.continue_after_nr();
+            c.drain_events();
+            c.fight_session(0);
+            let events = c.drain_events();
+            let asked = events
+                .iter()
+                .find(|e| {
+                    e.rule.section.starts_with("8.1")
+                        && e.inputs.iter().any(|i| i.value == "barrage Blue 1 again after an NR")
+                })
+                .unwrap_or_else(|| panic!("seed {seed}: the attackers' Command Decision is asked"));
+            let barrage = events.iter().any(|e| e.rule.section == "33.7.2 (iv) Pre-combat artillery barrage");
+            assert_eq!(barrage, asked.outcome["success"] == true, "seed {seed}: the barrage follows the decision");
+            fired += usize::from(barrage);
+        }
+        assert!(fired > 0);
     }
 }

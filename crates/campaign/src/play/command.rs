@@ -9,19 +9,22 @@ use serde_json::json;
 use warbound_rules::event::{EventKind, RuleEvent};
 
 use crate::army::battlegroup::{Battlegroup, BattlegroupKind};
-use crate::army::commander::Activation;
+use crate::army::commander::{Commander, CommanderRole, Traits, rate_commander};
 use crate::army::fraction::Fraction;
 use crate::army::orders::OrderKind;
 use crate::map::board::{BoardId, Leg, RouteKind};
 use crate::map::common::ForceKind;
 use crate::map::detection::{ArrivingObserver, EnemyPosture, detect_on_arrival};
 use crate::map::movement::{
-    Landing, MoveAllowance, MoveAttempt, MovementCard, MovementState, landing_test, movement_test,
+    ContactRole, Landing, MoveAllowance, MoveAttempt, MovementCard, MovementState, landing_test, may_leave_contact,
+    movement_test,
 };
 use crate::map::occupation::{ArrivingForce, Place};
+use crate::paper::dunnigan::StrategicCondition;
 use crate::play::state::{Campaign, CampaignError, Force, Whereabouts, fyow};
 use crate::supply::logistics::{Action, Formation, SupplyLine, SupplyRecord};
 use crate::weather::ChanceOutcome;
+use warbound_rules::strategic::SeniorOfficerRecord;
 
 /// An order given on the campaign map.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -31,7 +34,9 @@ pub enum Command {
     /// A Present force on the board deploys into defensive positions (FYOW 15.3).
     Deploy { force: String },
     /// New orders (FYOW 10): at the day's order phase they are simply given;
-    /// later in the day changing them needs a Command Decision (10.4).
+    /// later in the day the BC, on a Command Decision, asks his Senior
+    /// Command for them (9.1, 10.4), which grants them by its own decision
+    /// when next activated.
     Orders { force: String, order: OrderKind, objective: Option<BoardId> },
     /// Split a Fraction of the named elements off a battlegroup (FYOW 3.4).
     Fraction { force: String, name: String, elements: Vec<String> },
@@ -68,8 +73,8 @@ impl Campaign {
         Ok(i)
     }
 
-    /// Checks a move without throwing: the force, the link, its route and
-    /// "V" (13.5, 14.4), the day's moves left (14.7), the board it would
+    /// Checks a move without throwing: the force, the link, the winter
+    /// gauge (26.6), its route and "V" (13.5, 14.4), the day's moves left (14.7), the board it would
     /// enter (13.7, 13.9) and the supply mode (20.6, 20.7.1). Returns the leg.
     pub fn check_move(&self, name: &str, to: &BoardId, route: RouteKind) -> Result<Leg, CampaignError> {
         let i = self.live(name)?;
@@ -84,6 +89,9 @@ impl Campaign {
             ));
         }
         let leg = self.file.map.leg(from, to, route).map_err(|e| CampaignError::new("13.3", e.to_string()))?;
+        if self.gauge_movement().is_none() {
+            return Err(CampaignError::new("26.6", "the rain/snow gauge stands at 8 or more: all movement stops"));
+        }
         let profile = f.mover().profile().map_err(|e| CampaignError::new("13.5", e.to_string()))?;
         if !matches!(route, RouteKind::MetalledRoad | RouteKind::SecondaryRoad) {
             return Err(CampaignError::new(
@@ -98,6 +106,15 @@ impl Campaign {
             ));
         }
         f.movement.allowance.check_move().map_err(|e| CampaignError::new("14.7", e.to_string()))?;
+        if let Some(role) = self.contact_role(name) {
+            let (may, _) = may_leave_contact(name, role);
+            if !may {
+                return Err(CampaignError::new(
+                    "14.8",
+                    format!("{name} is in contact with the enemy on {from} and may not move away ({role:?})"),
+                ));
+            }
+        }
         f.supply.permits(Action::MoveMapBoard).map_err(|e| CampaignError::new("20.6", e.to_string()))?;
         if f.has_vehicles() {
             f.supply.permits(Action::MoveVehicles).map_err(|e| CampaignError::new("20.7.1", e.to_string()))?;
@@ -108,6 +125,37 @@ impl Campaign {
             .arrive(board, self.file.max_points(), self.arriving(f, leg.arrival_edge))
             .map_err(|e| CampaignError::new("13.9", e.to_string()))?;
         Ok(leg)
+    }
+
+    /// FYOW 14.8: how a force stands in contact with the enemy on its board,
+    /// if it does: arrived after an enemy there (had it detected them, been
+    /// detected) or occupying (the arrivals all still in their boxes).
+    /// Orders allow a withdrawal when they move the force without obliging
+    /// it to enter against the enemy (Move, Reconnaissance, Support).
+    fn contact_role(&self, name: &str) -> Option<ContactRole> {
+        let f = self.force(name)?;
+        let me = self.occupant(name)?;
+        let board = f.board()?;
+        let enemies: Vec<&crate::map::occupation::Occupant> =
+            self.occupation[board].occupants.iter().filter(|o| o.side != f.side).collect();
+        if enemies.is_empty() {
+            return None;
+        }
+        let orders_allow_withdrawal =
+            f.order.moves() && f.order.enemy_on_destination() != crate::army::orders::EnemyOnBoard::Enters;
+        let earlier: Vec<_> = enemies.iter().filter(|o| o.arrived < me.arrived).collect();
+        Some(if earlier.is_empty() {
+            ContactRole::Occupying {
+                enemy_stayed_in_box: enemies.iter().all(|o| matches!(o.place, Place::Box(_))),
+                orders_allow_withdrawal,
+            }
+        } else {
+            ContactRole::Arrived {
+                enemy_detected: earlier.iter().all(|o| f.sighted.contains(&o.force)),
+                itself_detected: enemies.iter().any(|o| self.force(&o.force).is_some_and(|e| e.sighted.contains(name))),
+                orders_allow_withdrawal,
+            }
+        })
     }
 
     /// A force as it arrives on a board through `edge` this session.
@@ -140,13 +188,19 @@ impl Campaign {
     ) -> Result<MoveResult, CampaignError> {
         let leg = self.check_move(name, to, route)?;
         let i = self.live(name)?;
+        // 14.9: a friendly force on the board it leaves, or on the one it enters.
+        let side = self.forces[i].side;
         let overtaking = crate::map::movement::Overtaking {
-            leaving: false,
-            entering: self.forces_on(to, self.forces[i].side).iter().any(|f| f.name != name),
+            leaving: self.forces_on(&leg.from, side).iter().any(|f| f.name != name),
+            entering: self.forces_on(to, side).iter().any(|f| f.name != name),
         };
+        if let Some(role) = self.contact_role(name) {
+            let (_, e) = may_leave_contact(name, role);
+            self.log(e);
+        }
         let attempt = MoveAttempt {
             rationed: !self.forces[i].supply.keeps_movement_points(),
-            gauge_modifier: self.gauge_modifier(),
+            gauge_modifier: self.gauge_movement().unwrap_or(0),
             overtaking,
             card: self.movement_card(),
             ..MoveAttempt::new(leg.clone(), self.conditions)
@@ -185,10 +239,15 @@ impl Campaign {
         if let Some(occ) = self.occupation.get_mut(from) {
             let _ = occ.leave(name);
         }
+        self.lose_sight_of(name);
         self.occupation.insert(to.clone(), target);
         self.log(e);
         self.forces[i].at = Whereabouts::Board(to.clone());
         self.forces[i].sessions_here = 0;
+        // 12.3: a battlegroup at Red that moves away has withdrawn.
+        if self.forces[i].condition == StrategicCondition::Red {
+            self.forces[i].withdrawn = true;
+        }
         Ok(())
     }
 
@@ -210,19 +269,30 @@ impl Campaign {
             }
             return MoveResult::Arrived;
         }
-        let friends_there = self.occupation[board].occupants.iter().any(|o| o.side == side && o.force != name);
-        if friends_there {
-            // 15.5: a friendly force already there has the enemy's measure.
+        let friends: Vec<String> = self.occupation[board]
+            .occupants
+            .iter()
+            .filter(|o| o.side == side && o.force != name)
+            .map(|o| o.force.clone())
+            .collect();
+        if !friends.is_empty() {
+            // Reading (FYOW 15.5): no throw where a friendly force is already
+            // on the board; the arriving force shares what those forces have
+            // detected there, and nothing more.
+            let shared: Vec<String> =
+                friends.iter().filter_map(|f| self.force(f)).flat_map(|f| f.sighted.iter().cloned()).collect();
+            for enemy in shared {
+                self.sight(name, &enemy);
+            }
             return MoveResult::Contact;
         }
         let observer = if self.forces[i].recce_led() { ArrivingObserver::RecceLed } else { ArrivingObserver::Ordinary };
         let (sightings, e) = detect_on_arrival(name, observer, &self.conditions, &enemies, &mut self.dice);
         self.log(e);
-        let day = self.day;
         let mut any = false;
         for s in sightings.iter().filter(|s| s.detected) {
             any = true;
-            self.army_mut(side).known.insert(s.force.clone(), (board.clone(), day));
+            self.sight(name, &s.force);
         }
         if any { MoveResult::Contact } else { MoveResult::Arrived }
     }
@@ -255,6 +325,7 @@ impl Campaign {
             .arrive(&board, self.file.max_points(), arriving)
             .map_err(|e| CampaignError::new("13.9", e.to_string()))?;
         self.log(e);
+        self.lose_sight_of(name);
         self.forces[i].at = Whereabouts::Board(beach.clone());
         self.forces[i].sessions_here = 0;
         let max = self.forces[i].mover().profile().map_or(0, |p| p.max_per_day);
@@ -283,7 +354,8 @@ impl Campaign {
         Ok(())
     }
 
-    /// Gives a force new orders; returns whether they took effect.
+    /// Gives a force new orders; returns whether they took effect now (a
+    /// request made later in the day waits for the Senior Command).
     pub(crate) fn give_orders(
         &mut self,
         name: &str,
@@ -305,24 +377,25 @@ impl Campaign {
             return Ok(true);
         }
         let at_order_time = !self.ordered_today.contains(name);
-        let mut e = RuleEvent::new(EventKind::CommandDecision, fyow("10 Orders"))
+        if !at_order_time {
+            // 9.1, 10.4: later in the day the BC asks his Senior Command for new
+            // orders, once he has passed a Command Decision to ask.
+            let (competency, commander) = (f.commander.competency, f.commander.name.clone());
+            let question = format!("ask for {order:?} orders for {name}");
+            let (d, de) = self
+                .command_decision(&commander, competency, &question, false)
+                .map_err(|e| CampaignError::new("8", e.to_string()))?;
+            self.log(de);
+            if d.success {
+                self.request_orders(name, order, objective, "the BC's request");
+            }
+            return Ok(false);
+        }
+        let e = RuleEvent::new(EventKind::CommandDecision, fyow("10 Orders"))
             .actor(name)
             .input("from", f.order, "")
             .input("to", order, "")
             .input("objective", &objective, "");
-        if !at_order_time {
-            // 10.4: orders changed during the day by the commander's decision.
-            let (competency, commander) = (f.commander.competency, f.commander.name.clone());
-            let question = format!("change {name}'s orders to {order:?}");
-            let (d, de) = Activation::new()
-                .decide(competency, &question, false, &mut self.dice, &commander)
-                .map_err(|e| CampaignError::new("8", e.to_string()))?;
-            self.log(de);
-            if !d.success {
-                return Ok(false);
-            }
-            e = e.input("decision", true, "10.4 changed by Command Decision");
-        }
         self.log(e.outcome(json!({ "order": order, "objective": objective })));
         self.forces[i].order = order;
         self.forces[i].objective = objective;
@@ -335,12 +408,7 @@ impl Campaign {
     fn split_fraction(&mut self, name: &str, fraction: &str, elements: &[String]) -> Result<(), CampaignError> {
         let i = self.live(name)?;
         let f = &self.forces[i];
-        if f.kind != ForceKind::Battlegroup {
-            return Err(CampaignError::new(
-                "3.2",
-                format!("{name} is a Fraction; this makes Fractions of battlegroups"),
-            ));
-        }
+        let from_fraction = f.kind == ForceKind::Fraction;
         if self.fx(fraction).is_some() {
             return Err(CampaignError::new("3", format!("a force called {fraction:?} already exists")));
         }
@@ -353,7 +421,8 @@ impl Campaign {
             }
         }
         let points: u32 = f.battlegroup.elements.iter().filter(|e| elements.contains(&e.name)).map(|e| e.points).sum();
-        if points * 2 > f.battlegroup.original_points {
+        // 2.2 limits a battlegroup's Fractions; 3.2 "A Fraction can create another Fraction from itself".
+        if !from_fraction && points * 2 > f.battlegroup.original_points {
             return Err(CampaignError::new(
                 "2.2",
                 format!(
@@ -370,17 +439,52 @@ impl Campaign {
             return Err(CampaignError::new("3.4", format!("{name} is engaged in a battle")));
         }
         let (competency, commander) = (f.commander.competency, f.commander.name.clone());
-        let (decision, e) = Activation::new()
-            .decide(competency, &format!("create the Fraction {fraction}"), false, &mut self.dice, &commander)
+        let (decision, e) = self
+            .command_decision(&commander, competency, &format!("create the Fraction {fraction}"), false)
             .map_err(|e| CampaignError::new("8", e.to_string()))?;
         self.log(e);
         if !decision.success {
             return Ok(());
         }
         let mut parent = self.forces[i].battlegroup.clone();
-        let (frac, e) = Fraction::create(&mut parent, fraction, &commander, elements, &decision, None)
-            .map_err(|e| CampaignError::new("3.4", e.to_string()))?;
+        // 3.3: "Fractions are commanded by the CO of the Company at its core", its largest element.
+        let core = parent
+            .elements
+            .iter()
+            .filter(|e| elements.contains(&e.name))
+            .max_by_key(|e| e.points)
+            .map_or(fraction.to_owned(), |e| e.name.clone());
+        let co = format!("CO, {core}");
+        let (frac, e) = if from_fraction {
+            let mut whole = Fraction {
+                name: name.to_owned(),
+                battlegroup: self.forces[i].parent.clone().unwrap_or_else(|| name.to_owned()),
+                parent: name.to_owned(),
+                commander: commander.clone(),
+                elements: parent.elements.clone(),
+                stockpile: self.forces[i].supply.stockpile(),
+                activated: true,
+                at_rest: false,
+                rationed: false,
+            };
+            let split = whole
+                .split(fraction, &co, elements, &decision)
+                .map_err(|e| CampaignError::new("3.2", e.to_string()))?;
+            parent.elements = whole.elements;
+            split
+        } else {
+            Fraction::create(&mut parent, fraction, &co, elements, &decision, None)
+                .map_err(|e| CampaignError::new("3.4", e.to_string()))?
+        };
         self.log(e);
+        let elite = self.forces[i].elite;
+        let (competency, e) = rate_commander(CommanderRole::BattlegroupCommander, elite, &mut self.dice, &co);
+        self.log(e);
+        let (traits, e) = Traits::thrown(elite, &mut self.dice, &co);
+        self.log(e);
+        let side = self.forces[i].side;
+        let milestones = SeniorOfficerRecord::new(frac.points(), self.file.army(side).milestone_pct)
+            .map_err(|e| CampaignError::new("2", e.to_string()))?;
         let bg = Battlegroup::new(
             fraction,
             BattlegroupKind::Line,
@@ -390,9 +494,8 @@ impl Campaign {
             self.file.max_points(),
         )
         .map_err(|e| CampaignError::new("3.4", e.to_string()))?;
-        let stockpile = self.forces[i].supply.stockpile().div_ceil(4).min(Formation::Fraction.stockpile_limit());
-        let supply =
-            SupplyRecord::new(Formation::Fraction, stockpile).map_err(|e| CampaignError::new("3.5", e.to_string()))?;
+        // Its Stockpile is found at its first activation (3.5).
+        let supply = SupplyRecord::new(Formation::Fraction, 0).map_err(|e| CampaignError::new("3.5", e.to_string()))?;
         let parent_force = self.forces[i].clone();
         let allowance = MoveAllowance::for_new_fraction(
             &parent_force.movement.allowance,
@@ -409,6 +512,23 @@ impl Campaign {
             movement: MovementState { allowance, retry: None },
             sessions_here: 0,
             convoy_due: false,
+            losses: Default::default(),
+            banked: 0,
+            repairs: Vec::new(),
+            parent: Some(parent_force.name.clone()),
+            commander: Commander {
+                name: co,
+                role: CommanderRole::BattlegroupCommander,
+                competency,
+                traits: Some(traits),
+            },
+            traits,
+            milestones,
+            condition: StrategicCondition::Green,
+            table_condition: StrategicCondition::Green,
+            first_activation: Some(frac),
+            withdrawn: false,
+            // What the parent has detected on its board, its Fraction knows too.
             ..parent_force
         };
         self.forces[i].battlegroup = parent;
@@ -439,6 +559,7 @@ impl Campaign {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::army::orders::OrderKind;
     use crate::play::file::CampaignFile;
     use crate::play::file::tests::SMALL;
 
@@ -521,6 +642,137 @@ mod tests {
             }
         }
         panic!("no seed gave a successful decision");
+    }
+
+    #[test]
+    fn a_fraction_splits_from_a_fraction_under_its_own_co_and_throws_on_first_activation() {
+        // 3.2 "A Fraction can create another Fraction from itself"; 3.3 "Fractions
+        // are commanded by the CO of the Company at its core"; 3.5 "The initial
+        // Stockpile of the Fraction is ... Parent Stockpile x 1/4 (result rounded
+        // up)" and "The Fraction must throw 3D6 ... On the first activation only".
+        for seed in 0..20 {
+            let mut c = Campaign::new("small.ron", CampaignFile::load("small.ron", SMALL).unwrap(), seed).unwrap();
+            ashore(&mut c, "Blue 1");
+            let i = c.fx("Blue 1").unwrap();
+            c.forces[i].kind = ForceKind::Fraction;
+            let parent_cmt = c.forces[i].milestones.original_cmt();
+            c.command(Command::Fraction {
+                force: "Blue 1".into(),
+                name: "Rifles".into(),
+                elements: vec!["B Company".into(), "Carriers".into()],
+            })
+            .unwrap();
+            let Some(f) = c.force("Rifles") else { continue };
+            assert_eq!(f.points(), 500, "more than half the parent's original: allowed to a Fraction");
+            assert_eq!(f.commander.name, "CO, B Company");
+            assert_eq!(f.parent.as_deref(), Some("Blue 1"));
+            assert_eq!(f.milestones.original_cmt(), 500, "its own milestone record, not the parent's {parent_cmt}");
+            assert!(f.first_activation.is_some());
+            let parent_stockpile = c.force("Blue 1").unwrap().supply.stockpile();
+            c.drain_events();
+            c.activate("Rifles");
+            let events = c.drain_events();
+            let first = events.iter().find(|e| e.rule.section.starts_with("3.5")).expect("the first activation");
+            assert_eq!(first.dice.len(), 3, "3D6");
+            let f = c.force("Rifles").unwrap();
+            assert!(f.first_activation.is_none());
+            let surplus = first.outcome["supply_today"].as_u64().unwrap().saturating_sub(10) as u32;
+            assert!(
+                f.supply.stockpile() <= parent_stockpile.div_ceil(4).min(5),
+                "no surplus over 10 goes in ({surplus})"
+            );
+            c.activate("Rifles");
+            assert!(
+                !c.drain_events().iter().any(|e| e.rule.section.starts_with("3.5")),
+                "on the first activation only"
+            );
+            c.check_invariants().unwrap();
+            return;
+        }
+        panic!("no seed gave a successful decision");
+    }
+
+    #[test]
+    fn a_force_in_contact_moves_away_only_as_14_8_allows() {
+        // 14.8 "Any Battlegroup or Fraction that moves into contact with an enemy
+        // ... cannot move again unless; (i) the occupying enemy is detected ... and
+        // (ii) the advancing Battlegroup has orders permitting it to withdraw
+        // without engaging"; 16.1 "It may retire ... if it is not detected
+        // itself"; the occupiers "may only move away when an enemy ... arrives in
+        // the box ... [and] does not advance onto the Map Board".
+        let mut c = campaign();
+        let _ = c.date.advance();
+        c.relocate("Blue 1", &BoardId::new("Sea"), &BoardId::new("Village"), crate::map::common::Edge::West).unwrap();
+        let i = c.fx("Blue 1").unwrap();
+        c.forces[i].movement = MovementState::new_day(3, None);
+        c.forces[i].order = OrderKind::Move;
+        let back = |c: &Campaign| c.check_move("Blue 1", &BoardId::new("Beach"), RouteKind::MetalledRoad);
+        assert_eq!(back(&c).unwrap_err().section, "14.8", "the occupiers not detected");
+        c.sight("Blue 1", "Red 1");
+        back(&c).unwrap();
+        c.forces[i].order = OrderKind::MoveToContact;
+        assert_eq!(back(&c).unwrap_err().section, "14.8", "orders to engage");
+        c.forces[i].order = OrderKind::Move;
+        c.sight("Red 1", "Blue 1");
+        assert_eq!(back(&c).unwrap_err().section, "14.8", "detected itself");
+
+        let r = c.fx("Red 1").unwrap();
+        c.forces[r].movement = MovementState::new_day(3, None);
+        c.forces[r].order = OrderKind::Move;
+        c.forces[r].objective = Some(BoardId::new("Town"));
+        let away = |c: &Campaign| c.check_move("Red 1", &BoardId::new("Town"), RouteKind::MetalledRoad);
+        away(&c).unwrap();
+        c.occupation.get_mut(&BoardId::new("Village")).unwrap().enter_board("Blue 1").unwrap();
+        assert_eq!(away(&c).unwrap_err().section, "14.8", "the enemy came onto the board");
+    }
+
+    #[test]
+    fn overtaking_costs_a_point_leaving_a_friendly_board_too() {
+        // 14.9 "the overtaking Battlegroup suffers a -1 modifier ... when it
+        // enters and leaves the Map Board already occupied by a friendly force".
+        let mut c = campaign();
+        let b = c.fx("Blue 2").unwrap();
+        c.forces[b].battlegroup.elements.retain(|e| e.name == "C Company");
+        ashore(&mut c, "Blue 1");
+        ashore(&mut c, "Blue 2");
+        c.drain_events();
+        c.command(Command::Move { force: "Blue 2".into(), to: BoardId::new("Hill"), route: RouteKind::SecondaryRoad })
+            .unwrap();
+        let test = c.drain_events().into_iter().find(|e| e.rule.section.starts_with("14.5")).expect("a Movement Test");
+        assert!(test.inputs.iter().any(|i| i.name == "overtaking_leaving" && i.value == -1), "{test:?}");
+        assert!(!test.inputs.iter().any(|i| i.name == "overtaking_entering"));
+    }
+
+    #[test]
+    fn the_winter_gauge_at_eight_stops_all_movement() {
+        // 26.6 "When the rain/snow gauge reaches 8 or more, all movement stops".
+        let mut c = campaign();
+        ashore(&mut c, "Blue 1");
+        let (mut day, _) = crate::weather::throw_day(&mut c.dice, c.file.climate, 6, None, &[]).unwrap();
+        let winter =
+            |movement, stops, supply| crate::weather::GaugeEffect { movement, all_movement_stops: stops, supply };
+        for spell in &mut day.spells {
+            spell.travel = winter(0, true, -4);
+        }
+        c.today = Some(day.clone());
+        let thrown = c.dice.thrown();
+        let village = BoardId::new("Village");
+        let e =
+            c.command(Command::Move { force: "Blue 1".into(), to: village.clone(), route: RouteKind::MetalledRoad });
+        let e = e.unwrap_err();
+        assert_eq!(e.section, "26.6", "{e}");
+        assert_eq!(c.dice.thrown(), thrown, "no Movement Test is thrown");
+        assert_eq!(c.force("Blue 1").unwrap().board(), Some(&BoardId::new("Beach")));
+
+        // At 7 the force still throws, 3 down.
+        for spell in &mut day.spells {
+            spell.travel = winter(-3, false, -2);
+        }
+        c.today = Some(day);
+        c.drain_events();
+        c.command(Command::Move { force: "Blue 1".into(), to: village, route: RouteKind::MetalledRoad }).unwrap();
+        let test = c.drain_events().into_iter().find(|e| e.rule.section.starts_with("14.5")).expect("a Movement Test");
+        assert!(test.inputs.iter().any(|i| i.name == "rain_snow_gauge" && i.value == -3), "{test:?}");
     }
 
     #[test]

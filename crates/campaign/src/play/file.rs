@@ -68,6 +68,11 @@ pub struct ArmyFile {
     /// "for most armies this will be 10%", 15 or 20 for resilient forces.
     #[serde(default = "ten")]
     pub milestone_pct: u32,
+    /// FYOW 9.2 (optional): the D6 score its telegraph clerks need to pass a
+    /// request up the chain in the usual time (3 in the book's example),
+    /// falling by 1 each session it waits; none, no throw.
+    #[serde(default)]
+    pub telegraph_clerks: Option<u8>,
     pub general: String,
     /// The General's competency; thrown (FYOW 7) when left out.
     #[serde(default)]
@@ -163,6 +168,10 @@ pub struct SquadronFile {
     /// A specialist reconnaissance type: 6D6 to detect (FYOW 28.8).
     #[serde(default)]
     pub specialist_recce: bool,
+    /// Flies from an airstrip without a tarmac runway, closed when the rain
+    /// gauge reaches 5 (FYOW 25.8, 26.9).
+    #[serde(default)]
+    pub grass_strip: bool,
 }
 
 /// The resistance (FYOW 34).
@@ -244,6 +253,14 @@ impl CampaignFile {
                         "milestone_pct: {} for {} (FYOB: 10, or 15 or 20 for resilient forces)",
                         army.milestone_pct, army.name
                     ),
+                ));
+            }
+            if let Some(n) = army.telegraph_clerks
+                && !(2..=6).contains(&n)
+            {
+                return Err((
+                    quoted(&army.name),
+                    format!("telegraph_clerks: {n} for {} (FYOW 9.2: a D6 score, 2 to 6)", army.name),
                 ));
             }
             if army.battlegroups.is_empty() {

@@ -7,7 +7,6 @@ use serde_json::json;
 use warbound_rules::event::{EventKind, RuleEvent};
 
 use crate::army::calendar::CampaignDate;
-use crate::army::commander::Activation;
 use crate::map::board::BoardId;
 use crate::map::detection::{Bearing, OccupierPosture, Quarry, detect_from_occupation};
 use crate::paper::partisans::{
@@ -198,13 +197,10 @@ impl Campaign {
                 .min();
             let Some(away) = away.filter(|&n| n <= 3) else { continue };
             let general = self.army(enemy).general.clone();
-            let Ok((d, e)) = Activation::new().decide(
-                general.competency,
-                "sweep for the partisans",
-                trigger == SweepTrigger::Attack,
-                &mut self.dice,
-                &general.name,
-            ) else {
+            let question = format!("sweep for the partisans at {board}");
+            let Ok((d, e)) =
+                self.command_decision(&general.name, general.competency, &question, trigger == SweepTrigger::Attack)
+            else {
                 continue;
             };
             self.log(e);

@@ -9,7 +9,7 @@ use std::fmt;
 
 use serde::Serialize;
 use serde_json::{Value, json};
-use warbound_rules::dice::Dice;
+use warbound_rules::dice::{Dice, Roll};
 use warbound_rules::event::{Book, EventKind, RuleEvent, RuleRef};
 use warbound_rules::strategic::SeniorOfficerRecord;
 
@@ -18,7 +18,8 @@ use crate::air::flying::FlyingThrow;
 use crate::air::squadron::Squadron;
 use crate::army::battlegroup::{Battlegroup, BattlegroupKind};
 use crate::army::calendar::CampaignDate;
-use crate::army::commander::{Commander, CommanderRole, Competency, Traits, rate_commander};
+use crate::army::command::Request;
+use crate::army::commander::{Activation, Commander, CommanderRole, Competency, Decision, Traits, rate_commander};
 use crate::army::game_flow::DiaryBox;
 use crate::army::morale::{Motivation, StrategicMorale};
 use crate::army::orders::OrderKind;
@@ -32,6 +33,8 @@ use crate::paper::dunnigan::{Situation, StrategicCondition};
 use crate::paper::partisans::{Cell, Mission, SupplyEffect, Target, TargetList, start_of_game};
 use crate::play::file::{CampaignFile, ElementFile, Stance, Start};
 use crate::supply::logistics::{SupplyLine, SupplyRecord};
+use crate::supply::repairs::RepairJob;
+use crate::supply::replenishment::LossLedger;
 use crate::weather::{ChanceDraw, ChanceOutcome, DayWeather, WeatherState};
 
 /// A rule of *Fight Your Own Wars*.
@@ -77,8 +80,8 @@ pub struct AirArm {
     pub squadrons: Vec<(Squadron, bool)>,
     /// Today's flying throw (28.4); `None` when nothing flies today.
     pub flying: Option<FlyingThrow>,
-    /// Machines of ground-attack squadrons over the battlefields today.
-    pub support_today: u32,
+    /// Squadrons flying from an airstrip without a tarmac runway (25.8).
+    pub grass_strips: BTreeSet<String>,
     /// Damages, inactive machines and losses counted at the last Strategic Milestone throw (28.12).
     pub counted: crate::air::command::AirLosses,
 }
@@ -97,12 +100,32 @@ pub struct Army {
     pub home: Vec<BoardId>,
     pub objectives: Vec<BoardId>,
     pub air: Option<AirArm>,
-    /// Enemy forces this army has detected: where, and the campaign day seen.
+    /// The enemy forces its Senior Command knows of, from its forces'
+    /// detection throws, air reconnaissance and partisans: where, and the
+    /// campaign day seen. An entry lasts while that force stays on that board.
     pub known: BTreeMap<String, (BoardId, u32)>,
-    /// Points lost this month, for the month's replenishment (FYOW 21.4).
-    pub lost_this_month: u32,
+    /// Replenishment points at the force HQ not yet given out: a destroyed
+    /// battlegroup's (FYOW 21.2) and what a battlegroup could not take.
+    pub hq_banked: u32,
     /// Its supply train, when its home has a railway station (FYOW 30).
     pub train: Option<crate::play::trains::SupplyTrain>,
+}
+
+/// A Senior Command (FYOW 6.3): a Brigade's HQ, whose Senior Commander sets
+/// its battlegroups' orders each day (10.2, 11) and answers their requests
+/// when activated on its BPC (6.3, 9.1).
+#[derive(Debug, Clone)]
+pub struct SeniorCommand {
+    pub side: Side,
+    /// The Brigade its battlegroups (and their Fractions) belong to.
+    pub brigade: String,
+    pub commander: Commander,
+    pub traits: Traits,
+    /// The week's objective its General has given it (10.1); `None`: hold.
+    pub objective: Option<BoardId>,
+    /// Requests from its BCs for new orders (9.1), with the orders asked for
+    /// and the sessions they have waited for the clerks (9.2).
+    pub requests: Vec<(Request, OrderKind, Option<BoardId>, u8)>,
 }
 
 /// Where a force is.
@@ -147,6 +170,24 @@ pub struct Force {
     pub sessions_here: u32,
     /// A supply train has unloaded for it: its next daily supply is a convoy's (FYOW 20.10).
     pub convoy_due: bool,
+    /// Its casualties this campaign month, for the month's replenishment
+    /// (FYOW 21, 21.3); a Fraction's are booked to its parent (21.2).
+    pub losses: LossLedger,
+    /// Replenishment points it has not yet spent (21.4.2).
+    pub banked: u32,
+    /// Damaged AFVs its crews are repairing (FYOW 33.10, 23.1).
+    pub repairs: Vec<RepairJob>,
+    /// The battlegroup a Fraction was split from (FYOW 3).
+    pub parent: Option<String>,
+    /// At Red, it has withdrawn (left its board or retreated) since it fell
+    /// to Red: FYOW 12.3's "red and having withdrawn".
+    pub withdrawn: bool,
+    /// A new Fraction whose first activation (FYOW 3.5) is still to come.
+    pub first_activation: Option<crate::army::fraction::Fraction>,
+    /// The enemy forces on its board that it has detected itself (FYOW 16,
+    /// 33.5): what the Battle Factors Chart reads as detected (33.7.2 (vi)).
+    /// Forgotten when either force leaves the board.
+    pub sighted: BTreeSet<String>,
 }
 
 impl Force {
@@ -256,6 +297,8 @@ pub struct Campaign {
     /// The light and weather of the session being played.
     pub conditions: SessionConditions,
     pub armies: Vec<Army>,
+    /// Each army's Senior Commands, one for each Brigade, in the file's order.
+    pub senior_commands: Vec<SeniorCommand>,
     pub forces: Vec<Force>,
     pub occupation: BTreeMap<BoardId, BoardOccupation>,
     pub battles: Vec<PaperBattle>,
@@ -268,6 +311,9 @@ pub struct Campaign {
     pub(crate) activated: Vec<String>,
     /// Forces that gave or received orders at the start of today (FYOW 10.2).
     pub(crate) ordered_today: BTreeSet<String>,
+    /// Each commander's Command Decisions in his present activation (FYOW 8):
+    /// at most 5, none asked twice.
+    pub(crate) decisions: BTreeMap<String, Activation>,
     pub ended: Option<Ending>,
     pub(crate) events: Vec<RuleEvent>,
     pub events_logged: u64,
@@ -285,6 +331,7 @@ impl Campaign {
             file.map.boards.iter().map(|b| (b.id.clone(), BoardOccupation::empty(b.id.clone()))).collect();
         let stamp = SessionStamp::new(1, 1).expect("day 1, session 1");
         let mut armies = Vec::new();
+        let mut senior_commands: Vec<SeniorCommand> = Vec::new();
         let mut forces = Vec::new();
         for side in [Side::Blue, Side::Red] {
             let a = file.army(side);
@@ -311,7 +358,8 @@ impl Campaign {
                 }
                 let machines = a.squadrons.iter().map(|s| s.machines as u32).sum();
                 let command = AirCommand::new(machines).map_err(|e| CampaignError::new("28.12", e.to_string()))?;
-                Some(AirArm { command, squadrons, flying: None, support_today: 0, counted: Default::default() })
+                let grass_strips = a.squadrons.iter().filter(|s| s.grass_strip).map(|s| s.name.clone()).collect();
+                Some(AirArm { command, squadrons, flying: None, grass_strips, counted: Default::default() })
             };
             armies.push(Army {
                 side,
@@ -325,10 +373,32 @@ impl Campaign {
                 objectives: a.objectives.clone(),
                 air,
                 known: BTreeMap::new(),
-                lost_this_month: 0,
+                hq_banked: 0,
                 train: None,
             });
             for bg in &a.battlegroups {
+                if !senior_commands.iter().any(|sc| sc.side == side && sc.brigade == bg.brigade) {
+                    // FYOW 6.3, 7, 8.4: each Brigade's Senior Commander is rated and his traits thrown.
+                    let brigade = if bg.brigade.is_empty() { &a.name } else { &bg.brigade };
+                    let name = format!("Senior Commander, {brigade}");
+                    let (competency, e) = rate_commander(CommanderRole::SeniorCommander, false, &mut dice, &name);
+                    events.push(e);
+                    let (traits, e) = Traits::thrown(false, &mut dice, &name);
+                    events.push(e);
+                    senior_commands.push(SeniorCommand {
+                        side,
+                        brigade: bg.brigade.clone(),
+                        commander: Commander {
+                            name,
+                            role: CommanderRole::SeniorCommander,
+                            competency,
+                            traits: Some(traits),
+                        },
+                        traits,
+                        objective: None,
+                        requests: Vec::new(),
+                    });
+                }
                 let elements = bg.elements.iter().map(ElementFile::element).collect();
                 let battlegroup = Battlegroup::new(
                     &bg.name,
@@ -386,6 +456,13 @@ impl Campaign {
                         .map_err(|e| CampaignError::new("2", e.to_string()))?,
                     sessions_here: 0,
                     convoy_due: false,
+                    sighted: BTreeSet::new(),
+                    losses: LossLedger::default(),
+                    banked: 0,
+                    repairs: Vec::new(),
+                    parent: None,
+                    first_activation: None,
+                    withdrawn: false,
                 };
                 if let Start::OnBoard(b) | Start::InBox(b, _) = &bg.start {
                     let board = file.map.board(b).map_err(|e| CampaignError::new("13", e.to_string()))?;
@@ -449,6 +526,7 @@ impl Campaign {
             cards_today: Vec::new(),
             conditions: SessionConditions::fine_day(),
             armies,
+            senior_commands,
             forces,
             occupation,
             battles: Vec::new(),
@@ -458,6 +536,7 @@ impl Campaign {
             held: BTreeMap::new(),
             activated: Vec::new(),
             ordered_today: BTreeSet::new(),
+            decisions: BTreeMap::new(),
             ended: None,
             events: Vec::new(),
             events_logged: 0,
@@ -473,6 +552,35 @@ impl Campaign {
         campaign.update_held();
         campaign.trains_at_start();
         Ok(campaign)
+    }
+
+    /// A Command Decision by `commander` in his present activation (FYOW 8,
+    /// 8.1): refused past the fifth, or for a question already asked.
+    ///
+    /// Reading (FYOW 8): an activation is the commander's turn on his BPC in
+    /// a session (a General's, the start of the day); decisions his command
+    /// takes later in that session (a counter-battery decision at the Combat
+    /// Session) count with it (test `the_fifth_decision_is_the_last_of_an_activation`).
+    pub(crate) fn command_decision(
+        &mut self,
+        commander: &str,
+        competency: Competency,
+        question: &str,
+        obvious: bool,
+    ) -> Result<(Decision, RuleEvent), crate::army::ArmyError> {
+        let activation = self.decisions.entry(commander.to_owned()).or_default();
+        let (mut d, mut e) = activation.decide(competency, question, obvious, &mut self.dice, commander)?;
+        // 32, the 4♠: "Command Decision rolls can be re-rolled today".
+        if !d.success && self.cards_today.contains(&ChanceOutcome::CommandDecisionReroll) {
+            let face = self.dice.d10();
+            d.face = face;
+            d.success = face < d.target;
+            e = e
+                .input("rerolled", true, "32: the 4 of Spades")
+                .dice(10, &[face])
+                .outcome(serde_json::json!({ "success": d.success }));
+        }
+        Ok((d, e))
     }
 
     /// Records a rule event.
@@ -492,6 +600,12 @@ impl Campaign {
 
     pub(crate) fn army_mut(&mut self, side: Side) -> &mut Army {
         &mut self.armies[ix(side)]
+    }
+
+    /// The Senior Command of a force's Brigade.
+    pub(crate) fn senior_command_of(&self, name: &str) -> Option<usize> {
+        let f = self.force(name)?;
+        self.senior_commands.iter().position(|sc| sc.side == f.side && sc.brigade == f.battlegroup.brigade)
     }
 
     pub fn force(&self, name: &str) -> Option<&Force> {
@@ -536,6 +650,29 @@ impl Campaign {
     /// The session of the campaign as the map rules stamp it.
     pub(crate) fn stamp(&self) -> SessionStamp {
         SessionStamp::new(self.day.max(1), self.date.session()).expect("day from 1, session 1..=6")
+    }
+
+    /// A force leaves its board: it forgets what it saw there, and no enemy
+    /// force or Senior Command knows where it is any longer (FYOW 16, 33.5).
+    pub(crate) fn lose_sight_of(&mut self, name: &str) {
+        if let Some(i) = self.fx(name) {
+            self.forces[i].sighted.clear();
+        }
+        for f in &mut self.forces {
+            f.sighted.remove(name);
+        }
+        for a in &mut self.armies {
+            a.known.remove(name);
+        }
+    }
+
+    /// A force detects an enemy force on its board: it and its Senior Command know of it.
+    pub(crate) fn sight(&mut self, name: &str, enemy: &str) {
+        let Some(i) = self.fx(name) else { return };
+        let Some(board) = self.forces[i].board().cloned() else { return };
+        self.forces[i].sighted.insert(enemy.to_owned());
+        let (side, day) = (self.forces[i].side, self.day);
+        self.army_mut(side).known.insert(enemy.to_owned(), (board, day));
     }
 
     /// Keeps each occupant's points equal to its force's value (FYOW 13.9).
@@ -698,6 +835,18 @@ impl Campaign {
                 })).collect::<Vec<_>>(),
             })
         });
+        let senior_commands: Vec<Value> = self
+            .senior_commands
+            .iter()
+            .map(|sc| {
+                json!({
+                    "side": sc.side,
+                    "brigade": sc.brigade,
+                    "commander": { "name": sc.commander.name, "competency": sc.commander.competency, "traits": sc.traits },
+                    "objective": sc.objective,
+                })
+            })
+            .collect();
         json!({
             "campaign": self.file.name,
             "source": self.source,
@@ -707,6 +856,7 @@ impl Campaign {
             "ended": self.ended.as_ref().map(|e| &e.reason),
             "winner": self.ended.as_ref().and_then(|e| e.winner),
             "armies": armies,
+            "senior_commands": senior_commands,
             "battles_fought": self.fought.len(),
             "battles": self.fought,
             "battles_in_progress": self.battles.iter().map(|b| json!({

@@ -173,7 +173,24 @@ impl Campaign {
             );
             return;
         };
-        if may_enter(self.station(&next), 0).is_err() {
+        let trains_there = self.armies.iter().filter_map(|a| a.train.as_ref()).filter(|t| t.at == next).count();
+        if let Err(e) = may_enter(self.station(&next), u8::try_from(trains_there).unwrap_or(u8::MAX)) {
+            self.log(
+                RuleEvent::new(EventKind::Train, fyow("30.3 One train to a Map Board"))
+                    .actor(&train.name)
+                    .input("at", &train.at, "")
+                    .input("next", &next, "")
+                    .outcome(json!({ "waits": e.to_string() })),
+            );
+            return;
+        }
+        if self.gauge_movement().is_none() {
+            self.log(
+                RuleEvent::new(EventKind::Train, fyow("26.6 Rain/Snow Gauge Effects"))
+                    .actor(&train.name)
+                    .input("at", &train.at, "")
+                    .outcome(json!({ "waits": "the rain/snow gauge stands at 8 or more: all movement stops" })),
+            );
             return;
         }
         let weather = crate::map::movement::MoverClass::Trains.row().weather_modifier(&self.conditions);
@@ -217,5 +234,34 @@ impl Campaign {
                 t.boards_today = 0;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::CampaignFile;
+
+    const GUERNSEY: &str = include_str!("../../../../scenarios/campaigns/guernsey-1942.ron");
+
+    #[test]
+    fn only_one_train_to_a_board_without_a_station() {
+        // 30.3 "Only one train can occupy a Map Board at any one time but can
+        // cross or pass at any Map Board where stations are indicated."
+        let file = CampaignFile::load("guernsey-1942.ron", GUERNSEY).unwrap();
+        let mut c = Campaign::new("guernsey-1942", file, 1).unwrap();
+        let (havre, cobo, vazon) = (BoardId::new("Grand Havre"), BoardId::new("Cobo Bay"), BoardId::new("Vazon Bay"));
+        assert!(!c.station(&cobo) && c.station(&vazon));
+        let mut red = c.army(Side::Red).train.clone().expect("the garrison's train");
+        red.at = havre.clone();
+        let other = SupplyTrain { name: "Another train".into(), at: cobo.clone(), ..red.clone() };
+        c.army_mut(Side::Blue).train = Some(other);
+        c.drain_events();
+        c.train_step(&mut red, Side::Red, &vazon);
+        assert_eq!(red.at, havre, "Cobo Bay has a train and no station");
+        assert!(c.drain_events().iter().any(|e| e.rule.section == "30.3 One train to a Map Board"));
+        c.army_mut(Side::Blue).train = None;
+        c.train_step(&mut red, Side::Red, &vazon);
+        assert_eq!(red.at, cobo, "the line clear, it runs on");
     }
 }

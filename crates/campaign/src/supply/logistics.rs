@@ -592,6 +592,19 @@ impl SupplyRecord {
         }
     }
 
+    /// FYOW 32, the 8s: "All Battlegroups (Fractions) −1 from (+1 to)
+    /// Stockpile", within its limit (20.4.1) and never below nothing.
+    pub fn chance_card(&mut self, change: i8, id: &str) -> RuleEvent {
+        let before = self.stockpile;
+        let limit = self.formation.stockpile_limit();
+        self.stockpile = before.saturating_add_signed(i32::from(change)).min(limit.max(before));
+        RuleEvent::new(EventKind::Supply, fyow("20.4.1 Stockpiles"))
+            .actor(id)
+            .input("stockpile_before", before, "")
+            .input("change", change, "32 an 8 chance card")
+            .outcome(json!({ "stockpile": self.stockpile }))
+    }
+
     /// Stock lost without breaking the line of supply: a DR5 loser's
     /// "stockpile lost" (FYOW 33.7.3 (ix)) or a partisan attack on a stockpile
     /// (FYOW 34.8).

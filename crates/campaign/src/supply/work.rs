@@ -107,16 +107,6 @@ pub struct Task {
     pub section: String,
 }
 
-/// Who repairs a railway line (FYOW 31.2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum RailwayGang {
-    /// "a Platoon of 10 Engineers who throw 1D10 per session".
-    Engineers,
-    /// "A platoon of 10 infantrymen ... throwing 1D6 per session".
-    Infantry,
-}
-
 /// Who clears a 6 inch x 6 inch minefield (FYOW 31 example).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -135,8 +125,6 @@ pub const MINEFIELD_NEED: u32 = 10;
 pub const PONTOON_NEED: u32 = 45;
 /// FYOW 31.1 example: the bridging "Battlegroup" of 10 engineers "throw 4D10" a session.
 pub const PONTOON_SESSION_D10: u8 = 4;
-/// FYOW 31.2: "The line is restored to working order when they have an accumulated score of 24."
-pub const RAILWAY_NEED: u32 = 24;
 
 impl Task {
     /// Any work: a need above 0 and at least one die.
@@ -163,16 +151,6 @@ impl Task {
             accumulated: 0,
             section: "31.1 Work and Tasks".into(),
         }
-    }
-
-    /// FYOW 31.2: a railway line mended by 10 engineers (1D10 a session) or
-    /// 10 infantrymen (1D6), to 24; usable the session after.
-    pub fn railway_repair(gang: RailwayGang) -> Self {
-        let dice = match gang {
-            RailwayGang::Engineers => WorkDice::sum(1, 0),
-            RailwayGang::Infantry => WorkDice::sum(0, 1),
-        };
-        Self { name: "railway repair".into(), need: RAILWAY_NEED, dice, accumulated: 0, section: "31.2 Repairs".into() }
     }
 
     /// FYOW 31 example on the campaign map: the bound's dice (AFV 2D10, 2
@@ -377,20 +355,6 @@ mod tests {
     }
 
     #[test]
-    fn book_railway_line_24_by_engineers_or_infantry() {
-        let mut eng = Task::railway_repair(RailwayGang::Engineers);
-        for _ in 0..2 {
-            eng.session(&WorkConditions::DAY, &mut Scripted::new([10]), "Pl").unwrap();
-        }
-        let (w, e) = eng.session(&WorkConditions::DAY, &mut Scripted::new([4]), "Pl").unwrap();
-        assert!(w.done && w.accumulated == 24);
-        assert_eq!(e.rule.section, "31.2 Repairs");
-        let mut inf = Task::railway_repair(RailwayGang::Infantry);
-        let (w, _) = inf.session(&WorkConditions::DAY, &mut Scripted::new([6]), "Pl").unwrap();
-        assert_eq!((w.d6_faces.len(), w.d10_faces.len(), w.done), (1, 0, false));
-    }
-
-    #[test]
     fn book_minefield_dice_multiplied_by_four_bounds() {
         assert_eq!(Task::minefield_clearance(MineClearers::Afv).dice, WorkDice::sum(8, 0));
         assert_eq!(Task::minefield_clearance(MineClearers::TwoSappers).dice, WorkDice::sum(4, 0));
@@ -410,7 +374,7 @@ mod tests {
     #[test]
     fn weather_pips_total_and_each_die() {
         let heavy_rain = WorkConditions { total_pips: 2, ..WorkConditions::DAY };
-        let mut t = Task::railway_repair(RailwayGang::Engineers);
+        let mut t = Task::new("a road repair", 24, WorkDice::sum(1, 0), "31.2 Repairs").unwrap();
         assert_eq!(t.session(&heavy_rain, &mut Scripted::new([7]), "Pl").unwrap().0.score, 5);
         assert_eq!(t.session(&heavy_rain, &mut Scripted::new([1]), "Pl").unwrap().0.score, 0, "never below 0");
         let hot = WorkConditions { pips_each_die: 1, ..WorkConditions::DAY };
@@ -423,7 +387,7 @@ mod tests {
     #[test]
     fn chance_card_adds_to_the_need_and_rest_forbids_work() {
         let card = WorkConditions { need_added: 2, ..WorkConditions::DAY };
-        let mut t = Task::railway_repair(RailwayGang::Engineers);
+        let mut t = Task::new("a road repair", 24, WorkDice::sum(1, 0), "31.2 Repairs").unwrap();
         t.accumulated = 20;
         let (w, _) = t.session(&card, &mut Scripted::new([5]), "Pl").unwrap();
         assert_eq!((w.need, w.done), (26, false));

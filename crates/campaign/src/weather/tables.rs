@@ -170,6 +170,14 @@ pub struct GaugeEffect {
     pub supply: i8,
 }
 
+impl GaugeEffect {
+    /// What a Map Board Movement Test adds to its D10, or `None` when "all
+    /// movement stops" (26.6: the winter gauge at 8 or more).
+    pub fn movement_test(&self) -> Option<i8> {
+        (!self.all_movement_stops).then_some(self.movement)
+    }
+}
+
 /// FYOW 25.6 / 26.6 Rain/Snow Gauge Effects, by the gauge value.
 ///
 /// Reading (FYOW 26.6): the winter text says "Map Board Movement D6 throws";
@@ -404,6 +412,11 @@ mod tests {
         assert_eq!(gauge_effect(Winter, 7), GaugeEffect { movement: -3, all_movement_stops: false, supply: -2 });
         assert_eq!(gauge_effect(Winter, 8), GaugeEffect { movement: 0, all_movement_stops: true, supply: -4 });
         assert_eq!(gauge_effect(Desert, 8), GaugeEffect::default());
+        // 26.6 "When the rain/snow gauge reaches 8 or more, all movement stops":
+        // no Movement Test at all, never an easier one than at 7.
+        assert_eq!(gauge_effect(Winter, 7).movement_test(), Some(-3));
+        assert_eq!(gauge_effect(Winter, 8).movement_test(), None);
+        assert_eq!(gauge_effect(Temperate, 8).movement_test(), Some(-4));
     }
 
     #[test]
