@@ -29,6 +29,7 @@ use crate::map::common::{Edge, ForceKind, SessionConditions, SessionStamp, Side}
 use crate::map::engagement::Engagement;
 use crate::map::movement::{MoveAllowance, MovementState, Mover};
 use crate::map::occupation::{BoardOccupation, Occupant, Place};
+use crate::naval::trains::LoadingJob;
 use crate::paper::dunnigan::{Situation, StrategicCondition};
 use crate::paper::partisans::{Cell, Mission, SupplyEffect, Target, TargetList, start_of_game};
 use crate::play::file::{CampaignFile, ElementFile, Stance, Start};
@@ -108,7 +109,7 @@ pub struct Army {
     /// battlegroup's (FYOW 21.2) and what a battlegroup could not take.
     pub hq_banked: u32,
     /// Its supply train, when its home has a railway station (FYOW 30).
-    pub train: Option<crate::play::trains::SupplyTrain>,
+    pub train: Option<SupplyTrain>,
 }
 
 /// A Senior Command (FYOW 6.3): a Brigade's HQ, whose Senior Commander sets
@@ -881,4 +882,27 @@ impl Campaign {
 /// The edge a force placed at the outset arrived by: the first link's edge on its board.
 fn first_edge(file: &CampaignFile, board: &BoardId) -> Edge {
     file.map.legs_from(board).first().map_or(Edge::North, |l| l.departure_edge)
+}
+
+/// What a supply train is doing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TrainWork {
+    /// Loading at the home station.
+    Loading(LoadingJob),
+    /// Running loaded to the named station.
+    Delivering(BoardId),
+    /// Unloading at its station for the force there.
+    Unloading(LoadingJob),
+    /// Running empty back to the home station.
+    Returning,
+}
+
+/// An army's supply train.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SupplyTrain {
+    pub name: String,
+    pub home: BoardId,
+    pub at: BoardId,
+    pub work: TrainWork,
+    pub boards_today: u8,
 }

@@ -13,32 +13,9 @@ use crate::army::calendar::Light as DayLight;
 use crate::map::board::{BoardId, RouteKind};
 use crate::map::common::Side;
 use crate::naval::trains::{LoadRate, LoadingJob, RailMover, may_enter, rail_move};
-use crate::play::state::{Campaign, Whereabouts, fyow, ix};
+use crate::play::state::{Campaign, SupplyTrain, TrainWork, Whereabouts, fyow, ix};
 use crate::supply::carrying::capacity;
 use crate::supply::logistics::CONVOY_TRUCKS;
-
-/// What a supply train is doing.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum TrainWork {
-    /// Loading at the home station.
-    Loading(LoadingJob),
-    /// Running loaded to the named station.
-    Delivering(BoardId),
-    /// Unloading at its station for the force there.
-    Unloading(LoadingJob),
-    /// Running empty back to the home station.
-    Returning,
-}
-
-/// An army's supply train.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SupplyTrain {
-    pub name: String,
-    pub home: BoardId,
-    pub at: BoardId,
-    pub work: TrainWork,
-    pub boards_today: u8,
-}
 
 /// Reading (FYOW 20.10, 22, 30.1): a supply train carries a convoy's load,
 /// six service trucks' worth of Load Spaces.
