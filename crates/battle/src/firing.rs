@@ -7,7 +7,7 @@
 use crate::prelude::*;
 use warbound_rules::{
     codex::Codex,
-    command::MoraleCause,
+    command::{self, MoraleCause},
     dice::Dice,
     effects::{self, VehicleState},
     event::{Book, EventKind, RuleEvent, RuleRef},
@@ -48,6 +48,15 @@ struct Damage {
     damaged: bool,
     brewed: bool,
     guns_lost: u32,
+}
+
+impl Damage {
+    /// The target came under this fire (FYOB "Definition of 'Under fire'").
+    fn under(&mut self, fire: FireResults) {
+        self.small_arms |= fire.small_arms;
+        self.he |= fire.he;
+        self.at |= fire.at;
+    }
 }
 
 fn fire_phase(mut t: Table, mut current: ResMut<Current>) {
@@ -119,6 +128,10 @@ pub(super) fn do_fire(t: &mut Table, element: &str, target: &str, on_the_move: b
         };
         out.log.push(bound, volley.event().actor(firer.id()).target(tgt.id()));
         use_rounds(firer, team);
+        // Direct fire at a vehicle is an AT attack or nothing (see `hit`).
+        let he = he && !tgt.force.build.is_vehicle();
+        let attack = weapon.row().attack_at(volley.assessment.band).is_some();
+        under(&mut out, &mut damage, (weapon.row(), he, attack), &firer.view(), &tgt.view(), d);
         for _ in 0..volley.hits {
             if tgt.spent() {
                 break;
@@ -291,13 +304,13 @@ fn indirect(
             }
         };
         out.log.push(out.bound, event.actor(firer.id()).target(tgt.id()));
+        under(out, damage, (team.row.row(), true, false), &firer.view(), &tgt.view(), d);
         ranging = match (hit, ranging) {
             (true, _) | (false, Ranging::OnTarget) => Ranging::OnTarget,
             (false, Ranging::First) => Ranging::Ladder { shot: 2 },
             (false, Ranging::Ladder { shot }) => Ranging::Ladder { shot: shot.saturating_add(1) },
         };
         if hit && !tgt.spent() {
-            damage.he = true;
             let column = row.he.unwrap_or(effects::HeColumn::A);
             he_on(out, column, tgt, damage);
         }
@@ -362,7 +375,6 @@ fn hit(
     match tgt.force.build {
         Build::Afv { armour, .. } => {
             let Some(attack) = row.attack_at(band) else { return };
-            damage.at = true;
             let state = tgt.vehicle.state.unwrap_or_default();
             let (after, _, event) = effects::at_hit(attack, armour, facing(tgt.place.at, edge, from), state, t.dice);
             t.log.push(t.bound, event.target(tgt.id()));
@@ -372,26 +384,20 @@ fn hit(
             let state = tgt.vehicle.state.unwrap_or_default();
             let after = match row.attack_at(band) {
                 Some(attack) => {
-                    damage.at = true;
                     let armour = effects::ArmourClass::SoftSkinned;
                     let f = facing(tgt.place.at, edge, from);
                     let (after, _, event) = effects::at_hit(attack, armour, f, state, t.dice);
                     t.log.push(t.bound, event.target(tgt.id()));
                     after
                 }
-                None => {
-                    damage.small_arms = true;
-                    effects::soft_skin_hit(state)
-                }
+                None => effects::soft_skin_hit(state),
             };
             apply_vehicle(t, tgt, after, damage);
         }
         Build::Infantry | Build::Guns { .. } => {
             if he {
-                damage.he = true;
                 he_on(t, row.he.unwrap_or(effects::HeColumn::A), tgt, damage);
             } else {
-                damage.small_arms = true;
                 damage.casualties += tgt.force.element.remove_men(1);
             }
         }
@@ -414,14 +420,41 @@ fn apply_vehicle(t: &mut Out, tgt: &mut FieldedItem, after: VehicleState, damage
 }
 
 /// The CM tests the fire leaves the target to take on its next activation.
-fn accrue_tests(t: &mut Out, tgt: &mut FieldedItem, damage: &Damage, unobserved: bool, cover: Cover) {
-    let chart = match tgt.force.build {
-        Build::Infantry | Build::Guns { .. } => {
-            ChartTarget::Infantry { figures: !tgt.force.element.figures.is_empty() }
+/// The fire a volley or shell puts its target under, hit or miss (FYOB
+/// "Definition of 'Under fire'"): from a weapon in range that can harm it
+/// (small arms cannot harm an AFV).
+fn under(
+    out: &mut Out,
+    damage: &mut Damage,
+    (row, he, attack): (&'static firing::WeaponRow, bool, bool),
+    firer: &ElementView,
+    tgt: &ElementView,
+    d: f32,
+) {
+    let chart = chart_of(tgt);
+    let can_harm = he || attack || !matches!(chart, ChartTarget::Afv { .. });
+    let range = if he { row.he_range.unwrap_or(row.range) } else { row.range };
+    match command::under_fire(range, d, can_harm) {
+        Ok(true) => damage.under(FireResults::under_fire_from(chart, he, attack)),
+        Ok(false) => {}
+        Err(e) => {
+            let what = format!("whether {} is under its fire cannot be told: {e:?}", tgt.id());
+            out.failures.record(out.log, out.bound, "fire", firer.id(), what);
         }
+    }
+}
+
+/// Which part of the Momentum Test Chart an element reads.
+fn chart_of(f: &ElementView) -> ChartTarget {
+    match f.force.build {
+        Build::Infantry | Build::Guns { .. } => ChartTarget::Infantry { figures: !f.force.element.figures.is_empty() },
         Build::Afv { open_topped, .. } => ChartTarget::Afv { open_topped },
         Build::SoftSkin => ChartTarget::SoftSkin,
-    };
+    }
+}
+
+fn accrue_tests(t: &mut Out, tgt: &mut FieldedItem, damage: &Damage, unobserved: bool, cover: Cover) {
+    let chart = chart_of(&tgt.view());
     let results = FireResults {
         small_arms: damage.small_arms,
         he: damage.he,

@@ -1113,7 +1113,7 @@ fn brook() -> Scenario {
 #[test]
 fn sappers_bridge_the_river_men_wade_it_and_a_charge_brings_a_bridge_down() {
     let (mut built, mut waded, mut blown) = (0, 0, 0);
-    for seed in 0..8 {
+    for seed in 0..16 {
         let (app, _) = autoplay("brook", brook(), seed);
         let log = &app.world().resource::<BattleLog>().entries;
         let battle = app.world().resource::<Battle>();
@@ -1162,9 +1162,9 @@ fn sappers_bridge_the_river_men_wade_it_and_a_charge_brings_a_bridge_down() {
             assert_eq!(footbridge, last.event.outcome["destroyed"] == false, "seed {seed}: a destroyed bridge is gone");
         }
     }
-    assert!(built >= 2, "the pontoon was built in only {built} of 8 battles");
-    assert!(waded >= 2, "the riflemen waded across in only {waded} of 8 battles");
-    assert!(blown >= 2, "the delayed charge hit the footbridge in only {blown} of 8 battles");
+    assert!(built >= 2, "the pontoon was built in only {built} of 16 battles");
+    assert!(waded >= 2, "the riflemen waded across in only {waded} of 16 battles");
+    assert!(blown >= 2, "the delayed charge hit the footbridge in only {blown} of 16 battles");
 }
 
 #[test]
@@ -1194,4 +1194,40 @@ fn every_actor_in_the_log_names_its_side_and_the_senior_officers_are_told_apart(
             }
         }
     }
+}
+
+#[test]
+fn a_volley_that_hits_nothing_still_puts_men_under_fire() {
+    // FYOB "Definition of 'Under fire'": "within range and has the capability
+    // of taking casualties ... even though any shot has not caused either".
+    let mut missed = 0;
+    for (name, scenario) in shipped() {
+        for seed in 1..=5 {
+            let (app, _) = autoplay(&name, scenario.clone(), seed);
+            let log = &app.world().resource::<BattleLog>().entries;
+            for (k, e) in log.iter().enumerate() {
+                let volley = e.event.kind == EventKind::Fire && e.event.rule.section == "How to fire weapons";
+                if !volley || e.event.outcome["hits"] != 0 {
+                    continue;
+                }
+                let target = e.event.target.as_deref();
+                let Some(chart) = log[k..]
+                    .iter()
+                    .find(|l| l.event.rule.section == "Momentum Test Chart" && l.event.actor.as_deref() == target)
+                else {
+                    panic!("{name} seed {seed}: no Momentum Test Chart event after a volley at {target:?}")
+                };
+                let accrued = chart.event.outcome["accrued"].to_string();
+                // Men and soft-skins come under small arms or HE; an AFV only
+                // under a weapon that can harm it.
+                let under = ["SmallArms", "MortarArtilleryOrAir", "AtFire"].iter().any(|row| accrued.contains(row));
+                assert!(
+                    under || accrued == "[]",
+                    "{name} seed {seed}: a missed volley at {target:?} accrued {accrued}"
+                );
+                missed += usize::from(accrued.contains("SmallArms"));
+            }
+        }
+    }
+    assert!(missed > 20, "only {missed} missed volleys put men under fire");
 }

@@ -34,6 +34,30 @@ pub struct FireResults {
     pub guns_lost: u32,
 }
 
+impl FireResults {
+    /// The fire one volley or shell puts `target` under, hit or miss, from a
+    /// weapon that has it under fire ([`crate::command::under_fire`]: "even
+    /// though any shot has not caused either"). `attack`: the weapon has an
+    /// AT attack at this range; `he`: it fires HE. On an AFV, AT fire, or HE
+    /// that is no AT attack (a shell). On a soft-skin, AT fire, HE, or else
+    /// small arms. On men and guns, HE or small arms.
+    pub fn under_fire_from(target: ChartTarget, he: bool, attack: bool) -> Self {
+        let mut r = Self::default();
+        match target {
+            ChartTarget::Afv { .. } => {
+                r.at = attack;
+                r.he = he && !attack;
+            }
+            ChartTarget::SoftSkin if attack => r.at = true,
+            ChartTarget::SoftSkin if he => r.he = true,
+            ChartTarget::SoftSkin => r.small_arms = true,
+            ChartTarget::Infantry { .. } if he => r.he = true,
+            ChartTarget::Infantry { .. } => r.small_arms = true,
+        }
+        r
+    }
+}
+
 /// The chart rows (and how many times each) the fire accrues: under small
 /// arms by its cover, each casualty by its cover, mortar, artillery or air
 /// fire, an attached CSW lost; for an AFV AT fire, HE open or closed, its own
@@ -105,6 +129,37 @@ mod tests {
         let r = FireResults { he: true, damaged: true, ..FireResults::default() };
         let causes = fire_tests(ChartTarget::Afv { open_topped: false }, &r, false, Cover::Open);
         assert_eq!(causes, [(CmCause::ClosedAfvUnderHe, 1), (CmCause::OwnVehicleDamaged, 1)]);
+    }
+
+    #[test]
+    fn a_weapon_in_range_puts_its_target_under_fire_though_no_shot_hits() {
+        // "even though any shot has not caused either": a volley that missed
+        // still falls on the chart's "Under small arms/MG fire" row.
+        let missed = FireResults::under_fire_from(ChartTarget::Infantry { figures: true }, false, false);
+        assert_eq!(
+            fire_tests(ChartTarget::Infantry { figures: true }, &missed, false, Cover::Open),
+            [(CmCause::SmallArmsInOpen, 1), (CmCause::CasualtyInOpen, 0)]
+        );
+        let shelled = FireResults::under_fire_from(ChartTarget::Infantry { figures: false }, true, false);
+        assert!(
+            fire_tests(ChartTarget::Infantry { figures: false }, &shelled, false, Cover::Hard)
+                .contains(&(CmCause::MortarArtilleryOrAir, 1))
+        );
+        let lorry = FireResults::under_fire_from(ChartTarget::SoftSkin, false, false);
+        assert_eq!(fire_tests(ChartTarget::SoftSkin, &lorry, false, Cover::Open), [(CmCause::SmallArms, 1)]);
+    }
+
+    #[test]
+    fn a_weapon_that_cannot_hurt_an_afv_puts_it_under_nothing() {
+        // "has the capability of taking casualties or inflicting damage": a
+        // rifle volley at a closed AFV does not put it under fire.
+        let rifles = FireResults::under_fire_from(ChartTarget::Afv { open_topped: false }, false, false);
+        assert!(fire_tests(ChartTarget::Afv { open_topped: false }, &rifles, true, Cover::Open).is_empty());
+        let gun = FireResults::under_fire_from(ChartTarget::Afv { open_topped: false }, false, true);
+        assert_eq!(
+            fire_tests(ChartTarget::Afv { open_topped: false }, &gun, false, Cover::Open),
+            [(CmCause::AtFire, 1)]
+        );
     }
 
     #[test]
