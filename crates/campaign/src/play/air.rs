@@ -77,6 +77,27 @@ fn ground_attack_role(role: Role) -> bool {
     matches!(role, Role::GroundAttack | Role::FighterBomber | Role::DiveBomber)
 }
 
+/// The day's sky as the flying table reads it (28.4).
+pub(crate) fn air_sky(sky: Option<Sky>) -> AirSky {
+    match sky {
+        Some(Sky::LightRain) => AirSky::LightRain,
+        Some(Sky::HeavyRain) => AirSky::HeavyRain,
+        Some(Sky::Snow) => AirSky::Snow,
+        Some(Sky::Fog) => AirSky::Fog,
+        _ => AirSky::Fine,
+    }
+}
+
+/// The wind as the flying table reads it (28.4; a sandstorm blows high).
+pub(crate) fn air_wind(wind: Wind) -> AirWind {
+    match wind {
+        Wind::Calm => AirWind::Calm,
+        Wind::Light => AirWind::Light,
+        Wind::High | Wind::Sandstorm => AirWind::High,
+        Wind::Freezing => AirWind::Freezing,
+    }
+}
+
 impl Campaign {
     /// The flying conditions of this session (28.4): the day's sky for the
     /// session, its wind and its light.
@@ -86,19 +107,8 @@ impl Campaign {
         let spell = today.spell(s).ok()?;
         let wind = today.wind_in_session(s).ok()?;
         Some(Conditions {
-            sky: match spell.sky {
-                Sky::LightRain => AirSky::LightRain,
-                Sky::HeavyRain => AirSky::HeavyRain,
-                Sky::Snow => AirSky::Snow,
-                Sky::Fog => AirSky::Fog,
-                _ => AirSky::Fine,
-            },
-            wind: match wind {
-                Wind::Calm => AirWind::Calm,
-                Wind::Light => AirWind::Light,
-                Wind::High | Wind::Sandstorm => AirWind::High,
-                Wind::Freezing => AirWind::Freezing,
-            },
+            sky: air_sky(Some(spell.sky)),
+            wind: air_wind(wind),
             light: match self.conditions.light {
                 Light::Daylight => AirLight::Day,
                 Light::NightMoon => AirLight::Moonlight,

@@ -8,7 +8,7 @@ use warbound_rules::event::{EventKind, RuleEvent};
 
 use crate::air::flying::{Chart, Flight, flying_throw};
 use crate::air::squadron::Role;
-use crate::air::{Conditions, Light as AirLight, Sky as AirSky, Wind as AirWind};
+use crate::air::{Conditions, Light as AirLight};
 use crate::army::calendar::Light as DayLight;
 use crate::army::commander::{Commander, CommanderRole, Traits, rate_commander};
 use crate::army::game_flow::{Deck, DiaryCard, Phase, deal, duties};
@@ -488,19 +488,8 @@ impl Campaign {
         let spell = today.spell(session).ok().cloned();
         let wind = today.wind_in_session(session).unwrap_or(Wind::Calm);
         let conditions = Conditions {
-            sky: match spell.as_ref().map(|s| s.sky) {
-                Some(Sky::LightRain) => AirSky::LightRain,
-                Some(Sky::HeavyRain) => AirSky::HeavyRain,
-                Some(Sky::Snow) => AirSky::Snow,
-                Some(Sky::Fog) => AirSky::Fog,
-                _ => AirSky::Fine,
-            },
-            wind: match wind {
-                Wind::Calm => AirWind::Calm,
-                Wind::Light => AirWind::Light,
-                Wind::High | Wind::Sandstorm => AirWind::High,
-                Wind::Freezing => AirWind::Freezing,
-            },
+            sky: super::air::air_sky(spell.as_ref().map(|s| s.sky)),
+            wind: super::air::air_wind(wind),
             light: AirLight::Day,
         };
         let low_cloud = spell.is_some_and(|s| s.low_cloud);
