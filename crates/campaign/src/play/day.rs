@@ -18,6 +18,7 @@ use crate::map::common::{Light, SessionConditions, Side};
 use crate::map::movement::MovementState;
 use crate::paper::dunnigan::StrategicCondition;
 use crate::play::state::{Campaign, Ending, Whereabouts, fyow, ix};
+use crate::supply::SupplyError;
 use crate::supply::logistics::{
     DailyModifiers, DayOrders, Route, RouteGuide, SupplyDice, TreatedAsDirect, convoy_dice, daily_throw,
 };
@@ -872,32 +873,40 @@ impl Campaign {
                 .map(|c| if let ChanceOutcome::WorkTaskNeed(n) = c { u32::from(*n) } else { 0 })
                 .sum();
             let mut jobs = std::mem::take(&mut self.forces[i].repairs);
+            let mut repaired = Vec::new();
             for job in &mut jobs {
                 job.needed += added;
                 let worked = crew_session(job, &cond, &mut self.dice, &name);
                 job.needed -= added;
-                let Ok((session, e)) = worked else { continue };
-                self.log(e.target(&job.vehicle));
-                for done in session.completed {
+                let completed = match worked {
+                    Ok((session, e)) => {
+                        self.log(e.target(&job.vehicle));
+                        session.completed.into_iter().map(|done| done.vehicle).collect()
+                    }
+                    // Worked past today's need on a day it was higher: done now.
+                    Err(SupplyError::AlreadyDone) => vec![job.vehicle.clone()],
+                    Err(_) => continue,
+                };
+                for vehicle in completed {
                     // Within the board's capacity for the side (13.9).
                     let side = self.forces[i].side;
                     let room = self.forces[i]
                         .board()
                         .map_or(0, |b| self.file.max_points().saturating_sub(self.occupation[b].side_points(side)));
-                    let full = self.forces[i].kit.iter().find(|k| k.name == done.vehicle).map(|k| k.points);
+                    let full = self.forces[i].kit.iter().find(|k| k.name == vehicle).map(|k| k.points);
                     if let (Some(full), Some(el)) =
-                        (full, self.forces[i].battlegroup.elements.iter_mut().find(|e| e.name == done.vehicle))
+                        (full, self.forces[i].battlegroup.elements.iter_mut().find(|e| e.name == vehicle))
                     {
                         el.points += full.saturating_sub(el.points).min(room);
                     }
+                    repaired.push(vehicle);
                 }
             }
-            let before = jobs.len();
-            jobs.retain(|j| j.accumulated < j.needed_in(cond.mode));
-            let repaired = jobs.len() < before;
+            // A job unfinished at today's need (with the day's card) goes on.
+            jobs.retain(|j| !repaired.contains(&j.vehicle));
             self.forces[i].repairs = jobs;
             self.sync_points(&name);
-            if repaired {
+            if !repaired.is_empty() {
                 self.milestone_tests(&name);
             }
         }
@@ -1097,6 +1106,43 @@ mod tests {
         assert!(sessions >= 225 / 12, "2D6 a session: at least {} sessions, took {sessions}", 225 / 12);
         assert_eq!(c.force("Blue 2").unwrap().points(), 450, "repaired to its full value");
         c.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn an_unfinished_repair_is_kept_until_the_vehicle_is_restored() {
+        // 23.1 "The damage is repaired when HALF of the vehicle's points value
+        // (rounded up) is accumulated as a score"; 32, the 2♠: "Add 2 to every
+        // Work & Task need" that day.
+        let damaged = |seed| {
+            let mut c = Campaign::new("small.ron", CampaignFile::load("small.ron", SMALL).unwrap(), seed).unwrap();
+            c.day = 2;
+            c.relocate("Blue 2", &BoardId::new("Sea"), &BoardId::new("Beach"), Edge::West).unwrap();
+            c.book_losses("Blue 2", 825, None);
+            c
+        };
+        for seed in 0..8 {
+            let mut c = damaged(seed);
+            c.cards_today = vec![ChanceOutcome::WorkTaskNeed(2)];
+            for _ in 0..100 {
+                c.crew_repairs();
+                let f = c.force("Blue 2").unwrap();
+                if f.repairs.is_empty() {
+                    break;
+                }
+            }
+            let f = c.force("Blue 2").unwrap();
+            assert!(f.repairs.is_empty(), "seed {seed}: the crew finishes within 100 sessions");
+            assert_eq!(f.points(), 450, "seed {seed}: the job ends only with the tanks repaired");
+        }
+        // Worked to 226 of a need raised to 227: done on a day the need is 225 again.
+        let mut c = damaged(0);
+        let i = c.fx("Blue 2").unwrap();
+        c.forces[i].repairs[0].accumulated = 226;
+        c.cards_today.clear();
+        c.crew_repairs();
+        let f = c.force("Blue 2").unwrap();
+        assert!(f.repairs.is_empty());
+        assert_eq!(f.points(), 450, "repaired without another throw");
     }
 
     #[test]
