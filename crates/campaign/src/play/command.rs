@@ -514,7 +514,8 @@ impl Campaign {
             convoy_due: false,
             losses: Default::default(),
             banked: 0,
-            repairs: Vec::new(),
+            // Its damaged AFVs' crews go on repairing them (23.1).
+            repairs: parent_force.repairs.iter().filter(|j| elements.contains(&j.vehicle)).cloned().collect(),
             parent: Some(parent_force.name.clone()),
             commander: Commander {
                 name: co,
@@ -532,6 +533,7 @@ impl Campaign {
             ..parent_force
         };
         self.forces[i].battlegroup = parent;
+        self.forces[i].repairs.retain(|j| !elements.contains(&j.vehicle));
         self.sync_points(name);
         let arrived = self.stamp();
         let occ = self.occupation.get_mut(&board).expect("every board has an occupation");

@@ -800,7 +800,10 @@ impl Campaign {
     /// Reading (FYOW 21.4.2, 21.6): the Auto Senior Command buys back what
     /// the battlegroup lost (21.6 allows new kinds of element, which it does
     /// not choose); an AFV under repair is made good by its crew, not
-    /// bought (test `losses_come_back_to_the_battlegroup_that_suffered_them`).
+    /// bought (test `losses_come_back_to_the_battlegroup_that_suffered_them`);
+    /// an element split off into one of its Fractions is bought back only
+    /// once lost there (21.2; test
+    /// `elements_in_a_fraction_are_not_bought_again_for_its_parent`).
     pub(crate) fn reinforce(&mut self, name: &str, points: u32) {
         let Some(i) = self.fx(name) else { return };
         if self.forces[i].is_gone() {
@@ -815,11 +818,16 @@ impl Campaign {
         let mut room = max.saturating_sub(self.forces[i].points()).min(max.saturating_sub(board_points)).min(available);
         let mut bought = Vec::new();
         let kit = self.forces[i].kit.clone();
+        // Elements split off into its Fractions live on there (3.2, 3.4).
+        let in_fractions: Vec<String> = (0..self.forces.len())
+            .filter(|&j| j != i && !self.forces[j].is_gone() && self.root_battlegroup(j) == i)
+            .flat_map(|j| self.forces[j].battlegroup.elements.iter().map(|e| e.name.clone()))
+            .collect();
         for k in &kit {
             if room == 0 {
                 break;
             }
-            if self.forces[i].repairs.iter().any(|j| j.vehicle == k.name) {
+            if in_fractions.contains(&k.name) || self.forces[i].repairs.iter().any(|j| j.vehicle == k.name) {
                 continue;
             }
             let elements = &mut self.forces[i].battlegroup.elements;
@@ -953,9 +961,11 @@ mod tests {
     use crate::army::commander::Competency;
     use crate::map::common::Edge;
     use crate::paper::dunnigan::StrategicCondition;
+    use crate::play::command::Command;
     use crate::play::file::CampaignFile;
     use crate::play::file::tests::SMALL;
     use crate::play::state::Whereabouts;
+    use crate::supply::repairs::{FULL_CMS, RepairJob};
     use crate::weather::throw_day;
 
     fn campaign() -> Campaign {
@@ -1106,6 +1116,67 @@ mod tests {
         assert!(sessions >= 225 / 12, "2D6 a session: at least {} sessions, took {sessions}", 225 / 12);
         assert_eq!(c.force("Blue 2").unwrap().points(), 450, "repaired to its full value");
         c.check_invariants().unwrap();
+    }
+
+    /// A campaign, prepared by `prepare`, in which each of `splits` (force,
+    /// Fraction, elements) has been made in turn: seeds are tried until every
+    /// Command Decision passes.
+    fn with_fractions(prepare: impl Fn(&mut Campaign), splits: &[(&str, &str, &[&str])]) -> Campaign {
+        'seed: for seed in 0..200 {
+            let mut c = Campaign::new("small.ron", CampaignFile::load("small.ron", SMALL).unwrap(), seed).unwrap();
+            prepare(&mut c);
+            for (force, name, elements) in splits {
+                let elements = elements.iter().map(|e| e.to_string()).collect();
+                c.command(Command::Fraction { force: force.to_string(), name: name.to_string(), elements }).unwrap();
+                if c.force(name).is_none() {
+                    continue 'seed;
+                }
+            }
+            return c;
+        }
+        panic!("no seed gave successful decisions");
+    }
+
+    #[test]
+    fn elements_in_a_fraction_are_not_bought_again_for_its_parent() {
+        // 3.4 the BC "creates the Fraction from within his force"; 21.2
+        // "Casualties sustained by Fractions are replenished back to their
+        // parent Battlegroup"; 21.4.2 "the return of the wounded men and
+        // repaired equipment".
+        let ashore = |c: &mut Campaign| {
+            c.relocate("Blue 1", &BoardId::new("Sea"), &BoardId::new("Beach"), Edge::West).unwrap();
+        };
+        let mut c = with_fractions(ashore, &[("Blue 1", "Rifles", &["B Company"])]);
+        c.reinforce("Blue 1", 400);
+        let blue1 = c.force("Blue 1").unwrap();
+        assert!(!blue1.battlegroup.elements.iter().any(|e| e.name == "B Company"), "it lives in the Fraction");
+        assert_eq!((blue1.points(), blue1.banked), (550, 400), "nothing lost, nothing bought");
+        c.book_losses("Rifles", 350, None);
+        assert!(c.force("Rifles").unwrap().is_gone());
+        c.reinforce("Blue 1", 0);
+        let blue1 = c.force("Blue 1").unwrap();
+        let b = blue1.battlegroup.elements.iter().find(|e| e.name == "B Company").map(|e| e.points);
+        assert_eq!(b, Some(350), "lost with the Fraction, made up in its parent");
+        assert_eq!(blue1.banked, 50);
+
+        // 23.1 "Each AFV crew can make a 2D6 throw per session to repair their own vehicle".
+        let damaged = |c: &mut Campaign| {
+            c.relocate("Blue 2", &BoardId::new("Sea"), &BoardId::new("Beach"), Edge::West).unwrap();
+            let i = c.fx("Blue 2").unwrap();
+            c.forces[i].battlegroup.elements.iter_mut().find(|e| e.name == "Tanks").unwrap().points = 225;
+            c.forces[i].repairs.push(RepairJob::new("Tanks", Points::whole(450), FULL_CMS).unwrap());
+            c.sync_points("Blue 2");
+        };
+        let mut c = with_fractions(damaged, &[("Blue 2", "Tank troop", &["Tanks"])]);
+        assert!(c.force("Blue 2").unwrap().repairs.is_empty());
+        assert_eq!(c.force("Tank troop").unwrap().repairs.len(), 1, "the crew goes with its tank");
+        for _ in 0..100 {
+            if c.force("Tank troop").unwrap().repairs.is_empty() {
+                break;
+            }
+            c.crew_repairs();
+        }
+        assert_eq!(c.force("Tank troop").unwrap().points(), 450, "repaired in the Fraction");
     }
 
     #[test]

@@ -617,6 +617,20 @@ impl Campaign {
         self.forces.iter().position(|f| f.name == name)
     }
 
+    /// The battlegroup a force is part of: itself, or for a Fraction the
+    /// battlegroup at the head of its parents, a Fraction's Fraction (3.2)
+    /// being part of the same battlegroup.
+    pub(crate) fn root_battlegroup(&self, i: usize) -> usize {
+        let mut root = i;
+        for _ in 0..self.forces.len() {
+            match self.forces[root].parent.as_deref().and_then(|p| self.fx(p)) {
+                Some(p) => root = p,
+                None => break,
+            }
+        }
+        root
+    }
+
     /// The occupant record of a force on its board.
     pub fn occupant(&self, name: &str) -> Option<&Occupant> {
         let board = self.force(name)?.board()?;
