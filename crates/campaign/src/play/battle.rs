@@ -370,11 +370,9 @@ impl Campaign {
             }
         }
         self.forces[i].battlegroup.elements.retain(|e| e.points > 0);
-        // 21.2: a Fraction's casualties are replenished back to its parent.
-        let booked_to = match &self.forces[i].parent {
-            Some(parent) => self.fx(parent).unwrap_or(i),
-            None => i,
-        };
+        // 21.2: a Fraction's casualties are replenished back to its parent
+        // Battlegroup, a Fraction's Fraction's too (3.2).
+        let booked_to = self.root_battlegroup(i);
         self.forces[booked_to].losses.record(
             &format!("losses of {name}"),
             LossKind::Casualty,

@@ -458,7 +458,7 @@ impl Campaign {
         let (frac, e) = if from_fraction {
             let mut whole = Fraction {
                 name: name.to_owned(),
-                battlegroup: self.forces[i].parent.clone().unwrap_or_else(|| name.to_owned()),
+                battlegroup: self.forces[self.root_battlegroup(i)].name.clone(),
                 parent: name.to_owned(),
                 commander: commander.clone(),
                 elements: parent.elements.clone(),

@@ -1118,12 +1118,12 @@ mod tests {
         c.check_invariants().unwrap();
     }
 
-    /// A campaign, prepared by `prepare`, in which each of `splits` (force,
+    /// A campaign of `file`, prepared by `prepare`, in which each of `splits` (force,
     /// Fraction, elements) has been made in turn: seeds are tried until every
     /// Command Decision passes.
-    fn with_fractions(prepare: impl Fn(&mut Campaign), splits: &[(&str, &str, &[&str])]) -> Campaign {
+    fn with_fractions(file: &str, prepare: impl Fn(&mut Campaign), splits: &[(&str, &str, &[&str])]) -> Campaign {
         'seed: for seed in 0..200 {
-            let mut c = Campaign::new("small.ron", CampaignFile::load("small.ron", SMALL).unwrap(), seed).unwrap();
+            let mut c = Campaign::new("small.ron", CampaignFile::load("small.ron", file).unwrap(), seed).unwrap();
             prepare(&mut c);
             for (force, name, elements) in splits {
                 let elements = elements.iter().map(|e| e.to_string()).collect();
@@ -1146,7 +1146,7 @@ mod tests {
         let ashore = |c: &mut Campaign| {
             c.relocate("Blue 1", &BoardId::new("Sea"), &BoardId::new("Beach"), Edge::West).unwrap();
         };
-        let mut c = with_fractions(ashore, &[("Blue 1", "Rifles", &["B Company"])]);
+        let mut c = with_fractions(SMALL, ashore, &[("Blue 1", "Rifles", &["B Company"])]);
         c.reinforce("Blue 1", 400);
         let blue1 = c.force("Blue 1").unwrap();
         assert!(!blue1.battlegroup.elements.iter().any(|e| e.name == "B Company"), "it lives in the Fraction");
@@ -1167,7 +1167,7 @@ mod tests {
             c.forces[i].repairs.push(RepairJob::new("Tanks", Points::whole(450), FULL_CMS).unwrap());
             c.sync_points("Blue 2");
         };
-        let mut c = with_fractions(damaged, &[("Blue 2", "Tank troop", &["Tanks"])]);
+        let mut c = with_fractions(SMALL, damaged, &[("Blue 2", "Tank troop", &["Tanks"])]);
         assert!(c.force("Blue 2").unwrap().repairs.is_empty());
         assert_eq!(c.force("Tank troop").unwrap().repairs.len(), 1, "the crew goes with its tank");
         for _ in 0..100 {
@@ -1177,6 +1177,39 @@ mod tests {
             c.crew_repairs();
         }
         assert_eq!(c.force("Tank troop").unwrap().points(), 450, "repaired in the Fraction");
+    }
+
+    #[test]
+    fn a_fraction_of_a_fractions_losses_go_back_to_the_battlegroup() {
+        // 3.2 "A Fraction can create another Fraction from itself"; 21.2
+        // "Casualties sustained by Fractions are replenished back to their
+        // parent Battlegroup".
+        let carriers = r#"(name: "Carriers", points: 150, mover: TrackedCarriers, recce: true),"#;
+        let file = SMALL.replacen(
+            carriers,
+            &format!(r#"{carriers} (name: "Mortars", points: 100, mover: RegularInfantry),"#),
+            1,
+        );
+        let ashore = |c: &mut Campaign| {
+            c.relocate("Blue 1", &BoardId::new("Sea"), &BoardId::new("Beach"), Edge::West).unwrap();
+        };
+        let splits: [(&str, &str, &[&str]); 2] =
+            [("Blue 1", "Rifles", &["B Company", "Carriers"]), ("Rifles", "Scouts", &["Carriers"])];
+        let mut c = with_fractions(&file, ashore, &splits);
+        assert_eq!(c.force("Scouts").unwrap().parent.as_deref(), Some("Rifles"));
+        c.book_losses("Scouts", 100, None);
+        assert_eq!(c.force("Blue 1").unwrap().losses.total(), Points::whole(100), "to the battlegroup");
+        assert_eq!(c.force("Rifles").unwrap().losses.total(), Points::ZERO, "not to the Fraction it split from");
+        assert_eq!(c.force("Scouts").unwrap().losses.total(), Points::ZERO);
+        c.drain_events();
+        c.replenishment();
+        let month: Vec<String> = c
+            .drain_events()
+            .into_iter()
+            .filter(|e| e.rule.section == "21.4 What can be replenished?" && e.outcome.get("gone").is_some())
+            .filter_map(|e| e.actor)
+            .collect();
+        assert_eq!(month, ["Blue 1"], "the battlegroup's month-end thirds");
     }
 
     #[test]

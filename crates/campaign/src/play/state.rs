@@ -172,7 +172,7 @@ pub struct Force {
     /// A supply train has unloaded for it: its next daily supply is a convoy's (FYOW 20.10).
     pub convoy_due: bool,
     /// Its casualties this campaign month, for the month's replenishment
-    /// (FYOW 21, 21.3); a Fraction's are booked to its parent (21.2).
+    /// (FYOW 21, 21.3); a Fraction's are booked to its battlegroup (21.2, 3.2).
     pub losses: LossLedger,
     /// Replenishment points it has not yet spent (21.4.2).
     pub banked: u32,
