@@ -404,7 +404,7 @@ impl Campaign {
 
     /// FYOW 3.4: the BC creates a Fraction by Command Decision, only while
     /// his battlegroup is Active for supply and the Fraction is no more than
-    /// half its original value (2.2).
+    /// half its original value (2.2), a Fraction's Fraction (3.2) too.
     fn split_fraction(&mut self, name: &str, fraction: &str, elements: &[String]) -> Result<(), CampaignError> {
         let i = self.live(name)?;
         let f = &self.forces[i];
@@ -421,13 +421,15 @@ impl Campaign {
             }
         }
         let points: u32 = f.battlegroup.elements.iter().filter(|e| elements.contains(&e.name)).map(|e| e.points).sum();
-        // 2.2 limits a battlegroup's Fractions; 3.2 "A Fraction can create another Fraction from itself".
-        if !from_fraction && points * 2 > f.battlegroup.original_points {
+        // 2.2 limits "any Fraction created" to half "the total original value of
+        // the Battlegroup", one a Fraction creates from itself (3.2) too.
+        let bg = &self.forces[self.root_battlegroup(i)];
+        if points * 2 > bg.battlegroup.original_points {
             return Err(CampaignError::new(
                 "2.2",
                 format!(
-                    "a Fraction of {points} points is over half of {name}'s original {}",
-                    f.battlegroup.original_points
+                    "a Fraction of {points} points is over half of {}'s original {}",
+                    bg.name, bg.battlegroup.original_points
                 ),
             ));
         }
@@ -652,12 +654,27 @@ mod tests {
         // are commanded by the CO of the Company at its core"; 3.5 "The initial
         // Stockpile of the Fraction is ... Parent Stockpile x 1/4 (result rounded
         // up)" and "The Fraction must throw 3D6 ... On the first activation only".
+        // 2.2 "the points value of any Fraction created cannot exceed 1/2 of the
+        // total original value of the Battlegroup".
         for seed in 0..20 {
             let mut c = Campaign::new("small.ron", CampaignFile::load("small.ron", SMALL).unwrap(), seed).unwrap();
             ashore(&mut c, "Blue 1");
+            // Blue 1 (900) stands as a Fraction of Blue 2, whose original value is 1050.
             let i = c.fx("Blue 1").unwrap();
             c.forces[i].kind = ForceKind::Fraction;
+            c.forces[i].parent = Some("Blue 2".into());
             let parent_cmt = c.forces[i].milestones.original_cmt();
+            let thrown = c.dice.thrown();
+            let e = c
+                .command(Command::Fraction {
+                    force: "Blue 1".into(),
+                    name: "Rifles".into(),
+                    elements: vec!["A Company".into(), "Carriers".into()],
+                })
+                .unwrap_err();
+            assert_eq!(e.section, "2.2", "550 is over half of Blue 2's 1050: {e}");
+            assert_eq!(c.dice.thrown(), thrown, "refused before any throw");
+            assert!(c.force("Rifles").is_none());
             c.command(Command::Fraction {
                 force: "Blue 1".into(),
                 name: "Rifles".into(),
@@ -665,7 +682,7 @@ mod tests {
             })
             .unwrap();
             let Some(f) = c.force("Rifles") else { continue };
-            assert_eq!(f.points(), 500, "more than half the parent's original: allowed to a Fraction");
+            assert_eq!(f.points(), 500, "over half of Blue 1's 900, within half of the battlegroup's 1050");
             assert_eq!(f.commander.name, "CO, B Company");
             assert_eq!(f.parent.as_deref(), Some("Blue 1"));
             assert_eq!(f.milestones.original_cmt(), 500, "its own milestone record, not the parent's {parent_cmt}");
