@@ -309,7 +309,8 @@ impl Campaign {
         let before = self.forces[i].condition;
         self.forces[i].table_condition = StrategicCondition::after_battle(self.forces[i].table_condition, named);
         self.forces[i].condition = before.max(self.forces[i].table_condition);
-        if self.forces[i].condition > before {
+        // 12.2: the weekly throw follows a battlegroup's fall, not a Fraction's.
+        if self.forces[i].condition > before && self.forces[i].is_battlegroup() {
             self.army_mut(side).reduced_since_review = true;
         }
         if loss == 0 {
@@ -423,7 +424,7 @@ impl Campaign {
         if self.forces[i].condition != StrategicCondition::Red {
             self.forces[i].withdrawn = false;
         }
-        if self.forces[i].condition > before {
+        if self.forces[i].condition > before && self.forces[i].is_battlegroup() {
             self.army_mut(side).reduced_since_review = true;
         }
     }
@@ -463,7 +464,9 @@ impl Campaign {
         self.forces[i].at = Whereabouts::Gone;
         self.lose_sight_of(name);
         let side = self.forces[i].side;
-        self.army_mut(side).reduced_since_review = true;
+        if self.forces[i].is_battlegroup() {
+            self.army_mut(side).reduced_since_review = true;
+        }
         self.battles.retain(|b| b.attacker != name && b.defender != name);
         self.log(
             RuleEvent::new(EventKind::Battlegroup, fyow("33.10 Attrition")).actor(name).outcome(json!({ "gone": why })),

@@ -302,13 +302,14 @@ impl Campaign {
         self.log(RuleEvent::new(EventKind::Calendar, fyow(section)).outcome(json!({ "refused": why })));
     }
 
-    /// FYOW 12.2–12.3: the weekly Strategic Morale throw of each army.
+    /// FYOW 12.2–12.3: the weekly Strategic Morale throw of each army, on
+    /// its battlegroups (their Fractions are part of them).
     pub(crate) fn weekly_morale(&mut self) {
         for side in [Side::Blue, Side::Red] {
             let standings: Vec<Standing> = self
                 .forces
                 .iter()
-                .filter(|f| f.side == side)
+                .filter(|f| f.side == side && f.is_battlegroup())
                 .map(|f| match (&f.at, f.condition) {
                     (Whereabouts::Gone, _) => Standing::Destroyed,
                     (_, StrategicCondition::Green) => Standing::Green,
@@ -1271,6 +1272,33 @@ mod tests {
             .unwrap();
         let standings = &e.inputs.iter().find(|i| i.name == "battlegroups").unwrap().value;
         assert_eq!(standings, &json!(["RedWithdrawn", "Red"]));
+    }
+
+    #[test]
+    fn the_weekly_review_counts_battlegroups_not_their_fractions() {
+        // 12.2 "These throws ... only need to be made if any one Battlegroup
+        // suffers a reduction in its Strategic Condition"; 12.3 "each General
+        // reviews the Strategic Condition of the Battlegroups under his command".
+        let mut c = campaign();
+        let mut rifles = c.force("Blue 1").unwrap().clone();
+        rifles.name = "Rifles".into();
+        rifles.kind = crate::map::common::ForceKind::Fraction;
+        rifles.parent = Some("Blue 1".into());
+        c.forces.push(rifles);
+        c.book_losses("Rifles", 0, Some(StrategicCondition::Red));
+        c.remove_force("Rifles", "destroyed");
+        assert!(!c.army(Side::Blue).reduced_since_review, "a Fraction's fall is no battlegroup's");
+        c.book_losses("Blue 1", 0, Some(StrategicCondition::Amber));
+        assert!(c.army(Side::Blue).reduced_since_review);
+        c.drain_events();
+        c.weekly_morale();
+        let e = c
+            .drain_events()
+            .into_iter()
+            .find(|e| e.rule.section.starts_with("12.3") && e.actor.as_deref() == Some("Landing force"))
+            .unwrap();
+        let standings = &e.inputs.iter().find(|i| i.name == "battlegroups").unwrap().value;
+        assert_eq!(standings, &json!(["Yellow", "Green"]), "the destroyed Fraction is not a battlegroup destroyed");
     }
 
     #[test]

@@ -201,6 +201,11 @@ impl Force {
         self.at == Whereabouts::Gone
     }
 
+    /// A battlegroup, not a Fraction or a Picket of one (FYOW 12.3 reviews battlegroups).
+    pub fn is_battlegroup(&self) -> bool {
+        self.kind == ForceKind::Battlegroup
+    }
+
     /// The board it is on, if it is on one.
     pub fn board(&self) -> Option<&BoardId> {
         match &self.at {
