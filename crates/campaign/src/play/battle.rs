@@ -363,7 +363,8 @@ impl Campaign {
                         el.points -= (*reduction).min(el.points);
                     }
                     // 33.10: "considered to be damaged"; its crew repairs it (23.1), so
-                    // it is not a casualty for replenishment (21).
+                    // it is not a casualty for replenishment (21). Only its value fell:
+                    // its CMS is 6, and the repair brings no Rallying throw (24.2).
                     if let Ok(job) = RepairJob::new(name, Points::whole(*full_value), FULL_CMS) {
                         self.forces[i].repairs.push(job);
                     }

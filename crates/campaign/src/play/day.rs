@@ -1108,6 +1108,7 @@ mod tests {
         assert_eq!(f.losses.total(), Points::whole(600), "the damaged tanks are not casualties");
         assert_eq!(f.repairs.len(), 1);
         assert_eq!(f.repairs[0].needed, 225, "half of 450");
+        c.drain_events();
         let mut sessions = 0;
         while !c.force("Blue 2").unwrap().repairs.is_empty() {
             c.crew_repairs();
@@ -1116,6 +1117,12 @@ mod tests {
         }
         assert!(sessions >= 225 / 12, "2D6 a session: at least {} sessions, took {sessions}", 225 / 12);
         assert_eq!(c.force("Blue 2").unwrap().points(), 450, "repaired to its full value");
+        // 24.2 "if the element ... has a Continuous Momentum score of less than 6
+        // ... the element gains a Rallying throw": on the map its CMS is 6.
+        let events = c.drain_events();
+        let done = events.iter().rfind(|e| e.rule.section == "23.1 Repairs to Damaged vehicles").unwrap();
+        assert_eq!(done.outcome["completed"][0]["rally_throw"], json!(false));
+        assert!(!events.iter().any(|e| e.kind == EventKind::Rally));
         c.check_invariants().unwrap();
     }
 
