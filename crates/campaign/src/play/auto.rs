@@ -322,7 +322,7 @@ impl Campaign {
             }
             if granted && let Some(i) = self.fx(&force) {
                 self.log(
-                    RuleEvent::new(EventKind::CommandDecision, fyow("10.4 Changing orders"))
+                    RuleEvent::new(EventKind::CommandDecision, fyow("10.4 New Orders"))
                         .actor(&me)
                         .target(&force)
                         .input("from", self.forces[i].order, "")
@@ -358,6 +358,19 @@ impl Campaign {
     /// A force's activation on its BPC (FYOW 4.5).
     pub(crate) fn activate(&mut self, name: &str) {
         let Some(i) = self.fx(name) else { return };
+        // 10.6: orders the BC changed since his last activation are now his.
+        if !self.forces[i].is_gone()
+            && let Some((order, objective)) = self.forces[i].pending_orders.take()
+        {
+            self.log(
+                RuleEvent::new(EventKind::CommandDecision, fyow("10.6 Changing orders"))
+                    .actor(name)
+                    .input("from", self.forces[i].order, "")
+                    .outcome(json!({ "order": order, "objective": objective, "in_force": true })),
+            );
+            self.forces[i].order = order;
+            self.forces[i].objective = objective;
+        }
         match self.forces[i].at.clone() {
             Whereabouts::Gone => return,
             Whereabouts::Afloat { day, .. } => {

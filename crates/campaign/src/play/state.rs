@@ -160,6 +160,9 @@ pub struct Force {
     pub movement: MovementState,
     pub order: OrderKind,
     pub objective: Option<BoardId>,
+    /// New orders its BC has given himself by Command Decision (FYOW 10.6),
+    /// in force from his next activation.
+    pub pending_orders: Option<(OrderKind, Option<BoardId>)>,
     /// Its Strategic Condition: the worse of the Dunnigan losses table's
     /// (33.7.3 (ix)) and the FYOB milestone tests on its value (FYOW 2, 33.9).
     pub condition: StrategicCondition,
@@ -451,6 +454,7 @@ impl Campaign {
                     movement: MovementState::new_day(0, None),
                     order: bg.order,
                     objective: bg.objective.clone(),
+                    pending_orders: None,
                     condition: StrategicCondition::Green,
                     table_condition: StrategicCondition::Green,
                     milestones: SeniorOfficerRecord::new(bg_points, a.milestone_pct)
