@@ -70,6 +70,18 @@ impl Campaign {
                 .outcome(json!({ "duties": due })),
         );
         let first_day = self.day == 1;
+        if date.is_first_day_of_month() {
+            match draw_chance_card(&mut self.dice, date.month().number()) {
+                Ok((draw, e)) => {
+                    self.log(e);
+                    self.chance = Some(draw);
+                }
+                Err(e) => self.log_refusal("32", &e.to_string()),
+            }
+        }
+        // 32: the card of today, if the month's card falls today, for every step of the day.
+        self.cards_today =
+            self.chance.as_ref().and_then(|c| (c.day == date.day()).then(|| c.card.outcome())).into_iter().collect();
         if date.is_first_day_of_season() && !first_day {
             self.partisans_new_season();
         }
@@ -79,13 +91,6 @@ impl Campaign {
                 self.partisans_start_of_month();
             }
             self.partisans_plan_missions();
-            match draw_chance_card(&mut self.dice, date.month().number()) {
-                Ok((draw, e)) => {
-                    self.log(e);
-                    self.chance = Some(draw);
-                }
-                Err(e) => self.log_refusal("32", &e.to_string()),
-            }
         }
         if date.is_first_day_of_week() {
             self.partisan_sweeps();
@@ -93,8 +98,6 @@ impl Campaign {
             self.weekly_orders();
         }
         // 4.4 Start of the day: the diary box, the weather, supply.
-        self.cards_today =
-            self.chance.as_ref().and_then(|c| (c.day == date.day()).then(|| c.card.outcome())).into_iter().collect();
         for card in self.diary.draw(&date) {
             self.diary_card(card);
         }
@@ -1121,6 +1124,48 @@ mod tests {
             .unwrap();
         let standings = &e.inputs.iter().find(|i| i.name == "battlegroups").unwrap().value;
         assert_eq!(standings, &json!(["RedWithdrawn", "Red"]));
+    }
+
+    #[test]
+    fn the_card_of_today_is_read_by_the_steps_of_the_start_of_the_week() {
+        // 32: the card goes "into the diary box on the d12th day ... Cards
+        // affect one day only"; the 4♠ "Command Decision rolls can be re-rolled
+        // today" reaches the General's partisan sweep decision (34.14) taken at
+        // the start of the week (4.3), and yesterday's card does not.
+        use crate::paper::partisans::SweepTrigger;
+        use crate::weather::{PlayingCard, Rank, Suit};
+        let sweeps = |seed: u64, card_day: u8, yesterday: Vec<ChanceOutcome>| {
+            let mut c = Campaign::new("small.ron", CampaignFile::load("small.ron", SMALL).unwrap(), seed).unwrap();
+            c.day = 4;
+            c.date = c.date.plus_days(3);
+            assert!(c.date.is_first_day_of_week() && !c.date.is_first_day_of_month());
+            c.chance = Some(crate::weather::ChanceDraw {
+                card: PlayingCard { rank: Rank::Four, suit: Suit::Spades },
+                day: card_day,
+            });
+            c.cards_today = yesterday;
+            c.partisans.as_mut().unwrap().sweeps_due.push((0, SweepTrigger::Attack, "Village".into()));
+            c.drain_events();
+            c.start_of_day();
+            c.drain_events()
+                .into_iter()
+                .filter(|e| e.rule.section.starts_with("8.1") && e.actor.as_deref() == Some("Oberst Red"))
+                .collect::<Vec<_>>()
+        };
+        let rerolled = |e: &RuleEvent| e.inputs.iter().any(|i| i.name == "rerolled");
+        let mut failed = 0;
+        for seed in 0..30 {
+            let decisions = sweeps(seed, 4, Vec::new());
+            assert_eq!(decisions.len(), 1, "seed {seed}: the sweep decision");
+            let target = decisions[0].inputs.iter().find(|i| i.name == "target").unwrap().value.as_u64().unwrap();
+            if u64::from(decisions[0].dice[0].face) >= target {
+                failed += 1;
+                assert!(rerolled(&decisions[0]), "seed {seed}: today's card re-throws a failure");
+            }
+            let stale = sweeps(seed, 3, vec![ChanceOutcome::CommandDecisionReroll]);
+            assert!(!stale.iter().any(rerolled), "seed {seed}: yesterday's card is over");
+        }
+        assert!(failed > 0, "some first throws fail");
     }
 
     #[test]
