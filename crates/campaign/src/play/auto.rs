@@ -713,6 +713,34 @@ mod tests {
     }
 
     #[test]
+    fn each_side_has_its_own_senior_command_for_a_brigade_name_both_armies_use() {
+        // 6.3, 10.2: each army's Brigade has its Senior Command, which orders
+        // that army's battlegroups, whatever the other army calls its own.
+        let text = SMALL.replace("commander: \"", "brigade: \"1st Brigade\", commander: \"");
+        let mut c = Campaign::new("small.ron", CampaignFile::load("small.ron", &text).unwrap(), 3).unwrap();
+        let scs: Vec<(Side, String)> =
+            c.senior_commands.iter().map(|sc| (sc.side, sc.commander.name.clone())).collect();
+        assert_eq!(
+            scs,
+            [
+                (Side::Blue, "Senior Commander, 1st Brigade (Blue)".to_owned()),
+                (Side::Red, "Senior Commander, 1st Brigade (Red)".to_owned())
+            ]
+        );
+        c.day = 1;
+        c.daily_orders();
+        for name in ["Blue 1", "Blue 2", "Red 1", "Red 2"] {
+            assert!(c.ordered_today.contains(name), "{name} has its orders for the day");
+        }
+        for e in c.drain_events().iter().filter(|e| e.rule.section.starts_with("11 ")) {
+            let force = e.inputs.iter().find(|i| i.name == "force").unwrap().value.as_str().unwrap().to_owned();
+            let side = c.force(&force).unwrap().side;
+            let own = c.senior_commands.iter().find(|sc| sc.side == side).unwrap();
+            assert_eq!(e.actor.as_deref(), Some(own.commander.name.as_str()), "{force}'s own Senior Command");
+        }
+    }
+
+    #[test]
     fn a_bc_at_red_asks_his_senior_command_which_answers_when_activated() {
         // 10.4 "Any Strategic Condition demands that ... he withdraws ... will
         // trigger a demand for new Orders"; 9.1 the request "must pass through

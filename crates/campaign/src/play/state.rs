@@ -383,8 +383,18 @@ impl Campaign {
             for bg in &a.battlegroups {
                 if !senior_commands.iter().any(|sc| sc.side == side && sc.brigade == bg.brigade) {
                     // FYOW 6.3, 7, 8.4: each Brigade's Senior Commander is rated and his traits thrown.
-                    let brigade = if bg.brigade.is_empty() { &a.name } else { &bg.brigade };
-                    let name = format!("Senior Commander, {brigade}");
+                    let label = |army: &crate::play::file::ArmyFile, brigade: &str| {
+                        if brigade.is_empty() { army.name.clone() } else { brigade.to_owned() }
+                    };
+                    let brigade = label(a, &bg.brigade);
+                    // Known by his side and Brigade: a Brigade name the other army
+                    // uses too is told apart by the side.
+                    let other = file.army(side.enemy());
+                    let name = if other.battlegroups.iter().any(|o| label(other, &o.brigade) == brigade) {
+                        format!("Senior Commander, {brigade} ({side:?})")
+                    } else {
+                        format!("Senior Commander, {brigade}")
+                    };
                     let (competency, e) = rate_commander(CommanderRole::SeniorCommander, false, &mut dice, &name);
                     events.push(e);
                     let (traits, e) = Traits::thrown(false, &mut dice, &name);
