@@ -589,7 +589,8 @@ impl Campaign {
 
     /// FYOW 32: the outcomes of today's chance card that act once, at the
     /// start of the day: the 8s on every Stockpile, the 5♥ and 5♦ on a
-    /// partisan radio. (The weather cards act in the day's throw, the 7s and
+    /// partisan radio, the 4♥ on each land force's Strategic Condition
+    /// Repair throw. (The weather cards act in the day's throw, the 7s and
     /// 6s on supply, the 4♠ on Command Decisions, the 3s on flying and
     /// movement, the 2s on Work & Tasks and on replenishment.)
     ///
@@ -612,6 +613,14 @@ impl Campaign {
                     }
                 }
                 ChanceOutcome::SeniorCommandAppointsNewCo => self.new_fraction_co(),
+                // The 4♥ "Everybody gets an extra SC Rallying throw": each
+                // land force its Strategic Condition Repair throw (12.4), the Air
+                // Commands theirs at their start of the day (28.12).
+                ChanceOutcome::ExtraRally(RallyWho::Everybody) => {
+                    for side in [Side::Blue, Side::Red] {
+                        self.morale_repair_throw(side, "32: the 4 of Hearts, an extra SC Rallying throw");
+                    }
+                }
                 ChanceOutcome::PartisanRadioAdded | ChanceOutcome::PartisanRadioBroken => {
                     let added = card == ChanceOutcome::PartisanRadioAdded;
                     let Some(p) = self.partisans.as_mut() else { continue };
@@ -722,21 +731,21 @@ impl Campaign {
             };
             // 21.4.2: "take a Strategic Condition Repair throw when these replacements arrive" (12.4).
             if let Some(side) = side {
-                self.morale_repair_throw(side);
+                self.morale_repair_throw(side, "21.4.2 replacements arrive");
             }
         }
     }
 
     /// FYOW 12.4: the army's Strategic Condition Repair throw, when its
     /// Strategic Morale is below where it started.
-    fn morale_repair_throw(&mut self, side: Side) {
+    fn morale_repair_throw(&mut self, side: Side, why: &str) {
         let army = &mut self.armies[ix(side)];
         if army.morale.score >= crate::army::morale::STARTING_MORALE {
             return;
         }
         let (c, m, name) = (army.general.competency, army.motivation, army.name.clone());
         match army.morale.repair_throw(c, m, &mut self.dice, &name) {
-            Ok((_, e)) => self.log(e),
+            Ok((_, e)) => self.log(e.input("occasion", why, "")),
             Err(e) => self.log_refusal("12.4", &e.to_string()),
         }
     }
@@ -1166,6 +1175,37 @@ mod tests {
             assert!(!stale.iter().any(rerolled), "seed {seed}: yesterday's card is over");
         }
         assert!(failed > 0, "some first throws fail");
+    }
+
+    #[test]
+    fn the_four_of_hearts_gives_everybody_an_extra_rallying_throw() {
+        // 32: "4♥ Everybody gets an extra SC Rallying throw", against the 4♣'s
+        // "Air Commands get an extra SC Rallying throw".
+        let mut c = campaign();
+        for a in &mut c.armies {
+            a.morale.score = 2;
+            a.general.competency = Competency::Average;
+        }
+        let repair_throws = |c: &mut Campaign| -> Vec<String> {
+            c.drain_events()
+                .into_iter()
+                .filter(|e| e.rule.section == "12.4 Strategic Condition Repair Throw")
+                .map(|e| e.actor.unwrap_or_default())
+                .collect()
+        };
+        c.drain_events();
+        c.cards_today = vec![ChanceOutcome::ExtraRally(RallyWho::AirCommands)];
+        c.chance_card_today();
+        assert!(repair_throws(&mut c).is_empty(), "the 4♣ is the Air Commands' alone");
+        c.cards_today = vec![ChanceOutcome::ExtraRally(RallyWho::Everybody)];
+        c.chance_card_today();
+        assert_eq!(repair_throws(&mut c), ["Landing force", "Garrison"], "each land force's throw (12.4)");
+        weather(&mut c, Wind::Calm);
+        c.air_start_of_day();
+        let extra = c.drain_events().into_iter().find(|e| {
+            e.rule.section == "28.12 Rallying Strategic Condition" && e.inputs.iter().any(|i| i.name == "card")
+        });
+        assert!(extra.is_some(), "and the Air Command's");
     }
 
     #[test]
