@@ -338,10 +338,11 @@ impl Campaign {
             let direct = match &f.at {
                 Whereabouts::Gone => continue,
                 // Reading (FYOW 20.1): embarked forces are supplied from their
-                // ships and throw nothing; on the day they land across a beach
-                // the line is Direct.
-                Whereabouts::Afloat { day, .. } if *day > self.day => continue,
-                Whereabouts::Afloat { .. } => Some(TreatedAsDirect::InvasionDay),
+                // ships and throw nothing; on the invasion day, the first day
+                // they are due to land across a beach, the line is Direct "for
+                // that one day only".
+                Whereabouts::Afloat { day, .. } if *day == self.day => Some(TreatedAsDirect::InvasionDay),
+                Whereabouts::Afloat { .. } => continue,
                 Whereabouts::Board(_) => None,
             };
             let (route, water) = self.supply_route(i);
@@ -1280,6 +1281,25 @@ mod tests {
         }
         assert!(appointed, "the landing force's Senior Command comes up on the die");
         assert_eq!(c.force("Blue 1").unwrap().commander.name, "Major One", "a battlegroup's BC stays");
+    }
+
+    #[test]
+    fn a_force_still_afloat_after_the_invasion_day_is_not_direct_again() {
+        // 20.1 "On the day of an invasion across a beach ... Direct for that
+        // one day only."
+        let mut c = campaign();
+        assert!(matches!(c.force("Blue 1").unwrap().at, Whereabouts::Afloat { day: 1, .. }));
+        c.day = 2;
+        weather(&mut c, Wind::Calm);
+        let stock = c.force("Blue 1").unwrap().supply.stockpile();
+        c.drain_events();
+        c.daily_supply();
+        let thrown = c
+            .drain_events()
+            .into_iter()
+            .any(|e| e.rule.section == "20 Logistics" && e.actor.as_deref() == Some("Blue 1"));
+        assert!(!thrown, "no Direct line the day after: it lives off its ships");
+        assert_eq!(c.force("Blue 1").unwrap().supply.stockpile(), stock);
     }
 
     #[test]

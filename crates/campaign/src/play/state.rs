@@ -134,7 +134,8 @@ pub struct SeniorCommand {
 pub enum Whereabouts {
     /// On a Map Board (in a box or on the board: see the board's occupation).
     Board(BoardId),
-    /// Embarked on a Tidal Map Board, to land on `beach` from `day`.
+    /// Embarked on a Tidal Map Board, to land on `beach` from `day`, its
+    /// invasion day (FYOW 20.1).
     Afloat { sea: BoardId, beach: BoardId, day: u32 },
     /// Destroyed, surrendered or withdrawn from the campaign.
     Gone,
