@@ -322,7 +322,7 @@ impl Campaign {
             }
             if granted && let Some(i) = self.fx(&force) {
                 self.log(
-                    RuleEvent::new(EventKind::CommandDecision, fyow("10.4 Changing orders"))
+                    RuleEvent::new(EventKind::CommandDecision, fyow("10.4 New Orders"))
                         .actor(&me)
                         .target(&force)
                         .input("from", self.forces[i].order, "")
@@ -358,6 +358,19 @@ impl Campaign {
     /// A force's activation on its BPC (FYOW 4.5).
     pub(crate) fn activate(&mut self, name: &str) {
         let Some(i) = self.fx(name) else { return };
+        // 10.6: orders the BC changed since his last activation are now his.
+        if !self.forces[i].is_gone()
+            && let Some((order, objective)) = self.forces[i].pending_orders.take()
+        {
+            self.log(
+                RuleEvent::new(EventKind::CommandDecision, fyow("10.6 Changing orders"))
+                    .actor(name)
+                    .input("from", self.forces[i].order, "")
+                    .outcome(json!({ "order": order, "objective": objective, "in_force": true })),
+            );
+            self.forces[i].order = order;
+            self.forces[i].objective = objective;
+        }
         match self.forces[i].at.clone() {
             Whereabouts::Gone => return,
             Whereabouts::Afloat { day, .. } => {
@@ -615,7 +628,7 @@ impl Campaign {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::map::common::Edge;
+    use crate::map::common::{Edge, Light, SessionConditions};
     use crate::play::file::CampaignFile;
     use crate::play::file::tests::SMALL;
 
@@ -677,6 +690,16 @@ mod tests {
         // Brigade leaders set out the various plans for the day for the
         // Battlegroups under his control"; 11: weighted for the decision maker.
         let mut c = blue_at_the_village(3);
+        // Senior Commanders and BCs rated and inclined apart, so that the
+        // weights tell whose VOR it is.
+        let bold = Traits { aggression: Aggression::Aggressive, decisiveness: Decisiveness::Decisive };
+        let timid = Traits { aggression: Aggression::Passive, decisiveness: Decisiveness::Hesitant };
+        for sc in &mut c.senior_commands {
+            (sc.commander.competency, sc.commander.traits, sc.traits) = (Competency::AboveAverage, Some(bold), bold);
+        }
+        for f in &mut c.forces {
+            (f.commander.competency, f.commander.traits, f.traits) = (Competency::BelowAverage, Some(timid), timid);
+        }
         c.day = 1;
         c.daily_orders();
         let events = c.drain_events();
@@ -696,6 +719,36 @@ mod tests {
             let w: Vec<u8> =
                 serde_json::from_value(e.inputs.iter().find(|i| i.name == "weights").unwrap().value.clone()).unwrap();
             assert_eq!(w, weights(sc.commander.competency, sc.traits, n), "the Senior Commander's weights");
+            let bc = c.force(&force).unwrap();
+            assert_ne!(w, weights(bc.commander.competency, bc.traits, n), "not {force}'s BC's");
+        }
+    }
+
+    #[test]
+    fn each_side_has_its_own_senior_command_for_a_brigade_name_both_armies_use() {
+        // 6.3, 10.2: each army's Brigade has its Senior Command, which orders
+        // that army's battlegroups, whatever the other army calls its own.
+        let text = SMALL.replace("commander: \"", "brigade: \"1st Brigade\", commander: \"");
+        let mut c = Campaign::new("small.ron", CampaignFile::load("small.ron", &text).unwrap(), 3).unwrap();
+        let scs: Vec<(Side, String)> =
+            c.senior_commands.iter().map(|sc| (sc.side, sc.commander.name.clone())).collect();
+        assert_eq!(
+            scs,
+            [
+                (Side::Blue, "Senior Commander, 1st Brigade (Blue)".to_owned()),
+                (Side::Red, "Senior Commander, 1st Brigade (Red)".to_owned())
+            ]
+        );
+        c.day = 1;
+        c.daily_orders();
+        for name in ["Blue 1", "Blue 2", "Red 1", "Red 2"] {
+            assert!(c.ordered_today.contains(name), "{name} has its orders for the day");
+        }
+        for e in c.drain_events().iter().filter(|e| e.rule.section.starts_with("11 ")) {
+            let force = e.inputs.iter().find(|i| i.name == "force").unwrap().value.as_str().unwrap().to_owned();
+            let side = c.force(&force).unwrap().side;
+            let own = c.senior_commands.iter().find(|sc| sc.side == side).unwrap();
+            assert_eq!(e.actor.as_deref(), Some(own.commander.name.as_str()), "{force}'s own Senior Command");
         }
     }
 
@@ -795,9 +848,16 @@ mod tests {
     #[test]
     fn a_force_detected_counts_for_its_detector_only_while_both_stay_on_the_board() {
         let mut c = blue_at_the_village(1);
+        // Red 2 joins Red 1 at the village before either side throws.
+        c.relocate("Red 2", &BoardId::new("Town"), &BoardId::new("Village"), Edge::East).unwrap();
         c.sight("Blue 1", "Red 1");
         c.sight("Red 1", "Blue 1");
-        assert!(c.force("Blue 2").is_some_and(|f| !f.sighted.contains("Red 1")), "Blue 1's throw is its own");
+        assert!(c.army(Side::Red).known.contains_key("Blue 1"), "the garrison knows where Blue 1 is");
+        let mut other = c.clone();
+        other.start_battle("Blue 1", "Red 2");
+        let s = &other.battles[0].situation;
+        assert!(!s.defenders_detected_attackers, "Red 1's throw is its own, not Red 2's");
+        assert!(!s.attackers_detected_defenders, "Blue 1 detected Red 1, not Red 2");
         let mut moved = c.clone();
         moved.relocate("Blue 1", &BoardId::new("Village"), &BoardId::new("Town"), Edge::West).unwrap();
         assert!(moved.force("Blue 1").unwrap().sighted.is_empty(), "it forgets what it saw where it left");
@@ -806,6 +866,55 @@ mod tests {
         c.start_battle("Blue 1", "Red 1");
         let s = &c.battles[0].situation;
         assert!(s.attackers_detected_defenders && s.defenders_detected_attackers);
+    }
+
+    #[test]
+    fn a_force_arriving_where_friends_are_shares_what_they_detected_and_throws_nothing() {
+        // 15.5 "If the Map Board does not already contain a friendly Battlegroup
+        // or Fraction, the force arriving immediately makes a Detection Throw";
+        // with one there, it knows what they have detected (33.5), no more.
+        let village = BoardId::new("Village");
+        let mut c = blue_at_the_village(1);
+        let i = c.fx("Blue 2").unwrap();
+        c.forces[i].battlegroup.elements.truncate(1);
+        c.relocate("Blue 2", &BoardId::new("Sea"), &village, Edge::West).unwrap();
+        c.sight("Red 1", "Blue 1");
+        c.relocate("Red 2", &BoardId::new("Town"), &village, Edge::East).unwrap();
+        c.drain_events();
+        assert_eq!(c.after_arrival("Red 2", &village), MoveResult::Contact);
+        let f = c.force("Red 2").unwrap();
+        assert!(f.sighted.contains("Blue 1"), "Red 1 detected Blue 1");
+        assert!(!f.sighted.contains("Blue 2"), "nobody detected Blue 2");
+        assert!(!c.drain_events().iter().any(|e| e.rule.section.starts_with("16")), "no Detection Throw");
+    }
+
+    #[test]
+    fn a_force_that_detects_nobody_enters_the_board_and_attacks_unawares() {
+        // 16.2 "The arriving force is deemed to be entering the Board and action
+        // moves to the tabletop ... If the player is using the "Dunnigan Rules"
+        // for quick play, this affects the attacking force".
+        let village = BoardId::new("Village");
+        let mut unaware = 0;
+        for seed in 0..30 {
+            let mut c = blue_at_the_village(seed);
+            let i = c.fx("Blue 1").unwrap();
+            c.forces[i].kit[0].heavy_guns = 4;
+            c.conditions = SessionConditions { fog: true, ..SessionConditions::fine(Light::NightNoMoon) };
+            c.drain_events();
+            let result = c.after_arrival("Blue 1", &village);
+            if result != MoveResult::Arrived {
+                continue;
+            }
+            unaware += 1;
+            c.after_move("Blue 1", result);
+            assert_eq!(c.battles.len(), 1, "seed {seed}: a Contact Session");
+            let b = &c.battles[0];
+            assert_eq!((b.attacker.as_str(), b.defender.as_str()), ("Blue 1", "Red 1"), "seed {seed}");
+            assert!(!b.situation.attackers_detected_defenders, "seed {seed}");
+            assert!(!b.situation.barrage, "seed {seed}: no barrage on an enemy not detected");
+            assert_eq!(c.occupant("Blue 1").unwrap().place, Place::OnBoard, "seed {seed}: it enters the board");
+        }
+        assert!(unaware > 0, "some arrivals detect nobody");
     }
 
     fn traits(a: Aggression, d: Decisiveness) -> Traits {

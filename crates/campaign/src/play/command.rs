@@ -34,9 +34,8 @@ pub enum Command {
     /// A Present force on the board deploys into defensive positions (FYOW 15.3).
     Deploy { force: String },
     /// New orders (FYOW 10): at the day's order phase they are simply given;
-    /// later in the day the BC, on a Command Decision, asks his Senior
-    /// Command for them (9.1, 10.4), which grants them by its own decision
-    /// when next activated.
+    /// later in the day the BC changes them by a Command Decision, and they
+    /// stand from his next activation (10.6).
     Orders { force: String, order: OrderKind, objective: Option<BoardId> },
     /// Split a Fraction of the named elements off a battlegroup (FYOW 3.4).
     Fraction { force: String, name: String, elements: Vec<String> },
@@ -355,7 +354,7 @@ impl Campaign {
     }
 
     /// Gives a force new orders; returns whether they took effect now (a
-    /// request made later in the day waits for the Senior Command).
+    /// change made later in the day waits for the BC's next activation).
     pub(crate) fn give_orders(
         &mut self,
         name: &str,
@@ -378,16 +377,24 @@ impl Campaign {
         }
         let at_order_time = !self.ordered_today.contains(name);
         if !at_order_time {
-            // 9.1, 10.4: later in the day the BC asks his Senior Command for new
-            // orders, once he has passed a Command Decision to ask.
+            // 10.6: later in the day the BC changes his own orders by one
+            // Command Decision; "New Orders will be available when he is next
+            // activated".
             let (competency, commander) = (f.commander.competency, f.commander.name.clone());
-            let question = format!("ask for {order:?} orders for {name}");
+            let question = format!("change {name}'s orders to {order:?}");
             let (d, de) = self
                 .command_decision(&commander, competency, &question, false)
                 .map_err(|e| CampaignError::new("8", e.to_string()))?;
             self.log(de);
             if d.success {
-                self.request_orders(name, order, objective, "the BC's request");
+                self.log(
+                    RuleEvent::new(EventKind::CommandDecision, fyow("10.6 Changing orders"))
+                        .actor(&commander)
+                        .target(name)
+                        .input("from", self.forces[i].order, "")
+                        .outcome(json!({ "order": order, "objective": objective, "from": "his next activation" })),
+                );
+                self.forces[i].pending_orders = Some((order, objective));
             }
             return Ok(false);
         }
@@ -399,6 +406,8 @@ impl Campaign {
         self.log(e.outcome(json!({ "order": order, "objective": objective })));
         self.forces[i].order = order;
         self.forces[i].objective = objective;
+        // The day's orders (10.2) replace any change still waiting.
+        self.forces[i].pending_orders = None;
         Ok(true)
     }
 
@@ -531,6 +540,7 @@ impl Campaign {
             table_condition: StrategicCondition::Green,
             first_activation: Some(frac),
             withdrawn: false,
+            pending_orders: None,
             // What the parent has detected on its board, its Fraction knows too.
             ..parent_force
         };
@@ -587,6 +597,39 @@ mod tests {
             self.forces[i].at = Whereabouts::Board(to);
             self.forces[i].movement = MovementState::new_day(3, None);
         }
+    }
+
+    #[test]
+    fn a_bc_changes_his_own_orders_by_one_decision_from_his_next_activation() {
+        // 10.6 "To change orders, the BC must use the Command Decision Process.
+        // New Orders will be available when he is next activated."
+        let (mut changed, mut refused) = (0, 0);
+        for seed in 0..20 {
+            let mut c = Campaign::new("small.ron", CampaignFile::load("small.ron", SMALL).unwrap(), seed).unwrap();
+            ashore(&mut c, "Blue 1");
+            c.ordered_today.insert("Blue 1".into());
+            c.drain_events();
+            let now = c.give_orders("Blue 1", OrderKind::Defend, None).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            assert!(!now, "seed {seed}: not before his next activation");
+            let events = c.drain_events();
+            let decisions: Vec<_> = events.iter().filter(|e| e.rule.section.starts_with("8.1")).collect();
+            assert_eq!(decisions.len(), 1, "seed {seed}: one Command Decision");
+            assert_eq!(decisions[0].actor.as_deref(), Some("Major One"), "seed {seed}: the BC's own");
+            assert!(!events.iter().any(|e| e.rule.section.starts_with("9.1")), "seed {seed}: no request");
+            assert!(c.senior_commands.iter().all(|sc| sc.requests.is_empty()), "seed {seed}");
+            assert_eq!(c.force("Blue 1").unwrap().order, OrderKind::MoveToContact, "seed {seed}");
+            let success = decisions[0].outcome["success"] == true;
+            c.activate("Blue 1");
+            let f = c.force("Blue 1").unwrap();
+            if success {
+                changed += 1;
+                assert_eq!((f.order, f.objective.clone()), (OrderKind::Defend, None), "seed {seed}");
+            } else {
+                refused += 1;
+                assert_eq!(f.order, OrderKind::MoveToContact, "seed {seed}");
+            }
+        }
+        assert!(changed > 0 && refused > 0, "{changed} changed, {refused} refused");
     }
 
     #[test]

@@ -71,6 +71,18 @@ impl Campaign {
                 .outcome(json!({ "duties": due })),
         );
         let first_day = self.day == 1;
+        if date.is_first_day_of_month() {
+            match draw_chance_card(&mut self.dice, date.month().number()) {
+                Ok((draw, e)) => {
+                    self.log(e);
+                    self.chance = Some(draw);
+                }
+                Err(e) => self.log_refusal("32", &e.to_string()),
+            }
+        }
+        // 32: the card of today, if the month's card falls today, for every step of the day.
+        self.cards_today =
+            self.chance.as_ref().and_then(|c| (c.day == date.day()).then(|| c.card.outcome())).into_iter().collect();
         if date.is_first_day_of_season() && !first_day {
             self.partisans_new_season();
         }
@@ -80,13 +92,6 @@ impl Campaign {
                 self.partisans_start_of_month();
             }
             self.partisans_plan_missions();
-            match draw_chance_card(&mut self.dice, date.month().number()) {
-                Ok((draw, e)) => {
-                    self.log(e);
-                    self.chance = Some(draw);
-                }
-                Err(e) => self.log_refusal("32", &e.to_string()),
-            }
         }
         if date.is_first_day_of_week() {
             self.partisan_sweeps();
@@ -94,8 +99,6 @@ impl Campaign {
             self.weekly_orders();
         }
         // 4.4 Start of the day: the diary box, the weather, supply.
-        self.cards_today =
-            self.chance.as_ref().and_then(|c| (c.day == date.day()).then(|| c.card.outcome())).into_iter().collect();
         for card in self.diary.draw(&date) {
             self.diary_card(card);
         }
@@ -337,10 +340,11 @@ impl Campaign {
             let direct = match &f.at {
                 Whereabouts::Gone => continue,
                 // Reading (FYOW 20.1): embarked forces are supplied from their
-                // ships and throw nothing; on the day they land across a beach
-                // the line is Direct.
-                Whereabouts::Afloat { day, .. } if *day > self.day => continue,
-                Whereabouts::Afloat { .. } => Some(TreatedAsDirect::InvasionDay),
+                // ships and throw nothing; on the invasion day, the first day
+                // they are due to land across a beach, the line is Direct "for
+                // that one day only".
+                Whereabouts::Afloat { day, .. } if *day == self.day => Some(TreatedAsDirect::InvasionDay),
+                Whereabouts::Afloat { .. } => continue,
                 Whereabouts::Board(_) => None,
             };
             let (route, water) = self.supply_route(i);
@@ -588,7 +592,8 @@ impl Campaign {
 
     /// FYOW 32: the outcomes of today's chance card that act once, at the
     /// start of the day: the 8s on every Stockpile, the 5♥ and 5♦ on a
-    /// partisan radio. (The weather cards act in the day's throw, the 7s and
+    /// partisan radio, the 4♥ on each land force's Strategic Condition
+    /// Repair throw. (The weather cards act in the day's throw, the 7s and
     /// 6s on supply, the 4♠ on Command Decisions, the 3s on flying and
     /// movement, the 2s on Work & Tasks and on replenishment.)
     ///
@@ -611,6 +616,14 @@ impl Campaign {
                     }
                 }
                 ChanceOutcome::SeniorCommandAppointsNewCo => self.new_fraction_co(),
+                // The 4♥ "Everybody gets an extra SC Rallying throw": each
+                // land force its Strategic Condition Repair throw (12.4), the Air
+                // Commands theirs at their start of the day (28.12).
+                ChanceOutcome::ExtraRally(RallyWho::Everybody) => {
+                    for side in [Side::Blue, Side::Red] {
+                        self.morale_repair_throw(side, "32: the 4 of Hearts, an extra SC Rallying throw");
+                    }
+                }
                 ChanceOutcome::PartisanRadioAdded | ChanceOutcome::PartisanRadioBroken => {
                     let added = card == ChanceOutcome::PartisanRadioAdded;
                     let Some(p) = self.partisans.as_mut() else { continue };
@@ -721,21 +734,21 @@ impl Campaign {
             };
             // 21.4.2: "take a Strategic Condition Repair throw when these replacements arrive" (12.4).
             if let Some(side) = side {
-                self.morale_repair_throw(side);
+                self.morale_repair_throw(side, "21.4.2 replacements arrive");
             }
         }
     }
 
     /// FYOW 12.4: the army's Strategic Condition Repair throw, when its
     /// Strategic Morale is below where it started.
-    fn morale_repair_throw(&mut self, side: Side) {
+    fn morale_repair_throw(&mut self, side: Side, why: &str) {
         let army = &mut self.armies[ix(side)];
         if army.morale.score >= crate::army::morale::STARTING_MORALE {
             return;
         }
         let (c, m, name) = (army.general.competency, army.motivation, army.name.clone());
         match army.morale.repair_throw(c, m, &mut self.dice, &name) {
-            Ok((_, e)) => self.log(e),
+            Ok((_, e)) => self.log(e.input("occasion", why, "")),
             Err(e) => self.log_refusal("12.4", &e.to_string()),
         }
     }
@@ -1309,6 +1322,79 @@ mod tests {
     }
 
     #[test]
+    fn the_card_of_today_is_read_by_the_steps_of_the_start_of_the_week() {
+        // 32: the card goes "into the diary box on the d12th day ... Cards
+        // affect one day only"; the 4♠ "Command Decision rolls can be re-rolled
+        // today" reaches the General's partisan sweep decision (34.14) taken at
+        // the start of the week (4.3), and yesterday's card does not.
+        use crate::paper::partisans::SweepTrigger;
+        use crate::weather::{PlayingCard, Rank, Suit};
+        let sweeps = |seed: u64, card_day: u8, yesterday: Vec<ChanceOutcome>| {
+            let mut c = Campaign::new("small.ron", CampaignFile::load("small.ron", SMALL).unwrap(), seed).unwrap();
+            c.day = 4;
+            c.date = c.date.plus_days(3);
+            assert!(c.date.is_first_day_of_week() && !c.date.is_first_day_of_month());
+            c.chance = Some(crate::weather::ChanceDraw {
+                card: PlayingCard { rank: Rank::Four, suit: Suit::Spades },
+                day: card_day,
+            });
+            c.cards_today = yesterday;
+            c.partisans.as_mut().unwrap().sweeps_due.push((0, SweepTrigger::Attack, "Village".into()));
+            c.drain_events();
+            c.start_of_day();
+            c.drain_events()
+                .into_iter()
+                .filter(|e| e.rule.section.starts_with("8.1") && e.actor.as_deref() == Some("Oberst Red"))
+                .collect::<Vec<_>>()
+        };
+        let rerolled = |e: &RuleEvent| e.inputs.iter().any(|i| i.name == "rerolled");
+        let mut failed = 0;
+        for seed in 0..30 {
+            let decisions = sweeps(seed, 4, Vec::new());
+            assert_eq!(decisions.len(), 1, "seed {seed}: the sweep decision");
+            let target = decisions[0].inputs.iter().find(|i| i.name == "target").unwrap().value.as_u64().unwrap();
+            if u64::from(decisions[0].dice[0].face) >= target {
+                failed += 1;
+                assert!(rerolled(&decisions[0]), "seed {seed}: today's card re-throws a failure");
+            }
+            let stale = sweeps(seed, 3, vec![ChanceOutcome::CommandDecisionReroll]);
+            assert!(!stale.iter().any(rerolled), "seed {seed}: yesterday's card is over");
+        }
+        assert!(failed > 0, "some first throws fail");
+    }
+
+    #[test]
+    fn the_four_of_hearts_gives_everybody_an_extra_rallying_throw() {
+        // 32: "4♥ Everybody gets an extra SC Rallying throw", against the 4♣'s
+        // "Air Commands get an extra SC Rallying throw".
+        let mut c = campaign();
+        for a in &mut c.armies {
+            a.morale.score = 2;
+            a.general.competency = Competency::Average;
+        }
+        let repair_throws = |c: &mut Campaign| -> Vec<String> {
+            c.drain_events()
+                .into_iter()
+                .filter(|e| e.rule.section == "12.4 Strategic Condition Repair Throw")
+                .map(|e| e.actor.unwrap_or_default())
+                .collect()
+        };
+        c.drain_events();
+        c.cards_today = vec![ChanceOutcome::ExtraRally(RallyWho::AirCommands)];
+        c.chance_card_today();
+        assert!(repair_throws(&mut c).is_empty(), "the 4♣ is the Air Commands' alone");
+        c.cards_today = vec![ChanceOutcome::ExtraRally(RallyWho::Everybody)];
+        c.chance_card_today();
+        assert_eq!(repair_throws(&mut c), ["Landing force", "Garrison"], "each land force's throw (12.4)");
+        weather(&mut c, Wind::Calm);
+        c.air_start_of_day();
+        let extra = c.drain_events().into_iter().find(|e| {
+            e.rule.section == "28.12 Rallying Strategic Condition" && e.inputs.iter().any(|i| i.name == "card")
+        });
+        assert!(extra.is_some(), "and the Air Command's");
+    }
+
+    #[test]
     fn chance_cards_act_on_their_day() {
         // 32: "8s All Battlegroups (Fractions) -1 from (+1 to) Stockpile";
         // "5♥ 1 Partisan radio added"; "2♦ Any Replenishment due today delayed
@@ -1380,6 +1466,25 @@ mod tests {
         }
         assert!(appointed, "the landing force's Senior Command comes up on the die");
         assert_eq!(c.force("Blue 1").unwrap().commander.name, "Major One", "a battlegroup's BC stays");
+    }
+
+    #[test]
+    fn a_force_still_afloat_after_the_invasion_day_is_not_direct_again() {
+        // 20.1 "On the day of an invasion across a beach ... Direct for that
+        // one day only."
+        let mut c = campaign();
+        assert!(matches!(c.force("Blue 1").unwrap().at, Whereabouts::Afloat { day: 1, .. }));
+        c.day = 2;
+        weather(&mut c, Wind::Calm);
+        let stock = c.force("Blue 1").unwrap().supply.stockpile();
+        c.drain_events();
+        c.daily_supply();
+        let thrown = c
+            .drain_events()
+            .into_iter()
+            .any(|e| e.rule.section == "20 Logistics" && e.actor.as_deref() == Some("Blue 1"));
+        assert!(!thrown, "no Direct line the day after: it lives off its ships");
+        assert_eq!(c.force("Blue 1").unwrap().supply.stockpile(), stock);
     }
 
     #[test]

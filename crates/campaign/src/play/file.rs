@@ -272,6 +272,19 @@ impl CampaignFile {
                     return Err((quoted(&bg.name), format!("name: two battlegroups are called \"{}\"", bg.name)));
                 }
             }
+            // FYOW 6.3: a Senior Command for each Brigade, named by the Brigade,
+            // or by the army for its battlegroups with no brigade.
+            if army.battlegroups.iter().any(|b| b.brigade.is_empty())
+                && let Some(bg) = army.battlegroups.iter().find(|b| b.brigade == army.name)
+            {
+                return Err((
+                    quoted(&bg.name),
+                    format!(
+                        "brigade: {}'s brigade \"{}\" is the army's own name, which already names the Senior Command of its battlegroups with no brigade",
+                        bg.name, army.name
+                    ),
+                ));
+            }
             for sq in &army.squadrons {
                 if sq.machines == 0 {
                     return Err((quoted(&sq.name), format!("machines: squadron {} has no aircraft", sq.name)));
@@ -393,6 +406,19 @@ pub(crate) mod tests {
         assert!(e.contains("start: \"Atlantis\" is not a Map Board"), "{e}");
         let line = line_of(&bad, "\"Atlantis\"").unwrap();
         assert!(e.starts_with(&format!("small.ron:{line}:")), "{e}");
+
+        // FYOW 6.3: one Senior Command a Brigade; a brigade named as its army
+        // would share the name of the army's Senior Command for the battlegroups
+        // with none.
+        let bad =
+            SMALL.replacen("commander: \"Hauptmann Zwei\"", "brigade: \"Garrison\", commander: \"Hauptmann Zwei\"", 1);
+        let e = CampaignFile::load("small.ron", &bad).unwrap_err().to_string();
+        let line = line_of(&bad, "\"Red 2\"").unwrap();
+        assert!(e.starts_with(&format!("small.ron:{line}:")), "{e}");
+        assert!(e.contains("brigade: Red 2's brigade \"Garrison\" is the army's own name"), "{e}");
+        let named =
+            bad.replacen("commander: \"Hauptmann Eins\"", "brigade: \"Garrison\", commander: \"Hauptmann Eins\"", 1);
+        assert!(CampaignFile::load("small.ron", &named).is_ok(), "one Brigade, named by all its battlegroups");
 
         let over = SMALL.replacen("points: 400", "points: 1400", 1);
         let e = CampaignFile::load("small.ron", &over).unwrap_err().to_string();

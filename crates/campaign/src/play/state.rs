@@ -134,7 +134,8 @@ pub struct SeniorCommand {
 pub enum Whereabouts {
     /// On a Map Board (in a box or on the board: see the board's occupation).
     Board(BoardId),
-    /// Embarked on a Tidal Map Board, to land on `beach` from `day`.
+    /// Embarked on a Tidal Map Board, to land on `beach` from `day`, its
+    /// invasion day (FYOW 20.1).
     Afloat { sea: BoardId, beach: BoardId, day: u32 },
     /// Destroyed, surrendered or withdrawn from the campaign.
     Gone,
@@ -160,6 +161,9 @@ pub struct Force {
     pub movement: MovementState,
     pub order: OrderKind,
     pub objective: Option<BoardId>,
+    /// New orders its BC has given himself by Command Decision (FYOW 10.6),
+    /// in force from his next activation.
+    pub pending_orders: Option<(OrderKind, Option<BoardId>)>,
     /// Its Strategic Condition: the worse of the Dunnigan losses table's
     /// (33.7.3 (ix)) and the FYOB milestone tests on its value (FYOW 2, 33.9).
     pub condition: StrategicCondition,
@@ -385,8 +389,18 @@ impl Campaign {
             for bg in &a.battlegroups {
                 if !senior_commands.iter().any(|sc| sc.side == side && sc.brigade == bg.brigade) {
                     // FYOW 6.3, 7, 8.4: each Brigade's Senior Commander is rated and his traits thrown.
-                    let brigade = if bg.brigade.is_empty() { &a.name } else { &bg.brigade };
-                    let name = format!("Senior Commander, {brigade}");
+                    let label = |army: &crate::play::file::ArmyFile, brigade: &str| {
+                        if brigade.is_empty() { army.name.clone() } else { brigade.to_owned() }
+                    };
+                    let brigade = label(a, &bg.brigade);
+                    // Known by his side and Brigade: a Brigade name the other army
+                    // uses too is told apart by the side.
+                    let other = file.army(side.enemy());
+                    let name = if other.battlegroups.iter().any(|o| label(other, &o.brigade) == brigade) {
+                        format!("Senior Commander, {brigade} ({side:?})")
+                    } else {
+                        format!("Senior Commander, {brigade}")
+                    };
                     let (competency, e) = rate_commander(CommanderRole::SeniorCommander, false, &mut dice, &name);
                     events.push(e);
                     let (traits, e) = Traits::thrown(false, &mut dice, &name);
@@ -456,6 +470,7 @@ impl Campaign {
                     movement: MovementState::new_day(0, None),
                     order: bg.order,
                     objective: bg.objective.clone(),
+                    pending_orders: None,
                     condition: StrategicCondition::Green,
                     table_condition: StrategicCondition::Green,
                     milestones: SeniorOfficerRecord::new(bg_points, a.milestone_pct)

@@ -16,6 +16,7 @@ use crate::naval::trains::{LoadRate, LoadingJob, RailMover, may_enter, rail_move
 use crate::play::state::{Campaign, SupplyTrain, TrainWork, Whereabouts, fyow, ix};
 use crate::supply::carrying::capacity;
 use crate::supply::logistics::CONVOY_TRUCKS;
+use crate::weather::ChanceOutcome;
 
 /// Reading (FYOW 20.10, 22, 30.1): a supply train carries a convoy's load,
 /// six service trucks' worth of Load Spaces.
@@ -99,10 +100,7 @@ impl Campaign {
             let id = train.name.clone();
             match &mut train.work {
                 TrainWork::Loading(job) => {
-                    if let Ok((_, e)) = job.session(&id, LoadRate::Station, night, &mut self.dice) {
-                        self.log(e);
-                    }
-                    if job.done()
+                    if self.train_handling(job, &id, night)
                         && let Some(to) = self.train_destination(side, &train.at)
                     {
                         train.work = TrainWork::Delivering(to);
@@ -117,10 +115,7 @@ impl Campaign {
                     }
                 }
                 TrainWork::Unloading(job) => {
-                    if let Ok((_, e)) = job.session(&id, LoadRate::Station, night, &mut self.dice) {
-                        self.log(e);
-                    }
-                    if job.done() {
+                    if self.train_handling(job, &id, night) {
                         self.train_delivers(&train, side);
                         train.work = TrainWork::Returning;
                     }
@@ -136,6 +131,24 @@ impl Campaign {
             }
             self.armies[ix(side)].train = Some(train);
         }
+    }
+
+    /// One session's loading or unloading of a train, which goes "according to
+    /// Work & Task rules" (30.1): today's 2♠ or 2♣ adds 2 (1) to the load
+    /// spaces it must handle (32). Whether the train is loaded (unloaded).
+    fn train_handling(&mut self, job: &mut LoadingJob, id: &str, night: bool) -> bool {
+        let added: u16 = self
+            .cards_today
+            .iter()
+            .map(|c| if let ChanceOutcome::WorkTaskNeed(n) = c { u16::from(*n) } else { 0 })
+            .sum();
+        job.load_spaces += added;
+        if let Ok((_, e)) = job.session(id, LoadRate::Station, night, &mut self.dice) {
+            self.log(e.input("chance_card_need", added, "32: the 2 of Spades (Clubs) adds 2 (1) to the need"));
+        }
+        let done = job.done();
+        job.load_spaces -= added;
+        done
     }
 
     /// FYOW 30.2–30.3: one rail link a session toward `to`, an "auto" move
@@ -220,6 +233,34 @@ mod tests {
     use crate::play::CampaignFile;
 
     const GUERNSEY: &str = include_str!("../../../../scenarios/campaigns/guernsey-1942.ron");
+
+    #[test]
+    fn a_two_of_spades_adds_two_to_the_load_spaces_a_train_handles_today() {
+        // 30.1 "Trains load and unload according to Work & Task rules"; 32 "2♠
+        // Add 2 to every Work & Task need".
+        let file = CampaignFile::load("guernsey-1942.ron", GUERNSEY).unwrap();
+        let mut c = Campaign::new("guernsey-1942", file, 1).unwrap();
+        c.army_mut(Side::Blue).train = None;
+        let full = supply_train_load();
+        let mut loaded = c.army(Side::Red).train.clone().expect("the garrison's train");
+        loaded.work = TrainWork::Loading(LoadingJob { load_spaces: full, handled: full });
+        let throws = |c: &mut Campaign| -> Vec<RuleEvent> {
+            c.drain_events().into_iter().filter(|e| e.rule.section == "30.1 Trains have a capacity").collect()
+        };
+        c.army_mut(Side::Red).train = Some(loaded.clone());
+        c.drain_events();
+        c.run_trains();
+        assert!(throws(&mut c).is_empty(), "no card: its load is handled");
+        c.army_mut(Side::Red).train = Some(loaded);
+        c.cards_today = vec![ChanceOutcome::WorkTaskNeed(2)];
+        c.run_trains();
+        let thrown = throws(&mut c);
+        assert_eq!(thrown.len(), 1, "the 2♠: two more load spaces to handle");
+        let need = thrown[0].inputs.iter().find(|i| i.name == "load_spaces").unwrap().value.as_u64().unwrap();
+        assert_eq!(need, u64::from(full) + 2);
+        let handled = thrown[0].outcome["handled"].as_u64().unwrap();
+        assert_eq!(thrown[0].outcome["done"], handled >= need, "done once the two more are handled");
+    }
 
     #[test]
     fn only_one_train_to_a_board_without_a_station() {
