@@ -91,13 +91,7 @@ pub fn run_autoplay(a: &crate::cli::AutoPlay) -> ExitCode {
         // A save resumes exactly, then both sides play on as Auto.
         Some(path) => crate::data::shared_codex()
             .map_err(|e| e.to_string())
-            .and_then(|codex| save::read(path, &codex).and_then(|s| save::resume_with(&s, log, codex)))
-            .map(|mut app| {
-                for side in app.world_mut().resource_mut::<battle::state::Sides>().0.iter_mut() {
-                    side.control = battle::setup::Control::Auto;
-                }
-                app
-            }),
+            .and_then(|codex| save::read(path, &codex).and_then(|s| save::resume_as_auto(&s, log, codex))),
         None => {
             let loaded = match crate::data::load_scenario(&a.scenario) {
                 Ok(s) => s,

@@ -3,6 +3,7 @@
 //! has accrued, the Order Die — and then acts, or does as its CMS or its tests
 //! direct: stays put, falls back, retires to the box or surrenders.
 
+use super::change::{Change, Held};
 use crate::prelude::*;
 pub(super) use warbound_rules::turn::OnSeizing;
 use warbound_rules::{
@@ -17,7 +18,7 @@ use super::{
     FlowSchedule, FlowSet, Table, air, artillery, at, command_turn, movement, outcome,
     setup::Control,
     sorted,
-    state::{FieldedItem, Flow, Status, Turn},
+    state::{Flow, Status, Turn},
 };
 
 pub(super) fn plugin(app: &mut App) {
@@ -101,7 +102,7 @@ fn next_card(mut t: Table) {
             super::turn::discard(&mut t, &id);
             return;
         }
-        els[i].presence.without_cohesion = false;
+        els[i].apply(Change::WithoutCohesion(false));
     }
     drop(els);
     let needs_ort = t.battle.deck.as_ref().and_then(|d| d.needs_ort(&id).ok()).unwrap_or(true);
@@ -142,8 +143,7 @@ pub(super) fn take_turn(t: &mut Table, id: &str, needs_ort: bool, on_seizing: On
     };
     t.log.extend(bound, turn.events.iter().cloned());
     let f = &mut els[i];
-    f.force.element.cms = turn.cms_after;
-    f.momentum.accrued = turn.carried_forward.clone();
+    f.apply(Change::Tested { cms: turn.cms_after, carried: turn.carried_forward.clone() });
     let failures = turn.cm.map_or(0, |c| c.failures.min(u32::from(u8::MAX)) as u8);
     match turn.course {
         Course::Acts(orders) => {
@@ -205,7 +205,7 @@ pub(super) fn take_turn(t: &mut Table, id: &str, needs_ort: bool, on_seizing: On
 }
 
 /// What the turn rule needs to know of element `i`.
-fn turn_element(els: &[FieldedItem], i: usize, co: Option<Officer>, codex: &Codex) -> TurnElement {
+fn turn_element(els: &[Held], i: usize, co: Option<Officer>, codex: &Codex) -> TurnElement {
     let f = &els[i];
     let near = |friend: bool| {
         els.iter().enumerate().any(|(j, o)| {
@@ -244,7 +244,7 @@ const SUPPORT_REACH: f32 = 6.0;
 /// friendly, active, Regular or Elite elements within 6 inches". Readings:
 /// the value is the element's points cost (whole points, `forces::Element::cost`);
 /// "active" is on the table with a CMS that still lets it fight.
-fn support_points(els: &[FieldedItem], i: usize, codex: &Codex) -> u32 {
+fn support_points(els: &[Held], i: usize, codex: &Codex) -> u32 {
     let f = &els[i];
     els.iter()
         .enumerate()

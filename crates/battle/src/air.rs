@@ -5,6 +5,7 @@
 //! its fire (bombs, or guns and rockets from low level). When the window
 //! closes the squadron leaves on its next card.
 
+use super::change::{Change, Held, SideChange};
 use warbound_rules::{
     aircraft::{self, AaWeapon, AirMove, Height, Position},
     effects,
@@ -17,7 +18,7 @@ use warbound_rules::{
 
 use super::{
     Table, sorted,
-    state::{Build, ElementView, FieldedItem, Status},
+    state::{Build, ElementView, Status},
     table::{he_cause, he_target},
     visible::Sight,
 };
@@ -29,13 +30,11 @@ pub(super) fn squadron_of(t: &Table, id: &str) -> Option<(usize, usize)> {
 /// The squadron's turn on its card.
 pub(super) fn squadron_turn(t: &mut Table, s: usize, k: usize) {
     let bound = t.battle.clock.bound();
-    let q = &mut t.sides.0[s].squadrons[k];
+    let q = t.sides.0[s].squadrons[k].clone();
     if q.window.may_act(bound).is_err() {
         // "They must leave immediately they are activated by their OPC on the
         // next bound without taking any further action."
-        for m in q.machines.iter_mut().filter(|m| m.in_action()) {
-            m.position = Position::DrivenOff { until: u32::MAX };
-        }
+        leave_for_good(t, s, k);
         let ev = RuleEvent::new(EventKind::Leaves, RuleRef::new(Book::HeroesAll, "Aircraft rules"))
             .actor(q.id.clone())
             .input("window", q.window.first, "the 4-bound window has closed")
@@ -50,8 +49,10 @@ pub(super) fn squadron_turn(t: &mut Table, s: usize, k: usize) {
     }
     // "If the pilot passes his ORT, the aircraft must move onto the table
     // automatically before the Order Die is thrown."
-    for m in q.machines.iter_mut() {
-        let _ = aircraft::enter_table(m);
+    for (m, machine) in q.machines.iter().enumerate() {
+        let mut now = machine.clone();
+        let _ = aircraft::enter_table(&mut now);
+        t.sides.apply(s, SideChange::Machine(k, m, now));
     }
     let (order, e) = order_dice::throw_order_die(&mut t.dice.0, &q.id);
     t.log.push(bound, e);
@@ -67,11 +68,13 @@ pub(super) fn squadron_turn(t: &mut Table, s: usize, k: usize) {
             // Down to low level to attack with guns and rockets; bombers bomb from medium.
             Phase::Move if !moved => {
                 moved = true;
-                let q = &mut t.sides.0[s].squadrons[k];
-                for m in q.machines.iter_mut().filter(|m| m.height().is_some_and(|h| h != Height::Low)) {
+                let machines = t.sides.0[s].squadrons[k].machines.clone();
+                for (i, m) in machines.into_iter().enumerate().filter(|(_, m)| m.height().is_some_and(|h| h != Height::Low)) {
                     let bombs = m.kind.bombs.is_some_and(|b| b.1 > 0);
                     if !(bombs && m.height() == Some(Height::Medium)) {
-                        let _ = aircraft::air_move(m, AirMove::ToHeight(Height::Low));
+                        let mut now = m;
+                        let _ = aircraft::air_move(&mut now, AirMove::ToHeight(Height::Low));
+                        t.sides.apply(s, SideChange::Machine(k, i, now));
                     }
                 }
             }
@@ -93,7 +96,7 @@ fn acquire(t: &mut Table, s: usize, k: usize) {
     let codex = t.codex.0.clone();
     let codex = &*codex;
     let els = sorted(&mut t.elements);
-    let q = &mut t.sides.0[s].squadrons[k];
+    let q = &t.sides.0[s].squadrons[k];
     if q.target.as_ref().and_then(|id| t.roster.find(&els, id)).is_some_and(|f| f.presence.status.on_table()) {
         return;
     }
@@ -122,7 +125,7 @@ fn acquire(t: &mut Table, s: usize, k: usize) {
     let (seen, e) = aircraft::spot(Some(need), target.id(), &mut t.dice.0, &q.id);
     t.log.push(bound, e.target(target.id().to_owned()));
     if seen {
-        q.target = Some(target.id().to_owned());
+        t.sides.apply(s, SideChange::SquadronTarget(k, target.id().to_owned()));
     }
 }
 
@@ -135,10 +138,10 @@ fn attack(t: &mut Table, s: usize, k: usize) {
     let Some(target) = t.sides.0[s].squadrons[k].target.clone() else { return };
     let mut els = sorted(&mut t.elements);
     let Some(f) = t.roster.find_mut(&mut els, &target).filter(|f| f.presence.status.on_table()) else { return };
-    let q = &mut t.sides.0[s].squadrons[k];
+    let q = t.sides.0[s].squadrons[k].clone();
     let mut hit_any = false;
     let mut lost = 0;
-    for m in q.machines.iter_mut().filter(|m| matches!(m.position, Position::OverTable(_))) {
+    for (i, m) in q.machines.iter().enumerate().filter(|(_, m)| matches!(m.position, Position::OverTable(_))) {
         if f.spent() {
             break;
         }
@@ -148,7 +151,7 @@ fn attack(t: &mut Table, s: usize, k: usize) {
                 let Some(he) = he_target(&f.view()) else { break };
                 if let Ok((casualties, wrecked, e)) = aircraft::bomb_hit(size, he, &mut t.dice.0) {
                     t.log.push(bound, e.target(target.clone()));
-                    lost += f.force.element.remove_men(u32::from(casualties));
+                    lost += f.apply(Change::LoseMen(u32::from(casualties)));
                     if wrecked {
                         wreck(f);
                     }
@@ -160,19 +163,22 @@ fn attack(t: &mut Table, s: usize, k: usize) {
             hit_any |= hits > 0;
             match f.force.build {
                 Build::SoftSkin if hits > 0 => {
-                    f.vehicle.state = Some(effects::soft_skin_hit(f.vehicle.state.unwrap_or_default()));
+                    let after = effects::soft_skin_hit(f.vehicle.state.unwrap_or_default());
+                    f.apply(Change::Vehicle(after));
                 }
                 Build::Afv { .. } => {}
-                _ => lost += f.force.element.remove_men(u32::from(hits)),
+                _ => lost += f.apply(Change::LoseMen(u32::from(hits))),
             }
         }
-        aircraft::after_attack(m);
+        let mut now = m.clone();
+        aircraft::after_attack(&mut now);
+        t.sides.apply(s, SideChange::Machine(k, i, now));
     }
     if hit_any || lost > 0 {
         let cause = he_cause(f.force.build);
-        f.momentum.accrued.accrue(cause, 1);
+        f.apply(Change::Accrue(cause, 1));
         if f.force.build.element_type() == warbound_rules::momentum::ElementType::Infantry {
-            f.momentum.accrued.accrue(CmCause::CasualtyInOpen, lost);
+            f.apply(Change::Accrue(CmCause::CasualtyInOpen, lost));
         }
     }
     let ev = RuleEvent::new(EventKind::Casualties, RuleRef::new(Book::HeroesAll, "Aircraft attacking ground troops"))
@@ -186,11 +192,12 @@ fn attack(t: &mut Table, s: usize, k: usize) {
 }
 
 /// A bomb that wrecks: a gun destroyed, a vehicle damaged.
-fn wreck(f: &mut FieldedItem) {
+fn wreck(f: &mut Held) {
     if f.force.build.is_vehicle() {
-        f.vehicle.state = Some(f.vehicle.state.unwrap_or_default().after(effects::AtResult::Damaged));
-    } else if let Some(p) = f.force.element.pieces.iter_mut().find(|p| p.crew > 0) {
-        p.crew = 0;
+        let after = f.vehicle.state.unwrap_or_default().after(effects::AtResult::Damaged);
+        f.apply(Change::Vehicle(after));
+    } else {
+        f.apply(Change::LoseWeapon);
     }
 }
 
@@ -198,19 +205,28 @@ fn wreck(f: &mut FieldedItem) {
 /// ("driven off the table for D4 bounds").
 pub(super) fn returning(t: &mut Table) {
     let bound = t.battle.clock.bound();
-    for side in t.sides.0.iter_mut() {
-        for q in side.squadrons.iter_mut() {
-            for m in q.machines.iter_mut() {
+    for s in 0..t.sides.0.len() {
+        let withdrawn = t.sides.0[s].air_command.as_ref().is_some_and(|ac| ac.withdrawn);
+        for (k, q) in t.sides.0[s].squadrons.clone().into_iter().enumerate() {
+            for (i, mut m) in q.machines.into_iter().enumerate() {
                 if let Position::DrivenOff { until } = m.position
                     && until <= bound
                 {
-                    m.position = if side.air_command.as_ref().is_some_and(|ac| ac.withdrawn) {
-                        Position::DrivenOff { until: u32::MAX }
-                    } else {
-                        Position::Box(Height::Low)
-                    };
+                    m.position =
+                        if withdrawn { Position::DrivenOff { until: u32::MAX } } else { Position::Box(Height::Low) };
+                    t.sides.apply(s, SideChange::Machine(k, i, m));
                 }
             }
+        }
+    }
+}
+
+/// Every machine of squadron `k` still in action leaves the table for good.
+fn leave_for_good(t: &mut Table, s: usize, k: usize) {
+    for (i, mut m) in t.sides.0[s].squadrons[k].machines.clone().into_iter().enumerate() {
+        if m.in_action() {
+            m.position = Position::DrivenOff { until: u32::MAX };
+            t.sides.apply(s, SideChange::Machine(k, i, m));
         }
     }
 }
@@ -257,7 +273,7 @@ pub(super) fn aa_fire(t: &mut Table, element: &str, squadron: &str) {
     };
     let Some((weapon, times)) = aa_weapon(&f.view()) else { return };
     let night = t.battle.clock.light() == warbound_rules::day::Light::Night;
-    let q = &mut t.sides.0[s].squadrons[k];
+    let q = &t.sides.0[s].squadrons[k];
     let Some(m) = q.machines.iter().position(|m| matches!(m.position, Position::OverTable(_))) else { return };
     let need = aircraft::ground_spot_need(t.battle.start.scenario.weather.sky, night, q.machines[m].attacked_ground);
     let (seen, e) = aircraft::spot(need, squadron, &mut t.dice.0, element);
@@ -272,10 +288,14 @@ pub(super) fn aa_fire(t: &mut Table, element: &str, squadron: &str) {
             damages += d;
         }
     }
-    let (_, counted, e) = aircraft::take_damage(&mut q.machines[m], damages, bound, &mut t.dice.0, squadron);
+    let mut now = q.machines[m].clone();
+    let (_, counted, e) = aircraft::take_damage(&mut now, damages, bound, &mut t.dice.0, squadron);
     t.log.push(bound, e);
-    if let Some(ac) = t.sides.0[s].air_command.as_mut() {
+    drop(els);
+    t.sides.apply(s, SideChange::Machine(k, m, now));
+    if let Some(mut ac) = t.sides.0[s].air_command.clone() {
         ac.damages += u32::from(counted);
+        t.sides.apply(s, SideChange::AirCommand(ac));
     }
 }
 
@@ -284,24 +304,22 @@ pub(super) fn aa_fire(t: &mut Table, element: &str, squadron: &str) {
 /// 1-3 off his score; at 0 he withdraws every machine.
 pub(super) fn air_command_turn(t: &mut Table, s: usize) {
     let bound = t.battle.clock.bound();
-    let side = &mut t.sides.0[s];
-    let Some(ac) = side.air_command.as_mut() else { return };
+    let Some(mut ac) = t.sides.0[s].air_command.clone() else { return };
     if ac.damages > 0 {
         let (cms, withdraws, e) = aircraft::air_command_cm(ac.cms, ac.damages, &mut t.dice.0, &ac.id);
         t.log.push(bound, e);
         ac.cms = cms;
         ac.damages = 0;
+        ac.withdrawn |= withdraws;
+        t.sides.apply(s, SideChange::AirCommand(ac));
         if withdraws {
-            ac.withdrawn = true;
-            for q in side.squadrons.iter_mut() {
-                for m in q.machines.iter_mut().filter(|m| m.in_action()) {
-                    m.position = Position::DrivenOff { until: u32::MAX };
-                }
+            for k in 0..t.sides.0[s].squadrons.len() {
+                leave_for_good(t, s, k);
             }
         }
     }
-    let targets: Vec<String> = side.squadrons.iter().filter_map(|q| q.target.clone()).collect();
-    side.known.extend(targets);
+    let targets: Vec<String> = t.sides.0[s].squadrons.iter().filter_map(|q| q.target.clone()).collect();
+    t.sides.apply(s, SideChange::Knows(targets));
 }
 
 /// The side whose Air Command holds card `id`.

@@ -4,24 +4,24 @@
 //! cohesion test; a glider's landing throw (damage, casualties, CSWs lost).
 //! Neither is effective until the bound after it lands.
 
+use super::change::{Change, Held};
 use warbound_rules::{
     airborne::{self, Landing},
     event::{Book, EventKind, RuleEvent, RuleRef},
-    forces::Figure,
     officer::{Grade, Officer, Rank},
     terrain::{Point, TableSize},
 };
 
 use super::{
     log::BattleLog,
-    state::{Arrival, ElementView, FieldedItem, Status},
+    state::{Arrival, ElementView, Status},
 };
 
 pub(super) fn land(
     log: &mut BattleLog,
     dice: &mut warbound_rules::dice::Dice,
     bound: u32,
-    f: &mut FieldedItem,
+    f: &mut Held,
     year: u16,
     table: TableSize,
 ) {
@@ -42,15 +42,13 @@ pub(super) fn land(
                 return;
             }
             let (dx, dy) = drop.platoon.offset().unwrap_or((0.0, 0.0));
-            f.place.at = clamp(Point(centre.0 + dx, centre.1 + dy));
-            f.presence.status = Status::OnTable;
-            f.force.element.on_table = true;
+            f.apply(Change::Arrive { at: clamp(Point(centre.0 + dx, centre.1 + dy)) });
             // "A Leadership Test is taken on landing to establish cohesion."
             let nco = f.force.element.nco.unwrap_or_else(|| Officer::new(Rank::Nco, Grade::Weak).expect("NCO grade"));
             let (test, e) = airborne::cohesion_test(nco, dice, &id);
             log.push(bound, e);
-            f.presence.effective_from = bound + 1;
-            f.presence.without_cohesion = !test.passed;
+            f.apply(Change::EffectiveFrom(bound + 1));
+            f.apply(Change::WithoutCohesion(!test.passed));
             arrived(log, bound, &f.view(), "Paratroops - Landing process");
         }
         Arrival::Glider(at) => {
@@ -58,20 +56,13 @@ pub(super) fn land(
             let csws = f.force.element.pieces.len().min(usize::from(u8::MAX)) as u8;
             let (landing, e) = airborne::glider_landing(aboard, csws, dice, &id);
             log.push(bound, e);
-            f.place.at = clamp(at);
-            f.presence.status = Status::OnTable;
-            f.force.element.on_table = true;
-            f.force.element.remove_men(u32::from(landing.casualties));
+            f.apply(Change::Arrive { at: clamp(at) });
+            f.apply(Change::LoseMen(u32::from(landing.casualties)));
             if landing.csws_destroyed {
                 // The weapons are lost; their crews fight on as riflemen without them.
-                let grade = f.force.element.troops();
-                for p in std::mem::take(&mut f.force.element.pieces) {
-                    for _ in 0..p.crew {
-                        f.force.element.figures.push(Figure { grade, weapon: None, rounds: None });
-                    }
-                }
+                f.apply(Change::CrewsAsRiflemen);
             }
-            f.presence.effective_from = bound + 1;
+            f.apply(Change::EffectiveFrom(bound + 1));
             arrived(log, bound, &f.view(), "Gliders - Landing process");
             if f.spent() {
                 super::table::leave(log, bound, f, Status::Destroyed, "every man lost in the landing");

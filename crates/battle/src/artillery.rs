@@ -5,6 +5,7 @@
 //! edge with the Indirect Fire rules. A hit falls on every element within
 //! [`BURST`] of the point, friend or foe.
 
+use super::change::{Change, Held, SideChange};
 use warbound_rules::{
     artillery,
     effects::{self, HeColumn},
@@ -21,7 +22,7 @@ use super::{
     Table,
     invariant::InvariantFailures,
     sorted,
-    state::{FieldedItem, Status},
+    state::{FooState, Status},
     table::{building_hit, from_edge, he_cause, he_target},
     visible::Sight,
 };
@@ -50,17 +51,23 @@ pub(super) fn holder(t: &Table, id: &str) -> Option<Gunner> {
 
 /// The FOO's turn on his card.
 pub(super) fn foo_turn(t: &mut Table, s: usize, k: usize) {
+    let mut fo = t.sides.0[s].foos[k].clone();
+    foo_acts(t, s, &mut fo);
+    t.sides.apply(s, SideChange::Foo(k, fo));
+}
+
+/// What the FOO `fo` of side `s` does on his card: his ORT, netting in, then
+/// nominating, switching or observing for a new Artillery Target.
+fn foo_acts(t: &mut Table, s: usize, fo: &mut FooState) {
     let bound = t.battle.clock.bound();
     let codex = t.codex.0.clone();
     let codex = &*codex;
     let els = sorted(&mut t.elements);
-    let with = t.sides.0[s].foos[k].with.clone();
-    let Some(w) = t.roster.index(&with).filter(|&w| els[w].presence.status.on_table()) else {
-        t.sides.0[s].foos[k].alive = false;
+    let Some(w) = t.roster.index(&fo.with).filter(|&w| els[w].presence.status.on_table()) else {
+        fo.alive = false;
         return;
     };
-    let side = &mut t.sides.0[s];
-    let fo = &mut side.foos[k];
+    let side = &t.sides.0[s];
     let (ort, event) = opc::officer_reaction_test(fo.foo.officer, &mut t.dice.0, &fo.id);
     t.log.push(bound, event);
     if ort == OrtResult::NoAction {
@@ -80,7 +87,7 @@ pub(super) fn foo_turn(t: &mut Table, s: usize, k: usize) {
     }
     // The enemy he knows of that is nearest his own element, away from his own men.
     let sight = Sight::new(&t.battle, codex);
-    let safe = |p: Point, els: &[FieldedItem]| {
+    let safe = |p: Point, els: &[Held]| {
         !els.iter()
             .any(|f| f.identity.side == s && f.presence.status.on_table() && distance(f.place.at, p) <= DANGER_CLOSE)
     };
@@ -232,12 +239,9 @@ pub(super) fn battery_turn(t: &mut Table, s: usize, k: usize) {
             } else {
                 CmCause::CasualtyInOpen
             };
-            let battle = &mut *t.battle;
-            let terrain = &battle.terrain;
             if !f.force.build.is_vehicle()
                 && let Some(lost) = building_hit(
-                    &mut battle.buildings,
-                    terrain,
+                    &mut t.battle,
                     &f.view(),
                     column,
                     &mut t.dice.0,
@@ -245,10 +249,10 @@ pub(super) fn battery_turn(t: &mut Table, s: usize, k: usize) {
                     bound,
                 )
             {
-                let lost = f.force.element.remove_men(u32::from(lost));
+                let lost = f.apply(Change::LoseMen(u32::from(lost)));
                 let cause = he_cause(f.force.build);
-                f.momentum.accrued.accrue(cause, 1);
-                f.momentum.accrued.accrue(casualty, lost);
+                f.apply(Change::Accrue(cause, 1));
+                f.apply(Change::Accrue(casualty, lost));
                 if f.spent() {
                     super::table::leave(&mut t.log, bound, f, Status::Destroyed, "lost when the building fell");
                 }
@@ -258,7 +262,7 @@ pub(super) fn battery_turn(t: &mut Table, s: usize, k: usize) {
         }
     }
     drop(els);
-    t.sides.0[s].batteries[k].ranging = Some((number, ranging));
+    t.sides.apply(s, SideChange::BatteryRanging(k, (number, ranging)));
 }
 
 /// One HE shell on an element: the HE Effects table, its CM tests, and
@@ -267,7 +271,7 @@ fn shell(
     (log, failures): (&mut super::log::BattleLog, &mut InvariantFailures),
     dice: &mut warbound_rules::dice::Dice,
     bound: u32,
-    f: &mut FieldedItem,
+    f: &mut Held,
     column: HeColumn,
     by: &str,
     casualty: CmCause,
@@ -282,20 +286,19 @@ fn shell(
         }
     };
     log.push(bound, event.actor(by.to_owned()).target(f.id().to_owned()));
-    let lost = f.force.element.remove_men(u32::from(out.casualties));
+    let lost = f.apply(Change::LoseMen(u32::from(out.casualties)));
     let cause = he_cause(f.force.build);
-    f.momentum.accrued.accrue(cause, 1);
+    f.apply(Change::Accrue(cause, 1));
     if f.force.build.element_type() == warbound_rules::momentum::ElementType::Infantry {
-        f.momentum.accrued.accrue(casualty, lost);
+        f.apply(Change::Accrue(casualty, lost));
     }
     if out.vehicle_damaged {
-        f.vehicle.state = Some(f.vehicle.state.unwrap_or_default().after(effects::AtResult::Damaged));
-        f.momentum.accrued.accrue(CmCause::OwnVehicleDamaged, 1);
+        let after = f.vehicle.state.unwrap_or_default().after(effects::AtResult::Damaged);
+        f.apply(Change::Vehicle(after));
+        f.apply(Change::Accrue(CmCause::OwnVehicleDamaged, 1));
     }
-    if out.weapon_destroyed
-        && let Some(p) = f.force.element.pieces.iter_mut().find(|p| p.crew > 0)
-    {
-        p.crew = 0;
+    if out.weapon_destroyed {
+        f.apply(Change::LoseWeapon);
     }
     if f.spent() {
         super::table::leave(log, bound, f, Status::Destroyed, "nothing left that fights");

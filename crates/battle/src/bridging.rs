@@ -7,6 +7,7 @@
 //! HE Effects Table result off its Defence Value, and at 0 it is gone from
 //! the table.
 
+use super::change::{BattleChange, Change, HeldBattle};
 use crate::prelude::*;
 use warbound_rules::{
     buildings::{Bridge, BridgeType},
@@ -16,7 +17,7 @@ use warbound_rules::{
     geometry::distance,
     order_dice::{Act, Phase},
     scenario::BridgingSite,
-    terrain::{Feature, Point, RiverBridge, Terrain, distance_to_segment},
+    terrain::{Feature, Point, Terrain, distance_to_segment},
 };
 
 use super::{
@@ -108,9 +109,8 @@ fn wade(t: &mut Table, element: &str, to: (f32, f32)) {
         t.failures.record(&mut t.log, bound, "wade", element, format!("{} is no element of the battle", element));
         return;
     };
-    f.place.mover.in_water = !f.place.mover.in_water;
-    f.place.at = super::table::toward(f.place.at, Point(to.0, to.1), WADE_STEP);
-    f.actions.this_bound.moved = true;
+    f.apply(Change::Wade);
+    f.apply(Change::Move { to: super::table::toward(f.place.at, Point(to.0, to.1), WADE_STEP), moved: true });
     let ev = RuleEvent::new(EventKind::Movement, RuleRef::new(Book::HeroesAll, "Rivers"))
         .actor(element.to_owned())
         .input("act", Act::GetOutOfRiver, "getting into or out of river counts as an Act")
@@ -149,13 +149,15 @@ fn work(t: &mut Table, element: &str) {
     let Some(k) = site_at(&f.view(), &t.battle.pontoons) else { return };
     let crew = f.men().min(u32::from(PONTOON_CREW_MAX)) as u8;
     drop(els);
-    let (built, e) = match t.battle.pontoons[k].task.pontoon_bound(crew, 0, &mut t.dice.0, element) {
+    let mut task = t.battle.pontoons[k].task;
+    let (built, e) = match task.pontoon_bound(crew, 0, &mut t.dice.0, element) {
         Ok(worked) => worked,
         Err(e) => {
             t.fail("pontoon work", element, format!("the work cannot be resolved: {e:?}"));
             return;
         }
     };
+    t.battle.apply(BattleChange::Pontoon(k, task));
     t.log.push(bound, e);
     if built {
         let site = t.battle.pontoons[k].site.clone();
@@ -165,12 +167,9 @@ fn work(t: &mut Table, element: &str) {
 
 /// The finished pontoon spans the river: a Type A bridge ("Includes
 /// pontoon/temporary bridges built by engineers").
-fn open_bridge(battle: &mut super::state::Battle, log: &mut BattleLog, bound: u32, site: &BridgingSite) {
+fn open_bridge(battle: &mut HeldBattle, log: &mut BattleLog, bound: u32, site: &BridgingSite) {
     let Some(river) = battle.terrain.river_crossed(&site.span) else { return };
-    if let Some(Feature::River { bridges, .. }) = battle.terrain.features.get_mut(river) {
-        bridges.push(RiverBridge { kind: BridgeType::A, span: site.span });
-    }
-    battle.bridges.push(BridgeState { river, span: site.span, bridge: Bridge::new(BridgeType::A) });
+    battle.apply(BattleChange::BridgeOpened { river, span: site.span });
     let ev = RuleEvent::new(EventKind::Engineering, RuleRef::new(Book::HeroesAll, "Pontoon bridges"))
         .input("place", site.place.clone(), "")
         .outcome(serde_json::json!({ "built": true, "bridge": BridgeType::A }));
@@ -185,7 +184,7 @@ fn open_bridge(battle: &mut super::state::Battle, log: &mut BattleLog, bound: u3
 /// Reading: a charge's blast is HE on the bridge like a shell's, and charges
 /// "laid together" each throw for their effect.
 pub(super) fn blast_bridges(
-    battle: &mut super::state::Battle,
+    battle: &mut HeldBattle,
     dice: &mut warbound_rules::dice::Dice,
     (log, failures): (&mut BattleLog, &mut InvariantFailures),
     bound: u32,
@@ -195,23 +194,23 @@ pub(super) fn blast_bridges(
 ) {
     let Some(column) = kind.he_column() else { return };
     for k in 0..battle.bridges.len() {
-        let b = &mut battle.bridges[k];
+        let b = battle.bridges[k].clone();
         if b.bridge.is_destroyed() || distance_to_segment(at, b.span.from, b.span.to) > super::table::CONTACT {
             continue;
         }
-        let e = match b.bridge.hit(column, dice, id) {
+        let mut bridge = b.bridge;
+        let e = match bridge.hit(column, dice, id) {
             Ok((_, e)) => e,
             Err(e) => {
                 failures.record(log, bound, "blast", id, format!("the blast on a bridge cannot be resolved: {e:?}"));
                 continue;
             }
         };
+        let destroyed = bridge.is_destroyed();
+        battle.apply(BattleChange::Bridge(k, bridge));
         log.push(bound, e);
-        if b.bridge.is_destroyed() {
-            let (river, span) = (b.river, b.span);
-            if let Some(Feature::River { bridges, .. }) = battle.terrain.features.get_mut(river) {
-                bridges.retain(|r| r.span != span);
-            }
+        if destroyed {
+            battle.apply(BattleChange::BridgeGone { river: b.river, span: b.span });
         }
     }
 }

@@ -4,6 +4,7 @@
 //! waits at [`Flow::CoTurn`] for a [`Command::Command`]); last, what his
 //! NCOs have seen is shared, and a squadron held for calling is called in.
 
+use super::change::{Change, SideChange};
 use warbound_rules::{
     aircraft,
     command::{Activity, Objective},
@@ -38,7 +39,7 @@ pub(super) fn begin(t: &mut Table, s: usize, c: usize) -> bool {
     {
         if f.force.element.nco.is_none() {
             let (nco, e) = officer::replacement_nco(f.force.element.makeup(), &mut t.dice.0, f.id());
-            f.force.element.nco = Some(nco);
+            f.apply(Change::Nco(nco));
             t.log.push(bound, e);
         }
     }
@@ -82,7 +83,7 @@ fn rally(t: &mut Table, s: usize, c: usize, ids: &[String]) {
         t.log.push(bound, event);
         for r in rallied {
             if let Some(f) = t.roster.find_mut(&mut els, &r.id) {
-                f.force.element.cms = r.cms_after;
+                f.apply(Change::Cms(r.cms_after));
             }
         }
     }
@@ -99,23 +100,24 @@ pub(super) fn finish(t: &mut Table, s: usize, c: usize) {
     let bound = t.battle.clock.bound();
     let company = t.sides.0[s].companies[c].clone();
     let mut els = sorted(&mut t.elements);
-    let side = &mut t.sides.0[s];
     let knows = els.iter().any(|f| f.identity.side == s && f.identity.company == c && !f.intel.known.is_empty());
-    if knows && let Some(q) = side.squadrons.iter_mut().find(|q| q.arrives.is_none()) {
+    if knows && let Some(k) = t.sides.0[s].squadrons.iter().position(|q| q.arrives.is_none()) {
         let what = aircraft::CallIn::GroundAttack;
         if let Ok((arrives, events)) = aircraft::call_in(what, Some(company.co), bound, &mut t.dice.0, &company.id) {
             t.log.extend(bound, events);
-            q.arrives = arrives.map(|b| b.max(q.window.first));
+            let first = t.sides.0[s].squadrons[k].window.first;
+            t.sides.apply(s, SideChange::SquadronArrives(k, arrives.map(|b| b.max(first))));
         }
     }
     for f in els.iter().filter(|f| f.identity.side == s && f.identity.company == c) {
-        side.known.extend(f.intel.known.iter().cloned());
+        t.sides.apply(s, SideChange::Knows(f.intel.known.iter().cloned().collect()));
     }
+    let side = &t.sides.0[s];
     for f in els.iter_mut().filter(|f| f.identity.side == s && f.identity.company == c && f.presence.status.on_table())
     {
         let missing: Vec<String> = side.known.difference(&f.intel.known).cloned().collect();
         if !missing.is_empty() {
-            f.intel.known.extend(missing);
+            f.apply(Change::Knows(missing));
         }
     }
 }
@@ -199,7 +201,7 @@ pub(super) fn apply(t: &mut Table, s: usize, c: usize, rally_ids: &[String], ord
                 continue;
             }
         }
-        f.order.objective = objective;
+        f.apply(Change::Objective(objective));
     }
     rally(t, s, c, rally_ids);
     finish(t, s, c);

@@ -2,6 +2,7 @@
 //! to every element on the table and one to each Company Officer whose figure
 //! is with one, both sides in one deck, shuffled with the battle's dice.
 
+use super::change::BattleChange;
 use crate::prelude::*;
 use warbound_rules::opc::{self, Holder, Participant};
 
@@ -83,12 +84,12 @@ fn deal(mut t: Table) {
     match opc::deal(&participants, &mut t.dice.0) {
         Ok((deck, event)) => {
             t.log.push(bound, event);
-            t.battle.deck = Some(deck);
+            t.battle.apply(BattleChange::Deck(Some(deck)));
             *t.flow = Flow::NextCard;
         }
         Err(e) => {
             t.fail("deal", "the OPC deck", format!("no OPCs can be dealt: {e}"));
-            t.battle.deck = None;
+            t.battle.apply(BattleChange::Deck(None));
             *t.flow = Flow::EndBound;
         }
     }

@@ -6,6 +6,7 @@
 //! (a 6 on the observation dice, a charge counting as 1 target figure) and
 //! remove it.
 
+use super::change::{BattleChange, Change, Held};
 use crate::prelude::*;
 use warbound_rules::{
     event::{Book, EventKind, RuleEvent, RuleRef},
@@ -21,7 +22,7 @@ use super::{
     command::{Command, Current},
     log::BattleLog,
     sorted,
-    state::{Demolition, ElementView, FieldedItem, Flow, Status},
+    state::{Demolition, ElementView, Flow, Status},
     table::he_target,
 };
 
@@ -73,8 +74,10 @@ fn act_phase(mut t: Table, mut current: ResMut<Current>) {
     if acts == 1 {
         let d = distance(els[i].place.at, t.battle.charges[k].at);
         let sight = in_sight(&els[i].view(), &t.battle.charges[k], &t.battle.terrain);
-        let fired = match t.battle.charges[k].charge.detonate(d, sight, &mut t.dice.0, &element) {
+        let mut now = t.battle.charges[k].charge;
+        let fired = match now.detonate(d, sight, &mut t.dice.0, &element) {
             Ok((fired, e)) => {
+                t.battle.apply(BattleChange::Charge(k, now));
                 t.log.push(bound, e.target(charge.clone()));
                 fired
             }
@@ -96,17 +99,21 @@ fn act_phase(mut t: Table, mut current: ResMut<Current>) {
         }
     } else {
         let men = els[i].men();
-        let demolition = &mut t.battle.charges[k];
-        if !demolition.found
+        if !t.battle.charges[k].found
             && let Ok((spotted, e)) = explosives::detect_charges(men, 1, &mut t.dice.0, &element)
         {
             t.log.push(bound, e.target(charge.clone()));
-            demolition.found = spotted;
+            if spotted {
+                t.battle.apply(BattleChange::ChargeFound(k));
+            }
         }
         // Reading (no rule is printed for lifting a charge): found, it is
         // made safe as it was set — in contact for the bound, both Acts.
-        if demolition.found {
-            demolition.charge.state = ChargeState::Dead;
+        if t.battle.charges[k].found {
+            let mut now = t.battle.charges[k].charge;
+            now.state = ChargeState::Dead;
+            t.battle.apply(BattleChange::Charge(k, now));
+            let demolition = &t.battle.charges[k];
             let ev = RuleEvent::new(EventKind::Explosives, RuleRef::new(Book::HeroesAll, "Explosives"))
                 .actor(element.clone())
                 .target(charge.clone())
@@ -167,7 +174,9 @@ fn clear_mines(t: &mut Table, element: &str) {
         warbound_rules::mines::Clearers::Infantry(men)
     };
     drop(els);
-    if let Ok((_, e)) = t.battle.minefields[k].1.clear_bound(clearers, night, &mut t.dice.0, element) {
+    let mut now = t.battle.minefields[k].1;
+    if let Ok((_, e)) = now.clear_bound(clearers, night, &mut t.dice.0, element) {
+        t.battle.apply(BattleChange::Minefield(k, now));
         t.log.push(bound, e);
     }
 }
@@ -178,7 +187,7 @@ pub(super) fn blast(
     log: &mut BattleLog,
     dice: &mut warbound_rules::dice::Dice,
     bound: u32,
-    els: &mut [FieldedItem],
+    els: &mut [Held],
     d: &Demolition,
 ) {
     let stun = explosives::stun_zone(d.charge.kind, dice, &d.id).map(|(inches, e)| {
@@ -192,13 +201,13 @@ pub(super) fn blast(
             && let Ok(Some((out, e))) = explosives::charge_effect(d.charge.kind, target, dice)
         {
             log.push(bound, e.actor(d.id.clone()).target(f.id().to_owned()));
-            let lost = f.force.element.remove_men(u32::from(out.casualties));
+            let lost = f.apply(Change::LoseMen(u32::from(out.casualties)));
             if f.force.build.element_type() == warbound_rules::momentum::ElementType::Infantry {
-                f.momentum.accrued.accrue(CmCause::CasualtyInOpen, lost);
+                f.apply(Change::Accrue(CmCause::CasualtyInOpen, lost));
             }
         }
         if stun.is_some_and(|s| r <= s) {
-            f.momentum.accrued.accrue(explosives::STUN_CAUSE, 1);
+            f.apply(Change::Accrue(explosives::STUN_CAUSE, 1));
         }
         if f.spent() {
             super::table::leave(log, bound, f, Status::Destroyed, "caught in the blast");
@@ -215,9 +224,14 @@ pub(super) fn blast(
 pub(super) fn tick(t: &mut Table) {
     let bound = t.battle.clock.bound();
     let mut gone = Vec::new();
-    for d in t.battle.charges.iter_mut() {
-        if d.charge.tick() {
-            gone.push(d.clone());
+    for k in 0..t.battle.charges.len() {
+        let mut now = t.battle.charges[k].charge;
+        let fires = now.tick();
+        if now != t.battle.charges[k].charge {
+            t.battle.apply(BattleChange::Charge(k, now));
+        }
+        if fires {
+            gone.push(t.battle.charges[k].clone());
         }
     }
     if gone.is_empty() {

@@ -2,11 +2,12 @@
 //! element did "on its last turn", the clock moves on, and the battle ends
 //! at its time limit.
 
+use super::change::{BattleChange, Change};
 use crate::prelude::*;
 
 use super::{
     FlowSchedule, FlowSet, Table, at, outcome, sorted,
-    state::{Flow, Marks, Status},
+    state::{Flow, Status},
 };
 
 pub(super) fn plugin(app: &mut App) {
@@ -16,21 +17,17 @@ pub(super) fn plugin(app: &mut App) {
 fn end_bound(mut t: Table) {
     let mut els = sorted(&mut t.elements);
     for f in els.iter_mut() {
-        f.actions.last_bound = std::mem::take(&mut f.actions.this_bound);
-        f.actions.counter = None;
-        if !f.presence.status.on_table() {
-            f.actions.last_bound = Marks::default();
-        }
+        f.apply(Change::EndBound);
     }
     drop(els);
     burn(&mut t);
     super::demolition::tick(&mut t);
-    t.battle.deck = None;
+    t.battle.apply(BattleChange::Deck(None));
     let bound = t.battle.clock.bound();
     if bound >= t.battle.start.last_bound() {
         outcome::time_up(&mut t);
     } else {
-        t.battle.clock.next_bound();
+        t.battle.apply(BattleChange::NextBound);
         *t.flow = Flow::StartBound;
     }
 }
@@ -42,9 +39,14 @@ fn end_bound(mut t: Table) {
 fn burn(t: &mut Table) {
     let bound = t.battle.clock.bound();
     let mut fallen = Vec::new();
-    for (k, b) in t.battle.buildings.iter_mut() {
-        if b.end_of_bound().is_some() {
-            fallen.push(*k);
+    for k in 0..t.battle.buildings.len() {
+        let (feature, mut now) = t.battle.buildings[k];
+        let falls = now.end_of_bound().is_some();
+        if now != t.battle.buildings[k].1 {
+            t.battle.apply(BattleChange::Building(k, now));
+        }
+        if falls {
+            fallen.push(feature);
         }
     }
     if fallen.is_empty() {

@@ -4,6 +4,7 @@
 //! Defence Values; the target accrues its CM tests (FYOB Momentum Test
 //! Charts), checks for its officers, and leaves the table if nothing is left.
 
+use super::change::{Change, Held, HeldBattle, HeldSides, SideChange};
 use crate::prelude::*;
 use warbound_rules::{
     codex::Codex,
@@ -28,7 +29,7 @@ use super::{
     invariant::InvariantFailures,
     log::BattleLog,
     pair_mut, sorted,
-    state::{Build, ElementView, FieldedItem, Flow, Status},
+    state::{Build, ElementView, Flow, Status},
     table::{building_hit, he_target},
     visible::Sight,
 };
@@ -65,8 +66,7 @@ fn fire_phase(mut t: Table, mut current: ResMut<Current>) {
         super::air::aa_fire(&mut t, &element, &squadron);
         let mut els = sorted(&mut t.elements);
         if let Some(f) = t.roster.find_mut(&mut els, &element) {
-            f.actions.this_bound.fired = true;
-            f.concealment.concealed = false;
+            f.apply(Change::Fired);
         }
         drop(els);
         super::turn::phase_done(&mut t, Phase::Fire, &[]);
@@ -99,15 +99,7 @@ pub(super) fn do_fire(t: &mut Table, element: &str, target: &str, on_the_move: b
     let (firer, tgt) = pair_mut(&mut els, i, j);
     let d = distance(firer.place.at, tgt.place.at);
     let mut damage = Damage::default();
-    let battle = &mut *t.battle;
-    let mut out = Out {
-        dice: &mut t.dice.0,
-        log: &mut t.log,
-        failures: &mut t.failures,
-        bound,
-        buildings: &mut battle.buildings,
-        terrain: &battle.terrain,
-    };
+    let mut out = Out { dice: &mut t.dice.0, log: &mut t.log, failures: &mut t.failures, bound, battle: &mut t.battle };
     for team in &teams {
         if matches!(team.row.row().procedure, firing::Procedure::Mortar { .. } | firing::Procedure::Rockets) {
             indirect(&mut out, team, firer, tgt, d, &mut damage);
@@ -139,10 +131,9 @@ pub(super) fn do_fire(t: &mut Table, element: &str, target: &str, on_the_move: b
             hit(&mut out, weapon, he, volley.assessment.band, tgt, firer.place.at, target_edge, &mut damage);
         }
     }
-    firer.actions.this_bound.fired = true;
-    firer.concealment.concealed = false;
+    firer.apply(Change::Fired);
     let firer_id = firer.id().to_owned();
-    tgt.actions.this_bound.fired_on_by.insert(firer_id.clone());
+    tgt.apply(Change::FiredOnBy(firer_id.clone()));
     let unobserved = unobserved_by_target(&tgt.view(), &firer_id);
     accrue_tests(&mut out, tgt, &damage, unobserved, cover);
     let company = (tgt.identity.side, tgt.identity.company);
@@ -217,14 +208,13 @@ pub fn fire_odds(sight: &Sight, firer: &ElementView, tgt: &ElementView, failures
     (odds.shots > 0).then_some(odds)
 }
 
-/// The battle's dice and log, borrowed apart from the elements.
-struct Out<'a> {
+/// The battle's dice, log and table, borrowed apart from the elements.
+struct Out<'a, 'w> {
     dice: &'a mut Dice,
     log: &'a mut BattleLog,
     failures: &'a mut InvariantFailures,
     bound: u32,
-    buildings: &'a mut [(usize, warbound_rules::buildings::Building)],
-    terrain: &'a warbound_rules::terrain::Terrain,
+    battle: &'a mut HeldBattle<'w>,
 }
 
 fn unobserved_by_target(tgt: &ElementView, firer: &str) -> bool {
@@ -270,8 +260,8 @@ fn weapon_for(team: &FiringTeam, _firer: &ElementView, tgt: &ElementView, codex:
 fn indirect(
     out: &mut Out,
     team: &FiringTeam,
-    firer: &mut FieldedItem,
-    tgt: &mut FieldedItem,
+    firer: &mut Held,
+    tgt: &mut Held,
     d: f32,
     damage: &mut Damage,
 ) {
@@ -315,47 +305,40 @@ fn indirect(
             he_on(out, column, tgt, damage);
         }
     }
-    firer.actions.ranging = Some((tgt.id().to_owned(), ranging));
+    firer.apply(Change::Ranging(tgt.id().to_owned(), ranging));
 }
 
 /// One HE hit on men or guns.
-fn he_on(t: &mut Out, column: effects::HeColumn, tgt: &mut FieldedItem, damage: &mut Damage) {
+fn he_on(t: &mut Out, column: effects::HeColumn, tgt: &mut Held, damage: &mut Damage) {
     if !tgt.force.build.is_vehicle()
         && let Some(lost) =
-            building_hit(t.buildings, t.terrain, &tgt.view(), column, t.dice, (t.log, t.failures), t.bound)
+            building_hit(t.battle, &tgt.view(), column, t.dice, (t.log, t.failures), t.bound)
     {
-        damage.casualties += tgt.force.element.remove_men(u32::from(lost));
+        damage.casualties += tgt.apply(Change::LoseMen(u32::from(lost)));
         return;
     }
     let Some(target) = he_target(&tgt.view()) else { return };
     if let Ok((out, event)) = effects::he_hit(column, target, t.dice) {
         t.log.push(t.bound, event.target(tgt.id()));
-        damage.casualties += tgt.force.element.remove_men(u32::from(out.casualties));
+        damage.casualties += tgt.apply(Change::LoseMen(u32::from(out.casualties)));
         if out.vehicle_damaged {
             let before = tgt.vehicle.state.unwrap_or_default();
             apply_vehicle(t, tgt, before.after(effects::AtResult::Damaged), damage);
         }
-        if out.weapon_destroyed
-            && let Some(p) = tgt.force.element.pieces.iter_mut().find(|p| p.crew > 0)
-        {
-            damage.guns_lost += 1;
-            damage.casualties += u32::from(p.crew);
-            p.crew = 0;
+        if out.weapon_destroyed {
+            let crew = tgt.apply(Change::LoseWeapon);
+            if crew > 0 {
+                damage.guns_lost += 1;
+                damage.casualties += crew;
+            }
         }
     }
 }
 
 /// One bound of fire used by every weapon of the team that counts its rounds.
-fn use_rounds(firer: &mut FieldedItem, team: &FiringTeam) {
-    for s in &team.shooters {
-        let rounds = match *s {
-            Shooter::Figure(k) => firer.force.element.figures.get_mut(k).map(|f| &mut f.rounds),
-            Shooter::Piece(p, a) => firer.force.element.pieces.get_mut(p).and_then(|pc| pc.rounds.get_mut(a)),
-        };
-        if let Some(Some(n)) = rounds {
-            *n = n.saturating_sub(1);
-            firer.actions.shots_used += 1;
-        }
+fn use_rounds(firer: &mut Held, team: &FiringTeam) {
+    for &s in &team.shooters {
+        firer.apply(Change::UseRound(s));
     }
 }
 
@@ -366,7 +349,7 @@ fn hit(
     weapon: Weapon,
     he: bool,
     band: firing::Band,
-    tgt: &mut FieldedItem,
+    tgt: &mut Held,
     from: warbound_rules::terrain::Point,
     edge: warbound_rules::scenario::Edge,
     damage: &mut Damage,
@@ -398,15 +381,15 @@ fn hit(
             if he {
                 he_on(t, row.he.unwrap_or(effects::HeColumn::A), tgt, damage);
             } else {
-                damage.casualties += tgt.force.element.remove_men(1);
+                damage.casualties += tgt.apply(Change::LoseMen(1));
             }
         }
     }
 }
 
-fn apply_vehicle(t: &mut Out, tgt: &mut FieldedItem, after: VehicleState, damage: &mut Damage) {
+fn apply_vehicle(t: &mut Out, tgt: &mut Held, after: VehicleState, damage: &mut Damage) {
     let before = tgt.vehicle.state.unwrap_or_default();
-    tgt.vehicle.state = Some(after);
+    tgt.apply(Change::Vehicle(after));
     if after == VehicleState::Damaged && before != VehicleState::Damaged {
         damage.damaged = true;
     }
@@ -415,7 +398,7 @@ fn apply_vehicle(t: &mut Out, tgt: &mut FieldedItem, after: VehicleState, damage
         let aboard = tgt.men().min(u32::from(u8::MAX)) as u8;
         let (lost, event) = effects::brew_casualties(aboard, t.dice);
         t.log.push(t.bound, event.target(tgt.id()));
-        damage.casualties += tgt.force.element.remove_men(u32::from(lost));
+        damage.casualties += tgt.apply(Change::LoseMen(u32::from(lost)));
     }
 }
 
@@ -453,7 +436,7 @@ fn chart_of(f: &ElementView) -> ChartTarget {
     }
 }
 
-fn accrue_tests(t: &mut Out, tgt: &mut FieldedItem, damage: &Damage, unobserved: bool, cover: Cover) {
+fn accrue_tests(t: &mut Out, tgt: &mut Held, damage: &Damage, unobserved: bool, cover: Cover) {
     let chart = chart_of(&tgt.view());
     let results = FireResults {
         small_arms: damage.small_arms,
@@ -465,14 +448,14 @@ fn accrue_tests(t: &mut Out, tgt: &mut FieldedItem, damage: &Damage, unobserved:
     };
     let causes = fire_tests(chart, &results, unobserved, cover);
     for &(cause, n) in &causes {
-        tgt.momentum.accrued.accrue(cause, n);
+        tgt.apply(Change::Accrue(cause, n));
     }
     // The 2-player game's morale throws (Heroes All, "Morale").
     if damage.casualties > 0 && tgt.force.build.element_type() == warbound_rules::momentum::ElementType::Infantry {
-        add_morale(tgt, MoraleCause::Casualty, damage.casualties);
+        tgt.apply(Change::MoraleDue(MoraleCause::Casualty, damage.casualties));
     }
     if damage.damaged && matches!(tgt.force.build, Build::Afv { .. }) {
-        add_morale(tgt, MoraleCause::AfvDamaged, 1);
+        tgt.apply(Change::MoraleDue(MoraleCause::AfvDamaged, 1));
     }
     let ev = RuleEvent::new(EventKind::Casualties, RuleRef::new(Book::FightYourOwnBattles, "Momentum Test Chart"))
         .actor(tgt.id())
@@ -486,15 +469,8 @@ fn accrue_tests(t: &mut Out, tgt: &mut FieldedItem, damage: &Damage, unobserved:
     t.log.push(t.bound, ev);
 }
 
-fn add_morale(f: &mut FieldedItem, cause: MoraleCause, n: u32) {
-    match f.momentum.morale_due.iter_mut().find(|(c, _)| *c == cause) {
-        Some((_, k)) => *k += n,
-        None => f.momentum.morale_due.push((cause, n)),
-    }
-}
-
 /// FYOB "NCO is a casualty" and "Company Officer as a casualty".
-fn officers(t: &mut Out, sides: &mut super::state::Sides, tgt: &mut FieldedItem, lost: u32, (s, c): (usize, usize)) {
+fn officers(t: &mut Out, sides: &mut HeldSides, tgt: &mut Held, lost: u32, (s, c): (usize, usize)) {
     let co_attached = sides.0[s].companies.get(c).is_some_and(|co| co.co_alive && co.attached_to == tgt.id());
     let (result, event) = match officer::casualty_check(lost, co_attached, t.dice, tgt.id()) {
         Ok(checked) => checked,
@@ -506,12 +482,10 @@ fn officers(t: &mut Out, sides: &mut super::state::Sides, tgt: &mut FieldedItem,
     };
     t.log.push(t.bound, event);
     if result.nco_hit && tgt.force.element.nco.is_some() {
-        tgt.force.element.nco = None;
-        tgt.momentum.accrued.accrue(CmCause::NcoCasualty, 1);
+        tgt.apply(Change::NcoLost);
+        tgt.apply(Change::Accrue(CmCause::NcoCasualty, 1));
     }
-    if result.co_hit == Some(true)
-        && let Some(company) = sides.0[s].companies.get_mut(c)
-    {
-        company.co_alive = false;
+    if result.co_hit == Some(true) && c < sides.0[s].companies.len() {
+        sides.apply(s, SideChange::CoLost(c));
     }
 }

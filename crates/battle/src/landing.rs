@@ -5,6 +5,7 @@
 //! bound) and retires the bound after that. A lane blocked by a wreck sends
 //! the later waves planned for it to the nearest free lane.
 
+use super::change::{BattleChange, Change, Held};
 use warbound_rules::{
     boats::{self, Stage},
     event::{Book, EventKind, RuleEvent, RuleRef},
@@ -68,7 +69,7 @@ fn approach(t: &mut Table, k: usize, c: &CraftSpec, bound: u32) {
         return;
     }
     let side = t.battle.landings[k].side;
-    t.battle.landings[k].lost.push(c.id.clone());
+    t.battle.apply(BattleChange::CraftLost(k, c.id.clone()));
     // Reading (Heroes All, "Landing craft"): a craft destroyed on the mined
     // approach takes its troops with it; they never reach the beach.
     aboard(t, side, c, |log, f| {
@@ -86,23 +87,26 @@ fn approach(t: &mut Table, k: usize, c: &CraftSpec, bound: u32) {
 /// may use that is free in its wave; with none left it turns back with its
 /// troops, who take no part.
 fn replan(t: &mut Table, k: usize, slot: usize, wave: u32, bound: u32) {
-    let landing = &mut t.battle.landings[k];
-    let displaced = landing.plan.block(slot, wave);
-    let slots = landing.plan.slots.len();
+    let mut plan = t.battle.landings[k].plan.clone();
+    let displaced = plan.block(slot, wave);
+    let slots = plan.slots.len();
     let mut turned_back = Vec::new();
     let mut moved = Vec::new();
     for l in displaced {
         let mut by_distance: Vec<usize> = (0..slots).filter(|&s| s != slot).collect();
         by_distance.sort_by_key(|&s| (s.abs_diff(slot), s));
         let id = l.contents.first().cloned().unwrap_or_default();
-        match by_distance.into_iter().find(|&s| landing.plan.schedule(boats::Landing { slot: s, ..l.clone() }).is_ok())
+        match by_distance.into_iter().find(|&s| plan.schedule(boats::Landing { slot: s, ..l.clone() }).is_ok())
         {
             Some(s) => moved.push((id, s)),
             None => turned_back.push(id),
         }
     }
-    landing.lost.extend(turned_back.iter().cloned());
-    let side = landing.side;
+    t.battle.apply(BattleChange::LandingPlan(k, plan));
+    for id in &turned_back {
+        t.battle.apply(BattleChange::CraftLost(k, id.clone()));
+    }
+    let side = t.battle.landings[k].side;
     let ev = RuleEvent::new(EventKind::Movement, RuleRef::new(Book::HeroesAll, "Landing craft"))
         .input("blocked_slot", slot, "a destroyed craft blocks its lane")
         .outcome(serde_json::json!({ "moved": moved, "turned_back": turned_back }));
@@ -133,11 +137,9 @@ fn land(t: &mut Table, k: usize, c: &CraftSpec, bound: u32) {
     let mut n = 0.0;
     let mut ashore = Vec::new();
     aboard(t, side, c, |log, f| {
-        f.place.at = Point(x, (y + inland * (1.0 + 1.5 * n)).clamp(0.5, table.depth - 0.5));
+        f.apply(Change::Arrive { at: Point(x, (y + inland * (1.0 + 1.5 * n)).clamp(0.5, table.depth - 0.5)) });
         n += 1.0;
-        f.presence.status = Status::OnTable;
-        f.force.element.on_table = true;
-        f.presence.effective_from = bound;
+        f.apply(Change::EffectiveFrom(bound));
         ashore.push(f.id().to_owned());
         let ev = RuleEvent::new(EventKind::Arrival, RuleRef::new(Book::HeroesAll, "Landing craft landing sequence"))
             .actor(f.id())
@@ -155,7 +157,7 @@ fn aboard(
     t: &mut Table,
     side: usize,
     c: &CraftSpec,
-    mut apply: impl FnMut(&mut super::log::BattleLog, &mut super::state::FieldedItem),
+    mut apply: impl FnMut(&mut super::log::BattleLog, &mut Held),
 ) {
     let mut els = sorted(&mut t.elements);
     for f in els.iter_mut() {

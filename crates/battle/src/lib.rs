@@ -37,6 +37,7 @@ mod airborne;
 mod artillery;
 mod auto;
 mod bridging;
+pub mod change;
 mod check;
 pub mod command;
 mod command_turn;
@@ -65,7 +66,8 @@ mod turn;
 mod two_player;
 pub mod visible;
 
-use state::{Battle, BattleDice, Fielded, FieldedItem, Flow, Sides};
+use change::{AllElements, Held, HeldBattle, HeldSides};
+use state::{Battle, BattleDice, Flow};
 
 /// The Player's saved commands still to be given again while a save resumes,
 /// and the flow pace to return to after them.
@@ -139,12 +141,12 @@ pub struct FlowCpu(pub f64);
 /// The battle state every flow system reads and writes.
 #[derive(SystemParam)]
 pub struct Table<'w, 's> {
-    pub battle: ResMut<'w, Battle>,
-    pub sides: ResMut<'w, Sides>,
+    pub battle: HeldBattle<'w>,
+    pub sides: HeldSides<'w>,
     pub dice: ResMut<'w, BattleDice>,
     pub log: ResMut<'w, log::BattleLog>,
     pub flow: ResMut<'w, Flow>,
-    pub elements: Query<'w, 's, Fielded>,
+    pub elements: AllElements<'w, 's>,
     pub roster: Res<'w, state::Roster>,
     pub codex: Res<'w, BattleCodex>,
     pub failures: ResMut<'w, invariant::InvariantFailures>,
@@ -158,12 +160,9 @@ impl Table<'_, '_> {
     }
 }
 
-/// Every element, in scenario order.
-pub fn sorted<'a, 's>(q: &'a mut Query<'_, 's, Fielded>) -> Vec<FieldedItem<'a, 's>> {
-    let mut v: Vec<FieldedItem> = q.iter_mut().collect();
-    v.sort_by_key(|f| f.identity.index);
-    debug_assert!(v.iter().enumerate().all(|(i, f)| usize::from(f.identity.index) == i), "indices in order");
-    v
+/// Every element, in scenario order, held to read and change.
+pub fn sorted<'a, 's>(elements: &'a mut AllElements<'_, 's>) -> Vec<Held<'a, 's>> {
+    elements.sorted()
 }
 
 /// Two different elements of `els`, both mutable.

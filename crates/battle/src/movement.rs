@@ -4,6 +4,7 @@
 //! if it has not taken an observation test this bound ("Spotting a potential
 //! ambush"). Enemies who can no longer see it lose track of it.
 
+use super::change::{Change, Held};
 use crate::prelude::*;
 use warbound_rules::{
     codex::Codex,
@@ -26,7 +27,7 @@ use super::{
     invariant::InvariantFailures,
     log::BattleLog,
     sorted,
-    state::{Battle, Build, ElementView, FieldedItem, Flow, PendingMove, Status},
+    state::{Battle, Build, ElementView, Flow, PendingMove, Status},
     table::{from_edge, nearest_on_edge, toward},
     visible::Sight,
 };
@@ -115,9 +116,8 @@ fn place(t: &mut Table, element: &str, at: Point) {
     };
     let f = &mut els[i];
     let from = f.place.at;
-    f.actions.this_bound.moved = distance(f.place.at, at) > 0.0;
-    f.place.at = at;
-    f.concealment.concealed = false;
+    f.apply(Change::Move { to: at, moved: distance(f.place.at, at) > 0.0 });
+    f.apply(Change::Revealed);
     let bound = t.battle.clock.bound();
     minefields((&mut t.log, &mut t.failures), &mut t.dice.0, bound, &t.battle, f, from);
     lose_track(&mut els, i, &t.battle, &t.codex.0);
@@ -131,7 +131,7 @@ fn minefields(
     dice: &mut Dice,
     bound: u32,
     battle: &Battle,
-    f: &mut FieldedItem,
+    f: &mut Held,
     from: Point,
 ) {
     if distance(from, f.place.at) <= 0.0 {
@@ -153,12 +153,14 @@ fn minefields(
             Build::Afv { armour, .. } => {
                 let (result, e) = mines::vehicle_enter(*kind, armour, dice, &id);
                 log.push(bound, e);
-                f.vehicle.state = Some(f.vehicle.state.unwrap_or_default().after(result));
+                let after = f.vehicle.state.unwrap_or_default().after(result);
+                f.apply(Change::Vehicle(after));
             }
             Build::SoftSkin => {
                 let (result, e) = mines::vehicle_enter(*kind, ArmourClass::SoftSkinned, dice, &id);
                 log.push(bound, e);
-                f.vehicle.state = Some(f.vehicle.state.unwrap_or_default().after(result));
+                let after = f.vehicle.state.unwrap_or_default().after(result);
+                f.apply(Change::Vehicle(after));
             }
             Build::Infantry | Build::Guns { .. } => {
                 let men = f.men().min(u32::from(u8::MAX)) as u8;
@@ -170,8 +172,8 @@ fn minefields(
                     }
                 };
                 log.push(bound, e);
-                let lost = f.force.element.remove_men(u32::from(casualties));
-                f.momentum.accrued.accrue(CmCause::CasualtyInOpen, lost);
+                let lost = f.apply(Change::LoseMen(u32::from(casualties)));
+                f.apply(Change::Accrue(CmCause::CasualtyInOpen, lost));
             }
         }
         if f.spent() {
@@ -213,9 +215,8 @@ pub(super) fn do_move(t: &mut Table, element: &str, target: Point, pips: u8) {
     if allowed < travel {
         t.log.push(bound, ambush_event(f.id(), travel, allowed));
     }
-    f.place.at = toward(from, target, allowed);
-    f.actions.this_bound.moved = allowed > 0.0;
-    f.concealment.concealed = false;
+    f.apply(Change::Move { to: toward(from, target, allowed), moved: allowed > 0.0 });
+    f.apply(Change::Revealed);
     minefields((&mut t.log, &mut t.failures), &mut t.dice.0, bound, &t.battle, f, from);
     lose_track(&mut els, i, &t.battle, &t.codex.0);
 }
@@ -366,7 +367,7 @@ pub fn ambush_limit(from: Point, to: Point, travel: f32, enemies: &[Point]) -> f
 /// Enemies who knew of element `i` and cannot see it where it now stands
 /// lose track of it. Reading (*Heroes All* has no rule for how long a target
 /// stays observed): an enemy stays observed while it stays in view.
-fn lose_track(els: &mut [FieldedItem], i: usize, battle: &Battle, codex: &Codex) {
+fn lose_track(els: &mut [Held], i: usize, battle: &Battle, codex: &Codex) {
     let sight = Sight::new(battle, codex);
     let id = els[i].id().to_owned();
     let lost: Vec<usize> = (0..els.len())
@@ -378,7 +379,7 @@ fn lose_track(els: &mut [FieldedItem], i: usize, battle: &Battle, codex: &Codex)
         })
         .collect();
     for j in lost {
-        els[j].intel.known.remove(&id);
+        els[j].apply(Change::LostTrack(id.clone()));
     }
 }
 
@@ -391,15 +392,14 @@ pub(super) fn fall_back(
     dice: &mut Dice,
     battle: &Battle,
     bound: u32,
-    f: &mut FieldedItem,
+    f: &mut Held,
     table: TableSize,
     edge: Edge,
 ) {
     let home = nearest_on_edge(table, edge, f.place.at);
     if let Some(travel) = throw_move(log, failures, dice, battle, bound, &f.view(), home, 0) {
         let from = f.place.at;
-        f.place.at = toward(f.place.at, home, travel);
-        f.actions.this_bound.moved = travel > 0.0;
+        f.apply(Change::Move { to: toward(f.place.at, home, travel), moved: travel > 0.0 });
         minefields((log, failures), dice, bound, battle, f, from);
         if !f.presence.status.on_table() {
             return;

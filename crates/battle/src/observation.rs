@@ -3,6 +3,7 @@
 //! two, the dice thrown, and a target seen becomes known to the element (and
 //! is no longer concealed).
 
+use super::change::Change;
 use crate::prelude::*;
 use warbound_rules::{
     codex::Codex,
@@ -90,9 +91,9 @@ pub(super) fn do_observe(t: &mut Table, element: &str, targets: &[String], failu
             None => false,
         };
         if seen {
-            els[i].intel.known.insert(id.clone());
-            els[j].concealment.concealed = false;
+            els[i].apply(Change::Knows(vec![id.clone()]));
+            els[j].apply(Change::Revealed);
         }
     }
-    els[i].actions.this_bound.observed = true;
+    els[i].apply(Change::Observed);
 }

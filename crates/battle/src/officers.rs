@@ -3,6 +3,7 @@
 //! for his one command of orders, rallies, reserves and objectives, checks
 //! it against the rules and carries it out.
 
+use super::change::BattleChange;
 use crate::prelude::*;
 use warbound_rules::{event::Book, opc::OrtResult};
 
@@ -89,8 +90,10 @@ fn officers(mut t: Table, mut inbox: ResMut<Inbox>, mut record: ResMut<CommandRe
         }
         (Flow::Seize { element }, Command::Seize { swap_with, .. }) => match swap_with {
             Some(target) => {
-                if let Some(deck) = t.battle.deck.as_mut() {
-                    let _ = deck.seize_initiative(&element, OrtResult::SeizesInitiative, &target);
+                if let Some(mut deck) = t.battle.deck.clone()
+                    && deck.seize_initiative(&element, OrtResult::SeizesInitiative, &target).is_ok()
+                {
+                    t.battle.apply(BattleChange::Deck(Some(deck)));
                 }
                 *t.flow = Flow::NextCard;
             }

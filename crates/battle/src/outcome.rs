@@ -1,6 +1,7 @@
 //! How the battle ends (FYOB "Strategic Condition at Red": a withdrawn force
 //! has lost; the scenario's goals; the time limit) and the result handed back.
 
+use super::change::BattleChange;
 use warbound_rules::{
     effects::VehicleState,
     event::{Book, EventKind, RuleEvent, RuleRef},
@@ -130,7 +131,7 @@ fn finish(t: &mut Table, winner: Option<usize>, by: Decision) {
             "decided_by": by,
         }));
     t.log.push(bound, ev);
-    t.battle.result = Some(result);
+    t.battle.apply(BattleChange::Result(result));
     *t.flow = Flow::Over;
 }
 

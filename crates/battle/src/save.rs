@@ -96,6 +96,16 @@ pub fn resume_with(save: &Save, log: BattleLog, codex: Arc<Codex>) -> Result<App
     Ok(app)
 }
 
+/// Resumes `save` as [`resume_with`], then hands every side to the Auto
+/// commander: the battle plays on to its end with no one at the table.
+pub fn resume_as_auto(save: &Save, log: BattleLog, codex: Arc<Codex>) -> Result<App, String> {
+    let mut app = resume_with(save, log, codex)?;
+    for side in app.world_mut().resource_mut::<super::state::Sides>().0.iter_mut() {
+        side.control = super::setup::Control::Auto;
+    }
+    Ok(app)
+}
+
 /// The autosave's file name in the user's data directory.
 pub const AUTOSAVE: &str = "autosave.ron";
 

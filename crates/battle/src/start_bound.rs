@@ -2,6 +2,7 @@
 //! of session activity for Senior Officer": Strategic Milestone Tests,
 //! committing reserves) and elements moving on from the box.
 
+use super::change::{Change, SideChange};
 use crate::prelude::*;
 use warbound_rules::{
     command::{Directive, RESERVE_MIN_CMS, Reserve, SeniorOfficer},
@@ -71,7 +72,7 @@ fn start_bound(mut t: Table) {
 /// The Senior Officer orders a general withdrawal: the battle is lost.
 pub(super) fn withdraw(t: &mut Table, s: usize) {
     let bound = t.battle.clock.bound();
-    t.sides.0[s].general_withdrawal = true;
+    t.sides.apply(s, SideChange::GeneralWithdrawal);
     let ev = RuleEvent::new(
         EventKind::StrategicMilestone,
         RuleRef::new(Book::FightYourOwnBattles, "Strategic Condition at Red"),
@@ -122,7 +123,7 @@ fn auto_reserves(t: &mut Table, s: usize) -> Vec<String> {
 pub(super) fn session(t: &mut Table, s: usize, commit: &[String], objectives: &[CompanyOrder]) {
     let bound = t.battle.clock.bound();
     let mut els = sorted(&mut t.elements);
-    let side = &mut t.sides.0[s];
+    let side = t.sides.0[s].clone();
     if side.record.condition() == StrategicCondition::Withdrawn {
         return;
     }
@@ -141,12 +142,12 @@ pub(super) fn session(t: &mut Table, s: usize, commit: &[String], objectives: &[
     };
     match so.start_of_session(cmt, false, &reserves, &mut t.dice.0) {
         Ok((session, events)) => {
-            side.record = so.record;
+            t.sides.apply(s, SideChange::Record(so.record));
             // The session's tests are the Senior Officer's ("SO"): named by his side.
             t.log.extend(bound, events.into_iter().map(|e| e.side(side.name.clone())));
             for id in &session.committed {
                 if let Some(f) = t.roster.find_mut(&mut els, id) {
-                    f.presence.status = Status::Waiting(bound);
+                    f.apply(Change::Waiting(bound));
                 }
             }
             if session.directive == Directive::BattleLost {
@@ -161,9 +162,9 @@ pub(super) fn session(t: &mut Table, s: usize, commit: &[String], objectives: &[
     for o in objectives {
         let Ok(objective) = o.order.objective() else { continue };
         let Some(c) = side.companies.iter().position(|c| c.id == o.company) else { continue };
-        side.companies[c].objective = Some(objective.clone());
+        t.sides.apply(s, SideChange::CompanyObjective(c, objective.clone()));
         for f in els.iter_mut().filter(|f| f.identity.side == s && f.identity.company == c) {
-            f.order.objective = objective.clone();
+            f.apply(Change::Objective(objective.clone()));
         }
     }
 }
@@ -248,9 +249,7 @@ fn arrivals(t: &mut Table, bound: u32) {
             warbound_rules::scenario::Edge::Near | warbound_rules::scenario::Edge::Far => aim.0 + offset,
             _ => aim.1 + offset,
         };
-        f.place.at = edge_point(table, side.edge, along);
-        f.presence.status = Status::OnTable;
-        f.force.element.on_table = true;
+        f.apply(Change::Arrive { at: edge_point(table, side.edge, along) });
         let ev = RuleEvent::new(EventKind::Arrival, RuleRef::new(Book::HeroesAll, "The \"box\""))
             .actor(f.id())
             .input("edge", side.edge, "its side's table edge")

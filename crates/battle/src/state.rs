@@ -1,7 +1,8 @@
 //! Battle state: elements as entities with one component per meaning
 //! (queried whole as [`Fielded`]), the sides' command
 //! ([`Sides`]), the OPC deck, the clock, the dice and the flow's step.
-//! Only the flow systems write it, each through a rule step that logs an event.
+//! Only the flow systems write it, each through a rule step that logs an
+//! event; an element only through [`crate::change::Held::apply`].
 
 use std::collections::BTreeSet;
 

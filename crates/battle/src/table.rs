@@ -1,19 +1,20 @@
 //! Measures and changes on the table shared by the flow systems: edges,
 //! straight-line moves, casualties and the CM tests a target accrues.
 
+use super::change::{BattleChange, Change, Held, HeldBattle};
 use warbound_rules::{
-    buildings::{Building, HeHit, State as BuildingState},
+    buildings::{HeHit, State as BuildingState},
     dice::Dice,
     effects::{HeColumn, HeTarget},
     geometry::{self, distance},
     momentum::CmCause,
     scenario::Edge,
-    terrain::{Point, TableSize, Terrain},
+    terrain::{Point, TableSize},
 };
 
 use warbound_rules::event::{Book, EventKind, RuleEvent, RuleRef};
 
-use super::state::{Build, ElementView, FieldedItem, Status};
+use super::state::{Build, ElementView, Status};
 
 /// Reading: "in contact with the target" is within 2" of the charge; the
 /// blast's table effect falls on the elements that close.
@@ -88,16 +89,16 @@ pub fn he_cause(build: Build) -> CmCause {
 /// or `None` when the element is not in a standing building (a ruin is hard
 /// cover and the hit falls on the men).
 pub fn building_hit(
-    buildings: &mut [(usize, Building)],
-    terrain: &Terrain,
+    battle: &mut HeldBattle,
     f: &ElementView,
     column: HeColumn,
     dice: &mut Dice,
     (log, failures): (&mut super::log::BattleLog, &mut super::invariant::InvariantFailures),
     bound: u32,
 ) -> Option<u8> {
-    let (feature, _) = geometry::building_at(terrain, f.place.at)?;
-    let (_, b) = buildings.iter_mut().find(|(k, _)| *k == feature)?;
+    let (feature, _) = geometry::building_at(&battle.terrain, f.place.at)?;
+    let k = battle.buildings.iter().position(|(k, _)| *k == feature)?;
+    let mut b = battle.buildings[k].1;
     if matches!(b.state, BuildingState::Destroyed(_)) {
         return None;
     }
@@ -109,14 +110,14 @@ pub fn building_hit(
             return None;
         }
     };
+    battle.apply(BattleChange::Building(k, b));
     log.push(bound, e.target(f.id().to_owned()));
     Some(out.casualties)
 }
 
 /// The element leaves the table for good (or for the box).
-pub(super) fn leave(log: &mut super::log::BattleLog, bound: u32, f: &mut FieldedItem, status: Status, why: &str) {
-    f.presence.status = status;
-    f.force.element.on_table = false;
+pub(super) fn leave(log: &mut super::log::BattleLog, bound: u32, f: &mut Held, status: Status, why: &str) {
+    f.apply(Change::Leave(status));
     let ev = RuleEvent::new(EventKind::Leaves, RuleRef::new(Book::FightYourOwnBattles, "Continuous Momentum"))
         .actor(f.id())
         .input("cms", f.force.element.cms, why)

@@ -1,6 +1,7 @@
 //! The acting element's turn: the phases it has taken, the end of its turn
 //! (its Activity Counter, FYOB "Activity counters") and its card discarded.
 
+use super::change::{BattleChange, Change};
 use warbound_rules::order_dice;
 
 use super::{Table, sorted, state::Flow};
@@ -9,7 +10,8 @@ use super::{Table, sorted, state::Flow};
 pub(super) fn end_turn(t: &mut Table, id: &str) {
     let mut els = sorted(&mut t.elements);
     if let Some(f) = t.roster.find_mut(&mut els, id) {
-        f.actions.counter = order_dice::activity_counter(f.actions.this_bound.fired, f.actions.this_bound.moved);
+        let counter = order_dice::activity_counter(f.actions.this_bound.fired, f.actions.this_bound.moved);
+        f.apply(Change::Counter(counter));
     }
     drop(els);
     discard(t, id);
@@ -29,10 +31,11 @@ pub(super) fn phase_done(t: &mut Table, phase: order_dice::Phase, acts: &[order_
 
 /// The card's turn is over: discard it.
 pub(super) fn discard(t: &mut Table, id: &str) {
-    if let Some(deck) = t.battle.deck.as_mut()
-        && let Err(e) = deck.discard(id)
-    {
-        t.fail("discard", id, format!("its card cannot be discarded: {e}"));
+    if let Some(mut deck) = t.battle.deck.clone() {
+        match deck.discard(id) {
+            Ok(()) => t.battle.apply(BattleChange::Deck(Some(deck))),
+            Err(e) => t.fail("discard", id, format!("its card cannot be discarded: {e}")),
+        }
     }
     if *t.flow != Flow::Over {
         *t.flow = Flow::NextCard;

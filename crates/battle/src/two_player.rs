@@ -6,6 +6,7 @@
 //! element, the first calling for its NCO's ORT and its morale throws; then
 //! the other player does the same, and the bound ends.
 
+use super::change::{BattleChange, Change};
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::prelude::*;
@@ -47,7 +48,7 @@ fn first_player(mut t: Table) {
     let bound = t.battle.clock.bound();
     let (first, e) = command::first_player(&mut t.dice.0);
     t.log.push(bound, e);
-    t.battle.deck = None;
+    t.battle.apply(BattleChange::Deck(None));
     throw(&mut t, first, false);
 }
 
@@ -234,7 +235,7 @@ fn give(mut t: Table, mut inbox: ResMut<Inbox>, mut record: ResMut<CommandRecord
                 }
             };
             if events.iter().any(|e| e.kind == EventKind::Ort) {
-                me.momentum.morale_due.clear();
+                me.apply(Change::MoraleTaken);
             }
             drop(els);
             t.log.push(bound, event(&cmd, auto, None));
@@ -276,7 +277,7 @@ fn act(t: &mut Table, element: &str, action: &DieAction) {
         DieAction::Act => {
             let mut els = sorted(&mut t.elements);
             if let Some(f) = t.roster.find_mut(&mut els, element) {
-                f.concealment.concealed = false;
+                f.apply(Change::Revealed);
             }
         }
         DieAction::Communicate => {
@@ -297,7 +298,7 @@ fn act(t: &mut Table, element: &str, action: &DieAction) {
                 .iter_mut()
                 .filter(|f| f.identity.side == side && f.identity.company == company && f.presence.status.on_table())
             {
-                f.intel.known.extend(known.iter().cloned());
+                f.apply(Change::Knows(known.iter().cloned().collect()));
             }
         }
     }

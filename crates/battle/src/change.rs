@@ -1,0 +1,369 @@
+//! The one mutation path: what a rule step decided, as typed changes, and
+//! the only code that writes battle state once a battle is set up.
+//!
+//! - An element: a step holds it as [`Held`] (from [`crate::sorted`]),
+//!   reads every component, and changes one only by [`Held::apply`] of a
+//!   [`Change`].
+//! - The battle's table (deck, clock, charges, minefields, buildings,
+//!   bridges, pontoons, landings, result): [`HeldBattle::apply`] of a
+//!   [`BattleChange`].
+//! - A side's command (Senior Officer, companies, FOOs, batteries,
+//!   squadrons, Air Command): [`HeldSides::apply`] of a [`SideChange`].
+//!
+//! Each is read through `Deref` and written nowhere else.
+
+use std::ops::Deref;
+
+use bevy_ecs::{prelude::*, system::SystemParam};
+
+use warbound_rules::{
+    aircraft::Aircraft,
+    boats::LandingPlan,
+    buildings::{Bridge, BridgeType, Building},
+    command::{MoraleCause, Objective},
+    engineers::Task,
+    explosives::Charge,
+    mines::Minefield,
+    opc::Deal,
+    strategic::SeniorOfficerRecord,
+    terrain::{Feature, RiverBridge, Span},
+    effects::VehicleState,
+    firing::Ranging,
+    forces::{Figure, Shooter},
+    momentum::{Accrued, CmCause},
+    officer::Officer,
+    order_dice::ActivityCounter,
+    terrain::Point,
+};
+
+use super::{
+    setup::BattleResult,
+    state::{AirCommand, Battle, BridgeState, Fielded, FieldedItem, FooState, Marks, Sides, Status},
+};
+
+/// One thing a rule step decided about an element.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Change {
+    /// Men fall: figures first, then the crews from the last weapon
+    /// (the rules' `Element::remove_men`); [`Held::apply`] returns how many fell.
+    LoseMen(u32),
+    /// Its first crewed weapon is knocked out and its crew with it;
+    /// returns the crew lost (0 when no weapon was crewed).
+    LoseWeapon,
+    /// Its weapons lost, their crews fight on as riflemen without them.
+    CrewsAsRiflemen,
+    /// Its vehicle is in this state now.
+    Vehicle(VehicleState),
+    /// A Momentum Test Chart row it owes `n` tests for.
+    Accrue(CmCause, u32),
+    /// Its CM tests taken: its CMS now, and the tests carried forward.
+    Tested { cms: u8, carried: Accrued },
+    /// Its CMS after a rally.
+    Cms(u8),
+    /// A 2-player morale throw it owes `n` of.
+    MoraleDue(MoraleCause, u32),
+    /// Its morale throws taken.
+    MoraleTaken,
+    /// Its NCO is a casualty.
+    NcoLost,
+    /// A new NCO takes command of it.
+    Nco(Officer),
+    /// It fired this bound: marked, and out of concealment.
+    Fired,
+    /// The enemy element that fired on it this bound.
+    FiredOnBy(String),
+    /// A round fired by this shooter of it, where rounds are counted.
+    UseRound(Shooter),
+    /// Its mortar ranging on the target it last fired at.
+    Ranging(String, Ranging),
+    /// It moves to `to`; `moved` marks it as having moved this bound.
+    Move { to: Point, moved: bool },
+    /// It goes into the water, or comes out of it.
+    Wade,
+    /// It is seen, or shows itself: out of concealment.
+    Revealed,
+    /// It has taken an observation test with an Act this bound.
+    Observed,
+    /// It arrives on the table at `at`.
+    Arrive { at: Point },
+    /// The first bound it may act in.
+    EffectiveFrom(u32),
+    /// Whether a dropped platoon is still without cohesion.
+    WithoutCohesion(bool),
+    /// It leaves the table for good, or for the box.
+    Leave(Status),
+    /// Committed from reserve: it moves on at the start of this bound.
+    Waiting(u32),
+    /// Its Activity Counter for the bound.
+    Counter(Option<ActivityCounter>),
+    /// The bound ends: this bound's marks become last bound's.
+    EndBound,
+    /// Its NCO's order.
+    Objective(Objective),
+    /// Its NCO now knows of these enemy elements.
+    Knows(Vec<String>),
+    /// Its NCO has lost track of this enemy element.
+    LostTrack(String),
+}
+
+/// Every element of the battle, as the flow's systems share it: held only
+/// through [`AllElements::sorted`], so that [`Held::apply`] stays the one
+/// writer.
+#[derive(SystemParam)]
+pub struct AllElements<'w, 's> {
+    query: Query<'w, 's, Fielded>,
+}
+
+impl<'w, 's> AllElements<'w, 's> {
+    /// Every element, in scenario order, held to read and change.
+    pub fn sorted(&mut self) -> Vec<Held<'_, 's>> {
+        let mut v: Vec<Held> = self.query.iter_mut().map(Held).collect();
+        v.sort_by_key(|f| f.identity.index);
+        debug_assert!(v.iter().enumerate().all(|(i, f)| usize::from(f.identity.index) == i), "indices in order");
+        v
+    }
+}
+
+/// An element as a step holds it: every component read through
+/// [`Deref`], changed only by [`Held::apply`].
+pub struct Held<'a, 's>(FieldedItem<'a, 's>);
+
+impl Held<'_, '_> {
+    /// Writes what the rule decided; returns the men it cost the element
+    /// ([`Change::LoseMen`], [`Change::LoseWeapon`]), 0 for every other change.
+    pub fn apply(&mut self, change: Change) -> u32 {
+        let f = &mut self.0;
+        match change {
+            Change::LoseMen(n) => return f.force.element.remove_men(n),
+            Change::LoseWeapon => {
+                return f.force.element.pieces.iter_mut().find(|p| p.crew > 0).map_or(0, |p| {
+                    let crew = u32::from(p.crew);
+                    p.crew = 0;
+                    crew
+                });
+            }
+            Change::CrewsAsRiflemen => {
+                let grade = f.force.element.troops();
+                for p in std::mem::take(&mut f.force.element.pieces) {
+                    for _ in 0..p.crew {
+                        f.force.element.figures.push(Figure { grade, weapon: None, rounds: None });
+                    }
+                }
+            }
+            Change::Vehicle(state) => f.vehicle.state = Some(state),
+            Change::Accrue(cause, n) => f.momentum.accrued.accrue(cause, n),
+            Change::Tested { cms, carried } => {
+                f.force.element.cms = cms;
+                f.momentum.accrued = carried;
+            }
+            Change::Cms(cms) => f.force.element.cms = cms,
+            Change::MoraleDue(cause, n) => match f.momentum.morale_due.iter_mut().find(|(c, _)| *c == cause) {
+                Some((_, k)) => *k += n,
+                None => f.momentum.morale_due.push((cause, n)),
+            },
+            Change::MoraleTaken => f.momentum.morale_due.clear(),
+            Change::NcoLost => f.force.element.nco = None,
+            Change::Nco(nco) => f.force.element.nco = Some(nco),
+            Change::Fired => {
+                f.actions.this_bound.fired = true;
+                f.concealment.concealed = false;
+            }
+            Change::FiredOnBy(by) => {
+                f.actions.this_bound.fired_on_by.insert(by);
+            }
+            Change::UseRound(shooter) => {
+                let rounds = match shooter {
+                    Shooter::Figure(k) => f.force.element.figures.get_mut(k).map(|f| &mut f.rounds),
+                    Shooter::Piece(p, a) => f.force.element.pieces.get_mut(p).and_then(|pc| pc.rounds.get_mut(a)),
+                };
+                if let Some(Some(n)) = rounds {
+                    *n = n.saturating_sub(1);
+                    f.actions.shots_used += 1;
+                }
+            }
+            Change::Ranging(target, ranging) => f.actions.ranging = Some((target, ranging)),
+            Change::Move { to, moved } => {
+                f.place.at = to;
+                f.actions.this_bound.moved = moved;
+            }
+            Change::Wade => f.place.mover.in_water = !f.place.mover.in_water,
+            Change::Revealed => f.concealment.concealed = false,
+            Change::Observed => f.actions.this_bound.observed = true,
+            Change::Arrive { at } => {
+                f.place.at = at;
+                f.presence.status = Status::OnTable;
+                f.force.element.on_table = true;
+            }
+            Change::EffectiveFrom(bound) => f.presence.effective_from = bound,
+            Change::WithoutCohesion(without) => f.presence.without_cohesion = without,
+            Change::Leave(status) => {
+                f.presence.status = status;
+                f.force.element.on_table = false;
+            }
+            Change::Waiting(bound) => f.presence.status = Status::Waiting(bound),
+            Change::Counter(counter) => f.actions.counter = counter,
+            Change::EndBound => {
+                f.actions.last_bound = std::mem::take(&mut f.actions.this_bound);
+                f.actions.counter = None;
+                if !f.presence.status.on_table() {
+                    f.actions.last_bound = Marks::default();
+                }
+            }
+            Change::Objective(objective) => f.order.objective = objective,
+            Change::Knows(ids) => f.intel.known.extend(ids),
+            Change::LostTrack(id) => {
+                f.intel.known.remove(&id);
+            }
+        }
+        0
+    }
+}
+
+impl<'a, 's> Deref for Held<'a, 's> {
+    type Target = FieldedItem<'a, 's>;
+
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
+
+/// One thing a rule step decided about the battle's table.
+#[derive(Debug, Clone, PartialEq)]
+pub enum BattleChange {
+    /// The OPC deck as the deal, a discard or a seized initiative leaves it;
+    /// `None` once the bound's cards are done.
+    Deck(Option<Deal>),
+    /// The next bound begins.
+    NextBound,
+    /// The battle is decided.
+    Result(BattleResult),
+    /// A demolition charge (by its place among the charges) as it stands now.
+    Charge(usize, Charge),
+    /// The enemy's engineers have found this charge.
+    ChargeFound(usize),
+    /// A minefield's clearing (by its place among the minefields) as it stands now.
+    Minefield(usize, Minefield),
+    /// A building's Defence Value and fire (by its place among the buildings) as they stand now.
+    Building(usize, Building),
+    /// A bridge's Defence Value (by its place among the bridges) as it stands now.
+    Bridge(usize, Bridge),
+    /// A destroyed bridge is gone from its river.
+    BridgeGone { river: usize, span: Span },
+    /// A pontoon bridge is open across its river: a Type A bridge.
+    BridgeOpened { river: usize, span: Span },
+    /// A pontoon bridge's building (by its place among the pontoons) as it stands now.
+    Pontoon(usize, Task),
+    /// A side's Landing Plan (by its place among the landings) as it is adjusted.
+    LandingPlan(usize, LandingPlan),
+    /// A landing craft lost on the approach, or turned back.
+    CraftLost(usize, String),
+}
+
+/// The battle's table as the flow's systems share it: read through
+/// `Deref`, written only by [`HeldBattle::apply`].
+#[derive(SystemParam)]
+pub struct HeldBattle<'w> {
+    battle: ResMut<'w, Battle>,
+}
+
+impl HeldBattle<'_> {
+    /// Writes what the rule decided.
+    pub fn apply(&mut self, change: BattleChange) {
+        let b = &mut *self.battle;
+        match change {
+            BattleChange::Deck(deck) => b.deck = deck,
+            BattleChange::NextBound => b.clock.next_bound(),
+            BattleChange::Result(result) => b.result = Some(result),
+            BattleChange::Charge(k, charge) => b.charges[k].charge = charge,
+            BattleChange::ChargeFound(k) => b.charges[k].found = true,
+            BattleChange::Minefield(k, minefield) => b.minefields[k].1 = minefield,
+            BattleChange::Building(k, building) => b.buildings[k].1 = building,
+            BattleChange::Bridge(k, bridge) => b.bridges[k].bridge = bridge,
+            BattleChange::BridgeGone { river, span } => {
+                if let Some(Feature::River { bridges, .. }) = b.terrain.features.get_mut(river) {
+                    bridges.retain(|r| r.span != span);
+                }
+            }
+            BattleChange::BridgeOpened { river, span } => {
+                if let Some(Feature::River { bridges, .. }) = b.terrain.features.get_mut(river) {
+                    bridges.push(RiverBridge { kind: BridgeType::A, span });
+                }
+                b.bridges.push(BridgeState { river, span, bridge: Bridge::new(BridgeType::A) });
+            }
+            BattleChange::Pontoon(k, task) => b.pontoons[k].task = task,
+            BattleChange::LandingPlan(k, plan) => b.landings[k].plan = plan,
+            BattleChange::CraftLost(k, craft) => b.landings[k].lost.push(craft),
+        }
+    }
+}
+
+impl Deref for HeldBattle<'_> {
+    type Target = Battle;
+
+    fn deref(&self) -> &Battle {
+        &self.battle
+    }
+}
+
+/// One thing a rule step decided about a side's command.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SideChange {
+    /// Its Senior Officer's record after his tests.
+    Record(SeniorOfficerRecord),
+    /// Its Senior Officer orders a general withdrawal.
+    GeneralWithdrawal,
+    /// A company's new objective.
+    CompanyObjective(usize, Objective),
+    /// A company's Company Officer is a casualty.
+    CoLost(usize),
+    /// The Senior Officer learns of these enemy elements.
+    Knows(Vec<String>),
+    /// A FOO as he stands now: his radio net, his Interdiction Fire plan,
+    /// alive or lost with the element he was with.
+    Foo(usize, FooState),
+    /// An off-table battery's ranging: (target number, where it stands).
+    BatteryRanging(usize, (u8, Ranging)),
+    /// One aircraft of a squadron as it stands now: (squadron, machine).
+    Machine(usize, usize, Aircraft),
+    /// The bound a squadron called in arrives.
+    SquadronArrives(usize, Option<u32>),
+    /// The ground target a squadron has acquired.
+    SquadronTarget(usize, String),
+    /// The Air Command CO's score as it stands now.
+    AirCommand(AirCommand),
+}
+
+/// Both sides' command as the flow's systems share it: read through
+/// `Deref`, written only by [`HeldSides::apply`].
+#[derive(SystemParam)]
+pub struct HeldSides<'w> {
+    sides: ResMut<'w, Sides>,
+}
+
+impl HeldSides<'_> {
+    /// Writes what the rule decided about side `s`.
+    pub fn apply(&mut self, s: usize, change: SideChange) {
+        let side = &mut self.sides.0[s];
+        match change {
+            SideChange::Record(record) => side.record = record,
+            SideChange::GeneralWithdrawal => side.general_withdrawal = true,
+            SideChange::CompanyObjective(c, objective) => side.companies[c].objective = Some(objective),
+            SideChange::CoLost(c) => side.companies[c].co_alive = false,
+            SideChange::Knows(ids) => side.known.extend(ids),
+            SideChange::Foo(k, now) => side.foos[k] = now,
+            SideChange::BatteryRanging(k, ranging) => side.batteries[k].ranging = Some(ranging),
+            SideChange::Machine(q, m, now) => side.squadrons[q].machines[m] = now,
+            SideChange::SquadronArrives(q, bound) => side.squadrons[q].arrives = bound,
+            SideChange::SquadronTarget(q, target) => side.squadrons[q].target = Some(target),
+            SideChange::AirCommand(now) => side.air_command = Some(now),
+        }
+    }
+}
+
+impl Deref for HeldSides<'_> {
+    type Target = Sides;
+
+    fn deref(&self) -> &Sides {
+        &self.sides
+    }
+}
