@@ -3,7 +3,7 @@
 //! has accrued, the Order Die — and then acts, or does as its CMS or its tests
 //! direct: stays put, falls back, retires to the box or surrenders.
 
-use super::change::{Change, Held};
+use super::change::{Change, FlowChange, Held};
 use crate::prelude::*;
 pub(super) use warbound_rules::turn::OnSeizing;
 use warbound_rules::{
@@ -32,7 +32,7 @@ fn next_card(mut t: Table) {
     // One card per update keeps each update short and lets a Player's turn
     // stop the flow where it begins.
     let Some(id) = t.battle.deck.as_ref().and_then(|d| d.acting_now()).map(str::to_owned) else {
-        *t.flow = Flow::EndBound;
+        t.flow.apply(FlowChange::To(Flow::EndBound));
         return;
     };
     let bound = t.battle.clock.bound();
@@ -148,14 +148,14 @@ pub(super) fn take_turn(t: &mut Table, id: &str, needs_ort: bool, on_seizing: On
     match turn.course {
         Course::Acts(orders) => {
             drop(els);
-            *t.flow = Flow::Acting(Turn {
+            t.flow.apply(FlowChange::To(Flow::Acting(Turn {
                 element: id,
                 orders,
                 taken: Vec::new(),
                 acts: Vec::new(),
                 failures,
                 pending_move: None,
-            });
+            })));
         }
         Course::NoAction => {
             drop(els);
@@ -163,7 +163,7 @@ pub(super) fn take_turn(t: &mut Table, id: &str, needs_ort: bool, on_seizing: On
         }
         Course::SwapsCard => {
             drop(els);
-            *t.flow = Flow::Seize { element: id };
+            t.flow.apply(FlowChange::To(Flow::Seize { element: id }));
         }
         Course::DirectedByCms(row) => {
             let gone = match (row.abandons, row.movement) {

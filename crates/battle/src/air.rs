@@ -69,7 +69,9 @@ pub(super) fn squadron_turn(t: &mut Table, s: usize, k: usize) {
             Phase::Move if !moved => {
                 moved = true;
                 let machines = t.sides.0[s].squadrons[k].machines.clone();
-                for (i, m) in machines.into_iter().enumerate().filter(|(_, m)| m.height().is_some_and(|h| h != Height::Low)) {
+                for (i, m) in
+                    machines.into_iter().enumerate().filter(|(_, m)| m.height().is_some_and(|h| h != Height::Low))
+                {
                     let bombs = m.kind.bombs.is_some_and(|b| b.1 > 0);
                     if !(bombs && m.height() == Some(Height::Medium)) {
                         let mut now = m;

@@ -240,14 +240,8 @@ pub(super) fn battery_turn(t: &mut Table, s: usize, k: usize) {
                 CmCause::CasualtyInOpen
             };
             if !f.force.build.is_vehicle()
-                && let Some(lost) = building_hit(
-                    &mut t.battle,
-                    &f.view(),
-                    column,
-                    &mut t.dice.0,
-                    (&mut t.log, &mut t.failures),
-                    bound,
-                )
+                && let Some(lost) =
+                    building_hit(&mut t.battle, &f.view(), column, &mut t.dice.0, (&mut t.log, &mut t.failures), bound)
             {
                 let lost = f.apply(Change::LoseMen(u32::from(lost)));
                 let cause = he_cause(f.force.build);

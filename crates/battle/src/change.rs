@@ -9,6 +9,8 @@
 //!   [`BattleChange`].
 //! - A side's command (Senior Officer, companies, FOOs, batteries,
 //!   squadrons, Air Command): [`HeldSides::apply`] of a [`SideChange`].
+//! - The flow's step (whose turn, what the acting element has done):
+//!   [`HeldFlow::apply`] of a [`FlowChange`].
 //!
 //! Each is read through `Deref` and written nowhere else.
 
@@ -21,24 +23,24 @@ use warbound_rules::{
     boats::LandingPlan,
     buildings::{Bridge, BridgeType, Building},
     command::{MoraleCause, Objective},
+    effects::VehicleState,
     engineers::Task,
     explosives::Charge,
-    mines::Minefield,
-    opc::Deal,
-    strategic::SeniorOfficerRecord,
-    terrain::{Feature, RiverBridge, Span},
-    effects::VehicleState,
     firing::Ranging,
     forces::{Figure, Shooter},
+    mines::Minefield,
     momentum::{Accrued, CmCause},
     officer::Officer,
-    order_dice::ActivityCounter,
+    opc::Deal,
+    order_dice::{Act, ActivityCounter, Phase},
+    strategic::SeniorOfficerRecord,
     terrain::Point,
+    terrain::{Feature, RiverBridge, Span},
 };
 
 use super::{
     setup::BattleResult,
-    state::{AirCommand, Battle, BridgeState, Fielded, FieldedItem, FooState, Marks, Sides, Status},
+    state::{AirCommand, Battle, BridgeState, Fielded, FieldedItem, Flow, FooState, Marks, PendingMove, Sides, Status},
 };
 
 /// One thing a rule step decided about an element.
@@ -365,5 +367,51 @@ impl Deref for HeldSides<'_> {
 
     fn deref(&self) -> &Sides {
         &self.sides
+    }
+}
+
+/// One thing a step decided about where the flow stands.
+#[derive(Debug, Clone, PartialEq)]
+pub enum FlowChange {
+    /// The flow moves on to this step.
+    To(Flow),
+    /// The acting element has taken this phase, with these Acts.
+    PhaseTaken(Phase, Vec<Act>),
+    /// A Player's move thrown and not yet made (`None`: made).
+    PendingMove(Option<PendingMove>),
+}
+
+/// Where the flow stands, as its systems share it: read through `Deref`,
+/// written only by [`HeldFlow::apply`].
+#[derive(SystemParam)]
+pub struct HeldFlow<'w> {
+    flow: ResMut<'w, Flow>,
+}
+
+impl HeldFlow<'_> {
+    /// Moves the flow as the step decided.
+    pub fn apply(&mut self, change: FlowChange) {
+        match change {
+            FlowChange::To(flow) => *self.flow = flow,
+            FlowChange::PhaseTaken(phase, acts) => {
+                if let Flow::Acting(turn) = &mut *self.flow {
+                    turn.taken.push(phase);
+                    turn.acts.extend(acts);
+                }
+            }
+            FlowChange::PendingMove(pending) => {
+                if let Flow::Acting(turn) = &mut *self.flow {
+                    turn.pending_move = pending;
+                }
+            }
+        }
+    }
+}
+
+impl Deref for HeldFlow<'_> {
+    type Target = Flow;
+
+    fn deref(&self) -> &Flow {
+        &self.flow
     }
 }

@@ -4,7 +4,7 @@
 //! waits at [`Flow::CoTurn`] for a [`Command::Command`]); last, what his
 //! NCOs have seen is shared, and a squadron held for calling is called in.
 
-use super::change::{Change, SideChange};
+use super::change::{Change, FlowChange, SideChange};
 use warbound_rules::{
     aircraft,
     command::{Activity, Objective},
@@ -132,7 +132,7 @@ pub(super) fn run(t: &mut Table, s: usize, c: usize) -> bool {
         auto(t, s, c);
         false
     } else {
-        *t.flow = Flow::CoTurn { side: s, company: c };
+        t.flow.apply(FlowChange::To(Flow::CoTurn { side: s, company: c }));
         true
     }
 }

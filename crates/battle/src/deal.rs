@@ -2,7 +2,7 @@
 //! to every element on the table and one to each Company Officer whose figure
 //! is with one, both sides in one deck, shuffled with the battle's dice.
 
-use super::change::BattleChange;
+use super::change::{BattleChange, FlowChange};
 use crate::prelude::*;
 use warbound_rules::opc::{self, Holder, Participant};
 
@@ -85,12 +85,12 @@ fn deal(mut t: Table) {
         Ok((deck, event)) => {
             t.log.push(bound, event);
             t.battle.apply(BattleChange::Deck(Some(deck)));
-            *t.flow = Flow::NextCard;
+            t.flow.apply(FlowChange::To(Flow::NextCard));
         }
         Err(e) => {
             t.fail("deal", "the OPC deck", format!("no OPCs can be dealt: {e}"));
             t.battle.apply(BattleChange::Deck(None));
-            *t.flow = Flow::EndBound;
+            t.flow.apply(FlowChange::To(Flow::EndBound));
         }
     }
 }

@@ -2,7 +2,7 @@
 //! element did "on its last turn", the clock moves on, and the battle ends
 //! at its time limit.
 
-use super::change::{BattleChange, Change};
+use super::change::{BattleChange, Change, FlowChange};
 use crate::prelude::*;
 
 use super::{
@@ -28,7 +28,7 @@ fn end_bound(mut t: Table) {
         outcome::time_up(&mut t);
     } else {
         t.battle.apply(BattleChange::NextBound);
-        *t.flow = Flow::StartBound;
+        t.flow.apply(FlowChange::To(Flow::StartBound));
     }
 }
 

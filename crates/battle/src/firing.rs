@@ -257,14 +257,7 @@ fn weapon_for(team: &FiringTeam, _firer: &ElementView, tgt: &ElementView, codex:
 /// Mortars and rockets (*Heroes All*, "Indirect Fire"): one shot a weapon,
 /// each needing its score; each hit is an HE hit on the target. Ranging on
 /// the same target carries from bound to bound while it stays put.
-fn indirect(
-    out: &mut Out,
-    team: &FiringTeam,
-    firer: &mut Held,
-    tgt: &mut Held,
-    d: f32,
-    damage: &mut Damage,
-) {
+fn indirect(out: &mut Out, team: &FiringTeam, firer: &mut Held, tgt: &mut Held, d: f32, damage: &mut Damage) {
     let row = team.row.row();
     let mut ranging = match &firer.actions.ranging {
         Some((id, r)) if id == tgt.id() => *r,
@@ -311,8 +304,7 @@ fn indirect(
 /// One HE hit on men or guns.
 fn he_on(t: &mut Out, column: effects::HeColumn, tgt: &mut Held, damage: &mut Damage) {
     if !tgt.force.build.is_vehicle()
-        && let Some(lost) =
-            building_hit(t.battle, &tgt.view(), column, t.dice, (t.log, t.failures), t.bound)
+        && let Some(lost) = building_hit(t.battle, &tgt.view(), column, t.dice, (t.log, t.failures), t.bound)
     {
         damage.casualties += tgt.apply(Change::LoseMen(u32::from(lost)));
         return;

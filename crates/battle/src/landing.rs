@@ -96,8 +96,7 @@ fn replan(t: &mut Table, k: usize, slot: usize, wave: u32, bound: u32) {
         let mut by_distance: Vec<usize> = (0..slots).filter(|&s| s != slot).collect();
         by_distance.sort_by_key(|&s| (s.abs_diff(slot), s));
         let id = l.contents.first().cloned().unwrap_or_default();
-        match by_distance.into_iter().find(|&s| plan.schedule(boats::Landing { slot: s, ..l.clone() }).is_ok())
-        {
+        match by_distance.into_iter().find(|&s| plan.schedule(boats::Landing { slot: s, ..l.clone() }).is_ok()) {
             Some(s) => moved.push((id, s)),
             None => turned_back.push(id),
         }
@@ -153,12 +152,7 @@ fn land(t: &mut Table, k: usize, c: &CraftSpec, bound: u32) {
 }
 
 /// Runs `apply` on each element of `side` still waiting aboard craft `c`.
-fn aboard(
-    t: &mut Table,
-    side: usize,
-    c: &CraftSpec,
-    mut apply: impl FnMut(&mut super::log::BattleLog, &mut Held),
-) {
+fn aboard(t: &mut Table, side: usize, c: &CraftSpec, mut apply: impl FnMut(&mut super::log::BattleLog, &mut Held)) {
     let mut els = sorted(&mut t.elements);
     for f in els.iter_mut() {
         if f.identity.side == side

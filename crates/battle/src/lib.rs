@@ -66,7 +66,7 @@ mod turn;
 mod two_player;
 pub mod visible;
 
-use change::{AllElements, Held, HeldBattle, HeldSides};
+use change::{AllElements, Held, HeldBattle, HeldFlow, HeldSides};
 use state::{Battle, BattleDice, Flow};
 
 /// The Player's saved commands still to be given again while a save resumes,
@@ -145,7 +145,7 @@ pub struct Table<'w, 's> {
     pub sides: HeldSides<'w>,
     pub dice: ResMut<'w, BattleDice>,
     pub log: ResMut<'w, log::BattleLog>,
-    pub flow: ResMut<'w, Flow>,
+    pub flow: HeldFlow<'w>,
     pub elements: AllElements<'w, 's>,
     pub roster: Res<'w, state::Roster>,
     pub codex: Res<'w, BattleCodex>,

@@ -4,7 +4,7 @@
 //! if it has not taken an observation test this bound ("Spotting a potential
 //! ambush"). Enemies who can no longer see it lose track of it.
 
-use super::change::{Change, Held};
+use super::change::{Change, FlowChange, Held};
 use crate::prelude::*;
 use warbound_rules::{
     codex::Codex,
@@ -46,11 +46,11 @@ fn move_phase(mut t: Table, mut current: ResMut<Current>) {
         _ => return,
     };
     current.0 = None;
-    let Flow::Acting(turn) = &mut *t.flow else { return };
+    let Flow::Acting(turn) = &*t.flow else { return };
     let pips = turn.orders.movement_pips;
     if halt {
         // The Player stops where he chose, within what the dice allowed.
-        turn.pending_move = None;
+        t.flow.apply(FlowChange::PendingMove(None));
         place(&mut t, &element, Point(to.0, to.1));
         super::turn::phase_done(&mut t, Phase::Move, &[]);
         return;
@@ -61,9 +61,7 @@ fn move_phase(mut t: Table, mut current: ResMut<Current>) {
         // Heroes All, "Movement": the route is declared and the dice thrown;
         // the player then moves up to the score along it.
         let allowance = throw_only(&mut t, &element, Point(to.0, to.1), pips);
-        if let Flow::Acting(turn) = &mut *t.flow {
-            turn.pending_move = Some(PendingMove { to, allowance });
-        }
+        t.flow.apply(FlowChange::PendingMove(Some(PendingMove { to, allowance })));
         return;
     }
     do_move(&mut t, &element, Point(to.0, to.1), pips);

@@ -3,7 +3,7 @@
 //! for his one command of orders, rallies, reserves and objectives, checks
 //! it against the rules and carries it out.
 
-use super::change::BattleChange;
+use super::change::{BattleChange, FlowChange};
 use crate::prelude::*;
 use warbound_rules::{event::Book, opc::OrtResult};
 
@@ -75,7 +75,7 @@ fn officers(mut t: Table, mut inbox: ResMut<Inbox>, mut record: ResMut<CommandRe
     match (flow, cmd) {
         (Flow::CoTurn { side, company }, Command::Command { orders, rally, company: id }) => {
             command_turn::apply(&mut t, side, company, &rally, &orders);
-            *t.flow = Flow::NextCard;
+            t.flow.apply(FlowChange::To(Flow::NextCard));
             super::turn::discard(&mut t, &id);
         }
         (Flow::Session { side }, Command::Session { commit, objectives, withdraw, .. }) => {
@@ -84,7 +84,7 @@ fn officers(mut t: Table, mut inbox: ResMut<Inbox>, mut record: ResMut<CommandRe
                 start_bound::withdraw(&mut t, side);
             }
             match start_bound::next_player_session(&t, Some(side)) {
-                Some(next) => *t.flow = Flow::Session { side: next },
+                Some(next) => t.flow.apply(FlowChange::To(Flow::Session { side: next })),
                 None => start_bound::finish(&mut t),
             }
         }
@@ -95,10 +95,10 @@ fn officers(mut t: Table, mut inbox: ResMut<Inbox>, mut record: ResMut<CommandRe
                 {
                     t.battle.apply(BattleChange::Deck(Some(deck)));
                 }
-                *t.flow = Flow::NextCard;
+                t.flow.apply(FlowChange::To(Flow::NextCard));
             }
             None => {
-                *t.flow = Flow::NextCard;
+                t.flow.apply(FlowChange::To(Flow::NextCard));
                 activation::take_turn(&mut t, &element, false, activation::OnSeizing::ActAsOrdered);
                 super::outcome::settle(&mut t);
             }

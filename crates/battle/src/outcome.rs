@@ -1,7 +1,7 @@
 //! How the battle ends (FYOB "Strategic Condition at Red": a withdrawn force
 //! has lost; the scenario's goals; the time limit) and the result handed back.
 
-use super::change::BattleChange;
+use super::change::{BattleChange, FlowChange};
 use warbound_rules::{
     effects::VehicleState,
     event::{Book, EventKind, RuleEvent, RuleRef},
@@ -63,7 +63,7 @@ fn met(goal: &Goal, s: usize, els: &Elements, withdrawn: &[bool]) -> bool {
 /// enemies, breaking the enemy).
 pub fn settle(t: &mut Table) {
     if t.battle.result.is_some() {
-        *t.flow = Flow::Over;
+        t.flow.apply(FlowChange::To(Flow::Over));
         return;
     }
     let els_m = sorted(&mut t.elements);
@@ -132,7 +132,7 @@ fn finish(t: &mut Table, winner: Option<usize>, by: Decision) {
         }));
     t.log.push(bound, ev);
     t.battle.apply(BattleChange::Result(result));
-    *t.flow = Flow::Over;
+    t.flow.apply(FlowChange::To(Flow::Over));
 }
 
 /// The battle's result as it stands.

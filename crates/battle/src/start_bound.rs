@@ -2,7 +2,7 @@
 //! of session activity for Senior Officer": Strategic Milestone Tests,
 //! committing reserves) and elements moving on from the box.
 
-use super::change::{Change, SideChange};
+use super::change::{Change, FlowChange, SideChange};
 use crate::prelude::*;
 use warbound_rules::{
     command::{Directive, RESERVE_MIN_CMS, Reserve, SeniorOfficer},
@@ -62,7 +62,7 @@ fn start_bound(mut t: Table) {
             }
         }
         if let Some(s) = next_player_session(&t, None) {
-            *t.flow = Flow::Session { side: s };
+            t.flow.apply(FlowChange::To(Flow::Session { side: s }));
             return;
         }
     }
@@ -94,7 +94,8 @@ pub(super) fn finish(t: &mut Table) {
     let bound = t.battle.clock.bound();
     super::air::returning(t);
     arrivals(t, bound);
-    *t.flow = if t.battle.result.is_some() { Flow::Over } else { Flow::Deal };
+    let next = if t.battle.result.is_some() { Flow::Over } else { Flow::Deal };
+    t.flow.apply(FlowChange::To(next));
     outcome::settle(t);
 }
 

@@ -1,7 +1,7 @@
 //! The acting element's turn: the phases it has taken, the end of its turn
 //! (its Activity Counter, FYOB "Activity counters") and its card discarded.
 
-use super::change::{BattleChange, Change};
+use super::change::{BattleChange, Change, FlowChange};
 use warbound_rules::order_dice;
 
 use super::{Table, sorted, state::Flow};
@@ -20,9 +20,8 @@ pub(super) fn end_turn(t: &mut Table, id: &str) {
 /// Records that the acting element has taken `phase`; ends its turn when it
 /// has nothing left to take.
 pub(super) fn phase_done(t: &mut Table, phase: order_dice::Phase, acts: &[order_dice::Act]) {
-    let Flow::Acting(turn) = &mut *t.flow else { return };
-    turn.taken.push(phase);
-    turn.acts.extend_from_slice(acts);
+    t.flow.apply(FlowChange::PhaseTaken(phase, acts.to_vec()));
+    let Flow::Acting(turn) = &*t.flow else { return };
     if turn.taken.len() == 3 {
         let id = turn.element.clone();
         end_turn(t, &id);
@@ -38,6 +37,6 @@ pub(super) fn discard(t: &mut Table, id: &str) {
         }
     }
     if *t.flow != Flow::Over {
-        *t.flow = Flow::NextCard;
+        t.flow.apply(FlowChange::To(Flow::NextCard));
     }
 }

@@ -6,7 +6,7 @@
 //! element, the first calling for its NCO's ORT and its morale throws; then
 //! the other player does the same, and the bound ends.
 
-use super::change::{BattleChange, Change};
+use super::change::{BattleChange, Change, FlowChange};
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::prelude::*;
@@ -62,14 +62,14 @@ fn throw(t: &mut Table, player: usize, second: bool) {
     drop(els);
     let (dice, e) = CommandDice::throw(active, &mut t.dice.0);
     t.log.push(bound, e.actor(t.sides.0[player].name.clone()));
-    *t.flow = Flow::Commanding(Hotseat {
+    t.flow.apply(FlowChange::To(Flow::Commanding(Hotseat {
         player,
         second,
         dice,
         used: BTreeMap::new(),
         halted: BTreeSet::new(),
         rerolls: BTreeSet::new(),
-    });
+    })));
 }
 
 fn action_of(a: &DieAction) -> CommandAction {
@@ -178,7 +178,7 @@ fn give(mut t: Table, mut inbox: ResMut<Inbox>, mut record: ResMut<CommandRecord
                 record.0.push(cmd.clone());
             }
             if h.second {
-                *t.flow = Flow::EndBound;
+                t.flow.apply(FlowChange::To(Flow::EndBound));
             } else {
                 throw(&mut t, 1 - h.player, true);
             }
@@ -249,7 +249,7 @@ fn give(mut t: Table, mut inbox: ResMut<Inbox>, mut record: ResMut<CommandRecord
                     if seized {
                         h.rerolls.insert(element.clone());
                     }
-                    *t.flow = Flow::Commanding(h.clone());
+                    t.flow.apply(FlowChange::To(Flow::Commanding(h.clone())));
                     act(&mut t, element, action);
                 }
                 Allocation::OrtFailed | Allocation::MoraleFailed | Allocation::AirCommandWithdraws => {
@@ -260,7 +260,7 @@ fn give(mut t: Table, mut inbox: ResMut<Inbox>, mut record: ResMut<CommandRecord
         _ => return,
     }
     if matches!(*t.flow, Flow::Commanding(_)) {
-        *t.flow = Flow::Commanding(h);
+        t.flow.apply(FlowChange::To(Flow::Commanding(h)));
     }
     super::outcome::settle(&mut t);
 }
