@@ -1,0 +1,244 @@
+//! Loading the CODEX from its RON files: each entry read, checked and
+//! located by file and line, ids unique across the files.
+
+use std::collections::HashMap;
+
+use serde::Deserialize;
+
+use super::check::check;
+use super::{Armament, Codex, CodexEntry, CodexError, Kind, Points, Problem};
+use crate::data::from_ron;
+use crate::effects::ArmourClass;
+use crate::movement::{Drive, MoveClass};
+use crate::observation::TargetClass;
+use crate::opc::Nation;
+
+/// A CODEX file as written: the nation, then its entries.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CodexFile {
+    nation: Nation,
+    entries: Vec<EntryData>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct EntryData {
+    pub(super) id: String,
+    pub(super) name: String,
+    pub(super) kind: Kind,
+    pub(super) service: (u16, u16),
+    pub(super) crew: u8,
+    #[serde(default)]
+    pub(super) armament: Vec<Armament>,
+    #[serde(default)]
+    pub(super) armour: Option<ArmourClass>,
+    pub(super) observation: TargetClass,
+    #[serde(default)]
+    pub(super) open_topped: bool,
+    #[serde(default)]
+    pub(super) movement: Option<MoveClass>,
+    #[serde(default)]
+    pub(super) drive: Option<Drive>,
+    #[serde(default)]
+    pub(super) capacity: Option<u8>,
+    #[serde(default)]
+    pub(super) load_space: Option<u8>,
+    /// Optional: checked against the formula.
+    #[serde(default)]
+    pub(super) cost: Option<u32>,
+}
+
+/// Byte offset of `id: "<id>"` at or after `from`.
+fn find_entry(text: &str, id: &str, from: usize) -> Option<usize> {
+    let quoted = format!("\"{id}\"");
+    let mut at = from;
+    while let Some(p) = text.get(at..)?.find(&quoted) {
+        let start = at + p;
+        if text[..start].trim_end().ends_with("id:") {
+            return Some(start);
+        }
+        at = start + quoted.len();
+    }
+    None
+}
+
+/// Offset of `key:` as a whole word in `text`.
+fn find_key(text: &str, key: &str) -> Option<usize> {
+    let pat = format!("{key}:");
+    let mut at = 0;
+    while let Some(p) = text[at..].find(&pat) {
+        let start = at + p;
+        if !text[..start].ends_with(|c: char| c.is_alphanumeric() || c == '_') {
+            return Some(start);
+        }
+        at = start + pat.len();
+    }
+    None
+}
+
+fn line_at(text: &str, offset: usize) -> usize {
+    text[..offset].matches('\n').count() + 1
+}
+
+/// The line of `field` ("armour", "armament[1].he") in the entry at `entry`.
+fn field_line(text: &str, entry: usize, field: &str) -> usize {
+    let body_end = find_key(&text[entry..], "id").map_or(text.len(), |p| entry + p);
+    let body = &text[entry..body_end];
+    let (mut base, mut key) = (0, field);
+    if let Some(rest) = field.strip_prefix("armament[")
+        && let Some((index, sub)) = rest.split_once("].")
+        && let Ok(index) = index.parse::<usize>()
+    {
+        // The index-th armament begins at its `row:`.
+        let mut from = 0;
+        for _ in 0..=index {
+            match find_key(&body[from..], "row") {
+                Some(p) => {
+                    base = from + p;
+                    from = base + 1;
+                }
+                None => break,
+            }
+        }
+        key = sub;
+    }
+    let at = find_key(&body[base..], key).map_or(0, |p| base + p);
+    line_at(text, entry + at)
+}
+
+impl Codex {
+    /// Loads CODEX files given as (file name, RON text); ids are unique across
+    /// all of them.
+    pub fn load(files: &[(&str, &str)]) -> Result<Self, CodexError> {
+        let mut codex = Self { entries: Vec::new(), by_id: HashMap::new() };
+        for &(file, text) in files {
+            let data: CodexFile = from_ron(file, text).map_err(CodexError::Malformed)?;
+            let mut cursor = 0;
+            for e in data.entries {
+                let at = find_entry(text, &e.id, cursor);
+                cursor = at.map_or(cursor, |a| a + 1);
+                if let Err((field, problem)) = check(&e) {
+                    let line = at.map(|a| field_line(text, a, &field));
+                    return Err(CodexError::Invalid { file: file.into(), line, id: e.id, field, problem });
+                }
+                let entry = CodexEntry {
+                    id: e.id,
+                    name: e.name,
+                    nation: data.nation.clone(),
+                    kind: e.kind,
+                    service: e.service,
+                    crew: e.crew,
+                    armament: e.armament,
+                    armour: e.armour,
+                    observation: e.observation,
+                    open_topped: e.open_topped,
+                    movement: e.movement,
+                    drive: e.drive,
+                    capacity: e.capacity,
+                    load_space: e.load_space,
+                };
+                if let Some(written) = e.cost
+                    && Points::whole(written) != entry.cost()
+                {
+                    let line = at.map(|a| field_line(text, a, "cost"));
+                    let problem = Problem::CostDisagrees { written, formula: entry.cost() };
+                    return Err(CodexError::Invalid {
+                        file: file.into(),
+                        line,
+                        id: entry.id,
+                        field: "cost".into(),
+                        problem,
+                    });
+                }
+                if let Some((_, first)) = codex.by_id.get(&entry.id) {
+                    return Err(CodexError::DuplicateId {
+                        id: entry.id,
+                        file: file.into(),
+                        line: at.map(|a| line_at(text, a)),
+                        first: first.clone(),
+                    });
+                }
+                codex.by_id.insert(entry.id.clone(), (codex.entries.len(), file.to_owned()));
+                codex.entries.push(entry);
+            }
+        }
+        Ok(codex)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::codex::testing::{GOOD, invalid, load_one, one_file, pts};
+
+    #[test]
+    fn a_good_entry_loads() {
+        let c = load_one(GOOD).unwrap();
+        assert_eq!(c.get("x_gun").unwrap().cost(), pts(10));
+        assert_eq!(c.get("x_gun").unwrap().nation, Nation::British);
+    }
+
+    #[test]
+    fn malformed_ron_names_file_and_line() {
+        let bad = GOOD.replace("crew: 4,\n", "crew: \"four\",\n");
+        match load_one(&bad) {
+            Err(CodexError::Malformed(e)) => {
+                assert_eq!(e.file, "test.ron");
+                assert_eq!(e.position.map(|p| p.0), Some(10), "{e}");
+            }
+            other => panic!("{other:?}"),
+        }
+        // An unknown class is a parse error at its line.
+        let bad = GOOD.replace("at_gun_class2", "at_gun_class6");
+        match load_one(&bad) {
+            Err(CodexError::Malformed(e)) => {
+                assert_eq!(e.position.map(|p| p.0), Some(11));
+                assert!(e.message.contains("at_gun_class6"), "{e}");
+            }
+            other => panic!("{other:?}"),
+        }
+        let bad = GOOD.replace("HandMovedGun", "Hovercraft");
+        assert!(
+            matches!(load_one(&bad), Err(CodexError::Malformed(e)) if e.position.map(|p| p.0) == Some(13) && e.message.contains("Hovercraft"))
+        );
+        let bad = GOOD.replace("observation: csw(crew: 4)", "observation: battleship");
+        assert!(matches!(load_one(&bad), Err(CodexError::Malformed(e)) if e.position.map(|p| p.0) == Some(12)));
+        let bad = GOOD.replace("load_space: 6,", "load_space: 6, colour: \"green\",");
+        assert!(matches!(load_one(&bad), Err(CodexError::Malformed(e)) if e.message.contains("colour")));
+    }
+
+    #[test]
+    fn the_second_armament_is_located() {
+        let two = GOOD.replace("kind: weapon", "kind: vehicle").replace("csw(crew: 4)", "tank").replace(
+            "armament: [(row: at_gun_class2, calibre: 40)],",
+            "armament: [\n                (row: at_gun_class2, calibre: 40),\n                (row: tank_mg, count: 0),\n            ],",
+        ).replace("load_space: 6,", "load_space: 45, armour: medium,");
+        let (line, field, _) = invalid(&two);
+        assert_eq!((line, field.as_str()), (Some(13), "armament[1].count"));
+        let shown = CodexError::Invalid {
+            file: "test.ron".into(),
+            line,
+            id: "x_gun".into(),
+            field,
+            problem: Problem::OutOfRange { value: 0, min: 1, max: 60 },
+        }
+        .to_string();
+        assert_eq!(shown, "test.ron:13: entry \"x_gun\", field `armament[1].count`: 0 is outside 1..=60");
+    }
+
+    #[test]
+    fn duplicate_ids_are_rejected_across_files() {
+        let a = one_file(GOOD);
+        let b = one_file(&format!("{}\n{}", GOOD.replace("x_gun", "y_gun"), GOOD));
+        match Codex::load(&[("a.ron", &a), ("b.ron", &b)]) {
+            Err(CodexError::DuplicateId { id, file, line, first }) => {
+                assert_eq!((id.as_str(), file.as_str(), first.as_str()), ("x_gun", "b.ron", "a.ron"));
+                assert_eq!(line, Some(17), "the second entry of b.ron");
+            }
+            other => panic!("{other:?}"),
+        }
+        let twice = one_file(&format!("{GOOD}\n{GOOD}"));
+        assert!(matches!(Codex::load(&[("c.ron", &twice)]), Err(CodexError::DuplicateId { line: Some(17), .. })));
+    }
+}
