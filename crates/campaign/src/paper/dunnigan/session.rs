@@ -10,8 +10,8 @@ use super::crt::{COLUMN_LABELS, base_column, crt};
 use super::losses::{LOSSES, lc, losses_row};
 use super::supplemental::supplemental;
 use super::{
-    Competency, CrtThrow, Engagement, Force, RetreatOrder, Role, Side, Situation, StrategicCondition, Supplemental,
-    combat_value, event,
+    Competency, CrtResult, CrtThrow, Engagement, Force, RetreatOrder, Role, Side, Situation, StrategicCondition,
+    Supplemental, combat_value, event,
 };
 use crate::paper::PaperError;
 
@@ -58,6 +58,89 @@ pub struct CombatSession {
     pub events: Vec<RuleEvent>,
 }
 
+/// Resolves one Combat Session of a paper battle (FYOW 33.7.2–33.7.3):
+/// barrage and counter-battery, the CRT throw, each side's losses and
+/// supplemental effects, and the next step. Dice are thrown in that order:
+/// barrage D6s, counter-battery D6s, the CRT D10, the attacker's then the
+/// defender's losses D6, then the attacker's and the defender's supplemental
+/// dice (machines, ammunition, engineers' pieces, buildings).
+pub fn resolve_combat_session(
+    attacker: &Force,
+    defender: &Force,
+    situation: &Situation,
+    dice: &mut impl Roll,
+) -> Result<CombatSession, PaperError> {
+    check_combat_values(attacker, defender)?;
+    situation.check()?;
+    let mut events = Vec::new();
+    let (att, def) = pre_battle_artillery(attacker, defender, situation, dice, &mut events);
+    if let Some(lost_side) = left_without_combat_value(att, def) {
+        return Ok(destroyed_by_barrage(attacker, defender, att, def, lost_side, events));
+    }
+    let column = crt_column(combat_value(att.value), combat_value(def.value), situation);
+    let modifiers = d10_modifiers(attacker, defender, situation);
+    let (thrown, e) = attacker_throws_d10(attacker, defender, &column, &modifiers, dice);
+    events.push(e);
+    let result = thrown.result;
+    let (mut attacker_outcome, e) = losses_suffered(attacker, att, Side::Attacker, result, thrown.added, dice);
+    events.push(e);
+    let (mut defender_outcome, e) = losses_suffered(defender, def, Side::Defender, result, 0, dice);
+    events.push(e);
+    for (outcome, force) in [(&mut attacker_outcome, attacker), (&mut defender_outcome, defender)] {
+        let (s, e) = supplemental(force, result, outcome.role, dice);
+        outcome.supplemental = Some(s);
+        events.push(e);
+    }
+    let (next, e) = outcome_session(result, (attacker, &attacker_outcome), (defender, &defender_outcome));
+    events.push(e);
+    Ok(CombatSession { attacker: attacker_outcome, defender: defender_outcome, crt: Some(thrown), next, events })
+}
+
+/// FYOW 33.2: a force fights with its Combat Value, so each needs one.
+fn check_combat_values(attacker: &Force, defender: &Force) -> Result<(), PaperError> {
+    if attacker.combat_value() == 0 {
+        return Err(PaperError::new("33.2", format!("the attacking force {} has no Combat Value", attacker.name)));
+    }
+    if defender.combat_value() == 0 {
+        return Err(PaperError::new("33.2", format!("the defending force {} has no Combat Value", defender.name)));
+    }
+    Ok(())
+}
+
+/// A side's points going into the CRT: its value less what the enemy's
+/// pre-battle artillery took.
+#[derive(Clone, Copy)]
+struct Committed {
+    value: u32,
+    barrage_loss: u32,
+}
+
+/// (iv) The pre-battle artillery barrage, then counter-battery fire, each
+/// where the Command Decision was taken.
+fn pre_battle_artillery(
+    attacker: &Force,
+    defender: &Force,
+    situation: &Situation,
+    dice: &mut impl Roll,
+    events: &mut Vec<RuleEvent>,
+) -> (Committed, Committed) {
+    let mut att = Committed { value: attacker.value, barrage_loss: 0 };
+    let mut def = Committed { value: defender.value, barrage_loss: 0 };
+    if situation.barrage {
+        let (lost, e) = artillery(attacker, &defender.name, def.value, false, dice);
+        def.value -= lost;
+        def.barrage_loss = lost;
+        events.push(e);
+    }
+    if situation.counter_battery {
+        let (lost, e) = artillery(defender, &attacker.name, att.value, true, dice);
+        att.value -= lost;
+        att.barrage_loss = lost;
+        events.push(e);
+    }
+    (att, def)
+}
+
 /// Pre-combat barrage or counter-battery fire (33.7.2 (iv)): 1D6 per piece
 /// of 100mm or over, the score in points lost by the target.
 fn artillery(firer: &Force, target: &str, target_value: u32, counter: bool, dice: &mut impl Roll) -> (u32, RuleEvent) {
@@ -79,79 +162,87 @@ fn artillery(firer: &Force, target: &str, target_value: u32, counter: bool, dice
     (lost, e)
 }
 
-/// Resolves one Combat Session of a paper battle (FYOW 33.7.2–33.7.3):
-/// barrage and counter-battery, the CRT throw, each side's losses and
-/// supplemental effects, and the next step. Dice are thrown in that order:
-/// barrage D6s, counter-battery D6s, the CRT D10, the attacker's then the
-/// defender's losses D6, then the attacker's and the defender's supplemental
-/// dice (machines, ammunition, engineers' pieces, buildings).
-pub fn resolve_combat_session(
+/// The side the artillery left with a Combat Value of 0, the defender
+/// looked at first.
+fn left_without_combat_value(att: Committed, def: Committed) -> Option<Side> {
+    [(def, Side::Defender), (att, Side::Attacker)].into_iter().find(|(c, _)| combat_value(c.value) == 0).map(|(_, s)| s)
+}
+
+/// Reading (FYOW 33.7.2 (iv)): a barrage that leaves a force with a Combat
+/// Value of 0 leaves it nothing to fight with; the CRT is not consulted and
+/// the rest of that force's value is lost.
+fn destroyed_by_barrage(
     attacker: &Force,
     defender: &Force,
-    situation: &Situation,
-    dice: &mut impl Roll,
-) -> Result<CombatSession, PaperError> {
-    if attacker.combat_value() == 0 {
-        return Err(PaperError::new("33.2", format!("the attacking force {} has no Combat Value", attacker.name)));
-    }
-    if defender.combat_value() == 0 {
-        return Err(PaperError::new("33.2", format!("the defending force {} has no Combat Value", defender.name)));
-    }
-    situation.check()?;
-    let mut events = Vec::new();
-    let (mut att_value, mut def_value) = (attacker.value, defender.value);
-    let (mut att_barrage, mut def_barrage) = (0, 0);
-    if situation.barrage {
-        let (lost, e) = artillery(attacker, &defender.name, def_value, false, dice);
-        def_value -= lost;
-        def_barrage = lost;
-        events.push(e);
-    }
-    if situation.counter_battery {
-        let (lost, e) = artillery(defender, &attacker.name, att_value, true, dice);
-        att_value -= lost;
-        att_barrage = lost;
-        events.push(e);
-    }
-    let side = |f: &Force, before: u32, barrage_loss: u32, after: u32, role| SideOutcome {
-        name: f.name.clone(),
-        value_before: before,
+    att: Committed,
+    def: Committed,
+    lost_side: Side,
+    mut events: Vec<RuleEvent>,
+) -> CombatSession {
+    let (a_after, d_after) = if lost_side == Side::Defender { (att.value, 0) } else { (0, def.value) };
+    let mut a = side_outcome(attacker, att.barrage_loss, a_after, Role::Winner);
+    let mut d = side_outcome(defender, def.barrage_loss, d_after, Role::Winner);
+    let loser = if lost_side == Side::Defender { &mut d } else { &mut a };
+    loser.battle_loss = value_left(loser);
+    loser.role = Role::Loser;
+    events.push(
+        event("33.7.2 (iv) Pre-combat artillery barrage")
+            .actor(loser.name.clone())
+            .input("value_after_barrage", loser.value_before - loser.barrage_loss, "Combat Value 0")
+            .outcome(json!({"destroyed": lost_side})),
+    );
+    CombatSession { attacker: a, defender: d, crt: None, next: NextStep::Destroyed { side: lost_side }, events }
+}
+
+/// A side's account before the Losses Suffered Table is read.
+fn side_outcome(force: &Force, barrage_loss: u32, value_after: u32, role: Role) -> SideOutcome {
+    SideOutcome {
+        name: force.name.clone(),
+        value_before: force.value,
         barrage_loss,
         battle_loss: 0,
-        value_after: after,
+        value_after,
         role,
         condition: None,
         supplemental: None,
-    };
-    // Reading (FYOW 33.7.2 (iv)): a barrage that leaves a force with a Combat
-    // Value of 0 leaves it nothing to fight with; the CRT is not consulted and
-    // the rest of that force's value is lost.
-    for (cv, lost_side) in [(combat_value(def_value), Side::Defender), (combat_value(att_value), Side::Attacker)] {
-        if cv == 0 {
-            let (a_after, d_after) = if lost_side == Side::Defender { (att_value, 0) } else { (0, def_value) };
-            let mut a = side(attacker, attacker.value, att_barrage, a_after, Role::Winner);
-            let mut d = side(defender, defender.value, def_barrage, d_after, Role::Winner);
-            let loser = if lost_side == Side::Defender { &mut d } else { &mut a };
-            loser.battle_loss = value_left(loser);
-            loser.role = Role::Loser;
-            events.push(
-                event("33.7.2 (iv) Pre-combat artillery barrage")
-                    .actor(loser.name.clone())
-                    .input("value_after_barrage", loser.value_before - loser.barrage_loss, "Combat Value 0")
-                    .outcome(json!({"destroyed": lost_side})),
-            );
-            return Ok(CombatSession {
-                attacker: a,
-                defender: d,
-                crt: None,
-                next: NextStep::Destroyed { side: lost_side },
-                events,
-            });
-        }
     }
+}
 
-    // (v)-(vi): the differential, the column and its shifts.
-    let (a, d) = (combat_value(att_value), combat_value(def_value));
+fn value_left(o: &SideOutcome) -> u32 {
+    o.value_before - o.barrage_loss
+}
+
+/// Where an attack reads the Combat Results Table.
+struct Column {
+    /// The attackers' and the defenders' Combat Values after any barrage.
+    attacker_cv: u32,
+    defender_cv: u32,
+    /// The differential's column, before shifts.
+    base: usize,
+    /// Every shift of the Terrain Effects and Battle Factors charts, with why.
+    shifts: Vec<(i32, String)>,
+    above_five: bool,
+    /// The left shifts, ignored above a differential of 5.
+    left: i32,
+    /// The column read, after the shifts.
+    column: usize,
+    /// Added to the D10 for right shifts beyond the right-hand column.
+    beyond: u32,
+    /// Added to the D10 for every 5 (or part) above 5.
+    over_five: u32,
+}
+
+impl Column {
+    /// All the attacker adds to his D10 throw (and deducts from his losses D6).
+    fn added(&self) -> u32 {
+        self.beyond + self.over_five
+    }
+}
+
+/// (v)–(vi) The column of the differential, moved by every shift of the
+/// Terrain Effects and Battle Factors charts, and what a high differential
+/// adds to the D10.
+fn crt_column(a: u32, d: u32, situation: &Situation) -> Column {
     let base = base_column(a, d);
     let above_five = 10 * u64::from(a) > 50 * u64::from(d);
     let shifts = situation.shifts();
@@ -166,9 +257,12 @@ pub fn resolve_combat_session(
     let beyond = (raw - 10).max(0) as u32;
     // "add 1 to the d10 throw for every 5 (or part of) above 5"
     let over_five = if above_five { (u64::from(a) - 5 * u64::from(d)).div_ceil(5 * u64::from(d)) as u32 } else { 0 };
-    let added = beyond + over_five;
+    Column { attacker_cv: a, defender_cv: d, base, shifts, above_five, left, column, beyond, over_five }
+}
 
-    // (vii) modifiers to the D10.
+/// (vii) The modifiers to the attacker's D10: the defender activated before
+/// the attack, and each side's Battlegroup Commander.
+fn d10_modifiers(attacker: &Force, defender: &Force, situation: &Situation) -> Vec<(i32, &'static str)> {
     let mut mods: Vec<(i32, &str)> = Vec::new();
     if situation.defender_activated_first {
         if situation.engagement == Engagement::NrContinuation {
@@ -187,87 +281,114 @@ pub fn resolve_combat_session(
         Competency::BelowAverage => mods.push((1, "defending BC below average")),
         Competency::Average => {}
     }
+    mods
+}
+
+/// (vii) The attacker throws a D10, adds and modifies it, and reads the
+/// Combat Results Table.
+fn attacker_throws_d10(
+    attacker: &Force,
+    defender: &Force,
+    column: &Column,
+    mods: &[(i32, &'static str)],
+    dice: &mut impl Roll,
+) -> (CrtThrow, RuleEvent) {
+    let (a, d) = (column.attacker_cv, column.defender_cv);
+    let added = column.added();
     let modifier: i32 = mods.iter().map(|m| m.0).sum();
     let d10 = dice.d10();
     let total = i32::from(d10) + added as i32 + modifier;
     // Reading (FYOW 33.7.2 (v)): the table's rows run 1..10; a modified
     // throw above 10 reads the 10 row and one below 1 reads the 1 row.
     let row = total.clamp(1, 10) as u8;
-    let result = crt(row, column);
+    let result = crt(row, column.column);
     let mut e = event("33.7.2 (v) Combat Results Table")
         .actor(attacker.name.clone())
         .target(defender.name.clone())
         .input("attacker_combat_value", a, "points / 10 after any barrage")
         .input("defender_combat_value", d, "points / 10 after any barrage")
         .input("differential", (f64::from(a) / f64::from(d) * 100.0).round() / 100.0, "attackers / defenders")
-        .input("base_column", COLUMN_LABELS[base], "");
-    for (shift, why) in &shifts {
+        .input("base_column", COLUMN_LABELS[column.base], "");
+    for (shift, why) in &column.shifts {
         e = e.input("shift", shift, why.clone());
     }
-    if above_five && left > 0 {
-        e = e.input("left_shifts_ignored", left, "differential above 5");
+    if column.above_five && column.left > 0 {
+        e = e.input("left_shifts_ignored", column.left, "differential above 5");
     }
-    e = e.input("column", COLUMN_LABELS[column], "after cumulative shifts");
-    if beyond > 0 {
-        e = e.input("added_for_shifts_beyond_last_column", beyond, "+1 per right shift beyond the right-hand column");
+    e = e.input("column", COLUMN_LABELS[column.column], "after cumulative shifts");
+    if column.beyond > 0 {
+        e = e.input(
+            "added_for_shifts_beyond_last_column",
+            column.beyond,
+            "+1 per right shift beyond the right-hand column",
+        );
     }
-    if over_five > 0 {
-        e = e.input("added_above_5", over_five, "+1 for every 5 (or part of) above 5");
+    if column.over_five > 0 {
+        e = e.input("added_above_5", column.over_five, "+1 for every 5 (or part of) above 5");
     }
-    for (m, why) in &mods {
+    for (m, why) in mods {
         e = e.input("d10_modifier", m, *why);
     }
-    events.push(e.dice(10, &[d10]).outcome(json!({"total": total, "row": row, "result": result})));
-    let crt_throw = CrtThrow { column, d10, added, modifier, row, result };
+    let e = e.dice(10, &[d10]).outcome(json!({"total": total, "row": row, "result": result}));
+    (CrtThrow { column: column.column, d10, added, modifier, row, result }, e)
+}
 
-    // (ix) losses, attacker then defender.
-    let role_of = |s: Side| match result.loser() {
+/// How `side` fared by `result`.
+fn role_of(side: Side, result: CrtResult) -> Role {
+    match result.loser() {
         None => Role::NoResult,
-        Some(l) if l == s => Role::Loser,
+        Some(l) if l == side => Role::Loser,
         Some(_) => Role::Winner,
-    };
-    let mut outcomes = Vec::new();
-    for (force, value, barrage_loss, s, deduct) in [
-        (attacker, att_value, att_barrage, Side::Attacker, added),
-        (defender, def_value, def_barrage, Side::Defender, 0),
-    ] {
-        let role = role_of(s);
-        let face = dice.d6();
-        let modified = i32::from(face) - deduct as i32;
-        // Reading (FYOW 33.7.3 (ix)): "a result of 0 or less means he suffers
-        // 1% losses" and names no Strategic Condition.
-        let cell = if modified <= 0 { lc(1, None) } else { LOSSES[losses_row(result, role)][modified as usize - 1] };
-        let lost = (u64::from(value) * u64::from(cell.percent) / 100) as u32;
-        let mut ev = event("33.7.3 (ix) Losses Suffered Table")
-            .actor(force.name.clone())
-            .input("result", result, "")
-            .input("role", role, "")
-            .input("force_value", value, "the force committed");
-        if deduct > 0 {
-            ev = ev.input("d6_deduction", deduct, "the attacker added as much to his D10 throw");
-        }
-        events.push(ev.dice(6, &[face]).outcome(json!({
-            "modified": modified, "percent": cell.percent, "points_lost": lost, "condition": cell.condition,
-        })));
-        let mut o = side(force, force.value, barrage_loss, value - lost, role);
-        o.battle_loss = lost;
-        o.condition = cell.condition;
-        outcomes.push(o);
     }
-    for (o, force) in outcomes.iter_mut().zip([attacker, defender]) {
-        let (s, e) = supplemental(force, result, o.role, dice);
-        o.supplemental = Some(s);
-        events.push(e);
-    }
-    let defender_outcome = outcomes.pop().expect("two sides");
-    let attacker_outcome = outcomes.pop().expect("two sides");
+}
 
-    // (viii) the Outcome Session.
+/// (ix) One side's D6 on the Losses Suffered Table, less `deduct`: what the
+/// attacker added to his D10 throw.
+fn losses_suffered(
+    force: &Force,
+    committed: Committed,
+    side: Side,
+    result: CrtResult,
+    deduct: u32,
+    dice: &mut impl Roll,
+) -> (SideOutcome, RuleEvent) {
+    let Committed { value, barrage_loss } = committed;
+    let role = role_of(side, result);
+    let face = dice.d6();
+    let modified = i32::from(face) - deduct as i32;
+    // Reading (FYOW 33.7.3 (ix)): "a result of 0 or less means he suffers
+    // 1% losses" and names no Strategic Condition.
+    let cell = if modified <= 0 { lc(1, None) } else { LOSSES[losses_row(result, role)][modified as usize - 1] };
+    let lost = (u64::from(value) * u64::from(cell.percent) / 100) as u32;
+    let mut ev = event("33.7.3 (ix) Losses Suffered Table")
+        .actor(force.name.clone())
+        .input("result", result, "")
+        .input("role", role, "")
+        .input("force_value", value, "the force committed");
+    if deduct > 0 {
+        ev = ev.input("d6_deduction", deduct, "the attacker added as much to his D10 throw");
+    }
+    let ev = ev.dice(6, &[face]).outcome(json!({
+        "modified": modified, "percent": cell.percent, "points_lost": lost, "condition": cell.condition,
+    }));
+    let mut o = side_outcome(force, barrage_loss, value - lost, role);
+    o.battle_loss = lost;
+    o.condition = cell.condition;
+    (o, ev)
+}
+
+/// (viii) What the result obliges in the Outcome Session: after NR a further
+/// Combat Session; otherwise the loser retreats, in good order or in
+/// disarray, or is destroyed when it has no value left.
+fn outcome_session(
+    result: CrtResult,
+    attacker: (&Force, &SideOutcome),
+    defender: (&Force, &SideOutcome),
+) -> (NextStep, RuleEvent) {
     let next = match result.loser() {
         None => NextStep::FurtherCombatSession,
         Some(s) => {
-            let (o, f) =
-                if s == Side::Attacker { (&attacker_outcome, attacker) } else { (&defender_outcome, defender) };
+            let (f, o) = if s == Side::Attacker { attacker } else { defender };
             if o.value_after == 0 {
                 NextStep::Destroyed { side: s }
             } else if result.level() >= 2 || !f.movement_allowance_left {
@@ -284,19 +405,14 @@ pub fn resolve_combat_session(
         NextStep::Retreat { .. } => "AR2/DR2 and worse: disarray",
         NextStep::Destroyed { .. } => "all of the force's value lost",
     };
-    events.push(event("33.7.3 (viii) CRT Results Table").input("result", result, why).outcome(next));
-    Ok(CombatSession { attacker: attacker_outcome, defender: defender_outcome, crt: Some(crt_throw), next, events })
-}
-
-fn value_left(o: &SideOutcome) -> u32 {
-    o.value_before - o.barrage_loss
+    (next, event("33.7.3 (viii) CRT Results Table").input("result", result, why).outcome(next))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::paper::dunnigan::testing::quiet;
-    use crate::paper::dunnigan::{AmmoUsed, Attitude, CrtResult, Terrain};
+    use crate::paper::dunnigan::{AmmoUsed, Attitude, Terrain};
     use warbound_rules::dice::Scripted;
     use warbound_rules::event::EventKind;
 
