@@ -577,7 +577,7 @@ pub enum TransportCommand<'a> {
 }
 
 /// A side's force: its elements and the vessels of any off-shore naval
-/// gunfire. Company Officers are [`Company`]s (command.rs); their figures
+/// gunfire. Company Officers are [`Company`]s (command/company.rs); their figures
 /// ride with the element named in [`Company::attached_to`] and change
 /// element by [`Company::change_element`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
