@@ -81,7 +81,7 @@ impl Sight<'_> {
             observers,
             targets,
             between,
-            observer: ObserverState { overwatch, quality: observer.force.quality.into(), recce: false, momentum },
+            observer: ObserverState { overwatch, quality: observer.force.quality, recce: false, momentum },
             target: TargetState {
                 fired_last_turn: target.actions.last_bound.fired || target.actions.this_bound.fired,
                 movement,

@@ -23,7 +23,8 @@ use crate::event::{Book, EventKind, RuleEvent, RuleRef};
 use crate::firing::{Cover, FireTarget, OpenSightsFire, Weapon, grenades};
 use crate::momentum::{self, CmCause, ElementType};
 use crate::movement::MoveMode;
-use crate::observation::{Momentum, Quality};
+use crate::observation::Momentum;
+use crate::officer::Quality;
 use crate::opc::Nation;
 
 fn rule(section: &str) -> RuleRef {

@@ -49,7 +49,8 @@ impl fmt::Display for DayError {
 
 impl std::error::Error for DayError {}
 
-/// The seasons (*Heroes All*, "The Wargame Day"; months from *Fight Your Own Wars* 1.2).
+/// The seasons (*Heroes All*, "The Wargame Day"; months from *Fight Your Own Wars* 1.2),
+/// for a battle and for the campaign calendar.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Season {
     Winter,
@@ -98,7 +99,7 @@ impl Season {
     }
 }
 
-/// Daylight or night for a bound.
+/// Daylight or night for a bound, and for a campaign session (*Fight Your Own Wars* 1.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Light {
     Daylight,

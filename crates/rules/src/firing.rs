@@ -14,7 +14,8 @@ use serde::{Deserialize, Serialize};
 use crate::dice::Roll;
 use crate::effects::HeColumn;
 use crate::event::{Book, EventKind, RuleEvent, RuleRef};
-use crate::observation::{Momentum, Quality};
+use crate::observation::Momentum;
+use crate::officer::Quality;
 
 /// How far a band reaches: inches, or "table" ("the weapon fires at anything
 /// on the table at long range").

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::day::Light;
 use crate::mines;
-use crate::observation::Quality;
+use crate::officer::Quality;
 
 /// "During the night bounds, observation is undertaken as normal but add
 /// **4 segments** to the required total **unless** the target element fired

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::dice::Roll;
 use crate::event::{Book, EventKind, RuleEvent, RuleRef};
+use crate::officer::Quality;
 
 /// *Heroes All*, Observation: "Maximum observation range is 60 inches."
 pub const MAX_OBSERVATION_RANGE: f32 = 60.0;
@@ -23,30 +24,6 @@ pub const AMBUSH_DISTANCE: f32 = 9.0;
 
 fn rule() -> RuleRef {
     RuleRef::new(Book::HeroesAll, "Observation")
-}
-
-/// Troop quality as the rules read it: *Heroes All* treats "elite/veteran"
-/// and "Poor/Green/Militia" together wherever a modifier applies.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Quality {
-    /// Poor, green or militia.
-    Poor,
-    #[default]
-    Regular,
-    /// Elite or veteran.
-    Elite,
-}
-
-impl From<crate::officer::Quality> for Quality {
-    /// The troops' quality as the observation and firing modifiers read it.
-    fn from(q: crate::officer::Quality) -> Self {
-        match q {
-            crate::officer::Quality::Poor => Self::Poor,
-            crate::officer::Quality::Regular => Self::Regular,
-            crate::officer::Quality::Elite => Self::Elite,
-        }
-    }
 }
 
 /// What observes (*Heroes All*, "Observers and targets").

@@ -13,11 +13,16 @@ use crate::event::{Book, EventKind, RuleEvent, RuleRef};
 
 /// Troop quality as the Continuous Momentum charts name their columns
 /// (FYOB "Momentum Test Chart": Poor, Regular, Elite). Green troops are Poor,
-/// veterans Elite.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// veterans Elite; *Heroes All* treats "elite/veteran" and
+/// "Poor/Green/Militia" together wherever an observation, firing or assault
+/// modifier applies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub enum Quality {
+    /// Poor, green or militia.
     Poor,
+    #[default]
     Regular,
+    /// Elite or veteran.
     Elite,
 }
 

@@ -1,11 +1,13 @@
 //! The campaign day (FYOW 1): 6 sessions of 4 bounds a day, 3-day weeks,
-//! 4-week (12-day) months with the diary dates, 3-month seasons, and each
-//! season's night and daylight sessions.
+//! 4-week (12-day) months with the diary dates, and the 3-month seasons. A
+//! season and its night and daylight sessions are the rules crate's
+//! [`Season`] and [`Light`].
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 use serde_json::json;
+use warbound_rules::day::{Light, Season};
 use warbound_rules::dice::Roll;
 use warbound_rules::event::{EventKind, RuleEvent};
 
@@ -79,6 +81,17 @@ impl Month {
         }
     }
 
+    /// The first month of a season (its first day is the "first day of a
+    /// new season" of the Game Flow, 4.1).
+    pub fn first_of(season: Season) -> Month {
+        match season {
+            Season::Winter => Month::December,
+            Season::Spring => Month::March,
+            Season::Summer => Month::June,
+            Season::Autumn => Month::September,
+        }
+    }
+
     /// "Note the start date of the campaign or throw a D12 to determine the
     /// month" (FYOW "Preparations": Weather). The D12 reads 1 = January.
     pub fn thrown(dice: &mut impl Roll) -> (Month, RuleEvent) {
@@ -88,49 +101,6 @@ impl Month {
             .dice(12, &[face])
             .outcome(json!({ "month": month }));
         (month, event)
-    }
-}
-
-/// A season (FYOW 1.2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Season {
-    Winter,
-    Spring,
-    Summer,
-    Autumn,
-}
-
-/// Whether a session is fought in daylight or at night (FYOW 1.2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Light {
-    Night,
-    Daylight,
-}
-
-impl Season {
-    /// The first month of the season (its first day is the "first day of a
-    /// new season" of the Game Flow, 4.1).
-    pub fn first_month(self) -> Month {
-        match self {
-            Season::Winter => Month::December,
-            Season::Spring => Month::March,
-            Season::Summer => Month::June,
-            Season::Autumn => Month::September,
-        }
-    }
-
-    /// The six sessions of a day in this season, row for row from FYOW 1.2:
-    /// Winter 2 night, 2 daylight, 2 night; Spring 1 night, 3 daylight,
-    /// 2 night; Summer 1 night, 4 daylight, 1 night; Autumn 2 night,
-    /// 3 daylight, 1 night.
-    pub const fn sessions(self) -> [Light; 6] {
-        use Light::{Daylight as D, Night as N};
-        match self {
-            Season::Winter => [N, N, D, D, N, N],
-            Season::Spring => [N, D, D, D, N, N],
-            Season::Summer => [N, D, D, D, D, N],
-            Season::Autumn => [N, N, D, D, D, N],
-        }
     }
 }
 
@@ -232,7 +202,7 @@ impl CampaignDate {
         self.day == DAYS_PER_MONTH
     }
     pub fn is_first_day_of_season(&self) -> bool {
-        self.day == 1 && self.month == self.season().first_month()
+        self.day == 1 && self.month == Month::first_of(self.season())
     }
 
     /// The same day's first session.

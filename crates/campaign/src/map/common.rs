@@ -5,7 +5,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-/// The two armies of a campaign (the book's examples call them Red and Blue).
+/// The two armies of a campaign (the book's examples call them Red and Blue),
+/// on the map and on a naval engagement's template.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Side {
     Blue,

@@ -8,23 +8,17 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 use warbound_rules::event::{EventKind, RuleEvent};
 
+use crate::map::common::Side;
 use crate::naval::craft::{Craft, Weapon};
 use crate::naval::spotting::SpotResult;
 use crate::naval::{Light, NavalError, rule};
-
-/// The two sides: one places its tokens in the Left Box, the other in the Right.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Side {
-    Left,
-    Right,
-}
 
 /// Where a token stands on the template.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Station {
-    /// The side's Box (off the Map Board's waters).
+    /// The side's Box (off the Map Board's waters): "One side places their
+    /// tokens in the Left Box, the other side uses the Right Box".
     Box,
     CombatArea,
     /// "Coastal guns are noted in the Coastal area", with other shore targets.
@@ -55,6 +49,7 @@ impl TokenKind {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Token {
     pub id: String,
+    /// The army it belongs to.
     pub side: Side,
     pub kind: TokenKind,
     pub station: Station,
@@ -328,9 +323,9 @@ mod tests {
             Light::Day,
             Light::NightNoMoon,
         ]);
-        e.place("D", Side::Left, TokenKind::Vessel(Craft::Destroyer)).unwrap();
-        e.place("G", Side::Right, TokenKind::Vessel(Craft::Gunboat)).unwrap();
-        e.place("Bty", Side::Right, TokenKind::CoastalBattery).unwrap();
+        e.place("D", Side::Blue, TokenKind::Vessel(Craft::Destroyer)).unwrap();
+        e.place("G", Side::Red, TokenKind::Vessel(Craft::Gunboat)).unwrap();
+        e.place("Bty", Side::Red, TokenKind::CoastalBattery).unwrap();
         e
     }
 
@@ -351,7 +346,7 @@ mod tests {
         }
         assert!(e.next_session().is_err());
         assert_eq!(e.token("Bty").unwrap().station, Station::CoastalArea);
-        assert!(e.place("D", Side::Right, TokenKind::Aircraft).is_err());
+        assert!(e.place("D", Side::Red, TokenKind::Aircraft).is_err());
     }
 
     #[test]
@@ -418,7 +413,7 @@ mod tests {
         let mut e = template();
         e.move_token("G").unwrap();
         assert!(e.prepare_fire("D", "G", Weapon::Gun149mm, 1, 4).is_err());
-        e.place("D2", Side::Left, TokenKind::Vessel(Craft::Destroyer)).unwrap();
+        e.place("D2", Side::Blue, TokenKind::Vessel(Craft::Destroyer)).unwrap();
         e.record_spots("D", &[seen("D2")]).unwrap();
         assert!(e.prepare_fire("D", "D2", Weapon::Gun149mm, 1, 4).is_err());
     }
@@ -426,7 +421,7 @@ mod tests {
     #[test]
     fn depth_charges_need_both_in_the_combat_area() {
         let mut e = template();
-        e.place("U", Side::Right, TokenKind::Vessel(Craft::Submarine)).unwrap();
+        e.place("U", Side::Red, TokenKind::Vessel(Craft::Submarine)).unwrap();
         e.move_token("U").unwrap();
         e.record_spots("D", &[seen("U")]).unwrap();
         assert!(e.prepare_fire("D", "U", Weapon::DepthCharges, 2, 0).is_err());
@@ -438,7 +433,7 @@ mod tests {
     #[test]
     fn coastal_battery_and_aircraft() {
         let mut e = template();
-        e.place("Sq", Side::Right, TokenKind::Aircraft).unwrap();
+        e.place("Sq", Side::Red, TokenKind::Aircraft).unwrap();
         e.record_spots("Bty", &[seen("D")]).unwrap();
         assert!(e.prepare_fire("Bty", "D", Weapon::Gun150mmPlus, 2, 4).is_err(), "the Destroyer is in its Box");
         e.move_token("D").unwrap();

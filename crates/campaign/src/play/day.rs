@@ -3,13 +3,13 @@
 //! Cards, and the end of the day.
 
 use serde_json::json;
+use warbound_rules::day::Light as DayLight;
 use warbound_rules::dice::Roll;
 use warbound_rules::event::{EventKind, RuleEvent};
 
 use crate::air::flying::{Chart, Flight, flying_throw};
 use crate::air::squadron::Role;
 use crate::air::{Conditions, Light as AirLight};
-use crate::army::calendar::Light as DayLight;
 use crate::army::commander::{Commander, CommanderRole, Traits, rate_commander};
 use crate::army::game_flow::{Deck, DiaryCard, Phase, deal, duties};
 use crate::army::morale::Standing;

@@ -6,10 +6,10 @@
 //! convoy, and brings it home to load again.
 
 use serde_json::json;
+use warbound_rules::day::Light as DayLight;
 use warbound_rules::event::{EventKind, RuleEvent};
 use warbound_rules::loads::Carrier;
 
-use crate::army::calendar::Light as DayLight;
 use crate::map::board::{BoardId, RouteKind};
 use crate::map::common::Side;
 use crate::naval::trains::{LoadRate, LoadingJob, RailMover, may_enter, rail_move};
