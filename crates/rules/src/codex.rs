@@ -14,7 +14,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::data::{DataError, from_ron};
+use crate::data::{DataError, from_ron, locate};
 use crate::effects::{ArmourClass, HeColumn};
 use crate::firing::{Reach, Shots, Weapon, WeaponRange};
 use crate::movement::{Drive, MoveClass};
@@ -465,11 +465,11 @@ impl fmt::Display for Problem {
 pub enum CodexError {
     /// The RON itself is malformed (unknown field, unknown class, bad syntax).
     Malformed(DataError),
-    /// A value is wrong: the file, the line of the field where it can be found,
-    /// the entry and the field.
+    /// A value is wrong: the file, the line and column of the field where it
+    /// can be found, the entry and the field.
     Invalid {
         file: String,
-        line: Option<usize>,
+        position: (usize, usize),
         id: String,
         field: String,
         problem: Problem,
@@ -478,7 +478,7 @@ pub enum CodexError {
     DuplicateId {
         id: String,
         file: String,
-        line: Option<usize>,
+        position: (usize, usize),
         first: String,
     },
     UnknownId(String),
@@ -486,19 +486,27 @@ pub enum CodexError {
 
 impl fmt::Display for CodexError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let at = |file: &str, line: &Option<usize>| match line {
-            Some(l) => format!("{file}:{l}"),
-            None => file.to_owned(),
-        };
         match self {
-            Self::Malformed(e) => write!(f, "{e}"),
-            Self::Invalid { file, line, id, field, problem } => {
-                write!(f, "{}: entry \"{id}\", field `{field}`: {problem}", at(file, line))
-            }
-            Self::DuplicateId { id, file, line, first } => {
-                write!(f, "{}: codex id \"{id}\" is already used in {first}", at(file, line))
-            }
             Self::UnknownId(id) => write!(f, "unknown codex id \"{id}\""),
+            _ => write!(f, "{}", DataError::from(self.clone())),
+        }
+    }
+}
+
+/// A CODEX file's error as every data file's: `file:line:col: field: problem`.
+impl From<CodexError> for DataError {
+    fn from(e: CodexError) -> Self {
+        match e {
+            CodexError::Malformed(e) => e,
+            CodexError::Invalid { file, position, id, field, problem } => {
+                DataError { file, position: Some(position), message: format!("{field}: {problem} (entry \"{id}\")") }
+            }
+            CodexError::DuplicateId { id, file, position, first } => DataError {
+                file,
+                position: Some(position),
+                message: format!("id: \"{id}\" is already used in {first}"),
+            },
+            CodexError::UnknownId(id) => DataError::new("the CODEX", format!("unknown codex id \"{id}\"")),
         }
     }
 }
@@ -718,62 +726,11 @@ fn check(e: &EntryData) -> Result<(), (String, Problem)> {
     Ok(())
 }
 
-/// Byte offset of `id: "<id>"` at or after `from`.
-fn find_entry(text: &str, id: &str, from: usize) -> Option<usize> {
-    let quoted = format!("\"{id}\"");
-    let mut at = from;
-    while let Some(p) = text.get(at..)?.find(&quoted) {
-        let start = at + p;
-        if text[..start].trim_end().ends_with("id:") {
-            return Some(start);
-        }
-        at = start + quoted.len();
-    }
-    None
-}
-
-/// Offset of `key:` as a whole word in `text`.
-fn find_key(text: &str, key: &str) -> Option<usize> {
-    let pat = format!("{key}:");
-    let mut at = 0;
-    while let Some(p) = text[at..].find(&pat) {
-        let start = at + p;
-        if !text[..start].ends_with(|c: char| c.is_alphanumeric() || c == '_') {
-            return Some(start);
-        }
-        at = start + pat.len();
-    }
-    None
-}
-
-fn line_at(text: &str, offset: usize) -> usize {
-    text[..offset].matches('\n').count() + 1
-}
-
-/// The line of `field` ("armour", "armament[1].he") in the entry at `entry`.
-fn field_line(text: &str, entry: usize, field: &str) -> usize {
-    let body_end = find_key(&text[entry..], "id").map_or(text.len(), |p| entry + p);
-    let body = &text[entry..body_end];
-    let (mut base, mut key) = (0, field);
-    if let Some(rest) = field.strip_prefix("armament[")
-        && let Some((index, sub)) = rest.split_once("].")
-        && let Ok(index) = index.parse::<usize>()
-    {
-        // The index-th armament begins at its `row:`.
-        let mut from = 0;
-        for _ in 0..=index {
-            match find_key(&body[from..], "row") {
-                Some(p) => {
-                    base = from + p;
-                    from = base + 1;
-                }
-                None => break,
-            }
-        }
-        key = sub;
-    }
-    let at = find_key(&body[base..], key).map_or(0, |p| base + p);
-    line_at(text, entry + at)
+/// Where the field `field` ("armour", "armament[1].he") of the `index`-th
+/// entry, whose id is `id`, is written in `text`; an entry that leaves the
+/// field out is placed at its id.
+fn field_position(text: &str, index: usize, id: &str, field: &str) -> (usize, usize) {
+    locate(text, &format!("entries[{index}].{field}"), Some(id))
 }
 
 /// The loaded CODEX: every nation's entries, looked up by id.
@@ -790,13 +747,10 @@ impl Codex {
         let mut codex = Self { entries: Vec::new(), by_id: HashMap::new() };
         for &(file, text) in files {
             let data: CodexFile = from_ron(file, text).map_err(CodexError::Malformed)?;
-            let mut cursor = 0;
-            for e in data.entries {
-                let at = find_entry(text, &e.id, cursor);
-                cursor = at.map_or(cursor, |a| a + 1);
+            for (index, e) in data.entries.into_iter().enumerate() {
                 if let Err((field, problem)) = check(&e) {
-                    let line = at.map(|a| field_line(text, a, &field));
-                    return Err(CodexError::Invalid { file: file.into(), line, id: e.id, field, problem });
+                    let position = field_position(text, index, &e.id, &field);
+                    return Err(CodexError::Invalid { file: file.into(), position, id: e.id, field, problem });
                 }
                 let entry = CodexEntry {
                     id: e.id,
@@ -817,11 +771,11 @@ impl Codex {
                 if let Some(written) = e.cost
                     && Points::whole(written) != entry.cost()
                 {
-                    let line = at.map(|a| field_line(text, a, "cost"));
+                    let position = field_position(text, index, &entry.id, "cost");
                     let problem = Problem::CostDisagrees { written, formula: entry.cost() };
                     return Err(CodexError::Invalid {
                         file: file.into(),
-                        line,
+                        position,
                         id: entry.id,
                         field: "cost".into(),
                         problem,
@@ -829,9 +783,9 @@ impl Codex {
                 }
                 if let Some((_, first)) = codex.by_id.get(&entry.id) {
                     return Err(CodexError::DuplicateId {
+                        position: field_position(text, index, &entry.id, "id"),
                         id: entry.id,
                         file: file.into(),
-                        line: at.map(|a| line_at(text, a)),
                         first: first.clone(),
                     });
                 }
@@ -920,9 +874,9 @@ mod tests {
 
     fn invalid(entry: &str) -> (Option<usize>, String, Problem) {
         match load_one(entry) {
-            Err(CodexError::Invalid { file, line, field, problem, .. }) => {
+            Err(CodexError::Invalid { file, position, field, problem, .. }) => {
                 assert_eq!(file, "test.ron");
-                (line, field, problem)
+                (Some(position.0), field, problem)
             }
             other => panic!("expected an invalid entry, got {other:?}"),
         }
@@ -1459,13 +1413,17 @@ mod tests {
         assert_eq!((line, field.as_str()), (Some(13), "armament[1].count"));
         let shown = CodexError::Invalid {
             file: "test.ron".into(),
-            line,
+            position: (line.unwrap(), 32),
             id: "x_gun".into(),
             field,
             problem: Problem::OutOfRange { value: 0, min: 1, max: 60 },
         }
         .to_string();
-        assert_eq!(shown, "test.ron:13: entry \"x_gun\", field `armament[1].count`: 0 is outside 1..=60");
+        assert_eq!(shown, "test.ron:13:32: armament[1].count: 0 is outside 1..=60 (entry \"x_gun\")");
+        match load_one(&two) {
+            Err(e @ CodexError::Invalid { .. }) => assert_eq!(e.to_string(), shown, "the count's own column"),
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
@@ -1473,13 +1431,16 @@ mod tests {
         let a = one_file(GOOD);
         let b = one_file(&format!("{}\n{}", GOOD.replace("x_gun", "y_gun"), GOOD));
         match Codex::load(&[("a.ron", &a), ("b.ron", &b)]) {
-            Err(CodexError::DuplicateId { id, file, line, first }) => {
-                assert_eq!((id.as_str(), file.as_str(), first.as_str()), ("x_gun", "b.ron", "a.ron"));
-                assert_eq!(line, Some(17), "the second entry of b.ron");
+            Err(e @ CodexError::DuplicateId { .. }) => {
+                assert_eq!(
+                    e.to_string(),
+                    "b.ron:17:17: id: \"x_gun\" is already used in a.ron",
+                    "the second entry of b.ron"
+                );
             }
             other => panic!("{other:?}"),
         }
         let twice = one_file(&format!("{GOOD}\n{GOOD}"));
-        assert!(matches!(Codex::load(&[("c.ron", &twice)]), Err(CodexError::DuplicateId { line: Some(17), .. })));
+        assert!(matches!(Codex::load(&[("c.ron", &twice)]), Err(CodexError::DuplicateId { position: (17, _), .. })));
     }
 }
