@@ -11,7 +11,10 @@ use std::{
 
 use crate::prelude::*;
 use serde::{Deserialize, Serialize};
-use warbound_rules::codex::Codex;
+use warbound_rules::{
+    codex::Codex,
+    data::{DataError, from_ron},
+};
 
 use super::{
     FlowSchedule, FlowSet,
@@ -48,12 +51,19 @@ pub fn write(path: &Path, save: &Save) -> io::Result<()> {
     fs::rename(&tmp, path)
 }
 
-/// Reads a save, with file, line and problem on a bad one; its scenario is
-/// checked against `codex`.
+/// Reads a save, with `file:line:col: field: problem` on a bad one (see
+/// [`parse`]).
 pub fn read(path: &Path, codex: &Codex) -> Result<Save, String> {
-    let text = fs::read_to_string(path).map_err(|e| format!("{}: cannot read save: {e}", path.display()))?;
-    let save: Save = warbound_rules::data::from_ron(&path.display().to_string(), &text).map_err(|e| e.to_string())?;
-    save.start.scenario.validate_against(codex).map_err(|e| format!("{}: {}", path.display(), e.message))?;
+    let file = path.display().to_string();
+    let text = fs::read_to_string(path).map_err(|e| format!("{file}: cannot read save: {e}"))?;
+    parse(&file, &text, codex).map_err(|e| e.to_string())
+}
+
+/// A save from its `text`, `file` naming it in errors; the scenario it holds
+/// (at `start.scenario`) is checked as a scenario file is, and against `codex`.
+pub fn parse(file: &str, text: &str, codex: &Codex) -> Result<Save, DataError> {
+    let save: Save = from_ron(file, text)?;
+    save.start.scenario.check(codex).map_err(|e| e.in_file_under(file, text, "start.scenario"))?;
     Ok(save)
 }
 
@@ -167,7 +177,7 @@ pub struct SaveEntry {
     pub name: String,
     /// When the file was last written.
     pub modified: Option<SystemTime>,
-    /// The save, or why it cannot be loaded (file:line: problem).
+    /// The save, or why it cannot be loaded (`file:line:col: field: problem`).
     pub save: Result<Save, String>,
 }
 

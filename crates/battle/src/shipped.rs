@@ -37,7 +37,7 @@ pub fn codex() -> Result<Arc<Codex>, DataError> {
     let files = ron_files("assets/codex/")?;
     let named: Vec<(String, &str)> = files.iter().map(|(n, t)| (format!("assets/codex/{n}.ron"), t.as_str())).collect();
     let refs: Vec<(&str, &str)> = named.iter().map(|(n, t)| (n.as_str(), *t)).collect();
-    Codex::load(&refs).map(Arc::new).map_err(|e| DataError::new("assets/codex/", e.to_string()))
+    Codex::load(&refs).map(Arc::new).map_err(DataError::from)
 }
 
 /// Every shipped battle by its short name (`patrol`), checked against `codex`.

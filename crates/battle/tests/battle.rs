@@ -1,6 +1,12 @@
 //! The battle flow headless: determinism, the soak over every shipped battle,
 //! the Auto side obeying its orders, Player commands refused by rule, saves.
 
+#[path = "../../rules/tests/support/mutate.rs"]
+mod mutate;
+
+#[path = "battle/loaders.rs"]
+mod loaders;
+
 use std::collections::BTreeMap;
 
 use std::sync::Arc;

@@ -20,7 +20,7 @@ use crate::artillery::{self, Foo};
 use crate::codex::{Codex, FigureGrade, Kind};
 use crate::command::Objective;
 use crate::concealment::{self, Candidate, Concealed};
-use crate::data::DataError;
+use crate::data::{DataError, from_ron_with};
 use crate::day::{BattleWeather, Season, WargameClock, Whereabouts};
 use crate::firing::{FireTarget, Weapon};
 use crate::forces::Element;
@@ -552,17 +552,17 @@ impl Invalid {
         Self { field: field.into(), near: near.map(str::to_owned), message: message.into() }
     }
 
-    /// The error for `file`, at the line where `near` is declared as an id
-    /// in `text`, else where it is first written.
+    /// The error for `file`: `field: problem` at the line and column where
+    /// the field is written in `text`, or `near` in it ([`crate::data::locate`]).
     pub fn in_file(&self, file: &str, text: &str) -> DataError {
-        let position = self.near.as_ref().and_then(|n| {
-            let at = text.find(&format!("id: \"{n}\"")).or_else(|| text.find(&format!("\"{n}\"")))?;
-            let before = &text[..at];
-            let line = before.matches('\n').count() + 1;
-            let col = at - before.rfind('\n').map_or(0, |i| i + 1) + 1;
-            Some((line, col))
-        });
-        DataError { file: file.to_owned(), position, message: format!("{}: {}", self.field, self.message) }
+        self.in_file_under(file, text, "")
+    }
+
+    /// [`Invalid::in_file`] for a scenario written as the field `under` of
+    /// `text` (a save holds its battle's scenario at `start.scenario`).
+    pub fn in_file_under(&self, file: &str, text: &str, under: &str) -> DataError {
+        let field = if under.is_empty() { self.field.clone() } else { format!("{under}.{}", self.field) };
+        DataError::field(file, text, &field, self.near.as_deref(), &self.message)
     }
 }
 
@@ -571,11 +571,7 @@ impl Scenario {
     pub fn parse(file: &str, text: &str) -> Result<Self, DataError> {
         // Optional fields are written bare (`nco: Bold`, not `nco: Some(Bold)`).
         let options = ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
-        let scenario: Scenario = options.from_str(text).map_err(|e| DataError {
-            file: file.to_owned(),
-            position: Some((e.span.start.line, e.span.start.col)),
-            message: e.code.to_string(),
-        })?;
+        let scenario: Scenario = from_ron_with(&options, file, text)?;
         scenario.validate().map_err(|e| e.in_file(file, text))?;
         Ok(scenario)
     }
@@ -585,6 +581,13 @@ impl Scenario {
         let scenario = Self::parse(file, text)?;
         scenario.validate_against(codex).map_err(|e| e.in_file(file, text))?;
         Ok(scenario)
+    }
+
+    /// Every check [`Scenario::load`] makes, on a scenario already read (one
+    /// a save holds).
+    pub fn check(&self, codex: &Codex) -> Result<(), Invalid> {
+        self.validate()?;
+        self.validate_against(codex)
     }
 
     /// The clock at the first bound.
@@ -606,7 +609,9 @@ impl Scenario {
                 return Err(Invalid::new(format!("table.{side}"), None, m));
             }
         }
-        self.terrain.validate(self.table).map_err(|e| Invalid::new("terrain", None, e.to_string()))?;
+        self.terrain
+            .validate(self.table)
+            .map_err(|e| Invalid::new(format!("terrain.{}", e.path()), None, e.located()))?;
         self.clock().map_err(|e| Invalid::new("start_hour", None, e.to_string()))?;
         self.battle_weather().map_err(|e| Invalid::new("weather.rain_snow_gauge", None, e.to_string()))?;
         if self.time_limit == 0 {

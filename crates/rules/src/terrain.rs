@@ -322,6 +322,21 @@ impl fmt::Display for TerrainError {
 
 impl std::error::Error for TerrainError {}
 
+impl TerrainError {
+    /// The field as a path in the terrain: `features[2].levels[1].outline[3]`.
+    pub fn path(&self) -> String {
+        match self.field.as_str() {
+            "" => format!("features[{}]", self.feature),
+            field => format!("features[{}].{field}", self.feature),
+        }
+    }
+
+    /// The problem, with the kind of feature, for an error placed at [`TerrainError::path`].
+    pub fn located(&self) -> String {
+        format!("{} ({})", self.problem, self.name)
+    }
+}
+
 /// Even-odd point in polygon, boundary excluded (callers needing the
 /// boundary test it apart with `on_boundary`).
 pub fn inside(poly: &[Point], p: Point) -> bool {
@@ -513,7 +528,7 @@ impl Terrain {
     /// Parses and checks terrain RON; `file` names it in errors.
     pub fn parse(file: &str, text: &str, table: TableSize) -> Result<Self, DataError> {
         let terrain: Terrain = from_ron(file, text)?;
-        terrain.validate(table).map_err(|e| DataError::new(file, e.to_string()))?;
+        terrain.validate(table).map_err(|e| DataError::field(file, text, &e.path(), None, e.located()))?;
         Ok(terrain)
     }
 }
@@ -561,6 +576,13 @@ mod tests {
     fn misspelt_field_is_refused_with_its_line() {
         let err = Terrain::parse("t.ron", "(features: [\n Wood(density: dense,\n outlin: [])])", TABLE).unwrap_err();
         assert_eq!(err.position.map(|p| p.0), Some(3), "{err}");
+    }
+
+    #[test]
+    fn a_point_off_the_table_is_refused_at_its_line_and_column() {
+        let text = "(features: [\n Wood(density: dense,\n  outline: [(1, 1),\n    (95, 1), (5, 5)])])";
+        let err = Terrain::parse("t.ron", text, TABLE).unwrap_err();
+        assert_eq!(err.to_string(), "t.ron:4:5: features[0].outline[1]: point (95, 1) is off the table (Wood)");
     }
 
     #[test]

@@ -306,16 +306,23 @@ impl CampaignMap {
     /// route kind per pair, Movement Points above 0, rail at 5 MP, "V" only on secondary roads,
     /// sea lines only to Tidal Map Boards from a coast, land routes never to the sea.
     pub fn validate(&self) -> Result<(), MapError> {
+        self.check().map_err(|(_, e)| e)
+    }
+
+    /// [`CampaignMap::validate`], the error with the board or link it is
+    /// about as a field of the map (`boards[3]`, `links[12]`), to place it.
+    pub fn check(&self) -> Result<(), (String, MapError)> {
         let mut ids = BTreeSet::new();
-        for b in &self.boards {
+        for (i, b) in self.boards.iter().enumerate() {
+            let at = |e: String| (format!("boards[{i}]"), MapError::Invalid(e));
             if b.id.0.trim().is_empty() {
-                return Err(MapError::Invalid("a Map Board has an empty id".into()));
+                return Err(at("a Map Board has an empty id".into()));
             }
             if !ids.insert(&b.id) {
-                return Err(MapError::Invalid(format!("Map Board \"{}\" appears twice", b.id)));
+                return Err(at(format!("Map Board \"{}\" appears twice", b.id)));
             }
             if b.is_tidal() && (b.coast.is_some() || b.size == BoardSize::Half) {
-                return Err(MapError::Invalid(format!(
+                return Err(at(format!(
                     "Tidal Map Board \"{}\" is the sea: it has no coast of its own and no half size (FYOW 13.8)",
                     b.id
                 )));
@@ -323,37 +330,29 @@ impl CampaignMap {
         }
         let mut pairs = BTreeSet::new();
         for (i, l) in self.links.iter().enumerate() {
+            let at = |e: String| (format!("links[{i}]"), MapError::Invalid(e));
             let name = format!("link {} ({} – {})", i + 1, l.from, l.to);
-            let from = self
-                .board(&l.from)
-                .map_err(|_| MapError::Invalid(format!("{name}: Map Board \"{}\" is not on the map", l.from)))?;
-            let to = self
-                .board(&l.to)
-                .map_err(|_| MapError::Invalid(format!("{name}: Map Board \"{}\" is not on the map", l.to)))?;
+            let from =
+                self.board(&l.from).map_err(|_| at(format!("{name}: Map Board \"{}\" is not on the map", l.from)))?;
+            let to = self.board(&l.to).map_err(|_| at(format!("{name}: Map Board \"{}\" is not on the map", l.to)))?;
             if l.from == l.to {
-                return Err(MapError::Invalid(format!("{name} joins a board to itself")));
+                return Err(at(format!("{name} joins a board to itself")));
             }
             let kind = l.route.kind();
             let key = if l.from < l.to { (&l.from, &l.to, kind.name()) } else { (&l.to, &l.from, kind.name()) };
             if !pairs.insert(key) {
-                return Err(MapError::Invalid(format!(
-                    "{name}: a second {} link between the same boards",
-                    kind.name()
-                )));
+                return Err(at(format!("{name}: a second {} link between the same boards", kind.name())));
             }
             if l.mp == 0 {
-                return Err(MapError::Invalid(format!("{name} needs Movement Points above 0 (FYOW 13.4)")));
+                return Err(at(format!("{name} needs Movement Points above 0 (FYOW 13.4)")));
             }
             if kind == RouteKind::Rail && l.mp != RAIL_LINK_MP {
-                return Err(MapError::Invalid(format!(
-                    "{name}: rail links require {RAIL_LINK_MP} MP (FYOW 14.12), not {}",
-                    l.mp
-                )));
+                return Err(at(format!("{name}: rail links require {RAIL_LINK_MP} MP (FYOW 14.12), not {}", l.mp)));
             }
             // FYOW 14.4: "V" marks "those links where there is no proper road or only a
             // secondary road": a secondary road or track.
             if l.v && kind != RouteKind::SecondaryRoad {
-                return Err(MapError::Invalid(format!(
+                return Err(at(format!(
                     "{name}: only secondary road links carry \"V\" (FYOW 14.4), not a {} link",
                     kind.name()
                 )));
@@ -367,15 +366,12 @@ impl CampaignMap {
                     (false, false) => false,
                 };
                 if !coast_ok {
-                    return Err(MapError::Invalid(format!(
+                    return Err(at(format!(
                         "{name}: a sea line runs from a board with a coast to a Tidal Map Board (FYOW 13.8)"
                     )));
                 }
             } else if tidal.0 || tidal.1 {
-                return Err(MapError::Invalid(format!(
-                    "{name}: a {} link cannot reach a Tidal Map Board (FYOW 13.8)",
-                    kind.name()
-                )));
+                return Err(at(format!("{name}: a {} link cannot reach a Tidal Map Board (FYOW 13.8)", kind.name())));
             }
         }
         Ok(())

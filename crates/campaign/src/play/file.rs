@@ -190,21 +190,26 @@ pub struct PartisansFile {
 /// What is wrong with a campaign file.
 pub type CampaignFileError = DataError;
 
-/// The 1-based line of the first place `needle` appears in `text`, if it does.
-fn line_of(text: &str, needle: &str) -> Option<usize> {
-    let at = text.find(needle)?;
-    Some(text[..at].matches('\n').count() + 1)
+/// A check the campaign fails: where (the field's path in the file, a value
+/// written there) and the message (`field: problem`).
+struct Wrong {
+    at: String,
+    value: Option<String>,
+    message: String,
+}
+
+impl Wrong {
+    fn new(at: impl Into<String>, value: Option<&str>, message: impl Into<String>) -> Self {
+        Self { at: at.into(), value: value.map(str::to_owned), message: message.into() }
+    }
 }
 
 impl CampaignFile {
-    /// Reads and checks a campaign; `file` names it in errors.
+    /// Reads and checks a campaign; `file` names it in errors, each
+    /// `file:line:col: field: problem`.
     pub fn load(file: &str, text: &str) -> Result<Self, CampaignFileError> {
         let parsed: CampaignFile = from_ron(file, text)?;
-        parsed.validate().map_err(|(needle, message)| DataError {
-            file: file.to_owned(),
-            position: line_of(text, &needle).map(|l| (l, 1)),
-            message,
-        })?;
+        parsed.validate().map_err(|w| DataError::located(file, text, &w.at, w.value.as_deref(), w.message))?;
         Ok(parsed)
     }
 
@@ -218,37 +223,41 @@ impl CampaignFile {
         self.armies.iter().find(|a| a.side == side).expect("validated: one army a side")
     }
 
-    /// Checks the campaign against the rules; on error, a text to find the
-    /// line by and the message (`field: problem`).
-    fn validate(&self) -> Result<(), (String, String)> {
-        let quoted = |s: &str| format!("\"{s}\"");
-        self.map.validate().map_err(|e| ("boards".to_owned(), format!("map: {e}")))?;
+    /// Checks the campaign against the rules.
+    fn validate(&self) -> Result<(), Wrong> {
+        self.map.check().map_err(|(at, e)| Wrong::new(format!("map.{at}"), None, format!("map: {e}")))?;
         let boards: BTreeSet<&BoardId> = self.map.boards.iter().map(|b| &b.id).collect();
-        let board = |id: &BoardId, field: &str| -> Result<(), (String, String)> {
+        let board = |id: &BoardId, at: &str, field: &str| -> Result<(), Wrong> {
             if boards.contains(id) {
                 Ok(())
             } else {
-                Err((quoted(&id.0), format!("{field}: \"{id}\" is not a Map Board of this campaign")))
+                Err(Wrong::new(at, Some(&id.0), format!("{field}: \"{id}\" is not a Map Board of this campaign")))
             }
         };
         if self.days == 0 {
-            return Err(("days".into(), "days: a campaign lasts at least 1 day".into()));
+            return Err(Wrong::new("days", None, "days: a campaign lasts at least 1 day"));
         }
         let sides: Vec<Side> = self.armies.iter().map(|a| a.side).collect();
         if sides.len() != 2 || !sides.contains(&Side::Blue) || !sides.contains(&Side::Red) {
-            return Err(("armies".into(), "armies: exactly two, one Blue and one Red".into()));
+            return Err(Wrong::new("armies", None, "armies: exactly two, one Blue and one Red"));
         }
         let mut names = BTreeSet::new();
-        for army in &self.armies {
+        for (a, army) in self.armies.iter().enumerate() {
+            let at = |field: &str| format!("armies[{a}].{field}");
             if army.home.is_empty() {
-                return Err((quoted(&army.name), format!("home: {} needs a board its supply comes from", army.name)));
+                let message = format!("home: {} needs a board its supply comes from", army.name);
+                return Err(Wrong::new(at("home"), None, message));
             }
-            for b in army.home.iter().chain(&army.objectives) {
-                board(b, "home/objectives")?;
+            for b in &army.home {
+                board(b, &at("home"), "home/objectives")?;
+            }
+            for b in &army.objectives {
+                board(b, &at("objectives"), "home/objectives")?;
             }
             if !(1..=50).contains(&army.milestone_pct) {
-                return Err((
-                    quoted(&army.name),
+                return Err(Wrong::new(
+                    at("milestone_pct"),
+                    None,
                     format!(
                         "milestone_pct: {} for {} (FYOB: 10, or 15 or 20 for resilient forces)",
                         army.milestone_pct, army.name
@@ -258,108 +267,133 @@ impl CampaignFile {
             if let Some(n) = army.telegraph_clerks
                 && !(2..=6).contains(&n)
             {
-                return Err((
-                    quoted(&army.name),
+                return Err(Wrong::new(
+                    at("telegraph_clerks"),
+                    None,
                     format!("telegraph_clerks: {n} for {} (FYOW 9.2: a D6 score, 2 to 6)", army.name),
                 ));
             }
             if army.battlegroups.is_empty() {
-                return Err((quoted(&army.name), format!("battlegroups: {} has none", army.name)));
+                return Err(Wrong::new(at("battlegroups"), None, format!("battlegroups: {} has none", army.name)));
             }
-            for bg in &army.battlegroups {
-                self.validate_battlegroup(bg, &board)?;
+            for (g, bg) in army.battlegroups.iter().enumerate() {
+                let at = at(&format!("battlegroups[{g}]"));
+                self.validate_battlegroup(&at, bg, &board)?;
                 if !names.insert(bg.name.clone()) {
-                    return Err((quoted(&bg.name), format!("name: two battlegroups are called \"{}\"", bg.name)));
+                    let message = format!("name: two battlegroups are called \"{}\"", bg.name);
+                    return Err(Wrong::new(format!("{at}.name"), None, message));
                 }
             }
             // FYOW 6.3: a Senior Command for each Brigade, named by the Brigade,
             // or by the army for its battlegroups with no brigade.
             if army.battlegroups.iter().any(|b| b.brigade.is_empty())
-                && let Some(bg) = army.battlegroups.iter().find(|b| b.brigade == army.name)
+                && let Some(g) = army.battlegroups.iter().position(|b| b.brigade == army.name)
             {
-                return Err((
-                    quoted(&bg.name),
+                return Err(Wrong::new(
+                    at(&format!("battlegroups[{g}].brigade")),
+                    None,
                     format!(
                         "brigade: {}'s brigade \"{}\" is the army's own name, which already names the Senior Command of its battlegroups with no brigade",
-                        bg.name, army.name
+                        army.battlegroups[g].name, army.name
                     ),
                 ));
             }
-            for sq in &army.squadrons {
+            for (q, sq) in army.squadrons.iter().enumerate() {
+                let at = |field: &str| at(&format!("squadrons[{q}].{field}"));
                 if sq.machines == 0 {
-                    return Err((quoted(&sq.name), format!("machines: squadron {} has no aircraft", sq.name)));
+                    let message = format!("machines: squadron {} has no aircraft", sq.name);
+                    return Err(Wrong::new(at("machines"), None, message));
                 }
                 if sq.endurance && !sq.role.takes_endurance() {
-                    return Err((
-                        quoted(&sq.name),
+                    return Err(Wrong::new(
+                        at("endurance"),
+                        None,
                         format!("endurance: {:?} aircraft take no Endurance tanks (FYOW 28.6)", sq.role),
                     ));
                 }
             }
         }
         if let Some(p) = &self.partisans {
-            for t in p.targets.iter().chain(&p.reserve) {
-                board(&BoardId::new(&t.map_board), "partisans.targets")?;
+            let listed = p.targets.iter().enumerate().map(|(t, x)| (format!("partisans.targets[{t}]"), x));
+            let reserve = p.reserve.iter().enumerate().map(|(t, x)| (format!("partisans.reserve[{t}]"), x));
+            for (at, t) in listed.chain(reserve) {
+                board(&BoardId::new(&t.map_board), &format!("{at}.map_board"), "partisans.targets")?;
             }
             TargetList::new(p.targets.clone())
-                .map_err(|e| ("targets".to_owned(), format!("partisans.targets: {e}")))?;
+                .map_err(|e| Wrong::new("partisans.targets", None, format!("partisans.targets: {e}")))?;
         }
         Ok(())
     }
 
+    /// Checks the battlegroup written at `at` (`armies[0].battlegroups[2]`).
     fn validate_battlegroup(
         &self,
+        at: &str,
         bg: &BattlegroupFile,
-        board: &impl Fn(&BoardId, &str) -> Result<(), (String, String)>,
-    ) -> Result<(), (String, String)> {
-        let here = format!("\"{}\"", bg.name);
-        let err = |msg: String| Err((here.clone(), msg));
+        board: &impl Fn(&BoardId, &str, &str) -> Result<(), Wrong>,
+    ) -> Result<(), Wrong> {
+        let here = |field: &str| format!("{at}.{field}");
+        let err = |field: &str, value: Option<&BoardId>, msg: String| {
+            Err(Wrong::new(here(field), value.map(|b| b.0.as_str()), msg))
+        };
         if bg.elements.is_empty() {
-            return err(format!("elements: battlegroup {} has none", bg.name));
+            return err("elements", None, format!("elements: battlegroup {} has none", bg.name));
         }
         if let Some(o) = &bg.objective {
-            board(o, "objective")?;
+            board(o, &here("objective"), "objective")?;
         }
         let land = |id: &BoardId| self.map.boards.iter().find(|b| &b.id == id).map(|b| b.kind);
         match &bg.start {
             Start::OnBoard(b) | Start::InBox(b, _) => {
-                board(b, "start")?;
+                board(b, &here("start"), "start")?;
                 if land(b) == Some(BoardKind::Tidal) {
-                    return err(format!("start: {} cannot stand on the sea board \"{b}\"; use Afloat", bg.name));
+                    let message = format!("start: {} cannot stand on the sea board \"{b}\"; use Afloat", bg.name);
+                    return err("start", Some(b), message);
                 }
             }
             Start::Afloat { sea, beach, day } => {
-                board(sea, "start")?;
-                board(beach, "start")?;
+                board(sea, &here("start.sea"), "start")?;
+                board(beach, &here("start.beach"), "start")?;
                 if land(sea) != Some(BoardKind::Tidal) {
-                    return err(format!("start: \"{sea}\" is not a Tidal Map Board (FYOW 13.8)"));
+                    return err(
+                        "start.sea",
+                        Some(sea),
+                        format!("start: \"{sea}\" is not a Tidal Map Board (FYOW 13.8)"),
+                    );
                 }
                 let coast = self.map.boards.iter().find(|b| &b.id == beach).and_then(|b| b.coast);
                 if !matches!(coast, Some(Coast::SandyBeach)) {
-                    return err(format!("start: \"{beach}\" has no sandy beach for a landing (FYOW 13.8, 14.13)"));
+                    let message = format!("start: \"{beach}\" has no sandy beach for a landing (FYOW 13.8, 14.13)");
+                    return err("start.beach", Some(beach), message);
                 }
                 if self.map.leg(sea, beach, RouteKind::Sea).is_err() {
-                    return err(format!("start: no sea link from \"{sea}\" to \"{beach}\" (FYOW 13.8)"));
+                    return err("start", None, format!("start: no sea link from \"{sea}\" to \"{beach}\" (FYOW 13.8)"));
                 }
                 if *day == 0 || *day > self.days {
-                    return err(format!("start: landing day {day} is outside the campaign's 1..={}", self.days));
+                    let message = format!("start: landing day {day} is outside the campaign's 1..={}", self.days);
+                    return err("start.day", None, message);
                 }
             }
         }
-        for e in &bg.elements {
+        for (i, e) in bg.elements.iter().enumerate() {
             if e.mover.row().medium != Medium::Land {
-                return err(format!(
-                    "elements: {} moves as {:?}; battlegroups on the map move by road (FYOW 13.5)",
-                    e.name, e.mover
-                ));
+                return err(
+                    &format!("elements[{i}].mover"),
+                    None,
+                    format!(
+                        "elements: {} moves as {:?}; battlegroups on the map move by road (FYOW 13.5)",
+                        e.name, e.mover
+                    ),
+                );
             }
         }
         if bg.order.needs_order_of_march() && bg.objective.is_none() {
-            return err(format!("objective: {} is under {:?} orders and needs a board to go to", bg.name, bg.order));
+            let message = format!("objective: {} is under {:?} orders and needs a board to go to", bg.name, bg.order);
+            return err("order", None, message);
         }
         let elements: Vec<Element> = bg.elements.iter().map(ElementFile::element).collect();
         Battlegroup::new(&bg.name, BattlegroupKind::Line, &bg.brigade, &bg.commander, elements, self.max_points())
-            .map_err(|e| (here.clone(), format!("elements: {e}")))?;
+            .map_err(|e| Wrong::new(here("elements"), None, format!("elements: {e}")))?;
         Ok(())
     }
 }
@@ -384,6 +418,13 @@ pub(crate) mod tests {
     /// A small campaign: three boards in a row, a beach at one end.
     pub(crate) const SMALL: &str = include_str!("test_campaign.ron");
 
+    /// The 1-based line and column where `needle` first appears in `text`.
+    fn place_of(text: &str, needle: &str) -> (usize, usize) {
+        let at = text.find(needle).unwrap_or_else(|| panic!("{needle} is in the text"));
+        let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+        (text[..at].matches('\n').count() + 1, text[line_start..at].chars().count() + 1)
+    }
+
     #[test]
     fn the_test_campaign_loads() {
         let c = CampaignFile::load("small.ron", SMALL).unwrap();
@@ -395,8 +436,9 @@ pub(crate) mod tests {
     fn a_syntax_error_names_file_and_line() {
         let bad = SMALL.replacen("days: 6", "days: six", 1);
         let e = CampaignFile::load("small.ron", &bad).unwrap_err().to_string();
-        let line = line_of(SMALL, "days: 6").unwrap();
+        let (line, _) = place_of(SMALL, "days: 6");
         assert!(e.starts_with(&format!("small.ron:{line}:")), "{e}");
+        assert!(e.contains(": days: "), "the field: {e}");
     }
 
     #[test]
@@ -404,8 +446,8 @@ pub(crate) mod tests {
         let bad = SMALL.replacen("start: OnBoard(\"Village\")", "start: OnBoard(\"Atlantis\")", 1);
         let e = CampaignFile::load("small.ron", &bad).unwrap_err().to_string();
         assert!(e.contains("start: \"Atlantis\" is not a Map Board"), "{e}");
-        let line = line_of(&bad, "\"Atlantis\"").unwrap();
-        assert!(e.starts_with(&format!("small.ron:{line}:")), "{e}");
+        let (line, col) = place_of(&bad, "\"Atlantis\"");
+        assert!(e.starts_with(&format!("small.ron:{line}:{col}: start: ")), "{e}");
 
         // FYOW 6.3: one Senior Command a Brigade; a brigade named as its army
         // would share the name of the army's Senior Command for the battlegroups
@@ -413,8 +455,8 @@ pub(crate) mod tests {
         let bad =
             SMALL.replacen("commander: \"Hauptmann Zwei\"", "brigade: \"Garrison\", commander: \"Hauptmann Zwei\"", 1);
         let e = CampaignFile::load("small.ron", &bad).unwrap_err().to_string();
-        let line = line_of(&bad, "\"Red 2\"").unwrap();
-        assert!(e.starts_with(&format!("small.ron:{line}:")), "{e}");
+        let (line, col) = place_of(&bad, "brigade: \"Garrison\"");
+        assert!(e.starts_with(&format!("small.ron:{line}:{col}: brigade: ")), "{e}");
         assert!(e.contains("brigade: Red 2's brigade \"Garrison\" is the army's own name"), "{e}");
         let named =
             bad.replacen("commander: \"Hauptmann Eins\"", "brigade: \"Garrison\", commander: \"Hauptmann Eins\"", 1);
@@ -423,5 +465,8 @@ pub(crate) mod tests {
         let over = SMALL.replacen("points: 400", "points: 1400", 1);
         let e = CampaignFile::load("small.ron", &over).unwrap_err().to_string();
         assert!(e.contains("over the limit of 1500 (FYOW 2.1)"), "{e}");
+        // The first battlegroup's elements, where they are written.
+        let (line, col) = place_of(&over, "elements: [");
+        assert!(e.starts_with(&format!("small.ron:{line}:{col}: elements: ")), "{e}");
     }
 }

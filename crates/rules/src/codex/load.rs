@@ -7,7 +7,7 @@ use serde::Deserialize;
 
 use super::check::check;
 use super::{Armament, Codex, CodexEntry, CodexError, Kind, Points, Problem};
-use crate::data::from_ron;
+use crate::data::{from_ron, locate};
 use crate::effects::ArmourClass;
 use crate::movement::{Drive, MoveClass};
 use crate::observation::TargetClass;
@@ -49,62 +49,11 @@ pub(super) struct EntryData {
     pub(super) cost: Option<u32>,
 }
 
-/// Byte offset of `id: "<id>"` at or after `from`.
-fn find_entry(text: &str, id: &str, from: usize) -> Option<usize> {
-    let quoted = format!("\"{id}\"");
-    let mut at = from;
-    while let Some(p) = text.get(at..)?.find(&quoted) {
-        let start = at + p;
-        if text[..start].trim_end().ends_with("id:") {
-            return Some(start);
-        }
-        at = start + quoted.len();
-    }
-    None
-}
-
-/// Offset of `key:` as a whole word in `text`.
-fn find_key(text: &str, key: &str) -> Option<usize> {
-    let pat = format!("{key}:");
-    let mut at = 0;
-    while let Some(p) = text[at..].find(&pat) {
-        let start = at + p;
-        if !text[..start].ends_with(|c: char| c.is_alphanumeric() || c == '_') {
-            return Some(start);
-        }
-        at = start + pat.len();
-    }
-    None
-}
-
-fn line_at(text: &str, offset: usize) -> usize {
-    text[..offset].matches('\n').count() + 1
-}
-
-/// The line of `field` ("armour", "armament[1].he") in the entry at `entry`.
-fn field_line(text: &str, entry: usize, field: &str) -> usize {
-    let body_end = find_key(&text[entry..], "id").map_or(text.len(), |p| entry + p);
-    let body = &text[entry..body_end];
-    let (mut base, mut key) = (0, field);
-    if let Some(rest) = field.strip_prefix("armament[")
-        && let Some((index, sub)) = rest.split_once("].")
-        && let Ok(index) = index.parse::<usize>()
-    {
-        // The index-th armament begins at its `row:`.
-        let mut from = 0;
-        for _ in 0..=index {
-            match find_key(&body[from..], "row") {
-                Some(p) => {
-                    base = from + p;
-                    from = base + 1;
-                }
-                None => break,
-            }
-        }
-        key = sub;
-    }
-    let at = find_key(&body[base..], key).map_or(0, |p| base + p);
-    line_at(text, entry + at)
+/// Where the field `field` ("armour", "armament[1].he") of the `index`-th
+/// entry, whose id is `id`, is written in `text`; an entry that leaves the
+/// field out is placed at its id.
+fn field_position(text: &str, index: usize, id: &str, field: &str) -> (usize, usize) {
+    locate(text, &format!("entries[{index}].{field}"), Some(id))
 }
 
 impl Codex {
@@ -114,13 +63,10 @@ impl Codex {
         let mut codex = Self { entries: Vec::new(), by_id: HashMap::new() };
         for &(file, text) in files {
             let data: CodexFile = from_ron(file, text).map_err(CodexError::Malformed)?;
-            let mut cursor = 0;
-            for e in data.entries {
-                let at = find_entry(text, &e.id, cursor);
-                cursor = at.map_or(cursor, |a| a + 1);
+            for (index, e) in data.entries.into_iter().enumerate() {
                 if let Err((field, problem)) = check(&e) {
-                    let line = at.map(|a| field_line(text, a, &field));
-                    return Err(CodexError::Invalid { file: file.into(), line, id: e.id, field, problem });
+                    let position = field_position(text, index, &e.id, &field);
+                    return Err(CodexError::Invalid { file: file.into(), position, id: e.id, field, problem });
                 }
                 let entry = CodexEntry {
                     id: e.id,
@@ -141,11 +87,11 @@ impl Codex {
                 if let Some(written) = e.cost
                     && Points::whole(written) != entry.cost()
                 {
-                    let line = at.map(|a| field_line(text, a, "cost"));
+                    let position = field_position(text, index, &entry.id, "cost");
                     let problem = Problem::CostDisagrees { written, formula: entry.cost() };
                     return Err(CodexError::Invalid {
                         file: file.into(),
-                        line,
+                        position,
                         id: entry.id,
                         field: "cost".into(),
                         problem,
@@ -153,9 +99,9 @@ impl Codex {
                 }
                 if let Some((_, first)) = codex.by_id.get(&entry.id) {
                     return Err(CodexError::DuplicateId {
+                        position: field_position(text, index, &entry.id, "id"),
                         id: entry.id,
                         file: file.into(),
-                        line: at.map(|a| line_at(text, a)),
                         first: first.clone(),
                     });
                 }
@@ -218,13 +164,17 @@ mod tests {
         assert_eq!((line, field.as_str()), (Some(13), "armament[1].count"));
         let shown = CodexError::Invalid {
             file: "test.ron".into(),
-            line,
+            position: (line.unwrap(), 32),
             id: "x_gun".into(),
             field,
             problem: Problem::OutOfRange { value: 0, min: 1, max: 60 },
         }
         .to_string();
-        assert_eq!(shown, "test.ron:13: entry \"x_gun\", field `armament[1].count`: 0 is outside 1..=60");
+        assert_eq!(shown, "test.ron:13:32: armament[1].count: 0 is outside 1..=60 (entry \"x_gun\")");
+        match load_one(&two) {
+            Err(e @ CodexError::Invalid { .. }) => assert_eq!(e.to_string(), shown, "the count's own column"),
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
@@ -232,13 +182,16 @@ mod tests {
         let a = one_file(GOOD);
         let b = one_file(&format!("{}\n{}", GOOD.replace("x_gun", "y_gun"), GOOD));
         match Codex::load(&[("a.ron", &a), ("b.ron", &b)]) {
-            Err(CodexError::DuplicateId { id, file, line, first }) => {
-                assert_eq!((id.as_str(), file.as_str(), first.as_str()), ("x_gun", "b.ron", "a.ron"));
-                assert_eq!(line, Some(17), "the second entry of b.ron");
+            Err(e @ CodexError::DuplicateId { .. }) => {
+                assert_eq!(
+                    e.to_string(),
+                    "b.ron:17:17: id: \"x_gun\" is already used in a.ron",
+                    "the second entry of b.ron"
+                );
             }
             other => panic!("{other:?}"),
         }
         let twice = one_file(&format!("{GOOD}\n{GOOD}"));
-        assert!(matches!(Codex::load(&[("c.ron", &twice)]), Err(CodexError::DuplicateId { line: Some(17), .. })));
+        assert!(matches!(Codex::load(&[("c.ron", &twice)]), Err(CodexError::DuplicateId { position: (17, _), .. })));
     }
 }

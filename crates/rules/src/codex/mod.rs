@@ -34,11 +34,11 @@ pub(crate) use testing::test_codex;
 pub enum CodexError {
     /// The RON itself is malformed (unknown field, unknown class, bad syntax).
     Malformed(DataError),
-    /// A value is wrong: the file, the line of the field where it can be found,
-    /// the entry and the field.
+    /// A value is wrong: the file, the line and column of the field where it
+    /// can be found, the entry and the field.
     Invalid {
         file: String,
-        line: Option<usize>,
+        position: (usize, usize),
         id: String,
         field: String,
         problem: Problem,
@@ -47,7 +47,7 @@ pub enum CodexError {
     DuplicateId {
         id: String,
         file: String,
-        line: Option<usize>,
+        position: (usize, usize),
         first: String,
     },
     UnknownId(String),
@@ -55,19 +55,27 @@ pub enum CodexError {
 
 impl fmt::Display for CodexError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let at = |file: &str, line: &Option<usize>| match line {
-            Some(l) => format!("{file}:{l}"),
-            None => file.to_owned(),
-        };
         match self {
-            Self::Malformed(e) => write!(f, "{e}"),
-            Self::Invalid { file, line, id, field, problem } => {
-                write!(f, "{}: entry \"{id}\", field `{field}`: {problem}", at(file, line))
-            }
-            Self::DuplicateId { id, file, line, first } => {
-                write!(f, "{}: codex id \"{id}\" is already used in {first}", at(file, line))
-            }
             Self::UnknownId(id) => write!(f, "unknown codex id \"{id}\""),
+            _ => write!(f, "{}", DataError::from(self.clone())),
+        }
+    }
+}
+
+/// A CODEX file's error as every data file's: `file:line:col: field: problem`.
+impl From<CodexError> for DataError {
+    fn from(e: CodexError) -> Self {
+        match e {
+            CodexError::Malformed(e) => e,
+            CodexError::Invalid { file, position, id, field, problem } => {
+                DataError { file, position: Some(position), message: format!("{field}: {problem} (entry \"{id}\")") }
+            }
+            CodexError::DuplicateId { id, file, position, first } => DataError {
+                file,
+                position: Some(position),
+                message: format!("id: \"{id}\" is already used in {first}"),
+            },
+            CodexError::UnknownId(id) => DataError::new("the CODEX", format!("unknown codex id \"{id}\"")),
         }
     }
 }

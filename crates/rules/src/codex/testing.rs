@@ -49,9 +49,9 @@ pub(super) fn load_one(entry: &str) -> Result<Codex, CodexError> {
 
 pub(super) fn invalid(entry: &str) -> (Option<usize>, String, Problem) {
     match load_one(entry) {
-        Err(CodexError::Invalid { file, line, field, problem, .. }) => {
+        Err(CodexError::Invalid { file, position, field, problem, .. }) => {
             assert_eq!(file, "test.ron");
-            (line, field, problem)
+            (Some(position.0), field, problem)
         }
         other => panic!("expected an invalid entry, got {other:?}"),
     }
