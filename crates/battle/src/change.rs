@@ -235,6 +235,8 @@ pub enum BattleChange {
     /// The OPC deck as the deal, a discard or a seized initiative leaves it;
     /// `None` once the bound's cards are done.
     Deck(Option<Deal>),
+    /// The card acting now (this element's or officer's) is played: discarded.
+    Discard(String),
     /// The next bound begins.
     NextBound,
     /// The battle is decided.
@@ -274,6 +276,11 @@ impl HeldBattle<'_> {
         let b = &mut *self.battle;
         match change {
             BattleChange::Deck(deck) => b.deck = deck,
+            BattleChange::Discard(id) => {
+                if let Some(deck) = b.deck.as_mut() {
+                    deck.discard(&id).expect("a discard is applied to the card acting now");
+                }
+            }
             BattleChange::NextBound => b.clock.next_bound(),
             BattleChange::Result(result) => b.result = Some(result),
             BattleChange::Charge(k, charge) => b.charges[k].charge = charge,

@@ -30,10 +30,14 @@ pub(super) fn phase_done(t: &mut Table, phase: order_dice::Phase, acts: &[order_
 
 /// The card's turn is over: discard it.
 pub(super) fn discard(t: &mut Table, id: &str) {
-    if let Some(mut deck) = t.battle.deck.clone() {
-        match deck.discard(id) {
-            Ok(()) => t.battle.apply(BattleChange::Deck(Some(deck))),
-            Err(e) => t.fail("discard", id, format!("its card cannot be discarded: {e}")),
+    if let Some(deck) = t.battle.deck.as_ref() {
+        // The rule's one refusal ("Discard": only the card acting now), asked
+        // before the change is applied.
+        if deck.acting_now() == Some(id) {
+            t.battle.apply(BattleChange::Discard(id.to_owned()));
+        } else {
+            let e = warbound_rules::opc::OpcError::NotActingNow(id.to_owned());
+            t.fail("discard", id, format!("its card cannot be discarded: {e}"));
         }
     }
     if *t.flow != Flow::Over {
