@@ -1,0 +1,493 @@
+//! The panels' contents as plain functions of the state, and each panel
+//! drawn headless with egui_kittest.
+
+use serde_json::json;
+use warbound_rules::{
+    dice::Thrown,
+    event::{Book, EventKind, Input, RuleEvent, RuleRef},
+    forces::Role,
+    officer::{Grade, Rank},
+    opc::Deal,
+    strategic::StrategicCondition,
+};
+
+use egui_kittest::{
+    Harness,
+    kittest::{By, Queryable},
+};
+
+use super::*;
+use super::{cardsheet::*, deck::*, log::*, senior::*};
+use crate::battle::{
+    log::{BattleLog, Entry},
+    outcome,
+    setup::BattleStart,
+    spawn::MILESTONE_PCT,
+    state::{Flow, Status},
+};
+
+fn fire_event() -> RuleEvent {
+    RuleEvent::new(EventKind::Fire, RuleRef::new(Book::HeroesAll, "How to fire weapons"))
+        .actor("1/A")
+        .target("G2")
+        .input("band", "effective", "")
+        .input("cover", "soft", "in a wood")
+        .dice(6, &[2, 5])
+        .dice(10, &[7])
+        .outcome(json!({"hits": 1}))
+}
+
+#[test]
+fn an_event_line_names_rule_actors_dice_and_outcome() {
+    assert_eq!(event_line(&fire_event()), r#"HA How to fire weapons: 1/A → G2 [d6 2 5, d10 7] ⇒ {"hits":1}"#);
+    let bare = RuleEvent::new(EventKind::Bound, RuleRef::new(Book::FightYourOwnBattles, "The game flow"));
+    assert_eq!(event_line(&bare), "FYOB The game flow");
+    let target_only = RuleEvent::new(EventKind::Casualties, RuleRef::new(Book::HeroesAll, "Casualties"))
+        .target("G2")
+        .outcome("retires");
+    assert_eq!(event_line(&target_only), "HA Casualties: → G2 ⇒ retires");
+    let entry = Entry { bound: 3, event: fire_event() };
+    assert!(log_line(&entry).starts_with("B3 HA How to fire weapons"));
+}
+
+#[test]
+fn long_outcomes_are_cut_on_a_character_boundary() {
+    let long = "é".repeat(OUTCOME_CHARS + 10);
+    let e = RuleEvent::new(EventKind::Command, RuleRef::new(Book::FightYourOwnBattles, "x")).outcome(&long);
+    let line = event_line(&e);
+    assert!(line.ends_with('…'), "{line}");
+    assert_eq!(line.chars().filter(|&c| c == 'é').count(), OUTCOME_CHARS);
+    assert_eq!(clip("abc", 3), "abc");
+    assert_eq!(clip("abcd", 3), "abc…");
+}
+
+#[test]
+fn inputs_show_their_reasons() {
+    let e = fire_event();
+    assert_eq!(input_line(&e.inputs[0]), "band = effective");
+    assert_eq!(input_line(&e.inputs[1]), "cover = soft (in a wood)");
+    let n = Input { name: "tests".into(), value: json!(3), reason: "mortar fire".into() };
+    assert_eq!(input_line(&n), "tests = 3 (mortar fire)");
+}
+
+#[test]
+fn a_line_concerns_its_actor_else_its_target_if_an_element() {
+    let e = fire_event();
+    assert_eq!(concerns(&e, |_| true), Some("1/A"));
+    assert_eq!(concerns(&e, |id| id == "G2"), Some("G2"));
+    assert_eq!(concerns(&e, |_| false), None);
+}
+
+#[test]
+fn names_dice_and_rounds_read_as_words() {
+    assert_eq!(words(warbound_rules::command::Activity::ContactEnemy), "Contact enemy");
+    assert_eq!(words(StrategicCondition::Green), "Green");
+    assert_eq!(dice_text(&[]), "");
+    assert_eq!(dice_text(&[Thrown { sides: 6, face: 1 }, Thrown { sides: 6, face: 6 }]), "d6 1 6");
+    assert_eq!(rounds_text(None, Some(3)), "unlimited");
+    assert_eq!(rounds_text(Some(2), Some(5)), "■■□□□ 2/5");
+    assert_eq!(rounds_text(Some(0), Some(2)), "□□ 0/2");
+    assert_eq!(rounds_text(Some(4), None), "4 left");
+    let bold = Officer::new(Rank::Nco, Grade::Bold).unwrap();
+    assert_eq!(officer_text(bold), "Bold (3)");
+    assert_eq!(flow_text(&Flow::Seize { element: "1/A".into() }), "1/A has Seized the Initiative");
+}
+
+/// A patrol played by the program on both sides, stopped once a card
+/// after the first is acting.
+fn patrol_in_progress() -> App {
+    let scenario = crate::data::load_scenario("patrol").unwrap().scenario;
+    let mut app = crate::battle::battle_app(BattleStart::auto("patrol", scenario, 7), BattleLog::default()).unwrap();
+    app.insert_resource(crate::battle::FlowPace(1));
+    for _ in 0..200 {
+        app.update();
+        let battle = app.world().resource::<Battle>();
+        if battle
+            .deck
+            .as_ref()
+            .and_then(Deal::acting_now)
+            .is_some_and(|id| battle.deck.as_ref().unwrap().card_of(id) > Some(1))
+        {
+            return app;
+        }
+    }
+    panic!("no card after the first was played within 200 steps");
+}
+
+/// Every element of `world`, in scenario order.
+fn elements(world: &World) -> Vec<ElementView<'_>> {
+    let mut els: Vec<ElementView> =
+        world.try_query::<FieldedReadOnly>().unwrap().iter(world).map(|f| f.view()).collect();
+    els.sort_by_key(|f| f.identity.index);
+    els
+}
+
+#[test]
+fn the_log_keeps_the_enemys_unseen_elements_from_the_player() {
+    let app = patrol_in_progress();
+    let world = app.world();
+    let els = elements(world);
+    let mut sides = world.resource::<Sides>().clone();
+    sides.0[0].control = Control::Player;
+    let mine = els.iter().find(|f| f.identity.side == 0).unwrap();
+    let unseen = els.iter().find(|f| f.identity.side == 1 && !crate::view::shown(f, &sides, &els, false)).unwrap();
+    let moved = |id: &str| RuleEvent::new(EventKind::Movement, RuleRef::new(Book::HeroesAll, "Movement")).actor(id);
+    assert!(!fogged(&moved(mine.id()), &els, &sides, false));
+    assert!(fogged(&moved(unseen.id()), &els, &sides, false));
+    assert!(!fogged(&moved(unseen.id()), &els, &sides, true), "the whole table shown");
+    // Fire from an unseen enemy is kept from him; what it did to his own element is not.
+    let fire = moved(unseen.id()).target(mine.id());
+    assert!(fogged(&fire, &els, &sides, false));
+    assert!(!fogged(&moved(mine.id()).target("someone"), &els, &sides, false));
+    let entries: Vec<Entry> =
+        [moved(mine.id()), fire, moved(mine.id())].into_iter().map(|event| Entry { bound: 1, event }).collect();
+    let mut cache = LogCache::default();
+    cache.refresh_hiding(&entries, |e| fogged(e, &els, &sides, false));
+    assert_eq!((cache.lines.len(), cache.hidden), (2, 1));
+    assert_eq!(cache.shown, [0, 2]);
+}
+
+/// A real battle in a headless app, a few steps in: every panel's content
+/// is built from its state.
+#[test]
+fn the_panels_read_a_battle_in_progress() {
+    let app = patrol_in_progress();
+    let world = app.world();
+    let els = elements(world);
+    let battle = world.resource::<Battle>();
+    let sides = world.resource::<Sides>();
+    let log = world.resource::<BattleLog>();
+
+    // The log: a line for every event, naming its section.
+    assert!(!log.entries.is_empty());
+    for entry in &log.entries {
+        let line = log_line(entry);
+        assert!(line.contains(&entry.event.rule.section), "{line}");
+        if let Some(a) = &entry.event.actor {
+            assert!(line.contains(a.as_str()), "{line}");
+        }
+    }
+    let mut cache = LogCache::default();
+    cache.refresh(&log.entries);
+    assert_eq!(cache.lines.len(), log.entries.len().min(LOG_LINES));
+    assert_eq!(cache.lines.back(), log.entries.last().map(log_line).as_ref());
+
+    // The deck: every card in order, the ones before the acting card played.
+    let deck = battle.deck.as_ref().unwrap();
+    let rows = deck_rows(deck, &els, sides);
+    assert_eq!(rows.len(), deck.order().len());
+    assert_eq!(rows.iter().map(|r| r.card).collect::<Vec<_>>(), (1..=rows.len() as u8).collect::<Vec<_>>());
+    let now: Vec<&CardRow> = rows.iter().filter(|r| r.now).collect();
+    assert_eq!(now.len(), 1);
+    assert_eq!(Some(now[0].holder.as_str()), deck.acting_now());
+    assert!(rows.iter().all(|r| r.acted == (r.card < now[0].card)));
+    assert!(rows.iter().all(|r| r.side.is_some() && !r.leader.is_empty()), "{rows:?}");
+
+    // The Cardsheets: the element's own values.
+    let codex = crate::data::codex().ok();
+    for f in &els {
+        let sheet = cardsheet(f, &els, sides, Some(deck), codex);
+        assert_eq!(sheet.title, f.id());
+        let row = |k: &str| sheet.rows.iter().find(|(name, _)| *name == k).map(|(_, v)| v.clone());
+        assert_eq!(row("CMS"), Some(f.force.element.cms.to_string()));
+        assert_eq!(row("Number"), Some((f.identity.index + 1).to_string()));
+        let opc = row("OPC").unwrap();
+        match deck.card_of(f.id()) {
+            Some(c) => assert!(opc.starts_with(&format!("card {c},")), "{opc}"),
+            None => assert_eq!(opc, "none this bound"),
+        }
+        let pieces: usize = f.force.element.pieces.iter().map(|p| p.rounds.len().max(1)).sum();
+        assert!(sheet.weapons.len() >= pieces, "{sheet:?}");
+    }
+
+    // The Senior Officers: both sides are Auto, so both are shown.
+    assert_eq!(player_sides(sides), (0..sides.0.len()).collect::<Vec<_>>());
+    for (s, side) in sides.0.iter().enumerate() {
+        let sheet = senior_sheet(s, side, &els);
+        assert_eq!(sheet.cmt_start, side.cmt_start);
+        assert_eq!(sheet.milestone_pct, MILESTONE_PCT);
+        assert_eq!(sheet.cmt, outcome::cmt(els.iter().copied(), s));
+        assert_eq!(sheet.condition, side.record.condition());
+        let reserves = els.iter().filter(|f| f.identity.side == s && f.presence.status == Status::Reserve).count();
+        assert_eq!(sheet.reserves.len(), reserves);
+    }
+}
+
+#[test]
+fn the_player_sees_his_own_side_only() {
+    let scenario = crate::data::load_scenario("patrol").unwrap().scenario;
+    let mut start = BattleStart::auto("patrol", scenario, 3);
+    start.control[0] = Control::Player;
+    let mut app = crate::battle::battle_app(start, BattleLog::default()).unwrap();
+    let world = app.world_mut();
+    let mut q = world.query::<FieldedReadOnly>();
+    let els: Vec<ElementView> = q.iter(world).map(|f| f.view()).collect();
+    let sides = world.resource::<Sides>();
+    assert_eq!(player_sides(sides), vec![0]);
+    let own = els.iter().find(|f| f.identity.side == 0).unwrap();
+    let enemy = els.iter().find(|f| f.identity.side == 1).unwrap();
+    assert!(observed(own, &els, sides, &[0]));
+    // Before the first bound nothing of the enemy is known.
+    assert!(!observed(enemy, &els, sides, &[0]));
+}
+// -----------------------------------------------------------------------
+// The panels as drawn (egui_kittest).
+
+/// The text of every label drawn, in the order drawn.
+fn labels<S>(h: &Harness<'_, S>) -> Vec<String> {
+    h.query_all(By::new().role(egui::accesskit::Role::Label)).filter_map(|n| n.value()).collect()
+}
+
+/// The label drawn right after `key`: the value of the row it names.
+fn after<'a>(labels: &'a [String], key: &str) -> Option<&'a str> {
+    labels.iter().position(|l| l == key).and_then(|k| labels.get(k + 1)).map(String::as_str)
+}
+
+/// The log of `events`, in bounds 2, 2, 3 …, and its lines.
+fn log_of(events: Vec<RuleEvent>) -> (BattleLog, LogCache) {
+    let mut log = BattleLog::default();
+    log.entries = events.into_iter().enumerate().map(|(k, event)| Entry { bound: 2 + k as u32 / 2, event }).collect();
+    let mut cache = LogCache::default();
+    cache.refresh(&log.entries);
+    (log, cache)
+}
+
+/// The log drawn with elements "1/A" and "G2" on the table; its state is
+/// the element of the last line clicked.
+fn log_harness<'a>(log: &'a BattleLog, cache: &'a LogCache) -> Harness<'a, Option<String>> {
+    Harness::new_ui_state(
+        move |ui, clicked: &mut Option<String>| {
+            if let Some(id) = log_ui(ui, log, cache, None, |id| id == "1/A" || id == "G2") {
+                *clicked = Some(id);
+            }
+        },
+        None,
+    )
+}
+
+fn three_events() -> Vec<RuleEvent> {
+    vec![
+        fire_event(),
+        RuleEvent::new(EventKind::Casualties, RuleRef::new(Book::HeroesAll, "Casualties"))
+            .target("G2")
+            .outcome("retires"),
+        RuleEvent::new(EventKind::Bound, RuleRef::new(Book::FightYourOwnBattles, "The game flow")).actor("side 1"),
+    ]
+}
+
+#[test]
+fn a_log_line_shows_rule_and_dice_and_a_click_selects_what_it_concerns() {
+    let (log, cache) = log_of(three_events());
+    let mut h = log_harness(&log, &cache);
+    h.run();
+    h.get_by_label("3 events · hover for inputs · click to select");
+    let fire = r#"B2 HA How to fire weapons: 1/A → G2 [d6 2 5, d10 7] ⇒ {"hits":1}"#;
+    h.get_by_label(fire);
+    h.get_by_label("B3 FYOB The game flow: side 1").click();
+    h.run();
+    assert_eq!(h.state(), &None, "a side is not an element");
+    h.get_by_label("B2 HA Casualties: → G2 ⇒ retires").click();
+    h.run();
+    assert_eq!(h.state().as_deref(), Some("G2"), "no actor: the target");
+    h.get_by_label(fire).click();
+    h.run();
+    assert_eq!(h.state().as_deref(), Some("1/A"), "the actor before the target");
+}
+
+#[test]
+fn hovering_a_log_line_shows_its_inputs_and_dice() {
+    let (log, cache) = log_of(three_events());
+    let mut h = log_harness(&log, &cache);
+    h.run();
+    assert!(h.query_by_label("cover = soft (in a wood)").is_none(), "no tooltip before hovering");
+    h.get_by_label_contains("HA How to fire weapons").hover();
+    h.run();
+    h.get_by_label("HA \"How to fire weapons\" (Fire)");
+    h.get_by_label("1/A → G2");
+    h.get_by_label("band = effective");
+    h.get_by_label("cover = soft (in a wood)");
+    h.get_by_label("Dice: d6 2 5, d10 7");
+    h.get_by_label(r#"Outcome: {"hits":1}"#);
+    assert_eq!(h.state(), &None, "hovering selects nothing");
+}
+
+#[test]
+fn a_long_log_shows_its_newest_lines_and_says_so() {
+    let events: Vec<RuleEvent> = (0..LOG_LINES + 20)
+        .map(|k| {
+            RuleEvent::new(EventKind::Command, RuleRef::new(Book::FightYourOwnBattles, "Orders"))
+                .actor("1/A")
+                .outcome(format!("order {k}"))
+        })
+        .collect();
+    let (mut log, cache) = log_of(events);
+    log.failed = Some("disk full".into());
+    let mut h = log_harness(&log, &cache);
+    h.run();
+    h.get_by_label(&format!(
+        "{} events, the last {LOG_LINES} shown · hover for inputs · click to select",
+        LOG_LINES + 20
+    ));
+    h.get_by_label("Writing the log file failed: disk full");
+    // The log sticks to its newest line.
+    h.get_by_label_contains(&format!("⇒ order {}", LOG_LINES + 19));
+}
+
+#[test]
+fn the_deck_marks_played_and_acting_cards_and_a_click_selects_the_holder() {
+    let app = patrol_in_progress();
+    let world = app.world();
+    let els = elements(world);
+    let (battle, flow, sides) = (world.resource::<Battle>(), world.resource::<Flow>(), world.resource::<Sides>());
+    let deck = battle.deck.as_ref().unwrap();
+    let now = deck.acting_now().unwrap();
+    let now_card = deck.card_of(now).unwrap();
+    let mut h = Harness::new_ui_state(
+        |ui, clicked: &mut Option<String>| {
+            if let Some(id) = deck_ui(ui, battle, flow, &els, sides) {
+                *clicked = Some(id);
+            }
+        },
+        None,
+    );
+    h.run();
+    let l = labels(&h);
+    assert!(l[0].starts_with(&format!("Bound {} of {} · ", battle.clock.bound(), battle.start.last_bound())));
+    assert_eq!(l[1], flow_text(flow));
+    for (k, id) in deck.order().into_iter().enumerate() {
+        let card = k as u8 + 1;
+        let mark = match card.cmp(&now_card) {
+            std::cmp::Ordering::Less => "✔",
+            std::cmp::Ordering::Equal => "▶",
+            std::cmp::Ordering::Greater => "",
+        };
+        assert_eq!(after(&l, &format!("{mark} {card}")), Some(id), "{l:?}");
+    }
+    // A click on an element's card, played or not, selects it; on a
+    // Company Officer's, nothing.
+    let is_element = |id: &str| els.iter().any(|f| f.id() == id);
+    assert!(deck.order().into_iter().any(|id| !is_element(id)), "patrol deals Company Officers' cards");
+    for id in deck.order() {
+        *h.state_mut() = None;
+        h.get_by_label(id).click();
+        h.run();
+        assert_eq!(h.state().as_deref(), is_element(id).then_some(id), "{id}");
+    }
+}
+
+/// The village before its first bound, the British (side 0) under the
+/// player's command.
+fn village() -> App {
+    let scenario = crate::data::load_scenario("village").unwrap().scenario;
+    let mut start = BattleStart::auto("village", scenario, 5);
+    start.control[0] = Control::Player;
+    crate::battle::battle_app(start, BattleLog::default()).unwrap()
+}
+
+/// Changes the element `id` of `app`.
+fn change(app: &mut App, id: &str, f: impl FnOnce(&mut crate::battle::state::FieldedItem)) {
+    let world = app.world_mut();
+    let mut q = world.query::<crate::battle::state::Fielded>();
+    f(&mut q.iter_mut(world).find(|e| e.id() == id).unwrap());
+}
+
+/// The labels of `id`'s Cardsheet in `app`.
+fn cardsheet_labels(app: &App, id: &str) -> Vec<String> {
+    let world = app.world();
+    let els = elements(world);
+    let (battle, sides) = (world.resource::<Battle>(), world.resource::<Sides>());
+    let f = els.iter().copied().find(|f| f.id() == id).unwrap();
+    let codex = crate::data::codex().ok();
+    let mut h = Harness::new_ui(|ui| cardsheet_ui(ui, &f, &els, sides, battle.deck.as_ref(), codex));
+    h.run();
+    labels(&h)
+}
+
+#[test]
+fn the_cardsheet_shows_an_elements_numbers_weapons_and_notes() {
+    let mut app = village();
+    // The 2-inch mortar has fired three bounds; the FOO with the platoon
+    // has lost his radio.
+    change(&mut app, "13_platoon", |f| {
+        let mortar = f.force.element.pieces.iter_mut().find(|p| p.codex == "gb_2in_mortar").unwrap();
+        mortar.rounds[0] = Some(7);
+    });
+    app.world_mut().resource_mut::<Sides>().0[0].foos[0].foo.net.dis = true;
+    let l = cardsheet_labels(&app, "13_platoon");
+    let world = app.world();
+    let platoon = elements(world).into_iter().find(|f| f.id() == "13_platoon").unwrap();
+    assert_eq!(l[0], "13_platoon", "{l:?}");
+    assert_eq!(after(&l, "Number"), Some("1"));
+    assert_eq!(after(&l, "Quality"), Some("Regular"));
+    assert_eq!(after(&l, "NCO"), Some("Regular (2)"));
+    assert_eq!(after(&l, "CMS"), Some(platoon.force.element.cms.to_string().as_str()));
+    assert_eq!(after(&l, "Men"), Some("34 of 34"));
+    assert_eq!(after(&l, "OPC"), Some("none this bound"));
+    assert_eq!(after(&l, "Order"), Some("4 Contact enemy — the church square"));
+    assert_eq!(after(&l, "Ordnance ML 2-inch mortar: Light mortar (crew 2)"), Some("■■■■■■■□□□ 7/10"), "{l:?}");
+    assert_eq!(after(&l, "2 × PIAT"), Some("■■■■■ 5/5"));
+    assert_eq!(after(&l, "20 × Rifle No. 4 Mk I"), Some("unlimited"), "{l:?}");
+    for note in ["Radio", "FOO foo_181_fd with it: radio DIS", "Company Officer of c_coy with it: Bold (3)"] {
+        assert!(l.iter().any(|x| x == note), "{note}: {l:?}");
+    }
+}
+
+#[test]
+fn the_cardsheet_shows_transport_duty() {
+    let mut app = village();
+    change(&mut app, "troop_corporal", |f| {
+        f.force.element.role = Role::Transport { carrying: Some("14_platoon".into()) };
+    });
+    let carrier = cardsheet_labels(&app, "troop_corporal");
+    assert_eq!(after(&carrier, "NCO"), Some("none (transport duty)"));
+    assert!(carrier.iter().any(|x| x == "Transport, carrying 14_platoon"), "{carrier:?}");
+    let carried = cardsheet_labels(&app, "14_platoon");
+    assert!(carried.iter().any(|x| x == "Carried by troop_corporal"), "{carried:?}");
+}
+
+#[test]
+fn the_cardsheet_of_an_enemy_not_observed_shows_nothing_of_it() {
+    let mut app = village();
+    let hidden = cardsheet_labels(&app, "zug_1");
+    assert_eq!(hidden, ["zug_1", "An enemy element your force has not observed."]);
+    app.world_mut().resource_mut::<Sides>().0[0].known.insert("zug_1".into());
+    let seen = cardsheet_labels(&app, "zug_1");
+    assert_eq!(seen[0], "zug_1");
+    assert_eq!(after(&seen, "NCO"), Some("Bold (3)"), "{seen:?}");
+}
+
+#[test]
+fn the_senior_officer_sheet_shows_cmt_condition_and_reserves() {
+    let mut app = village();
+    // 14 Platoon is lost: the current CMT falls below the initial one.
+    change(&mut app, "14_platoon", |f| f.presence.status = Status::Destroyed);
+    let world = app.world();
+    let els = elements(world);
+    let sides = world.resource::<Sides>();
+    let side = &sides.0[0];
+    let cmt = outcome::cmt(els.iter().copied(), 0);
+    assert!(cmt < side.cmt_start, "{cmt} {}", side.cmt_start);
+    let mut h = Harness::new_ui_state(
+        |ui, clicked: &mut Option<String>| {
+            if let Some(id) = senior_ui(ui, sides, &els) {
+                *clicked = Some(id);
+            }
+        },
+        None,
+    );
+    h.run();
+    let l = labels(&h);
+    assert_eq!(l[0], side.name);
+    assert_eq!(after(&l, "Senior Officer"), Some("Above average (Player)"));
+    assert_eq!(after(&l, "Initial CMT"), Some(side.cmt_start.to_string().as_str()));
+    assert_eq!(after(&l, "Milestone"), Some(format!("{MILESTONE_PCT}%").as_str()));
+    let passed = side.record.milestones_passed(cmt);
+    assert_eq!(after(&l, "Current CMT"), Some(format!("{cmt} ({passed} milestones passed)").as_str()));
+    assert_eq!(after(&l, "Strategic condition"), Some("Green"));
+    assert!(l.iter().any(|x| x == "Reserves uncommitted:"), "{l:?}");
+    assert!(!l.iter().any(|x| x == &sides.0[1].name || x.starts_with("panzer_iv")), "the enemy's sheet is hidden");
+    let reserve = els.iter().find(|f| f.id() == "15_platoon").unwrap();
+    h.get_by_label(&format!("15_platoon (CMS {})", reserve.force.element.cms)).click();
+    h.run();
+    assert_eq!(h.state().as_deref(), Some("15_platoon"));
+}
