@@ -13,6 +13,7 @@ use std::{
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 use serde::{Deserialize, Serialize};
+use warbound_rules::data::{self, DataError};
 
 use crate::input::{CameraAction, PlayerInput, TableAction, UiAction};
 
@@ -169,50 +170,70 @@ impl Bindings {
         }
     }
 
-    /// Checks a file's bindings: known actions and keys, no key twice.
-    fn check(&self) -> Result<(), String> {
+    /// Checks a file's bindings: known actions and keys, no key twice; a
+    /// refusal names the action (the field) and the key (the value) at fault.
+    fn check(&self) -> Result<(), (String, String, String)> {
         for (name, key) in &self.0 {
             if !ACTIONS.iter().any(|(_, n, _)| n == name) {
-                return Err(format!("no action is called \"{name}\""));
+                return Err((name.clone(), name.clone(), format!("no action is called \"{name}\"")));
             }
             if key_named(key).is_none() {
-                return Err(format!("\"{key}\" is not a key that can be bound (for \"{name}\")"));
+                return Err((name.clone(), key.clone(), format!("\"{key}\" is not a key that can be bound")));
             }
         }
-        let mut keys: Vec<KeyCode> = ACTIONS.iter().map(|(_, n, _)| self.key(n)).collect();
-        keys.sort_by_key(|k| key_name(*k));
-        keys.dedup();
-        if keys.len() < ACTIONS.len() {
-            return Err("a key is given to two actions".to_owned());
+        for (i, (_, name, words)) in ACTIONS.iter().enumerate() {
+            let key = self.key(name);
+            if let Some((_, other, other_words)) = ACTIONS[i + 1..].iter().find(|(_, n, _)| self.key(n) == key) {
+                let key_text = key_name(key).unwrap_or("?").to_owned();
+                // The one the file names is the one to point at.
+                let at = if self.0.contains_key(*other) { other } else { name };
+                return Err((
+                    (*at).to_owned(),
+                    key_text.clone(),
+                    format!("{key_text} is given to two actions, \"{words}\" and \"{other_words}\""),
+                ));
+            }
         }
         Ok(())
     }
 }
 
 /// Reads `bindings.ron` from `dir`: defaults when there is none; a bad file
-/// is renamed aside and a warning returned.
+/// is renamed aside and a warning returned that names the file, line,
+/// column and action at fault.
 pub fn load_from(dir: &Path) -> (Bindings, Option<String>) {
     let path = dir.join(FILE_NAME);
+    let file = path.display().to_string();
     let text = match fs::read_to_string(&path) {
         Ok(t) => t,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return (Bindings::default(), None),
-        Err(e) => return set_aside(&path, format!("cannot be read ({e})")),
+        Err(e) => return set_aside(&path, format!("{file}: cannot be read ({e})")),
     };
-    match ron::from_str::<Bindings>(&text) {
-        Ok(b) => match b.check() {
-            Ok(()) => (b, None),
-            Err(problem) => set_aside(&path, format!("is not valid: {problem}")),
-        },
-        Err(e) => set_aside(
-            &path,
-            format!("is not valid: line {}, column {}: {}", e.span.start.line, e.span.start.col, e.code),
-        ),
+    match parse(&file, &text) {
+        Ok(b) => (b, None),
+        Err(e) => set_aside(&path, e.to_string()),
     }
 }
 
+/// The bindings written in `text` (the file `file`), checked; a refusal is
+/// `file:line:col: action: problem`.
+pub fn parse(file: &str, text: &str) -> Result<Bindings, DataError> {
+    let b = data::from_ron::<Bindings>(file, text)?;
+    b.check().map(|()| b).map_err(|(action, value, problem)| {
+        // A name that is no action's may not read as a field: the map is named then.
+        let field = if action.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') && !action.is_empty() {
+            action.as_str()
+        } else {
+            "actions"
+        };
+        DataError::located(file, text, &action, Some(&format!("\"{value}\"")), format!("{field}: {problem}"))
+    })
+}
+
+/// `problem` names the file, and the line, column and action where it has them.
 fn set_aside(path: &Path, problem: String) -> (Bindings, Option<String>) {
     let kept = crate::settings::move_aside(path);
-    (Bindings::default(), Some(format!("key bindings {} {problem}; using the default keys and {kept}", path.display())))
+    (Bindings::default(), Some(format!("key bindings {problem}; using the default keys and {kept}")))
 }
 
 /// Writes `bindings.ron` to `dir` (beside, then renamed over the old one).
@@ -278,9 +299,11 @@ mod tests {
         fs::write(d.join(FILE_NAME), "{\"tape\": \"Z\", \"end_turn\": \"Z\"}").unwrap();
         let (b, warning) = load_from(&d);
         assert_eq!(b, Bindings::default());
-        assert!(warning.unwrap().contains("a key is given to two actions"));
+        let warning = warning.unwrap();
+        assert!(warning.contains("bindings.ron:1:10: tape: Z is given to two actions"), "{warning}");
         assert!(!d.join(FILE_NAME).exists(), "moved aside, not overwritten");
         fs::write(d.join(FILE_NAME), "{\"tape\": \"Ctrl\"}").unwrap();
-        assert!(load_from(&d).1.unwrap().contains("\"Ctrl\" is not a key"));
+        let warning = load_from(&d).1.unwrap();
+        assert!(warning.contains("bindings.ron:1:10: tape: \"Ctrl\" is not a key"), "{warning}");
     }
 }

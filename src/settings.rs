@@ -12,6 +12,7 @@ use std::{
 
 use bevy::prelude::Resource;
 use serde::{Deserialize, Serialize};
+use warbound_rules::data::{self, DataError};
 
 /// How the dice are shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -115,15 +116,18 @@ pub fn load_from(dir: &Path) -> Loaded {
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             return Loaded { settings: Settings::default(), warning: None };
         }
-        Err(e) => return set_aside(&path, format!("cannot be read ({e})")),
+        Err(e) => return set_aside(&path, format!("{}: cannot be read ({e})", path.display())),
     };
-    match ron::from_str::<Settings>(&text) {
-        Ok(settings) => Loaded { settings: settings.sanitized(), warning: None },
-        Err(e) => set_aside(
-            &path,
-            format!("is not valid: line {}, column {}: {}", e.span.start.line, e.span.start.col, e.code),
-        ),
+    match parse(&path.display().to_string(), &text) {
+        Ok(settings) => Loaded { settings, warning: None },
+        Err(e) => set_aside(&path, e.to_string()),
     }
+}
+
+/// The settings written in `text` (the file `file`), out-of-range values
+/// clamped; a refusal is `file:line:col: field: problem`.
+pub fn parse(file: &str, text: &str) -> Result<Settings, DataError> {
+    data::from_ron::<Settings>(file, text).map(Settings::sanitized)
 }
 
 /// Loads from [`config_dir`], or defaults when the platform has none.
@@ -150,11 +154,12 @@ pub fn move_aside(path: &Path) -> String {
     }
 }
 
+/// `problem` names the file, and the line, column and field where it has them.
 fn set_aside(path: &Path, problem: String) -> Loaded {
     let kept = move_aside(path);
     Loaded {
         settings: Settings::default(),
-        warning: Some(format!("settings file {} {problem}; using default settings and {kept}", path.display())),
+        warning: Some(format!("settings file {problem}; using default settings and {kept}")),
     }
 }
 
@@ -220,7 +225,8 @@ mod tests {
         let loaded = load_from(&dir);
         assert_eq!(loaded.settings, Settings::default());
         let warning = loaded.warning.expect("a warning");
-        assert!(warning.contains("line 1"), "{warning}");
+        let file = dir.join(FILE_NAME).display().to_string();
+        assert!(warning.starts_with(&format!("settings file {file}:1:13: fullscreen: ")), "{warning}");
         assert!(!dir.join(FILE_NAME).exists(), "bad file must be moved aside");
         let aside: Vec<_> = fs::read_dir(&dir)
             .unwrap()
