@@ -7,6 +7,7 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use warbound_rules::inches::Inches;
 
 use crate::battle::Selected;
 use warbound_rules::{
@@ -74,22 +75,22 @@ fn last_seen(
 
 /// The words beside the pointer while a move is given: the inches, and what
 /// the Movement Dice make of them.
-pub fn move_words(inches: f32, chance: &MoveChance) -> String {
+pub fn move_words(inches: Inches, chance: &MoveChance) -> String {
     match chance {
         MoveChance::Before(r) if r.to_point > 0.0 => format!(
-            "{inches:.1}\" · {:.0}% the dice go this far · even chances {:.1}\", at most {:.1}\"",
+            "{inches:.1} · {:.0}% the dice go this far · even chances {:.1}\", at most {:.1}\"",
             r.to_point * 100.0,
             r.even,
             r.furthest
         ),
         MoveChance::Before(r) => {
-            format!("{inches:.1}\" · out of reach (at most {:.1}\" this way)", r.furthest)
+            format!("{inches:.1} · out of reach (at most {:.1}\" this way)", r.furthest)
         }
         MoveChance::Thrown { allowance, on_route: true } => {
-            format!("stop here: {inches:.1}\" of {allowance:.1}\" thrown")
+            format!("stop here: {inches:.1} of {allowance:.1}\" thrown")
         }
         MoveChance::Thrown { allowance, on_route: false } => {
-            format!("{inches:.1}\": not on the declared route within {allowance:.1}\"")
+            format!("{inches:.1}: not on the declared route within {allowance:.1}\"")
         }
     }
 }
@@ -317,13 +318,13 @@ mod tests {
     #[test]
     fn the_move_label_reads_the_chance_and_the_thrown_score() {
         let r = Reach { furthest: 12.0, even: 7.0, to_point: 0.72 };
-        let w = move_words(6.0, &MoveChance::Before(r));
+        let w = move_words(Inches(6.0), &MoveChance::Before(r));
         assert!(w.contains("6.0\"") && w.contains("72%") && w.contains("7.0\"") && w.contains("12.0\""), "{w}");
-        let out = move_words(14.0, &MoveChance::Before(Reach { to_point: 0.0, ..r }));
+        let out = move_words(Inches(14.0), &MoveChance::Before(Reach { to_point: 0.0, ..r }));
         assert!(out.contains("out of reach"), "{out}");
-        assert!(move_words(4.0, &MoveChance::Thrown { allowance: 5.0, on_route: true }).contains("stop here"));
+        assert!(move_words(Inches(4.0), &MoveChance::Thrown { allowance: 5.0, on_route: true }).contains("stop here"));
         assert!(
-            move_words(4.0, &MoveChance::Thrown { allowance: 5.0, on_route: false })
+            move_words(Inches(4.0), &MoveChance::Thrown { allowance: 5.0, on_route: false })
                 .contains("not on the declared route")
         );
     }

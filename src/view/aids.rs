@@ -6,6 +6,7 @@
 //! miniature.
 
 use std::f32::consts::{FRAC_PI_2, TAU};
+use warbound_rules::inches::Inches;
 
 use bevy::prelude::*;
 use warbound_rules::{
@@ -32,7 +33,7 @@ pub(super) fn plugin(app: &mut App) {
 /// The move the pointer would give now, for the label beside it: the
 /// inches to the pointer and what the dice make of them.
 #[derive(Resource, Debug, Default, Clone, PartialEq)]
-pub struct MovePreview(pub Option<(f32, MoveChance)>);
+pub struct MovePreview(pub Option<(Inches, MoveChance)>);
 
 /// What the dice make of a move to the pointer.
 #[derive(Debug, Clone, Copy, PartialEq)]

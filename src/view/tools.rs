@@ -126,7 +126,7 @@ fn draw_tool(
         gizmos.line(at(a), at(b), colour);
         // Inch marks every 6" along a tape.
         if tool.kind == Some(ToolKind::Tape) {
-            let length = distance(a, b);
+            let length = distance(a, b).get();
             let mut d = 6.0;
             while d < length {
                 let k = d / length;

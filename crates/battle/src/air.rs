@@ -106,7 +106,8 @@ fn acquire(t: &mut Table, s: usize, k: usize) {
     let sight = Sight { night: false, ..Sight::new(&t.battle, codex) };
     let friends: Vec<_> =
         els.iter().filter(|f| f.identity.side == s && f.presence.status.on_table()).map(|f| f.place.at).collect();
-    let near_friends = |f: &ElementView| friends.iter().map(|&p| distance(p, f.place.at)).fold(f32::MAX, f32::min);
+    let near_friends =
+        |f: &ElementView| friends.iter().map(|&p| distance(p, f.place.at).get()).fold(f32::MAX, f32::min);
     let Some(target) = els
         .iter()
         .filter(|f| f.identity.side != s && f.presence.status.on_table())

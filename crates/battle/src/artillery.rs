@@ -6,6 +6,7 @@
 //! [`BURST`] of the point, friend or foe.
 
 use super::change::{Change, Held, SideChange};
+use warbound_rules::inches::Inches;
 use warbound_rules::{
     artillery,
     effects::{self, HeColumn},
@@ -103,7 +104,7 @@ fn foo_acts(t: &mut Table, s: usize, fo: &mut FooState) {
         .map(|e| (e.id().to_owned(), e.place.at));
     let Some(first_active) = fo.plan.active else {
         // "When first activated, the FOO uses both Acts to nominate one Artillery Target as being active."
-        let near = |p: (f32, f32)| enemy.as_ref().map_or(0.0, |(_, at)| distance(Point(p.0, p.1), *at));
+        let near = |p: (f32, f32)| enemy.as_ref().map_or(0.0, |(_, at)| distance(Point(p.0, p.1), *at).get());
         let pick = fo.plan.targets.iter().min_by(|a, b| near(a.at).total_cmp(&near(b.at))).map(|t| t.number);
         if let Some(n) = pick
             && fo.plan.nominate_first(n, 2).is_ok()
@@ -194,7 +195,7 @@ pub(super) fn battery_turn(t: &mut Table, s: usize, k: usize) {
     let range = arm.range.unwrap_or(weapon.row().range);
     let table = t.battle.start.scenario.table;
     let edge = t.sides.0[s].edge;
-    let Ok((reach, _)) = artillery::off_table_band(range, from_edge(table, edge, point)) else {
+    let Ok((reach, _)) = artillery::off_table_band(range, Inches(from_edge(table, edge, point))) else {
         return;
     };
     let column = weapon.row().he.unwrap_or(HeColumn::D);

@@ -13,6 +13,7 @@
 //!   enemy it knows (Contact Enemy; Recce and Report towards its location).
 
 use crate::prelude::*;
+use warbound_rules::inches::Inches;
 use warbound_rules::{
     command::{Activity, Moves, OpensFire},
     concealment,
@@ -40,11 +41,11 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Stop this far short of a known enemy when closing with it: within
 /// effective range of small arms, outside grenade range.
-const CLOSE_TO: f32 = 10.0;
+const CLOSE_TO: Inches = Inches(10.0);
 /// A Recce and Report element stops when it knows of an enemy this near.
 const RECCE_STANDOFF: f32 = 24.0;
 /// How far an element leaving a burning building goes.
-const EVACUATE: f32 = 6.0;
+const EVACUATE: Inches = Inches(6.0);
 /// Near enough to a place to be there.
 const ARRIVED: f32 = 2.0;
 
@@ -276,7 +277,7 @@ pub(super) fn order_destination(me: &ElementView, enemies: &[ElementView], sight
                 Some(e) if !reports => {
                     let d = distance(me.place.at, e.place.at);
                     if d <= CLOSE_TO
-                        || (sight.may_fire_at(me, &e) && sight.in_range_of_any(me, &e) && d <= 2.0 * CLOSE_TO)
+                        || (sight.may_fire_at(me, &e) && sight.in_range_of_any(me, &e) && d <= CLOSE_TO * 2.0)
                     {
                         None
                     } else {

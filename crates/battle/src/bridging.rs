@@ -9,6 +9,7 @@
 
 use super::change::{BattleChange, Change, HeldBattle};
 use crate::prelude::*;
+use warbound_rules::inches::Inches;
 use warbound_rules::{
     buildings::{Bridge, BridgeType},
     engineers::{self, PONTOON_CREW_MAX},
@@ -100,7 +101,7 @@ pub fn at_waterline(f: &ElementView, terrain: &Terrain, to: (f32, f32)) -> bool 
 }
 
 /// Reading: getting in or out steps the men just over the waterline.
-const WADE_STEP: f32 = 0.3;
+const WADE_STEP: Inches = Inches(0.3);
 
 fn wade(t: &mut Table, element: &str, to: (f32, f32)) {
     let bound = t.battle.clock.bound();

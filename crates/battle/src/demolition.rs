@@ -146,7 +146,7 @@ pub fn minefield_in_contact(
 }
 
 fn near_outline(outline: &[Point], p: Point) -> f32 {
-    warbound_rules::terrain::edges(outline).map(|(a, b)| distance_to_segment(p, a, b)).fold(f32::MAX, f32::min)
+    warbound_rules::terrain::edges(outline).map(|(a, b)| distance_to_segment(p, a, b).get()).fold(f32::MAX, f32::min)
 }
 
 /// A bound's clearing of the minefield in contact (*Heroes All*, "Mines"):

@@ -6,6 +6,7 @@
 
 use super::change::{Change, Held, HeldBattle, HeldSides, SideChange};
 use crate::prelude::*;
+use warbound_rules::inches::Inches;
 use warbound_rules::{
     codex::Codex,
     command::{self, MoraleCause},
@@ -257,7 +258,7 @@ fn weapon_for(team: &FiringTeam, _firer: &ElementView, tgt: &ElementView, codex:
 /// Mortars and rockets (*Heroes All*, "Indirect Fire"): one shot a weapon,
 /// each needing its score; each hit is an HE hit on the target. Ranging on
 /// the same target carries from bound to bound while it stays put.
-fn indirect(out: &mut Out, team: &FiringTeam, firer: &mut Held, tgt: &mut Held, d: f32, damage: &mut Damage) {
+fn indirect(out: &mut Out, team: &FiringTeam, firer: &mut Held, tgt: &mut Held, d: Inches, damage: &mut Damage) {
     let row = team.row.row();
     let mut ranging = match &firer.actions.ranging {
         Some((id, r)) if id == tgt.id() => *r,
@@ -404,7 +405,7 @@ fn under(
     (row, he, attack): (&'static firing::WeaponRow, bool, bool),
     firer: &ElementView,
     tgt: &ElementView,
-    d: f32,
+    d: Inches,
 ) {
     let chart = chart_of(tgt);
     let can_harm = he || attack || !matches!(chart, ChartTarget::Afv { .. });

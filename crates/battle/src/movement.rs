@@ -6,6 +6,7 @@
 
 use super::change::{Change, FlowChange, Held};
 use crate::prelude::*;
+use warbound_rules::inches::Inches;
 use warbound_rules::{
     codex::Codex,
     dice::Dice,
@@ -213,7 +214,7 @@ pub(super) fn do_move(t: &mut Table, element: &str, target: Point, pips: u8) {
     if allowed < travel {
         t.log.push(bound, ambush_event(f.id(), travel, allowed));
     }
-    f.apply(Change::Move { to: toward(from, target, allowed), moved: allowed > 0.0 });
+    f.apply(Change::Move { to: toward(from, target, Inches(allowed)), moved: allowed > 0.0 });
     f.apply(Change::Revealed);
     minefields((&mut t.log, &mut t.failures), &mut t.dice.0, bound, &t.battle, f, from);
     lose_track(&mut els, i, &t.battle, &t.codex.0);
@@ -309,7 +310,7 @@ pub fn reach(battle: &Battle, f: &ElementView, to: Point, pips: u8) -> Option<Re
     }
     let (stretches, plan) = passable_route(battle, f, to, pips)?;
     let dry: f32 = stretches.iter().map(|s| s.length).sum();
-    let to_point = if dry + 0.01 >= full { at_least(&plan, full) } else { 0.0 };
+    let to_point = if dry + 0.01 >= full { at_least(&plan, full.get()) } else { 0.0 };
     // The furthest and the even-chance distance on a route declared to where it reaches.
     let mut plan = plan;
     let mut length = dry;
@@ -319,7 +320,7 @@ pub fn reach(battle: &Battle, f: &ElementView, to: Point, pips: u8) -> Option<Re
             break;
         }
         length = furthest;
-        match passable_route(battle, f, toward(f.place.at, to, length), pips) {
+        match passable_route(battle, f, toward(f.place.at, to, Inches(length)), pips) {
             Some((_, p)) => plan = p,
             None => break,
         }
@@ -349,10 +350,10 @@ pub fn ambush_limit(from: Point, to: Point, travel: f32, enemies: &[Point]) -> f
     let mut s = 0.0;
     while s < travel {
         let next = (s + STEP).min(travel);
-        let p = toward(from, to, next);
+        let p = toward(from, to, Inches(next));
         let breaks = enemies.iter().any(|&e| {
             let d = distance(p, e);
-            d <= AMBUSH_DISTANCE && d < distance(from, e) - 1e-3
+            d <= AMBUSH_DISTANCE && d < distance(from, e) - Inches(1e-3)
         });
         if breaks {
             return s;
@@ -397,7 +398,7 @@ pub(super) fn fall_back(
     let home = nearest_on_edge(table, edge, f.place.at);
     if let Some(travel) = throw_move(log, failures, dice, battle, bound, &f.view(), home, 0) {
         let from = f.place.at;
-        f.apply(Change::Move { to: toward(f.place.at, home, travel), moved: travel > 0.0 });
+        f.apply(Change::Move { to: toward(f.place.at, home, Inches(travel)), moved: travel > 0.0 });
         minefields((log, failures), dice, bound, battle, f, from);
         if !f.presence.status.on_table() {
             return;

@@ -2,6 +2,7 @@
 //! straight-line moves, casualties and the CM tests a target accrues.
 
 use super::change::{BattleChange, Change, Held, HeldBattle};
+use warbound_rules::inches::Inches;
 use warbound_rules::{
     buildings::{HeHit, State as BuildingState},
     dice::Dice,
@@ -51,7 +52,7 @@ pub fn from_edge(table: TableSize, edge: Edge, p: Point) -> f32 {
 }
 
 /// `d` inches from `a` towards `b` (at most to `b`).
-pub fn toward(a: Point, b: Point, d: f32) -> Point {
+pub fn toward(a: Point, b: Point, d: Inches) -> Point {
     let len = distance(a, b);
     if len <= f32::EPSILON || d >= len {
         return b;
@@ -131,8 +132,8 @@ mod tests {
 
     #[test]
     fn toward_stops_at_the_destination() {
-        assert_eq!(toward(Point(0.0, 0.0), Point(3.0, 4.0), 10.0), Point(3.0, 4.0));
-        let p = toward(Point(0.0, 0.0), Point(3.0, 4.0), 2.5);
+        assert_eq!(toward(Point(0.0, 0.0), Point(3.0, 4.0), Inches(10.0)), Point(3.0, 4.0));
+        let p = toward(Point(0.0, 0.0), Point(3.0, 4.0), Inches(2.5));
         assert!((p.0 - 1.5).abs() < 1e-5 && (p.1 - 2.0).abs() < 1e-5);
     }
 

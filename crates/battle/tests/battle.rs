@@ -8,6 +8,7 @@ mod mutate;
 mod loaders;
 
 use std::collections::BTreeMap;
+use warbound_rules::inches::Inches;
 
 use std::sync::Arc;
 
@@ -182,7 +183,7 @@ fn contact_enemy_closes_and_hold_stays_put() {
             (36.0, 40.0),
         );
         let start = BattleStart::auto("duel", scenario, seed);
-        let mut last: Option<(Point, f32)> = None;
+        let mut last: Option<(Point, Inches)> = None;
         let mut moves = 0;
         step_through(start, |app| {
             let els = elements(app);
@@ -197,7 +198,7 @@ fn contact_enemy_closes_and_hold_stays_put() {
             if let Some((at, before)) = last
                 && at != a1.place.at
             {
-                assert!(gap < before, "seed {seed}: Contact Enemy moved away ({before:.1}\" to {gap:.1}\")");
+                assert!(gap < before, "seed {seed}: Contact Enemy moved away ({before:.1} to {gap:.1})");
                 moves += 1;
             }
             last = Some((a1.place.at, gap));
@@ -246,7 +247,7 @@ fn no_auto_element_closes_within_nine_inches_unobserved_nor_fires_on_the_unseen(
                         let before = distance(bound_start[f.identity.index as usize], e.place.at);
                         assert!(
                             now > 9.0
-                                || now >= before - 1e-3
+                                || now >= before - Inches(1e-3)
                                 || bound_start[f.identity.index as usize] == Point(0.0, 0.0),
                             "{name} {seed}: {} moved to {now:.1}\" of {} without an observation test",
                             f.id(),
@@ -360,8 +361,8 @@ fn a_player_side_waits_for_commands_and_impossible_ones_change_nothing() {
         assert!(last_event(&app).outcome["accepted"] == serde_json::json!(false), "moved further than thrown");
     }
     let stop = Point(
-        from.0 + (declared.0 - from.0) * 0.5 * pending.allowance / distance(from, declared),
-        from.1 + (declared.1 - from.1) * 0.5 * pending.allowance / distance(from, declared),
+        from.0 + (declared.0 - from.0) * 0.5 * pending.allowance / distance(from, declared).get(),
+        from.1 + (declared.1 - from.1) * 0.5 * pending.allowance / distance(from, declared).get(),
     );
     play::command(&mut app, Command::MoveTo { element: me.clone(), to: (stop.0, stop.1) }).unwrap();
     let moved = elements(&app);
@@ -383,7 +384,7 @@ fn march(app: &mut App) -> Option<Command> {
         // As far as the dice allow along the declared route.
         let from = elements(app).into_iter().find(|f| f.id() == me).unwrap().place.at;
         let to = distance(from, Point(p.to.0, p.to.1));
-        let k = if to > 0.0 { (p.allowance / to).min(1.0) } else { 0.0 };
+        let k = if to > 0.0 { (p.allowance / to.get()).min(1.0) } else { 0.0 };
         let at = (from.0 + (p.to.0 - from.0) * k, from.1 + (p.to.1 - from.1) * k);
         return Some(Command::MoveTo { element: me, to: at });
     }
@@ -789,7 +790,7 @@ fn charges_are_fired_by_the_pack_and_lifted_by_engineers() {
                 if let Some(p) = turn.pending_move {
                     let at = elements(&app).into_iter().find(|f| f.id() == me).unwrap().place.at;
                     let d = distance(at, Point(p.to.0, p.to.1));
-                    let k = if d > 0.0 { (p.allowance / d).min(1.0) } else { 0.0 };
+                    let k = if d > 0.0 { (p.allowance / d.get()).min(1.0) } else { 0.0 };
                     Command::MoveTo { element: me, to: (at.0 + (p.to.0 - at.0) * k, at.1 + (p.to.1 - at.1) * k) }
                 } else if turn.taken.is_empty() && turn.orders.order == warbound_rules::order_dice::Phase::Move {
                     Command::Move { element: me, to: (36.0, 31.0) }

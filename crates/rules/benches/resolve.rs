@@ -22,7 +22,11 @@ fn main() {
         let test = ObservationTest {
             observers: &observers,
             targets: &targets,
-            between: Between { distance: 4.0 + (i % 50) as f32, obstacles: (i % 3) as u8, ..Between::default() },
+            between: Between {
+                distance: warbound_rules::inches::Inches(4.0 + (i % 50) as f32),
+                obstacles: (i % 3) as u8,
+                ..Between::default()
+            },
             observer: ObserverState::default(),
             target: TargetState::default(),
             night: false,
@@ -38,7 +42,7 @@ fn main() {
         let fire = OpenSightsFire {
             weapon: if i % 4 == 0 { Weapon::Mmg } else { Weapon::Rifle },
             weapons: 1 + (i % 8) as u8,
-            distance: 2.0 + (i % 30) as f32,
+            distance: warbound_rules::inches::Inches(2.0 + (i % 30) as f32),
             target: FireTarget::Infantry,
             cover: if i % 2 == 0 { Cover::Soft } else { Cover::Open },
             ..OpenSightsFire::default()

@@ -11,6 +11,7 @@ use crate::dice::Roll;
 use crate::effects::ArmourClass;
 use crate::event::{Book, EventKind, RuleEvent, RuleRef};
 use crate::firing::{Cover, Weapon};
+use crate::inches::Inches;
 use crate::observation::{ObservationTest, TargetMovement};
 use crate::officer::{LeadershipTest, Officer, leadership_test};
 use crate::opc::Nation;
@@ -105,7 +106,7 @@ const INCHES_PER_SEGMENT: f32 = 10.0;
 /// `in_flight_targets_are_two_segments_further_and_moving`).
 pub fn in_flight<'a>(test: &ObservationTest<'a>) -> ObservationTest<'a> {
     let mut t = *test;
-    t.between.distance += 2.0 * INCHES_PER_SEGMENT;
+    t.between.distance += Inches(2.0 * INCHES_PER_SEGMENT);
     t.target.movement = TargetMovement::Moved;
     t.target.in_intact_building = false;
     t.target.concealed = false;
@@ -356,7 +357,7 @@ mod tests {
         let test = ObservationTest {
             observers: &observers,
             targets: &targets,
-            between: Between { distance: 21.0, ..Default::default() },
+            between: Between { distance: Inches(21.0), ..Default::default() },
             observer: ObserverState::default(),
             target: TargetState::default(),
             night: false,

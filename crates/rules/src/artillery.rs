@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use crate::dice::Roll;
 use crate::event::RuleEvent;
 use crate::firing::{Band, FireError, Reach, WeaponRange};
+use crate::inches::Inches;
 use crate::officer::{self, Officer, Rank};
 use crate::opc::Nation;
 use crate::strategic::{self, RadioNet, StrategicError};
@@ -112,9 +113,9 @@ pub fn behind_the_edge(range: WeaponRange) -> Result<u8, ArtilleryError> {
 /// is the tape laid on the table; the battery's distance behind the edge is
 /// added to it, or standing it back would mean nothing. So off-table fire is
 /// never at short range (test `reading_off_table_range_adds_the_distance_behind_the_edge`).
-pub fn off_table_band(range: WeaponRange, from_edge: f32) -> Result<(f32, Band), ArtilleryError> {
+pub fn off_table_band(range: WeaponRange, from_edge: Inches) -> Result<(Inches, Band), ArtilleryError> {
     let behind = behind_the_edge(range)?;
-    let distance = f32::from(behind) + from_edge;
+    let distance = Inches(f32::from(behind)) + from_edge;
     let band = range.band(distance).map_err(ArtilleryError::Fire)?;
     Ok((distance, band))
 }
@@ -297,9 +298,9 @@ mod tests {
     #[test]
     fn reading_off_table_range_adds_the_distance_behind_the_edge() {
         let r = Weapon::Howitzer149.row().range; // 30 / 60 / table
-        assert_eq!(off_table_band(r, 10.0), Ok((40.0, Band::Effective)));
-        assert_eq!(off_table_band(r, 40.0), Ok((70.0, Band::Long)));
-        assert_eq!(off_table_band(r, 0.0).unwrap().1, Band::Short, "only a target on the edge line");
+        assert_eq!(off_table_band(r, Inches(10.0)), Ok((Inches(40.0), Band::Effective)));
+        assert_eq!(off_table_band(r, Inches(40.0)), Ok((Inches(70.0), Band::Long)));
+        assert_eq!(off_table_band(r, Inches(0.0)).unwrap().1, Band::Short, "only a target on the edge line");
     }
 
     #[test]

@@ -351,7 +351,7 @@ pub fn close_assault_fire(weapon: Weapon, weapons: u8, firer: Quality, momentum:
     OpenSightsFire {
         weapon,
         weapons,
-        distance: CLOSE_RANGE,
+        distance: crate::inches::Inches(CLOSE_RANGE),
         target: FireTarget::Infantry,
         cover: Cover::Hard,
         firer_quality: firer,

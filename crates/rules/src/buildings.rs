@@ -610,7 +610,7 @@ mod tests {
         // "The Bishop (25pdr gun = 88mm) has thrown a 6 to hit the building."
         let fire = OpenSightsFire {
             weapon: Weapon::Howitzer104,
-            distance: 20.0,
+            distance: crate::inches::Inches(20.0),
             he: true,
             target: FireTarget::Building,
             ..OpenSightsFire::default()

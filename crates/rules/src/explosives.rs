@@ -188,11 +188,12 @@ impl Charge {
     /// dead." Small charges and Bangalores go off without a throw.
     pub fn detonate(
         &mut self,
-        firer_distance: f32,
+        firer_distance: crate::inches::Inches,
         in_sight: bool,
         dice: &mut impl Roll,
         id: &str,
     ) -> Result<(bool, RuleEvent), ExplosivesError> {
+        let firer_distance = firer_distance.get();
         match self.state {
             ChargeState::Set => {}
             ChargeState::Delayed(_) => return Err(ExplosivesError::SetForDelay),
@@ -296,7 +297,10 @@ mod tests {
     #[test]
     fn reading_delayed_charges_go_off_by_themselves() {
         let mut c = Charge::set(ChargeKind::Large, 2).unwrap();
-        assert_eq!(c.detonate(5.0, true, &mut Scripted::new([]), "RE"), Err(ExplosivesError::SetForDelay));
+        assert_eq!(
+            c.detonate(crate::inches::Inches(5.0), true, &mut Scripted::new([]), "RE"),
+            Err(ExplosivesError::SetForDelay)
+        );
         assert!(!c.tick());
         assert!(c.tick());
         assert_eq!(c.state, ChargeState::Detonated);
@@ -306,16 +310,25 @@ mod tests {
     #[test]
     fn detonation_pack_within_twelve_inches_in_sight_two_plus() {
         let mut c = Charge::set(ChargeKind::Large, 0).unwrap();
-        assert_eq!(c.detonate(12.5, true, &mut Scripted::new([]), "RE"), Err(ExplosivesError::OutOfReach(12.5)));
-        assert_eq!(c.detonate(8.0, false, &mut Scripted::new([]), "RE"), Err(ExplosivesError::NotInSight));
-        assert!(c.detonate(12.0, true, &mut Scripted::new([2]), "RE").unwrap().0);
+        assert_eq!(
+            c.detonate(crate::inches::Inches(12.5), true, &mut Scripted::new([]), "RE"),
+            Err(ExplosivesError::OutOfReach(12.5))
+        );
+        assert_eq!(
+            c.detonate(crate::inches::Inches(8.0), false, &mut Scripted::new([]), "RE"),
+            Err(ExplosivesError::NotInSight)
+        );
+        assert!(c.detonate(crate::inches::Inches(12.0), true, &mut Scripted::new([2]), "RE").unwrap().0);
         let mut dud = Charge::set(ChargeKind::Large, 0).unwrap();
-        assert!(!dud.detonate(3.0, true, &mut Scripted::new([1]), "RE").unwrap().0);
+        assert!(!dud.detonate(crate::inches::Inches(3.0), true, &mut Scripted::new([1]), "RE").unwrap().0);
         assert_eq!(dud.state, ChargeState::Dead);
-        assert_eq!(dud.detonate(3.0, true, &mut Scripted::new([6]), "RE"), Err(ExplosivesError::Spent));
+        assert_eq!(
+            dud.detonate(crate::inches::Inches(3.0), true, &mut Scripted::new([6]), "RE"),
+            Err(ExplosivesError::Spent)
+        );
         // A small charge needs no pack and no throw.
         let mut small = Charge::set(ChargeKind::Small, 0).unwrap();
-        let (fired, e) = small.detonate(40.0, false, &mut Scripted::new([]), "RE").unwrap();
+        let (fired, e) = small.detonate(crate::inches::Inches(40.0), false, &mut Scripted::new([]), "RE").unwrap();
         assert!(fired && e.dice.is_empty());
     }
 

@@ -59,7 +59,8 @@ pub enum Band {
 
 impl WeaponRange {
     /// The band `distance` inches falls in, or why it cannot be fired at.
-    pub fn band(self, distance: f32) -> Result<Band, FireError> {
+    pub fn band(self, distance: crate::inches::Inches) -> Result<Band, FireError> {
+        let distance = distance.get();
         if !(distance.is_finite() && distance >= 0.0) {
             return Err(FireError::BadDistance);
         }
@@ -589,7 +590,7 @@ pub struct OpenSightsFire {
     /// Shots each weapon may take this bound, when fewer than its row allows
     /// (a short-crewed weapon, see [`crew_check`]); `None` for the row's full rate.
     pub shots_each: Option<u8>,
-    pub distance: f32,
+    pub distance: crate::inches::Inches,
     /// Firing HE (autocannon HE range, howitzers over open sights).
     pub he: bool,
     pub target: FireTarget,
@@ -619,7 +620,7 @@ impl Default for OpenSightsFire {
             weapon: Weapon::Rifle,
             weapons: 1,
             shots_each: None,
-            distance: 0.0,
+            distance: crate::inches::Inches::ZERO,
             he: false,
             target: FireTarget::Infantry,
             cover: Cover::Soft,
@@ -796,7 +797,7 @@ impl Volley {
         let a = &self.assessment;
         let mut e = RuleEvent::new(EventKind::Fire, RuleRef::new(Book::HeroesAll, "How to fire weapons"))
             .input("weapon", self.fire.weapon.row().name, "")
-            .input("band", a.band, format!("{} inches", self.fire.distance))
+            .input("band", a.band, format!("{} inches", self.fire.distance.get()))
             .input("shots", a.shots, "weapons x shots per bound");
         for (i, (name, value, _, reason)) in MODIFIER_TABLE.iter().enumerate() {
             if a.modifiers.active[i] {
@@ -925,7 +926,7 @@ impl SmokeScreen {
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct IndirectFire {
     pub weapon: Weapon,
-    pub distance: f32,
+    pub distance: crate::inches::Inches,
     pub smoke: bool,
     pub ranging: Ranging,
     pub target_moved: IndirectMove,
@@ -1029,7 +1030,7 @@ pub fn fire_indirect(fire: &IndirectFire, dice: &mut impl Roll) -> Result<(bool,
 /// *Heroes All*, "Flame weapons": an automatic hit within range. Returns the
 /// Attack Value (against armour and soft-skins) and the HE column (against
 /// infantry and buildings).
-pub fn fire_flame(weapon: Weapon, distance: f32) -> Result<(i8, HeColumn, RuleEvent), FireError> {
+pub fn fire_flame(weapon: Weapon, distance: crate::inches::Inches) -> Result<(i8, HeColumn, RuleEvent), FireError> {
     let row = weapon.row();
     let (Procedure::Flame, Some(attack), Some(he)) = (row.procedure, row.attack_at(Band::Effective), row.he) else {
         return Err(FireError::WrongProcedure(weapon));
@@ -1067,7 +1068,7 @@ mod tests {
         let r = Weapon::Rifle.row();
         assert_eq!(r.range, bands(Some(12), 24, Some(Inches(36))));
         assert!(r.move_and_fire);
-        assert_eq!(Weapon::Smg.row().range.band(12.0), Ok(Band::Effective));
+        assert_eq!(Weapon::Smg.row().range.band(crate::inches::Inches(12.0)), Ok(Band::Effective));
         assert!(Weapon::Smg.row().reroll_misses);
         assert_eq!(Weapon::Lmg.row().shots, Shots::PerBound(3));
         assert!(Weapon::Lmg.row().crewed && !Weapon::Lmg.row().is_immobile(true));
@@ -1083,7 +1084,11 @@ mod tests {
         assert_eq!(Weapon::HeavyMortar.row().he, Some(HeColumn::D));
         assert_eq!(Weapon::Rockets.row().shots, Shots::PerBarrel);
         assert_eq!(Weapon::Howitzer149.row().he, Some(HeColumn::E));
-        assert_eq!(Weapon::Howitzer150Plus.row().range.band(70.0), Ok(Band::Long), "table: anything at long range");
+        assert_eq!(
+            Weapon::Howitzer150Plus.row().range.band(crate::inches::Inches(70.0)),
+            Ok(Band::Long),
+            "table: anything at long range"
+        );
         assert_eq!(Weapon::VehicleFlamethrower.row().attack_at(Band::Effective), Some(4));
         assert_eq!(Weapon::HandGrenades.row().he, Some(HeColumn::G1));
         assert_eq!(Weapon::LightMortar.row().procedure, Procedure::Mortar { light: true });
@@ -1099,9 +1104,13 @@ mod tests {
         for w in [Weapon::AutocannonLight, Weapon::AutocannonHeavy] {
             let r = w.row();
             assert!(r.crewed && r.is_immobile(true) && !r.is_immobile(false));
-            assert_eq!(r.he_range.unwrap().band(40.0), Ok(Band::Effective));
+            assert_eq!(r.he_range.unwrap().band(crate::inches::Inches(40.0)), Ok(Band::Effective));
         }
-        let f = OpenSightsFire { weapon: Weapon::AutocannonLight, distance: 40.0, ..OpenSightsFire::default() };
+        let f = OpenSightsFire {
+            weapon: Weapon::AutocannonLight,
+            distance: crate::inches::Inches(40.0),
+            ..OpenSightsFire::default()
+        };
         assert_eq!(assess_open_sights(&f), Err(FireError::OutOfRange), "AT range ends at 36");
         assert_eq!(assess_open_sights(&OpenSightsFire { he: true, ..f }).unwrap().band, Band::Effective);
     }
@@ -1109,14 +1118,14 @@ mod tests {
     #[test]
     fn range_bands_and_limits() {
         let rifle = Weapon::Rifle.row().range;
-        assert_eq!(rifle.band(12.0), Ok(Band::Short));
-        assert_eq!(rifle.band(12.5), Ok(Band::Effective));
-        assert_eq!(rifle.band(36.0), Ok(Band::Long));
-        assert_eq!(rifle.band(36.5), Err(FireError::OutOfRange));
-        assert_eq!(Weapon::Pistol.row().range.band(4.0), Err(FireError::OutOfRange));
-        assert_eq!(Weapon::LightMortar.row().range.band(5.0), Err(FireError::TooClose));
-        assert_eq!(rifle.band(-1.0), Err(FireError::BadDistance));
-        assert_eq!(rifle.band(f32::NAN), Err(FireError::BadDistance));
+        assert_eq!(rifle.band(crate::inches::Inches(12.0)), Ok(Band::Short));
+        assert_eq!(rifle.band(crate::inches::Inches(12.5)), Ok(Band::Effective));
+        assert_eq!(rifle.band(crate::inches::Inches(36.0)), Ok(Band::Long));
+        assert_eq!(rifle.band(crate::inches::Inches(36.5)), Err(FireError::OutOfRange));
+        assert_eq!(Weapon::Pistol.row().range.band(crate::inches::Inches(4.0)), Err(FireError::OutOfRange));
+        assert_eq!(Weapon::LightMortar.row().range.band(crate::inches::Inches(5.0)), Err(FireError::TooClose));
+        assert_eq!(rifle.band(crate::inches::Inches(-1.0)), Err(FireError::BadDistance));
+        assert_eq!(rifle.band(crate::inches::Inches(f32::NAN)), Err(FireError::BadDistance));
     }
 
     fn total(fire: OpenSightsFire) -> i8 {
@@ -1126,10 +1135,18 @@ mod tests {
     #[test]
     fn smoke_screen_three_balls_for_two_bounds() {
         // "fire as usual with a +2 hit modifier on the D6".
-        let base = OpenSightsFire { weapon: Weapon::AtGunClass2, distance: 30.0, ..OpenSightsFire::default() };
+        let base = OpenSightsFire {
+            weapon: Weapon::AtGunClass2,
+            distance: crate::inches::Inches(30.0),
+            ..OpenSightsFire::default()
+        };
         assert_eq!(total(OpenSightsFire { smoke: true, ..base }), total(base) + 2);
         // A howitzer over open sights keeps only cover and movement, and the smoke's +2.
-        let how = OpenSightsFire { weapon: Weapon::Howitzer104, distance: 20.0, ..OpenSightsFire::default() };
+        let how = OpenSightsFire {
+            weapon: Weapon::Howitzer104,
+            distance: crate::inches::Inches(20.0),
+            ..OpenSightsFire::default()
+        };
         assert_eq!(total(OpenSightsFire { smoke: true, ..how }), total(how) + 2);
         let s = SmokeScreen { fired_in: 5 };
         assert_eq!((SmokeScreen::BALLS, SmokeScreen::BALL_INCHES), (3, 1.0));
@@ -1140,10 +1157,10 @@ mod tests {
 
     #[test]
     fn each_hit_modifier_by_the_book() {
-        let base = OpenSightsFire { distance: 20.0, ..OpenSightsFire::default() };
+        let base = OpenSightsFire { distance: crate::inches::Inches(20.0), ..OpenSightsFire::default() };
         assert_eq!(total(base), 0);
-        assert_eq!(total(OpenSightsFire { distance: 10.0, ..base }), 1, "short range");
-        assert_eq!(total(OpenSightsFire { distance: 30.0, ..base }), -1, "long range");
+        assert_eq!(total(OpenSightsFire { distance: crate::inches::Inches(10.0), ..base }), 1, "short range");
+        assert_eq!(total(OpenSightsFire { distance: crate::inches::Inches(30.0), ..base }), -1, "long range");
         assert_eq!(total(OpenSightsFire { cover: Cover::Open, ..base }), 1);
         assert_eq!(total(OpenSightsFire { cover: Cover::Hard, ..base }), -1);
         assert_eq!(total(OpenSightsFire { target: FireTarget::Building, ..base }), 3);
@@ -1163,7 +1180,7 @@ mod tests {
         assert_eq!(total(OpenSightsFire { weapon: Weapon::Lmg, firing_on_move: true, ..base }), -1);
         assert_eq!(total(OpenSightsFire { aimed: true, ..base }), 0, "the aim bonus is for AT/HE");
         assert_eq!(
-            total(OpenSightsFire { weapon: Weapon::Hmg, aimed: true, distance: 30.0, ..base }),
+            total(OpenSightsFire { weapon: Weapon::Hmg, aimed: true, distance: crate::inches::Inches(30.0), ..base }),
             0,
             "an HMG at infantry is not AT fire"
         );
@@ -1186,7 +1203,11 @@ mod tests {
 
     #[test]
     fn pillbox_is_hard_cover_and_more() {
-        let f = OpenSightsFire { distance: 20.0, cover: Cover::Pillbox, ..OpenSightsFire::default() };
+        let f = OpenSightsFire {
+            distance: crate::inches::Inches(20.0),
+            cover: Cover::Pillbox,
+            ..OpenSightsFire::default()
+        };
         let m = assess_open_sights(&f).unwrap().modifiers;
         assert!(m.has(Modifier::Pillbox) && m.has(Modifier::HardCover));
         assert_eq!(m.total(), -2);
@@ -1202,13 +1223,18 @@ mod tests {
 
     #[test]
     fn sniper_needs_four_and_ignores_long_range_and_hard_cover() {
-        let f = OpenSightsFire { distance: 30.0, cover: Cover::Hard, sniper: true, ..OpenSightsFire::default() };
+        let f = OpenSightsFire {
+            distance: crate::inches::Inches(30.0),
+            cover: Cover::Hard,
+            sniper: true,
+            ..OpenSightsFire::default()
+        };
         let a = assess_open_sights(&f).unwrap();
         assert_eq!((a.needed, a.modifiers.total()), (4, 0));
         assert!(fire_open_sights(&f, &mut Scripted::new([4])).unwrap().hits == 1);
         assert!(fire_open_sights(&f, &mut Scripted::new([3])).unwrap().hits == 0);
         assert_eq!(
-            assess_open_sights(&OpenSightsFire { weapon: Weapon::Smg, distance: 5.0, ..f }),
+            assess_open_sights(&OpenSightsFire { weapon: Weapon::Smg, distance: crate::inches::Inches(5.0), ..f }),
             Err(FireError::SniperNeedsRifle)
         );
     }
@@ -1218,9 +1244,9 @@ mod tests {
         let f = OpenSightsFire {
             weapon: Weapon::Howitzer104,
             he: true,
-            distance: 20.0,                // short range: ignored
-            aimed: true,                   // ignored
-            firer_quality: Quality::Elite, // ignored
+            distance: crate::inches::Inches(20.0), // short range: ignored
+            aimed: true,                           // ignored
+            firer_quality: Quality::Elite,         // ignored
             cover: Cover::Open,
             target_moving: true,
             ..OpenSightsFire::default()
@@ -1238,14 +1264,14 @@ mod tests {
         // The QLD example: an MMG's 5s hit at effective range with no modifiers.
         let f = OpenSightsFire {
             weapon: Weapon::Mmg,
-            distance: 30.0,
+            distance: crate::inches::Inches(30.0),
             target: FireTarget::SoftSkin,
             ..OpenSightsFire::default()
         };
         let v = fire_open_sights(&f, &mut Scripted::new([5, 5, 4, 1])).unwrap();
         assert_eq!(v.faces(), [5, 5, 4, 1], "the table gives the MMG 4 shots");
         assert_eq!(v.hits, 2);
-        let team = OpenSightsFire { weapons: 8, distance: 20.0, ..OpenSightsFire::default() };
+        let team = OpenSightsFire { weapons: 8, distance: crate::inches::Inches(20.0), ..OpenSightsFire::default() };
         let v = fire_open_sights(&team, &mut Scripted::new([1, 2, 3, 4, 5, 6, 5, 4])).unwrap();
         assert_eq!(v.hits, 3);
         assert_eq!(assess_open_sights(&OpenSightsFire { weapons: 11, ..team }), Err(FireError::TeamSize(11)));
@@ -1257,7 +1283,12 @@ mod tests {
 
     #[test]
     fn smg_rerolls_each_miss_once() {
-        let f = OpenSightsFire { weapon: Weapon::Smg, weapons: 3, distance: 8.0, ..OpenSightsFire::default() };
+        let f = OpenSightsFire {
+            weapon: Weapon::Smg,
+            weapons: 3,
+            distance: crate::inches::Inches(8.0),
+            ..OpenSightsFire::default()
+        };
         let v = fire_open_sights(&f, &mut Scripted::new([6, 2, 5, 3, 1])).unwrap();
         assert_eq!(v.faces(), [6, 2, 3]);
         assert_eq!(v.rerolls(), [5, 1]);
@@ -1275,8 +1306,12 @@ mod tests {
         assert_eq!(e.dice.len(), 2);
         assert_eq!(crew_check(Weapon::AtGunClass3, 1, &mut Scripted::new([1])).0, 0, "1 shot cannot fire");
         assert_eq!(crew_check(Weapon::Rifle, 1, &mut Scripted::new([])).0, 1, "not crewed");
-        let f =
-            OpenSightsFire { weapon: Weapon::Mmg, shots_each: Some(1), distance: 30.0, ..OpenSightsFire::default() };
+        let f = OpenSightsFire {
+            weapon: Weapon::Mmg,
+            shots_each: Some(1),
+            distance: crate::inches::Inches(30.0),
+            ..OpenSightsFire::default()
+        };
         assert_eq!(assess_open_sights(&f).unwrap().shots, 1);
     }
 
@@ -1284,7 +1319,7 @@ mod tests {
     fn indirect_fire_needs_by_the_book() {
         let base = IndirectFire {
             weapon: Weapon::MediumMortar,
-            distance: 30.0,
+            distance: crate::inches::Inches(30.0),
             smoke: false,
             ranging: Ranging::First,
             target_moved: IndirectMove::Static,
@@ -1296,8 +1331,14 @@ mod tests {
             (a.needed, a.modifier)
         };
         assert_eq!(need(base), (5, 0), "other mortars 5+");
-        assert_eq!(need(IndirectFire { weapon: Weapon::LightMortar, distance: 20.0, ..base }), (4, 0));
-        assert_eq!(need(IndirectFire { weapon: Weapon::RifleGrenadeLauncher, distance: 10.0, ..base }), (4, 0));
+        assert_eq!(
+            need(IndirectFire { weapon: Weapon::LightMortar, distance: crate::inches::Inches(20.0), ..base }),
+            (4, 0)
+        );
+        assert_eq!(
+            need(IndirectFire { weapon: Weapon::RifleGrenadeLauncher, distance: crate::inches::Inches(10.0), ..base }),
+            (4, 0)
+        );
         assert_eq!(need(IndirectFire { target_moved: IndirectMove::Over3, ..base }), (5, -1));
         assert_eq!(need(IndirectFire { ranging: Ranging::Ladder { shot: 2 }, ..base }), (5, 1));
         assert_eq!(need(IndirectFire { ranging: Ranging::Ladder { shot: 4 }, ..base }), (5, 3), "a fourth shot +3");
@@ -1326,7 +1367,11 @@ mod tests {
             (5, 0),
             "rockets 5+ every shot"
         );
-        assert_eq!(need(IndirectFire { weapon: Weapon::Howitzer149, distance: 70.0, ..base }), (5, 0), "HE fire 5+");
+        assert_eq!(
+            need(IndirectFire { weapon: Weapon::Howitzer149, distance: crate::inches::Inches(70.0), ..base }),
+            (5, 0),
+            "HE fire 5+"
+        );
         assert_eq!(need(IndirectFire { smoke: true, ..base }), (4, 2), "smoke shells 4+, and +2");
         assert_eq!(assess_indirect(&IndirectFire { crew_in_wood: 3.5, ..base }), Err(FireError::CrewInWood));
         assert_eq!(
@@ -1343,13 +1388,16 @@ mod tests {
 
     #[test]
     fn flame_hits_automatically_within_range() {
-        let (attack, he, e) = fire_flame(Weapon::ManpackFlamethrower, 6.0).unwrap();
+        let (attack, he, e) = fire_flame(Weapon::ManpackFlamethrower, crate::inches::Inches(6.0)).unwrap();
         assert_eq!((attack, he), (3, HeColumn::C));
         assert_eq!(e.outcome["hit"], true);
         assert!(e.dice.is_empty());
-        assert_eq!(fire_flame(Weapon::ManpackFlamethrower, 6.5).unwrap_err(), FireError::OutOfRange);
-        assert_eq!(fire_flame(Weapon::VehicleFlamethrower, 12.0).unwrap().1, HeColumn::D);
-        assert!(fire_flame(Weapon::Rifle, 1.0).is_err());
+        assert_eq!(
+            fire_flame(Weapon::ManpackFlamethrower, crate::inches::Inches(6.5)).unwrap_err(),
+            FireError::OutOfRange
+        );
+        assert_eq!(fire_flame(Weapon::VehicleFlamethrower, crate::inches::Inches(12.0)).unwrap().1, HeColumn::D);
+        assert!(fire_flame(Weapon::Rifle, crate::inches::Inches(1.0)).is_err());
     }
 
     #[test]
@@ -1370,7 +1418,7 @@ mod tests {
         let f = OpenSightsFire {
             weapon: Weapon::Smg,
             weapons: 4,
-            distance: 6.0,
+            distance: crate::inches::Inches(6.0),
             cover: Cover::Hard,
             ..OpenSightsFire::default()
         };
@@ -1397,7 +1445,7 @@ mod tests {
             let f = OpenSightsFire {
                 weapon,
                 weapons: dice.d10(),
-                distance: f32::from(dice.d6()),
+                distance: crate::inches::Inches(f32::from(dice.d6())),
                 cover: [Cover::Open, Cover::Soft, Cover::Hard][usize::from(dice.d3()) - 1],
                 firer_quality: Quality::Elite,
                 ..OpenSightsFire::default()

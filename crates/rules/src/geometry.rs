@@ -11,6 +11,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::inches::Inches;
 use crate::movement::{Stretch, Terrain as Ground};
 use crate::observation::Between;
 use crate::terrain::{
@@ -37,8 +38,8 @@ const HEIGHT_SLACK: f32 = 1e-3;
 const T_SLACK: f32 = 1e-5;
 
 /// Straight-line distance on the table, inches (measured flat, as on the tabletop).
-pub fn distance(a: Point, b: Point) -> f32 {
-    (b.0 - a.0).hypot(b.1 - a.1)
+pub fn distance(a: Point, b: Point) -> Inches {
+    Inches((b.0 - a.0).hypot(b.1 - a.1))
 }
 
 fn lerp(a: Point, b: Point, t: f32) -> Point {
@@ -95,7 +96,7 @@ fn inside_spans(poly: &[Point], a: Point, b: Point) -> Vec<(f32, f32)> {
 
 /// Shortest distance from `p` to a polyline.
 fn distance_to_line(p: Point, line: &[Point]) -> f32 {
-    line.windows(2).map(|w| distance_to_segment(p, w[0], w[1])).fold(f32::INFINITY, f32::min)
+    line.windows(2).map(|w| distance_to_segment(p, w[0], w[1]).get()).fold(f32::INFINITY, f32::min)
 }
 
 /// Where along `a`–`b` it enters and leaves the band within `r` of `c`–`d`
@@ -338,12 +339,12 @@ pub fn sight_line(
     observer.check(terrain, "observer")?;
     target.check(terrain, "target")?;
     let (a, b) = (observer.at, target.at);
-    let d = distance(a, b);
+    let d = distance(a, b).get();
     let (za, zb) = (observer.top(terrain), target.top(terrain));
     let z = |t: f32| za + (zb - za) * t;
     // The lowest the line runs over a span (it is straight).
     let low = |t0: f32, t1: f32| z(t0).min(z(t1));
-    let mut between = Between { distance: d, all_in_turrets, ..Between::default() };
+    let mut between = Between { distance: Inches(d), all_in_turrets, ..Between::default() };
     let mut trace = Vec::new();
     let own = |p: Point| building_at(terrain, p).map(|(i, _)| i);
     let (in_a, in_b) = (own(a), own(b));
@@ -550,7 +551,7 @@ pub fn route(terrain: &Terrain, path: &[Point]) -> Result<Route, GeometryError> 
     }
     for w in path.windows(2) {
         let (a, b) = (w[0], w[1]);
-        let len = distance(a, b);
+        let len = distance(a, b).get();
         let mut ts = vec![0.0, 1.0];
         // Linear crossings: (t, feature, what it is).
         let mut lines: Vec<(f32, usize, Option<Ground>, Option<HazardKind>)> = Vec::new();

@@ -137,7 +137,7 @@ mod tests {
         let t = |night, fired| ObservationTest {
             observers: &observers,
             targets: &targets,
-            between: Between { distance: 10.0, ..Between::default() },
+            between: Between { distance: crate::inches::Inches(10.0), ..Between::default() },
             observer: ObserverState::default(),
             target: TargetState { fired_last_turn: fired, ..TargetState::default() },
             night,

@@ -192,8 +192,8 @@ impl Momentum {
 /// What lies between observer and target, measured by the caller.
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
 pub struct Between {
-    /// Inches from observer to target.
-    pub distance: f32,
+    /// From observer to target.
+    pub distance: crate::inches::Inches,
     /// Inches of sparse woods, groves etc crossed.
     pub sparse_wood: f32,
     /// Inches of dense woods, jungle etc crossed.
@@ -414,7 +414,7 @@ pub fn assess(test: &ObservationTest<'_>) -> Result<Assessment, ObservationError
     let targets: u32 = test.targets.iter().map(|&(c, n)| c.counts_as() * u32::from(n)).sum();
     let dice = observation_dice(observers, targets)?;
     let b = &test.between;
-    let distance = measure(b.distance, "distance")?;
+    let distance = measure(b.distance.get(), "distance")?;
     let sparse = measure(b.sparse_wood, "sparse wood")?;
     let dense = measure(b.dense_wood, "dense wood")?;
     let momentum = test.observer.momentum.validate()?;
@@ -682,7 +682,7 @@ mod tests {
     }
 
     fn at(distance: f32) -> Between {
-        Between { distance, ..Between::default() }
+        Between { distance: crate::inches::Inches(distance), ..Between::default() }
     }
 
     #[test]
@@ -720,7 +720,12 @@ mod tests {
     /// 2 dice; they throw 1 and 2 and fail.
     #[test]
     fn example_germans_fail_to_spot_the_humber() {
-        let between = Between { distance: 21.0, obstacles: 2, obstacles_touching_observer: 1, ..Between::default() };
+        let between = Between {
+            distance: crate::inches::Inches(21.0),
+            obstacles: 2,
+            obstacles_touching_observer: 1,
+            ..Between::default()
+        };
         let t = test(FOUR_MEN, HUMBER, between);
         let a = assess(&t).unwrap();
         assert_eq!((a.observers, a.targets, a.dice), (4, 4, 2));
@@ -740,7 +745,8 @@ mod tests {
     /// die; it throws a 5 and spots them.
     #[test]
     fn example_humber_spots_the_lurking_infantry() {
-        let between = Between { distance: 21.0, obstacles: 3, all_in_turrets: true, ..Between::default() };
+        let between =
+            Between { distance: crate::inches::Inches(21.0), obstacles: 3, all_in_turrets: true, ..Between::default() };
         let mut t = test(&[(ObserverClass::Afv, 1)], &[(TargetClass::Figure, 4)], between);
         t.observer.recce = true;
         let a = assess(&t).unwrap();
@@ -853,7 +859,7 @@ mod tests {
     /// "an 8 can be made with 6 on a D6 and then 8+ on a D10".
     #[test]
     fn super_throw_for_eight() {
-        let between = Between { distance: 55.0, obstacles: 2, ..Between::default() }; // 6 + 2
+        let between = Between { distance: crate::inches::Inches(55.0), obstacles: 2, ..Between::default() }; // 6 + 2
         let t = test(FOUR_MEN, HUMBER, between);
         assert_eq!(assess(&t).unwrap().sight, Sight::SuperThrow { needed: 8 });
         assert!(observe(&t, &mut Scripted::new([6, 3, 8])).unwrap().seen);
@@ -951,9 +957,12 @@ mod tests {
     #[test]
     fn odds_match_monte_carlo() {
         let cases = [
-            (Between { distance: 21.0, obstacles: 2, ..Between::default() }, FOUR_MEN),
+            (Between { distance: crate::inches::Inches(21.0), obstacles: 2, ..Between::default() }, FOUR_MEN),
             (at(45.0), &[(ObserverClass::Figure, 8)][..]),
-            (Between { distance: 55.0, obstacles: 3, ..Between::default() }, &[(ObserverClass::Figure, 13)][..]),
+            (
+                Between { distance: crate::inches::Inches(55.0), obstacles: 3, ..Between::default() },
+                &[(ObserverClass::Figure, 13)][..],
+            ),
         ];
         let mut dice = Dice::new(2024);
         for (between, observers) in cases {
@@ -973,7 +982,11 @@ mod tests {
             let observers =
                 [(ObserverClass::Figure, u16::from(dice.d10()) * 3), (ObserverClass::SoftSkin, u16::from(dice.d4()))];
             let targets = [(TargetClass::Tank, u16::from(dice.d6())), (TargetClass::Figure, u16::from(dice.d8()))];
-            let between = Between { distance: f32::from(dice.d12()) * 5.0, obstacles: dice.d3(), ..Between::default() };
+            let between = Between {
+                distance: crate::inches::Inches(f32::from(dice.d12()) * 5.0),
+                obstacles: dice.d3(),
+                ..Between::default()
+            };
             let o = observe(&test(&observers, &targets, between), &mut dice).unwrap();
             assert!(o.assessment.dice <= MAX_OBSERVATION_DICE);
             assert!(o.d6().len() <= usize::from(MAX_OBSERVATION_DICE));
@@ -983,7 +996,12 @@ mod tests {
 
     #[test]
     fn event_records_segments_with_reasons_and_dice() {
-        let between = Between { distance: 21.0, obstacles: 2, obstacles_touching_observer: 1, ..Between::default() };
+        let between = Between {
+            distance: crate::inches::Inches(21.0),
+            obstacles: 2,
+            obstacles_touching_observer: 1,
+            ..Between::default()
+        };
         let o = observe(&test(FOUR_MEN, HUMBER, between), &mut Scripted::new([1, 2])).unwrap();
         let e = o.event();
         assert_eq!(e.kind, EventKind::Observation);

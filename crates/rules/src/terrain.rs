@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::buildings::{BridgeType, Structure};
 use crate::data::{DataError, from_ron};
+use crate::inches::Inches;
 use crate::movement::FordCondition;
 
 /// A games table measured in inches (the *Heroes All* table is 6 ft × 4 ft).
@@ -358,7 +359,7 @@ impl Terrain {
     pub fn river_crossed(&self, span: &Span) -> Option<usize> {
         let mid = Point((span.from.0 + span.to.0) / 2.0, (span.from.1 + span.to.1) / 2.0);
         let off = |p: Point, line: &[Point]| {
-            line.windows(2).map(|w| distance_to_segment(p, w[0], w[1])).fold(f32::MAX, f32::min)
+            line.windows(2).map(|w| distance_to_segment(p, w[0], w[1]).get()).fold(f32::MAX, f32::min)
         };
         self.features.iter().position(|f| match f {
             Feature::River { line, width, .. } => {
@@ -370,11 +371,11 @@ impl Terrain {
 }
 
 /// Inches from `p` to the segment `a`–`b`.
-pub fn distance_to_segment(p: Point, a: Point, b: Point) -> f32 {
+pub fn distance_to_segment(p: Point, a: Point, b: Point) -> Inches {
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
     let len2 = dx * dx + dy * dy;
     let t = if len2 > 0.0 { (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0) } else { 0.0 };
-    (p.0 - a.0 - t * dx).hypot(p.1 - a.1 - t * dy)
+    Inches((p.0 - a.0 - t * dx).hypot(p.1 - a.1 - t * dy))
 }
 
 /// Edges of a closed polygon, each once.

@@ -349,8 +349,12 @@ mod tests {
         // Heroes All, FOO: "a British 4.5 inch gun with a short range of 45 inches".
         let gun = entry("gb_45in_gun");
         let a = &gun.armament[0];
-        assert_eq!(a.range().band(45.0), Ok(Band::Short));
-        assert_eq!(a.row.row().range.band(45.0), Ok(Band::Effective), "the 105-149mm row's short range is 30");
+        assert_eq!(a.range().band(crate::inches::Inches(45.0)), Ok(Band::Short));
+        assert_eq!(
+            a.row.row().range.band(crate::inches::Inches(45.0)),
+            Ok(Band::Effective),
+            "the 105-149mm row's short range is 30"
+        );
         assert_eq!(gun.he_column(), Some(HeColumn::E));
     }
 

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::CommandError;
 use crate::firing::{FireError, WeaponRange};
+use crate::inches::Inches;
 use crate::strategic::{StrategicError, cmt};
 
 /// Where an element stands for the Continuous Momentum Total and the deck.
@@ -57,7 +58,7 @@ pub fn force_cmt(elements: &[(Presence, u8)]) -> Result<u32, StrategicError> {
 /// either." `can_harm` is whether the weapon could hurt this target at all
 /// (rifles against a closed tank cannot). A target inside a mortar's minimum
 /// range cannot be shot at, so is not under its fire.
-pub fn under_fire(range: WeaponRange, distance: f32, can_harm: bool) -> Result<bool, CommandError> {
+pub fn under_fire(range: WeaponRange, distance: Inches, can_harm: bool) -> Result<bool, CommandError> {
     match range.band(distance) {
         Ok(_) => Ok(can_harm),
         Err(FireError::OutOfRange | FireError::TooClose) => Ok(false),
@@ -86,11 +87,11 @@ mod tests {
     #[test]
     fn under_fire_within_range_from_a_weapon_that_could_harm() {
         let rifle = WeaponRange::Bands { short: Some(6), effective: 18, long: Some(crate::firing::Reach::Inches(36)) };
-        assert_eq!(under_fire(rifle, 30.0, true), Ok(true), "even though the shot caused nothing");
-        assert_eq!(under_fire(rifle, 37.0, true), Ok(false));
-        assert_eq!(under_fire(rifle, 10.0, false), Ok(false), "rifles against a closed tank");
+        assert_eq!(under_fire(rifle, Inches(30.0), true), Ok(true), "even though the shot caused nothing");
+        assert_eq!(under_fire(rifle, Inches(37.0), true), Ok(false));
+        assert_eq!(under_fire(rifle, Inches(10.0), false), Ok(false), "rifles against a closed tank");
         let mortar = WeaponRange::Span { min: 6, max: crate::firing::Reach::Inches(24) };
-        assert_eq!(under_fire(mortar, 4.0, true), Ok(false));
-        assert_eq!(under_fire(mortar, -1.0, true), Err(CommandError::Fire(FireError::BadDistance)));
+        assert_eq!(under_fire(mortar, Inches(4.0), true), Ok(false));
+        assert_eq!(under_fire(mortar, Inches(-1.0), true), Err(CommandError::Fire(FireError::BadDistance)));
     }
 }
