@@ -4,8 +4,7 @@
 
 use std::fmt;
 
-use super::entry::{calibre_band, gun_class, is_howitzer};
-use super::load::EntryData;
+use super::entry::{EntryData, calibre_band, gun_class, is_howitzer};
 use super::{Armament, BOUNDS_PER_DAY, Kind, Points, ShotsPerDay};
 use crate::effects::ArmourClass;
 use crate::firing::{Reach, Weapon, WeaponRange};

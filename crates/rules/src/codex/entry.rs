@@ -1,10 +1,10 @@
 //! A CODEX entry: one named weapon, vehicle or aircraft, its armament on the
 //! Weapons table rows, and the classes it maps onto (AT class, HE column,
-//! armour, observation, movement, loads, shots per day).
+//! armour, observation, movement, loads, shots per day); and the entry as
+//! written in a file, which `check` checks and `load` makes a [`CodexEntry`].
 
 use serde::{Deserialize, Serialize};
 
-use super::FigureGrade;
 use crate::effects::{ArmourClass, HeColumn};
 use crate::firing::{Weapon, WeaponRange};
 use crate::movement::{Drive, MoveClass};
@@ -169,7 +169,7 @@ impl Armament {
 
     /// An artillery piece over 75mm: a gun or rocket row of a larger calibre,
     /// or HE on the 76–104mm row or above.
-    fn needs_gunners(&self) -> bool {
+    pub(super) fn needs_gunners(&self) -> bool {
         let big_he = matches!(self.he_row(), Some(Weapon::Howitzer104 | Weapon::Howitzer149 | Weapon::Howitzer150Plus));
         let gun = gun_class(self.row).is_some() || is_howitzer(self.row) || self.row == Weapon::Rockets;
         big_he || (gun && self.calibre.is_some_and(|c| c > 75))
@@ -211,26 +211,6 @@ pub struct CodexEntry {
 }
 
 impl CodexEntry {
-    /// The grade its crew are costed at, from the grade of the troops.
-    ///
-    /// *Heroes All*, "Cost of infantry": the basic grades "man Crew Served
-    /// Weapons and artillery pieces up to and including 75mm"; Enhanced
-    /// troops "man artillery pieces as a gunner" ("Gunnery who are poor
-    /// troops" for Poor). Reading: a gun over 75mm, towed or in an AFV, needs
-    /// Enhanced gunners; everything else is crewed at the troops' own grade
-    /// (docs/rules-readings.md).
-    pub fn crew_grade(&self, troops: FigureGrade) -> FigureGrade {
-        if !self.armament.iter().any(Armament::needs_gunners) {
-            return troops;
-        }
-        match troops {
-            FigureGrade::Poor => FigureGrade::PoorEnhanced,
-            FigureGrade::Regular => FigureGrade::RegularEnhanced,
-            FigureGrade::Elite => FigureGrade::EliteEnhanced,
-            other => other,
-        }
-    }
-
     /// The best AT class among its weapons.
     pub fn at_class(&self) -> Option<u8> {
         self.armament.iter().filter_map(Armament::at_class).max()
@@ -249,6 +229,36 @@ impl CodexEntry {
     pub fn in_service(&self, year: u16) -> bool {
         (self.service.0..=self.service.1).contains(&year)
     }
+}
+
+/// An entry as written in a CODEX file, before it is checked and made a
+/// [`CodexEntry`].
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct EntryData {
+    pub(super) id: String,
+    pub(super) name: String,
+    pub(super) kind: Kind,
+    pub(super) service: (u16, u16),
+    pub(super) crew: u8,
+    #[serde(default)]
+    pub(super) armament: Vec<Armament>,
+    #[serde(default)]
+    pub(super) armour: Option<ArmourClass>,
+    pub(super) observation: TargetClass,
+    #[serde(default)]
+    pub(super) open_topped: bool,
+    #[serde(default)]
+    pub(super) movement: Option<MoveClass>,
+    #[serde(default)]
+    pub(super) drive: Option<Drive>,
+    #[serde(default)]
+    pub(super) capacity: Option<u8>,
+    #[serde(default)]
+    pub(super) load_space: Option<u8>,
+    /// Optional: checked against the formula.
+    #[serde(default)]
+    pub(super) cost: Option<u32>,
 }
 
 #[cfg(test)]
@@ -307,20 +317,6 @@ mod tests {
         for e in c.entries() {
             assert_eq!(e.armour.is_some(), e.kind == Kind::Vehicle, "{}", e.id);
         }
-    }
-
-    #[test]
-    fn crews_over_75mm_are_gunners() {
-        assert_eq!(entry("gb_25pdr").crew_grade(FigureGrade::Regular), FigureGrade::RegularEnhanced, "88mm");
-        assert_eq!(entry("gb_6pdr_atg").crew_grade(FigureGrade::Regular), FigureGrade::Regular, "57mm");
-        assert_eq!(entry("de_tiger1").crew_grade(FigureGrade::Elite), FigureGrade::EliteEnhanced);
-        assert_eq!(entry("us_m4a1_sherman").crew_grade(FigureGrade::Poor), FigureGrade::Poor, "75mm and under");
-        assert_eq!(
-            entry("gb_sherman_firefly").crew_grade(FigureGrade::Poor),
-            FigureGrade::PoorEnhanced,
-            "\"Gunnery who are poor troops\""
-        );
-        assert_eq!(entry("gb_42in_mortar").crew_grade(FigureGrade::Regular), FigureGrade::Regular, "a mortar is a CSW");
     }
 
     #[test]

@@ -6,11 +6,9 @@ use std::collections::HashMap;
 use serde::Deserialize;
 
 use super::check::check;
-use super::{Armament, Codex, CodexEntry, CodexError, Kind, Points, Problem};
+use super::entry::EntryData;
+use super::{Codex, CodexEntry, CodexError, Points, Problem};
 use crate::data::{from_ron, locate};
-use crate::effects::ArmourClass;
-use crate::movement::{Drive, MoveClass};
-use crate::observation::TargetClass;
 use crate::opc::Nation;
 
 /// A CODEX file as written: the nation, then its entries.
@@ -19,34 +17,6 @@ use crate::opc::Nation;
 struct CodexFile {
     nation: Nation,
     entries: Vec<EntryData>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct EntryData {
-    pub(super) id: String,
-    pub(super) name: String,
-    pub(super) kind: Kind,
-    pub(super) service: (u16, u16),
-    pub(super) crew: u8,
-    #[serde(default)]
-    pub(super) armament: Vec<Armament>,
-    #[serde(default)]
-    pub(super) armour: Option<ArmourClass>,
-    pub(super) observation: TargetClass,
-    #[serde(default)]
-    pub(super) open_topped: bool,
-    #[serde(default)]
-    pub(super) movement: Option<MoveClass>,
-    #[serde(default)]
-    pub(super) drive: Option<Drive>,
-    #[serde(default)]
-    pub(super) capacity: Option<u8>,
-    #[serde(default)]
-    pub(super) load_space: Option<u8>,
-    /// Optional: checked against the formula.
-    #[serde(default)]
-    pub(super) cost: Option<u32>,
 }
 
 /// Where the field `field` ("armour", "armament[1].he") of the `index`-th

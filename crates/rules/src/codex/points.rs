@@ -147,6 +147,26 @@ impl CodexEntry {
         let armour = self.armour.map_or(0, |a| a as u32);
         self.armament.iter().map(Armament::cost).sum::<Points>() + Points::whole(POINTS_PER_STEP * armour)
     }
+
+    /// The grade its crew are costed at, from the grade of the troops.
+    ///
+    /// *Heroes All*, "Cost of infantry": the basic grades "man Crew Served
+    /// Weapons and artillery pieces up to and including 75mm"; Enhanced
+    /// troops "man artillery pieces as a gunner" ("Gunnery who are poor
+    /// troops" for Poor). Reading: a gun over 75mm, towed or in an AFV, needs
+    /// Enhanced gunners; everything else is crewed at the troops' own grade
+    /// (docs/rules-readings.md).
+    pub fn crew_grade(&self, troops: FigureGrade) -> FigureGrade {
+        if !self.armament.iter().any(Armament::needs_gunners) {
+            return troops;
+        }
+        match troops {
+            FigureGrade::Poor => FigureGrade::PoorEnhanced,
+            FigureGrade::Regular => FigureGrade::RegularEnhanced,
+            FigureGrade::Elite => FigureGrade::EliteEnhanced,
+            other => other,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -171,6 +191,20 @@ mod tests {
         assert_eq!(cost(FigureGrade::SpecialCharacter), 16);
         assert_eq!(FigureGrade::Regular.cost().to_string(), "1½");
         assert_eq!((FigureGrade::Regular.cost() * 20).to_string(), "30");
+    }
+
+    #[test]
+    fn crews_over_75mm_are_gunners() {
+        assert_eq!(entry("gb_25pdr").crew_grade(FigureGrade::Regular), FigureGrade::RegularEnhanced, "88mm");
+        assert_eq!(entry("gb_6pdr_atg").crew_grade(FigureGrade::Regular), FigureGrade::Regular, "57mm");
+        assert_eq!(entry("de_tiger1").crew_grade(FigureGrade::Elite), FigureGrade::EliteEnhanced);
+        assert_eq!(entry("us_m4a1_sherman").crew_grade(FigureGrade::Poor), FigureGrade::Poor, "75mm and under");
+        assert_eq!(
+            entry("gb_sherman_firefly").crew_grade(FigureGrade::Poor),
+            FigureGrade::PoorEnhanced,
+            "\"Gunnery who are poor troops\""
+        );
+        assert_eq!(entry("gb_42in_mortar").crew_grade(FigureGrade::Regular), FigureGrade::Regular, "a mortar is a CSW");
     }
 
     #[test]

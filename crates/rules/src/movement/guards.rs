@@ -1,0 +1,122 @@
+//! Guards (*Heroes All*, "Guards"): faced by the Compass die, turned about
+//! each bound, re-faced by their NCO's Leadership test.
+
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use crate::dice::Roll;
+use crate::event::{Book, EventKind, RuleEvent, RuleRef};
+use crate::officer::{Officer, leadership_test};
+
+/// A point of the compass, as the D8 reads it (1 = N, 2 = NE … 8 = NW).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Compass {
+    N,
+    NE,
+    E,
+    SE,
+    S,
+    SW,
+    W,
+    NW,
+}
+
+/// The "Compass" die (N-NE-E-SE-S-SW-W-NW).
+const COMPASS: [Compass; 8] =
+    [Compass::N, Compass::NE, Compass::E, Compass::SE, Compass::S, Compass::SW, Compass::W, Compass::NW];
+
+impl Compass {
+    /// The opposite point.
+    pub fn reversed(self) -> Self {
+        COMPASS[(self as usize + 4) % 8]
+    }
+
+    /// Bearing in degrees clockwise from north (table north is the far edge).
+    pub fn degrees(self) -> f32 {
+        self as usize as f32 * 45.0
+    }
+}
+
+/// A guard (*Heroes All*, "Guards"): on Overwatch, covering the 180° arc it
+/// faces; it moves only the way it faces, at 50%
+/// ([`Pace::Overwatch`](super::Pace::Overwatch)), and "They move and then
+/// turn 180 degrees (in that order) each bound."
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Guard {
+    pub facing: Compass,
+}
+
+impl Guard {
+    /// The turn at the end of the guard's bound, after any move.
+    pub fn turn_about(&mut self) {
+        self.facing = self.facing.reversed();
+    }
+
+    /// "A guard can be re-faced during the game by their NCO passing a
+    /// Leadership test" (*Heroes All*, "Guards"; the 2-player game uses a "4"
+    /// Command Dice instead). Returns whether the guard now faces `to`.
+    ///
+    /// Readings: the NCO names the new facing (the Compass die only faces a
+    /// guard at the start of the game); the test is not one of the two Acts
+    /// (FYOB's list of Acts does not name it); a failed test leaves the facing
+    /// as it was (test `a_guard_is_re_faced_when_its_nco_passes_a_leadership_test`).
+    pub fn re_face(&mut self, nco: Officer, to: Compass, dice: &mut impl Roll, id: &str) -> (bool, RuleEvent) {
+        let (test, mut e) = leadership_test(nco, dice, id);
+        e.rule = RuleRef::new(Book::HeroesAll, "Guards");
+        let e = e.input("facing", self.facing, "before").input("re_face", to, "the facing the NCO names");
+        if test.passed {
+            self.facing = to;
+        }
+        (test.passed, e)
+    }
+}
+
+/// "Guards are \"faced\" at the start of the game with a D8 or \"Compass\" die".
+pub fn face_guard(dice: &mut impl Roll, id: &str) -> (Guard, RuleEvent) {
+    let face = dice.d8();
+    let guard = Guard { facing: COMPASS[usize::from(face) - 1] };
+    let e = RuleEvent::new(EventKind::Movement, RuleRef::new(Book::HeroesAll, "Guards"))
+        .actor(id)
+        .dice(8, &[face])
+        .outcome(json!({ "facing": guard.facing }));
+    (guard, e)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::Scripted;
+
+    #[test]
+    fn guards_face_by_the_compass_die_and_turn_about_each_bound() {
+        let (mut g, e) = face_guard(&mut Scripted::new([3]), "guard");
+        assert_eq!(g.facing, Compass::E);
+        assert_eq!(e.dice[0].sides, 8);
+        g.turn_about();
+        assert_eq!(g.facing, Compass::W);
+        assert_eq!(Compass::NE.reversed(), Compass::SW);
+        assert_eq!(Compass::NW.degrees(), 315.0);
+        let (g, _) = face_guard(&mut Scripted::new([8]), "guard");
+        assert_eq!(g.facing, Compass::NW);
+    }
+
+    #[test]
+    fn a_guard_is_re_faced_when_its_nco_passes_a_leadership_test() {
+        use crate::officer::{Grade, Rank};
+        // A Regular (2) NCO passes on less than his rating + 3: 1 to 4.
+        let nco = Officer::new(Rank::Nco, Grade::Regular).unwrap();
+        let mut g = Guard { facing: Compass::N };
+        let (passed, e) = g.re_face(nco, Compass::E, &mut Scripted::new([4]), "guard");
+        assert!(passed);
+        assert_eq!(g.facing, Compass::E);
+        assert_eq!(e.rule, RuleRef::new(Book::HeroesAll, "Guards"));
+        let (passed, _) = g.re_face(nco, Compass::S, &mut Scripted::new([5]), "guard");
+        assert!(!passed);
+        assert_eq!(g.facing, Compass::E, "a failed test leaves the guard as it was");
+        // A Weak (0) NCO needs a 1 or 2.
+        let weak = Officer::new(Rank::Nco, Grade::Weak).unwrap();
+        assert!(!g.re_face(weak, Compass::S, &mut Scripted::new([3]), "guard").0);
+        assert!(g.re_face(weak, Compass::S, &mut Scripted::new([2]), "guard").0);
+        assert_eq!(g.facing, Compass::S);
+    }
+}
