@@ -10,7 +10,8 @@ use warbound_rules::event::{EventKind, RuleEvent};
 
 use crate::air::flying::{Chart, Flight, FlyingThrow, flight_time, max_move, move_between_boards, requirement};
 use crate::air::squadron::{DamageOutcome, Role, Squadron};
-use crate::air::{AirError, Conditions, Light, rule};
+use crate::air::{AirError, Conditions, rule};
+use crate::map::common::Light;
 
 /// The battlegroups of 28.1, by mission (28.8).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -306,7 +307,7 @@ pub fn recce_detection(
         return Err(AirError::NoFlying);
     }
     let base = if specialist { 6 } else { 4 };
-    let n = base - usize::from(conditions.light == Light::Moonlight);
+    let n = base - usize::from(conditions.light == Light::NightMoon);
     let (faces, detected) = match enemy {
         EnemyPosture::Concealed => (Vec::new(), false),
         EnemyPosture::PresentOrResting | EnemyPosture::Deployed => {
@@ -616,7 +617,7 @@ mod tests {
         let (seen, _) =
             recce_detection(false, fine, EnemyPosture::Deployed, &mut Scripted::new([5, 5, 5, 5]), "R").unwrap();
         assert!(!seen, "deployed needs a 6");
-        let moon = Conditions { light: Light::Moonlight, ..fine };
+        let moon = Conditions { light: Light::NightMoon, ..fine };
         let (seen, e) =
             recce_detection(false, moon, EnemyPosture::PresentOrResting, &mut Scripted::new([1, 1, 5]), "R").unwrap();
         assert!(seen);
@@ -628,7 +629,7 @@ mod tests {
             recce_detection(true, rain, EnemyPosture::Deployed, &mut Scripted::new([]), "R").unwrap_err(),
             AirError::NoFlying
         );
-        let dark = Conditions { light: Light::NoMoon, wind: Wind::Calm, ..fine };
+        let dark = Conditions { light: Light::NightNoMoon, wind: Wind::Calm, ..fine };
         assert!(recce_detection(true, dark, EnemyPosture::Deployed, &mut Scripted::new([]), "R").is_err());
     }
 
@@ -662,7 +663,7 @@ mod tests {
         let para = [Load::Paratroops { element: "1 Pl".into(), points: 60 }];
         assert!(!may_take_off(throw, windy, Mission::Transport, &para, "T").0);
         assert_eq!(take_off_columns(Mission::Recce, &[]), [Flight::Recce]);
-        let dark = Conditions { light: Light::NoMoon, ..Conditions::FINE_DAY };
+        let dark = Conditions { light: Light::NightNoMoon, ..Conditions::FINE_DAY };
         let six = FlyingThrow { face: 6, chart: Chart::Standard };
         assert!(!may_take_off(six, dark, Mission::Recce, &[], "R").0, "no recce on a moonless night");
         assert!(may_take_off(six, dark, Mission::Bombing, &[], "B").0);

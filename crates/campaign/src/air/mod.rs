@@ -17,6 +17,8 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use warbound_rules::event::{Book, RuleRef};
 
+use crate::map::common::Light;
+
 /// Air Command's Strategic Milestone and Condition (28.12).
 pub mod command;
 /// Aircraft firing (28.9), AA fire (28.10) and air-to-air combat (28.11).
@@ -58,27 +60,37 @@ pub enum Wind {
     Freezing,
 }
 
-/// Daylight or the kind of night of a session.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Light {
-    Day,
-    Moonlight,
-    /// "Night (no moon)".
-    NoMoon,
-}
-
 /// The weather a flight takes off in (from the weather module's day).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Conditions {
     pub sky: Sky,
     pub wind: Wind,
+    /// Written as the flying chart's rows: "day", "moonlight", "no_moon".
+    #[serde(with = "chart_light")]
     pub light: Light,
 }
 
 impl Conditions {
     /// Fine, calm, daylight.
-    pub const FINE_DAY: Self = Self { sky: Sky::Fine, wind: Wind::Calm, light: Light::Day };
+    pub const FINE_DAY: Self = Self { sky: Sky::Fine, wind: Wind::Calm, light: Light::Daylight };
+}
+
+/// The light of a flight in the flying chart's words (FYOW 28.4 "Night (no
+/// moon)", "Moonlight").
+mod chart_light {
+    use serde::{Deserializer, Serializer};
+
+    use crate::map::common::{Light, LightWords};
+
+    static WORDS: LightWords = LightWords(["day", "moonlight", "no_moon"]);
+
+    pub fn serialize<S: Serializer>(light: &Light, serializer: S) -> Result<S::Ok, S::Error> {
+        WORDS.serialize(*light, serializer)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Light, D::Error> {
+        WORDS.deserialize(deserializer)
+    }
 }
 
 /// Speed class of an aircraft type (Codex): the moves between Map Boards,
@@ -187,6 +199,22 @@ mod tests {
         let ac = command::AirCommand::new(20).unwrap();
         let back: command::AirCommand = ron::from_str(&ron::to_string(&ac).unwrap()).unwrap();
         assert_eq!(back, ac);
+    }
+
+    #[test]
+    fn conditions_name_the_light_by_the_flying_charts_rows() {
+        let moon = Conditions { light: Light::NightMoon, ..Conditions::FINE_DAY };
+        let json = serde_json::to_string(&moon).unwrap();
+        assert_eq!(json, r#"{"sky":"fine","wind":"calm","light":"moonlight"}"#);
+        assert_eq!(serde_json::from_str::<Conditions>(&json).unwrap(), moon);
+        for light in [Light::Daylight, Light::NightMoon, Light::NightNoMoon] {
+            let c = Conditions { light, ..Conditions::FINE_DAY };
+            assert_eq!(ron::from_str::<Conditions>(&ron::to_string(&c).unwrap()).unwrap(), c);
+        }
+        assert_eq!(serde_json::to_value(Conditions::FINE_DAY).unwrap()["light"], "day");
+        let dark = Conditions { light: Light::NightNoMoon, ..Conditions::FINE_DAY };
+        assert_eq!(serde_json::to_value(dark).unwrap()["light"], "no_moon");
+        assert!(serde_json::from_str::<Conditions>(r#"{"sky":"fine","wind":"calm","light":"NightMoon"}"#).is_err());
     }
 
     #[test]

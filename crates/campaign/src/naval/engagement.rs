@@ -8,10 +8,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 use warbound_rules::event::{EventKind, RuleEvent};
 
-use crate::map::common::Side;
+use crate::map::common::{Light, Side};
 use crate::naval::craft::{Craft, Weapon};
 use crate::naval::spotting::SpotResult;
-use crate::naval::{Light, NavalError, rule};
+use crate::naval::{NavalError, rule};
 
 /// Where a token stands on the template.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -318,9 +318,9 @@ mod tests {
         let mut e = NavalEngagement::new([
             Light::NightNoMoon,
             Light::NightNoMoon,
-            Light::Day,
-            Light::Day,
-            Light::Day,
+            Light::Daylight,
+            Light::Daylight,
+            Light::Daylight,
             Light::NightNoMoon,
         ]);
         e.place("D", Side::Blue, TokenKind::Vessel(Craft::Destroyer)).unwrap();
@@ -340,7 +340,7 @@ mod tests {
         for _ in 0..2 {
             e.next_session().unwrap();
         }
-        assert_eq!(e.light(), Light::Day);
+        assert_eq!(e.light(), Light::Daylight);
         while e.session < 6 {
             e.next_session().unwrap();
         }

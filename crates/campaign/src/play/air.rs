@@ -10,10 +10,9 @@ use crate::air::firing::{Mg, SpotTarget, air_spot_need, air_to_air_fire, ground_
 use crate::air::flying::Flight;
 use crate::air::missions::{EnemyPosture, recce_detection};
 use crate::air::squadron::{Role, Status};
-use crate::air::{Conditions, Light as AirLight, Sky as AirSky, Wind as AirWind};
+use crate::air::{Conditions, Sky as AirSky, Wind as AirWind};
 use crate::map::attitude::Attitude;
 use crate::map::board::BoardId;
-use crate::map::common::Light;
 use crate::play::state::{Campaign, fyow, ix};
 use crate::weather::{Sky, Wind};
 
@@ -106,15 +105,7 @@ impl Campaign {
         let s = self.date.session();
         let spell = today.spell(s).ok()?;
         let wind = today.wind_in_session(s).ok()?;
-        Some(Conditions {
-            sky: air_sky(Some(spell.sky)),
-            wind: air_wind(wind),
-            light: match self.conditions.light {
-                Light::Daylight => AirLight::Day,
-                Light::NightMoon => AirLight::Moonlight,
-                Light::NightNoMoon => AirLight::NoMoon,
-            },
-        })
+        Some(Conditions { sky: air_sky(Some(spell.sky)), wind: air_wind(wind), light: self.conditions.light })
     }
 
     /// Whether army `a`'s aircraft may fly this session: the day's throw

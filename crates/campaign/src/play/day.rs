@@ -7,9 +7,9 @@ use warbound_rules::day::Light as DayLight;
 use warbound_rules::dice::Roll;
 use warbound_rules::event::{EventKind, RuleEvent};
 
+use crate::air::Conditions;
 use crate::air::flying::{Chart, Flight, flying_throw};
 use crate::air::squadron::Role;
-use crate::air::{Conditions, Light as AirLight};
 use crate::army::commander::{Commander, CommanderRole, Traits, rate_commander};
 use crate::army::game_flow::{Deck, DiaryCard, Phase, deal, duties};
 use crate::army::morale::Standing;
@@ -26,8 +26,7 @@ use crate::supply::repairs::{RepairConditions, crew_session};
 use crate::supply::replenishment::{LostBy, ReplenishedTo, month_end, replenished_to};
 use crate::supply::work::line_through_hub;
 use crate::weather::{
-    ChanceOutcome, Climate, Moon, RallyWho, SessionLight, Sky, StockpileWho, Wind, draw_chance_card,
-    night_session_light, throw_day,
+    ChanceOutcome, Climate, Moon, RallyWho, Sky, StockpileWho, Wind, draw_chance_card, night_session_light, throw_day,
 };
 use warbound_rules::codex::Points;
 
@@ -141,17 +140,11 @@ impl Campaign {
             Light::Daylight
         } else {
             match night_session_light(&mut self.dice, &today, s) {
-                Ok((SessionLight::NightMoonlit, e)) => {
+                Ok((light, e)) => {
                     if spell.moon == Moon::SomeMoonlight {
                         self.log(e);
                     }
-                    Light::NightMoon
-                }
-                Ok((_, e)) => {
-                    if spell.moon == Moon::SomeMoonlight {
-                        self.log(e);
-                    }
-                    Light::NightNoMoon
+                    light
                 }
                 Err(_) => Light::NightNoMoon,
             }
@@ -496,7 +489,7 @@ impl Campaign {
         let conditions = Conditions {
             sky: super::air::air_sky(spell.as_ref().map(|s| s.sky)),
             wind: super::air::air_wind(wind),
-            light: AirLight::Day,
+            light: Light::Daylight,
         };
         let low_cloud = spell.is_some_and(|s| s.low_cloud);
         let chart = if self.file.climate == Climate::Winter { Chart::Winter } else { Chart::Standard };

@@ -33,7 +33,7 @@ pub use day::{
     CompassPoint, DayWeather, WeatherSpell, WeatherState, flying_permission, night_session_light, throw_day,
     throw_wind_direction,
 };
-pub use tables::{AircraftClass, GAUGE_MAX, GaugeEffect, SessionLight, WindBand, WorkPenalty};
+pub use tables::{AircraftClass, GAUGE_MAX, GaugeEffect, WindBand, WorkPenalty};
 
 /// Which weather charts the campaign uses (FYOW 25, 26 or 27).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

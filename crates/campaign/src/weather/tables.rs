@@ -7,6 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::map::common::Light;
 use crate::weather::{Climate, Sky, Wind};
 
 /// Short names for the cells below, so each table reads like the printed one.
@@ -240,15 +241,6 @@ pub enum AircraftClass {
     Recce,
 }
 
-/// Light in the session of a flight: the "Night (no moon)" and "Moonlight"
-/// rows of the flying chart.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum SessionLight {
-    Day,
-    NightMoonlit,
-    NightNoMoon,
-}
-
 /// A cell of the flying chart: a required score or modifier, or "no flying".
 type Cell = Option<u8>;
 const NO: Cell = None;
@@ -315,7 +307,7 @@ pub(crate) fn flying_requirement(
     climate: Climate,
     sky: Sky,
     wind: Wind,
-    light: SessionLight,
+    light: Light,
     class: AircraftClass,
 ) -> Option<u8> {
     let chart = if climate == Climate::Winter { &WINTER_CHART } else { &TEMPERATE_CHART };
@@ -334,9 +326,9 @@ pub(crate) fn flying_requirement(
         Wind::Freezing => chart.freezing_wind[column],
     }?;
     let night = match light {
-        SessionLight::Day => Some(0),
-        SessionLight::NightNoMoon => chart.night_no_moon[column],
-        SessionLight::NightMoonlit => chart.moonlight[column],
+        Light::Daylight => Some(0),
+        Light::NightNoMoon => chart.night_no_moon[column],
+        Light::NightMoon => chart.moonlight[column],
     }?;
     Some(base + wind + night)
 }
@@ -436,13 +428,8 @@ mod tests {
         // FYOW 25.8 / 26.9: "a night with no moon but light rain and high winds,
         // requires a throw of 6 (1 + 2 + 3)".
         for climate in [Climate::Temperate, Climate::Winter] {
-            let need = flying_requirement(
-                climate,
-                Sky::LightRain,
-                Wind::High,
-                SessionLight::NightNoMoon,
-                AircraftClass::Aircraft,
-            );
+            let need =
+                flying_requirement(climate, Sky::LightRain, Wind::High, Light::NightNoMoon, AircraftClass::Aircraft);
             assert_eq!(need, Some(6));
         }
     }
@@ -451,17 +438,17 @@ mod tests {
     fn flying_chart_no_flying_cells() {
         use AircraftClass::*;
         let t = Climate::Temperate;
-        assert_eq!(flying_requirement(t, Sky::Fog, Wind::Calm, SessionLight::Day, Aircraft), None);
-        assert_eq!(flying_requirement(t, Sky::HeavyRain, Wind::Calm, SessionLight::Day, Aircraft), Some(6));
-        assert_eq!(flying_requirement(t, Sky::HeavyRain, Wind::Calm, SessionLight::Day, Gliders), None);
-        assert_eq!(flying_requirement(t, Sky::Fair, Wind::High, SessionLight::Day, Paratroops), None);
-        assert_eq!(flying_requirement(t, Sky::Fair, Wind::Calm, SessionLight::NightNoMoon, Recce), None);
-        assert_eq!(flying_requirement(t, Sky::Overcast, Wind::Light, SessionLight::NightMoonlit, Gliders), Some(4));
-        assert_eq!(flying_requirement(Climate::Winter, Sky::Fair, Wind::Light, SessionLight::Day, Gliders), Some(2));
-        assert_eq!(flying_requirement(Climate::Winter, Sky::Fair, Wind::Light, SessionLight::Day, Recce), Some(3));
-        assert_eq!(flying_requirement(Climate::Winter, Sky::Fair, Wind::Freezing, SessionLight::Day, Aircraft), None);
-        assert_eq!(flying_requirement(t, Sky::HeavyRain, Wind::Light, SessionLight::Day, Aircraft), Some(7));
+        assert_eq!(flying_requirement(t, Sky::Fog, Wind::Calm, Light::Daylight, Aircraft), None);
+        assert_eq!(flying_requirement(t, Sky::HeavyRain, Wind::Calm, Light::Daylight, Aircraft), Some(6));
+        assert_eq!(flying_requirement(t, Sky::HeavyRain, Wind::Calm, Light::Daylight, Gliders), None);
+        assert_eq!(flying_requirement(t, Sky::Fair, Wind::High, Light::Daylight, Paratroops), None);
+        assert_eq!(flying_requirement(t, Sky::Fair, Wind::Calm, Light::NightNoMoon, Recce), None);
+        assert_eq!(flying_requirement(t, Sky::Overcast, Wind::Light, Light::NightMoon, Gliders), Some(4));
+        assert_eq!(flying_requirement(Climate::Winter, Sky::Fair, Wind::Light, Light::Daylight, Gliders), Some(2));
+        assert_eq!(flying_requirement(Climate::Winter, Sky::Fair, Wind::Light, Light::Daylight, Recce), Some(3));
+        assert_eq!(flying_requirement(Climate::Winter, Sky::Fair, Wind::Freezing, Light::Daylight, Aircraft), None);
+        assert_eq!(flying_requirement(t, Sky::HeavyRain, Wind::Light, Light::Daylight, Aircraft), Some(7));
         // The desert reads the chart of the Aircraft section (28.4), the temperate one.
-        assert_eq!(flying_requirement(Climate::Desert, Sky::Fair, Wind::Light, SessionLight::Day, Gliders), Some(3));
+        assert_eq!(flying_requirement(Climate::Desert, Sky::Fair, Wind::Light, Light::Daylight, Gliders), Some(3));
     }
 }
