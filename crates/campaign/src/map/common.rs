@@ -5,6 +5,7 @@ use std::fmt;
 
 use serde::de::{self, DeserializeSeed, EnumAccess, VariantAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use warbound_rules::day::SESSIONS_PER_DAY;
 
 /// The two armies of a campaign (the book's examples call them Red and Blue),
 /// on the map and on a naval engagement's template.
@@ -164,11 +165,6 @@ impl SessionConditions {
         self.heavy_rain || self.fog
     }
 }
-
-/// Sessions in a campaign day (FYOW 1: "6 sessions each lasting for 4 bounds").
-pub const SESSIONS_PER_DAY: u8 = 6;
-/// Bounds in a session (FYOW Definitions).
-pub const BOUNDS_PER_SESSION: u8 = 4;
 
 /// A session of the campaign: the day (counted from 1) and its session 1..=6.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

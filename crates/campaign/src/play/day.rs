@@ -3,7 +3,7 @@
 //! Cards, and the end of the day.
 
 use serde_json::json;
-use warbound_rules::day::Light as DayLight;
+use warbound_rules::day::{Light as DayLight, SESSIONS_PER_DAY};
 use warbound_rules::dice::Roll;
 use warbound_rules::event::{EventKind, RuleEvent};
 
@@ -49,7 +49,7 @@ impl Campaign {
         }
         self.day += 1;
         self.start_of_day();
-        for _ in 0..6 {
+        for _ in 0..SESSIONS_PER_DAY {
             self.play_session();
             if self.ended.is_some() {
                 break;
@@ -479,7 +479,7 @@ impl Campaign {
     /// Command's losses throw, and the decision to fly.
     pub(crate) fn air_start_of_day(&mut self) {
         let Some(today) = self.today.clone() else { return };
-        let first_day_session = (1..=6).find(|s| {
+        let first_day_session = (1..=SESSIONS_PER_DAY).find(|s| {
             crate::army::calendar::CampaignDate::new(self.date.year(), self.date.month(), self.date.day(), *s)
                 .is_ok_and(|d| d.light() == DayLight::Daylight)
         });

@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::json;
+use warbound_rules::day::SESSIONS_PER_DAY;
 use warbound_rules::dice::Roll;
 use warbound_rules::event::{Book, EventKind, RuleEvent, RuleRef};
 
@@ -14,9 +15,6 @@ use crate::weather::{
 
 /// The light of a session as the weather rules' events name it.
 static LIGHT_WORDS: LightWords = LightWords(["Day", "NightMoonlit", "NightNoMoon"]);
-
-/// The sessions of a campaign day.
-const SESSIONS: u8 = 6;
 
 /// What the Campaign Log carries from one day's weather to the next.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -232,7 +230,7 @@ pub fn throw_day(
     } else if splits(SessionSplit::Halves) {
         &[(1, 3), (4, 6)]
     } else {
-        &[(1, SESSIONS)]
+        &[(1, SESSIONS_PER_DAY)]
     };
     let mut marker = previous.filter(|p| p.month == month).map(|p| p.marker);
     let mut spells = Vec::new();
@@ -430,7 +428,7 @@ fn throw_wind(
 pub(crate) fn throw_sandstorms(roll: &mut impl Roll, events: &mut Vec<RuleEvent>) -> Vec<u8> {
     let mut blowing = Vec::new();
     let mut blew_last = false;
-    for session in 1..=SESSIONS {
+    for session in 1..=SESSIONS_PER_DAY {
         let n = if blew_last { 4 } else { 3 };
         let faces = roll.throw(n, 6);
         let double = faces.iter().enumerate().any(|(i, f)| faces[i + 1..].contains(f));
