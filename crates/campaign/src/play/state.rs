@@ -610,6 +610,11 @@ impl Campaign {
         self.events.push(e);
     }
 
+    /// Records that a step could not be taken (a rule refused it).
+    pub(crate) fn log_refusal(&mut self, section: &str, why: &str) {
+        self.log(RuleEvent::new(EventKind::Calendar, fyow(section)).outcome(json!({ "refused": why })));
+    }
+
     /// The events recorded since the last call, in order.
     pub fn drain_events(&mut self) -> Vec<RuleEvent> {
         std::mem::take(&mut self.events)
