@@ -16,6 +16,7 @@ mod morale;
 mod partisans;
 mod repairs;
 mod replenishment;
+mod setup;
 pub mod state;
 mod supply;
 #[cfg(test)]
