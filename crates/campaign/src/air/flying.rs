@@ -9,6 +9,7 @@ use warbound_rules::event::{EventKind, RuleEvent};
 use crate::air::squadron::{Basing, Role};
 use crate::air::{AirError, Conditions, Sky, Speed, Wind, rule};
 use crate::map::common::Light;
+use crate::weather::AIRSTRIP_CLOSING_GAUGE;
 
 /// The columns of the flying chart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -112,12 +113,9 @@ pub fn requirement(flight: Flight, conditions: Conditions, chart: Chart) -> Opti
     })
 }
 
-/// "When the Rain Gauge reaches 5, airstrips not using tarmac runways are inoperable."
-pub const AIRSTRIP_RAIN_GAUGE: u8 = 5;
-
-/// Whether an airstrip can be used at this Rain Gauge reading.
+/// Whether an airstrip can be used at this Rain Gauge reading (FYOW 25.8).
 pub const fn airstrip_operable(rain_gauge: u8, tarmac: bool) -> bool {
-    tarmac || rain_gauge < AIRSTRIP_RAIN_GAUGE
+    tarmac || rain_gauge < AIRSTRIP_CLOSING_GAUGE
 }
 
 /// Air Command's D6 for the day (28.4).

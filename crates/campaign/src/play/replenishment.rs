@@ -180,7 +180,9 @@ mod tests {
     use crate::play::file::tests::SMALL;
     use crate::play::state::Whereabouts;
     use crate::play::testing::campaign;
-    use crate::supply::repairs::{FULL_CMS, RepairJob};
+    use warbound_rules::momentum::MAX_CMS;
+
+    use crate::supply::repairs::RepairJob;
 
     #[test]
     fn losses_come_back_to_the_battlegroup_that_suffered_them() {
@@ -291,7 +293,7 @@ mod tests {
             c.relocate("Blue 2", &BoardId::new("Sea"), &BoardId::new("Beach"), Edge::West).unwrap();
             let i = c.fx("Blue 2").unwrap();
             c.forces[i].battlegroup.elements.iter_mut().find(|e| e.name == "Tanks").unwrap().points = 225;
-            c.forces[i].repairs.push(RepairJob::new("Tanks", Points::whole(450), FULL_CMS).unwrap());
+            c.forces[i].repairs.push(RepairJob::new("Tanks", Points::whole(450), MAX_CMS).unwrap());
             c.sync_points("Blue 2");
         };
         let mut c = with_fractions(SMALL, damaged, &[("Blue 2", "Tank troop", &["Tanks"])]);

@@ -2,13 +2,13 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use warbound_rules::day::SESSIONS_PER_DAY;
+use warbound_rules::day::{MAX_RAIN_SNOW_GAUGE, SESSIONS_PER_DAY};
 use warbound_rules::dice::Roll;
 use warbound_rules::event::{Book, EventKind, RuleEvent, RuleRef};
 
 use crate::map::common::{Light, LightWords};
 use crate::weather::chance::{ChanceOutcome, SessionSplit};
-use crate::weather::tables::{self, AIRSTRIP_CLOSING_GAUGE, GAUGE_MAX};
+use crate::weather::tables::{self, AIRSTRIP_CLOSING_GAUGE};
 use crate::weather::{
     AircraftClass, Climate, GaugeEffect, Moon, Sky, WeatherError, Wind, WindBand, WorkPenalty, check_month,
 };
@@ -37,7 +37,7 @@ impl WeatherState {
         if !(2..=12).contains(&self.marker) {
             return Err(WeatherError::BadSquare(self.marker));
         }
-        if self.gauge > GAUGE_MAX {
+        if self.gauge > MAX_RAIN_SNOW_GAUGE {
             return Err(WeatherError::BadGauge(self.gauge));
         }
         Ok(())
@@ -497,7 +497,7 @@ fn adjust_gauge(
         _ => None,
     });
     change += extra;
-    let end = (i16::from(start) + change).clamp(0, i16::from(GAUGE_MAX)) as u8;
+    let end = (i16::from(start) + change).clamp(0, i16::from(MAX_RAIN_SNOW_GAUGE)) as u8;
     let snow_lying = spells.iter().any(|s| s.sky == Sky::Snow) || (lying && !first_fine_after_snow);
     let event = RuleEvent::new(EventKind::Weather, rule(climate, "5", "The effect of travel"))
         .input("gauge_at_start", start, "")

@@ -20,6 +20,7 @@
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
+use warbound_rules::day::MAX_RAIN_SNOW_GAUGE;
 
 pub mod chance;
 mod day;
@@ -33,7 +34,7 @@ pub use day::{
     CompassPoint, DayWeather, WeatherSpell, WeatherState, flying_permission, night_session_light, throw_day,
     throw_wind_direction,
 };
-pub use tables::{AircraftClass, GAUGE_MAX, GaugeEffect, WindBand, WorkPenalty};
+pub use tables::{AIRSTRIP_CLOSING_GAUGE, AircraftClass, GaugeEffect, WindBand, WorkPenalty};
 
 /// Which weather charts the campaign uses (FYOW 25, 26 or 27).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -127,7 +128,7 @@ impl fmt::Display for WeatherError {
         match self {
             WeatherError::BadMonth(m) => write!(f, "month {m} is not 1 (January) to 12 (December)"),
             WeatherError::BadSquare(s) => write!(f, "the Weather Marker cannot stand on square {s} (2 to 12)"),
-            WeatherError::BadGauge(g) => write!(f, "the rain/snow gauge cannot read {g} (0 to {GAUGE_MAX})"),
+            WeatherError::BadGauge(g) => write!(f, "the rain/snow gauge cannot read {g} (0 to {MAX_RAIN_SNOW_GAUGE})"),
             WeatherError::BadSession(s) => write!(f, "session {s} is not one of the day's sessions 1 to 6"),
             WeatherError::BadDay(d) => write!(f, "day {d} is not a day of the month"),
         }

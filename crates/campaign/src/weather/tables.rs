@@ -198,10 +198,7 @@ pub(crate) fn gauge_effect(climate: Climate, gauge: u8) -> GaugeEffect {
 
 /// "When the Rain Gauge reaches 5, airstrips not using tarmac runways are
 /// inoperable" (FYOW 25.8, 26.9).
-pub(crate) const AIRSTRIP_CLOSING_GAUGE: u8 = 5;
-
-/// "The maximum value for the Rain/Snow gauge is 8" (FYOW 25.6).
-pub const GAUGE_MAX: u8 = 8;
+pub const AIRSTRIP_CLOSING_GAUGE: u8 = 5;
 
 /// The deduction from Work and Tasks throws (FYOW 25.7, 26.7, 27.6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
