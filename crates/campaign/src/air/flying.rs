@@ -6,8 +6,8 @@ use serde_json::json;
 use warbound_rules::dice::Roll;
 use warbound_rules::event::{EventKind, RuleEvent};
 
-use crate::air::squadron::{Basing, Role};
-use crate::air::{AirError, Conditions, Sky, Speed, Wind, rule};
+use crate::air::squadron::Basing;
+use crate::air::{AirError, Conditions, Role, Sky, Speed, Wind, rule};
 use crate::map::common::Light;
 use crate::weather::AIRSTRIP_CLOSING_GAUGE;
 

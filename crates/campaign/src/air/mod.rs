@@ -106,13 +106,74 @@ pub enum Speed {
     Slow,
 }
 
+/// What an aircraft type is for (the rows of 28.1 and 28.6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    Fighter,
+    /// Fighter bombers and "fighter/ground attack" types.
+    FighterBomber,
+    GroundAttack,
+    DiveBomber,
+    /// Recce and OP (observation) aircraft.
+    Recce,
+    TorpedoBomber,
+    Bomber,
+    Transport,
+}
+
+impl Role {
+    /// The roles whose Flight Time "Endurance" tanks extend (28.6, "Above with Endurance").
+    pub const fn takes_endurance(self) -> bool {
+        matches!(self, Self::Fighter | Self::FighterBomber | Self::GroundAttack | Self::DiveBomber | Self::Recce)
+    }
+}
+
+/// The battlegroups of 28.1, by mission (28.8).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mission {
+    /// "Bombers with/without escorts".
+    Bombing,
+    /// Air artillery (ground attacks): "Dive bombers, Fighter bombers, fighter/ground attack".
+    AirArtillery,
+    /// "Torpedo bombers".
+    Torpedo,
+    /// "Transport with/without escorts with/without gliders".
+    Transport,
+    /// "OP aircraft": recce machines "form their own BattleGroup".
+    Recce,
+    /// "Fighters on defensive duty".
+    Patrol,
+}
+
+impl Mission {
+    /// The roles that fly the mission itself.
+    pub const fn flies(self, role: Role) -> bool {
+        matches!(
+            (self, role),
+            (Self::Bombing, Role::Bomber)
+                | (Self::AirArtillery, Role::DiveBomber | Role::FighterBomber | Role::GroundAttack)
+                | (Self::Torpedo, Role::TorpedoBomber)
+                | (Self::Transport, Role::Transport)
+                | (Self::Recce, Role::Recce)
+                | (Self::Patrol, Role::Fighter)
+        )
+    }
+
+    /// Whether fighters may join as escorts: bombers and transports (28.8 "Escort Missions").
+    pub const fn takes_escorts(self) -> bool {
+        matches!(self, Self::Bombing | Self::Transport)
+    }
+}
+
 /// Bad input to an air rule, or an action the rules forbid.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum AirError {
     /// The weather forbids this flight or this throw.
     NoFlying,
     /// "Endurance" tanks only extend fighters, ground attack, dive bombers and recce (28.6).
-    EnduranceNotFitted(squadron::Role),
+    EnduranceNotFitted(Role),
     /// No Flight Time left over the Map Boards.
     NoFlightTimeLeft,
     /// A move of more Map Boards than the aircraft's maximum (28.7).
@@ -126,9 +187,9 @@ pub enum AirError {
     /// The aircraft is lost.
     AircraftLost,
     /// A battlegroup mixing aircraft that are not comparable (28.1).
-    NotComparable { mission: missions::Mission, role: squadron::Role },
+    NotComparable { mission: Mission, role: Role },
     /// A battlegroup without the aircraft its mission needs.
-    NoMissionAircraft(missions::Mission),
+    NoMissionAircraft(Mission),
     /// A squadron of no aircraft.
     EmptySquadron,
     /// "No AA fire can be conducted if friendly aircraft are over the Map Board" (28.10).
@@ -182,24 +243,7 @@ impl std::error::Error for AirError {}
 
 #[cfg(test)]
 mod tests {
-    use super::missions::{AirBattlegroup, Mission};
-    use super::squadron::{Basing, Role, Squadron};
     use super::*;
-    use warbound_rules::dice::Scripted;
-
-    #[test]
-    fn campaign_state_round_trips_through_ron() {
-        let mut s = Squadron::new("1/StG 2", Role::DiveBomber, Speed::Slow, Basing::Local, true, 3, 3).unwrap();
-        s.prepare_day(&mut Scripted::new([6, 4, 2]));
-        s.take_damage(0, 1).unwrap();
-        let bg = AirBattlegroup::new("Stukas", Mission::AirArtillery, vec![s], "7").unwrap();
-        let text = ron::to_string(&bg).unwrap();
-        let back: AirBattlegroup = ron::from_str(&text).unwrap();
-        assert_eq!(back, bg);
-        let ac = command::AirCommand::new(20).unwrap();
-        let back: command::AirCommand = ron::from_str(&ron::to_string(&ac).unwrap()).unwrap();
-        assert_eq!(back, ac);
-    }
 
     #[test]
     fn conditions_name_the_light_by_the_flying_charts_rows() {

@@ -8,10 +8,8 @@ use warbound_rules::event::{Book, EventKind, RuleEvent, RuleRef};
 
 use crate::map::common::{Light, LightWords};
 use crate::weather::chance::{ChanceOutcome, SessionSplit};
-use crate::weather::tables::{self, AIRSTRIP_CLOSING_GAUGE};
-use crate::weather::{
-    AircraftClass, Climate, GaugeEffect, Moon, Sky, WeatherError, Wind, WindBand, WorkPenalty, check_month,
-};
+use crate::weather::common::{Climate, Moon, Sky, WeatherError, Wind, check_month};
+use crate::weather::tables::{self, AIRSTRIP_CLOSING_GAUGE, AircraftClass, GaugeEffect, WindBand, WorkPenalty};
 
 /// The light of a session as the weather rules' events name it.
 static LIGHT_WORDS: LightWords = LightWords(["Day", "NightMoonlit", "NightNoMoon"]);
@@ -581,7 +579,7 @@ mod tests {
     use warbound_rules::dice::Scripted;
 
     use super::*;
-    use crate::weather::Climate::*;
+    use crate::weather::common::Climate::*;
 
     fn state(month: u8, marker: u8, gauge: u8) -> WeatherState {
         WeatherState { month, marker, gauge, snow_lying: false }

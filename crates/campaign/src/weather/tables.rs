@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::map::common::Light;
-use crate::weather::{Climate, Sky, Wind};
+use crate::weather::common::{Climate, Sky, Wind};
 
 /// Short names for the cells below, so each table reads like the printed one.
 const F: Sky = Sky::Fair;
