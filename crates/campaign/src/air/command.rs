@@ -177,8 +177,8 @@ mod tests {
 
     #[test]
     fn a_day_of_preparation_losses_and_rallying() {
-        use crate::air::Speed;
-        use crate::air::squadron::{Basing, Role, Squadron};
+        use crate::air::squadron::{Basing, Squadron};
+        use crate::air::{Role, Speed};
         let mut s = Squadron::new("II/JG 26", Role::Fighter, Speed::FastAgile, Basing::Local, false, 3, 3).unwrap();
         let mut ac = AirCommand::new(3).unwrap();
         s.prepare_day(&mut Scripted::new([6, 6, 2]));

@@ -7,16 +7,17 @@ use warbound_rules::dice::Roll;
 use warbound_rules::effects::{self, ArmourClass, AtResult, Facing, VehicleState};
 use warbound_rules::event::{EventKind, RuleEvent};
 
-use crate::air::{AirError, Conditions, Light, Sky, Speed, rule};
+use crate::air::{AirError, Conditions, Sky, Speed, rule};
+use crate::map::common::Light;
 
 /// The D6 a machine needs to spot: weather at its worst first, as 28.9 and
 /// 28.11 list them (the sky and night of the session).
 fn spot_need(conditions: Conditions, good: u8, fair: u8, bad: u8) -> Result<u8, AirError> {
     match (conditions.sky, conditions.light) {
         (Sky::Snow | Sky::Fog, _) => Err(AirError::NoFlying),
-        (Sky::HeavyRain, _) | (_, Light::NoMoon) => Ok(bad),
-        (Sky::LightRain, _) | (_, Light::Moonlight) => Ok(fair),
-        (Sky::Fine, Light::Day) => Ok(good),
+        (Sky::HeavyRain, _) | (_, Light::NightNoMoon) => Ok(bad),
+        (Sky::LightRain, _) | (_, Light::NightMoon) => Ok(fair),
+        (Sky::Fine, Light::Daylight) => Ok(good),
     }
 }
 
@@ -391,22 +392,22 @@ mod tests {
     #[test]
     fn ground_spotting_scores() {
         assert_eq!(ground_spot_need(Conditions::FINE_DAY, false), Ok(3));
-        assert_eq!(ground_spot_need(c(Sky::LightRain, Light::Day), false), Ok(5));
-        assert_eq!(ground_spot_need(c(Sky::Fine, Light::Moonlight), false), Ok(5));
-        assert_eq!(ground_spot_need(c(Sky::HeavyRain, Light::Day), false), Ok(6));
-        assert_eq!(ground_spot_need(c(Sky::LightRain, Light::NoMoon), false), Ok(6));
-        assert_eq!(ground_spot_need(c(Sky::HeavyRain, Light::Day), true), Ok(2));
-        assert_eq!(ground_spot_need(c(Sky::Fog, Light::Day), true), Err(AirError::NoFlying));
+        assert_eq!(ground_spot_need(c(Sky::LightRain, Light::Daylight), false), Ok(5));
+        assert_eq!(ground_spot_need(c(Sky::Fine, Light::NightMoon), false), Ok(5));
+        assert_eq!(ground_spot_need(c(Sky::HeavyRain, Light::Daylight), false), Ok(6));
+        assert_eq!(ground_spot_need(c(Sky::LightRain, Light::NightNoMoon), false), Ok(6));
+        assert_eq!(ground_spot_need(c(Sky::HeavyRain, Light::Daylight), true), Ok(2));
+        assert_eq!(ground_spot_need(c(Sky::Fog, Light::Daylight), true), Err(AirError::NoFlying));
     }
 
     #[test]
     fn air_spotting_scores() {
         assert_eq!(air_spot_need(Conditions::FINE_DAY), Ok(2));
-        assert_eq!(air_spot_need(c(Sky::LightRain, Light::Day)), Ok(3));
-        assert_eq!(air_spot_need(c(Sky::Fine, Light::Moonlight)), Ok(3));
-        assert_eq!(air_spot_need(c(Sky::HeavyRain, Light::Day)), Ok(5));
-        assert_eq!(air_spot_need(c(Sky::Fine, Light::NoMoon)), Ok(5));
-        assert_eq!(air_spot_need(c(Sky::Snow, Light::Day)), Err(AirError::NoFlying));
+        assert_eq!(air_spot_need(c(Sky::LightRain, Light::Daylight)), Ok(3));
+        assert_eq!(air_spot_need(c(Sky::Fine, Light::NightMoon)), Ok(3));
+        assert_eq!(air_spot_need(c(Sky::HeavyRain, Light::Daylight)), Ok(5));
+        assert_eq!(air_spot_need(c(Sky::Fine, Light::NightNoMoon)), Ok(5));
+        assert_eq!(air_spot_need(c(Sky::Snow, Light::Daylight)), Err(AirError::NoFlying));
     }
 
     #[test]

@@ -6,8 +6,10 @@ use serde_json::json;
 use warbound_rules::dice::Roll;
 use warbound_rules::event::{EventKind, RuleEvent};
 
-use crate::air::squadron::{Basing, Role};
-use crate::air::{AirError, Conditions, Light, Sky, Speed, Wind, rule};
+use crate::air::squadron::Basing;
+use crate::air::{AirError, Conditions, Role, Sky, Speed, Wind, rule};
+use crate::map::common::Light;
+use crate::weather::AIRSTRIP_CLOSING_GAUGE;
 
 /// The columns of the flying chart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -81,9 +83,9 @@ pub const WINTER_WIND_ROWS: [(Wind, [Cell; 4]); 4] = [
 
 /// The night rows (grey in the book); daylight adds nothing.
 pub const LIGHT_ROWS: [(Light, [Cell; 4]); 3] = [
-    (Light::Day, [Add(0), Add(0), Add(0), Add(0)]),
-    (Light::NoMoon, [Add(1), Add(1), Add(1), NoFlying]),
-    (Light::Moonlight, [Add(1), Add(1), Add(1), Add(1)]),
+    (Light::Daylight, [Add(0), Add(0), Add(0), Add(0)]),
+    (Light::NightNoMoon, [Add(1), Add(1), Add(1), NoFlying]),
+    (Light::NightMoon, [Add(1), Add(1), Add(1), Add(1)]),
 ];
 
 fn cell<K: PartialEq + Copy>(rows: &[(K, [Cell; 4])], key: K, flight: Flight) -> Cell {
@@ -111,12 +113,9 @@ pub fn requirement(flight: Flight, conditions: Conditions, chart: Chart) -> Opti
     })
 }
 
-/// "When the Rain Gauge reaches 5, airstrips not using tarmac runways are inoperable."
-pub const AIRSTRIP_RAIN_GAUGE: u8 = 5;
-
-/// Whether an airstrip can be used at this Rain Gauge reading.
+/// Whether an airstrip can be used at this Rain Gauge reading (FYOW 25.8).
 pub const fn airstrip_operable(rain_gauge: u8, tarmac: bool) -> bool {
-    tarmac || rain_gauge < AIRSTRIP_RAIN_GAUGE
+    tarmac || rain_gauge < AIRSTRIP_CLOSING_GAUGE
 }
 
 /// Air Command's D6 for the day (28.4).
@@ -267,7 +266,7 @@ mod tests {
     fn book_example_no_moon_light_rain_high_winds_needs_six() {
         // "an aircraft taking off on a night with no moon but light rain and high
         // winds, requires a throw of 6 (1 + 2 + 3)".
-        let night = c(Sky::LightRain, Wind::High, Light::NoMoon);
+        let night = c(Sky::LightRain, Wind::High, Light::NightNoMoon);
         assert_eq!(requirement(Flight::Aircraft, night, Chart::Standard), Some(6));
         assert_eq!(requirement(Flight::Gliders, night, Chart::Winter), None);
         assert_eq!(requirement(Flight::Recce, night, Chart::Standard), None);
@@ -279,42 +278,44 @@ mod tests {
     fn chart_rows_as_printed() {
         let fine = Conditions::FINE_DAY;
         assert!(Flight::ALL.iter().all(|&f| requirement(f, fine, Chart::Standard) == Some(1)));
-        let heavy = c(Sky::HeavyRain, Wind::Calm, Light::Day);
+        let heavy = c(Sky::HeavyRain, Wind::Calm, Light::Daylight);
         assert_eq!(Flight::ALL.map(|f| requirement(f, heavy, Chart::Winter)), [Some(6), None, None, None]);
         for sky in [Sky::Snow, Sky::Fog] {
             assert!(
-                Flight::ALL.iter().all(|&f| requirement(f, c(sky, Wind::Calm, Light::Day), Chart::Standard).is_none())
+                Flight::ALL
+                    .iter()
+                    .all(|&f| requirement(f, c(sky, Wind::Calm, Light::Daylight), Chart::Standard).is_none())
             );
         }
-        let moon = c(Sky::Fine, Wind::Calm, Light::Moonlight);
+        let moon = c(Sky::Fine, Wind::Calm, Light::NightMoon);
         assert!(Flight::ALL.iter().all(|&f| requirement(f, moon, Chart::Standard) == Some(2)));
-        let dark = c(Sky::Fine, Wind::Calm, Light::NoMoon);
+        let dark = c(Sky::Fine, Wind::Calm, Light::NightNoMoon);
         assert_eq!(Flight::ALL.map(|f| requirement(f, dark, Chart::Winter)), [Some(2), Some(2), Some(2), None]);
         // Heavy rain and light winds: 7, which no D6 can throw.
-        let seven = c(Sky::HeavyRain, Wind::Light, Light::Day);
+        let seven = c(Sky::HeavyRain, Wind::Light, Light::Daylight);
         assert_eq!(requirement(Flight::Aircraft, seven, Chart::Standard), Some(7));
         assert!(!FlyingThrow { face: 6, chart: Chart::Standard }.permits(Flight::Aircraft, seven));
-        assert_eq!(requirement(Flight::Aircraft, c(Sky::Fine, Wind::Freezing, Light::Day), Chart::Standard), None);
+        assert_eq!(requirement(Flight::Aircraft, c(Sky::Fine, Wind::Freezing, Light::Daylight), Chart::Standard), None);
     }
 
     #[test]
     fn light_winds_differ_between_the_charts() {
-        let windy = c(Sky::Fine, Wind::Light, Light::Day);
+        let windy = c(Sky::Fine, Wind::Light, Light::Daylight);
         assert_eq!(Flight::ALL.map(|f| requirement(f, windy, Chart::Standard)), [Some(2), Some(3), Some(3), Some(2)]);
         assert_eq!(Flight::ALL.map(|f| requirement(f, windy, Chart::Winter)), [Some(2), Some(2), Some(2), Some(3)]);
-        let freezing = c(Sky::Fine, Wind::Freezing, Light::Day);
+        let freezing = c(Sky::Fine, Wind::Freezing, Light::Daylight);
         assert!(Flight::ALL.iter().all(|&f| requirement(f, freezing, Chart::Winter).is_none()));
     }
 
     #[test]
     fn one_throw_a_day_read_against_each_session() {
-        let day = c(Sky::LightRain, Wind::Calm, Light::Day);
+        let day = c(Sky::LightRain, Wind::Calm, Light::Daylight);
         let (t, e) = flying_throw(day, Chart::Standard, 0, &mut Scripted::new([2]), "Air Command");
         assert_eq!(e.kind, EventKind::Weather);
         assert_eq!(e.outcome["columns"][0]["permitted"], true);
         assert_eq!(e.outcome["bpc_each_session"], true);
         assert!(Flight::ALL.iter().all(|&f| t.permits(f, day)));
-        let night = c(Sky::LightRain, Wind::Calm, Light::Moonlight);
+        let night = c(Sky::LightRain, Wind::Calm, Light::NightMoon);
         assert!(!t.permits(Flight::Aircraft, night), "the night session needs 3");
         // 32: "Air Command Flying permission throw −1 (+1) today".
         let (t, _) = flying_throw(day, Chart::Standard, 1, &mut Scripted::new([2]), "Air Command");

@@ -9,46 +9,9 @@ use warbound_rules::dice::Roll;
 use warbound_rules::event::{EventKind, RuleEvent};
 
 use crate::air::flying::{Chart, Flight, FlyingThrow, flight_time, max_move, move_between_boards, requirement};
-use crate::air::squadron::{DamageOutcome, Role, Squadron};
-use crate::air::{AirError, Conditions, Light, rule};
-
-/// The battlegroups of 28.1, by mission (28.8).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Mission {
-    /// "Bombers with/without escorts".
-    Bombing,
-    /// Air artillery (ground attacks): "Dive bombers, Fighter bombers, fighter/ground attack".
-    AirArtillery,
-    /// "Torpedo bombers".
-    Torpedo,
-    /// "Transport with/without escorts with/without gliders".
-    Transport,
-    /// "OP aircraft": recce machines "form their own BattleGroup".
-    Recce,
-    /// "Fighters on defensive duty".
-    Patrol,
-}
-
-impl Mission {
-    /// The roles that fly the mission itself.
-    pub const fn flies(self, role: Role) -> bool {
-        matches!(
-            (self, role),
-            (Self::Bombing, Role::Bomber)
-                | (Self::AirArtillery, Role::DiveBomber | Role::FighterBomber | Role::GroundAttack)
-                | (Self::Torpedo, Role::TorpedoBomber)
-                | (Self::Transport, Role::Transport)
-                | (Self::Recce, Role::Recce)
-                | (Self::Patrol, Role::Fighter)
-        )
-    }
-
-    /// Whether fighters may join as escorts: bombers and transports (28.8 "Escort Missions").
-    pub const fn takes_escorts(self) -> bool {
-        matches!(self, Self::Bombing | Self::Transport)
-    }
-}
+use crate::air::squadron::{DamageOutcome, Squadron};
+use crate::air::{AirError, Conditions, Mission, Role, rule};
+use crate::map::common::Light;
 
 /// "Patrol squadrons ... remain for 1 session" (28.8).
 pub const PATROL_SESSIONS: u8 = 1;
@@ -306,7 +269,7 @@ pub fn recce_detection(
         return Err(AirError::NoFlying);
     }
     let base = if specialist { 6 } else { 4 };
-    let n = base - usize::from(conditions.light == Light::Moonlight);
+    let n = base - usize::from(conditions.light == Light::NightMoon);
     let (faces, detected) = match enemy {
         EnemyPosture::Concealed => (Vec::new(), false),
         EnemyPosture::PresentOrResting | EnemyPosture::Deployed => {
@@ -456,9 +419,24 @@ pub fn lost_with_carrier(loads: &[Load], outcome: DamageOutcome, id: &str) -> (V
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::air::command::AirCommand;
     use crate::air::squadron::Basing;
     use crate::air::{Sky, Speed, Wind};
     use warbound_rules::dice::Scripted;
+
+    #[test]
+    fn campaign_state_round_trips_through_ron() {
+        let mut s = Squadron::new("1/StG 2", Role::DiveBomber, Speed::Slow, Basing::Local, true, 3, 3).unwrap();
+        s.prepare_day(&mut Scripted::new([6, 4, 2]));
+        s.take_damage(0, 1).unwrap();
+        let bg = AirBattlegroup::new("Stukas", Mission::AirArtillery, vec![s], "7").unwrap();
+        let text = ron::to_string(&bg).unwrap();
+        let back: AirBattlegroup = ron::from_str(&text).unwrap();
+        assert_eq!(back, bg);
+        let ac = AirCommand::new(20).unwrap();
+        let back: AirCommand = ron::from_str(&ron::to_string(&ac).unwrap()).unwrap();
+        assert_eq!(back, ac);
+    }
 
     fn sq(name: &str, role: Role, basing: Basing) -> Squadron {
         Squadron::new(name, role, Speed::Other, basing, false, 3, 3).unwrap()
@@ -616,7 +594,7 @@ mod tests {
         let (seen, _) =
             recce_detection(false, fine, EnemyPosture::Deployed, &mut Scripted::new([5, 5, 5, 5]), "R").unwrap();
         assert!(!seen, "deployed needs a 6");
-        let moon = Conditions { light: Light::Moonlight, ..fine };
+        let moon = Conditions { light: Light::NightMoon, ..fine };
         let (seen, e) =
             recce_detection(false, moon, EnemyPosture::PresentOrResting, &mut Scripted::new([1, 1, 5]), "R").unwrap();
         assert!(seen);
@@ -628,7 +606,7 @@ mod tests {
             recce_detection(true, rain, EnemyPosture::Deployed, &mut Scripted::new([]), "R").unwrap_err(),
             AirError::NoFlying
         );
-        let dark = Conditions { light: Light::NoMoon, wind: Wind::Calm, ..fine };
+        let dark = Conditions { light: Light::NightNoMoon, wind: Wind::Calm, ..fine };
         assert!(recce_detection(true, dark, EnemyPosture::Deployed, &mut Scripted::new([]), "R").is_err());
     }
 
@@ -662,7 +640,7 @@ mod tests {
         let para = [Load::Paratroops { element: "1 Pl".into(), points: 60 }];
         assert!(!may_take_off(throw, windy, Mission::Transport, &para, "T").0);
         assert_eq!(take_off_columns(Mission::Recce, &[]), [Flight::Recce]);
-        let dark = Conditions { light: Light::NoMoon, ..Conditions::FINE_DAY };
+        let dark = Conditions { light: Light::NightNoMoon, ..Conditions::FINE_DAY };
         let six = FlyingThrow { face: 6, chart: Chart::Standard };
         assert!(!may_take_off(six, dark, Mission::Recce, &[], "R").0, "no recce on a moonless night");
         assert!(may_take_off(six, dark, Mission::Bombing, &[], "B").0);

@@ -17,6 +17,8 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use warbound_rules::event::{Book, RuleRef};
 
+use crate::map::common::Light;
+
 /// Air Command's Strategic Milestone and Condition (28.12).
 pub mod command;
 /// Aircraft firing (28.9), AA fire (28.10) and air-to-air combat (28.11).
@@ -58,27 +60,37 @@ pub enum Wind {
     Freezing,
 }
 
-/// Daylight or the kind of night of a session.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Light {
-    Day,
-    Moonlight,
-    /// "Night (no moon)".
-    NoMoon,
-}
-
 /// The weather a flight takes off in (from the weather module's day).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Conditions {
     pub sky: Sky,
     pub wind: Wind,
+    /// Written as the flying chart's rows: "day", "moonlight", "no_moon".
+    #[serde(with = "chart_light")]
     pub light: Light,
 }
 
 impl Conditions {
     /// Fine, calm, daylight.
-    pub const FINE_DAY: Self = Self { sky: Sky::Fine, wind: Wind::Calm, light: Light::Day };
+    pub const FINE_DAY: Self = Self { sky: Sky::Fine, wind: Wind::Calm, light: Light::Daylight };
+}
+
+/// The light of a flight in the flying chart's words (FYOW 28.4 "Night (no
+/// moon)", "Moonlight").
+mod chart_light {
+    use serde::{Deserializer, Serializer};
+
+    use crate::map::common::{Light, LightWords};
+
+    static WORDS: LightWords = LightWords(["day", "moonlight", "no_moon"]);
+
+    pub fn serialize<S: Serializer>(light: &Light, serializer: S) -> Result<S::Ok, S::Error> {
+        WORDS.serialize(*light, serializer)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Light, D::Error> {
+        WORDS.deserialize(deserializer)
+    }
 }
 
 /// Speed class of an aircraft type (Codex): the moves between Map Boards,
@@ -94,13 +106,74 @@ pub enum Speed {
     Slow,
 }
 
+/// What an aircraft type is for (the rows of 28.1 and 28.6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    Fighter,
+    /// Fighter bombers and "fighter/ground attack" types.
+    FighterBomber,
+    GroundAttack,
+    DiveBomber,
+    /// Recce and OP (observation) aircraft.
+    Recce,
+    TorpedoBomber,
+    Bomber,
+    Transport,
+}
+
+impl Role {
+    /// The roles whose Flight Time "Endurance" tanks extend (28.6, "Above with Endurance").
+    pub const fn takes_endurance(self) -> bool {
+        matches!(self, Self::Fighter | Self::FighterBomber | Self::GroundAttack | Self::DiveBomber | Self::Recce)
+    }
+}
+
+/// The battlegroups of 28.1, by mission (28.8).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mission {
+    /// "Bombers with/without escorts".
+    Bombing,
+    /// Air artillery (ground attacks): "Dive bombers, Fighter bombers, fighter/ground attack".
+    AirArtillery,
+    /// "Torpedo bombers".
+    Torpedo,
+    /// "Transport with/without escorts with/without gliders".
+    Transport,
+    /// "OP aircraft": recce machines "form their own BattleGroup".
+    Recce,
+    /// "Fighters on defensive duty".
+    Patrol,
+}
+
+impl Mission {
+    /// The roles that fly the mission itself.
+    pub const fn flies(self, role: Role) -> bool {
+        matches!(
+            (self, role),
+            (Self::Bombing, Role::Bomber)
+                | (Self::AirArtillery, Role::DiveBomber | Role::FighterBomber | Role::GroundAttack)
+                | (Self::Torpedo, Role::TorpedoBomber)
+                | (Self::Transport, Role::Transport)
+                | (Self::Recce, Role::Recce)
+                | (Self::Patrol, Role::Fighter)
+        )
+    }
+
+    /// Whether fighters may join as escorts: bombers and transports (28.8 "Escort Missions").
+    pub const fn takes_escorts(self) -> bool {
+        matches!(self, Self::Bombing | Self::Transport)
+    }
+}
+
 /// Bad input to an air rule, or an action the rules forbid.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum AirError {
     /// The weather forbids this flight or this throw.
     NoFlying,
     /// "Endurance" tanks only extend fighters, ground attack, dive bombers and recce (28.6).
-    EnduranceNotFitted(squadron::Role),
+    EnduranceNotFitted(Role),
     /// No Flight Time left over the Map Boards.
     NoFlightTimeLeft,
     /// A move of more Map Boards than the aircraft's maximum (28.7).
@@ -114,9 +187,9 @@ pub enum AirError {
     /// The aircraft is lost.
     AircraftLost,
     /// A battlegroup mixing aircraft that are not comparable (28.1).
-    NotComparable { mission: missions::Mission, role: squadron::Role },
+    NotComparable { mission: Mission, role: Role },
     /// A battlegroup without the aircraft its mission needs.
-    NoMissionAircraft(missions::Mission),
+    NoMissionAircraft(Mission),
     /// A squadron of no aircraft.
     EmptySquadron,
     /// "No AA fire can be conducted if friendly aircraft are over the Map Board" (28.10).
@@ -170,23 +243,22 @@ impl std::error::Error for AirError {}
 
 #[cfg(test)]
 mod tests {
-    use super::missions::{AirBattlegroup, Mission};
-    use super::squadron::{Basing, Role, Squadron};
     use super::*;
-    use warbound_rules::dice::Scripted;
 
     #[test]
-    fn campaign_state_round_trips_through_ron() {
-        let mut s = Squadron::new("1/StG 2", Role::DiveBomber, Speed::Slow, Basing::Local, true, 3, 3).unwrap();
-        s.prepare_day(&mut Scripted::new([6, 4, 2]));
-        s.take_damage(0, 1).unwrap();
-        let bg = AirBattlegroup::new("Stukas", Mission::AirArtillery, vec![s], "7").unwrap();
-        let text = ron::to_string(&bg).unwrap();
-        let back: AirBattlegroup = ron::from_str(&text).unwrap();
-        assert_eq!(back, bg);
-        let ac = command::AirCommand::new(20).unwrap();
-        let back: command::AirCommand = ron::from_str(&ron::to_string(&ac).unwrap()).unwrap();
-        assert_eq!(back, ac);
+    fn conditions_name_the_light_by_the_flying_charts_rows() {
+        let moon = Conditions { light: Light::NightMoon, ..Conditions::FINE_DAY };
+        let json = serde_json::to_string(&moon).unwrap();
+        assert_eq!(json, r#"{"sky":"fine","wind":"calm","light":"moonlight"}"#);
+        assert_eq!(serde_json::from_str::<Conditions>(&json).unwrap(), moon);
+        for light in [Light::Daylight, Light::NightMoon, Light::NightNoMoon] {
+            let c = Conditions { light, ..Conditions::FINE_DAY };
+            assert_eq!(ron::from_str::<Conditions>(&ron::to_string(&c).unwrap()).unwrap(), c);
+        }
+        assert_eq!(serde_json::to_value(Conditions::FINE_DAY).unwrap()["light"], "day");
+        let dark = Conditions { light: Light::NightNoMoon, ..Conditions::FINE_DAY };
+        assert_eq!(serde_json::to_value(dark).unwrap()["light"], "no_moon");
+        assert!(serde_json::from_str::<Conditions>(r#"{"sky":"fine","wind":"calm","light":"NightMoon"}"#).is_err());
     }
 
     #[test]

@@ -7,7 +7,7 @@ use serde_json::json;
 use warbound_rules::dice::Roll;
 use warbound_rules::event::{EventKind, RuleEvent};
 
-use crate::air::{AirError, Speed, rule};
+use crate::air::{AirError, Role, Speed, rule};
 
 /// "An aircraft Squadron comprises normally, 3 machines" (28.1).
 pub const SQUADRON_MACHINES: usize = 3;
@@ -17,29 +17,6 @@ pub const PREPARATION: u8 = 3;
 
 /// "If the aircraft has 'Endurance', add 1 to this requirement" (28.2).
 pub const ENDURANCE_PREPARATION: u8 = 1;
-
-/// What an aircraft type is for (the rows of 28.1 and 28.6).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Role {
-    Fighter,
-    /// Fighter bombers and "fighter/ground attack" types.
-    FighterBomber,
-    GroundAttack,
-    DiveBomber,
-    /// Recce and OP (observation) aircraft.
-    Recce,
-    TorpedoBomber,
-    Bomber,
-    Transport,
-}
-
-impl Role {
-    /// The roles whose Flight Time "Endurance" tanks extend (28.6, "Above with Endurance").
-    pub const fn takes_endurance(self) -> bool {
-        matches!(self, Self::Fighter | Self::FighterBomber | Self::GroundAttack | Self::DiveBomber | Self::Recce)
-    }
-}
 
 /// Where a squadron is based (28.6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

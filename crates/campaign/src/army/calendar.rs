@@ -7,16 +7,12 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use warbound_rules::day::{Light, Season};
+use warbound_rules::day::{BOUNDS_PER_SESSION, Light, SESSIONS_PER_DAY, Season};
 use warbound_rules::dice::Roll;
 use warbound_rules::event::{EventKind, RuleEvent};
 
 use crate::army::{ArmyError, fyow, out_of_range};
 
-/// Bounds in a session ("Definitions": Session).
-pub const BOUNDS_PER_SESSION: u8 = 4;
-/// Sessions in a campaign day (FYOW 1).
-pub const SESSIONS_PER_DAY: u8 = 6;
 /// Days in a campaign week (FYOW 1.1).
 pub const DAYS_PER_WEEK: u8 = 3;
 /// Days in a campaign month: 4 weeks of 3 days (FYOW 1.1).

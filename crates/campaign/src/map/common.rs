@@ -3,7 +3,9 @@
 
 use std::fmt;
 
-use serde::{Deserialize, Serialize};
+use serde::de::{self, DeserializeSeed, EnumAccess, VariantAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use warbound_rules::day::SESSIONS_PER_DAY;
 
 /// The two armies of a campaign (the book's examples call them Red and Blue),
 /// on the map and on a naval engagement's template.
@@ -57,9 +59,11 @@ impl Edge {
     }
 }
 
-/// Light during a session (FYOW 1.2 daylight and night sessions; 25.2 moonlight).
-/// "Some moonlight" is resolved by the weather rules into one of these per session.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// Light during a session (FYOW 1.2 daylight and night sessions; 25.2 moonlight):
+/// what the map, weather, air and naval rules read as "day", "moonlight" and
+/// "night (no moon)". "Some moonlight" is resolved by the weather rules into one
+/// of these per session.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Light {
     Daylight,
     NightMoon,
@@ -67,8 +71,66 @@ pub enum Light {
 }
 
 impl Light {
+    /// Every light, in the order of [`LightWords`].
+    const ALL: [Light; 3] = [Light::Daylight, Light::NightMoon, Light::NightNoMoon];
+
     pub fn is_night(self) -> bool {
         self != Light::Daylight
+    }
+}
+
+/// [`Light`] in the words of a rule whose events name it otherwise: the
+/// word for daylight, a moonlit night and a moonless night, in that order.
+/// The air rules' flying chart writes "day", "moonlight", "no_moon"; the
+/// weather rules' moon throw "Day", "NightMoonlit", "NightNoMoon".
+pub(crate) struct LightWords(pub(crate) [&'static str; 3]);
+
+impl LightWords {
+    pub(crate) fn word(&self, light: Light) -> &'static str {
+        self.0[light as usize]
+    }
+
+    /// Writes `light` as its word.
+    pub(crate) fn serialize<S: Serializer>(&self, light: Light, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_unit_variant("Light", light as u32, self.word(light))
+    }
+
+    /// Reads a light written as one of the words.
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(&'static self, deserializer: D) -> Result<Light, D::Error> {
+        deserializer.deserialize_enum("Light", &self.0, Words(&self.0))
+    }
+}
+
+/// Reads a [`Light`] by its word, as a variant's name.
+#[derive(Clone, Copy)]
+struct Words(&'static [&'static str; 3]);
+
+impl<'de> Visitor<'de> for Words {
+    type Value = Light;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "one of {:?}", self.0)
+    }
+
+    fn visit_str<E: de::Error>(self, word: &str) -> Result<Light, E> {
+        match self.0.iter().position(|w| *w == word) {
+            Some(i) => Ok(Light::ALL[i]),
+            None => Err(E::unknown_variant(word, self.0)),
+        }
+    }
+
+    fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<Light, A::Error> {
+        let (light, variant) = data.variant_seed(self)?;
+        variant.unit_variant()?;
+        Ok(light)
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for Words {
+    type Value = Light;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Light, D::Error> {
+        deserializer.deserialize_identifier(self)
     }
 }
 
@@ -103,11 +165,6 @@ impl SessionConditions {
         self.heavy_rain || self.fog
     }
 }
-
-/// Sessions in a campaign day (FYOW 1: "6 sessions each lasting for 4 bounds").
-pub const SESSIONS_PER_DAY: u8 = 6;
-/// Bounds in a session (FYOW Definitions).
-pub const BOUNDS_PER_SESSION: u8 = 4;
 
 /// A session of the campaign: the day (counted from 1) and its session 1..=6.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

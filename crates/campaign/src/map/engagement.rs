@@ -4,11 +4,12 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::json;
+use warbound_rules::day::BOUNDS_PER_SESSION;
 use warbound_rules::event::{Book, EventKind, RuleEvent, RuleRef};
 
 use crate::map::attitude::Attitude;
 use crate::map::board::{BoardDetail, BoardId, BoardKind, BoardSize, CampaignMap, Coast, can_deploy};
-use crate::map::common::{BOUNDS_PER_SESSION, Edge, ForceKind, MapError, SessionConditions, SessionStamp, Side};
+use crate::map::common::{Edge, ForceKind, MapError, SessionConditions, SessionStamp, Side};
 use crate::map::occupation::{BoardOccupation, Occupant, Place};
 
 /// How deep into the table a force may stand from its edge (FYOW 15.3).

@@ -6,12 +6,13 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::json;
+use warbound_rules::day::SESSIONS_PER_DAY;
 use warbound_rules::event::{EventKind, RuleEvent};
 
-use crate::map::common::Side;
+use crate::map::common::{Light, Side};
 use crate::naval::craft::{Craft, Weapon};
 use crate::naval::spotting::SpotResult;
-use crate::naval::{Light, NavalError, rule};
+use crate::naval::{NavalError, rule};
 
 /// Where a token stands on the template.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -59,7 +60,7 @@ pub struct Token {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct NavalEngagement {
     /// "Record the night/day situation for each Session".
-    pub sessions: [Light; 6],
+    pub sessions: [Light; SESSIONS_PER_DAY as usize],
     /// The current session, 1..=6.
     pub session: u8,
     pub tokens: Vec<Token>,
@@ -79,7 +80,7 @@ pub struct NavalEngagement {
 
 impl NavalEngagement {
     /// A new day's engagement at session 1.
-    pub fn new(sessions: [Light; 6]) -> Self {
+    pub fn new(sessions: [Light; SESSIONS_PER_DAY as usize]) -> Self {
         Self {
             sessions,
             session: 1,
@@ -132,7 +133,7 @@ impl NavalEngagement {
 
     /// The next session: every token may act again.
     pub fn next_session(&mut self) -> Result<u8, NavalError> {
-        if self.session >= 6 {
+        if self.session >= SESSIONS_PER_DAY {
             return Err(NavalError::Engagement("the day has 6 sessions".into()));
         }
         self.session += 1;
@@ -318,9 +319,9 @@ mod tests {
         let mut e = NavalEngagement::new([
             Light::NightNoMoon,
             Light::NightNoMoon,
-            Light::Day,
-            Light::Day,
-            Light::Day,
+            Light::Daylight,
+            Light::Daylight,
+            Light::Daylight,
             Light::NightNoMoon,
         ]);
         e.place("D", Side::Blue, TokenKind::Vessel(Craft::Destroyer)).unwrap();
@@ -340,7 +341,7 @@ mod tests {
         for _ in 0..2 {
             e.next_session().unwrap();
         }
-        assert_eq!(e.light(), Light::Day);
+        assert_eq!(e.light(), Light::Daylight);
         while e.session < 6 {
             e.next_session().unwrap();
         }

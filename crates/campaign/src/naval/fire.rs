@@ -15,8 +15,9 @@ use serde_json::json;
 use warbound_rules::dice::Roll;
 use warbound_rules::event::{EventKind, RuleEvent};
 
+use crate::map::common::Light;
 use crate::naval::craft::{Craft, Vessel, Weapon};
-use crate::naval::{Light, NavalError, rule};
+use crate::naval::{NavalError, rule};
 
 /// A column of the naval Artillery & Bombs Effects Chart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -151,8 +152,8 @@ pub struct FireOutcome {
 /// modifiers do not apply. A score above 10 cannot hit.
 fn night(light: Light) -> u8 {
     match light {
-        Light::Day => 0,
-        Light::NightMoonlit => 1,
+        Light::Daylight => 0,
+        Light::NightMoon => 1,
         Light::NightNoMoon => 2,
     }
 }
@@ -630,16 +631,16 @@ mod tests {
     fn coastal_battery_hits_on_9_and_reads_f() {
         let mut g = armed("G", Craft::Gunboat, &[]);
         // Two guns: 9 hits (effect D6 3 -> 3 points), 8 misses.
-        let (o, e) = coastal_battery_fire("Bty", 2, &mut g, Light::Day, &mut Scripted::new([9, 3, 8])).unwrap();
+        let (o, e) = coastal_battery_fire("Bty", 2, &mut g, Light::Daylight, &mut Scripted::new([9, 3, 8])).unwrap();
         assert_eq!(o.effect, 3);
         assert_eq!(g.damage, 3);
         assert!(g.half_strength());
         assert!(!o.sunk);
         assert_eq!(e.dice.len(), 3);
         let mut m = armed("M", Craft::Mtb, &[]);
-        assert!(coastal_battery_fire("Bty", 1, &mut m, Light::Day, &mut Scripted::new([])).is_err());
-        assert!(coastal_battery_fire("Bty", 0, &mut g, Light::Day, &mut Scripted::new([])).is_err());
-        let (o, _) = coastal_battery_fire("Bty", 1, &mut g, Light::NightMoonlit, &mut Scripted::new([9])).unwrap();
+        assert!(coastal_battery_fire("Bty", 1, &mut m, Light::Daylight, &mut Scripted::new([])).is_err());
+        assert!(coastal_battery_fire("Bty", 0, &mut g, Light::Daylight, &mut Scripted::new([])).is_err());
+        let (o, _) = coastal_battery_fire("Bty", 1, &mut g, Light::NightMoon, &mut Scripted::new([9])).unwrap();
         assert!(!o.shots[0].hit, "10+ at night with moonlight");
     }
 
@@ -649,15 +650,23 @@ mod tests {
         let mut t = armed("T", Craft::SmallGunboat, &[]);
         // 2 x 149mm: 8 hits (D6 1 -> E 1), 7 misses.
         let (o, _) =
-            ship_fire(&mut d, Weapon::Gun149mm, 2, &mut t, false, Light::Day, &mut Scripted::new([8, 1, 7])).unwrap();
+            ship_fire(&mut d, Weapon::Gun149mm, 2, &mut t, false, Light::Daylight, &mut Scripted::new([8, 1, 7]))
+                .unwrap();
         assert_eq!(o.shots.len(), 2);
         assert_eq!(o.effect, 1);
         assert_eq!(d.mount(Weapon::Gun149mm).unwrap().left_today, 6);
         let mut g = armed("G", Craft::Gunboat, &[(Weapon::Gun75mm, 2, Some(3))]);
         let mut target = destroyer();
-        let (o, _) =
-            ship_fire(&mut g, Weapon::Gun75mm, 2, &mut target, false, Light::Day, &mut Scripted::new([7, 6, 1, 2, 3]))
-                .unwrap();
+        let (o, _) = ship_fire(
+            &mut g,
+            Weapon::Gun75mm,
+            2,
+            &mut target,
+            false,
+            Light::Daylight,
+            &mut Scripted::new([7, 6, 1, 2, 3]),
+        )
+        .unwrap();
         assert_eq!(o.shots.len(), 4, "75mm and under: 2 shots per gun");
         assert_eq!(o.effect, 3, "C on a 6");
         assert_eq!(g.mount(Weapon::Gun75mm).unwrap().left_today, 2);
@@ -668,14 +677,15 @@ mod tests {
         let mut d = destroyer();
         let mut t = armed("T", Craft::SmallGunboat, &[]);
         let (o, _) =
-            ship_fire(&mut d, Weapon::Gun150mmPlus, 1, &mut t, true, Light::Day, &mut Scripted::new([7, 1])).unwrap();
+            ship_fire(&mut d, Weapon::Gun150mmPlus, 1, &mut t, true, Light::Daylight, &mut Scripted::new([7, 1]))
+                .unwrap();
         assert_eq!(o.shots[0].needed, 7);
         assert!(o.shots[0].hit);
         assert_eq!(o.effect, 2, "F on a 1");
         let mut tr = armed("Tr", Craft::SmallGunboat, &[(Weapon::Gun75mm, 1, Some(3))]);
         let mut g = armed("G", Craft::Gunboat, &[]);
         let (o, _) =
-            ship_fire(&mut tr, Weapon::Gun75mm, 1, &mut g, true, Light::Day, &mut Scripted::new([6, 6])).unwrap();
+            ship_fire(&mut tr, Weapon::Gun75mm, 1, &mut g, true, Light::Daylight, &mut Scripted::new([6, 6])).unwrap();
         assert_eq!(o.shots[0].needed, 7, "trawlers get no bonus");
     }
 
@@ -684,16 +694,18 @@ mod tests {
         let mut d = destroyer();
         d.take_damage(6);
         let mut t = armed("T", Craft::CargoShip, &[]);
-        assert!(ship_fire(&mut d, Weapon::Gun149mm, 3, &mut t, false, Light::Day, &mut Scripted::new([])).is_err());
+        assert!(
+            ship_fire(&mut d, Weapon::Gun149mm, 3, &mut t, false, Light::Daylight, &mut Scripted::new([])).is_err()
+        );
         let (o, _) =
-            ship_fire(&mut d, Weapon::Gun149mm, 2, &mut t, false, Light::Day, &mut Scripted::new([1, 1])).unwrap();
+            ship_fire(&mut d, Weapon::Gun149mm, 2, &mut t, false, Light::Daylight, &mut Scripted::new([1, 1])).unwrap();
         assert_eq!(o.effect, 0);
         d.mount_mut(Weapon::Gun149mm).unwrap().left_today = 1;
         let (o, _) =
-            ship_fire(&mut d, Weapon::Gun149mm, 2, &mut t, false, Light::Day, &mut Scripted::new([1])).unwrap();
+            ship_fire(&mut d, Weapon::Gun149mm, 2, &mut t, false, Light::Daylight, &mut Scripted::new([1])).unwrap();
         assert_eq!(o.shots.len(), 1, "only the day's last shot");
         assert!(matches!(
-            ship_fire(&mut d, Weapon::Gun149mm, 1, &mut t, false, Light::Day, &mut Scripted::new([])),
+            ship_fire(&mut d, Weapon::Gun149mm, 1, &mut t, false, Light::Daylight, &mut Scripted::new([])),
             Err(NavalError::NoShots(_))
         ));
     }
@@ -717,11 +729,15 @@ mod tests {
         assert_eq!(u.damage, 3);
         assert_eq!(d.mount(Weapon::DepthCharges).unwrap().left_today, 4);
         let (o, _) =
-            ship_fire(&mut d, Weapon::DepthCharges, 2, &mut u, false, Light::Day, &mut Scripted::new([5, 4, 4]))
+            ship_fire(&mut d, Weapon::DepthCharges, 2, &mut u, false, Light::Daylight, &mut Scripted::new([5, 4, 4]))
                 .unwrap();
         assert_eq!(o.effect, 0, "a 4 does nothing");
-        assert!(ship_fire(&mut d, Weapon::DepthCharges, 1, &mut u, false, Light::Day, &mut Scripted::new([])).is_err());
-        assert!(ship_fire(&mut d, Weapon::Gun149mm, 1, &mut u, false, Light::Day, &mut Scripted::new([])).is_err());
+        assert!(
+            ship_fire(&mut d, Weapon::DepthCharges, 1, &mut u, false, Light::Daylight, &mut Scripted::new([])).is_err()
+        );
+        assert!(
+            ship_fire(&mut d, Weapon::Gun149mm, 1, &mut u, false, Light::Daylight, &mut Scripted::new([])).is_err()
+        );
     }
 
     #[test]
@@ -729,19 +745,21 @@ mod tests {
         let mut u = armed("U", Craft::Submarine, &[(Weapon::Torpedoes, 6, None)]);
         let mut d = destroyer();
         let (o, _) =
-            ship_fire(&mut u, Weapon::Torpedoes, 2, &mut d, false, Light::Day, &mut Scripted::new([8, 3, 7])).unwrap();
+            ship_fire(&mut u, Weapon::Torpedoes, 2, &mut d, false, Light::Daylight, &mut Scripted::new([8, 3, 7]))
+                .unwrap();
         assert_eq!(o.effect, 6, "half of 12");
         assert!(!o.sunk);
         let (o, _) =
-            ship_fire(&mut u, Weapon::Torpedoes, 1, &mut d, false, Light::Day, &mut Scripted::new([10, 4])).unwrap();
+            ship_fire(&mut u, Weapon::Torpedoes, 1, &mut d, false, Light::Daylight, &mut Scripted::new([10, 4]))
+                .unwrap();
         assert!(o.sunk);
         assert_eq!(u.mount(Weapon::Torpedoes).unwrap().left_today, 3);
         assert!(
-            ship_fire(&mut u, Weapon::Torpedoes, 3, &mut destroyer(), false, Light::Day, &mut Scripted::new([]))
+            ship_fire(&mut u, Weapon::Torpedoes, 3, &mut destroyer(), false, Light::Daylight, &mut Scripted::new([]))
                 .is_err()
         );
         assert_eq!(
-            ship_fire(&mut u, Weapon::Torpedoes, 1, &mut d, false, Light::Day, &mut Scripted::new([])),
+            ship_fire(&mut u, Weapon::Torpedoes, 1, &mut d, false, Light::Daylight, &mut Scripted::new([])),
             Err(NavalError::Sunk)
         );
     }
@@ -749,12 +767,20 @@ mod tests {
     #[test]
     fn ships_fire_on_shore_at_3_plus() {
         let mut g = armed("G", Craft::Gunboat, &[(Weapon::Gun75mm, 3, Some(3))]);
-        let (o, _) =
-            ship_fire_at_shore(&mut g, Weapon::Gun75mm, 3, false, Light::Day, &mut Scripted::new([3, 5, 2, 10, 6]))
-                .unwrap();
+        let (o, _) = ship_fire_at_shore(
+            &mut g,
+            Weapon::Gun75mm,
+            3,
+            false,
+            Light::Daylight,
+            &mut Scripted::new([3, 5, 2, 10, 6]),
+        )
+        .unwrap();
         assert_eq!(o.effect, 5, "C: 2 + 3");
         assert!(!o.sunk);
-        assert!(ship_fire_at_shore(&mut g, Weapon::Gun75mm, 4, false, Light::Day, &mut Scripted::new([])).is_err());
+        assert!(
+            ship_fire_at_shore(&mut g, Weapon::Gun75mm, 4, false, Light::Daylight, &mut Scripted::new([])).is_err()
+        );
     }
 
     #[test]
@@ -771,14 +797,16 @@ mod tests {
     fn aircraft_against_ships() {
         let mut g = armed("G", Craft::Gunboat, &[]);
         let (o, _) =
-            aircraft_attack("Sq", AirAttack::DiveBomber, 2, &mut g, Light::Day, &mut Scripted::new([6, 6, 5])).unwrap();
+            aircraft_attack("Sq", AirAttack::DiveBomber, 2, &mut g, Light::Daylight, &mut Scripted::new([6, 6, 5]))
+                .unwrap();
         assert_eq!(o.effect, 3, "D on a 6");
         let (o, _) =
-            aircraft_attack("Sq", AirAttack::HmgFighter, 2, &mut g, Light::Day, &mut Scripted::new([9, 4, 10, 3]))
+            aircraft_attack("Sq", AirAttack::HmgFighter, 2, &mut g, Light::Daylight, &mut Scripted::new([9, 4, 10, 3]))
                 .unwrap();
         assert_eq!(o.effect, 1);
         assert!(
-            aircraft_attack("Sq", AirAttack::TorpedoBomber, 1, &mut g, Light::Day, &mut Scripted::new([])).is_err()
+            aircraft_attack("Sq", AirAttack::TorpedoBomber, 1, &mut g, Light::Daylight, &mut Scripted::new([]))
+                .is_err()
         );
         assert!(
             aircraft_attack(
@@ -786,13 +814,15 @@ mod tests {
                 AirAttack::FighterBomber(Ordnance::HeavyBombs),
                 1,
                 &mut g,
-                Light::Day,
+                Light::Daylight,
                 &mut Scripted::new([])
             )
             .is_err()
         );
         let mut u = armed("U", Craft::Submarine, &[]);
-        assert!(aircraft_attack("Sq", AirAttack::DiveBomber, 1, &mut u, Light::Day, &mut Scripted::new([])).is_err());
+        assert!(
+            aircraft_attack("Sq", AirAttack::DiveBomber, 1, &mut u, Light::Daylight, &mut Scripted::new([])).is_err()
+        );
         let (o, _) = aircraft_attack(
             "Sq",
             AirAttack::AntiSubmarine(Ordnance::MediumBombs),
@@ -808,7 +838,7 @@ mod tests {
             AirAttack::FighterBomber(Ordnance::AtOrRockets),
             1,
             &mut destroyer(),
-            Light::Day,
+            Light::Daylight,
             &mut Scripted::new([8, 6]),
         )
         .unwrap();
@@ -819,7 +849,8 @@ mod tests {
     fn torpedo_bomber_sinks_a_destroyer_on_4_plus() {
         let mut d = destroyer();
         let (o, _) =
-            aircraft_attack("Sq", AirAttack::TorpedoBomber, 1, &mut d, Light::Day, &mut Scripted::new([6, 4])).unwrap();
+            aircraft_attack("Sq", AirAttack::TorpedoBomber, 1, &mut d, Light::Daylight, &mut Scripted::new([6, 4]))
+                .unwrap();
         assert!(o.sunk);
         assert_eq!(d.damage, 12);
     }
@@ -828,7 +859,8 @@ mod tests {
     fn kamikaze_adds_one_and_is_lost() {
         let mut d = destroyer();
         let (o, e) =
-            aircraft_attack("Sq", AirAttack::Kamikaze, 2, &mut d, Light::Day, &mut Scripted::new([6, 6, 5])).unwrap();
+            aircraft_attack("Sq", AirAttack::Kamikaze, 2, &mut d, Light::Daylight, &mut Scripted::new([6, 6, 5]))
+                .unwrap();
         assert_eq!(o.effect, 4, "D 3 + 1");
         assert_eq!(o.aircraft_lost, 2, "lost whether successful or not");
         assert_eq!(e.rule.section, "29.16 Kamikaze Aircraft");
@@ -839,7 +871,8 @@ mod tests {
         let mut f = armed("F", Craft::FishingBoat, &[]);
         let mut g = armed("G", Craft::Gunboat, &[(Weapon::Gun75mm, 1, Some(3))]);
         let (o, _) =
-            ship_fire(&mut g, Weapon::Gun75mm, 1, &mut f, false, Light::Day, &mut Scripted::new([6, 6, 9, 6])).unwrap();
+            ship_fire(&mut g, Weapon::Gun75mm, 1, &mut f, false, Light::Daylight, &mut Scripted::new([6, 6, 9, 6]))
+                .unwrap();
         assert!(o.sunk);
         assert_eq!(o.effect, 2, "only the fishing boat's 2 points");
     }
@@ -849,12 +882,15 @@ mod tests {
         let mut m = armed("S-38", Craft::Mtb, &[(Weapon::Gun75mm, 2, Some(3)), (Weapon::Torpedoes, 4, None)]);
         let mut c = armed("Cargo", Craft::CargoShip, &[]);
         let (o, e) =
-            ship_fire(&mut m, Weapon::Torpedoes, 2, &mut c, false, Light::Day, &mut Scripted::new([8, 2, 7])).unwrap();
+            ship_fire(&mut m, Weapon::Torpedoes, 2, &mut c, false, Light::Daylight, &mut Scripted::new([8, 2, 7]))
+                .unwrap();
         assert_eq!(o.effect, 2, "half of the cargo ship's 4");
         assert_eq!(e.rule.section, "29.10.2 Submarine vs ship firing");
         assert_eq!(m.mount(Weapon::Torpedoes).unwrap().left_today, 2);
         let mut g = armed("G", Craft::Gunboat, &[(Weapon::Torpedoes, 2, None)]);
-        assert!(ship_fire(&mut g, Weapon::Torpedoes, 1, &mut c, false, Light::Day, &mut Scripted::new([])).is_err());
+        assert!(
+            ship_fire(&mut g, Weapon::Torpedoes, 1, &mut c, false, Light::Daylight, &mut Scripted::new([])).is_err()
+        );
     }
 
     #[test]
@@ -862,7 +898,7 @@ mod tests {
         let mut m = armed("M", Craft::Mtb, &[(Weapon::Gun75mm, 1, Some(3))]);
         let mut d = destroyer();
         let (o, _) =
-            ship_fire(&mut m, Weapon::Gun75mm, 1, &mut d, false, Light::NightMoonlit, &mut Scripted::new([10, 10]))
+            ship_fire(&mut m, Weapon::Gun75mm, 1, &mut d, false, Light::NightMoon, &mut Scripted::new([10, 10]))
                 .unwrap();
         assert_eq!(o.shots[0].needed, 11);
         assert!(o.shots.iter().all(|s| !s.hit));
@@ -874,7 +910,7 @@ mod tests {
         d.condition = 0;
         let mut g = armed("G", Craft::Gunboat, &[]);
         assert_eq!(
-            ship_fire(&mut d, Weapon::Gun149mm, 1, &mut g, false, Light::Day, &mut Scripted::new([])),
+            ship_fire(&mut d, Weapon::Gun149mm, 1, &mut g, false, Light::Daylight, &mut Scripted::new([])),
             Err(NavalError::Retired)
         );
         assert_eq!(

@@ -25,6 +25,8 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use warbound_rules::event::{Book, RuleRef};
 
+use crate::map::common::Light;
+
 pub mod condition;
 pub mod craft;
 pub mod engagement;
@@ -76,15 +78,6 @@ impl fmt::Display for NavalError {
 
 impl std::error::Error for NavalError {}
 
-/// Light of a session (29.6.2, 29.9, the quick reference's firing modifiers).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Light {
-    Day,
-    NightMoonlit,
-    NightNoMoon,
-}
-
 /// Rain in a session.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -109,6 +102,7 @@ pub enum Wind {
 /// weather is rolled by the weather rules and passed in).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeaConditions {
+    /// The light of the session (29.6.2, 29.9, the quick reference's firing modifiers).
     pub light: Light,
     pub rain: Rain,
     pub wind: Wind,
@@ -118,5 +112,6 @@ pub struct SeaConditions {
 
 impl SeaConditions {
     /// Daylight, no rain, no wind, no snow, no fog.
-    pub const FAIR_DAY: Self = Self { light: Light::Day, rain: Rain::None, wind: Wind::Calm, snow: false, fog: false };
+    pub const FAIR_DAY: Self =
+        Self { light: Light::Daylight, rain: Rain::None, wind: Wind::Calm, snow: false, fog: false };
 }

@@ -8,8 +8,9 @@ use serde_json::json;
 use warbound_rules::dice::Roll;
 use warbound_rules::event::{EventKind, RuleEvent};
 
+use crate::map::common::Light;
 use crate::naval::craft::Craft;
-use crate::naval::{Light, NavalError, Rain, SeaConditions, Wind, rule};
+use crate::naval::{NavalError, Rain, SeaConditions, Wind, rule};
 
 /// A move test's throw and result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -137,8 +138,8 @@ pub fn off_shore_move(
         weather += r.fog;
     }
     weather += match conditions.light {
-        Light::Day => 0,
-        Light::NightMoonlit => r.night_moonlit,
+        Light::Daylight => 0,
+        Light::NightMoon => r.night_moonlit,
         Light::NightNoMoon => r.night_no_moon,
     };
     let face = dice.d10();

@@ -7,8 +7,9 @@ use serde_json::json;
 use warbound_rules::dice::Roll;
 use warbound_rules::event::{EventKind, RuleEvent};
 
+use crate::map::common::Light;
 use crate::naval::craft::Craft;
-use crate::naval::{Light, NavalError, Rain, SeaConditions, Wind, rule};
+use crate::naval::{NavalError, Rain, SeaConditions, Wind, rule};
 
 /// Who is spotting.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -139,9 +140,9 @@ fn modifiers(observer: Observer, n: &Nomination, c: SeaConditions) -> Vec<(&'sta
         m.push(("small vessel", 1));
     }
     match c.light {
-        Light::NightMoonlit => m.push(("night with moonlight", 1)),
+        Light::NightMoon => m.push(("night with moonlight", 1)),
         Light::NightNoMoon => m.push(("night without moonlight", 2)),
-        Light::Day => {}
+        Light::Daylight => {}
     }
     if c.wind == Wind::High {
         m.push(("high winds", 2));

@@ -1,23 +1,130 @@
-//! Aircraft over the campaign map (FYOW 28): a recce squadron allowed to
-//! fly looks at the board its army most needs to see (28.8); over a paper
-//! battle, ground-attack squadrons strike and fighters patrol and engage
-//! (28.8–28.11).
+//! Aircraft over the campaign map (FYOW 28): each morning the squadrons are
+//! prepared and Air Command throws to fly (28.2–28.4, 28.12); a recce
+//! squadron allowed to fly looks at the board its army most needs to see
+//! (28.8); over a paper battle, ground-attack squadrons strike and fighters
+//! patrol and engage (28.8–28.11).
 
 use serde_json::json;
+use warbound_rules::day::{Light as DayLight, SESSIONS_PER_DAY};
 use warbound_rules::event::{EventKind, RuleEvent};
 
 use crate::air::firing::{Mg, SpotTarget, air_spot_need, air_to_air_fire, ground_spot_need, mg_ground_attack, spot};
-use crate::air::flying::Flight;
+use crate::air::flying::{Chart, Flight, flying_throw};
 use crate::air::missions::{EnemyPosture, recce_detection};
-use crate::air::squadron::{Role, Status};
-use crate::air::{Conditions, Light as AirLight, Sky as AirSky, Wind as AirWind};
+use crate::air::squadron::Status;
+use crate::air::{Conditions, Role, Sky as AirSky, Wind as AirWind};
 use crate::map::attitude::Attitude;
 use crate::map::board::BoardId;
 use crate::map::common::Light;
 use crate::play::state::{Campaign, fyow, ix};
-use crate::weather::{Sky, Wind};
+use crate::weather::{ChanceOutcome, Climate, RallyWho, Sky, Wind};
 
 impl Campaign {
+    /// FYOW 28.2–28.4 at the start of the day: preparation throws, Air
+    /// Command's losses throw, and the decision to fly.
+    pub(crate) fn air_start_of_day(&mut self) {
+        let Some(today) = self.today.clone() else { return };
+        let first_day_session = (1..=SESSIONS_PER_DAY).find(|s| {
+            crate::army::calendar::CampaignDate::new(self.date.year(), self.date.month(), self.date.day(), *s)
+                .is_ok_and(|d| d.light() == DayLight::Daylight)
+        });
+        let session = first_day_session.unwrap_or(1);
+        let spell = today.spell(session).ok().cloned();
+        let wind = today.wind_in_session(session).unwrap_or(Wind::Calm);
+        let conditions =
+            Conditions { sky: air_sky(spell.as_ref().map(|s| s.sky)), wind: air_wind(wind), light: Light::Daylight };
+        let low_cloud = spell.is_some_and(|s| s.low_cloud);
+        let chart = if self.file.climate == Climate::Winter { Chart::Winter } else { Chart::Standard };
+        for a in 0..self.armies.len() {
+            let Some(mut air) = self.armies[a].air.take() else { continue };
+            let id = format!("{} Air Command", self.armies[a].name);
+            let mut returned = 0u32;
+            for (sq, _) in &mut air.squadrons {
+                let (prep, e) = sq.prepare_day(&mut self.dice);
+                self.log(e);
+                returned += prep.iter().filter(|p| p.returned_to_service).count() as u32;
+                sq.used_today = false;
+            }
+            // Reading (FYOW 28.12): the throw counts what is new since the last one;
+            // the first day's preparation sets the count and neither loses nor rallies.
+            let now = crate::air::command::AirLosses {
+                damages: air.squadrons.iter().map(|(s, _)| s.damages()).sum(),
+                inactive: air.squadrons.iter().map(|(s, _)| s.inactive()).sum(),
+                lost: air.squadrons.iter().map(|(s, _)| s.lost()).sum(),
+            };
+            let losses = crate::air::command::AirLosses {
+                damages: now.damages.saturating_sub(air.counted.damages),
+                inactive: now.inactive.saturating_sub(air.counted.inactive),
+                lost: now.lost.saturating_sub(air.counted.lost),
+            };
+            air.counted = now;
+            if self.day > 1 {
+                if losses.dice() > 0
+                    && let Ok((_, e)) = air.command.losses_throw(losses, &mut self.dice, &id)
+                {
+                    self.log(e);
+                }
+                // "Throw 1D6 for each aircraft returning to service to rally" (FYOW 4.4, 28.12).
+                if returned > 0
+                    && let Ok((_, e)) = air.command.rally(returned, &mut self.dice, &id)
+                {
+                    self.log(e);
+                }
+            }
+            // 32, the 4♣ and 4♥: Air Commands (everybody) "get an extra SC Rallying throw".
+            let extra = self
+                .cards_today
+                .iter()
+                .any(|c| matches!(c, ChanceOutcome::ExtraRally(RallyWho::AirCommands | RallyWho::Everybody)));
+            if extra && let Ok((_, e)) = air.command.rally(1, &mut self.dice, &id) {
+                self.log(e.input("card", "32: an extra SC Rallying throw", ""));
+            }
+            air.flying = None;
+            // 25.8: "When the Rain Gauge reaches 5, airstrips not using tarmac runways are inoperable."
+            if today.unmetalled_airstrips_closed {
+                for name in air.grass_strips.clone() {
+                    self.log(
+                        RuleEvent::new(EventKind::Weather, fyow("25.8 The effect of weather on flying"))
+                            .actor(&name)
+                            .input("rain_gauge", today.gauge_at_start, "5 or more")
+                            .outcome(json!({ "flying": false, "reason": "its airstrip has no tarmac runway" })),
+                    );
+                }
+            }
+            if low_cloud {
+                self.log(
+                    RuleEvent::new(EventKind::Weather, fyow("25.8 The effect of weather on flying"))
+                        .actor(&id)
+                        .outcome(json!({ "flying": false, "reason": "low cloud" })),
+                );
+            } else if air.command.condition() != crate::air::command::AirCondition::Withdraw {
+                let card = self
+                    .cards_today
+                    .iter()
+                    .map(|c| if let ChanceOutcome::FlyingPermission(n) = c { *n } else { 0 })
+                    .sum();
+                let (throw, e) = flying_throw(conditions, chart, card, &mut self.dice, &id);
+                self.log(e);
+                air.flying = Some(throw);
+            }
+            let recce: Vec<usize> = air
+                .squadrons
+                .iter()
+                .enumerate()
+                .filter(|(_, (s, _))| s.role == Role::Recce && s.operational() > 0)
+                .filter(|(_, (s, _))| !(today.unmetalled_airstrips_closed && air.grass_strips.contains(&s.name)))
+                .map(|(i, _)| i)
+                .collect();
+            let may_recce = air.flying.is_some_and(|t| t.permits(Flight::Recce, conditions));
+            self.armies[a].air = Some(air);
+            if may_recce {
+                for i in recce {
+                    self.recce_flight(a, i, conditions);
+                }
+            }
+        }
+    }
+
     /// The board an army most needs to see: the next board on its forces'
     /// roads to their objectives where the enemy is, else its first objective.
     fn recce_target(&self, a: usize) -> Option<BoardId> {
@@ -106,15 +213,7 @@ impl Campaign {
         let s = self.date.session();
         let spell = today.spell(s).ok()?;
         let wind = today.wind_in_session(s).ok()?;
-        Some(Conditions {
-            sky: air_sky(Some(spell.sky)),
-            wind: air_wind(wind),
-            light: match self.conditions.light {
-                Light::Daylight => AirLight::Day,
-                Light::NightMoon => AirLight::Moonlight,
-                Light::NightNoMoon => AirLight::NoMoon,
-            },
-        })
+        Some(Conditions { sky: air_sky(Some(spell.sky)), wind: air_wind(wind), light: self.conditions.light })
     }
 
     /// Whether army `a`'s aircraft may fly this session: the day's throw

@@ -250,6 +250,40 @@ impl Campaign {
         }
     }
 
+    /// FYOW 10.2: each day the Senior Commands set their battlegroups' (and
+    /// their Fractions') orders, in the order of the Daily Order Cards.
+    pub(crate) fn daily_orders(&mut self) {
+        let holders: Vec<String> = self
+            .senior_commands
+            .iter()
+            .filter(|sc| {
+                self.forces.iter().any(|f| !f.is_gone() && f.side == sc.side && f.battlegroup.brigade == sc.brigade)
+            })
+            .map(|sc| sc.commander.name.clone())
+            .collect();
+        let order = match deal(Deck::DailyOrder, &holders, &mut self.dice) {
+            Ok((order, e)) => {
+                self.log(e);
+                order
+            }
+            Err(_) => holders,
+        };
+        for sc in order {
+            let Some(k) = self.senior_commands.iter().position(|s| s.commander.name == sc) else { continue };
+            let (side, brigade) = (self.senior_commands[k].side, self.senior_commands[k].brigade.clone());
+            let forces: Vec<String> = self
+                .forces
+                .iter()
+                .filter(|f| !f.is_gone() && f.side == side && f.battlegroup.brigade == brigade)
+                .map(|f| f.name.clone())
+                .collect();
+            for name in forces {
+                self.auto_daily_order(&name, k);
+                self.ordered_today.insert(name);
+            }
+        }
+    }
+
     /// FYOW 10.2, 11: a Senior Command's orders for one of its forces today,
     /// by the VOR weighted for the Senior Commander.
     pub(crate) fn auto_daily_order(&mut self, name: &str, k: usize) {

@@ -6,6 +6,7 @@
 
 use serde_json::json;
 use warbound_rules::event::{EventKind, RuleEvent};
+use warbound_rules::momentum::MAX_CMS;
 
 use crate::map::attitude::Attitude as MapAttitude;
 use crate::map::board::{BoardId, BoardKind, Terrain as MapTerrain};
@@ -18,7 +19,7 @@ use crate::paper::dunnigan::{
 };
 use crate::play::state::{BattleRecord, Campaign, PaperBattle, Whereabouts, fyow};
 use crate::supply::logistics::Mode;
-use crate::supply::repairs::{FULL_CMS, RepairJob};
+use crate::supply::repairs::RepairJob;
 use crate::supply::replenishment::LossKind;
 use warbound_rules::codex::Points;
 
@@ -365,7 +366,7 @@ impl Campaign {
                     // 33.10: "considered to be damaged"; its crew repairs it (23.1), so
                     // it is not a casualty for replenishment (21). Only its value fell:
                     // its CMS is 6, and the repair brings no Rallying throw (24.2).
-                    if let Ok(job) = RepairJob::new(name, Points::whole(*full_value), FULL_CMS) {
+                    if let Ok(job) = RepairJob::new(name, Points::whole(*full_value), MAX_CMS) {
                         self.forces[i].repairs.push(job);
                     }
                 }

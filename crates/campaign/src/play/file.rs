@@ -9,8 +9,8 @@ use std::collections::BTreeSet;
 use serde::{Deserialize, Serialize};
 use warbound_rules::data::{DataError, from_ron};
 
-use crate::air::Speed;
-use crate::air::squadron::{Basing, Role};
+use crate::air::squadron::Basing;
+use crate::air::{Role, Speed};
 use crate::army::battlegroup::{Battlegroup, BattlegroupKind, Element, ElementClass, WarPeriod};
 use crate::army::calendar::Month;
 use crate::army::commander::Competency;

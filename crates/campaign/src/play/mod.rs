@@ -7,11 +7,20 @@
 mod air;
 mod auto;
 mod battle;
+mod chance;
 pub mod command;
 mod day;
+mod ending;
 pub mod file;
+mod morale;
 mod partisans;
+mod repairs;
+mod replenishment;
+mod setup;
 pub mod state;
+mod supply;
+#[cfg(test)]
+mod testing;
 pub mod trains;
 
 pub use command::Command;

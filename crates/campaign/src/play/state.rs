@@ -16,23 +16,23 @@ use warbound_rules::strategic::SeniorOfficerRecord;
 use crate::air::command::AirCommand;
 use crate::air::flying::FlyingThrow;
 use crate::air::squadron::Squadron;
-use crate::army::battlegroup::{Battlegroup, BattlegroupKind};
+use crate::army::battlegroup::Battlegroup;
 use crate::army::calendar::CampaignDate;
 use crate::army::command::Request;
-use crate::army::commander::{Activation, Commander, CommanderRole, Competency, Decision, Traits, rate_commander};
+use crate::army::commander::{Activation, Commander, Competency, Decision, Traits};
 use crate::army::game_flow::DiaryBox;
 use crate::army::morale::{Motivation, StrategicMorale};
 use crate::army::orders::OrderKind;
 use crate::map::attitude::Attitude;
 use crate::map::board::{BoardId, BoardKind, Leg, RouteKind};
-use crate::map::common::{Edge, ForceKind, SessionConditions, SessionStamp, Side};
+use crate::map::common::{ForceKind, SessionConditions, SessionStamp, Side};
 use crate::map::engagement::Engagement;
-use crate::map::movement::{MoveAllowance, MovementState, Mover};
+use crate::map::movement::{MovementState, Mover};
 use crate::map::occupation::{BoardOccupation, Occupant, Place};
 use crate::naval::trains::LoadingJob;
 use crate::paper::dunnigan::{Situation, StrategicCondition};
-use crate::paper::partisans::{Cell, Mission, SupplyEffect, Target, TargetList, start_of_game};
-use crate::play::file::{CampaignFile, ElementFile, Stance, Start};
+use crate::paper::partisans::{Cell, Mission, SupplyEffect, Target, TargetList};
+use crate::play::file::{CampaignFile, ElementFile, Stance};
 use crate::supply::logistics::{SupplyLine, SupplyRecord};
 use crate::supply::repairs::RepairJob;
 use crate::supply::replenishment::LossLedger;
@@ -330,251 +330,6 @@ pub struct Campaign {
 }
 
 impl Campaign {
-    /// Sets the campaign up from its file and a seed: commanders rated
-    /// (FYOW 7) and their traits thrown (8.4), first Stockpiles (20), the
-    /// partisan cells (34.1), forces placed on their boards.
-    pub fn new(source: &str, file: CampaignFile, seed: u64) -> Result<Self, CampaignError> {
-        let mut dice = Dice::new(seed);
-        let mut events = Vec::new();
-        let date = CampaignDate::start_of(file.year, file.month);
-        let mut occupation: BTreeMap<BoardId, BoardOccupation> =
-            file.map.boards.iter().map(|b| (b.id.clone(), BoardOccupation::empty(b.id.clone()))).collect();
-        let stamp = SessionStamp::new(1, 1).expect("day 1, session 1");
-        let mut armies = Vec::new();
-        let mut senior_commands: Vec<SeniorCommand> = Vec::new();
-        let mut forces = Vec::new();
-        for side in [Side::Blue, Side::Red] {
-            let a = file.army(side);
-            let competency = match a.general_competency {
-                Some(c) => c,
-                None => {
-                    let (c, e) = rate_commander(CommanderRole::General, false, &mut dice, &a.general);
-                    events.push(e);
-                    c
-                }
-            };
-            let (traits, e) = Traits::thrown(false, &mut dice, &a.general);
-            events.push(e);
-            let general =
-                Commander { name: a.general.clone(), role: CommanderRole::General, competency, traits: Some(traits) };
-            let air = if a.squadrons.is_empty() {
-                None
-            } else {
-                let mut squadrons = Vec::new();
-                for s in &a.squadrons {
-                    let sq = Squadron::new(&s.name, s.role, s.speed, s.basing, s.endurance, s.machines, s.strength)
-                        .map_err(|e| CampaignError::new("28.1", e.to_string()))?;
-                    squadrons.push((sq, s.specialist_recce));
-                }
-                let machines = a.squadrons.iter().map(|s| s.machines as u32).sum();
-                let command = AirCommand::new(machines).map_err(|e| CampaignError::new("28.12", e.to_string()))?;
-                let grass_strips = a.squadrons.iter().filter(|s| s.grass_strip).map(|s| s.name.clone()).collect();
-                Some(AirArm { command, squadrons, flying: None, grass_strips, counted: Default::default() })
-            };
-            armies.push(Army {
-                side,
-                name: a.name.clone(),
-                stance: a.stance,
-                motivation: a.motivation,
-                general,
-                morale: StrategicMorale::default(),
-                reduced_since_review: false,
-                home: a.home.clone(),
-                objectives: a.objectives.clone(),
-                air,
-                known: BTreeMap::new(),
-                hq_banked: 0,
-                train: None,
-            });
-            for bg in &a.battlegroups {
-                if !senior_commands.iter().any(|sc| sc.side == side && sc.brigade == bg.brigade) {
-                    // FYOW 6.3, 7, 8.4: each Brigade's Senior Commander is rated and his traits thrown.
-                    let label = |army: &crate::play::file::ArmyFile, brigade: &str| {
-                        if brigade.is_empty() { army.name.clone() } else { brigade.to_owned() }
-                    };
-                    let brigade = label(a, &bg.brigade);
-                    // Known by his side and Brigade: a Brigade name the other army
-                    // uses too is told apart by the side.
-                    let other = file.army(side.enemy());
-                    let name = if other.battlegroups.iter().any(|o| label(other, &o.brigade) == brigade) {
-                        format!("Senior Commander, {brigade} ({side:?})")
-                    } else {
-                        format!("Senior Commander, {brigade}")
-                    };
-                    let (competency, e) = rate_commander(CommanderRole::SeniorCommander, false, &mut dice, &name);
-                    events.push(e);
-                    let (traits, e) = Traits::thrown(false, &mut dice, &name);
-                    events.push(e);
-                    senior_commands.push(SeniorCommand {
-                        side,
-                        brigade: bg.brigade.clone(),
-                        commander: Commander {
-                            name,
-                            role: CommanderRole::SeniorCommander,
-                            competency,
-                            traits: Some(traits),
-                        },
-                        traits,
-                        objective: None,
-                        requests: Vec::new(),
-                    });
-                }
-                let elements = bg.elements.iter().map(ElementFile::element).collect();
-                let battlegroup = Battlegroup::new(
-                    &bg.name,
-                    BattlegroupKind::Line,
-                    &bg.brigade,
-                    &bg.commander,
-                    elements,
-                    file.max_points(),
-                )
-                .map_err(|e| CampaignError::new("2.1", e.to_string()))?;
-                let competency = match bg.competency {
-                    Some(c) => c,
-                    None => {
-                        let (c, e) =
-                            rate_commander(CommanderRole::BattlegroupCommander, bg.elite, &mut dice, &bg.commander);
-                        events.push(e);
-                        c
-                    }
-                };
-                let (traits, e) = Traits::thrown(bg.elite, &mut dice, &bg.commander);
-                events.push(e);
-                let bg_points = battlegroup.points();
-                let (supply, e) = SupplyRecord::battlegroup_at_start(&mut dice, &bg.name);
-                events.push(e);
-                let at = match &bg.start {
-                    Start::OnBoard(b) | Start::InBox(b, _) => Whereabouts::Board(b.clone()),
-                    Start::Afloat { sea, beach, day } => {
-                        Whereabouts::Afloat { sea: sea.clone(), beach: beach.clone(), day: *day }
-                    }
-                };
-                let force = Force {
-                    name: bg.name.clone(),
-                    side,
-                    kind: ForceKind::Battlegroup,
-                    battlegroup,
-                    kit: bg.elements.clone(),
-                    commander: Commander {
-                        name: bg.commander.clone(),
-                        role: CommanderRole::BattlegroupCommander,
-                        competency,
-                        traits: Some(traits),
-                    },
-                    traits,
-                    elite: bg.elite,
-                    at,
-                    supply,
-                    line: SupplyLine::new(&[]),
-                    partisan_effects: Vec::new(),
-                    movement: MovementState::new_day(0, None),
-                    order: bg.order,
-                    objective: bg.objective.clone(),
-                    pending_orders: None,
-                    condition: StrategicCondition::Green,
-                    table_condition: StrategicCondition::Green,
-                    milestones: SeniorOfficerRecord::new(bg_points, a.milestone_pct)
-                        .map_err(|e| CampaignError::new("2", e.to_string()))?,
-                    sessions_here: 0,
-                    convoy_due: false,
-                    sighted: BTreeSet::new(),
-                    losses: LossLedger::default(),
-                    banked: 0,
-                    repairs: Vec::new(),
-                    parent: None,
-                    first_activation: None,
-                    withdrawn: false,
-                };
-                if let Start::OnBoard(b) | Start::InBox(b, _) = &bg.start {
-                    let board = file.map.board(b).map_err(|e| CampaignError::new("13", e.to_string()))?;
-                    let edge = match &bg.start {
-                        Start::InBox(_, edge) => *edge,
-                        _ => first_edge(&file, b),
-                    };
-                    let occ = occupation.get_mut(b).expect("every board has an occupation");
-                    occ.arrive(
-                        board,
-                        file.max_points(),
-                        crate::map::occupation::ArrivingForce {
-                            force: force.name.clone(),
-                            side,
-                            kind: ForceKind::Battlegroup,
-                            points: force.points(),
-                            edge,
-                            session: stamp,
-                        },
-                    )
-                    .map_err(|e| CampaignError::new("13.9", e.to_string()))?;
-                    if matches!(bg.start, Start::OnBoard(_)) {
-                        occ.enter_board(&force.name).map_err(|e| CampaignError::new("13.7", e.to_string()))?;
-                        let o = occ.occupants.iter_mut().find(|o| o.force == force.name).expect("just arrived");
-                        // Forces placed at the outset stand deployed on their boards (FYOW 15.3).
-                        events.push(
-                            o.attitude
-                                .deploy(&force.name, &mut MoveAllowance::new_day(1))
-                                .map_err(|e| CampaignError::new("15.3", e.to_string()))?,
-                        );
-                    }
-                }
-                forces.push(force);
-            }
-        }
-        let partisans = match &file.partisans {
-            None => None,
-            Some(p) => {
-                let (cells, es) = start_of_game(&mut dice);
-                events.extend(es);
-                Some(Partisans {
-                    helps: p.helps,
-                    cells,
-                    list: TargetList::new(p.targets.clone()).map_err(|e| CampaignError::new("34.7", e.to_string()))?,
-                    reserve: p.reserve.iter().cloned().collect(),
-                    missions: Vec::new(),
-                    sweeps_due: Vec::new(),
-                })
-            }
-        };
-        let mut campaign = Campaign {
-            source: source.to_owned(),
-            file,
-            seed,
-            dice,
-            date,
-            day: 0,
-            weather: None,
-            today: None,
-            chance: None,
-            cards_today: Vec::new(),
-            conditions: SessionConditions::fine_day(),
-            armies,
-            senior_commands,
-            forces,
-            occupation,
-            battles: Vec::new(),
-            fought: Vec::new(),
-            partisans,
-            diary: DiaryBox::new(),
-            held: BTreeMap::new(),
-            activated: Vec::new(),
-            ordered_today: BTreeSet::new(),
-            decisions: BTreeMap::new(),
-            ended: None,
-            events: Vec::new(),
-            events_logged: 0,
-        };
-        let opening = RuleEvent::new(EventKind::Calendar, fyow("1 The Campaign day"))
-            .input("campaign", &campaign.file.name, &campaign.source)
-            .input("seed", seed, "every throw of the campaign comes from this seed")
-            .outcome(json!({ "date": date.to_string(), "days": campaign.file.days }));
-        campaign.log(opening);
-        for e in events {
-            campaign.log(e);
-        }
-        campaign.update_held();
-        campaign.trains_at_start();
-        Ok(campaign)
-    }
-
     /// A Command Decision by `commander` in his present activation (FYOW 8,
     /// 8.1): refused past the fifth, or for a question already asked.
     ///
@@ -608,6 +363,11 @@ impl Campaign {
     pub(crate) fn log(&mut self, e: RuleEvent) {
         self.events_logged += 1;
         self.events.push(e);
+    }
+
+    /// Records that a step could not be taken (a rule refused it).
+    pub(crate) fn log_refusal(&mut self, section: &str, why: &str) {
+        self.log(RuleEvent::new(EventKind::Calendar, fyow(section)).outcome(json!({ "refused": why })));
     }
 
     /// The events recorded since the last call, in order.
@@ -911,11 +671,6 @@ impl Campaign {
             Competency::AboveAverage => crate::paper::dunnigan::Competency::AboveAverage,
         }
     }
-}
-
-/// The edge a force placed at the outset arrived by: the first link's edge on its board.
-fn first_edge(file: &CampaignFile, board: &BoardId) -> Edge {
-    file.map.legs_from(board).first().map_or(Edge::North, |l| l.departure_edge)
 }
 
 /// What a supply train is doing.

@@ -9,6 +9,7 @@ use serde_json::json;
 use warbound_rules::codex::Points;
 use warbound_rules::dice::Roll;
 use warbound_rules::event::{EventKind, RuleEvent};
+use warbound_rules::momentum::MAX_CMS;
 
 use crate::supply::logistics::Mode;
 use crate::supply::work::need_in_mode;
@@ -16,8 +17,6 @@ use crate::supply::{SupplyError, fyow};
 
 /// FYOW 23.1: the Rain/Snow Gauge at which a pip comes off.
 pub const GAUGE_PENALTY_FROM: u8 = 7;
-/// FYOW 24.2: a Rallying throw is gained when the CMS is "less than 6".
-pub const FULL_CMS: u8 = 6;
 
 /// Who repairs (FYOW 23.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -143,7 +142,8 @@ fn event(by: Repairer, cond: &RepairConditions, faces: &[u8], session: &RepairSe
 }
 
 fn complete(job: &RepairJob) -> Completed {
-    Completed { vehicle: job.vehicle.clone(), rally_throw: job.element_cms < FULL_CMS }
+    // FYOW 24.2: a Rallying throw is gained when the CMS is "less than 6".
+    Completed { vehicle: job.vehicle.clone(), rally_throw: job.element_cms < MAX_CMS }
 }
 
 /// A Field Park unit's session: 2D10 on the first unfinished vehicle in the queue.

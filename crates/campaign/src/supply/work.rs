@@ -6,14 +6,12 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::json;
+use warbound_rules::day::BOUNDS_PER_SESSION;
 use warbound_rules::dice::Roll;
 use warbound_rules::event::{EventKind, RuleEvent};
 
 use crate::supply::logistics::{Disruption, Mode, SupplyLine};
 use crate::supply::{SupplyError, fyow};
-
-/// FYOW 31.1: "each session represents 4 bounds. Dice throws must therefore be multiplied."
-pub const BOUNDS_PER_SESSION: u8 = 4;
 
 /// How a session's dice make its score.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -155,7 +153,8 @@ impl Task {
 
     /// FYOW 31 example on the campaign map: the bound's dice (AFV 2D10, 2
     /// sappers 1D10, 4 infantrymen 1D6) "multiplied" by the 4 bounds of a
-    /// session (31.1), to 10.
+    /// session (31.1: "each session represents 4 bounds. Dice throws must
+    /// therefore be multiplied."), to 10.
     pub fn minefield_clearance(by: MineClearers) -> Self {
         let dice = match by {
             MineClearers::Afv => WorkDice::sum(2 * BOUNDS_PER_SESSION, 0),

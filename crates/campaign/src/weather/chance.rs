@@ -6,7 +6,7 @@ use serde_json::json;
 use warbound_rules::dice::Roll;
 use warbound_rules::event::{Book, EventKind, RuleEvent, RuleRef};
 
-use crate::weather::WeatherError;
+use crate::weather::common::{WeatherError, check_month};
 
 /// The suits, in the order of the printed table's columns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -232,7 +232,7 @@ impl ChanceDraw {
 /// Reading (FYOW 32): nothing says drawn cards stay out of the pack, so each
 /// month's card is drawn from a full pack.
 pub fn draw_chance_card(roll: &mut impl Roll, month: u8) -> Result<(ChanceDraw, RuleEvent), WeatherError> {
-    crate::weather::check_month(month)?;
+    check_month(month)?;
     let suit = roll.d4();
     let rank = roll.face(13);
     let day = roll.d12();

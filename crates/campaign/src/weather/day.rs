@@ -2,18 +2,17 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::json;
+use warbound_rules::day::{MAX_RAIN_SNOW_GAUGE, SESSIONS_PER_DAY};
 use warbound_rules::dice::Roll;
 use warbound_rules::event::{Book, EventKind, RuleEvent, RuleRef};
 
+use crate::map::common::{Light, LightWords};
 use crate::weather::chance::{ChanceOutcome, SessionSplit};
-use crate::weather::tables::{self, AIRSTRIP_CLOSING_GAUGE, GAUGE_MAX};
-use crate::weather::{
-    AircraftClass, Climate, GaugeEffect, Moon, SessionLight, Sky, WeatherError, Wind, WindBand, WorkPenalty,
-    check_month,
-};
+use crate::weather::common::{Climate, Moon, Sky, WeatherError, Wind, check_month};
+use crate::weather::tables::{self, AIRSTRIP_CLOSING_GAUGE, AircraftClass, GaugeEffect, WindBand, WorkPenalty};
 
-/// The sessions of a campaign day.
-const SESSIONS: u8 = 6;
+/// The light of a session as the weather rules' events name it.
+static LIGHT_WORDS: LightWords = LightWords(["Day", "NightMoonlit", "NightNoMoon"]);
 
 /// What the Campaign Log carries from one day's weather to the next.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -36,7 +35,7 @@ impl WeatherState {
         if !(2..=12).contains(&self.marker) {
             return Err(WeatherError::BadSquare(self.marker));
         }
-        if self.gauge > GAUGE_MAX {
+        if self.gauge > MAX_RAIN_SNOW_GAUGE {
             return Err(WeatherError::BadGauge(self.gauge));
         }
         Ok(())
@@ -115,7 +114,7 @@ impl DayWeather {
         &self,
         session: u8,
         class: AircraftClass,
-        light: SessionLight,
+        light: Light,
     ) -> Result<Option<u8>, WeatherError> {
         let spell = self.spell(session)?;
         let wind = self.wind_in_session(session)?;
@@ -229,7 +228,7 @@ pub fn throw_day(
     } else if splits(SessionSplit::Halves) {
         &[(1, 3), (4, 6)]
     } else {
-        &[(1, SESSIONS)]
+        &[(1, SESSIONS_PER_DAY)]
     };
     let mut marker = previous.filter(|p| p.month == month).map(|p| p.marker);
     let mut spells = Vec::new();
@@ -427,7 +426,7 @@ fn throw_wind(
 pub(crate) fn throw_sandstorms(roll: &mut impl Roll, events: &mut Vec<RuleEvent>) -> Vec<u8> {
     let mut blowing = Vec::new();
     let mut blew_last = false;
-    for session in 1..=SESSIONS {
+    for session in 1..=SESSIONS_PER_DAY {
         let n = if blew_last { 4 } else { 3 };
         let faces = roll.throw(n, 6);
         let double = faces.iter().enumerate().any(|(i, f)| faces[i + 1..].contains(f));
@@ -496,7 +495,7 @@ fn adjust_gauge(
         _ => None,
     });
     change += extra;
-    let end = (i16::from(start) + change).clamp(0, i16::from(GAUGE_MAX)) as u8;
+    let end = (i16::from(start) + change).clamp(0, i16::from(MAX_RAIN_SNOW_GAUGE)) as u8;
     let snow_lying = spells.iter().any(|s| s.sky == Sky::Snow) || (lying && !first_fine_after_snow);
     let event = RuleEvent::new(EventKind::Weather, rule(climate, "5", "The effect of travel"))
         .input("gauge_at_start", start, "")
@@ -515,22 +514,22 @@ pub fn night_session_light(
     roll: &mut impl Roll,
     weather: &DayWeather,
     session: u8,
-) -> Result<(SessionLight, RuleEvent), WeatherError> {
+) -> Result<(Light, RuleEvent), WeatherError> {
     let spell = weather.spell(session)?;
     let event = RuleEvent::new(EventKind::Weather, rule(weather.climate, "2", "Moonlight"))
         .input("session", session, "a night session")
         .input("moon", spell.moon, "");
     let (light, event) = match spell.moon {
-        Moon::Moonlit => (SessionLight::NightMoonlit, event),
-        Moon::NoMoon => (SessionLight::NightNoMoon, event),
+        Moon::Moonlit => (Light::NightMoon, event),
+        Moon::NoMoon => (Light::NightNoMoon, event),
         Moon::SomeMoonlight => {
             let face = roll.d6();
             let needed = if weather.climate == Climate::Winter { 6 } else { 4 };
-            let light = if face >= needed { SessionLight::NightMoonlit } else { SessionLight::NightNoMoon };
+            let light = if face >= needed { Light::NightMoon } else { Light::NightNoMoon };
             (light, event.input("needed", needed, "some moonlight: the session is moonlit on this").dice(6, &[face]))
         }
     };
-    Ok((light, event.outcome(light)))
+    Ok((light, event.outcome(LIGHT_WORDS.word(light))))
 }
 
 /// Air Command's D6 "to determine whether or not flying is permitted"
@@ -546,7 +545,7 @@ pub fn flying_permission(
     weather: &DayWeather,
     session: u8,
     class: AircraftClass,
-    light: SessionLight,
+    light: Light,
     today: &[ChanceOutcome],
     air_command: &str,
 ) -> Result<(bool, RuleEvent), WeatherError> {
@@ -564,7 +563,7 @@ pub fn flying_permission(
         .actor(air_command)
         .input("session", session, "")
         .input("class", class, "the chart's column")
-        .input("light", light, "day, or night with or without moon")
+        .input("light", LIGHT_WORDS.word(light), "day, or night with or without moon")
         .input("needed", needed, "the chart's score; null is no flying")
         .input("card_change", change, "a 3 chance card");
     let Some(needed) = needed else {
@@ -580,7 +579,7 @@ mod tests {
     use warbound_rules::dice::Scripted;
 
     use super::*;
-    use crate::weather::Climate::*;
+    use crate::weather::common::Climate::*;
 
     fn state(month: u8, marker: u8, gauge: u8) -> WeatherState {
         WeatherState { month, marker, gauge, snow_lying: false }
@@ -625,7 +624,7 @@ mod tests {
         let (day, events) = throw_day(&mut dice, Temperate, 6, Some(&state(6, 7, 0)), &[]).unwrap();
         let spell = &day.spells[0];
         assert_eq!((spell.sky, spell.low_cloud, spell.moon), (Sky::Overcast, true, Moon::Moonlit));
-        assert_eq!(day.flying_requirement(3, AircraftClass::Aircraft, SessionLight::Day), Ok(None));
+        assert_eq!(day.flying_requirement(3, AircraftClass::Aircraft, Light::Daylight), Ok(None));
         assert_eq!(events.len(), 5, "marker, low cloud, moon, wind, gauge");
         // Winter overcast has no moon line: no moon die.
         let mut dice = Scripted::new([3, 2, 6]);
@@ -669,8 +668,8 @@ mod tests {
         assert_eq!(storms.iter().map(|e| e.dice.len()).collect::<Vec<_>>(), [3, 3, 4, 4]);
         assert_eq!(day.wind_in_session(2), Ok(Wind::Sandstorm));
         assert_eq!(day.wind_in_session(5), Ok(Wind::Calm));
-        assert_eq!(day.flying_requirement(3, AircraftClass::Aircraft, SessionLight::Day), Ok(None));
-        assert_eq!(day.flying_requirement(4, AircraftClass::Aircraft, SessionLight::Day), Ok(Some(1)));
+        assert_eq!(day.flying_requirement(3, AircraftClass::Aircraft, Light::Daylight), Ok(None));
+        assert_eq!(day.flying_requirement(4, AircraftClass::Aircraft, Light::Daylight), Ok(Some(1)));
     }
 
     #[test]
@@ -825,13 +824,14 @@ mod tests {
         let (day, _) = throw_day(&mut dice, Temperate, 7, Some(&state(7, 9, 0)), &[]).unwrap();
         assert_eq!(day.spells[0].moon, Moon::SomeMoonlight);
         let (light, e) = night_session_light(&mut Scripted::new([4]), &day, 1).unwrap();
-        assert_eq!(light, SessionLight::NightMoonlit, "temperate: 4+");
+        assert_eq!(light, Light::NightMoon, "temperate: 4+");
         assert_eq!(e.dice.len(), 1);
+        assert_eq!(e.outcome, json!("NightMoonlit"), "the moon throw's own word for a moonlit night");
         let winter = DayWeather { climate: Winter, ..day.clone() };
         let (light, _) = night_session_light(&mut Scripted::new([5]), &winter, 6).unwrap();
-        assert_eq!(light, SessionLight::NightNoMoon, "winter: 6 only");
+        assert_eq!(light, Light::NightNoMoon, "winter: 6 only");
         let (light, _) = night_session_light(&mut Scripted::new([6]), &winter, 6).unwrap();
-        assert_eq!(light, SessionLight::NightMoonlit);
+        assert_eq!(light, Light::NightMoon);
         assert!(night_session_light(&mut Scripted::new([]), &day, 0).is_err());
     }
 
@@ -842,20 +842,21 @@ mod tests {
         let (day, _) = throw_day(&mut dice, Temperate, 7, Some(&state(7, 12, 0)), &[]).unwrap();
         let aircraft = AircraftClass::Aircraft;
         let (ok, e) =
-            flying_permission(&mut Scripted::new([3]), &day, 3, aircraft, SessionLight::Day, &[], "RAF").unwrap();
+            flying_permission(&mut Scripted::new([3]), &day, 3, aircraft, Light::Daylight, &[], "RAF").unwrap();
         assert!(ok);
         assert_eq!(e.kind, EventKind::AirOperation);
+        assert_eq!(e.inputs.iter().find(|i| i.name == "light").unwrap().value, json!("Day"));
         let (ok, _) =
-            flying_permission(&mut Scripted::new([2]), &day, 3, aircraft, SessionLight::Day, &[], "RAF").unwrap();
+            flying_permission(&mut Scripted::new([2]), &day, 3, aircraft, Light::Daylight, &[], "RAF").unwrap();
         assert!(!ok);
         let plus = ChanceOutcome::FlyingPermission(1);
         let (ok, _) =
-            flying_permission(&mut Scripted::new([2]), &day, 3, aircraft, SessionLight::Day, &[plus], "RAF").unwrap();
+            flying_permission(&mut Scripted::new([2]), &day, 3, aircraft, Light::Daylight, &[plus], "RAF").unwrap();
         assert!(ok, "the 3 of Diamonds adds 1");
         // Recce at night without moon: no flying, no die.
         let mut none = Scripted::new([]);
         let (ok, e) =
-            flying_permission(&mut none, &day, 1, AircraftClass::Recce, SessionLight::NightNoMoon, &[], "RAF").unwrap();
+            flying_permission(&mut none, &day, 1, AircraftClass::Recce, Light::NightNoMoon, &[], "RAF").unwrap();
         assert!(!ok && e.dice.is_empty());
     }
 

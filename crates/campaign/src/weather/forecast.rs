@@ -10,8 +10,9 @@ use serde_json::json;
 use warbound_rules::dice::Roll;
 use warbound_rules::event::{EventKind, RuleEvent};
 
-use crate::weather::day::{Thrown, finish_day, rule, throw_sandstorms, throw_sky};
-use crate::weather::{Climate, DayWeather, WeatherError, WeatherState, Wind, tables};
+use crate::weather::common::{Climate, WeatherError, Wind, check_month};
+use crate::weather::day::{DayWeather, Thrown, WeatherState, finish_day, rule, throw_sandstorms, throw_sky};
+use crate::weather::tables;
 
 /// The marker's change on the first forecast D6: 1 worse, 6 better.
 ///
@@ -82,7 +83,7 @@ pub fn realise_forecast(
         }
         spell.marker = (spell.marker as i8 + change).clamp(2, 12) as u8;
         spell.square = (spell.square as i8 + change).clamp(2, 12) as u8;
-        let sky = tables::weather_cell(climate, spell.square, crate::weather::check_month(forecast.month)?);
+        let sky = tables::weather_cell(climate, spell.square, check_month(forecast.month)?);
         if sky != spell.sky {
             spell.sky = sky;
             (spell.low_cloud, spell.moon) = throw_sky(roll, climate, sky, &mut events);
@@ -104,7 +105,8 @@ mod tests {
     use warbound_rules::dice::Scripted;
 
     use super::*;
-    use crate::weather::{Moon, Sky, throw_day};
+    use crate::weather::common::{Moon, Sky};
+    use crate::weather::day::throw_day;
 
     fn state(month: u8, marker: u8, gauge: u8) -> WeatherState {
         WeatherState { month, marker, gauge, snow_lying: false }

@@ -7,7 +7,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::weather::{Climate, Sky, Wind};
+use crate::map::common::Light;
+use crate::weather::common::{Climate, Sky, Wind};
 
 /// Short names for the cells below, so each table reads like the printed one.
 const F: Sky = Sky::Fair;
@@ -197,10 +198,7 @@ pub(crate) fn gauge_effect(climate: Climate, gauge: u8) -> GaugeEffect {
 
 /// "When the Rain Gauge reaches 5, airstrips not using tarmac runways are
 /// inoperable" (FYOW 25.8, 26.9).
-pub(crate) const AIRSTRIP_CLOSING_GAUGE: u8 = 5;
-
-/// "The maximum value for the Rain/Snow gauge is 8" (FYOW 25.6).
-pub const GAUGE_MAX: u8 = 8;
+pub const AIRSTRIP_CLOSING_GAUGE: u8 = 5;
 
 /// The deduction from Work and Tasks throws (FYOW 25.7, 26.7, 27.6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -238,15 +236,6 @@ pub enum AircraftClass {
     Gliders,
     Paratroops,
     Recce,
-}
-
-/// Light in the session of a flight: the "Night (no moon)" and "Moonlight"
-/// rows of the flying chart.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum SessionLight {
-    Day,
-    NightMoonlit,
-    NightNoMoon,
 }
 
 /// A cell of the flying chart: a required score or modifier, or "no flying".
@@ -315,7 +304,7 @@ pub(crate) fn flying_requirement(
     climate: Climate,
     sky: Sky,
     wind: Wind,
-    light: SessionLight,
+    light: Light,
     class: AircraftClass,
 ) -> Option<u8> {
     let chart = if climate == Climate::Winter { &WINTER_CHART } else { &TEMPERATE_CHART };
@@ -334,9 +323,9 @@ pub(crate) fn flying_requirement(
         Wind::Freezing => chart.freezing_wind[column],
     }?;
     let night = match light {
-        SessionLight::Day => Some(0),
-        SessionLight::NightNoMoon => chart.night_no_moon[column],
-        SessionLight::NightMoonlit => chart.moonlight[column],
+        Light::Daylight => Some(0),
+        Light::NightNoMoon => chart.night_no_moon[column],
+        Light::NightMoon => chart.moonlight[column],
     }?;
     Some(base + wind + night)
 }
@@ -436,13 +425,8 @@ mod tests {
         // FYOW 25.8 / 26.9: "a night with no moon but light rain and high winds,
         // requires a throw of 6 (1 + 2 + 3)".
         for climate in [Climate::Temperate, Climate::Winter] {
-            let need = flying_requirement(
-                climate,
-                Sky::LightRain,
-                Wind::High,
-                SessionLight::NightNoMoon,
-                AircraftClass::Aircraft,
-            );
+            let need =
+                flying_requirement(climate, Sky::LightRain, Wind::High, Light::NightNoMoon, AircraftClass::Aircraft);
             assert_eq!(need, Some(6));
         }
     }
@@ -451,17 +435,17 @@ mod tests {
     fn flying_chart_no_flying_cells() {
         use AircraftClass::*;
         let t = Climate::Temperate;
-        assert_eq!(flying_requirement(t, Sky::Fog, Wind::Calm, SessionLight::Day, Aircraft), None);
-        assert_eq!(flying_requirement(t, Sky::HeavyRain, Wind::Calm, SessionLight::Day, Aircraft), Some(6));
-        assert_eq!(flying_requirement(t, Sky::HeavyRain, Wind::Calm, SessionLight::Day, Gliders), None);
-        assert_eq!(flying_requirement(t, Sky::Fair, Wind::High, SessionLight::Day, Paratroops), None);
-        assert_eq!(flying_requirement(t, Sky::Fair, Wind::Calm, SessionLight::NightNoMoon, Recce), None);
-        assert_eq!(flying_requirement(t, Sky::Overcast, Wind::Light, SessionLight::NightMoonlit, Gliders), Some(4));
-        assert_eq!(flying_requirement(Climate::Winter, Sky::Fair, Wind::Light, SessionLight::Day, Gliders), Some(2));
-        assert_eq!(flying_requirement(Climate::Winter, Sky::Fair, Wind::Light, SessionLight::Day, Recce), Some(3));
-        assert_eq!(flying_requirement(Climate::Winter, Sky::Fair, Wind::Freezing, SessionLight::Day, Aircraft), None);
-        assert_eq!(flying_requirement(t, Sky::HeavyRain, Wind::Light, SessionLight::Day, Aircraft), Some(7));
+        assert_eq!(flying_requirement(t, Sky::Fog, Wind::Calm, Light::Daylight, Aircraft), None);
+        assert_eq!(flying_requirement(t, Sky::HeavyRain, Wind::Calm, Light::Daylight, Aircraft), Some(6));
+        assert_eq!(flying_requirement(t, Sky::HeavyRain, Wind::Calm, Light::Daylight, Gliders), None);
+        assert_eq!(flying_requirement(t, Sky::Fair, Wind::High, Light::Daylight, Paratroops), None);
+        assert_eq!(flying_requirement(t, Sky::Fair, Wind::Calm, Light::NightNoMoon, Recce), None);
+        assert_eq!(flying_requirement(t, Sky::Overcast, Wind::Light, Light::NightMoon, Gliders), Some(4));
+        assert_eq!(flying_requirement(Climate::Winter, Sky::Fair, Wind::Light, Light::Daylight, Gliders), Some(2));
+        assert_eq!(flying_requirement(Climate::Winter, Sky::Fair, Wind::Light, Light::Daylight, Recce), Some(3));
+        assert_eq!(flying_requirement(Climate::Winter, Sky::Fair, Wind::Freezing, Light::Daylight, Aircraft), None);
+        assert_eq!(flying_requirement(t, Sky::HeavyRain, Wind::Light, Light::Daylight, Aircraft), Some(7));
         // The desert reads the chart of the Aircraft section (28.4), the temperate one.
-        assert_eq!(flying_requirement(Climate::Desert, Sky::Fair, Wind::Light, SessionLight::Day, Gliders), Some(3));
+        assert_eq!(flying_requirement(Climate::Desert, Sky::Fair, Wind::Light, Light::Daylight, Gliders), Some(3));
     }
 }

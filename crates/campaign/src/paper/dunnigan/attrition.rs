@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 use warbound_rules::event::RuleEvent;
 
-use super::event;
+use super::common::event;
 use crate::paper::PaperError;
 
 /// One asset a player removes or reduces to make up a loss (33.7.3 (ix), 33.10).

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Side;
+use super::common::Side;
 
 /// A result of the Combat Results Table (FYOW 33.7.2 (v)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{SideOutcome, combat_value};
+use super::common::combat_value;
 
 /// A Battlegroup Commander's competency (FYOW 7), as it moves the CRT throw (33.7.2 (vii)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -66,22 +66,17 @@ impl Force {
         self.engineer_pieces += other.engineer_pieces;
         self.buildings += other.buildings;
     }
-
-    /// The force as it goes on after a session: its value after losses.
-    pub fn after(&self, outcome: &SideOutcome) -> Force {
-        Force { value: outcome.value_after, ..self.clone() }
-    }
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::paper::dunnigan::testing::quiet;
+    use super::Force;
 
     #[test]
     fn combat_value_example_reserves_join_as_124_not_123() {
         // 33.2 Note: 1019 + reserves of 229 = 1248, Combat Value 124 and not 123.
-        let mut bg = quiet("BG", 1019);
-        let reserve = quiet("Reserve", 229);
+        let mut bg = Force::new("BG", 1019);
+        let reserve = Force::new("Reserve", 229);
         assert_eq!(bg.combat_value() + reserve.combat_value(), 123);
         bg.join(&reserve);
         assert_eq!(bg.value, 1248);

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::CrtResult;
+use super::crt::CrtResult;
 
 /// Strategic Condition imposed by the Losses Suffered Table (FYOW uses Amber
 /// for FYOB's Yellow).
@@ -91,7 +91,7 @@ pub(super) fn losses_row(result: CrtResult, role: Role) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::paper::dunnigan::bystander_retreats;
+    use crate::paper::dunnigan::retreat::bystander_retreats;
 
     #[test]
     fn nr_losses_read_the_merged_cells() {

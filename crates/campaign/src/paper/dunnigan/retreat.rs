@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 use warbound_rules::event::RuleEvent;
 
-use super::event;
+use super::common::event;
 
 /// How a retreat is made (33.7.3 (viii), 33.8).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -6,13 +6,13 @@ use serde_json::json;
 use warbound_rules::dice::Roll;
 use warbound_rules::event::RuleEvent;
 
-use super::crt::{COLUMN_LABELS, base_column, crt};
-use super::losses::{LOSSES, lc, losses_row};
-use super::supplemental::supplemental;
-use super::{
-    Competency, CrtResult, CrtThrow, Engagement, Force, RetreatOrder, Role, Side, Situation, StrategicCondition,
-    Supplemental, combat_value, event,
-};
+use super::common::{Side, combat_value, event};
+use super::crt::{COLUMN_LABELS, CrtResult, CrtThrow, base_column, crt};
+use super::force::{Competency, Force};
+use super::losses::{LOSSES, Role, StrategicCondition, lc, losses_row};
+use super::retreat::RetreatOrder;
+use super::situation::{Engagement, Situation};
+use super::supplemental::{Supplemental, supplemental};
 use crate::paper::PaperError;
 
 /// What happens after a Combat Session (33.7.3 (viii), (x)).
@@ -45,6 +45,13 @@ pub struct SideOutcome {
     /// The Strategic Condition named by the losses table, if any.
     pub condition: Option<StrategicCondition>,
     pub supplemental: Option<Supplemental>,
+}
+
+impl Force {
+    /// The force as it goes on after a session: its value after losses.
+    pub fn after(&self, outcome: &SideOutcome) -> Force {
+        Force { value: outcome.value_after, ..self.clone() }
+    }
 }
 
 /// A Combat Session resolved: losses per side, what happens next, every throw.
@@ -411,8 +418,9 @@ fn outcome_session(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::paper::dunnigan::situation::{Attitude, Terrain};
+    use crate::paper::dunnigan::supplemental::AmmoUsed;
     use crate::paper::dunnigan::testing::quiet;
-    use crate::paper::dunnigan::{AmmoUsed, Attitude, Terrain};
     use warbound_rules::dice::Scripted;
     use warbound_rules::event::EventKind;
 

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::RetreatOrder;
+use super::retreat::RetreatOrder;
 use crate::paper::PaperError;
 
 /// The six Map Board descriptions of FYOW 33.3, with their colour codes.

@@ -6,7 +6,10 @@ use serde::{Deserialize, Serialize};
 use warbound_rules::dice::Roll;
 use warbound_rules::event::RuleEvent;
 
-use super::{CrtResult, Force, Role, event};
+use super::common::event;
+use super::crt::CrtResult;
+use super::force::Force;
+use super::losses::Role;
 
 /// How much of a force's ammunition stock a battle used (Supplemental Effects table).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

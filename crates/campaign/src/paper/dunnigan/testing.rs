@@ -1,6 +1,6 @@
 //! Forces for the Dunnigan tests.
 
-use super::Force;
+use super::force::Force;
 
 pub(super) fn quiet(name: &str, value: u32) -> Force {
     Force::new(name, value)
