@@ -223,7 +223,7 @@ fn turn_element(els: &[Held], i: usize, co: Option<Officer>, codex: &Codex) -> T
         nco,
         cm: CmElement {
             element_type: f.force.build.element_type(),
-            quality: f.force.quality,
+            quality: f.force.fire_and_cm_quality(),
             cms: f.force.element.cms,
         },
         conditions: TestConditions {

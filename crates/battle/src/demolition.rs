@@ -150,7 +150,7 @@ fn near_outline(outline: &[Point], p: Point) -> f32 {
 }
 
 /// A bound's clearing of the minefield in contact (*Heroes All*, "Mines"):
-/// a team of sappers (an element under an Engineering order) 1 x D10, of
+/// a team of sappers (engineers, `Force::engineers`) 1 x D10, of
 /// infantrymen 1 x D6, halved for half a team; clear at 10 (14 at night).
 fn clear_mines(t: &mut Table, element: &str) {
     let bound = t.battle.clock.bound();
@@ -168,7 +168,7 @@ fn clear_mines(t: &mut Table, element: &str) {
     };
     let Some(k) = minefield_in_contact(&f.view(), &t.battle.terrain, &t.battle.minefields) else { return };
     let men = f.men().min(u32::from(u8::MAX)) as u8;
-    let clearers = if f.order.objective.activity == warbound_rules::command::Activity::Engineering {
+    let clearers = if f.force.engineers {
         warbound_rules::mines::Clearers::Sappers(men)
     } else {
         warbound_rules::mines::Clearers::Infantry(men)

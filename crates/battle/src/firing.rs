@@ -164,7 +164,7 @@ fn open_sights(
         he,
         target: tgt.force.build.fire_target(),
         cover: fitting(cover, tgt.force.build),
-        firer_quality: firer.force.quality,
+        firer_quality: firer.force.fire_and_cm_quality(),
         firing_on_move: on_the_move,
         target_moving: tgt.actions.this_bound.moved,
         second_shot_same_position: false,

@@ -1237,3 +1237,86 @@ fn a_volley_that_hits_nothing_still_puts_men_under_fire() {
     }
     assert!(missed > 20, "only {missed} missed volleys put men under fire");
 }
+
+/// The value of input `name` of a log entry's event, if it has one.
+fn input<'a>(e: &'a warbound_battle::log::Entry, name: &str) -> Option<&'a serde_json::Value> {
+    e.event.inputs.iter().find(|i| i.name == name).map(|i| &i.value)
+}
+
+#[test]
+fn troops_fire_and_test_at_their_own_grade() {
+    // Heroes All, "Cost of infantry": "for Momentum purposes ... Regular &
+    // Regular (Enhanced) troops are considered to be Regular"; "Engineers":
+    // "Engineers are rated as Poor for firing and Continuous Momentum Tests";
+    // "Night fighting": "Elite and Partisan troops can ignore the above
+    // restrictions" (halving the Movement Dice).
+    use warbound_rules::{codex::FigureGrade, officer::Quality};
+    let river = load("river");
+    let (app, _) = autoplay("river", river.clone(), 1);
+    let forces: BTreeMap<String, _> =
+        elements(&app).into_iter().map(|f| (f.force.element.id.clone(), f.force)).collect();
+    let graded = |id: &str| (forces[id].quality, forces[id].fire_and_cm_quality());
+    // Regular Panzergrenadiers of a Poor side; Regular (Enhanced) paratroops of an Elite side.
+    assert_eq!(graded("panzergrenadiere"), (Quality::Regular, Quality::Regular));
+    assert_eq!(graded("7_para_a_coy"), (Quality::Regular, Quality::Regular));
+    assert_eq!(graded("25_platoon"), (Quality::Elite, Quality::Elite));
+    // The crews of a gun alone are of their side's grade.
+    assert_eq!(graded("pak_bunker"), (Quality::Poor, Quality::Poor));
+    // The sappers, sent to lift the bridge's charges, are engineers.
+    assert!(forces["sappers"].engineers && !forces["24_platoon"].engineers);
+    assert_eq!(graded("sappers"), (Quality::Regular, Quality::Poor));
+
+    // Elite Panzergrenadiers of the same Poor side move freely by night.
+    let mut elite = river.clone();
+    for figures in &mut elite.sides[1].companies[1].elements[0].figures {
+        figures.grade = Some(FigureGrade::Elite);
+    }
+    let (mut fired, mut tested, mut halved, mut free) = (0, 0, 0, 0);
+    let mut grenadiers_fired = 0;
+    for seed in 1..=6 {
+        for (scenario, grenadiers) in [(&river, Quality::Regular), (&elite, Quality::Elite)] {
+            let (app, _) = autoplay("river", scenario.clone(), seed);
+            let log = &app.world().resource::<BattleLog>().entries;
+            let dark: Vec<u32> = log
+                .iter()
+                .filter(|e| input(e, "light") == Some(&serde_json::json!("Night")))
+                .map(|e| e.bound)
+                .collect();
+            for e in log {
+                let actor = e.event.actor.as_deref().unwrap_or("");
+                // Its troops' quality, and what it fires and tests at.
+                let (troops, rated) = match actor {
+                    "panzergrenadiere" => (grenadiers, grenadiers),
+                    "7_para_a_coy" => (Quality::Regular, Quality::Regular),
+                    "sappers" => (Quality::Regular, Quality::Poor),
+                    "25_platoon" | "24_platoon" => (Quality::Elite, Quality::Elite),
+                    _ => continue,
+                };
+                if e.event.kind == EventKind::Fire && e.event.rule.section == "How to fire weapons" {
+                    fired += 1;
+                    grenadiers_fired += usize::from(actor == "panzergrenadiere");
+                    let (elite, poor) = (input(e, "elite_firer").is_some(), input(e, "poor_firer").is_some());
+                    assert_eq!(
+                        (elite, poor),
+                        (rated == Quality::Elite, rated == Quality::Poor),
+                        "seed {seed}: {actor}"
+                    );
+                }
+                if e.event.kind == EventKind::CmTests {
+                    tested += 1;
+                    assert_eq!(input(e, "quality"), Some(&serde_json::json!(rated)), "seed {seed}: {actor}");
+                }
+                if e.event.kind == EventKind::Movement && input(e, "class").is_some() && dark.contains(&e.bound) {
+                    let night = input(e, "night").is_some();
+                    assert_eq!(night, troops != Quality::Elite, "seed {seed}: {actor} moved by night");
+                    halved += usize::from(night);
+                    free += usize::from(!night);
+                }
+            }
+        }
+    }
+    assert!(
+        grenadiers_fired > 0 && tested > 0 && halved > 0 && free > 0,
+        "{fired} volleys ({grenadiers_fired} by the Panzergrenadiers), {tested} tests, {halved}/{free} moves"
+    );
+}
