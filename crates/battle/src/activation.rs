@@ -196,7 +196,16 @@ pub(super) fn take_turn(t: &mut Table, id: &str, needs_ort: bool, on_seizing: On
             } else {
                 let table = t.battle.start.scenario.table;
                 let edge = t.sides.0[f.identity.side].edge;
-                movement::fall_back(&mut t.log, &mut t.failures, &mut t.dice.0, &t.battle, bound, f, table, edge);
+                movement::fall_back(
+                    &mut t.log,
+                    &mut t.failures,
+                    &mut t.dice.0,
+                    (&t.battle, &mut t.sides),
+                    bound,
+                    f,
+                    table,
+                    edge,
+                );
             }
             drop(els);
             super::turn::discard(t, &id);

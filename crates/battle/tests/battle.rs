@@ -849,13 +849,18 @@ fn crossing_a_minefield_costs_men() {
     let mut casualties = 0;
     for seed in 0..10 {
         let (app, _) = autoplay("duel", scenario.clone(), seed);
-        for e in &app.world().resource::<BattleLog>().entries {
+        let log = &app.world().resource::<BattleLog>().entries;
+        for (k, e) in log.iter().enumerate() {
             if e.event.kind == EventKind::Minefield {
                 entered += 1;
                 assert_eq!(e.event.actor.as_deref(), Some("a1"));
                 let figures = e.event.inputs.iter().find(|i| i.name == "figures").unwrap().value.as_u64().unwrap();
                 assert_eq!(e.event.dice.len() as u64, figures, "a D6 a figure");
-                casualties += e.event.outcome["casualties"].as_u64().unwrap();
+                let lost = e.event.outcome["casualties"].as_u64().unwrap();
+                casualties += lost;
+                // FYOB "NCO is a casualty": a D6 for each man lost.
+                let checked = log.get(k + 1).is_some_and(|l| l.event.kind == EventKind::OfficerCasualty);
+                assert_eq!(checked, lost > 0, "seed {seed}: the NCO check after {lost} men lost to mines");
             }
         }
     }
@@ -1319,4 +1324,41 @@ fn troops_fire_and_test_at_their_own_grade() {
         grenadiers_fired > 0 && tested > 0 && halved > 0 && free > 0,
         "{fired} volleys ({grenadiers_fired} by the Panzergrenadiers), {tested} tests, {halved}/{free} moves"
     );
+}
+
+#[test]
+fn a_salvo_that_kills_men_can_kill_their_nco() {
+    // FYOB "NCO is a casualty": "When an element takes casualties, throw a D6
+    // for each man lost. A score of 1 indicates that the NCO has been hit";
+    // "Company Officer as a casualty": test "twice (for NCO and then CO)".
+    let mut scenario =
+        duel(r#"(activity: Hold, location: "the farm")"#, r#"(activity: Hold, location: "the road")"#, (36.0, 40.0));
+    scenario.sides[0].foos.push(ron::from_str(r#"(id: "foo", grade: Regular, attached_to: "a1")"#).unwrap());
+    scenario.sides[0]
+        .artillery
+        .push(ron::from_str(r#"(id: "battery", gun: "gb_25pdr", guns: 4, foo: "foo")"#).unwrap());
+    scenario.time_limit = 12;
+    let (mut killing, mut nco_hit) = (0, 0);
+    for seed in 0..10 {
+        let (app, _) = autoplay("duel", scenario.clone(), seed);
+        let log = &app.world().resource::<BattleLog>().entries;
+        for (k, e) in log.iter().enumerate() {
+            let shell = e.event.kind == EventKind::HeEffect && e.event.actor.as_deref() == Some("battery");
+            if !shell || e.event.outcome["casualties"].as_u64().unwrap_or(0) == 0 {
+                continue;
+            }
+            killing += 1;
+            let target = e.event.target.as_deref();
+            let check = log[k + 1..]
+                .iter()
+                .find(|l| matches!(l.event.kind, EventKind::HeEffect | EventKind::OfficerCasualty))
+                .filter(|l| l.event.kind == EventKind::OfficerCasualty && l.event.actor.as_deref() == target);
+            let Some(check) = check else {
+                panic!("seed {seed}: no officer casualty check after a shell killed men of {target:?}")
+            };
+            assert!(input(check, "men_lost").and_then(|v| v.as_u64()).is_some_and(|n| n > 0));
+            nco_hit += usize::from(check.event.outcome["nco_hit"] == serde_json::json!(true));
+        }
+    }
+    assert!(killing > 0 && nco_hit > 0, "{killing} shells killed men, {nco_hit} of them their NCO");
 }
