@@ -201,7 +201,7 @@ pub fn markers(f: &ElementView) -> Vec<Marker> {
         }),
         None => {}
     }
-    let due = f.momentum.accrued.original(f.force.build.element_type(), f.force.quality).unwrap_or(0);
+    let due = f.momentum.accrued.original(f.force.build.element_type(), f.force.fire_and_cm_quality()).unwrap_or(0);
     if due > 0 {
         out.push(Marker {
             text: format!("CM {due}"),

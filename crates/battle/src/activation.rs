@@ -196,7 +196,16 @@ pub(super) fn take_turn(t: &mut Table, id: &str, needs_ort: bool, on_seizing: On
             } else {
                 let table = t.battle.start.scenario.table;
                 let edge = t.sides.0[f.identity.side].edge;
-                movement::fall_back(&mut t.log, &mut t.failures, &mut t.dice.0, &t.battle, bound, f, table, edge);
+                movement::fall_back(
+                    &mut t.log,
+                    &mut t.failures,
+                    &mut t.dice.0,
+                    (&t.battle, &mut t.sides),
+                    bound,
+                    f,
+                    table,
+                    edge,
+                );
             }
             drop(els);
             super::turn::discard(t, &id);
@@ -223,7 +232,7 @@ fn turn_element(els: &[Held], i: usize, co: Option<Officer>, codex: &Codex) -> T
         nco,
         cm: CmElement {
             element_type: f.force.build.element_type(),
-            quality: f.force.quality,
+            quality: f.force.fire_and_cm_quality(),
             cms: f.force.element.cms,
         },
         conditions: TestConditions {

@@ -177,6 +177,7 @@ fn attack(t: &mut Table, s: usize, k: usize) {
         aircraft::after_attack(&mut now);
         t.sides.apply(s, SideChange::Machine(k, i, now));
     }
+    super::table::casualties((&mut t.log, &mut t.failures), &mut t.dice.0, bound, &mut t.sides, f, lost);
     if hit_any || lost > 0 {
         let cause = he_cause(f.force.build);
         f.apply(Change::Accrue(cause, 1));

@@ -4,7 +4,7 @@
 //! cohesion test; a glider's landing throw (damage, casualties, CSWs lost).
 //! Neither is effective until the bound after it lands.
 
-use super::change::{Change, Held};
+use super::change::{Change, Held, HeldSides};
 use warbound_rules::{
     airborne::{self, Landing},
     event::{Book, EventKind, RuleEvent, RuleRef},
@@ -13,17 +13,18 @@ use warbound_rules::{
 };
 
 use super::{
+    invariant::InvariantFailures,
     log::BattleLog,
     state::{Arrival, ElementView, Status},
 };
 
 pub(super) fn land(
-    log: &mut BattleLog,
+    (log, failures): (&mut BattleLog, &mut InvariantFailures),
     dice: &mut warbound_rules::dice::Dice,
     bound: u32,
+    sides: &mut HeldSides,
     f: &mut Held,
-    year: u16,
-    table: TableSize,
+    (year, table): (u16, TableSize),
 ) {
     let id = f.id().to_owned();
     let clamp = |p: Point| Point(p.0.clamp(0.5, table.width - 0.5), p.1.clamp(0.5, table.depth - 0.5));
@@ -57,7 +58,8 @@ pub(super) fn land(
             let (landing, e) = airborne::glider_landing(aboard, csws, dice, &id);
             log.push(bound, e);
             f.apply(Change::Arrive { at: clamp(at) });
-            f.apply(Change::LoseMen(u32::from(landing.casualties)));
+            let lost = f.apply(Change::LoseMen(u32::from(landing.casualties)));
+            super::table::casualties((&mut *log, &mut *failures), dice, bound, sides, f, lost);
             if landing.csws_destroyed {
                 // The weapons are lost; their crews fight on as riflemen without them.
                 f.apply(Change::CrewsAsRiflemen);

@@ -245,6 +245,7 @@ pub(super) fn battery_turn(t: &mut Table, s: usize, k: usize) {
                     building_hit(&mut t.battle, &f.view(), column, &mut t.dice.0, (&mut t.log, &mut t.failures), bound)
             {
                 let lost = f.apply(Change::LoseMen(u32::from(lost)));
+                super::table::casualties((&mut t.log, &mut t.failures), &mut t.dice.0, bound, &mut t.sides, f, lost);
                 let cause = he_cause(f.force.build);
                 f.apply(Change::Accrue(cause, 1));
                 f.apply(Change::Accrue(casualty, lost));
@@ -253,7 +254,8 @@ pub(super) fn battery_turn(t: &mut Table, s: usize, k: usize) {
                 }
                 continue;
             }
-            shell((&mut t.log, &mut t.failures), &mut t.dice.0, bound, f, column, &battery.id, casualty);
+            let lost = shell((&mut t.log, &mut t.failures), &mut t.dice.0, bound, f, column, &battery.id, casualty);
+            super::table::casualties((&mut t.log, &mut t.failures), &mut t.dice.0, bound, &mut t.sides, f, lost);
         }
     }
     drop(els);
@@ -261,7 +263,7 @@ pub(super) fn battery_turn(t: &mut Table, s: usize, k: usize) {
 }
 
 /// One HE shell on an element: the HE Effects table, its CM tests, and
-/// whether it is left with anything.
+/// whether it is left with anything; returns the men it lost.
 fn shell(
     (log, failures): (&mut super::log::BattleLog, &mut InvariantFailures),
     dice: &mut warbound_rules::dice::Dice,
@@ -270,14 +272,14 @@ fn shell(
     column: HeColumn,
     by: &str,
     casualty: CmCause,
-) {
-    let Some(target) = he_target(&f.view()) else { return };
+) -> u32 {
+    let Some(target) = he_target(&f.view()) else { return 0 };
     let (out, event) = match effects::he_hit(column, target, dice) {
         Ok(hit) => hit,
         Err(e) => {
             let what = format!("the HE hit on {} cannot be resolved: {e:?}", f.id());
             failures.record(log, bound, "battery", by, what);
-            return;
+            return 0;
         }
     };
     log.push(bound, event.actor(by.to_owned()).target(f.id().to_owned()));
@@ -298,4 +300,5 @@ fn shell(
     if f.spent() {
         super::table::leave(log, bound, f, Status::Destroyed, "nothing left that fights");
     }
+    lost
 }

@@ -138,8 +138,9 @@ fn act_phase(mut t: Table, mut current: ResMut<Current>) {
 /// A bound's work on the pontoon at the bank: the element's men, up to 6,
 /// a D6 each (*Heroes All*, "Pontoon bridges"); at 60 the bridge is built.
 ///
-/// Reading: as for mine clearing, the men of an element under an
-/// Engineering order work as engineers (a whole D6 each).
+/// Engineers throw a whole D6 a man; the men of any other element sent to
+/// the site by an Engineering order work as infantrymen ("their D6 throw
+/// will be halved").
 fn work(t: &mut Table, element: &str) {
     let bound = t.battle.clock.bound();
     let els = sorted(&mut t.elements);
@@ -149,9 +150,10 @@ fn work(t: &mut Table, element: &str) {
     };
     let Some(k) = site_at(&f.view(), &t.battle.pontoons) else { return };
     let crew = f.men().min(u32::from(PONTOON_CREW_MAX)) as u8;
+    let (engineers, infantry) = if f.force.engineers { (crew, 0) } else { (0, crew) };
     drop(els);
     let mut task = t.battle.pontoons[k].task;
-    let (built, e) = match task.pontoon_bound(crew, 0, &mut t.dice.0, element) {
+    let (built, e) = match task.pontoon_bound(engineers, infantry, &mut t.dice.0, element) {
         Ok(worked) => worked,
         Err(e) => {
             t.fail("pontoon work", element, format!("the work cannot be resolved: {e:?}"));

@@ -6,7 +6,7 @@
 //! (a 6 on the observation dice, a charge counting as 1 target figure) and
 //! remove it.
 
-use super::change::{BattleChange, Change, Held};
+use super::change::{BattleChange, Change, Held, HeldSides};
 use crate::prelude::*;
 use warbound_rules::{
     event::{Book, EventKind, RuleEvent, RuleRef},
@@ -20,6 +20,7 @@ use warbound_rules::{
 use super::{
     FlowSchedule, FlowSet, Table, at,
     command::{Command, Current},
+    invariant::InvariantFailures,
     log::BattleLog,
     sorted,
     state::{Demolition, ElementView, Flow, Status},
@@ -85,7 +86,7 @@ fn act_phase(mut t: Table, mut current: ResMut<Current>) {
         };
         if fired {
             let demolition = t.battle.charges[k].clone();
-            blast(&mut t.log, &mut t.dice.0, bound, &mut els, &demolition);
+            blast((&mut t.log, &mut t.failures), &mut t.dice.0, bound, &mut t.sides, &mut els, &demolition);
             let (at, kind) = (demolition.at, demolition.charge.kind);
             super::bridging::blast_bridges(
                 &mut t.battle,
@@ -150,7 +151,7 @@ fn near_outline(outline: &[Point], p: Point) -> f32 {
 }
 
 /// A bound's clearing of the minefield in contact (*Heroes All*, "Mines"):
-/// a team of sappers (an element under an Engineering order) 1 x D10, of
+/// a team of sappers (engineers, `Force::engineers`) 1 x D10, of
 /// infantrymen 1 x D6, halved for half a team; clear at 10 (14 at night).
 fn clear_mines(t: &mut Table, element: &str) {
     let bound = t.battle.clock.bound();
@@ -168,7 +169,7 @@ fn clear_mines(t: &mut Table, element: &str) {
     };
     let Some(k) = minefield_in_contact(&f.view(), &t.battle.terrain, &t.battle.minefields) else { return };
     let men = f.men().min(u32::from(u8::MAX)) as u8;
-    let clearers = if f.order.objective.activity == warbound_rules::command::Activity::Engineering {
+    let clearers = if f.force.engineers {
         warbound_rules::mines::Clearers::Sappers(men)
     } else {
         warbound_rules::mines::Clearers::Infantry(men)
@@ -184,9 +185,10 @@ fn clear_mines(t: &mut Table, element: &str) {
 /// A charge goes off: its table effect on everyone within 2", CM tests for
 /// everyone in its stun zone.
 pub(super) fn blast(
-    log: &mut BattleLog,
+    (log, failures): (&mut BattleLog, &mut InvariantFailures),
     dice: &mut warbound_rules::dice::Dice,
     bound: u32,
+    sides: &mut HeldSides,
     els: &mut [Held],
     d: &Demolition,
 ) {
@@ -202,6 +204,7 @@ pub(super) fn blast(
         {
             log.push(bound, e.actor(d.id.clone()).target(f.id().to_owned()));
             let lost = f.apply(Change::LoseMen(u32::from(out.casualties)));
+            super::table::casualties((&mut *log, &mut *failures), dice, bound, sides, f, lost);
             if f.force.build.element_type() == warbound_rules::momentum::ElementType::Infantry {
                 f.apply(Change::Accrue(CmCause::CasualtyInOpen, lost));
             }
@@ -239,7 +242,7 @@ pub(super) fn tick(t: &mut Table) {
     }
     for d in gone {
         let mut els = sorted(&mut t.elements);
-        blast(&mut t.log, &mut t.dice.0, bound, &mut els, &d);
+        blast((&mut t.log, &mut t.failures), &mut t.dice.0, bound, &mut t.sides, &mut els, &d);
         drop(els);
         super::bridging::blast_bridges(
             &mut t.battle,

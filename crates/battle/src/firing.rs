@@ -4,7 +4,7 @@
 //! Defence Values; the target accrues its CM tests (FYOB Momentum Test
 //! Charts), checks for its officers, and leaves the table if nothing is left.
 
-use super::change::{Change, Held, HeldBattle, HeldSides, SideChange};
+use super::change::{Change, Held, HeldBattle};
 use crate::prelude::*;
 use warbound_rules::inches::Inches;
 use warbound_rules::{
@@ -18,9 +18,7 @@ use warbound_rules::{
     firing::{self, Cover, IndirectFire, IndirectMove, OpenSightsFire, Ranging, Weapon},
     forces::{FiringTeam, Shooter},
     geometry::distance,
-    momentum::CmCause,
     observation::Momentum,
-    officer,
     order_dice::Phase,
 };
 
@@ -137,10 +135,14 @@ pub(super) fn do_fire(t: &mut Table, element: &str, target: &str, on_the_move: b
     tgt.apply(Change::FiredOnBy(firer_id.clone()));
     let unobserved = unobserved_by_target(&tgt.view(), &firer_id);
     accrue_tests(&mut out, tgt, &damage, unobserved, cover);
-    let company = (tgt.identity.side, tgt.identity.company);
-    if damage.casualties > 0 {
-        officers(&mut out, &mut t.sides, tgt, damage.casualties, company);
-    }
+    super::table::casualties(
+        (&mut *out.log, &mut *out.failures),
+        out.dice,
+        bound,
+        &mut t.sides,
+        tgt,
+        damage.casualties,
+    );
     if tgt.spent() && tgt.presence.status.on_table() {
         super::table::leave(out.log, bound, tgt, Status::Destroyed, "nothing left that fights");
     }
@@ -165,7 +167,7 @@ fn open_sights(
         he,
         target: tgt.force.build.fire_target(),
         cover: fitting(cover, tgt.force.build),
-        firer_quality: firer.force.quality,
+        firer_quality: firer.force.fire_and_cm_quality(),
         firing_on_move: on_the_move,
         target_moving: tgt.actions.this_bound.moved,
         second_shot_same_position: false,
@@ -443,10 +445,8 @@ fn accrue_tests(t: &mut Out, tgt: &mut Held, damage: &Damage, unobserved: bool, 
     for &(cause, n) in &causes {
         tgt.apply(Change::Accrue(cause, n));
     }
-    // The 2-player game's morale throws (Heroes All, "Morale").
-    if damage.casualties > 0 && tgt.force.build.element_type() == warbound_rules::momentum::ElementType::Infantry {
-        tgt.apply(Change::MoraleDue(MoraleCause::Casualty, damage.casualties));
-    }
+    // The 2-player game's morale throws (Heroes All, "Morale"); those for
+    // casualties with the officers' checks (`table::casualties`).
     if damage.damaged && matches!(tgt.force.build, Build::Afv { .. }) {
         tgt.apply(Change::MoraleDue(MoraleCause::AfvDamaged, 1));
     }
@@ -460,25 +460,4 @@ fn accrue_tests(t: &mut Out, tgt: &mut Held, damage: &Damage, unobserved: bool, 
             "vehicle": tgt.vehicle.state,
         }));
     t.log.push(t.bound, ev);
-}
-
-/// FYOB "NCO is a casualty" and "Company Officer as a casualty".
-fn officers(t: &mut Out, sides: &mut HeldSides, tgt: &mut Held, lost: u32, (s, c): (usize, usize)) {
-    let co_attached = sides.0[s].companies.get(c).is_some_and(|co| co.co_alive && co.attached_to == tgt.id());
-    let (result, event) = match officer::casualty_check(lost, co_attached, t.dice, tgt.id()) {
-        Ok(checked) => checked,
-        Err(e) => {
-            let what = format!("the officer casualty check cannot be resolved: {e:?}");
-            t.failures.record(t.log, t.bound, "casualties", tgt.id(), what);
-            return;
-        }
-    };
-    t.log.push(t.bound, event);
-    if result.nco_hit && tgt.force.element.nco.is_some() {
-        tgt.apply(Change::NcoLost);
-        tgt.apply(Change::Accrue(CmCause::NcoCasualty, 1));
-    }
-    if result.co_hit == Some(true) && c < sides.0[s].companies.len() {
-        sides.apply(s, SideChange::CoLost(c));
-    }
 }

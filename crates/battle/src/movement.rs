@@ -4,7 +4,7 @@
 //! if it has not taken an observation test this bound ("Spotting a potential
 //! ambush"). Enemies who can no longer see it lose track of it.
 
-use super::change::{Change, FlowChange, Held};
+use super::change::{Change, FlowChange, Held, HeldSides};
 use crate::prelude::*;
 use warbound_rules::inches::Inches;
 use warbound_rules::{
@@ -118,7 +118,7 @@ fn place(t: &mut Table, element: &str, at: Point) {
     f.apply(Change::Move { to: at, moved: distance(f.place.at, at) > 0.0 });
     f.apply(Change::Revealed);
     let bound = t.battle.clock.bound();
-    minefields((&mut t.log, &mut t.failures), &mut t.dice.0, bound, &t.battle, f, from);
+    minefields((&mut t.log, &mut t.failures), &mut t.dice.0, bound, (&t.battle, &mut t.sides), f, from);
     lose_track(&mut els, i, &t.battle, &t.codex.0);
 }
 
@@ -129,7 +129,7 @@ fn minefields(
     (log, failures): (&mut BattleLog, &mut InvariantFailures),
     dice: &mut Dice,
     bound: u32,
-    battle: &Battle,
+    (battle, sides): (&Battle, &mut HeldSides),
     f: &mut Held,
     from: Point,
 ) {
@@ -172,6 +172,7 @@ fn minefields(
                 };
                 log.push(bound, e);
                 let lost = f.apply(Change::LoseMen(u32::from(casualties)));
+                super::table::casualties((&mut *log, &mut *failures), dice, bound, sides, f, lost);
                 f.apply(Change::Accrue(CmCause::CasualtyInOpen, lost));
             }
         }
@@ -216,7 +217,7 @@ pub(super) fn do_move(t: &mut Table, element: &str, target: Point, pips: u8) {
     }
     f.apply(Change::Move { to: toward(from, target, Inches(allowed)), moved: allowed > 0.0 });
     f.apply(Change::Revealed);
-    minefields((&mut t.log, &mut t.failures), &mut t.dice.0, bound, &t.battle, f, from);
+    minefields((&mut t.log, &mut t.failures), &mut t.dice.0, bound, (&t.battle, &mut t.sides), f, from);
     lose_track(&mut els, i, &t.battle, &t.codex.0);
 }
 
@@ -389,7 +390,7 @@ pub(super) fn fall_back(
     log: &mut BattleLog,
     failures: &mut InvariantFailures,
     dice: &mut Dice,
-    battle: &Battle,
+    (battle, sides): (&Battle, &mut HeldSides),
     bound: u32,
     f: &mut Held,
     table: TableSize,
@@ -399,7 +400,7 @@ pub(super) fn fall_back(
     if let Some(travel) = throw_move(log, failures, dice, battle, bound, &f.view(), home, 0) {
         let from = f.place.at;
         f.apply(Change::Move { to: toward(f.place.at, home, Inches(travel)), moved: travel > 0.0 });
-        minefields((log, failures), dice, bound, battle, f, from);
+        minefields((log, failures), dice, bound, (battle, sides), f, from);
         if !f.presence.status.on_table() {
             return;
         }

@@ -107,6 +107,7 @@ pub fn build(
                     Some(o) => o.objective().map_err(|e| e.to_string())?,
                     None => Objective::new(Activity::Hold, "where it stands", "").map_err(|e| e.to_string())?,
                 };
+                let quality = element.quality(side.quality);
                 let status = match spec.start {
                     Start::At(..) => Status::OnTable,
                     Start::Box(b) | Start::Drop(b, ..) | Start::Glider(b, ..) => Status::Waiting(b),
@@ -121,12 +122,13 @@ pub fn build(
                 let vehicle = build.is_vehicle().then_some(VehicleState::Intact);
                 fielded.push(ElementBundle {
                     identity: Identity { index, side: s, company: c },
-                    place: Place { at, mover: mover(&element, codex, side.quality) },
+                    place: Place { at, mover: mover(&element, codex, quality) },
                     force: Force {
                         men_start: element.men(),
                         element,
                         build,
-                        quality: side.quality,
+                        quality,
+                        engineers: order.activity == Activity::Engineering,
                         radio: spec.radio,
                         sniper: spec.sniper,
                     },

@@ -232,7 +232,7 @@ fn arrivals(t: &mut Table, bound: u32) {
         }
         if f.presence.arrival != Arrival::Edge {
             let year = t.battle.start.scenario.sides[f.identity.side].year;
-            airborne::land(&mut t.log, &mut t.dice.0, bound, f, year, table);
+            airborne::land((&mut t.log, &mut t.failures), &mut t.dice.0, bound, &mut t.sides, f, (year, table));
             continue;
         }
         let side = &t.sides.0[f.identity.side];

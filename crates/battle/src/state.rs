@@ -151,7 +151,12 @@ pub struct Identity {
 pub struct Force {
     pub element: Element,
     pub build: Build,
+    /// Its troops' quality ([`warbound_rules::forces::Element::quality`]):
+    /// what it moves, observes, is seen and supports others at.
     pub quality: Quality,
+    /// Engineers: an element whose order at the start is Engineering (its own
+    /// or its Company's), whatever it is ordered to do later.
+    pub engineers: bool,
     pub men_start: u32,
     pub radio: bool,
     pub sniper: bool,
@@ -160,6 +165,13 @@ pub struct Force {
 impl Force {
     pub fn id(&self) -> &str {
         &self.element.id
+    }
+
+    /// The quality it fires and takes its CM tests at (*Heroes All*,
+    /// "Engineers": "Engineers are rated as Poor for firing and Continuous
+    /// Momentum Tests"); its troops' for everyone else.
+    pub fn fire_and_cm_quality(&self) -> Quality {
+        if self.engineers { warbound_rules::engineers::ENGINEER_QUALITY } else { self.quality }
     }
 
     pub fn men(&self) -> u32 {

@@ -1,14 +1,16 @@
 //! Measures and changes on the table shared by the flow systems: edges,
 //! straight-line moves, casualties and the CM tests a target accrues.
 
-use super::change::{BattleChange, Change, Held, HeldBattle};
+use super::change::{BattleChange, Change, Held, HeldBattle, HeldSides, SideChange};
 use warbound_rules::inches::Inches;
 use warbound_rules::{
     buildings::{HeHit, State as BuildingState},
+    command::MoraleCause,
     dice::Dice,
     effects::{HeColumn, HeTarget},
     geometry::{self, distance},
-    momentum::CmCause,
+    momentum::{CmCause, ElementType},
+    officer,
     scenario::Edge,
     terrain::{Point, TableSize},
 };
@@ -114,6 +116,50 @@ pub fn building_hit(
     battle.apply(BattleChange::Building(k, b));
     log.push(bound, e.target(f.id().to_owned()));
     Some(out.casualties)
+}
+
+/// What men lost cost an element beyond the men, whatever took them (fire,
+/// shells, bombs, a blast, mines, a glider's landing): FYOB "NCO is a
+/// casualty" ("When an element takes casualties, throw a D6 for each man
+/// lost. A score of 1 indicates that the NCO has been hit") and "Company
+/// Officer as a casualty" ("If the element to which a CO is attached takes
+/// casualties, test ... twice (for NCO and then CO)"), and the 2-player
+/// game's morale throws (*Heroes All*, "Morale": "For each casualty
+/// sustained, infantry/CSW/engineer/etc elements throw 1D10"). Every step
+/// that takes men calls it once for each incident, after the men are taken
+/// (test `a_salvo_that_kills_men_can_kill_their_nco`).
+pub(super) fn casualties(
+    (log, failures): (&mut super::log::BattleLog, &mut super::invariant::InvariantFailures),
+    dice: &mut Dice,
+    bound: u32,
+    sides: &mut HeldSides,
+    f: &mut Held,
+    lost: u32,
+) {
+    if lost == 0 {
+        return;
+    }
+    if f.force.build.element_type() == ElementType::Infantry {
+        f.apply(Change::MoraleDue(MoraleCause::Casualty, lost));
+    }
+    let (s, c) = (f.identity.side, f.identity.company);
+    let co_attached = sides.0[s].companies.get(c).is_some_and(|co| co.co_alive && co.attached_to == f.id());
+    let (result, event) = match officer::casualty_check(lost, co_attached, dice, f.id()) {
+        Ok(checked) => checked,
+        Err(e) => {
+            let what = format!("the officer casualty check cannot be resolved: {e:?}");
+            failures.record(log, bound, "casualties", f.id(), what);
+            return;
+        }
+    };
+    log.push(bound, event);
+    if result.nco_hit && f.force.element.nco.is_some() {
+        f.apply(Change::NcoLost);
+        f.apply(Change::Accrue(CmCause::NcoCasualty, 1));
+    }
+    if result.co_hit == Some(true) && c < sides.0[s].companies.len() {
+        sides.apply(s, SideChange::CoLost(c));
+    }
 }
 
 /// The element leaves the table for good (or for the box).

@@ -850,13 +850,18 @@ fn crossing_a_minefield_costs_men() {
     let mut casualties = 0;
     for seed in 0..10 {
         let (app, _) = autoplay("duel", scenario.clone(), seed);
-        for e in &app.world().resource::<BattleLog>().entries {
+        let log = &app.world().resource::<BattleLog>().entries;
+        for (k, e) in log.iter().enumerate() {
             if e.event.kind == EventKind::Minefield {
                 entered += 1;
                 assert_eq!(e.event.actor.as_deref(), Some("a1"));
                 let figures = e.event.inputs.iter().find(|i| i.name == "figures").unwrap().value.as_u64().unwrap();
                 assert_eq!(e.event.dice.len() as u64, figures, "a D6 a figure");
-                casualties += e.event.outcome["casualties"].as_u64().unwrap();
+                let lost = e.event.outcome["casualties"].as_u64().unwrap();
+                casualties += lost;
+                // FYOB "NCO is a casualty": a D6 for each man lost.
+                let checked = log.get(k + 1).is_some_and(|l| l.event.kind == EventKind::OfficerCasualty);
+                assert_eq!(checked, lost > 0, "seed {seed}: the NCO check after {lost} men lost to mines");
             }
         }
     }
@@ -1237,4 +1242,124 @@ fn a_volley_that_hits_nothing_still_puts_men_under_fire() {
         }
     }
     assert!(missed > 20, "only {missed} missed volleys put men under fire");
+}
+
+/// The value of input `name` of a log entry's event, if it has one.
+fn input<'a>(e: &'a warbound_battle::log::Entry, name: &str) -> Option<&'a serde_json::Value> {
+    e.event.inputs.iter().find(|i| i.name == name).map(|i| &i.value)
+}
+
+#[test]
+fn troops_fire_and_test_at_their_own_grade() {
+    // Heroes All, "Cost of infantry": "for Momentum purposes ... Regular &
+    // Regular (Enhanced) troops are considered to be Regular"; "Engineers":
+    // "Engineers are rated as Poor for firing and Continuous Momentum Tests";
+    // "Night fighting": "Elite and Partisan troops can ignore the above
+    // restrictions" (halving the Movement Dice).
+    use warbound_rules::{codex::FigureGrade, officer::Quality};
+    let river = load("river");
+    let (app, _) = autoplay("river", river.clone(), 1);
+    let forces: BTreeMap<String, _> =
+        elements(&app).into_iter().map(|f| (f.force.element.id.clone(), f.force)).collect();
+    let graded = |id: &str| (forces[id].quality, forces[id].fire_and_cm_quality());
+    // Regular Panzergrenadiers of a Poor side; Regular (Enhanced) paratroops of an Elite side.
+    assert_eq!(graded("panzergrenadiere"), (Quality::Regular, Quality::Regular));
+    assert_eq!(graded("7_para_a_coy"), (Quality::Regular, Quality::Regular));
+    assert_eq!(graded("25_platoon"), (Quality::Elite, Quality::Elite));
+    // The crews of a gun alone are of their side's grade.
+    assert_eq!(graded("pak_bunker"), (Quality::Poor, Quality::Poor));
+    // The sappers, sent to lift the bridge's charges, are engineers.
+    assert!(forces["sappers"].engineers && !forces["24_platoon"].engineers);
+    assert_eq!(graded("sappers"), (Quality::Regular, Quality::Poor));
+
+    // Elite Panzergrenadiers of the same Poor side move freely by night.
+    let mut elite = river.clone();
+    for figures in &mut elite.sides[1].companies[1].elements[0].figures {
+        figures.grade = Some(FigureGrade::Elite);
+    }
+    let (mut fired, mut tested, mut halved, mut free) = (0, 0, 0, 0);
+    let mut grenadiers_fired = 0;
+    for seed in 1..=6 {
+        for (scenario, grenadiers) in [(&river, Quality::Regular), (&elite, Quality::Elite)] {
+            let (app, _) = autoplay("river", scenario.clone(), seed);
+            let log = &app.world().resource::<BattleLog>().entries;
+            let dark: Vec<u32> = log
+                .iter()
+                .filter(|e| input(e, "light") == Some(&serde_json::json!("Night")))
+                .map(|e| e.bound)
+                .collect();
+            for e in log {
+                let actor = e.event.actor.as_deref().unwrap_or("");
+                // Its troops' quality, and what it fires and tests at.
+                let (troops, rated) = match actor {
+                    "panzergrenadiere" => (grenadiers, grenadiers),
+                    "7_para_a_coy" => (Quality::Regular, Quality::Regular),
+                    "sappers" => (Quality::Regular, Quality::Poor),
+                    "25_platoon" | "24_platoon" => (Quality::Elite, Quality::Elite),
+                    _ => continue,
+                };
+                if e.event.kind == EventKind::Fire && e.event.rule.section == "How to fire weapons" {
+                    fired += 1;
+                    grenadiers_fired += usize::from(actor == "panzergrenadiere");
+                    let (elite, poor) = (input(e, "elite_firer").is_some(), input(e, "poor_firer").is_some());
+                    assert_eq!(
+                        (elite, poor),
+                        (rated == Quality::Elite, rated == Quality::Poor),
+                        "seed {seed}: {actor}"
+                    );
+                }
+                if e.event.kind == EventKind::CmTests {
+                    tested += 1;
+                    assert_eq!(input(e, "quality"), Some(&serde_json::json!(rated)), "seed {seed}: {actor}");
+                }
+                if e.event.kind == EventKind::Movement && input(e, "class").is_some() && dark.contains(&e.bound) {
+                    let night = input(e, "night").is_some();
+                    assert_eq!(night, troops != Quality::Elite, "seed {seed}: {actor} moved by night");
+                    halved += usize::from(night);
+                    free += usize::from(!night);
+                }
+            }
+        }
+    }
+    assert!(
+        grenadiers_fired > 0 && tested > 0 && halved > 0 && free > 0,
+        "{fired} volleys ({grenadiers_fired} by the Panzergrenadiers), {tested} tests, {halved}/{free} moves"
+    );
+}
+
+#[test]
+fn a_salvo_that_kills_men_can_kill_their_nco() {
+    // FYOB "NCO is a casualty": "When an element takes casualties, throw a D6
+    // for each man lost. A score of 1 indicates that the NCO has been hit";
+    // "Company Officer as a casualty": test "twice (for NCO and then CO)".
+    let mut scenario =
+        duel(r#"(activity: Hold, location: "the farm")"#, r#"(activity: Hold, location: "the road")"#, (36.0, 40.0));
+    scenario.sides[0].foos.push(ron::from_str(r#"(id: "foo", grade: Regular, attached_to: "a1")"#).unwrap());
+    scenario.sides[0]
+        .artillery
+        .push(ron::from_str(r#"(id: "battery", gun: "gb_25pdr", guns: 4, foo: "foo")"#).unwrap());
+    scenario.time_limit = 12;
+    let (mut killing, mut nco_hit) = (0, 0);
+    for seed in 0..10 {
+        let (app, _) = autoplay("duel", scenario.clone(), seed);
+        let log = &app.world().resource::<BattleLog>().entries;
+        for (k, e) in log.iter().enumerate() {
+            let shell = e.event.kind == EventKind::HeEffect && e.event.actor.as_deref() == Some("battery");
+            if !shell || e.event.outcome["casualties"].as_u64().unwrap_or(0) == 0 {
+                continue;
+            }
+            killing += 1;
+            let target = e.event.target.as_deref();
+            let check = log[k + 1..]
+                .iter()
+                .find(|l| matches!(l.event.kind, EventKind::HeEffect | EventKind::OfficerCasualty))
+                .filter(|l| l.event.kind == EventKind::OfficerCasualty && l.event.actor.as_deref() == target);
+            let Some(check) = check else {
+                panic!("seed {seed}: no officer casualty check after a shell killed men of {target:?}")
+            };
+            assert!(input(check, "men_lost").and_then(|v| v.as_u64()).is_some_and(|n| n > 0));
+            nco_hit += usize::from(check.event.outcome["nco_hit"] == serde_json::json!(true));
+        }
+    }
+    assert!(killing > 0 && nco_hit > 0, "{killing} shells killed men, {nco_hit} of them their NCO");
 }

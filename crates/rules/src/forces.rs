@@ -232,6 +232,22 @@ impl Element {
         best.1
     }
 
+    /// The quality it fires, tests and moves at (*Heroes All*, "Cost of
+    /// infantry": "Poor, green or militia"; "for Momentum purposes, Poor &
+    /// Poor (Enhanced) troops are considered to be Poor ..."): its own
+    /// troops' ([`Element::troops`]), Poor for militia; `crews`, the grade
+    /// its side's figures have by default, for an element of pieces alone
+    /// (test `an_element_is_of_its_own_troops_quality`).
+    pub fn quality(&self, crews: Quality) -> Quality {
+        if self.militia {
+            Quality::Poor
+        } else if self.figures.is_empty() {
+            crews
+        } else {
+            quality_of(self.troops())
+        }
+    }
+
     /// Figures in the element, crews of its pieces included (a casualty is
     /// one of them).
     pub fn men(&self) -> u32 {
@@ -1005,6 +1021,20 @@ mod tests {
         let mut militia = Element::new(&c, "x", Nation::British, &[(FigureGrade::Poor, RIFLE)], &[]).unwrap();
         militia.militia = true;
         assert_eq!(militia.makeup(), ElementMakeup::Militia);
+    }
+
+    #[test]
+    fn an_element_is_of_its_own_troops_quality() {
+        let c = codex();
+        let grenadiers = Element::new(&c, "x", Nation::German, &[(R, RIFLE); 3], &[]).unwrap();
+        assert_eq!(grenadiers.quality(Quality::Poor), Quality::Regular, "Regular troops of a Poor side");
+        let paras = Element::new(&c, "x", Nation::British, &[(FigureGrade::RegularEnhanced, RIFLE); 2], &[]).unwrap();
+        assert_eq!(paras.quality(Quality::Elite), Quality::Regular, "Regular (Enhanced) troops of an Elite side");
+        let gun = Element::new(&c, "x", Nation::British, &[], &[("gb_6pdr_atg", 5)]).unwrap();
+        assert_eq!(gun.quality(Quality::Elite), Quality::Elite, "crews of the side's grade");
+        let mut militia = Element::new(&c, "x", Nation::British, &[(R, RIFLE)], &[]).unwrap();
+        militia.militia = true;
+        assert_eq!(militia.quality(Quality::Elite), Quality::Poor, "Poor, green or militia");
     }
 
     #[test]

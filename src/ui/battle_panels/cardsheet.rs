@@ -75,7 +75,12 @@ pub(super) fn cardsheet(
             .collect::<Vec<_>>()
             .join(" · ");
     let mut rows: Vec<(&'static str, String)> = vec![("Number", (u32::from(f.identity.index) + 1).to_string())];
-    rows.push(("Quality", words(f.force.quality)));
+    let quality = if f.force.engineers {
+        format!("{} (engineers: Poor for firing and CM tests)", words(f.force.quality))
+    } else {
+        words(f.force.quality)
+    };
+    rows.push(("Quality", quality));
     let nco = match (&f.force.element.role, f.force.element.nco) {
         (Role::Transport { .. }, _) => "none (transport duty)".to_owned(),
         (_, Some(nco)) => officer_text(nco),
