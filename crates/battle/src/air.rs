@@ -10,8 +10,9 @@ use warbound_rules::{
     aircraft::{self, AaWeapon, AirMove, Height, Position},
     effects,
     event::{Book, EventKind, RuleEvent, RuleRef},
+    firing::Cover,
     geometry::distance,
-    momentum::CmCause,
+    momentum::Incident,
     opc::{self, OrtResult},
     order_dice::{self, Phase},
 };
@@ -19,7 +20,7 @@ use warbound_rules::{
 use super::{
     Table, sorted,
     state::{Build, ElementView, Status},
-    table::{he_cause, he_target},
+    table::{accrue, he_target},
     visible::Sight,
 };
 
@@ -177,11 +178,7 @@ fn attack(t: &mut Table, s: usize, k: usize) {
         t.sides.apply(s, SideChange::Machine(k, i, now));
     }
     if hit_any || lost > 0 {
-        let cause = he_cause(f.force.build);
-        f.apply(Change::Accrue(cause, 1));
-        if f.force.build.element_type() == warbound_rules::momentum::ElementType::Infantry {
-            f.apply(Change::Accrue(CmCause::CasualtyInOpen, lost));
-        }
+        accrue(f, &[(Incident::He, 1), (Incident::Casualty(Cover::Open), lost)], false);
     }
     let ev = RuleEvent::new(EventKind::Casualties, RuleRef::new(Book::HeroesAll, "Aircraft attacking ground troops"))
         .actor(f.id())

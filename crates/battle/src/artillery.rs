@@ -10,9 +10,9 @@ use warbound_rules::{
     artillery,
     effects::{self, HeColumn},
     event::{Book, EventKind, RuleEvent, RuleRef},
-    firing::{self, IndirectFire, IndirectMove, Ranging, Weapon},
+    firing::{self, Cover, IndirectFire, IndirectMove, Ranging, Weapon},
     geometry::distance,
-    momentum::CmCause,
+    momentum::Incident,
     observation::Momentum,
     opc::{self, OrtResult},
     terrain::Point,
@@ -23,7 +23,7 @@ use super::{
     invariant::InvariantFailures,
     sorted,
     state::{FooState, Status},
-    table::{building_hit, from_edge, he_cause, he_target},
+    table::{accrue, building_hit, cover_where, from_edge, he_target},
     visible::Sight,
 };
 
@@ -232,27 +232,19 @@ pub(super) fn battery_turn(t: &mut Table, s: usize, k: usize) {
         }
         for f in els.iter_mut().filter(|f| f.presence.status.on_table() && distance(f.place.at, point) <= BURST) {
             let sight = Sight { night: false, ..Sight::new(&t.battle, codex) };
-            let casualty = if sight.in_building(f.place.at) {
-                CmCause::CasualtyInHardCover
-            } else if sight.in_wood(f.place.at).is_some() {
-                CmCause::CasualtyInSoftCover
-            } else {
-                CmCause::CasualtyInOpen
-            };
+            let cover = cover_where(&sight, f.place.at);
             if !f.force.build.is_vehicle()
                 && let Some(lost) =
                     building_hit(&mut t.battle, &f.view(), column, &mut t.dice.0, (&mut t.log, &mut t.failures), bound)
             {
                 let lost = f.apply(Change::LoseMen(u32::from(lost)));
-                let cause = he_cause(f.force.build);
-                f.apply(Change::Accrue(cause, 1));
-                f.apply(Change::Accrue(casualty, lost));
+                accrue(f, &[(Incident::He, 1), (Incident::Casualty(cover), lost)], false);
                 if f.spent() {
                     super::table::leave(&mut t.log, bound, f, Status::Destroyed, "lost when the building fell");
                 }
                 continue;
             }
-            shell((&mut t.log, &mut t.failures), &mut t.dice.0, bound, f, column, &battery.id, casualty);
+            shell((&mut t.log, &mut t.failures), &mut t.dice.0, bound, f, column, &battery.id, cover);
         }
     }
     drop(els);
@@ -268,7 +260,7 @@ fn shell(
     f: &mut Held,
     column: HeColumn,
     by: &str,
-    casualty: CmCause,
+    cover: Cover,
 ) {
     let Some(target) = he_target(&f.view()) else { return };
     let (out, event) = match effects::he_hit(column, target, dice) {
@@ -281,16 +273,12 @@ fn shell(
     };
     log.push(bound, event.actor(by.to_owned()).target(f.id().to_owned()));
     let lost = f.apply(Change::LoseMen(u32::from(out.casualties)));
-    let cause = he_cause(f.force.build);
-    f.apply(Change::Accrue(cause, 1));
-    if f.force.build.element_type() == warbound_rules::momentum::ElementType::Infantry {
-        f.apply(Change::Accrue(casualty, lost));
-    }
     if out.vehicle_damaged {
         let after = f.vehicle.state.unwrap_or_default().after(effects::AtResult::Damaged);
         f.apply(Change::Vehicle(after));
-        f.apply(Change::Accrue(CmCause::OwnVehicleDamaged, 1));
     }
+    let damaged = u32::from(out.vehicle_damaged);
+    accrue(f, &[(Incident::He, 1), (Incident::Casualty(cover), lost), (Incident::OwnVehicleDamaged, damaged)], false);
     if out.weapon_destroyed {
         f.apply(Change::LoseWeapon);
     }

@@ -1237,3 +1237,51 @@ fn a_volley_that_hits_nothing_still_puts_men_under_fire() {
     }
     assert!(missed > 20, "only {missed} missed volleys put men under fire");
 }
+
+#[test]
+fn a_tank_in_a_charges_stun_zone_tests_and_acts() {
+    // Heroes All, "Explosives": troops in the stun zone "accrue Momentum Tests
+    // as if they were under artillery/mortar fire"; a tank reads its own chart
+    // (FYOB "Definitions of element types for CM purposes"): "Closed AFV under
+    // HE fire or from the air". It takes those tests and fights on.
+    let mut scenario =
+        duel(r#"(activity: Hold, location: "the farm")"#, r#"(activity: Hold, location: "the road")"#, (66.0, 46.0));
+    scenario.sides[0].companies[0].elements.push(
+        ron::from_str(r#"(id: "t1", nco: Some(Regular), pieces: [(codex: "gb_sherman_v")], start: at(36, 24))"#)
+            .unwrap(),
+    );
+    let mut scenario = with_charge(scenario, 1, (38.5, 24.0));
+    scenario.sides[1].charges[0].delay = 1;
+    let mut stunned = 0;
+    for seed in 0..20 {
+        let (app, _) = autoplay("duel", scenario.clone(), seed);
+        let log = &app.world().resource::<BattleLog>().entries;
+        let Some(k) = log.iter().position(|e| {
+            e.event.kind == EventKind::Explosives
+                && e.event.outcome["demolished"].is_string()
+                && e.event.outcome["stun_inches"].as_f64().is_some_and(|s| s >= 2.5)
+        }) else {
+            continue;
+        };
+        let bound = log[k].bound;
+        let mine = |e: &&warbound_battle::log::Entry| e.event.actor.as_deref() == Some("t1") && e.bound > bound;
+        let accrued = |e: &warbound_battle::log::Entry| {
+            e.event.inputs.iter().find(|i| i.name == "accrued").map(|i| i.value.to_string()).unwrap_or_default()
+        };
+        // Nothing else on the table fires HE at the tank.
+        let Some(t) = log[k..]
+            .iter()
+            .filter(mine)
+            .position(|e| e.event.kind == EventKind::CmTests && accrued(e).contains("ClosedAfvUnderHe"))
+        else {
+            continue;
+        };
+        stunned += 1;
+        let after: Vec<_> = log[k..].iter().filter(mine).skip(t).collect();
+        assert!(
+            after.iter().any(|e| e.event.kind == EventKind::OrderDie),
+            "seed {seed}: the tank never threw an Order Die after the blast"
+        );
+    }
+    assert!(stunned >= 3, "the charge stunned the tank only {stunned} times");
+}
