@@ -186,12 +186,12 @@ pub fn fire_odds(sight: &Sight, firer: &ElementView, tgt: &ElementView, failures
 }
 
 /// The battle's dice, log and table, borrowed apart from the elements.
-struct Out<'a, 'w> {
-    dice: &'a mut Dice,
-    log: &'a mut BattleLog,
-    failures: &'a mut InvariantFailures,
-    bound: u32,
-    battle: &'a mut HeldBattle<'w>,
+pub(super) struct Out<'a, 'w> {
+    pub(super) dice: &'a mut Dice,
+    pub(super) log: &'a mut BattleLog,
+    pub(super) failures: &'a mut InvariantFailures,
+    pub(super) bound: u32,
+    pub(super) battle: &'a mut HeldBattle<'w>,
 }
 
 fn unobserved_by_target(tgt: &ElementView, firer: &str) -> bool {
@@ -278,8 +278,9 @@ fn indirect(out: &mut Out, team: &FiringTeam, firer: &mut Held, tgt: &mut Held, 
     firer.apply(Change::Ranging(tgt.id().to_owned(), ranging));
 }
 
-/// One HE hit on men or guns.
-fn he_on(t: &mut Out, column: effects::HeColumn, tgt: &mut Held, damage: &mut FireResults) {
+/// One HE hit on an element (*Heroes All*, "HE Effects Table"): on a
+/// standing building it stands in, else on its men, gun or vehicle.
+pub(super) fn he_on(t: &mut Out, column: effects::HeColumn, tgt: &mut Held, damage: &mut FireResults) {
     if !tgt.force.build.is_vehicle()
         && let Some(lost) = building_hit(t.battle, &tgt.view(), column, t.dice, (t.log, t.failures), t.bound)
     {
@@ -287,19 +288,25 @@ fn he_on(t: &mut Out, column: effects::HeColumn, tgt: &mut Held, damage: &mut Fi
         return;
     }
     let Some(target) = he_target(&tgt.view()) else { return };
-    if let Ok((out, event)) = effects::he_hit(column, target, t.dice) {
-        t.log.push(t.bound, event.target(tgt.id()));
-        damage.casualties += tgt.apply(Change::LoseMen(u32::from(out.casualties)));
-        if out.vehicle_damaged {
-            let before = tgt.vehicle.state.unwrap_or_default();
-            apply_vehicle(t, tgt, before.after(effects::AtResult::Damaged), damage);
+    let (out, event) = match effects::he_hit(column, target, t.dice) {
+        Ok(hit) => hit,
+        Err(e) => {
+            let what = format!("the HE hit on {} cannot be resolved: {e:?}", tgt.id());
+            t.failures.record(t.log, t.bound, "HE hit", tgt.id(), what);
+            return;
         }
-        if out.weapon_destroyed {
-            let crew = tgt.apply(Change::LoseWeapon);
-            if crew > 0 {
-                damage.guns_lost += 1;
-                damage.casualties += crew;
-            }
+    };
+    t.log.push(t.bound, event.target(tgt.id()));
+    damage.casualties += tgt.apply(Change::LoseMen(u32::from(out.casualties)));
+    if out.vehicle_damaged {
+        let before = tgt.vehicle.state.unwrap_or_default();
+        apply_vehicle(t, tgt, before.after(effects::AtResult::Damaged), damage);
+    }
+    if out.weapon_destroyed {
+        let crew = tgt.apply(Change::LoseWeapon);
+        if crew > 0 {
+            damage.guns_lost += 1;
+            damage.casualties += crew;
         }
     }
 }
