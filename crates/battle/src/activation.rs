@@ -129,8 +129,15 @@ pub(super) fn take_turn(t: &mut Table, id: &str, needs_ort: bool, on_seizing: On
     let co = side.companies.get(els[i].identity.company).filter(|c| c.co_alive && c.attached_to == id).map(|c| c.co);
     let element = turn_element(&els, i, co, &t.codex.0);
     let mut accrued = els[i].momentum.accrued.clone();
-    accrued.states =
-        momentum::persistent_states(els[i].force.build.element_type(), els[i].men(), els[i].force.men_start);
+    let chart = els[i].force.build.element_type();
+    // Every accrual reads the element's own chart (`table::accrue`); a row it
+    // lacks all the same is dropped, never left to stop every later turn.
+    let off = accrued.take_off_chart(chart);
+    if !off.is_empty() {
+        let what = format!("tests accrued on rows of no {chart:?} chart, dropped: {off:?}");
+        t.failures.record(&mut t.log, bound, "element turn", &id, what);
+    }
+    accrued.states = momentum::persistent_states(chart, els[i].men(), els[i].force.men_start);
     let result = turn::element_turn(&element, needs_ort, on_seizing, &accrued, &mut t.dice.0, &id);
     let turn = match result {
         Ok(turn) => turn,

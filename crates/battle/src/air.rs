@@ -10,8 +10,8 @@ use warbound_rules::{
     aircraft::{self, AaWeapon, AirMove, Height, Position},
     effects,
     event::{Book, EventKind, RuleEvent, RuleRef},
+    fire_tests::FireResults,
     geometry::distance,
-    momentum::CmCause,
     opc::{self, OrtResult},
     order_dice::{self, Phase},
 };
@@ -19,7 +19,7 @@ use warbound_rules::{
 use super::{
     Table, sorted,
     state::{Build, ElementView, Status},
-    table::{he_cause, he_target},
+    table::{accrue_fire, chart_of, cover_where, he_target},
     visible::Sight,
 };
 
@@ -136,72 +136,87 @@ fn acquire(t: &mut Table, s: usize, k: usize) {
 /// hit, dive bombers 4+), else guns and rockets at low level ("hits on
 /// infantry, CSW and soft-skinned targets are dealt with as if they were hits
 /// from a grounded weapon": one casualty a hit, a soft-skin damaged).
+///
+/// The squadron is one firing element: its target takes one set of CM tests
+/// for the attack, hit or miss (FYOB "Definition of 'Under fire'") — bombs
+/// put anything under HE fire; guns and rockets put men and soft-skins under
+/// fire from the air, and an AFV, which they cannot harm here, under nothing.
+/// Reading: the target sees the machines that attack it ("If the aircraft has
+/// just made a ground attack, spotting on the same bound is automatic"), so
+/// no row for an unobserved enemy.
 fn attack(t: &mut Table, s: usize, k: usize) {
     let bound = t.battle.clock.bound();
+    let codex = t.codex.0.clone();
     let Some(target) = t.sides.0[s].squadrons[k].target.clone() else { return };
     let mut els = sorted(&mut t.elements);
     let Some(f) = t.roster.find_mut(&mut els, &target).filter(|f| f.presence.status.on_table()) else { return };
     let q = t.sides.0[s].squadrons[k].clone();
-    let mut hit_any = false;
-    let mut lost = 0;
+    let mut fire = FireResults::default();
+    let mut attacked = false;
     for (i, m) in q.machines.iter().enumerate().filter(|(_, m)| matches!(m.position, Position::OverTable(_))) {
         if f.spent() {
             break;
         }
         if let Ok((size, hits, e)) = aircraft::drop_bombs(m, &mut t.dice.0, &q.id) {
             t.log.push(bound, e.target(target.clone()));
+            attacked = true;
+            fire.under(FireResults::under_fire_from(chart_of(&f.view()), true, false));
             for _ in 0..hits {
                 let Some(he) = he_target(&f.view()) else { break };
                 if let Ok((casualties, wrecked, e)) = aircraft::bomb_hit(size, he, &mut t.dice.0) {
                     t.log.push(bound, e.target(target.clone()));
-                    lost += f.apply(Change::LoseMen(u32::from(casualties)));
+                    fire.casualties += f.apply(Change::LoseMen(u32::from(casualties)));
                     if wrecked {
-                        wreck(f);
+                        wreck(f, &mut fire);
                     }
-                    hit_any = true;
                 }
             }
         } else if let Ok((hits, e)) = aircraft::strafe(m, &mut t.dice.0, &q.id) {
             t.log.push(bound, e.target(target.clone()));
-            hit_any |= hits > 0;
+            attacked = true;
             match f.force.build {
-                Build::SoftSkin if hits > 0 => {
-                    let after = effects::soft_skin_hit(f.vehicle.state.unwrap_or_default());
-                    f.apply(Change::Vehicle(after));
-                }
                 Build::Afv { .. } => {}
-                _ => lost += f.apply(Change::LoseMen(u32::from(hits))),
+                Build::SoftSkin => {
+                    fire.from_the_air = true;
+                    if hits > 0 {
+                        let after = effects::soft_skin_hit(f.vehicle.state.unwrap_or_default());
+                        f.apply(Change::Vehicle(after));
+                    }
+                }
+                _ => {
+                    fire.from_the_air = true;
+                    fire.casualties += f.apply(Change::LoseMen(u32::from(hits)));
+                }
             }
         }
         let mut now = m.clone();
         aircraft::after_attack(&mut now);
         t.sides.apply(s, SideChange::Machine(k, i, now));
     }
-    super::table::casualties((&mut t.log, &mut t.failures), &mut t.dice.0, bound, &mut t.sides, f, lost);
-    if hit_any || lost > 0 {
-        let cause = he_cause(f.force.build);
-        f.apply(Change::Accrue(cause, 1));
-        if f.force.build.element_type() == warbound_rules::momentum::ElementType::Infantry {
-            f.apply(Change::Accrue(CmCause::CasualtyInOpen, lost));
-        }
+    super::table::casualties((&mut t.log, &mut t.failures), &mut t.dice.0, bound, &mut t.sides, f, fire.casualties);
+    if attacked {
+        let sight = Sight { night: false, ..Sight::new(&t.battle, &codex) };
+        let cover = cover_where(&sight, f.place.at);
+        let event = accrue_fire(f, &fire, false, cover, "air attack").input("squadron", &q.id, "one firing element");
+        t.log.push(bound, event);
     }
-    let ev = RuleEvent::new(EventKind::Casualties, RuleRef::new(Book::HeroesAll, "Aircraft attacking ground troops"))
-        .actor(f.id())
-        .input("casualties", lost, "")
-        .outcome(serde_json::json!({ "men": f.men(), "vehicle": f.vehicle.state }));
-    t.log.push(bound, ev);
     if f.spent() && f.presence.status.on_table() {
         super::table::leave(&mut t.log, bound, f, Status::Destroyed, "nothing left that fights");
     }
 }
 
 /// A bomb that wrecks: a gun destroyed, a vehicle damaged.
-fn wreck(f: &mut Held) {
+fn wreck(f: &mut Held, fire: &mut FireResults) {
     if f.force.build.is_vehicle() {
         let after = f.vehicle.state.unwrap_or_default().after(effects::AtResult::Damaged);
         f.apply(Change::Vehicle(after));
+        fire.damaged = true;
     } else {
-        f.apply(Change::LoseWeapon);
+        let crew = f.apply(Change::LoseWeapon);
+        if crew > 0 {
+            fire.guns_lost += 1;
+            fire.casualties += crew;
+        }
     }
 }
 

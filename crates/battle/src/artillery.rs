@@ -3,17 +3,20 @@
 //! nominates and switches Artillery Targets, observes new ones — and each
 //! battery, on its card, fires on the active target from behind its side's
 //! edge with the Indirect Fire rules. A hit falls on every element within
-//! [`BURST`] of the point, friend or foe.
+//! [`BURST`] of the point, friend or foe; each of them, hit or missed, takes
+//! one set of CM tests for the salvo.
 
-use super::change::{Change, Held, SideChange};
+use std::collections::BTreeMap;
+
+use super::change::{Held, SideChange};
 use warbound_rules::inches::Inches;
 use warbound_rules::{
     artillery,
-    effects::{self, HeColumn},
+    effects::HeColumn,
     event::{Book, EventKind, RuleEvent, RuleRef},
+    fire_tests::FireResults,
     firing::{self, IndirectFire, IndirectMove, Ranging, Weapon},
     geometry::distance,
-    momentum::CmCause,
     observation::Momentum,
     opc::{self, OrtResult},
     terrain::Point,
@@ -21,10 +24,10 @@ use warbound_rules::{
 
 use super::{
     Table,
-    invariant::InvariantFailures,
+    firing::{Out, he_on},
     sorted,
     state::{FooState, Status},
-    table::{building_hit, from_edge, he_cause, he_target},
+    table::{accrue_fire, chart_of, cover_where, from_edge},
     visible::Sight,
 };
 
@@ -204,6 +207,13 @@ pub(super) fn battery_turn(t: &mut Table, s: usize, k: usize) {
         _ => Ranging::First,
     };
     let mut els = sorted(&mut t.elements);
+    // FYOB "Notes on Continuous Momentum test charts" and "Definition of 'Under
+    // fire'": the battery is one firing element; every element where its
+    // shells fall (within range: `off_table_band`) is under its fire, hit or
+    // miss, and takes one set of tests for the salvo. The shells fall on the
+    // point called: an element that has moved away is not under them.
+    let mut under: BTreeMap<usize, FireResults> = BTreeMap::new();
+    let mut out = Out { dice: &mut t.dice.0, log: &mut t.log, failures: &mut t.failures, bound, battle: &mut t.battle };
     for _ in 0..battery.guns {
         let fire = IndirectFire {
             weapon,
@@ -214,91 +224,55 @@ pub(super) fn battery_turn(t: &mut Table, s: usize, k: usize) {
             walked: 0.0,
             crew_in_wood: 0.0,
         };
-        let (hit, event) = match firing::fire_indirect(&fire, &mut t.dice.0) {
+        let (hit, event) = match firing::fire_indirect(&fire, &mut *out.dice) {
             Ok(fired) => fired,
             Err(e) => {
-                drop(els);
-                t.fail("battery fire", &battery.id, format!("its fire cannot be resolved: {e:?}"));
+                let what = format!("its fire cannot be resolved: {e:?}");
+                out.failures.record(out.log, bound, "battery fire", &battery.id, what);
                 return;
             }
         };
-        t.log.push(bound, event.actor(battery.id.clone()).input("target", number, "the active Artillery Target"));
+        out.log.push(bound, event.actor(battery.id.clone()).input("target", number, "the active Artillery Target"));
         ranging = match (hit, ranging) {
             (true, _) | (false, Ranging::OnTarget) => Ranging::OnTarget,
             (false, Ranging::First) => Ranging::Ladder { shot: 2 },
             (false, Ranging::Ladder { shot }) => Ranging::Ladder { shot: shot.saturating_add(1) },
         };
-        if !hit {
-            continue;
-        }
-        for f in els.iter_mut().filter(|f| f.presence.status.on_table() && distance(f.place.at, point) <= BURST) {
-            let sight = Sight { night: false, ..Sight::new(&t.battle, codex) };
-            let casualty = if sight.in_building(f.place.at) {
-                CmCause::CasualtyInHardCover
-            } else if sight.in_wood(f.place.at).is_some() {
-                CmCause::CasualtyInSoftCover
-            } else {
-                CmCause::CasualtyInOpen
-            };
-            if !f.force.build.is_vehicle()
-                && let Some(lost) =
-                    building_hit(&mut t.battle, &f.view(), column, &mut t.dice.0, (&mut t.log, &mut t.failures), bound)
-            {
-                let lost = f.apply(Change::LoseMen(u32::from(lost)));
-                super::table::casualties((&mut t.log, &mut t.failures), &mut t.dice.0, bound, &mut t.sides, f, lost);
-                let cause = he_cause(f.force.build);
-                f.apply(Change::Accrue(cause, 1));
-                f.apply(Change::Accrue(casualty, lost));
-                if f.spent() {
-                    super::table::leave(&mut t.log, bound, f, Status::Destroyed, "lost when the building fell");
-                }
+        for (j, f) in els.iter_mut().enumerate() {
+            if !f.presence.status.on_table() || distance(f.place.at, point) > BURST {
                 continue;
             }
-            let lost = shell((&mut t.log, &mut t.failures), &mut t.dice.0, bound, f, column, &battery.id, casualty);
-            super::table::casualties((&mut t.log, &mut t.failures), &mut t.dice.0, bound, &mut t.sides, f, lost);
+            let damage = under.entry(j).or_default();
+            damage.under(FireResults::under_fire_from(chart_of(&f.view()), true, false));
+            if hit && !f.spent() {
+                let before = damage.casualties;
+                he_on(&mut out, column, f, damage);
+                let lost = damage.casualties - before;
+                super::table::casualties(
+                    (&mut *out.log, &mut *out.failures),
+                    &mut *out.dice,
+                    bound,
+                    &mut t.sides,
+                    f,
+                    lost,
+                );
+            }
+        }
+    }
+    let sight = Sight { night: false, ..Sight::new(&t.battle, codex) };
+    for (j, damage) in under {
+        let f = &mut els[j];
+        let cover = cover_where(&sight, f.place.at);
+        let from = distance(f.place.at, point);
+        // Reading: the guns off the table are never observed by their target.
+        let event = accrue_fire(f, &damage, true, cover, "off-table battery")
+            .input("battery", &battery.id, "one firing element: all its guns")
+            .input("from_point", from, "within 3\" of the Artillery Target");
+        t.log.push(bound, event);
+        if f.spent() && f.presence.status.on_table() {
+            super::table::leave(&mut t.log, bound, f, Status::Destroyed, "nothing left that fights");
         }
     }
     drop(els);
     t.sides.apply(s, SideChange::BatteryRanging(k, (number, ranging)));
-}
-
-/// One HE shell on an element: the HE Effects table, its CM tests, and
-/// whether it is left with anything; returns the men it lost.
-fn shell(
-    (log, failures): (&mut super::log::BattleLog, &mut InvariantFailures),
-    dice: &mut warbound_rules::dice::Dice,
-    bound: u32,
-    f: &mut Held,
-    column: HeColumn,
-    by: &str,
-    casualty: CmCause,
-) -> u32 {
-    let Some(target) = he_target(&f.view()) else { return 0 };
-    let (out, event) = match effects::he_hit(column, target, dice) {
-        Ok(hit) => hit,
-        Err(e) => {
-            let what = format!("the HE hit on {} cannot be resolved: {e:?}", f.id());
-            failures.record(log, bound, "battery", by, what);
-            return 0;
-        }
-    };
-    log.push(bound, event.actor(by.to_owned()).target(f.id().to_owned()));
-    let lost = f.apply(Change::LoseMen(u32::from(out.casualties)));
-    let cause = he_cause(f.force.build);
-    f.apply(Change::Accrue(cause, 1));
-    if f.force.build.element_type() == warbound_rules::momentum::ElementType::Infantry {
-        f.apply(Change::Accrue(casualty, lost));
-    }
-    if out.vehicle_damaged {
-        let after = f.vehicle.state.unwrap_or_default().after(effects::AtResult::Damaged);
-        f.apply(Change::Vehicle(after));
-        f.apply(Change::Accrue(CmCause::OwnVehicleDamaged, 1));
-    }
-    if out.weapon_destroyed {
-        f.apply(Change::LoseWeapon);
-    }
-    if f.spent() {
-        super::table::leave(log, bound, f, Status::Destroyed, "nothing left that fights");
-    }
-    lost
 }

@@ -11,8 +11,9 @@ use crate::prelude::*;
 use warbound_rules::{
     event::{Book, EventKind, RuleEvent, RuleRef},
     explosives::{self, ChargeState},
+    firing::Cover,
     geometry::{self, Viewpoint, distance},
-    momentum::CmCause,
+    momentum::Incident,
     order_dice::{Act, Phase},
     terrain::{Point, distance_to_segment},
 };
@@ -205,12 +206,10 @@ pub(super) fn blast(
             log.push(bound, e.actor(d.id.clone()).target(f.id().to_owned()));
             let lost = f.apply(Change::LoseMen(u32::from(out.casualties)));
             super::table::casualties((&mut *log, &mut *failures), dice, bound, sides, f, lost);
-            if f.force.build.element_type() == warbound_rules::momentum::ElementType::Infantry {
-                f.apply(Change::Accrue(CmCause::CasualtyInOpen, lost));
-            }
+            super::table::accrue(f, &[(Incident::Casualty(Cover::Open), lost)], false);
         }
         if stun.is_some_and(|s| r <= s) {
-            f.apply(Change::Accrue(explosives::STUN_CAUSE, 1));
+            super::table::accrue(f, &[(explosives::STUN, 1)], false);
         }
         if f.spent() {
             super::table::leave(log, bound, f, Status::Destroyed, "caught in the blast");

@@ -12,9 +12,8 @@ use warbound_rules::{
     command::{self, MoraleCause},
     dice::Dice,
     effects::{self, VehicleState},
-    event::{Book, EventKind, RuleEvent, RuleRef},
     facing::facing,
-    fire_tests::{ChartTarget, FireResults, fire_tests},
+    fire_tests::{ChartTarget, FireResults},
     firing::{self, Cover, IndirectFire, IndirectMove, OpenSightsFire, Ranging, Weapon},
     forces::{FiringTeam, Shooter},
     geometry::distance,
@@ -29,34 +28,12 @@ use super::{
     log::BattleLog,
     pair_mut, sorted,
     state::{Build, ElementView, Flow, Status},
-    table::{building_hit, he_target},
+    table::{accrue_fire, building_hit, chart_of, he_target},
     visible::Sight,
 };
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(FlowSchedule, fire_phase.in_set(FlowSet::Phase).run_if(at(|f| matches!(f, Flow::Acting(_)))));
-}
-
-/// What the volleys did to the target, for its CM tests and the log.
-#[derive(Debug, Default)]
-struct Damage {
-    small_arms: bool,
-    he: bool,
-    /// AT fire from a weapon that can destroy it.
-    at: bool,
-    casualties: u32,
-    damaged: bool,
-    brewed: bool,
-    guns_lost: u32,
-}
-
-impl Damage {
-    /// The target came under this fire (FYOB "Definition of 'Under fire'").
-    fn under(&mut self, fire: FireResults) {
-        self.small_arms |= fire.small_arms;
-        self.he |= fire.he;
-        self.at |= fire.at;
-    }
 }
 
 fn fire_phase(mut t: Table, mut current: ResMut<Current>) {
@@ -97,7 +74,7 @@ pub(super) fn do_fire(t: &mut Table, element: &str, target: &str, on_the_move: b
     let cover = sight.cover(&els[i].view(), &els[j].view());
     let (firer, tgt) = pair_mut(&mut els, i, j);
     let d = distance(firer.place.at, tgt.place.at);
-    let mut damage = Damage::default();
+    let mut damage = FireResults::default();
     let mut out = Out { dice: &mut t.dice.0, log: &mut t.log, failures: &mut t.failures, bound, battle: &mut t.battle };
     for team in &teams {
         if matches!(team.row.row().procedure, firing::Procedure::Mortar { .. } | firing::Procedure::Rockets) {
@@ -212,12 +189,12 @@ pub fn fire_odds(sight: &Sight, firer: &ElementView, tgt: &ElementView, failures
 }
 
 /// The battle's dice, log and table, borrowed apart from the elements.
-struct Out<'a, 'w> {
-    dice: &'a mut Dice,
-    log: &'a mut BattleLog,
-    failures: &'a mut InvariantFailures,
-    bound: u32,
-    battle: &'a mut HeldBattle<'w>,
+pub(super) struct Out<'a, 'w> {
+    pub(super) dice: &'a mut Dice,
+    pub(super) log: &'a mut BattleLog,
+    pub(super) failures: &'a mut InvariantFailures,
+    pub(super) bound: u32,
+    pub(super) battle: &'a mut HeldBattle<'w>,
 }
 
 fn unobserved_by_target(tgt: &ElementView, firer: &str) -> bool {
@@ -260,7 +237,7 @@ fn weapon_for(team: &FiringTeam, _firer: &ElementView, tgt: &ElementView, codex:
 /// Mortars and rockets (*Heroes All*, "Indirect Fire"): one shot a weapon,
 /// each needing its score; each hit is an HE hit on the target. Ranging on
 /// the same target carries from bound to bound while it stays put.
-fn indirect(out: &mut Out, team: &FiringTeam, firer: &mut Held, tgt: &mut Held, d: Inches, damage: &mut Damage) {
+fn indirect(out: &mut Out, team: &FiringTeam, firer: &mut Held, tgt: &mut Held, d: Inches, damage: &mut FireResults) {
     let row = team.row.row();
     let mut ranging = match &firer.actions.ranging {
         Some((id, r)) if id == tgt.id() => *r,
@@ -304,8 +281,9 @@ fn indirect(out: &mut Out, team: &FiringTeam, firer: &mut Held, tgt: &mut Held, 
     firer.apply(Change::Ranging(tgt.id().to_owned(), ranging));
 }
 
-/// One HE hit on men or guns.
-fn he_on(t: &mut Out, column: effects::HeColumn, tgt: &mut Held, damage: &mut Damage) {
+/// One HE hit on an element (*Heroes All*, "HE Effects Table"): on a
+/// standing building it stands in, else on its men, gun or vehicle.
+pub(super) fn he_on(t: &mut Out, column: effects::HeColumn, tgt: &mut Held, damage: &mut FireResults) {
     if !tgt.force.build.is_vehicle()
         && let Some(lost) = building_hit(t.battle, &tgt.view(), column, t.dice, (t.log, t.failures), t.bound)
     {
@@ -313,19 +291,25 @@ fn he_on(t: &mut Out, column: effects::HeColumn, tgt: &mut Held, damage: &mut Da
         return;
     }
     let Some(target) = he_target(&tgt.view()) else { return };
-    if let Ok((out, event)) = effects::he_hit(column, target, t.dice) {
-        t.log.push(t.bound, event.target(tgt.id()));
-        damage.casualties += tgt.apply(Change::LoseMen(u32::from(out.casualties)));
-        if out.vehicle_damaged {
-            let before = tgt.vehicle.state.unwrap_or_default();
-            apply_vehicle(t, tgt, before.after(effects::AtResult::Damaged), damage);
+    let (out, event) = match effects::he_hit(column, target, t.dice) {
+        Ok(hit) => hit,
+        Err(e) => {
+            let what = format!("the HE hit on {} cannot be resolved: {e:?}", tgt.id());
+            t.failures.record(t.log, t.bound, "HE hit", tgt.id(), what);
+            return;
         }
-        if out.weapon_destroyed {
-            let crew = tgt.apply(Change::LoseWeapon);
-            if crew > 0 {
-                damage.guns_lost += 1;
-                damage.casualties += crew;
-            }
+    };
+    t.log.push(t.bound, event.target(tgt.id()));
+    damage.casualties += tgt.apply(Change::LoseMen(u32::from(out.casualties)));
+    if out.vehicle_damaged {
+        let before = tgt.vehicle.state.unwrap_or_default();
+        apply_vehicle(t, tgt, before.after(effects::AtResult::Damaged), damage);
+    }
+    if out.weapon_destroyed {
+        let crew = tgt.apply(Change::LoseWeapon);
+        if crew > 0 {
+            damage.guns_lost += 1;
+            damage.casualties += crew;
         }
     }
 }
@@ -347,7 +331,7 @@ fn hit(
     tgt: &mut Held,
     from: warbound_rules::terrain::Point,
     edge: warbound_rules::scenario::Edge,
-    damage: &mut Damage,
+    damage: &mut FireResults,
 ) {
     let row = weapon.row();
     match tgt.force.build {
@@ -382,14 +366,13 @@ fn hit(
     }
 }
 
-fn apply_vehicle(t: &mut Out, tgt: &mut Held, after: VehicleState, damage: &mut Damage) {
+fn apply_vehicle(t: &mut Out, tgt: &mut Held, after: VehicleState, damage: &mut FireResults) {
     let before = tgt.vehicle.state.unwrap_or_default();
     tgt.apply(Change::Vehicle(after));
     if after == VehicleState::Damaged && before != VehicleState::Damaged {
         damage.damaged = true;
     }
     if after == VehicleState::Brewed && before != VehicleState::Brewed {
-        damage.brewed = true;
         let aboard = tgt.men().min(u32::from(u8::MAX)) as u8;
         let (lost, event) = effects::brew_casualties(aboard, t.dice);
         t.log.push(t.bound, event.target(tgt.id()));
@@ -403,7 +386,7 @@ fn apply_vehicle(t: &mut Out, tgt: &mut Held, after: VehicleState, damage: &mut 
 /// (small arms cannot harm an AFV).
 fn under(
     out: &mut Out,
-    damage: &mut Damage,
+    damage: &mut FireResults,
     (row, he, attack): (&'static firing::WeaponRow, bool, bool),
     firer: &ElementView,
     tgt: &ElementView,
@@ -422,42 +405,14 @@ fn under(
     }
 }
 
-/// Which part of the Momentum Test Chart an element reads.
-fn chart_of(f: &ElementView) -> ChartTarget {
-    match f.force.build {
-        Build::Infantry | Build::Guns { .. } => ChartTarget::Infantry { figures: !f.force.element.figures.is_empty() },
-        Build::Afv { open_topped, .. } => ChartTarget::Afv { open_topped },
-        Build::SoftSkin => ChartTarget::SoftSkin,
-    }
-}
-
-fn accrue_tests(t: &mut Out, tgt: &mut Held, damage: &Damage, unobserved: bool, cover: Cover) {
-    let chart = chart_of(&tgt.view());
-    let results = FireResults {
-        small_arms: damage.small_arms,
-        he: damage.he,
-        at: damage.at,
-        casualties: damage.casualties,
-        damaged: damage.damaged,
-        guns_lost: damage.guns_lost,
-    };
-    let causes = fire_tests(chart, &results, unobserved, cover);
-    for &(cause, n) in &causes {
-        tgt.apply(Change::Accrue(cause, n));
-    }
-    // The 2-player game's morale throws (Heroes All, "Morale"); those for
-    // casualties with the officers' checks (`table::casualties`).
+/// The set of tests the firing element's volleys leave on the target, and
+/// the 2-player game's morale throw for an AFV damaged (*Heroes All*,
+/// "Morale"; those for casualties come with the officers' checks,
+/// `table::casualties`).
+fn accrue_tests(t: &mut Out, tgt: &mut Held, damage: &FireResults, unobserved: bool, cover: Cover) {
+    let ev = accrue_fire(tgt, damage, unobserved, cover, "volleys");
     if damage.damaged && matches!(tgt.force.build, Build::Afv { .. }) {
         tgt.apply(Change::MoraleDue(MoraleCause::AfvDamaged, 1));
     }
-    let ev = RuleEvent::new(EventKind::Casualties, RuleRef::new(Book::FightYourOwnBattles, "Momentum Test Chart"))
-        .actor(tgt.id())
-        .input("casualties", damage.casualties, "one per hit on men; HE and AT from their tables")
-        .input("unobserved_firer", unobserved, "under fire from unobserved enemy")
-        .outcome(serde_json::json!({
-            "accrued": causes,
-            "men": tgt.men(),
-            "vehicle": tgt.vehicle.state,
-        }));
     t.log.push(t.bound, ev);
 }

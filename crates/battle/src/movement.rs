@@ -12,9 +12,10 @@ use warbound_rules::{
     dice::Dice,
     effects::ArmourClass,
     event::{Book, EventKind, RuleEvent, RuleRef},
+    firing::Cover,
     geometry::{self, HazardKind, distance},
     mines,
-    momentum::CmCause,
+    momentum::Incident,
     movement::{self, Concealment, MoveError, MoveMode, MoveRequest, Pace},
     observation::AMBUSH_DISTANCE,
     order_dice::Phase,
@@ -173,7 +174,7 @@ fn minefields(
                 log.push(bound, e);
                 let lost = f.apply(Change::LoseMen(u32::from(casualties)));
                 super::table::casualties((&mut *log, &mut *failures), dice, bound, sides, f, lost);
-                f.apply(Change::Accrue(CmCause::CasualtyInOpen, lost));
+                super::table::accrue(f, &[(Incident::Casualty(Cover::Open), lost)], false);
             }
         }
         if f.spent() {

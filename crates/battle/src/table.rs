@@ -8,8 +8,10 @@ use warbound_rules::{
     command::MoraleCause,
     dice::Dice,
     effects::{HeColumn, HeTarget},
+    fire_tests::{ChartTarget, FireResults},
+    firing::Cover,
     geometry::{self, distance},
-    momentum::{CmCause, ElementType},
+    momentum::{self, CmCause, ElementType, Incident},
     officer,
     scenario::Edge,
     terrain::{Point, TableSize},
@@ -76,13 +78,57 @@ pub fn he_target(f: &ElementView) -> Option<HeTarget> {
     })
 }
 
-/// The Momentum Test Chart row for coming under HE, bombs or a blast.
-pub fn he_cause(build: Build) -> CmCause {
-    match build {
-        Build::Afv { open_topped: true, .. } => CmCause::OpenAfvUnderHe,
-        Build::Afv { .. } => CmCause::ClosedAfvUnderHe,
-        _ => CmCause::MortarArtilleryOrAir,
+/// Which part of the Momentum Test Chart an element reads (FYOB
+/// "Definitions of element types for CM purposes").
+pub fn chart_of(f: &ElementView) -> ChartTarget {
+    match f.force.build {
+        Build::Infantry | Build::Guns { .. } => ChartTarget::Infantry { figures: !f.force.element.figures.is_empty() },
+        Build::Afv { open_topped, .. } => ChartTarget::Afv { open_topped },
+        Build::SoftSkin => ChartTarget::SoftSkin,
     }
+}
+
+/// The cover an element has where it stands, from fire that comes from no
+/// direction (shells, bombs): inside a building hard, in a wood soft, else open.
+pub fn cover_where(sight: &super::visible::Sight, at: Point) -> Cover {
+    if sight.in_building(at) {
+        Cover::Hard
+    } else if sight.in_wood(at).is_some() {
+        Cover::Soft
+    } else {
+        Cover::Open
+    }
+}
+
+/// One set of CM tests for `f`: what happened to it, on the rows of its own
+/// chart (`momentum::row_for`; what its chart lacks makes no tests due), and
+/// under fire from an unobserved enemy when `unobserved`. The only way tests
+/// are accrued in the battle. Returns the rows accrued.
+pub(super) fn accrue(f: &mut Held, incidents: &[(Incident, u32)], unobserved: bool) -> Vec<(CmCause, u32)> {
+    let (t, open_topped) = chart_of(&f.view()).chart();
+    let rows = momentum::test_set(t, open_topped, incidents, unobserved);
+    for &(cause, n) in &rows {
+        f.apply(Change::Accrue(cause, n));
+    }
+    rows
+}
+
+/// The set of tests one firing element's fire this bound leaves on `f`
+/// (FYOB: "An element coming under fire or taking casualties from 2 separate
+/// elements in a bound will accrue 2 or more sets of tests"), and the event
+/// that logs it; `by` says what fired.
+pub(super) fn accrue_fire(f: &mut Held, fire: &FireResults, unobserved: bool, cover: Cover, by: &str) -> RuleEvent {
+    let rows = accrue(f, &fire.incidents(chart_of(&f.view()), cover), unobserved);
+    RuleEvent::new(EventKind::Casualties, RuleRef::new(Book::FightYourOwnBattles, "Momentum Test Chart"))
+        .actor(f.id())
+        .input("fire", by, "one set of tests for each firing element")
+        .input("casualties", fire.casualties, "one per hit on men; HE and AT from their tables")
+        .input("unobserved_firer", unobserved, "under fire from unobserved enemy")
+        .outcome(serde_json::json!({
+            "accrued": rows,
+            "men": f.men(),
+            "vehicle": f.vehicle.state,
+        }))
 }
 
 /// *Heroes All*, "Hits on buildings & structures": an HE hit on an element
@@ -155,7 +201,7 @@ pub(super) fn casualties(
     log.push(bound, event);
     if result.nco_hit && f.force.element.nco.is_some() {
         f.apply(Change::NcoLost);
-        f.apply(Change::Accrue(CmCause::NcoCasualty, 1));
+        accrue(f, &[(Incident::NcoHit, 1)], false);
     }
     if result.co_hit == Some(true) && c < sides.0[s].companies.len() {
         sides.apply(s, SideChange::CoLost(c));

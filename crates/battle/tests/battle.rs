@@ -1344,7 +1344,8 @@ fn a_salvo_that_kills_men_can_kill_their_nco() {
         let (app, _) = autoplay("duel", scenario.clone(), seed);
         let log = &app.world().resource::<BattleLog>().entries;
         for (k, e) in log.iter().enumerate() {
-            let shell = e.event.kind == EventKind::HeEffect && e.event.actor.as_deref() == Some("battery");
+            // The battery is the only HE on this table.
+            let shell = e.event.kind == EventKind::HeEffect;
             if !shell || e.event.outcome["casualties"].as_u64().unwrap_or(0) == 0 {
                 continue;
             }
@@ -1362,4 +1363,191 @@ fn a_salvo_that_kills_men_can_kill_their_nco() {
         }
     }
     assert!(killing > 0 && nco_hit > 0, "{killing} shells killed men, {nco_hit} of them their NCO");
+}
+
+#[test]
+fn a_tank_in_a_charges_stun_zone_tests_and_acts() {
+    // Heroes All, "Explosives": troops in the stun zone "accrue Momentum Tests
+    // as if they were under artillery/mortar fire"; a tank reads its own chart
+    // (FYOB "Definitions of element types for CM purposes"): "Closed AFV under
+    // HE fire or from the air". It takes those tests and fights on.
+    let mut scenario =
+        duel(r#"(activity: Hold, location: "the farm")"#, r#"(activity: Hold, location: "the road")"#, (66.0, 46.0));
+    scenario.sides[0].companies[0].elements.push(
+        ron::from_str(r#"(id: "t1", nco: Some(Regular), pieces: [(codex: "gb_sherman_v")], start: at(36, 24))"#)
+            .unwrap(),
+    );
+    let mut scenario = with_charge(scenario, 1, (38.5, 24.0));
+    scenario.sides[1].charges[0].delay = 1;
+    let mut stunned = 0;
+    for seed in 0..20 {
+        let (app, _) = autoplay("duel", scenario.clone(), seed);
+        let log = &app.world().resource::<BattleLog>().entries;
+        let Some(k) = log.iter().position(|e| {
+            e.event.kind == EventKind::Explosives
+                && e.event.outcome["demolished"].is_string()
+                && e.event.outcome["stun_inches"].as_f64().is_some_and(|s| s >= 2.5)
+        }) else {
+            continue;
+        };
+        let bound = log[k].bound;
+        let mine = |e: &&warbound_battle::log::Entry| e.event.actor.as_deref() == Some("t1") && e.bound > bound;
+        let accrued = |e: &warbound_battle::log::Entry| {
+            e.event.inputs.iter().find(|i| i.name == "accrued").map(|i| i.value.to_string()).unwrap_or_default()
+        };
+        // Nothing else on the table fires HE at the tank.
+        let Some(t) = log[k..]
+            .iter()
+            .filter(mine)
+            .position(|e| e.event.kind == EventKind::CmTests && accrued(e).contains("ClosedAfvUnderHe"))
+        else {
+            continue;
+        };
+        stunned += 1;
+        let after: Vec<_> = log[k..].iter().filter(mine).skip(t).collect();
+        assert!(
+            after.iter().any(|e| e.event.kind == EventKind::OrderDie),
+            "seed {seed}: the tank never threw an Order Die after the blast"
+        );
+    }
+    assert!(stunned >= 3, "the charge stunned the tank only {stunned} times");
+}
+
+/// The log's Momentum Test Chart sets left by `by` ("off-table battery",
+/// "air attack", "volleys").
+fn sets_by<'a>(log: &'a [warbound_battle::log::Entry], by: &str) -> Vec<(usize, &'a warbound_battle::log::Entry)> {
+    log.iter()
+        .enumerate()
+        .filter(|(_, e)| {
+            e.event.rule.section == "Momentum Test Chart"
+                && e.event.inputs.iter().any(|i| i.name == "fire" && i.value == serde_json::json!(by))
+        })
+        .collect()
+}
+
+/// How many times `row` was accrued in a set.
+fn accrued_row(e: &warbound_battle::log::Entry, row: &str) -> u64 {
+    let rows = e.event.outcome["accrued"].as_array().cloned().unwrap_or_default();
+    rows.iter().filter(|r| r[0] == serde_json::json!(row)).map(|r| r[1].as_u64().unwrap()).sum()
+}
+
+fn input_u64(e: &warbound_battle::log::Entry, name: &str) -> u64 {
+    e.event.inputs.iter().find(|i| i.name == name).and_then(|i| i.value.as_u64()).unwrap()
+}
+
+#[test]
+fn a_salvo_is_one_set_of_tests_and_a_miss_still_counts() {
+    // FYOB: "An element coming under fire or taking casualties from 2 separate
+    // elements in a bound will accrue 2 or more sets of tests"; "An element is
+    // 'under fire' if the weapon shooting at them is within range ... even
+    // though any shot has not caused either". A battery is one firing element
+    // (Heroes All: "The guns under his control will then fire on this target");
+    // two batteries are two.
+    let mut scenario =
+        duel(r#"(activity: Hold, location: "the farm")"#, r#"(activity: Hold, location: "the road")"#, (36.0, 40.0));
+    scenario.sides[0].foos.push(ron::from_str(r#"(id: "foo", grade: Regular, attached_to: "a1")"#).unwrap());
+    for (id, guns) in [("battery", 4), ("section", 1)] {
+        let spec = format!(r#"(id: "{id}", gun: "gb_25pdr", guns: {guns}, foo: "foo")"#);
+        scenario.sides[0].artillery.push(ron::from_str(&spec).unwrap());
+    }
+    scenario.time_limit = 12;
+    let (mut salvos_on_men, mut all_missed, mut most_hit) = (0, 0, 0);
+    for seed in 0..20 {
+        let (app, _) = autoplay("duel", scenario.clone(), seed);
+        let log = &app.world().resource::<BattleLog>().entries;
+        let sets = sets_by(log, "off-table battery");
+        let by = |e: &warbound_battle::log::Entry| {
+            e.event.inputs.iter().find(|i| i.name == "battery").unwrap().value.as_str().unwrap().to_owned()
+        };
+        for (k, set) in &sets {
+            let battery = by(set);
+            // The salvo: the run of this battery's shells before this set, no
+            // other set of the battery's between them.
+            let shells: Vec<usize> = (0..*k)
+                .filter(|&s| log[s].event.actor.as_deref() == Some(battery.as_str()))
+                .filter(|&s| log[s].event.rule.section == "Indirect Fire")
+                .collect();
+            let theirs: Vec<usize> = sets.iter().filter(|(_, e)| by(e) == battery).map(|(j, _)| *j).collect();
+            let mut salvo: Vec<usize> = Vec::new();
+            for &s in shells.iter().rev() {
+                if salvo.last().is_some_and(|&later| theirs.iter().any(|&j| s < j && j < later)) {
+                    break;
+                }
+                salvo.push(s);
+            }
+            let guns = if battery == "battery" { 4 } else { 1 };
+            assert_eq!(salvo.len(), guns, "seed {seed}: a set after {} shells of {battery}", salvo.len());
+            let hits = salvo.iter().filter(|&&s| log[s].event.outcome["hit"] == serde_json::json!(true)).count();
+            // Where the guns were called: a target that moved gives no -1.
+            for &s in &salvo {
+                let modifier = log[s].event.inputs.iter().find(|i| i.name == "modifier").unwrap();
+                assert!(modifier.value.as_i64().unwrap() >= 0, "seed {seed}: off-table fire saw its target move");
+            }
+            let from = set.event.inputs.iter().find(|i| i.name == "from_point").unwrap().value.as_f64().unwrap();
+            assert!(from <= 3.0, "seed {seed}: a set {from}\" from where the shells fell");
+            // One set for the salvo, whatever the hits: the row once, the
+            // unseen guns once, each casualty once.
+            assert_eq!(accrued_row(set, "MortarArtilleryOrAir"), 1, "seed {seed}: {:?}", set.event.outcome);
+            assert_eq!(accrued_row(set, "UnobservedEnemy"), 1, "seed {seed}");
+            let casualties: u64 = ["CasualtyInHardCover", "CasualtyInSoftCover", "CasualtyInOpen"]
+                .iter()
+                .map(|row| accrued_row(set, row))
+                .sum();
+            assert_eq!(casualties, input_u64(set, "casualties"), "seed {seed}");
+            // Each element under the salvo takes one set for it.
+            let next_shell =
+                (*k..log.len()).find(|&s| log[s].event.rule.section == "Indirect Fire").unwrap_or(log.len());
+            let again = sets
+                .iter()
+                .filter(|(j, e)| j > k && *j < next_shell && e.event.actor == set.event.actor && by(e) == battery);
+            assert_eq!(again.count(), 0, "seed {seed}: two sets for one salvo on {:?}", set.event.actor);
+            salvos_on_men += 1;
+            all_missed += usize::from(hits == 0);
+            most_hit += usize::from(hits >= 3);
+        }
+    }
+    assert!(salvos_on_men > 10, "only {salvos_on_men} salvos fell on men");
+    assert!(all_missed > 0, "no salvo that missed with every shell put its men under fire");
+    assert!(most_hit > 0, "no salvo hit three or four times");
+}
+
+#[test]
+fn an_air_attack_is_one_set_of_tests_hit_or_miss() {
+    // FYOB "Definition of 'Under fire'": hit or miss. Heroes All: "Hits on
+    // infantry, CSW and soft-skinned targets are dealt with as if they were
+    // hits from a grounded weapon" — guns put men under small arms fire;
+    // bombs put them under the chart's "dive bomb" row. The squadron is one
+    // firing element: one set an attack, however many machines.
+    let mut strafing = air_raid("slow", 1, 2);
+    let machine = &mut strafing.sides[0].aircraft[0].aircraft;
+    (machine.name, machine.cannon, machine.rockets, machine.mmg) = ("Westland Lysander".into(), 0, 0, 2);
+    let mut bombing = strafing.clone();
+    let machine = &mut bombing.sides[0].aircraft[0].aircraft;
+    (machine.mmg, machine.bombs) = (0, Some((warbound_rules::aircraft::BombSize::Small, 2)));
+    for (scenario, row) in [(strafing, "SmallArms"), (bombing, "MortarArtilleryOrAir")] {
+        let (mut attacks, mut missed) = (0, 0);
+        for seed in 0..20 {
+            let (app, _) = autoplay("duel", scenario.clone(), seed);
+            let log = &app.world().resource::<BattleLog>().entries;
+            let sets = sets_by(log, "air attack");
+            for (k, set) in &sets {
+                assert_eq!(set.event.actor.as_deref(), Some("g1"));
+                let rows = set.event.outcome["accrued"].as_array().unwrap();
+                let under: Vec<_> = rows.iter().filter(|r| r[0].as_str().unwrap().starts_with(row)).collect();
+                assert_eq!(under.len(), 1, "seed {seed}: {rows:?}");
+                assert_eq!(under[0][1], serde_json::json!(1), "seed {seed}: one set for the squadron: {rows:?}");
+                assert_eq!(accrued_row(set, "UnobservedEnemy"), 0, "seed {seed}: the attackers are seen");
+                let passes = log[..*k]
+                    .iter()
+                    .rev()
+                    .take_while(|e| e.event.rule.section != "Momentum Test Chart")
+                    .filter(|e| e.event.rule.section == "Aircraft attacking ground troops");
+                let hits: u64 = passes.map(|e| e.event.outcome["hits"].as_u64().unwrap()).sum();
+                attacks += 1;
+                missed += usize::from(hits == 0);
+            }
+        }
+        assert!(attacks > 0, "{row}: the squadron never attacked");
+        assert!(missed > 0, "{row}: no attack that missed put the section under fire");
+    }
 }

@@ -11,7 +11,7 @@ use serde_json::json;
 use crate::dice::Roll;
 use crate::effects::{EffectError, HeColumn, HeOutcome, HeTarget, he_hit};
 use crate::event::{Book, EventKind, RuleEvent, RuleRef};
-use crate::momentum::CmCause;
+use crate::momentum::Incident;
 use crate::observation::{ObservationError, observation_dice};
 
 fn rule() -> RuleRef {
@@ -39,8 +39,10 @@ pub const GAP_FIGURES: u8 = 1;
 /// The detonation pack: "The firer must be within 12 inches of and in sight of the charge."
 pub const DETONATION_PACK_RANGE: f32 = 12.0;
 
-/// Troops in a stun zone "accrue Momentum Tests as if they were under artillery/mortar fire".
-pub const STUN_CAUSE: CmCause = CmCause::MortarArtilleryOrAir;
+/// Troops in a stun zone "accrue Momentum Tests as if they were under
+/// artillery/mortar fire": HE, on whichever chart the element reads
+/// ([`crate::momentum::row_for`]; an AFV's "under HE fire").
+pub const STUN: Incident = Incident::He;
 
 /// Bad use of explosives.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -239,7 +241,7 @@ pub fn charge_effect(
 }
 
 /// The stun zone's radius in inches, thrown when a charge goes off; troops
-/// within accrue tests as under artillery/mortar fire ([`STUN_CAUSE`]) and
+/// within accrue tests as under artillery/mortar fire ([`STUN`]) and
 /// "can be observed as if it were daylight with no weather effects" on that
 /// bound. `None` for a Bangalore.
 pub fn stun_zone(kind: ChargeKind, dice: &mut impl Roll, id: &str) -> Option<(u8, RuleEvent)> {
@@ -249,7 +251,7 @@ pub fn stun_zone(kind: ChargeKind, dice: &mut impl Roll, id: &str) -> Option<(u8
         .actor(id)
         .input("charge", kind, "stun zone: D6 inches large, D4 small")
         .dice(sides, &[inches])
-        .outcome(json!({ "stun_inches": inches, "cm_cause": STUN_CAUSE }));
+        .outcome(json!({ "stun_inches": inches, "cm_incident": STUN }));
     Some((inches, event))
 }
 
@@ -281,6 +283,7 @@ pub fn detect_charges(
 mod tests {
     use super::*;
     use crate::dice::Scripted;
+    use crate::momentum::{CmCause, ElementType};
 
     #[test]
     fn delays_up_to_three_and_ten_bounds() {
@@ -360,7 +363,10 @@ mod tests {
         assert_eq!(e.dice[0].sides, 6);
         assert_eq!(stun_zone(ChargeKind::Small, &mut Scripted::new([4]), "RE").unwrap().1.dice[0].sides, 4);
         assert!(stun_zone(ChargeKind::Bangalore, &mut Scripted::new([]), "RE").is_none());
-        assert_eq!(STUN_CAUSE, CmCause::MortarArtilleryOrAir);
+        let row = |t, open_topped| crate::momentum::row_for(t, open_topped, STUN);
+        assert_eq!(row(ElementType::Infantry, false), Some(CmCause::MortarArtilleryOrAir));
+        assert_eq!(row(ElementType::SoftSkin, false), Some(CmCause::MortarArtilleryOrAir));
+        assert_eq!(row(ElementType::Afv, false), Some(CmCause::ClosedAfvUnderHe), "a tank in the zone");
     }
 
     #[test]

@@ -1,8 +1,12 @@
 //! The CM tests fire leaves its target to take on its next activation (FYOB
-//! "Momentum Test Chart"): which rows of the chart a volley's results fall
-//! on, by what the target is, its cover and whether the firer was seen.
+//! "Momentum Test Chart"): what one firing element's fire did to the target,
+//! and the rows of the target's own chart that falls on, by what the target
+//! is, its cover and whether the firer was seen.
 
-use crate::{firing::Cover, momentum::CmCause};
+use crate::{
+    firing::Cover,
+    momentum::{ElementType, Incident},
+};
 
 /// What the target is, for the chart's three parts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -18,13 +22,29 @@ pub enum ChartTarget {
     SoftSkin,
 }
 
-/// What the fire did to the target.
+impl ChartTarget {
+    /// Its chart, and whether an AFV is open-topped.
+    pub fn chart(self) -> (ElementType, bool) {
+        match self {
+            ChartTarget::Infantry { .. } => (ElementType::Infantry, false),
+            ChartTarget::Afv { open_topped } => (ElementType::Afv, open_topped),
+            ChartTarget::SoftSkin => (ElementType::SoftSkin, false),
+        }
+    }
+}
+
+/// What one firing element's fire did to the target in a bound: every volley,
+/// shell, bomb and pass together (FYOB: "An element coming under fire or
+/// taking casualties from 2 separate elements in a bound will accrue 2 or
+/// more sets of tests": one firing element, one set).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct FireResults {
     /// Small-arms fire fell on it.
     pub small_arms: bool,
     /// HE fell on it.
     pub he: bool,
+    /// Aircraft guns or rockets fell on it.
+    pub from_the_air: bool,
     /// AT fire from a weapon that can destroy it.
     pub at: bool,
     pub casualties: u32,
@@ -56,63 +76,49 @@ impl FireResults {
         }
         r
     }
-}
 
-/// The chart rows (and how many times each) the fire accrues: under small
-/// arms by its cover, each casualty by its cover, mortar, artillery or air
-/// fire, an attached CSW lost; for an AFV AT fire, HE open or closed, its own
-/// vehicle damaged; for a soft-skin small arms and AT fire; and, when any of
-/// these falls on it from an enemy it has not observed, one more row for
-/// the unobserved enemy.
-pub fn fire_tests(target: ChartTarget, r: &FireResults, unobserved: bool, cover: Cover) -> Vec<(CmCause, u32)> {
-    let (small_arms, casualty) = match cover {
-        Cover::Hard | Cover::Pillbox => (CmCause::SmallArmsInHardCover, CmCause::CasualtyInHardCover),
-        Cover::Soft | Cover::HullDown => (CmCause::SmallArmsInSoftCover, CmCause::CasualtyInSoftCover),
-        Cover::Open => (CmCause::SmallArmsInOpen, CmCause::CasualtyInOpen),
-    };
-    let mut causes: Vec<(CmCause, u32)> = Vec::new();
-    match target {
-        ChartTarget::Infantry { figures } => {
-            if r.small_arms {
-                causes.push((small_arms, 1));
-            }
-            if r.he {
-                causes.push((CmCause::MortarArtilleryOrAir, 1));
-            }
-            causes.push((casualty, r.casualties));
-            if r.guns_lost > 0 && figures {
-                causes.push((CmCause::AttachedCswLost, r.guns_lost));
-            }
-        }
-        ChartTarget::Afv { open_topped } => {
-            if r.at {
-                causes.push((CmCause::AtFire, 1));
-            }
-            if r.he {
-                causes.push((if open_topped { CmCause::OpenAfvUnderHe } else { CmCause::ClosedAfvUnderHe }, 1));
-            }
-            if r.damaged {
-                causes.push((CmCause::OwnVehicleDamaged, 1));
-            }
-        }
-        ChartTarget::SoftSkin => {
-            if r.small_arms {
-                causes.push((CmCause::SmallArms, 1));
-            }
-            if r.at {
-                causes.push((CmCause::AtFire, 1));
-            }
-        }
+    /// The target came under `fire` as well.
+    pub fn under(&mut self, fire: FireResults) {
+        self.small_arms |= fire.small_arms;
+        self.he |= fire.he;
+        self.from_the_air |= fire.from_the_air;
+        self.at |= fire.at;
     }
-    if unobserved && !causes.is_empty() {
-        causes.push((CmCause::UnobservedEnemy, 1));
+
+    /// What happened to `target` in `cover`, for its chart: under small arms,
+    /// HE, guns from the air or AT fire, each casualty, its vehicle damaged,
+    /// an attached CSW lost (only where there are riflemen besides the crews
+    /// to test for it).
+    pub fn incidents(&self, target: ChartTarget, cover: Cover) -> Vec<(Incident, u32)> {
+        let mut incidents = Vec::new();
+        let mut happened = |yes: bool, incident: Incident| {
+            if yes {
+                incidents.push((incident, 1));
+            }
+        };
+        happened(self.small_arms, Incident::SmallArms(cover));
+        happened(self.he, Incident::He);
+        happened(self.from_the_air, Incident::FromTheAir(cover));
+        happened(self.at, Incident::At);
+        happened(self.damaged, Incident::OwnVehicleDamaged);
+        incidents.push((Incident::Casualty(cover), self.casualties));
+        if matches!(target, ChartTarget::Infantry { figures: true }) {
+            incidents.push((Incident::CswLost, self.guns_lost));
+        }
+        incidents
     }
-    causes
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::momentum::{CmCause, test_set};
+
+    /// One firing element's set of tests on `target`.
+    fn fire_tests(target: ChartTarget, r: &FireResults, unobserved: bool, cover: Cover) -> Vec<(CmCause, u32)> {
+        let (t, open_topped) = target.chart();
+        test_set(t, open_topped, &r.incidents(target, cover), unobserved)
+    }
 
     #[test]
     fn infantry_in_soft_cover_hit_by_small_arms_from_an_unseen_enemy() {
@@ -138,7 +144,7 @@ mod tests {
         let missed = FireResults::under_fire_from(ChartTarget::Infantry { figures: true }, false, false);
         assert_eq!(
             fire_tests(ChartTarget::Infantry { figures: true }, &missed, false, Cover::Open),
-            [(CmCause::SmallArmsInOpen, 1), (CmCause::CasualtyInOpen, 0)]
+            [(CmCause::SmallArmsInOpen, 1)]
         );
         let shelled = FireResults::under_fire_from(ChartTarget::Infantry { figures: false }, true, false);
         assert!(

@@ -9,6 +9,7 @@ use serde_json::json;
 
 use crate::dice::Roll;
 use crate::event::{Book, EventKind, RuleEvent, RuleRef};
+use crate::firing::Cover;
 use crate::officer::{CommandGrade, Grade, Officer, Quality, Rank};
 
 /// Every element starts with, and can never exceed, a CMS of 6.
@@ -193,6 +194,116 @@ fn chart_row(t: ElementType, cause: CmCause) -> Result<ChartRow, CmError> {
     chart(t).iter().find(|r| r.cause == cause).copied().ok_or(CmError::NotOnChart(t, cause))
 }
 
+/// What happened to an element that may make tests due, before the chart is
+/// read: the battle says what happened, [`row_for`] on which row of the
+/// element's own chart it falls (FYOB "Definitions of element types for CM
+/// purposes" and the three Momentum Test Charts).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Incident {
+    /// Under small arms or MG fire, in this cover.
+    SmallArms(Cover),
+    /// Under mortar, artillery or other HE fire, under bombs, or in a
+    /// charge's stun zone ("as if they were under artillery/mortar fire").
+    He,
+    /// Attacked from the air with guns or rockets, in this cover.
+    FromTheAir(Cover),
+    /// Under AT fire from a weapon that can destroy it.
+    At,
+    /// Under fire from a flame weapon.
+    Flame,
+    /// Each casualty taken, in this cover.
+    Casualty(Cover),
+    /// Its NCO hit this bound.
+    NcoHit,
+    /// A CSW attached to its men lost.
+    CswLost,
+    /// Its own vehicle damaged.
+    OwnVehicleDamaged,
+    /// Any of these from an enemy it has not observed.
+    Unobserved,
+}
+
+/// The row of the Momentum Test Chart of an element of type `t` (an AFV
+/// `open_topped` or closed) on which `incident` falls; `None` where its chart
+/// has no such row, so that no tests fall due for it. Readings (test
+/// `every_incident_falls_on_its_own_chart_or_nowhere`):
+/// - HE, bombs and a charge's stun zone: the infantry chart's "mortar or
+///   artillery or dive bomb", the soft-skin chart's "mortar or HE fire or
+///   from the air", an AFV's "Closed/Open topped AFV under HE fire or from
+///   the air".
+/// - Guns and rockets from the air: men read them as small arms by their
+///   cover (*Heroes All*: "as if they were hits from a grounded weapon"; the
+///   infantry chart names only the dive bomb); the soft-skin and AFV charts
+///   have "from the air" on their HE row.
+/// - The soft-skin chart has no row for casualties, an NCO hit or its own
+///   vehicle damaged (a soft-skin's NCO is its driver: he is still lost and
+///   replaced, but no tests fall due); an AFV's chart none for small arms or
+///   casualties; the infantry chart none for AT fire (what an AT weapon
+///   fires at men is HE or small arms) or a vehicle damaged.
+pub fn row_for(t: ElementType, open_topped: bool, incident: Incident) -> Option<CmCause> {
+    use ElementType as T;
+    use Incident as I;
+    let by_cover = |cover: Cover, [hard, soft, open]: [CmCause; 3]| match cover {
+        Cover::Hard | Cover::Pillbox => hard,
+        Cover::Soft | Cover::HullDown => soft,
+        Cover::Open => open,
+    };
+    let small_arms = [C::SmallArmsInHardCover, C::SmallArmsInSoftCover, C::SmallArmsInOpen];
+    let afv = |closed: CmCause, open: CmCause| if open_topped { open } else { closed };
+    match (t, incident) {
+        (_, I::Unobserved) => Some(C::UnobservedEnemy),
+        (T::Infantry, I::SmallArms(cover) | I::FromTheAir(cover)) => Some(by_cover(cover, small_arms)),
+        (T::Infantry, I::He) => Some(C::MortarArtilleryOrAir),
+        (T::Infantry, I::Flame) => Some(C::Flame),
+        (T::Infantry, I::Casualty(cover)) => {
+            Some(by_cover(cover, [C::CasualtyInHardCover, C::CasualtyInSoftCover, C::CasualtyInOpen]))
+        }
+        (T::Infantry, I::NcoHit) => Some(C::NcoCasualty),
+        (T::Infantry, I::CswLost) => Some(C::AttachedCswLost),
+        (T::Infantry, I::At | I::OwnVehicleDamaged) => None,
+        (T::SoftSkin, I::SmallArms(_)) => Some(C::SmallArms),
+        (T::SoftSkin, I::He | I::FromTheAir(_)) => Some(C::MortarArtilleryOrAir),
+        (T::SoftSkin, I::At) => Some(C::AtFire),
+        (T::SoftSkin, I::Flame) => Some(C::Flame),
+        (T::SoftSkin, I::Casualty(_) | I::NcoHit | I::CswLost | I::OwnVehicleDamaged) => None,
+        (T::Afv, I::He | I::FromTheAir(_)) => Some(afv(C::ClosedAfvUnderHe, C::OpenAfvUnderHe)),
+        (T::Afv, I::At) => Some(C::AtFire),
+        (T::Afv, I::Flame) => Some(afv(C::ClosedAfvFlame, C::OpenAfvFlame)),
+        (T::Afv, I::OwnVehicleDamaged) => Some(C::OwnVehicleDamaged),
+        (T::Afv, I::NcoHit) => Some(C::NcoCasualty),
+        (T::Afv, I::SmallArms(_) | I::Casualty(_) | I::CswLost) => None,
+    }
+}
+
+/// One set of tests (FYOB "Notes on Continuous Momentum test charts": "An
+/// element coming under fire or taking casualties from 2 separate elements in
+/// a bound will accrue 2 or more sets of tests"): the rows on `t`'s chart of
+/// what one firing element, or one event, did to it, each as many times as
+/// it happened; and, when any row fell and `unobserved`, "Under fire from
+/// unobserved enemy" once.
+pub fn test_set(
+    t: ElementType,
+    open_topped: bool,
+    incidents: &[(Incident, u32)],
+    unobserved: bool,
+) -> Vec<(CmCause, u32)> {
+    let mut rows: Vec<(CmCause, u32)> = Vec::new();
+    for &(incident, times) in incidents {
+        let Some(cause) = row_for(t, open_topped, incident).filter(|_| times > 0) else { continue };
+        match rows.iter_mut().find(|(c, _)| *c == cause) {
+            Some((_, n)) => *n += times,
+            None => rows.push((cause, times)),
+        }
+    }
+    if unobserved
+        && !rows.is_empty()
+        && let Some(cause) = row_for(t, open_topped, Incident::Unobserved)
+    {
+        rows.push((cause, 1));
+    }
+    rows
+}
+
 /// Tests due for one occurrence of `cause` on `t`'s chart for troops of `quality`.
 pub fn tests_for(t: ElementType, quality: Quality, cause: CmCause) -> Result<u32, CmError> {
     let r = chart_row(t, cause)?;
@@ -237,6 +348,15 @@ impl Accrued {
             Some((_, n)) => *n += times,
             None => self.events.push((cause, times)),
         }
+    }
+
+    /// Takes out the event rows `t`'s chart does not have, and returns them.
+    /// An element must never be left unable to take its tests: the flow drops
+    /// such a row (and records it as a failure) rather than stop the turn.
+    pub fn take_off_chart(&mut self, t: ElementType) -> Vec<CmCause> {
+        let off: Vec<CmCause> = self.events.iter().map(|&(c, _)| c).filter(|&c| chart_row(t, c).is_err()).collect();
+        self.events.retain(|(c, _)| !off.contains(c));
+        off
     }
 
     /// The tests due before reductions; 0 when no event has made tests due.
@@ -839,6 +959,98 @@ mod tests {
             tests_for(ElementType::SoftSkin, Quality::Elite, C::NcoCasualty),
             Err(CmError::NotOnChart(ElementType::SoftSkin, C::NcoCasualty))
         );
+    }
+
+    const INCIDENTS: [Incident; 16] = [
+        Incident::SmallArms(Cover::Hard),
+        Incident::SmallArms(Cover::Soft),
+        Incident::SmallArms(Cover::Open),
+        Incident::He,
+        Incident::FromTheAir(Cover::Hard),
+        Incident::FromTheAir(Cover::Open),
+        Incident::At,
+        Incident::Flame,
+        Incident::Casualty(Cover::Pillbox),
+        Incident::Casualty(Cover::HullDown),
+        Incident::Casualty(Cover::Open),
+        Incident::NcoHit,
+        Incident::CswLost,
+        Incident::OwnVehicleDamaged,
+        Incident::Unobserved,
+        Incident::SmallArms(Cover::Pillbox),
+    ];
+
+    #[test]
+    fn every_incident_falls_on_its_own_chart_or_nowhere() {
+        // FYOB "Definitions of element types for CM purposes": each element
+        // reads its own chart; a row that chart lacks makes no tests due and
+        // never stops the element taking the rest.
+        for t in [ElementType::Infantry, ElementType::SoftSkin, ElementType::Afv] {
+            for open_topped in [false, true] {
+                for i in INCIDENTS {
+                    if let Some(cause) = row_for(t, open_topped, i) {
+                        assert!(tests_for(t, Quality::Regular, cause).is_ok(), "{t:?} {i:?} -> {cause:?}");
+                        let mut accrued = Accrued { events: vec![(cause, 1)], states: vec![] };
+                        assert!(accrued.take_off_chart(t).is_empty());
+                        assert!(accrued.original(t, Quality::Regular).unwrap() > 0, "{t:?} {i:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn shells_stuns_and_bombs_fall_on_each_charts_he_row() {
+        // "Under fire from mortar or artillery or dive bomb"; "Under mortar or
+        // HE fire or from the air"; "Closed/Open topped AFV under HE fire or
+        // from the air".
+        assert_eq!(row_for(ElementType::Infantry, false, Incident::He), Some(C::MortarArtilleryOrAir));
+        assert_eq!(row_for(ElementType::SoftSkin, false, Incident::He), Some(C::MortarArtilleryOrAir));
+        assert_eq!(row_for(ElementType::Afv, false, Incident::He), Some(C::ClosedAfvUnderHe));
+        assert_eq!(row_for(ElementType::Afv, true, Incident::He), Some(C::OpenAfvUnderHe));
+        assert_eq!(row_for(ElementType::Afv, true, Incident::Flame), Some(C::OpenAfvFlame));
+        let strafed = Incident::FromTheAir(Cover::Soft);
+        assert_eq!(row_for(ElementType::Infantry, false, strafed), Some(C::SmallArmsInSoftCover));
+        assert_eq!(row_for(ElementType::SoftSkin, false, strafed), Some(C::MortarArtilleryOrAir));
+        assert_eq!(row_for(ElementType::Afv, false, strafed), Some(C::ClosedAfvUnderHe));
+    }
+
+    #[test]
+    fn reading_rows_the_soft_skin_and_afv_charts_lack() {
+        // The soft-skin chart: small arms, AT, "mortar or HE fire or from the
+        // air", unobserved, flame, nothing else.
+        for i in [Incident::NcoHit, Incident::OwnVehicleDamaged, Incident::Casualty(Cover::Open), Incident::CswLost] {
+            assert_eq!(row_for(ElementType::SoftSkin, false, i), None, "{i:?}");
+        }
+        assert_eq!(row_for(ElementType::Afv, false, Incident::SmallArms(Cover::Open)), None);
+        assert_eq!(row_for(ElementType::Afv, true, Incident::Casualty(Cover::Open)), None);
+        assert_eq!(row_for(ElementType::Afv, false, Incident::NcoHit), Some(C::NcoCasualty));
+        assert_eq!(row_for(ElementType::Afv, false, Incident::OwnVehicleDamaged), Some(C::OwnVehicleDamaged));
+        assert_eq!(row_for(ElementType::Infantry, false, Incident::At), None);
+    }
+
+    #[test]
+    fn a_set_counts_each_casualty_and_the_unseen_firer_once() {
+        // The book's caption: "6 tests for being under mortar fire and 3 more
+        // because the enemy is unobserved"; each casualty is a row of its own.
+        let shelled = [(Incident::He, 1), (Incident::Casualty(Cover::Soft), 2), (Incident::NcoHit, 0)];
+        let rows = test_set(ElementType::Infantry, false, &shelled, true);
+        assert_eq!(rows, [(C::MortarArtilleryOrAir, 1), (C::CasualtyInSoftCover, 2), (C::UnobservedEnemy, 1)]);
+        let accrued = Accrued { events: rows, states: vec![] };
+        assert_eq!(accrued.original(ElementType::Infantry, Quality::Regular).unwrap(), 6 + 2 * 10 + 3);
+        // A lorry whose driver is hit by a rifle it had not seen: nothing on its chart.
+        assert!(test_set(ElementType::SoftSkin, false, &[(Incident::NcoHit, 1)], true).is_empty());
+    }
+
+    #[test]
+    fn a_row_off_the_chart_is_taken_out_not_left_to_stop_the_turn() {
+        let mut accrued = Accrued { events: vec![(C::MortarArtilleryOrAir, 1), (C::AtFire, 1)], states: vec![] };
+        assert_eq!(
+            accrued.original(ElementType::Afv, Quality::Regular),
+            Err(CmError::NotOnChart(ElementType::Afv, C::MortarArtilleryOrAir))
+        );
+        assert_eq!(accrued.take_off_chart(ElementType::Afv), [C::MortarArtilleryOrAir]);
+        assert_eq!(accrued.original(ElementType::Afv, Quality::Regular).unwrap(), 3);
     }
 
     #[test]
