@@ -34,12 +34,12 @@ pub(super) fn squadron_turn(t: &mut Table, s: usize, k: usize) {
     if q.window.may_act(bound).is_err() {
         // "They must leave immediately they are activated by their OPC on the
         // next bound without taking any further action."
-        leave_for_good(t, s, k);
         let ev = RuleEvent::new(EventKind::Leaves, RuleRef::new(Book::HeroesAll, "Aircraft rules"))
             .actor(q.id.clone())
             .input("window", q.window.first, "the 4-bound window has closed")
             .outcome(serde_json::json!({ "status": "left the table" }));
         t.log.push(bound, ev);
+        leave_for_good(t, s, k);
         return;
     }
     let (ort, e) = opc::officer_reaction_test(q.leader, &mut t.dice.0, &q.id);

@@ -39,8 +39,8 @@ pub(super) fn begin(t: &mut Table, s: usize, c: usize) -> bool {
     {
         if f.force.element.nco.is_none() {
             let (nco, e) = officer::replacement_nco(f.force.element.makeup(), &mut t.dice.0, f.id());
-            f.apply(Change::Nco(nco));
             t.log.push(bound, e);
+            f.apply(Change::Nco(nco));
         }
     }
     true

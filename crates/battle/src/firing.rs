@@ -439,16 +439,6 @@ fn accrue_tests(t: &mut Out, tgt: &mut Held, damage: &Damage, unobserved: bool, 
         guns_lost: damage.guns_lost,
     };
     let causes = fire_tests(chart, &results, unobserved, cover);
-    for &(cause, n) in &causes {
-        tgt.apply(Change::Accrue(cause, n));
-    }
-    // The 2-player game's morale throws (Heroes All, "Morale").
-    if damage.casualties > 0 && tgt.force.build.element_type() == warbound_rules::momentum::ElementType::Infantry {
-        tgt.apply(Change::MoraleDue(MoraleCause::Casualty, damage.casualties));
-    }
-    if damage.damaged && matches!(tgt.force.build, Build::Afv { .. }) {
-        tgt.apply(Change::MoraleDue(MoraleCause::AfvDamaged, 1));
-    }
     let ev = RuleEvent::new(EventKind::Casualties, RuleRef::new(Book::FightYourOwnBattles, "Momentum Test Chart"))
         .actor(tgt.id())
         .input("casualties", damage.casualties, "one per hit on men; HE and AT from their tables")
@@ -459,6 +449,16 @@ fn accrue_tests(t: &mut Out, tgt: &mut Held, damage: &Damage, unobserved: bool, 
             "vehicle": tgt.vehicle.state,
         }));
     t.log.push(t.bound, ev);
+    for &(cause, n) in &causes {
+        tgt.apply(Change::Accrue(cause, n));
+    }
+    // The 2-player game's morale throws (Heroes All, "Morale").
+    if damage.casualties > 0 && tgt.force.build.element_type() == warbound_rules::momentum::ElementType::Infantry {
+        tgt.apply(Change::MoraleDue(MoraleCause::Casualty, damage.casualties));
+    }
+    if damage.damaged && matches!(tgt.force.build, Build::Afv { .. }) {
+        tgt.apply(Change::MoraleDue(MoraleCause::AfvDamaged, 1));
+    }
 }
 
 /// FYOB "NCO is a casualty" and "Company Officer as a casualty".

@@ -110,19 +110,19 @@ pub fn building_hit(
             return None;
         }
     };
-    battle.apply(BattleChange::Building(k, b));
     log.push(bound, e.target(f.id().to_owned()));
+    battle.apply(BattleChange::Building(k, b));
     Some(out.casualties)
 }
 
 /// The element leaves the table for good (or for the box).
 pub(super) fn leave(log: &mut super::log::BattleLog, bound: u32, f: &mut Held, status: Status, why: &str) {
-    f.apply(Change::Leave(status));
     let ev = RuleEvent::new(EventKind::Leaves, RuleRef::new(Book::FightYourOwnBattles, "Continuous Momentum"))
         .actor(f.id())
         .input("cms", f.force.element.cms, why)
         .outcome(serde_json::json!({ "status": status }));
     log.push(bound, ev);
+    f.apply(Change::Leave(status));
 }
 
 #[cfg(test)]
