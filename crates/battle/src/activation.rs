@@ -8,6 +8,7 @@ use crate::prelude::*;
 pub(super) use warbound_rules::turn::OnSeizing;
 use warbound_rules::{
     codex::Codex,
+    event::EventKind,
     geometry::distance,
     momentum::{self, Abandons, CmElement, CmMovement, CmsMovement, Surroundings, TestConditions},
     officer::{Grade, Officer, Rank},
@@ -51,11 +52,13 @@ fn next_card(mut t: Table) {
     }
     if let Some(s) = air::air_command_of(&t, &id) {
         air::air_command_turn(&mut t, s);
+        t.log.step_done();
         super::turn::discard(&mut t, &id);
         return;
     }
     if let Some((s, k)) = air::squadron_of(&t, &id) {
         air::squadron_turn(&mut t, s, k);
+        t.log.step_done();
         super::turn::discard(&mut t, &id);
         outcome::settle(&mut t);
         return;
@@ -63,12 +66,14 @@ fn next_card(mut t: Table) {
     match artillery::holder(&t, &id) {
         Some(artillery::Gunner::Foo(s, k)) => {
             artillery::foo_turn(&mut t, s, k);
+            t.log.step_done();
             super::turn::discard(&mut t, &id);
             outcome::settle(&mut t);
             return;
         }
         Some(artillery::Gunner::Battery(s, k)) => {
             artillery::battery_turn(&mut t, s, k);
+            t.log.step_done();
             super::turn::discard(&mut t, &id);
             outcome::settle(&mut t);
             return;
@@ -148,9 +153,13 @@ pub(super) fn take_turn(t: &mut Table, id: &str, needs_ort: bool, on_seizing: On
             return;
         }
     };
-    t.log.extend(bound, turn.events.iter().cloned());
+    // The CM tests' result is written before the Order Die is logged: each
+    // event is followed by what its rule changed (see `change::StateTally`).
+    let die = turn.events.iter().position(|e| e.kind == EventKind::OrderDie).unwrap_or(turn.events.len());
+    t.log.extend(bound, turn.events[..die].iter().cloned());
+    els[i].apply(Change::Tested { cms: turn.cms_after, carried: turn.carried_forward.clone() });
+    t.log.extend(bound, turn.events[die..].iter().cloned());
     let f = &mut els[i];
-    f.apply(Change::Tested { cms: turn.cms_after, carried: turn.carried_forward.clone() });
     let failures = turn.cm.map_or(0, |c| c.failures.min(u32::from(u8::MAX)) as u8);
     match turn.course {
         Course::Acts(orders) => {

@@ -34,12 +34,12 @@ pub(super) fn squadron_turn(t: &mut Table, s: usize, k: usize) {
     if q.window.may_act(bound).is_err() {
         // "They must leave immediately they are activated by their OPC on the
         // next bound without taking any further action."
-        leave_for_good(t, s, k);
         let ev = RuleEvent::new(EventKind::Leaves, RuleRef::new(Book::HeroesAll, "Aircraft rules"))
             .actor(q.id.clone())
             .input("window", q.window.first, "the 4-bound window has closed")
             .outcome(serde_json::json!({ "status": "left the table" }));
         t.log.push(bound, ev);
+        leave_for_good(t, s, k);
         return;
     }
     let (ort, e) = opc::officer_reaction_test(q.leader, &mut t.dice.0, &q.id);
@@ -197,8 +197,9 @@ fn attack(t: &mut Table, s: usize, k: usize) {
     if attacked {
         let sight = Sight { night: false, ..Sight::new(&t.battle, &codex) };
         let cover = cover_where(&sight, f.place.at);
-        let event = accrue_fire(f, &fire, false, cover, "air attack").input("squadron", &q.id, "one firing element");
-        t.log.push(bound, event);
+        accrue_fire(f, &fire, (false, cover), "air attack", |event| {
+            t.log.push(bound, event.input("squadron", &q.id, "one firing element"));
+        });
     }
     if f.spent() && f.presence.status.on_table() {
         super::table::leave(&mut t.log, bound, f, Status::Destroyed, "nothing left that fights");

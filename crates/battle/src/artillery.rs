@@ -265,10 +265,14 @@ pub(super) fn battery_turn(t: &mut Table, s: usize, k: usize) {
         let cover = cover_where(&sight, f.place.at);
         let from = distance(f.place.at, point);
         // Reading: the guns off the table are never observed by their target.
-        let event = accrue_fire(f, &damage, true, cover, "off-table battery")
-            .input("battery", &battery.id, "one firing element: all its guns")
-            .input("from_point", from, "within 3\" of the Artillery Target");
-        t.log.push(bound, event);
+        accrue_fire(f, &damage, (true, cover), "off-table battery", |event| {
+            let event = event.input("battery", &battery.id, "one firing element: all its guns").input(
+                "from_point",
+                from,
+                "within 3\" of the Artillery Target",
+            );
+            t.log.push(bound, event);
+        });
         if f.spent() && f.presence.status.on_table() {
             super::table::leave(&mut t.log, bound, f, Status::Destroyed, "nothing left that fights");
         }

@@ -110,13 +110,14 @@ fn wade(t: &mut Table, element: &str, to: (f32, f32)) {
         t.failures.record(&mut t.log, bound, "wade", element, format!("{} is no element of the battle", element));
         return;
     };
-    f.apply(Change::Wade);
-    f.apply(Change::Move { to: super::table::toward(f.place.at, Point(to.0, to.1), WADE_STEP), moved: true });
+    let at = super::table::toward(f.place.at, Point(to.0, to.1), WADE_STEP);
     let ev = RuleEvent::new(EventKind::Movement, RuleRef::new(Book::HeroesAll, "Rivers"))
         .actor(element.to_owned())
         .input("act", Act::GetOutOfRiver, "getting into or out of river counts as an Act")
-        .outcome(serde_json::json!({ "in_water": f.place.mover.in_water, "at": (f.place.at.0, f.place.at.1) }));
+        .outcome(serde_json::json!({ "in_water": !f.place.mover.in_water, "at": (at.0, at.1) }));
     t.log.push(bound, ev);
+    f.apply(Change::Wade);
+    f.apply(Change::Move { to: at, moved: true });
 }
 
 fn act_phase(mut t: Table, mut current: ResMut<Current>) {
@@ -160,8 +161,8 @@ fn work(t: &mut Table, element: &str) {
             return;
         }
     };
-    t.battle.apply(BattleChange::Pontoon(k, task));
     t.log.push(bound, e);
+    t.battle.apply(BattleChange::Pontoon(k, task));
     if built {
         let site = t.battle.pontoons[k].site.clone();
         open_bridge(&mut t.battle, &mut t.log, bound, &site);
@@ -172,11 +173,11 @@ fn work(t: &mut Table, element: &str) {
 /// pontoon/temporary bridges built by engineers").
 fn open_bridge(battle: &mut HeldBattle, log: &mut BattleLog, bound: u32, site: &BridgingSite) {
     let Some(river) = battle.terrain.river_crossed(&site.span) else { return };
-    battle.apply(BattleChange::BridgeOpened { river, span: site.span });
     let ev = RuleEvent::new(EventKind::Engineering, RuleRef::new(Book::HeroesAll, "Pontoon bridges"))
         .input("place", site.place.clone(), "")
         .outcome(serde_json::json!({ "built": true, "bridge": BridgeType::A }));
     log.push(bound, ev);
+    battle.apply(BattleChange::BridgeOpened { river, span: site.span });
 }
 
 /// A charge going off within 2" of a bridge: its HE column's result comes
@@ -210,8 +211,8 @@ pub(super) fn blast_bridges(
             }
         };
         let destroyed = bridge.is_destroyed();
-        battle.apply(BattleChange::Bridge(k, bridge));
         log.push(bound, e);
+        battle.apply(BattleChange::Bridge(k, bridge));
         if destroyed {
             battle.apply(BattleChange::BridgeGone { river: b.river, span: b.span });
         }

@@ -13,8 +13,16 @@
 //!   [`HeldFlow::apply`] of a [`FlowChange`].
 //!
 //! Each is read through `Deref` and written nowhere else.
+//!
+//! Where a [`StateTally`] is in the world (the rules report puts one there),
+//! every change that alters what it writes is credited to the rule event
+//! logged last (see [`StateTally`]).
 
-use std::ops::Deref;
+use std::{
+    collections::BTreeMap,
+    ops::Deref,
+    sync::{Arc, Mutex, MutexGuard},
+};
 
 use bevy_ecs::{prelude::*, system::SystemParam};
 
@@ -40,7 +48,10 @@ use warbound_rules::{
 
 use super::{
     setup::BattleResult,
-    state::{AirCommand, Battle, BridgeState, Fielded, FieldedItem, Flow, FooState, Marks, PendingMove, Sides, Status},
+    state::{
+        Actions, AirCommand, Battle, BridgeState, Concealment, Fielded, FieldedItem, Flow, FooState, Force, Intel,
+        Marks, Momentum, Order, PendingMove, Place, Presence, Sides, Status, Vehicle,
+    },
 };
 
 /// One thing a rule step decided about an element.
@@ -114,12 +125,14 @@ pub enum Change {
 #[derive(SystemParam)]
 pub struct AllElements<'w, 's> {
     query: Query<'w, 's, Fielded>,
+    tally: Option<Res<'w, StateTally>>,
 }
 
 impl<'w, 's> AllElements<'w, 's> {
     /// Every element, in scenario order, held to read and change.
     pub fn sorted(&mut self) -> Vec<Held<'_, 's>> {
-        let mut v: Vec<Held> = self.query.iter_mut().map(Held).collect();
+        let tally = self.tally.as_deref();
+        let mut v: Vec<Held> = self.query.iter_mut().map(|item| Held { item, tally }).collect();
         v.sort_by_key(|f| f.identity.index);
         debug_assert!(v.iter().enumerate().all(|(i, f)| usize::from(f.identity.index) == i), "indices in order");
         v
@@ -128,13 +141,45 @@ impl<'w, 's> AllElements<'w, 's> {
 
 /// An element as a step holds it: every component read through
 /// [`Deref`], changed only by [`Held::apply`].
-pub struct Held<'a, 's>(FieldedItem<'a, 's>);
+pub struct Held<'a, 's> {
+    item: FieldedItem<'a, 's>,
+    tally: Option<&'a StateTally>,
+}
+
+/// Every component of an element that a change may write, owned.
+type Written = (Force, Place, Presence, Momentum, Actions, Concealment, Vehicle, Order, Intel);
 
 impl Held<'_, '_> {
     /// Writes what the rule decided; returns the men it cost the element
     /// ([`Change::LoseMen`], [`Change::LoseWeapon`]), 0 for every other change.
     pub fn apply(&mut self, change: Change) -> u32 {
-        let f = &mut self.0;
+        let Some(tally) = self.tally else { return self.write(change) };
+        let kind = kind_of("Change", &change);
+        let before = self.written();
+        let men = self.write(change);
+        if self.written() != before {
+            tally.altered(kind);
+        }
+        men
+    }
+
+    fn written(&self) -> Written {
+        let f = &self.item;
+        (
+            f.force.clone(),
+            f.place.clone(),
+            f.presence.clone(),
+            f.momentum.clone(),
+            f.actions.clone(),
+            *f.concealment,
+            *f.vehicle,
+            f.order.clone(),
+            f.intel.clone(),
+        )
+    }
+
+    fn write(&mut self, change: Change) -> u32 {
+        let f = &mut self.item;
         match change {
             Change::LoseMen(n) => return f.force.element.remove_men(n),
             Change::LoseWeapon => {
@@ -225,7 +270,7 @@ impl<'a, 's> Deref for Held<'a, 's> {
     type Target = FieldedItem<'a, 's>;
 
     fn deref(&self) -> &Self::Target {
-        &self.0
+        &self.item
     }
 }
 
@@ -268,11 +313,17 @@ pub enum BattleChange {
 #[derive(SystemParam)]
 pub struct HeldBattle<'w> {
     battle: ResMut<'w, Battle>,
+    tally: Option<Res<'w, StateTally>>,
 }
 
 impl HeldBattle<'_> {
     /// Writes what the rule decided.
     pub fn apply(&mut self, change: BattleChange) {
+        if let Some(tally) = &self.tally
+            && change.alters(&self.battle)
+        {
+            tally.altered(kind_of("BattleChange", &change));
+        }
         let b = &mut *self.battle;
         match change {
             BattleChange::Deck(deck) => b.deck = deck,
@@ -302,6 +353,28 @@ impl HeldBattle<'_> {
             BattleChange::Pontoon(k, task) => b.pontoons[k].task = task,
             BattleChange::LandingPlan(k, plan) => b.landings[k].plan = plan,
             BattleChange::CraftLost(k, craft) => b.landings[k].lost.push(craft),
+        }
+    }
+}
+
+impl BattleChange {
+    /// Whether writing it would alter `b`.
+    fn alters(&self, b: &Battle) -> bool {
+        match self {
+            BattleChange::Deck(deck) => b.deck != *deck,
+            BattleChange::Result(result) => b.result.as_ref() != Some(result),
+            BattleChange::Charge(k, charge) => b.charges[*k].charge != *charge,
+            BattleChange::ChargeFound(k) => !b.charges[*k].found,
+            BattleChange::Minefield(k, minefield) => b.minefields[*k].1 != *minefield,
+            BattleChange::Building(k, building) => b.buildings[*k].1 != *building,
+            BattleChange::Bridge(k, bridge) => b.bridges[*k].bridge != *bridge,
+            BattleChange::Pontoon(k, task) => b.pontoons[*k].task != *task,
+            BattleChange::LandingPlan(k, plan) => b.landings[*k].plan != *plan,
+            BattleChange::Discard(_)
+            | BattleChange::NextBound
+            | BattleChange::BridgeGone { .. }
+            | BattleChange::BridgeOpened { .. }
+            | BattleChange::CraftLost(..) => true,
         }
     }
 }
@@ -347,11 +420,22 @@ pub enum SideChange {
 #[derive(SystemParam)]
 pub struct HeldSides<'w> {
     sides: ResMut<'w, Sides>,
+    tally: Option<Res<'w, StateTally>>,
 }
 
 impl HeldSides<'_> {
     /// Writes what the rule decided about side `s`.
     pub fn apply(&mut self, s: usize, change: SideChange) {
+        let Some(tally) = self.tally.as_deref().cloned() else { return self.write(s, change) };
+        let kind = kind_of("SideChange", &change);
+        let before = self.sides.0[s].clone();
+        self.write(s, change);
+        if self.sides.0[s] != before {
+            tally.altered(kind);
+        }
+    }
+
+    fn write(&mut self, s: usize, change: SideChange) {
         let side = &mut self.sides.0[s];
         match change {
             SideChange::Record(record) => side.record = record,
@@ -393,11 +477,29 @@ pub enum FlowChange {
 #[derive(SystemParam)]
 pub struct HeldFlow<'w> {
     flow: ResMut<'w, Flow>,
+    tally: Option<Res<'w, StateTally>>,
 }
 
 impl HeldFlow<'_> {
     /// Moves the flow as the step decided.
     pub fn apply(&mut self, change: FlowChange) {
+        if let Some(tally) = &self.tally {
+            // An element's turn given its orders, or a Player's turn to
+            // decide, is what the rule before it decided; the rest is the
+            // flow's own bookkeeping. Either way the step is over.
+            if let FlowChange::To(
+                to @ (Flow::Acting(_)
+                | Flow::Seize { .. }
+                | Flow::CoTurn { .. }
+                | Flow::Session { .. }
+                | Flow::Commanding(_)),
+            ) = &change
+                && *to != *self.flow
+            {
+                tally.altered(format!("FlowChange::To({})", variant(&format!("{to:?}"))));
+            }
+            tally.step_over();
+        }
         match change {
             FlowChange::To(flow) => *self.flow = flow,
             FlowChange::PhaseTaken(phase, acts) => {
@@ -421,4 +523,75 @@ impl Deref for HeldFlow<'_> {
     fn deref(&self) -> &Flow {
         &self.flow
     }
+}
+
+/// Which rule events changed the battle's state (for [`crate::report`]).
+///
+/// Put in the world as a resource and given to the [`crate::log::BattleLog`]
+/// ([`crate::log::BattleLog::tally`]), it credits each typed change that
+/// alters what it writes (an element, a side's command, the table) to the
+/// rule event logged last, so long as the step that logged it is still
+/// going: every step logs its rule's event and then applies what the rule
+/// decided. A [`FlowChange`] ends the step (the flow moves on, a phase is
+/// taken), and so does [`crate::log::BattleLog::step_done`] where a step
+/// goes on to apply what no rule event records (a card's turn ends, officers
+/// share what they know); changes applied after either and before the next
+/// event are counted apart, credited to no event. Besides the table, the
+/// flow moving into an element's turn with its orders (or to a Player's
+/// decision) counts, as the effect of the ORT and Order Die logged before it.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct StateTally(Arc<Mutex<Tally>>);
+
+/// What a [`StateTally`] has counted.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Tally {
+    /// Each event logged since the tally was given to the log, in order:
+    /// the changes credited to it, by kind (`Change::Move`).
+    pub credited: Vec<Vec<String>>,
+    /// Changes that altered the state with no event's step going, by kind.
+    pub uncredited: BTreeMap<String, u32>,
+    open: bool,
+}
+
+impl StateTally {
+    fn lock(&self) -> MutexGuard<'_, Tally> {
+        self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// A rule event was logged: changes from now on are credited to it.
+    pub(crate) fn event(&self) {
+        let mut t = self.lock();
+        t.credited.push(Vec::new());
+        t.open = true;
+    }
+
+    /// The step that logged the last event is over.
+    pub(crate) fn step_over(&self) {
+        self.lock().open = false;
+    }
+
+    /// A change of this kind altered the state.
+    fn altered(&self, kind: String) {
+        let mut t = self.lock();
+        if t.open {
+            t.credited.last_mut().expect("an open step has an event").push(kind);
+        } else {
+            *t.uncredited.entry(kind).or_default() += 1;
+        }
+    }
+
+    /// What has been counted so far.
+    pub fn counted(&self) -> Tally {
+        self.lock().clone()
+    }
+}
+
+/// `Change::Move` for a `Change::Move { .. }`: the enum and its variant.
+fn kind_of(of: &str, change: &impl std::fmt::Debug) -> String {
+    format!("{of}::{}", variant(&format!("{change:?}")))
+}
+
+/// The variant's name at the head of a value's `Debug` text.
+fn variant(debug: &str) -> &str {
+    debug.split(|c: char| !c.is_alphanumeric() && c != '_').next().unwrap_or(debug)
 }

@@ -39,8 +39,8 @@ pub(super) fn begin(t: &mut Table, s: usize, c: usize) -> bool {
     {
         if f.force.element.nco.is_none() {
             let (nco, e) = officer::replacement_nco(f.force.element.makeup(), &mut t.dice.0, f.id());
-            f.apply(Change::Nco(nco));
             t.log.push(bound, e);
+            f.apply(Change::Nco(nco));
         }
     }
     true
@@ -109,6 +109,8 @@ pub(super) fn finish(t: &mut Table, s: usize, c: usize) {
             t.sides.apply(s, SideChange::SquadronArrives(k, arrives.map(|b| b.max(first))));
         }
     }
+    // Sharing what is known logs no event of its own.
+    t.log.step_done();
     for f in els.iter().filter(|f| f.identity.side == s && f.identity.company == c) {
         t.sides.apply(s, SideChange::Knows(f.intel.known.iter().cloned().collect()));
     }

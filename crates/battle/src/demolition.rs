@@ -79,8 +79,8 @@ fn act_phase(mut t: Table, mut current: ResMut<Current>) {
         let mut now = t.battle.charges[k].charge;
         let fired = match now.detonate(d, sight, &mut t.dice.0, &element) {
             Ok((fired, e)) => {
-                t.battle.apply(BattleChange::Charge(k, now));
                 t.log.push(bound, e.target(charge.clone()));
+                t.battle.apply(BattleChange::Charge(k, now));
                 fired
             }
             Err(_) => false,
@@ -114,7 +114,6 @@ fn act_phase(mut t: Table, mut current: ResMut<Current>) {
         if t.battle.charges[k].found {
             let mut now = t.battle.charges[k].charge;
             now.state = ChargeState::Dead;
-            t.battle.apply(BattleChange::Charge(k, now));
             let demolition = &t.battle.charges[k];
             let ev = RuleEvent::new(EventKind::Explosives, RuleRef::new(Book::HeroesAll, "Explosives"))
                 .actor(element.clone())
@@ -122,6 +121,7 @@ fn act_phase(mut t: Table, mut current: ResMut<Current>) {
                 .input("found", true, "a 6 on the observation dice finds the charge")
                 .outcome(serde_json::json!({ "state": "removed", "target": demolition.target }));
             t.log.push(bound, ev);
+            t.battle.apply(BattleChange::Charge(k, now));
         }
     }
     drop(els);
@@ -178,8 +178,8 @@ fn clear_mines(t: &mut Table, element: &str) {
     drop(els);
     let mut now = t.battle.minefields[k].1;
     if let Ok((_, e)) = now.clear_bound(clearers, night, &mut t.dice.0, element) {
-        t.battle.apply(BattleChange::Minefield(k, now));
         t.log.push(bound, e);
+        t.battle.apply(BattleChange::Minefield(k, now));
     }
 }
 

@@ -22,6 +22,7 @@ fn end_bound(mut t: Table) {
     drop(els);
     burn(&mut t);
     super::demolition::tick(&mut t);
+    t.log.step_done();
     t.battle.apply(BattleChange::Deck(None));
     let bound = t.battle.clock.bound();
     if bound >= t.battle.start.last_bound() {

@@ -410,9 +410,8 @@ fn under(
 /// "Morale"; those for casualties come with the officers' checks,
 /// `table::casualties`).
 fn accrue_tests(t: &mut Out, tgt: &mut Held, damage: &FireResults, unobserved: bool, cover: Cover) {
-    let ev = accrue_fire(tgt, damage, unobserved, cover, "volleys");
+    accrue_fire(tgt, damage, (unobserved, cover), "volleys", |ev| t.log.push(t.bound, ev));
     if damage.damaged && matches!(tgt.force.build, Build::Afv { .. }) {
         tgt.apply(Change::MoraleDue(MoraleCause::AfvDamaged, 1));
     }
-    t.log.push(t.bound, ev);
 }

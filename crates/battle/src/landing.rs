@@ -101,15 +101,15 @@ fn replan(t: &mut Table, k: usize, slot: usize, wave: u32, bound: u32) {
             None => turned_back.push(id),
         }
     }
+    let ev = RuleEvent::new(EventKind::Movement, RuleRef::new(Book::HeroesAll, "Landing craft"))
+        .input("blocked_slot", slot, "a destroyed craft blocks its lane")
+        .outcome(serde_json::json!({ "moved": moved, "turned_back": turned_back }));
+    t.log.push(bound, ev);
     t.battle.apply(BattleChange::LandingPlan(k, plan));
     for id in &turned_back {
         t.battle.apply(BattleChange::CraftLost(k, id.clone()));
     }
     let side = t.battle.landings[k].side;
-    let ev = RuleEvent::new(EventKind::Movement, RuleRef::new(Book::HeroesAll, "Landing craft"))
-        .input("blocked_slot", slot, "a destroyed craft blocks its lane")
-        .outcome(serde_json::json!({ "moved": moved, "turned_back": turned_back }));
-    t.log.push(bound, ev);
     let specs: Vec<CraftSpec> =
         t.battle.landings[k].beach.craft.iter().filter(|c| turned_back.contains(&c.id)).cloned().collect();
     for c in specs {
@@ -136,17 +136,18 @@ fn land(t: &mut Table, k: usize, c: &CraftSpec, bound: u32) {
     let mut n = 0.0;
     let mut ashore = Vec::new();
     aboard(t, side, c, |log, f| {
-        f.apply(Change::Arrive { at: Point(x, (y + inland * (1.0 + 1.5 * n)).clamp(0.5, table.depth - 0.5)) });
+        let at = Point(x, (y + inland * (1.0 + 1.5 * n)).clamp(0.5, table.depth - 0.5));
         n += 1.0;
-        f.apply(Change::EffectiveFrom(bound));
         ashore.push(f.id().to_owned());
         let ev = RuleEvent::new(EventKind::Arrival, RuleRef::new(Book::HeroesAll, "Landing craft landing sequence"))
             .actor(f.id())
             .input("craft", c.id.clone(), "")
             .input("slot", slot, "its lane (or gap) on the beach")
-            .input("at", (f.place.at.0, f.place.at.1), "inches from the near-left corner")
+            .input("at", (at.0, at.1), "inches from the near-left corner")
             .outcome(serde_json::json!({ "men": f.men() }));
         log.push(bound, ev);
+        f.apply(Change::Arrive { at });
+        f.apply(Change::EffectiveFrom(bound));
     });
     sequence(t, bound, c, Stage::Land, serde_json::json!({ "slot": slot, "ashore": ashore }));
 }

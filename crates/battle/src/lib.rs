@@ -55,6 +55,7 @@ mod officers;
 pub mod options;
 pub mod outcome;
 pub mod play;
+pub mod report;
 pub mod save;
 pub mod setup;
 pub mod shipped;

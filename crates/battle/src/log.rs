@@ -8,7 +8,7 @@ use std::{
     path::Path,
 };
 
-use crate::prelude::*;
+use crate::{change::StateTally, prelude::*};
 use warbound_rules::event::RuleEvent;
 
 /// One logged event and the bound it happened in.
@@ -29,6 +29,8 @@ pub struct BattleLog {
     sink: Option<BufWriter<File>>,
     /// The first write error, reported once.
     pub failed: Option<String>,
+    /// Counts which events changed the battle's state (the rules report).
+    tally: Option<StateTally>,
 }
 
 impl BattleLog {
@@ -37,7 +39,24 @@ impl BattleLog {
         Ok(Self { sink: Some(BufWriter::new(File::create(path)?)), ..Self::default() })
     }
 
+    /// Tells `tally` of every event pushed from now on.
+    pub fn tally(&mut self, tally: StateTally) {
+        self.tally = Some(tally);
+    }
+
+    /// What is applied from here until the next event is no logged rule's
+    /// doing (a card's turn ends, officers share what they know): the tally
+    /// credits it to no event.
+    pub fn step_done(&mut self) {
+        if let Some(tally) = &self.tally {
+            tally.step_over();
+        }
+    }
+
     pub fn push(&mut self, bound: u32, mut event: RuleEvent) {
+        if let Some(tally) = &self.tally {
+            tally.event();
+        }
         if event.side.is_none() {
             event.side = event.actor.as_ref().and_then(|a| self.sides_of.get(a)).cloned();
         }

@@ -72,7 +72,6 @@ fn start_bound(mut t: Table) {
 /// The Senior Officer orders a general withdrawal: the battle is lost.
 pub(super) fn withdraw(t: &mut Table, s: usize) {
     let bound = t.battle.clock.bound();
-    t.sides.apply(s, SideChange::GeneralWithdrawal);
     let ev = RuleEvent::new(
         EventKind::StrategicMilestone,
         RuleRef::new(Book::FightYourOwnBattles, "Strategic Condition at Red"),
@@ -81,6 +80,7 @@ pub(super) fn withdraw(t: &mut Table, s: usize) {
     .input("condition", t.sides.0[s].record.condition(), "a fall to Red should trigger a general withdrawal")
     .outcome(serde_json::json!({ "general_withdrawal": true }));
     t.log.push(bound, ev);
+    t.sides.apply(s, SideChange::GeneralWithdrawal);
 }
 
 /// The next Player side after `after` whose Senior Officer holds a session.
@@ -143,9 +143,9 @@ pub(super) fn session(t: &mut Table, s: usize, commit: &[String], objectives: &[
     };
     match so.start_of_session(cmt, false, &reserves, &mut t.dice.0) {
         Ok((session, events)) => {
-            t.sides.apply(s, SideChange::Record(so.record));
             // The session's tests are the Senior Officer's ("SO"): named by his side.
             t.log.extend(bound, events.into_iter().map(|e| e.side(side.name.clone())));
+            t.sides.apply(s, SideChange::Record(so.record));
             for id in &session.committed {
                 if let Some(f) = t.roster.find_mut(&mut els, id) {
                     f.apply(Change::Waiting(bound));
@@ -250,12 +250,13 @@ fn arrivals(t: &mut Table, bound: u32) {
             warbound_rules::scenario::Edge::Near | warbound_rules::scenario::Edge::Far => aim.0 + offset,
             _ => aim.1 + offset,
         };
-        f.apply(Change::Arrive { at: edge_point(table, side.edge, along) });
+        let at = edge_point(table, side.edge, along);
         let ev = RuleEvent::new(EventKind::Arrival, RuleRef::new(Book::HeroesAll, "The \"box\""))
             .actor(f.id())
             .input("edge", side.edge, "its side's table edge")
-            .input("at", (f.place.at.0, f.place.at.1), "inches from the near-left corner")
-            .outcome(serde_json::json!({ "distance_to_objective": distance(f.place.at, warbound_rules::terrain::Point(aim.0, aim.1)) }));
+            .input("at", (at.0, at.1), "inches from the near-left corner")
+            .outcome(serde_json::json!({ "distance_to_objective": distance(at, warbound_rules::terrain::Point(aim.0, aim.1)) }));
         t.log.push(bound, ev);
+        f.apply(Change::Arrive { at });
     }
 }

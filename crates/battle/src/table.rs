@@ -115,11 +115,19 @@ pub(super) fn accrue(f: &mut Held, incidents: &[(Incident, u32)], unobserved: bo
 
 /// The set of tests one firing element's fire this bound leaves on `f`
 /// (FYOB: "An element coming under fire or taking casualties from 2 separate
-/// elements in a bound will accrue 2 or more sets of tests"), and the event
-/// that logs it; `by` says what fired.
-pub(super) fn accrue_fire(f: &mut Held, fire: &FireResults, unobserved: bool, cover: Cover, by: &str) -> RuleEvent {
-    let rows = accrue(f, &fire.incidents(chart_of(&f.view()), cover), unobserved);
-    RuleEvent::new(EventKind::Casualties, RuleRef::new(Book::FightYourOwnBattles, "Momentum Test Chart"))
+/// elements in a bound will accrue 2 or more sets of tests"): its event,
+/// finished by `log` (which adds the caller's inputs and logs it), comes
+/// before the tests are applied; `by` says what fired.
+pub(super) fn accrue_fire(
+    f: &mut Held,
+    fire: &FireResults,
+    (unobserved, cover): (bool, Cover),
+    by: &str,
+    log: impl FnOnce(RuleEvent),
+) {
+    let (t, open_topped) = chart_of(&f.view()).chart();
+    let rows = momentum::test_set(t, open_topped, &fire.incidents(chart_of(&f.view()), cover), unobserved);
+    log(RuleEvent::new(EventKind::Casualties, RuleRef::new(Book::FightYourOwnBattles, "Momentum Test Chart"))
         .actor(f.id())
         .input("fire", by, "one set of tests for each firing element")
         .input("casualties", fire.casualties, "one per hit on men; HE and AT from their tables")
@@ -128,7 +136,10 @@ pub(super) fn accrue_fire(f: &mut Held, fire: &FireResults, unobserved: bool, co
             "accrued": rows,
             "men": f.men(),
             "vehicle": f.vehicle.state,
-        }))
+        })));
+    for &(cause, n) in &rows {
+        f.apply(Change::Accrue(cause, n));
+    }
 }
 
 /// *Heroes All*, "Hits on buildings & structures": an HE hit on an element
@@ -159,8 +170,8 @@ pub fn building_hit(
             return None;
         }
     };
-    battle.apply(BattleChange::Building(k, b));
     log.push(bound, e.target(f.id().to_owned()));
+    battle.apply(BattleChange::Building(k, b));
     Some(out.casualties)
 }
 
@@ -210,12 +221,12 @@ pub(super) fn casualties(
 
 /// The element leaves the table for good (or for the box).
 pub(super) fn leave(log: &mut super::log::BattleLog, bound: u32, f: &mut Held, status: Status, why: &str) {
-    f.apply(Change::Leave(status));
     let ev = RuleEvent::new(EventKind::Leaves, RuleRef::new(Book::FightYourOwnBattles, "Continuous Momentum"))
         .actor(f.id())
         .input("cms", f.force.element.cms, why)
         .outcome(serde_json::json!({ "status": status }));
     log.push(bound, ev);
+    f.apply(Change::Leave(status));
 }
 
 #[cfg(test)]

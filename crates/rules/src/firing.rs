@@ -572,6 +572,11 @@ const MODIFIER_TABLE: [(&str, i8, Kind, &str); MODIFIERS] = [
     ("smoke", 2, Kind::Smoke, "+2 firing smoke"),
 ];
 
+/// The names the hit modifiers of a volley are logged under, in the book's order.
+pub fn hit_modifiers() -> impl Iterator<Item = &'static str> {
+    MODIFIER_TABLE.iter().map(|(name, ..)| *name)
+}
+
 /// "A result of 5 or more scores a hit."
 pub const OPEN_SIGHTS_HIT: u8 = 5;
 /// Snipers "only need a 4+ to hit".
@@ -1153,6 +1158,22 @@ mod tests {
         assert!(!s.stands_in(4));
         assert!(s.stands_in(5) && s.stands_in(6));
         assert!(!s.stands_in(7), "gone after 2 bounds");
+    }
+
+    #[test]
+    fn a_volley_logs_its_hit_modifiers_under_their_names() {
+        let names: Vec<&str> = hit_modifiers().collect();
+        assert_eq!(names.len(), MODIFIERS);
+        assert_eq!((names[0], names[3], names[15]), ("short_range", "aimed", "smoke"));
+        let f = OpenSightsFire {
+            distance: crate::inches::Inches(30.0),
+            cover: Cover::Hard,
+            firer_quality: Quality::Elite,
+            ..Default::default()
+        };
+        let e = fire_open_sights(&f, &mut Scripted::new([6])).unwrap().event();
+        let logged: Vec<&str> = e.inputs.iter().map(|i| i.name.as_str()).filter(|n| names.contains(n)).collect();
+        assert_eq!(logged, ["long_range", "hard_cover", "elite_firer"]);
     }
 
     #[test]

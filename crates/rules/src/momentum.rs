@@ -162,6 +162,12 @@ fn chart(t: ElementType) -> &'static [ChartRow] {
     }
 }
 
+/// The rows of `t`'s Momentum Test Chart in the book's order, each with
+/// whether it is a grey (persistent) row.
+pub fn chart_rows(t: ElementType) -> impl Iterator<Item = (CmCause, bool)> {
+    chart(t).iter().map(|r| (r.cause, r.persistent))
+}
+
 /// Bad input to a Continuous Momentum rule.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CmError {
@@ -1051,6 +1057,28 @@ mod tests {
         );
         assert_eq!(accrued.take_off_chart(ElementType::Afv), [C::MortarArtilleryOrAir]);
         assert_eq!(accrued.original(ElementType::Afv, Quality::Regular).unwrap(), 3);
+    }
+
+    #[test]
+    fn the_charts_list_their_rows_in_the_books_order_with_the_grey_ones() {
+        let infantry: Vec<(CmCause, bool)> = chart_rows(ElementType::Infantry).collect();
+        assert_eq!(infantry.len(), 20);
+        assert_eq!(infantry[0], (C::SmallArmsInHardCover, false));
+        let grey: Vec<CmCause> = infantry.iter().filter(|(_, g)| *g).map(|(c, _)| *c).collect();
+        assert_eq!(
+            grey,
+            [
+                C::NotDeployedFromGroup,
+                C::Under25PercentStrength,
+                C::Under50PercentStrength,
+                C::AttachedCswOutOfAmmunition,
+                C::ArtilleryOutOfAmmunition
+            ]
+        );
+        let soft: Vec<CmCause> = chart_rows(ElementType::SoftSkin).map(|(c, _)| c).collect();
+        assert_eq!(soft, [C::SmallArms, C::AtFire, C::MortarArtilleryOrAir, C::UnobservedEnemy, C::Flame]);
+        assert_eq!(chart_rows(ElementType::Afv).count(), 16);
+        assert_eq!(chart_rows(ElementType::Afv).last(), Some((C::SupportingInfantryRetired, false)));
     }
 
     #[test]
