@@ -21,6 +21,9 @@ pub enum Mode {
     FrameBench { out: PathBuf, frames: u32 },
     /// Render `frames` frames in a real window, save a PNG to `path`, exit.
     Screenshot { path: PathBuf, frames: u32, scenario: Option<String>, demo: bool },
+    /// `--rules-report [--seeds N]`: play every shipped battle on seeds
+    /// 1..=N headless and print which sections of both books changed state.
+    RulesReport { seeds: u32 },
     /// `--help`: print usage and exit 0.
     Help,
     /// `--version`: print the build and exit 0.
@@ -70,6 +73,7 @@ usage: warbound [--scenario S] [--demo]
        warbound --headless --campaign C --seed N [--days D] [--log OUT.jsonl] [--summary OUT.json]
        warbound --screenshot OUT.png [--frames N] [--scenario S] [--demo]
        warbound --frame-bench OUT.json [--frames N]
+       warbound --rules-report [--seeds N]
        warbound --help | --version
 
   (no flags)          open the game window at the title screen
@@ -98,6 +102,10 @@ usage: warbound [--scenario S] [--demo]
   --frame-bench OUT   in a window: frame times of the empty table and of the
                       largest shipped battle, N frames each (default 120),
                       and the game's systems' CPU time a frame; writes OUT
+  --rules-report      play every shipped battle headless, both sides Auto,
+                      on seeds 1..N (--seeds N, default 5) and print, for
+                      each section of both books, the events it produced and
+                      how many changed the battle; exit 1 on a rule failure
   --help, -h          print this message
   --version, -V       print the build";
 
@@ -139,6 +147,8 @@ where
     let mut demo = false;
     let mut frame_bench: Option<PathBuf> = None;
     let mut days: Option<u32> = None;
+    let mut rules_report = false;
+    let mut seeds: Option<u32> = None;
     let mut query = None;
     let mut args = args.into_iter().map(Into::into);
     while let Some(arg) = args.next() {
@@ -161,6 +171,16 @@ where
             "--demo" => demo = true,
             "--frame-bench" => frame_bench = Some(PathBuf::from(value("--frame-bench")?)),
             "--list-scenarios" => query = Some(Query::ListScenarios),
+            "--rules-report" => rules_report = true,
+            "--seeds" => {
+                let raw = value("--seeds")?;
+                seeds = Some(
+                    raw.parse()
+                        .ok()
+                        .filter(|&n| n > 0)
+                        .ok_or_else(|| UsageError(format!("--seeds wants a whole number above 0, not {raw:?}")))?,
+                );
+            }
             "--screenshot" => screenshot = Some(PathBuf::from(value("--screenshot")?)),
             "--scenario" => scenario = Some(value("--scenario")?),
             "--frames" => {
@@ -211,6 +231,15 @@ where
     }
     if headless && screenshot.is_some() {
         return Err(UsageError("--headless and --screenshot cannot be used together".into()));
+    }
+    if rules_report {
+        if headless || screenshot.is_some() || scenario.is_some() || demo || campaign.is_some() || seed.is_some() {
+            return Err(UsageError("--rules-report takes only --seeds: it plays every shipped battle itself".into()));
+        }
+        return Ok((Mode::RulesReport { seeds: seeds.unwrap_or(warbound_battle::report::DEFAULT_SEEDS) }, query));
+    }
+    if seeds.is_some() {
+        return Err(UsageError("--seeds is for --rules-report; a single battle takes --seed N".into()));
     }
     if let Some(out) = frame_bench {
         if headless || screenshot.is_some() || scenario.is_some() || demo || campaign.is_some() || seed.is_some() {
@@ -389,5 +418,14 @@ mod tests {
     #[test]
     fn list_scenarios_is_a_query() {
         assert_eq!(parse(["--list-scenarios"]).map(|(_, q)| q), Ok(Some(Query::ListScenarios)));
+    }
+
+    #[test]
+    fn the_rules_report_takes_a_number_of_seeds() {
+        assert_eq!(parse(["--rules-report"]).map(|(m, _)| m), Ok(Mode::RulesReport { seeds: 5 }));
+        assert_eq!(parse(["--rules-report", "--seeds", "20"]).map(|(m, _)| m), Ok(Mode::RulesReport { seeds: 20 }));
+        assert!(parse(["--rules-report", "--seeds", "0"]).is_err());
+        assert!(parse(["--rules-report", "--headless"]).is_err());
+        assert!(parse(["--seeds", "3"]).is_err());
     }
 }

@@ -57,6 +57,7 @@ pub fn run(mode: cli::Mode, query: Option<cli::Query>) -> ExitCode {
         Mode::Play { scenario, .. } | Mode::Headless { scenario, .. } | Mode::Screenshot { scenario, .. } => scenario,
         Mode::AutoPlay(a) => return app::run_autoplay(a),
         Mode::Campaign(c) => return campaign::run(c),
+        Mode::RulesReport { seeds } => return rules_report(*seeds),
         Mode::FrameBench { out, frames } => {
             return app::run_frame_bench(bench::FrameBench { out: out.clone(), frames: *frames });
         }
@@ -74,8 +75,38 @@ pub fn run(mode: cli::Mode, query: Option<cli::Query>) -> ExitCode {
         Mode::Screenshot { path, frames, demo, .. } => {
             app::run_windowed(Some(launch::ScreenshotRequest { path, frames }), scenario, demo)
         }
-        Mode::Help | Mode::Version | Mode::AutoPlay(_) | Mode::Campaign(_) | Mode::FrameBench { .. } => {
+        Mode::Help
+        | Mode::Version
+        | Mode::AutoPlay(_)
+        | Mode::Campaign(_)
+        | Mode::FrameBench { .. }
+        | Mode::RulesReport { .. } => {
             unreachable!("answered above")
         }
     }
+}
+
+/// `--rules-report`: every shipped battle on seeds 1..=`seeds`, Auto against
+/// Auto, and which sections of both books it played; exit 1 on a rule failure.
+fn rules_report(seeds: u32) -> ExitCode {
+    let codex = match data::shared_codex() {
+        Ok(codex) => codex,
+        Err(e) => {
+            eprintln!("warbound: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut battles = Vec::new();
+    for (name, scenario) in data::battle_scenarios() {
+        match scenario {
+            Ok(s) => battles.push((name.to_owned(), s)),
+            Err(e) => {
+                eprintln!("warbound: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    let report = warbound_battle::report::rules_report(&codex, &battles, seeds);
+    println!("{}", report.markdown());
+    if report.failures.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE }
 }

@@ -1,0 +1,249 @@
+//! Measures and changes on the table shared by the flow systems: edges,
+//! straight-line moves, casualties and the CM tests a target accrues.
+
+use super::change::{BattleChange, Change, Held, HeldBattle, HeldSides, SideChange};
+use warbound_rules::inches::Inches;
+use warbound_rules::{
+    buildings::{HeHit, State as BuildingState},
+    command::MoraleCause,
+    dice::Dice,
+    effects::{HeColumn, HeTarget},
+    fire_tests::{ChartTarget, FireResults},
+    firing::Cover,
+    geometry::{self, distance},
+    momentum::{self, CmCause, ElementType, Incident},
+    officer,
+    scenario::Edge,
+    terrain::{Point, TableSize},
+};
+
+use warbound_rules::event::{Book, EventKind, RuleEvent, RuleRef};
+
+use super::state::{Build, ElementView, Status};
+
+/// Reading: "in contact with the target" is within 2" of the charge; the
+/// blast's table effect falls on the elements that close.
+pub const CONTACT: f32 = 2.0;
+
+/// A point on `edge`, `along` inches from its left (or near) end, one inch in.
+pub fn edge_point(table: TableSize, edge: Edge, along: f32) -> Point {
+    let x = along.clamp(1.0, table.width - 1.0);
+    let y = along.clamp(1.0, table.depth - 1.0);
+    match edge {
+        Edge::Near => Point(x, 1.0),
+        Edge::Far => Point(x, table.depth - 1.0),
+        Edge::Left => Point(1.0, y),
+        Edge::Right => Point(table.width - 1.0, y),
+    }
+}
+
+/// The point on `edge` nearest `p`.
+pub fn nearest_on_edge(table: TableSize, edge: Edge, p: Point) -> Point {
+    match edge {
+        Edge::Near | Edge::Far => edge_point(table, edge, p.0),
+        Edge::Left | Edge::Right => edge_point(table, edge, p.1),
+    }
+}
+
+/// How far `p` is from `edge`.
+pub fn from_edge(table: TableSize, edge: Edge, p: Point) -> f32 {
+    match edge {
+        Edge::Near => p.1,
+        Edge::Far => table.depth - p.1,
+        Edge::Left => p.0,
+        Edge::Right => table.width - p.0,
+    }
+}
+
+/// `d` inches from `a` towards `b` (at most to `b`).
+pub fn toward(a: Point, b: Point, d: Inches) -> Point {
+    let len = distance(a, b);
+    if len <= f32::EPSILON || d >= len {
+        return b;
+    }
+    let t = d / len;
+    Point(a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t)
+}
+
+/// What an HE hit lands on (*Heroes All*, "HE Effects Table"): an AFV open
+/// or closed, a gun's crew, or the men of an element; `None` if no one is left.
+pub fn he_target(f: &ElementView) -> Option<HeTarget> {
+    let crew: u8 = f.force.element.pieces.iter().map(|p| p.crew).sum();
+    Some(match f.force.build {
+        Build::Afv { open_topped: true, .. } => HeTarget::OpenTopped { crew: crew.max(1) },
+        Build::Afv { .. } => HeTarget::Closed { calibre_150_plus: false },
+        _ if f.men() == 0 => return None,
+        _ if f.force.element.figures.is_empty() => HeTarget::Gun { crew },
+        _ => HeTarget::Infantry { figures: f.men().min(u32::from(u8::MAX)) as u8 },
+    })
+}
+
+/// Which part of the Momentum Test Chart an element reads (FYOB
+/// "Definitions of element types for CM purposes").
+pub fn chart_of(f: &ElementView) -> ChartTarget {
+    match f.force.build {
+        Build::Infantry | Build::Guns { .. } => ChartTarget::Infantry { figures: !f.force.element.figures.is_empty() },
+        Build::Afv { open_topped, .. } => ChartTarget::Afv { open_topped },
+        Build::SoftSkin => ChartTarget::SoftSkin,
+    }
+}
+
+/// The cover an element has where it stands, from fire that comes from no
+/// direction (shells, bombs): inside a building hard, in a wood soft, else open.
+pub fn cover_where(sight: &super::visible::Sight, at: Point) -> Cover {
+    if sight.in_building(at) {
+        Cover::Hard
+    } else if sight.in_wood(at).is_some() {
+        Cover::Soft
+    } else {
+        Cover::Open
+    }
+}
+
+/// One set of CM tests for `f`: what happened to it, on the rows of its own
+/// chart (`momentum::row_for`; what its chart lacks makes no tests due), and
+/// under fire from an unobserved enemy when `unobserved`. The only way tests
+/// are accrued in the battle. Returns the rows accrued.
+pub(super) fn accrue(f: &mut Held, incidents: &[(Incident, u32)], unobserved: bool) -> Vec<(CmCause, u32)> {
+    let (t, open_topped) = chart_of(&f.view()).chart();
+    let rows = momentum::test_set(t, open_topped, incidents, unobserved);
+    for &(cause, n) in &rows {
+        f.apply(Change::Accrue(cause, n));
+    }
+    rows
+}
+
+/// The set of tests one firing element's fire this bound leaves on `f`
+/// (FYOB: "An element coming under fire or taking casualties from 2 separate
+/// elements in a bound will accrue 2 or more sets of tests"): its event,
+/// finished by `log` (which adds the caller's inputs and logs it), comes
+/// before the tests are applied; `by` says what fired.
+pub(super) fn accrue_fire(
+    f: &mut Held,
+    fire: &FireResults,
+    (unobserved, cover): (bool, Cover),
+    by: &str,
+    log: impl FnOnce(RuleEvent),
+) {
+    let (t, open_topped) = chart_of(&f.view()).chart();
+    let rows = momentum::test_set(t, open_topped, &fire.incidents(chart_of(&f.view()), cover), unobserved);
+    log(RuleEvent::new(EventKind::Casualties, RuleRef::new(Book::FightYourOwnBattles, "Momentum Test Chart"))
+        .actor(f.id())
+        .input("fire", by, "one set of tests for each firing element")
+        .input("casualties", fire.casualties, "one per hit on men; HE and AT from their tables")
+        .input("unobserved_firer", unobserved, "under fire from unobserved enemy")
+        .outcome(serde_json::json!({
+            "accrued": rows,
+            "men": f.men(),
+            "vehicle": f.vehicle.state,
+        })));
+    for &(cause, n) in &rows {
+        f.apply(Change::Accrue(cause, n));
+    }
+}
+
+/// *Heroes All*, "Hits on buildings & structures": an HE hit on an element
+/// inside a standing building hits the building — the table doubled, the
+/// Defence Value absorbing it, any surplus falling on the occupants when it
+/// is destroyed, a 6 setting it on fire. Returns the occupants' casualties,
+/// or `None` when the element is not in a standing building (a ruin is hard
+/// cover and the hit falls on the men).
+pub fn building_hit(
+    battle: &mut HeldBattle,
+    f: &ElementView,
+    column: HeColumn,
+    dice: &mut Dice,
+    (log, failures): (&mut super::log::BattleLog, &mut super::invariant::InvariantFailures),
+    bound: u32,
+) -> Option<u8> {
+    let (feature, _) = geometry::building_at(&battle.terrain, f.place.at)?;
+    let k = battle.buildings.iter().position(|(k, _)| *k == feature)?;
+    let mut b = battle.buildings[k].1;
+    if matches!(b.state, BuildingState::Destroyed(_)) {
+        return None;
+    }
+    let occupants = f.men().min(u32::from(u8::MAX)) as u8;
+    let (out, e) = match b.hit(HeHit::he(column), occupants, dice, &format!("building {feature}")) {
+        Ok(hit) => hit,
+        Err(e) => {
+            failures.record(log, bound, "building hit", f.id(), format!("the hit on building {feature}: {e:?}"));
+            return None;
+        }
+    };
+    log.push(bound, e.target(f.id().to_owned()));
+    battle.apply(BattleChange::Building(k, b));
+    Some(out.casualties)
+}
+
+/// What men lost cost an element beyond the men, whatever took them (fire,
+/// shells, bombs, a blast, mines, a glider's landing): FYOB "NCO is a
+/// casualty" ("When an element takes casualties, throw a D6 for each man
+/// lost. A score of 1 indicates that the NCO has been hit") and "Company
+/// Officer as a casualty" ("If the element to which a CO is attached takes
+/// casualties, test ... twice (for NCO and then CO)"), and the 2-player
+/// game's morale throws (*Heroes All*, "Morale": "For each casualty
+/// sustained, infantry/CSW/engineer/etc elements throw 1D10"). Every step
+/// that takes men calls it once for each incident, after the men are taken
+/// (test `a_salvo_that_kills_men_can_kill_their_nco`).
+pub(super) fn casualties(
+    (log, failures): (&mut super::log::BattleLog, &mut super::invariant::InvariantFailures),
+    dice: &mut Dice,
+    bound: u32,
+    sides: &mut HeldSides,
+    f: &mut Held,
+    lost: u32,
+) {
+    if lost == 0 {
+        return;
+    }
+    if f.force.build.element_type() == ElementType::Infantry {
+        f.apply(Change::MoraleDue(MoraleCause::Casualty, lost));
+    }
+    let (s, c) = (f.identity.side, f.identity.company);
+    let co_attached = sides.0[s].companies.get(c).is_some_and(|co| co.co_alive && co.attached_to == f.id());
+    let (result, event) = match officer::casualty_check(lost, co_attached, dice, f.id()) {
+        Ok(checked) => checked,
+        Err(e) => {
+            let what = format!("the officer casualty check cannot be resolved: {e:?}");
+            failures.record(log, bound, "casualties", f.id(), what);
+            return;
+        }
+    };
+    log.push(bound, event);
+    if result.nco_hit && f.force.element.nco.is_some() {
+        f.apply(Change::NcoLost);
+        accrue(f, &[(Incident::NcoHit, 1)], false);
+    }
+    if result.co_hit == Some(true) && c < sides.0[s].companies.len() {
+        sides.apply(s, SideChange::CoLost(c));
+    }
+}
+
+/// The element leaves the table for good (or for the box).
+pub(super) fn leave(log: &mut super::log::BattleLog, bound: u32, f: &mut Held, status: Status, why: &str) {
+    let ev = RuleEvent::new(EventKind::Leaves, RuleRef::new(Book::FightYourOwnBattles, "Continuous Momentum"))
+        .actor(f.id())
+        .input("cms", f.force.element.cms, why)
+        .outcome(serde_json::json!({ "status": status }));
+    log.push(bound, ev);
+    f.apply(Change::Leave(status));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn toward_stops_at_the_destination() {
+        assert_eq!(toward(Point(0.0, 0.0), Point(3.0, 4.0), Inches(10.0)), Point(3.0, 4.0));
+        let p = toward(Point(0.0, 0.0), Point(3.0, 4.0), Inches(2.5));
+        assert!((p.0 - 1.5).abs() < 1e-5 && (p.1 - 2.0).abs() < 1e-5);
+    }
+
+    #[test]
+    fn edges_hold_points_on_the_table() {
+        let t = TableSize { width: 72.0, depth: 48.0 };
+        assert_eq!(edge_point(t, Edge::Far, 100.0), Point(71.0, 47.0));
+        assert_eq!(from_edge(t, Edge::Far, Point(5.0, 40.0)), 8.0);
+    }
+}
