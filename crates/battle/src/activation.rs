@@ -16,7 +16,7 @@ use warbound_rules::{
 };
 
 use super::{
-    FlowSchedule, FlowSet, Table, air, artillery, at, command_turn, movement, outcome,
+    Battlefield, FlowSchedule, FlowSet, air, artillery, at, command_turn, movement, outcome,
     setup::Control,
     sorted,
     state::{Flow, Status, Turn},
@@ -29,7 +29,7 @@ pub(super) fn plugin(app: &mut App) {
 /// Within 12" (FYOB: a 9+ result surrenders with no friends but the enemy within 12").
 const SUPPORT_RANGE: f32 = 12.0;
 
-fn next_card(mut t: Table) {
+fn next_card(mut t: Battlefield) {
     // One card per update keeps each update short and lets a Player's turn
     // stop the flow where it begins.
     let Some(id) = t.battle.deck.as_ref().and_then(|d| d.acting_now()).map(str::to_owned) else {
@@ -122,7 +122,7 @@ fn next_card(mut t: Table) {
 }
 
 /// The element's table-top turn from its ORT on (FYOB "Table-top turn for an element").
-pub(super) fn take_turn(t: &mut Table, id: &str, needs_ort: bool, on_seizing: OnSeizing) {
+pub(super) fn take_turn(t: &mut Battlefield, id: &str, needs_ort: bool, on_seizing: OnSeizing) {
     let bound = t.battle.clock.bound();
     let id = id.to_owned();
     let Some(i) = t.roster.index(&id) else {
@@ -135,7 +135,7 @@ pub(super) fn take_turn(t: &mut Table, id: &str, needs_ort: bool, on_seizing: On
     let element = turn_element(&els, i, co, &t.codex.0);
     let mut accrued = els[i].momentum.accrued.clone();
     let chart = els[i].force.build.element_type();
-    // Every accrual reads the element's own chart (`table::accrue`); a row it
+    // Every accrual reads the element's own chart (`shared::accrue`); a row it
     // lacks all the same is dropped, never left to stop every later turn.
     let off = accrued.take_off_chart(chart);
     if !off.is_empty() {
@@ -193,14 +193,20 @@ pub(super) fn take_turn(t: &mut Table, id: &str, needs_ort: bool, on_seizing: On
                 _ => None,
             };
             if let Some(status) = gone {
-                super::table::leave(&mut t.log, bound, f, status, "FYOB Continuous Momentum Score: as the CMS directs");
+                super::shared::leave(
+                    &mut t.log,
+                    bound,
+                    f,
+                    status,
+                    "FYOB Continuous Momentum Score: as the CMS directs",
+                );
             }
             drop(els);
             super::turn::discard(t, &id);
         }
         Course::CannotContinue { effects, surrenders } => {
             if surrenders {
-                super::table::leave(
+                super::shared::leave(
                     &mut t.log,
                     bound,
                     f,
@@ -208,7 +214,7 @@ pub(super) fn take_turn(t: &mut Table, id: &str, needs_ort: bool, on_seizing: On
                     "9+ failures, no friends but the enemy within 12\"",
                 );
             } else if effects.movement == CmMovement::BackToTheBox {
-                super::table::leave(&mut t.log, bound, f, Status::Retired, "9+ failures: goes back to the box");
+                super::shared::leave(&mut t.log, bound, f, Status::Retired, "9+ failures: goes back to the box");
             } else {
                 let table = t.battle.start.scenario.table;
                 let edge = t.sides.0[f.identity.side].edge;

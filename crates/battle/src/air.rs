@@ -17,18 +17,19 @@ use warbound_rules::{
 };
 
 use super::{
-    Table, sorted,
+    Battlefield,
+    shared::{accrue_fire, chart_of, cover_where, he_target},
+    sorted,
     state::{Build, ElementView, Status},
-    table::{accrue_fire, chart_of, cover_where, he_target},
     visible::Sight,
 };
 
-pub(super) fn squadron_of(t: &Table, id: &str) -> Option<(usize, usize)> {
+pub(super) fn squadron_of(t: &Battlefield, id: &str) -> Option<(usize, usize)> {
     t.sides.0.iter().enumerate().find_map(|(s, side)| side.squadrons.iter().position(|q| q.id == id).map(|k| (s, k)))
 }
 
 /// The squadron's turn on its card.
-pub(super) fn squadron_turn(t: &mut Table, s: usize, k: usize) {
+pub(super) fn squadron_turn(t: &mut Battlefield, s: usize, k: usize) {
     let bound = t.battle.clock.bound();
     let q = t.sides.0[s].squadrons[k].clone();
     if q.window.may_act(bound).is_err() {
@@ -93,7 +94,7 @@ pub(super) fn squadron_turn(t: &mut Table, s: usize, k: usize) {
 /// "Providing it is over the table, it can ... acquire a ground target": the
 /// enemy nearest its own troops, spotted on a D6 (3+ at low level, 4+ at
 /// medium, 5+ in a building or wood).
-fn acquire(t: &mut Table, s: usize, k: usize) {
+fn acquire(t: &mut Battlefield, s: usize, k: usize) {
     let bound = t.battle.clock.bound();
     let codex = t.codex.0.clone();
     let codex = &*codex;
@@ -144,7 +145,7 @@ fn acquire(t: &mut Table, s: usize, k: usize) {
 /// Reading: the target sees the machines that attack it ("If the aircraft has
 /// just made a ground attack, spotting on the same bound is automatic"), so
 /// no row for an unobserved enemy.
-fn attack(t: &mut Table, s: usize, k: usize) {
+fn attack(t: &mut Battlefield, s: usize, k: usize) {
     let bound = t.battle.clock.bound();
     let codex = t.codex.0.clone();
     let Some(target) = t.sides.0[s].squadrons[k].target.clone() else { return };
@@ -193,7 +194,7 @@ fn attack(t: &mut Table, s: usize, k: usize) {
         aircraft::after_attack(&mut now);
         t.sides.apply(s, SideChange::Machine(k, i, now));
     }
-    super::table::casualties((&mut t.log, &mut t.failures), &mut t.dice.0, bound, &mut t.sides, f, fire.casualties);
+    super::shared::casualties((&mut t.log, &mut t.failures), &mut t.dice.0, bound, &mut t.sides, f, fire.casualties);
     if attacked {
         let sight = Sight { night: false, ..Sight::new(&t.battle, &codex) };
         let cover = cover_where(&sight, f.place.at);
@@ -202,7 +203,7 @@ fn attack(t: &mut Table, s: usize, k: usize) {
         });
     }
     if f.spent() && f.presence.status.on_table() {
-        super::table::leave(&mut t.log, bound, f, Status::Destroyed, "nothing left that fights");
+        super::shared::leave(&mut t.log, bound, f, Status::Destroyed, "nothing left that fights");
     }
 }
 
@@ -223,7 +224,7 @@ fn wreck(f: &mut Held, fire: &mut FireResults) {
 
 /// Machines driven off come back to the box when their bounds are up
 /// ("driven off the table for D4 bounds").
-pub(super) fn returning(t: &mut Table) {
+pub(super) fn returning(t: &mut Battlefield) {
     let bound = t.battle.clock.bound();
     for s in 0..t.sides.0.len() {
         let withdrawn = t.sides.0[s].air_command.as_ref().is_some_and(|ac| ac.withdrawn);
@@ -242,7 +243,7 @@ pub(super) fn returning(t: &mut Table) {
 }
 
 /// Every machine of squadron `k` still in action leaves the table for good.
-fn leave_for_good(t: &mut Table, s: usize, k: usize) {
+fn leave_for_good(t: &mut Battlefield, s: usize, k: usize) {
     for (i, mut m) in t.sides.0[s].squadrons[k].machines.clone().into_iter().enumerate() {
         if m.in_action() {
             m.position = Position::DrivenOff { until: u32::MAX };
@@ -282,7 +283,7 @@ pub fn aa_weapon(f: &ElementView) -> Option<(AaWeapon, u32)> {
 /// *Heroes All*, "Anti aircraft fire": the firers spot the squadron (a D6 by
 /// the weather; automatic after a ground attack this bound), then fire at its
 /// leading machine over the table; each damage takes a point of strength.
-pub(super) fn aa_fire(t: &mut Table, element: &str, squadron: &str) {
+pub(super) fn aa_fire(t: &mut Battlefield, element: &str, squadron: &str) {
     let bound = t.battle.clock.bound();
     let Some((s, k)) = squadron_of(t, squadron) else { return };
     let els = sorted(&mut t.elements);
@@ -322,7 +323,7 @@ pub(super) fn aa_fire(t: &mut Table, element: &str, squadron: &str) {
 /// The Air Command CO's card: "share target information" and "take any
 /// Continuous Momentum tests due since his last activation" — a D6 a damage,
 /// 1-3 off his score; at 0 he withdraws every machine.
-pub(super) fn air_command_turn(t: &mut Table, s: usize) {
+pub(super) fn air_command_turn(t: &mut Battlefield, s: usize) {
     let bound = t.battle.clock.bound();
     let Some(mut ac) = t.sides.0[s].air_command.clone() else { return };
     if ac.damages > 0 {
@@ -343,6 +344,6 @@ pub(super) fn air_command_turn(t: &mut Table, s: usize) {
 }
 
 /// The side whose Air Command holds card `id`.
-pub(super) fn air_command_of(t: &Table, id: &str) -> Option<usize> {
+pub(super) fn air_command_of(t: &Battlefield, id: &str) -> Option<usize> {
     t.sides.0.iter().position(|side| side.air_command.as_ref().is_some_and(|ac| ac.id == id))
 }

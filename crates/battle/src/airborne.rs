@@ -35,11 +35,11 @@ pub(super) fn land(
             let (drop, events) = airborne::drop_platoon(armed, dice, &id);
             log.extend(bound, events);
             let Landing::Square(_) = drop.platoon else {
-                super::table::leave(log, bound, f, Status::Retired, "blown off course: takes no further part");
+                super::shared::leave(log, bound, f, Status::Retired, "blown off course: takes no further part");
                 return;
             };
             if drop.removed {
-                super::table::leave(log, bound, f, Status::Retired, "unarmed, its weapons container lost");
+                super::shared::leave(log, bound, f, Status::Retired, "unarmed, its weapons container lost");
                 return;
             }
             let (dx, dy) = drop.platoon.offset().unwrap_or((0.0, 0.0));
@@ -59,7 +59,7 @@ pub(super) fn land(
             log.push(bound, e);
             f.apply(Change::Arrive { at: clamp(at) });
             let lost = f.apply(Change::LoseMen(u32::from(landing.casualties)));
-            super::table::casualties((&mut *log, &mut *failures), dice, bound, sides, f, lost);
+            super::shared::casualties((&mut *log, &mut *failures), dice, bound, sides, f, lost);
             if landing.csws_destroyed {
                 // The weapons are lost; their crews fight on as riflemen without them.
                 f.apply(Change::CrewsAsRiflemen);
@@ -67,7 +67,7 @@ pub(super) fn land(
             f.apply(Change::EffectiveFrom(bound + 1));
             arrived(log, bound, &f.view(), "Gliders - Landing process");
             if f.spent() {
-                super::table::leave(log, bound, f, Status::Destroyed, "every man lost in the landing");
+                super::shared::leave(log, bound, f, Status::Destroyed, "every man lost in the landing");
             }
         }
     }

@@ -23,11 +23,11 @@ use warbound_rules::{
 };
 
 use super::{
-    Table,
+    Battlefield,
     firing::{Out, he_on},
+    shared::{accrue_fire, chart_of, cover_where, from_edge},
     sorted,
     state::{FooState, Status},
-    table::{accrue_fire, chart_of, cover_where, from_edge},
     visible::Sight,
 };
 
@@ -43,7 +43,7 @@ pub(super) enum Gunner {
     Battery(usize, usize),
 }
 
-pub(super) fn holder(t: &Table, id: &str) -> Option<Gunner> {
+pub(super) fn holder(t: &Battlefield, id: &str) -> Option<Gunner> {
     t.sides.0.iter().enumerate().find_map(|(s, side)| {
         side.foos
             .iter()
@@ -54,7 +54,7 @@ pub(super) fn holder(t: &Table, id: &str) -> Option<Gunner> {
 }
 
 /// The FOO's turn on his card.
-pub(super) fn foo_turn(t: &mut Table, s: usize, k: usize) {
+pub(super) fn foo_turn(t: &mut Battlefield, s: usize, k: usize) {
     let mut fo = t.sides.0[s].foos[k].clone();
     foo_acts(t, s, &mut fo);
     t.sides.apply(s, SideChange::Foo(k, fo));
@@ -62,7 +62,7 @@ pub(super) fn foo_turn(t: &mut Table, s: usize, k: usize) {
 
 /// What the FOO `fo` of side `s` does on his card: his ORT, netting in, then
 /// nominating, switching or observing for a new Artillery Target.
-fn foo_acts(t: &mut Table, s: usize, fo: &mut FooState) {
+fn foo_acts(t: &mut Battlefield, s: usize, fo: &mut FooState) {
     let bound = t.battle.clock.bound();
     let codex = t.codex.0.clone();
     let codex = &*codex;
@@ -174,7 +174,7 @@ fn plan_event(id: &str, what: &str, number: u8, plan: &artillery::Interdiction) 
 /// Reading ("The guns under his control will then fire on this target using
 /// their Fire order"): off-table guns have no other phase, so they fire on
 /// every activation while their FOO is netted in and a target is active.
-pub(super) fn battery_turn(t: &mut Table, s: usize, k: usize) {
+pub(super) fn battery_turn(t: &mut Battlefield, s: usize, k: usize) {
     let bound = t.battle.clock.bound();
     let codex = t.codex.0.clone();
     let codex = &*codex;
@@ -248,7 +248,7 @@ pub(super) fn battery_turn(t: &mut Table, s: usize, k: usize) {
                 let before = damage.casualties;
                 he_on(&mut out, column, f, damage);
                 let lost = damage.casualties - before;
-                super::table::casualties(
+                super::shared::casualties(
                     (&mut *out.log, &mut *out.failures),
                     &mut *out.dice,
                     bound,
@@ -274,7 +274,7 @@ pub(super) fn battery_turn(t: &mut Table, s: usize, k: usize) {
             t.log.push(bound, event);
         });
         if f.spent() && f.presence.status.on_table() {
-            super::table::leave(&mut t.log, bound, f, Status::Destroyed, "nothing left that fights");
+            super::shared::leave(&mut t.log, bound, f, Status::Destroyed, "nothing left that fights");
         }
     }
     drop(els);

@@ -24,7 +24,7 @@ use warbound_rules::{
 };
 
 use super::{
-    FlowSchedule, FlowSet, Table, at,
+    Battlefield, FlowSchedule, FlowSet, at,
     check::check,
     command::{Command, Current, Inbox},
     demolition,
@@ -49,7 +49,7 @@ const EVACUATE: Inches = Inches(6.0);
 /// Near enough to a place to be there.
 const ARRIVED: f32 = 2.0;
 
-fn decide(mut t: Table, mut inbox: ResMut<Inbox>, current: Res<Current>) {
+fn decide(mut t: Battlefield, mut inbox: ResMut<Inbox>, current: Res<Current>) {
     let Flow::Acting(turn) = &*t.flow else { return };
     let turn = turn.clone();
     if !inbox.0.is_empty() || current.0.is_some() {
@@ -75,7 +75,7 @@ fn decide(mut t: Table, mut inbox: ResMut<Inbox>, current: Res<Current>) {
     let all = Elements::new(els.iter().map(|m| m.view()).collect(), &t.roster);
     let aircraft = super::air::over_table(&t.sides);
     let home =
-        super::table::nearest_on_edge(t.battle.start.scenario.table, t.sides.0[me.identity.side].edge, me.place.at);
+        super::shared::nearest_on_edge(t.battle.start.scenario.table, t.sides.0[me.identity.side].edge, me.place.at);
     let mut rolls = Rolls { dice: &mut t.dice.0, log: &mut t.log, bound };
     let cmd = next_command(&turn, &me.view(), &all, &sight, &t.battle, &aircraft, home, &mut rolls);
     inbox.0.push_back(cmd);
@@ -162,7 +162,7 @@ fn next_command(
     // enemy's they are in contact with (Heroes All, "Explosives").
     let blow = charges.iter().find(|d| {
         demolition::may_detonate(me, d, sight.terrain)
-            && enemies.iter().any(|e| distance(e.place.at, d.at) <= super::table::CONTACT * 2.0)
+            && enemies.iter().any(|e| distance(e.place.at, d.at) <= super::shared::CONTACT * 2.0)
     });
     let lift = (me.order.objective.activity == Activity::Engineering)
         .then(|| charges.iter().find(|d| demolition::may_clear(me, d)))
@@ -188,7 +188,7 @@ fn next_command(
             .any(|(b, building)| *b == k && matches!(building.state, warbound_rules::buildings::State::Burning { .. }))
     });
     let destination = if burning {
-        Some(super::table::toward(me.place.at, home, EVACUATE))
+        Some(super::shared::toward(me.place.at, home, EVACUATE))
     } else {
         destination(turn, me, &enemies, sight, &battle.pontoons)
     };
@@ -281,7 +281,7 @@ pub(super) fn order_destination(me: &ElementView, enemies: &[ElementView], sight
                     {
                         None
                     } else {
-                        go(super::table::toward(me.place.at, e.place.at, d - CLOSE_TO))
+                        go(super::shared::toward(me.place.at, e.place.at, d - CLOSE_TO))
                     }
                 }
                 _ => place.and_then(go),

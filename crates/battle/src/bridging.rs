@@ -22,7 +22,7 @@ use warbound_rules::{
 };
 
 use super::{
-    FlowSchedule, FlowSet, Table, at,
+    Battlefield, FlowSchedule, FlowSet, at,
     command::{Command, Current},
     invariant::InvariantFailures,
     log::BattleLog,
@@ -103,14 +103,14 @@ pub fn at_waterline(f: &ElementView, terrain: &Terrain, to: (f32, f32)) -> bool 
 /// Reading: getting in or out steps the men just over the waterline.
 const WADE_STEP: Inches = Inches(0.3);
 
-fn wade(t: &mut Table, element: &str, to: (f32, f32)) {
+fn wade(t: &mut Battlefield, element: &str, to: (f32, f32)) {
     let bound = t.battle.clock.bound();
     let mut els = sorted(&mut t.elements);
     let Some(f) = t.roster.find_mut(&mut els, element) else {
         t.failures.record(&mut t.log, bound, "wade", element, format!("{} is no element of the battle", element));
         return;
     };
-    let at = super::table::toward(f.place.at, Point(to.0, to.1), WADE_STEP);
+    let at = super::shared::toward(f.place.at, Point(to.0, to.1), WADE_STEP);
     let ev = RuleEvent::new(EventKind::Movement, RuleRef::new(Book::HeroesAll, "Rivers"))
         .actor(element.to_owned())
         .input("act", Act::GetOutOfRiver, "getting into or out of river counts as an Act")
@@ -120,7 +120,7 @@ fn wade(t: &mut Table, element: &str, to: (f32, f32)) {
     f.apply(Change::Move { to: at, moved: true });
 }
 
-fn act_phase(mut t: Table, mut current: ResMut<Current>) {
+fn act_phase(mut t: Battlefield, mut current: ResMut<Current>) {
     if let Some(Command::Wade { element, to }) = current.0.clone() {
         current.0 = None;
         wade(&mut t, &element, to);
@@ -142,7 +142,7 @@ fn act_phase(mut t: Table, mut current: ResMut<Current>) {
 /// Engineers throw a whole D6 a man; the men of any other element sent to
 /// the site by an Engineering order work as infantrymen ("their D6 throw
 /// will be halved").
-fn work(t: &mut Table, element: &str) {
+fn work(t: &mut Battlefield, element: &str) {
     let bound = t.battle.clock.bound();
     let els = sorted(&mut t.elements);
     let Some(f) = t.roster.find(&els, element) else {
@@ -199,7 +199,7 @@ pub(super) fn blast_bridges(
     let Some(column) = kind.he_column() else { return };
     for k in 0..battle.bridges.len() {
         let b = battle.bridges[k].clone();
-        if b.bridge.is_destroyed() || distance_to_segment(at, b.span.from, b.span.to) > super::table::CONTACT {
+        if b.bridge.is_destroyed() || distance_to_segment(at, b.span.from, b.span.to) > super::shared::CONTACT {
             continue;
         }
         let mut bridge = b.bridge;

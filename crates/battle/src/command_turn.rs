@@ -14,7 +14,7 @@ use warbound_rules::{
 };
 
 use super::{
-    Table,
+    Battlefield,
     command::{ElementOrder, Refusal, refusal},
     setup::Control,
     sorted,
@@ -26,7 +26,7 @@ use super::{
 ///
 /// Readings: a lost NCO is replaced first (FYOB "NCO is a casualty": "On the
 /// next bound that the element's Company Officer is activated").
-pub(super) fn begin(t: &mut Table, s: usize, c: usize) -> bool {
+pub(super) fn begin(t: &mut Battlefield, s: usize, c: usize) -> bool {
     let bound = t.battle.clock.bound();
     let company = t.sides.0[s].companies[c].clone();
     let (ort, event) = opc::officer_reaction_test(company.co, &mut t.dice.0, &company.id);
@@ -49,7 +49,7 @@ pub(super) fn begin(t: &mut Table, s: usize, c: usize) -> bool {
 /// The Auto CO's duties. Reading: he rallies the elements of his company on
 /// the table, lowest CMS first ("elements in the order nominated"), and keeps
 /// the orders the Senior Officer gave.
-pub(super) fn auto(t: &mut Table, s: usize, c: usize) {
+pub(super) fn auto(t: &mut Battlefield, s: usize, c: usize) {
     let els = sorted(&mut t.elements);
     let mut nominated: Vec<(String, u8)> = els
         .iter()
@@ -69,7 +69,7 @@ pub(super) fn auto(t: &mut Table, s: usize, c: usize) {
 }
 
 /// (ii) "rally their Continuous Momentum Score": the elements in the order nominated.
-fn rally(t: &mut Table, s: usize, c: usize, ids: &[String]) {
+fn rally(t: &mut Battlefield, s: usize, c: usize, ids: &[String]) {
     if ids.is_empty() {
         return;
     }
@@ -96,7 +96,7 @@ fn rally(t: &mut Table, s: usize, c: usize, ids: &[String]) {
 /// [`warbound_rules::command::CommandTurn::share`]); a squadron held for
 /// calling is called in (*Heroes All*, "'Calling in' aircraft": a Leadership
 /// Test, then a D4 of bounds) as soon as his company knows of an enemy.
-pub(super) fn finish(t: &mut Table, s: usize, c: usize) {
+pub(super) fn finish(t: &mut Battlefield, s: usize, c: usize) {
     let bound = t.battle.clock.bound();
     let company = t.sides.0[s].companies[c].clone();
     let mut els = sorted(&mut t.elements);
@@ -126,7 +126,7 @@ pub(super) fn finish(t: &mut Table, s: usize, c: usize) {
 
 /// Runs the card of company `c`: the Auto CO's whole turn, or the start of
 /// the Player's, who is then asked for his orders and rallies.
-pub(super) fn run(t: &mut Table, s: usize, c: usize) -> bool {
+pub(super) fn run(t: &mut Battlefield, s: usize, c: usize) -> bool {
     if !begin(t, s, c) {
         return false;
     }
@@ -178,7 +178,7 @@ pub(super) fn check(
 /// Carries out a Player CO's checked orders and rallies, and ends his turn.
 /// Putting an element onto or off Overwatch needs the CO's Leadership Test
 /// (*Heroes All*, "Overwatch").
-pub(super) fn apply(t: &mut Table, s: usize, c: usize, rally_ids: &[String], orders: &[ElementOrder]) {
+pub(super) fn apply(t: &mut Battlefield, s: usize, c: usize, rally_ids: &[String], orders: &[ElementOrder]) {
     let bound = t.battle.clock.bound();
     let co = t.sides.0[s].companies[c].co;
     for o in orders {

@@ -6,13 +6,13 @@ use super::change::{BattleChange, FlowChange};
 use crate::prelude::*;
 use warbound_rules::opc::{self, Holder, Participant};
 
-use super::{FlowSchedule, FlowSet, Table, at, sorted, state::Flow};
+use super::{Battlefield, FlowSchedule, FlowSet, at, sorted, state::Flow};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(FlowSchedule, deal.in_set(FlowSet::Deal).run_if(at(|f| *f == Flow::Deal)));
 }
 
-fn deal(mut t: Table) {
+fn deal(mut t: Battlefield) {
     if super::two_player::two_player(&t) {
         return;
     }

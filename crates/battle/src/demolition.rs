@@ -19,13 +19,13 @@ use warbound_rules::{
 };
 
 use super::{
-    FlowSchedule, FlowSet, Table, at,
+    Battlefield, FlowSchedule, FlowSet, at,
     command::{Command, Current},
     invariant::InvariantFailures,
     log::BattleLog,
+    shared::he_target,
     sorted,
     state::{Demolition, ElementView, Flow, Status},
-    table::he_target,
 };
 
 pub(super) fn plugin(app: &mut App) {
@@ -48,10 +48,10 @@ fn in_sight(f: &ElementView, d: &Demolition, terrain: &warbound_rules::terrain::
 
 /// Whether `f` is in contact with an enemy's live charge `d`.
 pub fn may_clear(f: &ElementView, d: &Demolition) -> bool {
-    d.side != f.identity.side && d.live() && distance(f.place.at, d.at) <= super::table::CONTACT
+    d.side != f.identity.side && d.live() && distance(f.place.at, d.at) <= super::shared::CONTACT
 }
 
-fn act_phase(mut t: Table, mut current: ResMut<Current>) {
+fn act_phase(mut t: Battlefield, mut current: ResMut<Current>) {
     if let Some(Command::ClearMines { element }) = current.0.clone() {
         current.0 = None;
         clear_mines(&mut t, &element);
@@ -140,7 +140,7 @@ pub fn minefield_in_contact(
             && match terrain.features.get(*k) {
                 Some(warbound_rules::terrain::Feature::Minefield { outline, .. }) => {
                     warbound_rules::terrain::inside(outline, f.place.at)
-                        || near_outline(outline, f.place.at) <= super::table::CONTACT
+                        || near_outline(outline, f.place.at) <= super::shared::CONTACT
                 }
                 _ => false,
             }
@@ -154,7 +154,7 @@ fn near_outline(outline: &[Point], p: Point) -> f32 {
 /// A bound's clearing of the minefield in contact (*Heroes All*, "Mines"):
 /// a team of sappers (engineers, `Force::engineers`) 1 x D10, of
 /// infantrymen 1 x D6, halved for half a team; clear at 10 (14 at night).
-fn clear_mines(t: &mut Table, element: &str) {
+fn clear_mines(t: &mut Battlefield, element: &str) {
     let bound = t.battle.clock.bound();
     let night = t.battle.clock.light() == warbound_rules::day::Light::Night;
     let els = sorted(&mut t.elements);
@@ -199,20 +199,20 @@ pub(super) fn blast(
     });
     for f in els.iter_mut().filter(|f| f.presence.status.on_table()) {
         let r = distance(f.place.at, d.at);
-        if r <= super::table::CONTACT
+        if r <= super::shared::CONTACT
             && let Some(target) = he_target(&f.view())
             && let Ok(Some((out, e))) = explosives::charge_effect(d.charge.kind, target, dice)
         {
             log.push(bound, e.actor(d.id.clone()).target(f.id().to_owned()));
             let lost = f.apply(Change::LoseMen(u32::from(out.casualties)));
-            super::table::casualties((&mut *log, &mut *failures), dice, bound, sides, f, lost);
-            super::table::accrue(f, &[(Incident::Casualty(Cover::Open), lost)], false);
+            super::shared::casualties((&mut *log, &mut *failures), dice, bound, sides, f, lost);
+            super::shared::accrue(f, &[(Incident::Casualty(Cover::Open), lost)], false);
         }
         if stun.is_some_and(|s| r <= s) {
-            super::table::accrue(f, &[(explosives::STUN, 1)], false);
+            super::shared::accrue(f, &[(explosives::STUN, 1)], false);
         }
         if f.spent() {
-            super::table::leave(log, bound, f, Status::Destroyed, "caught in the blast");
+            super::shared::leave(log, bound, f, Status::Destroyed, "caught in the blast");
         }
     }
     let ev = RuleEvent::new(EventKind::Explosives, RuleRef::new(Book::HeroesAll, "Explosives"))
@@ -223,7 +223,7 @@ pub(super) fn blast(
 }
 
 /// End of bound: delayed charges count down and go off.
-pub(super) fn tick(t: &mut Table) {
+pub(super) fn tick(t: &mut Battlefield) {
     let bound = t.battle.clock.bound();
     let mut gone = Vec::new();
     for k in 0..t.battle.charges.len() {

@@ -6,7 +6,7 @@
 use crate::prelude::*;
 
 use super::{
-    FlowSchedule, FlowSet, Table, at,
+    Battlefield, FlowSchedule, FlowSet, at,
     command::{self, Command, CommandRecord, Current, Inbox},
     setup::Control,
     sorted,
@@ -18,7 +18,12 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(FlowSchedule, dispatch.in_set(FlowSet::Dispatch).run_if(at(|f| matches!(f, Flow::Acting(_)))));
 }
 
-fn dispatch(mut t: Table, mut inbox: ResMut<Inbox>, mut current: ResMut<Current>, mut record: ResMut<CommandRecord>) {
+fn dispatch(
+    mut t: Battlefield,
+    mut inbox: ResMut<Inbox>,
+    mut current: ResMut<Current>,
+    mut record: ResMut<CommandRecord>,
+) {
     let Flow::Acting(turn) = &*t.flow else { return };
     let turn = turn.clone();
     if current.0.is_some() {

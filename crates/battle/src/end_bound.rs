@@ -6,7 +6,7 @@ use super::change::{BattleChange, Change, FlowChange};
 use crate::prelude::*;
 
 use super::{
-    FlowSchedule, FlowSet, Table, at, outcome, sorted,
+    Battlefield, FlowSchedule, FlowSet, at, outcome, sorted,
     state::{Flow, Status},
 };
 
@@ -14,7 +14,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(FlowSchedule, end_bound.in_set(FlowSet::EndBound).run_if(at(|f| *f == Flow::EndBound)));
 }
 
-fn end_bound(mut t: Table) {
+fn end_bound(mut t: Battlefield) {
     let mut els = sorted(&mut t.elements);
     for f in els.iter_mut() {
         f.apply(Change::EndBound);
@@ -37,7 +37,7 @@ fn end_bound(mut t: Table) {
 /// after the fire", and "if any occupants are unable to evacuate on their
 /// next bound they are considered lost" (*Heroes All*, "Hits on buildings &
 /// structures"). Reading: an element still inside when it falls is lost.
-fn burn(t: &mut Table) {
+fn burn(t: &mut Battlefield) {
     let bound = t.battle.clock.bound();
     let mut fallen = Vec::new();
     for k in 0..t.battle.buildings.len() {
@@ -59,7 +59,7 @@ fn burn(t: &mut Table) {
         let inside =
             warbound_rules::geometry::building_at(&terrain, f.place.at).is_some_and(|(k, _)| fallen.contains(&k));
         if inside {
-            super::table::leave(&mut t.log, bound, f, Status::Destroyed, "inside the building when it burned down");
+            super::shared::leave(&mut t.log, bound, f, Status::Destroyed, "inside the building when it burned down");
         }
     }
 }

@@ -22,13 +22,14 @@ use warbound_rules::{
 };
 
 use super::{
-    FlowSchedule, FlowSet, Table, at,
+    Battlefield, FlowSchedule, FlowSet, at,
     command::{Command, Current},
     invariant::InvariantFailures,
     log::BattleLog,
-    pair_mut, sorted,
+    pair_mut,
+    shared::{accrue_fire, building_hit, chart_of, he_target},
+    sorted,
     state::{Build, ElementView, Flow, Status},
-    table::{accrue_fire, building_hit, chart_of, he_target},
     visible::Sight,
 };
 
@@ -36,7 +37,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(FlowSchedule, fire_phase.in_set(FlowSet::Phase).run_if(at(|f| matches!(f, Flow::Acting(_)))));
 }
 
-fn fire_phase(mut t: Table, mut current: ResMut<Current>) {
+fn fire_phase(mut t: Battlefield, mut current: ResMut<Current>) {
     if let Some(Command::FireAa { element, squadron }) = current.0.clone() {
         current.0 = None;
         super::air::aa_fire(&mut t, &element, &squadron);
@@ -58,7 +59,7 @@ fn fire_phase(mut t: Table, mut current: ResMut<Current>) {
 }
 
 /// Every firing team of `element` that reaches `target` fires at it.
-pub(super) fn do_fire(t: &mut Table, element: &str, target: &str, on_the_move: bool, failures: u8) {
+pub(super) fn do_fire(t: &mut Battlefield, element: &str, target: &str, on_the_move: bool, failures: u8) {
     let bound = t.battle.clock.bound();
     let codex = t.codex.0.clone();
     let codex = &*codex;
@@ -112,7 +113,7 @@ pub(super) fn do_fire(t: &mut Table, element: &str, target: &str, on_the_move: b
     tgt.apply(Change::FiredOnBy(firer_id.clone()));
     let unobserved = unobserved_by_target(&tgt.view(), &firer_id);
     accrue_tests(&mut out, tgt, &damage, unobserved, cover);
-    super::table::casualties(
+    super::shared::casualties(
         (&mut *out.log, &mut *out.failures),
         out.dice,
         bound,
@@ -121,7 +122,7 @@ pub(super) fn do_fire(t: &mut Table, element: &str, target: &str, on_the_move: b
         damage.casualties,
     );
     if tgt.spent() && tgt.presence.status.on_table() {
-        super::table::leave(out.log, bound, tgt, Status::Destroyed, "nothing left that fights");
+        super::shared::leave(out.log, bound, tgt, Status::Destroyed, "nothing left that fights");
     }
 }
 
@@ -408,7 +409,7 @@ fn under(
 /// The set of tests the firing element's volleys leave on the target, and
 /// the 2-player game's morale throw for an AFV damaged (*Heroes All*,
 /// "Morale"; those for casualties come with the officers' checks,
-/// `table::casualties`).
+/// `shared::casualties`).
 fn accrue_tests(t: &mut Out, tgt: &mut Held, damage: &FireResults, unobserved: bool, cover: Cover) {
     accrue_fire(tgt, damage, (unobserved, cover), "volleys", |ev| t.log.push(t.bound, ev));
     if damage.damaged && matches!(tgt.force.build, Build::Afv { .. }) {

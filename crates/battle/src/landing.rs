@@ -14,7 +14,7 @@ use warbound_rules::{
 };
 
 use super::{
-    Table, sorted,
+    Battlefield, sorted,
     state::{Arrival, SideLanding, Status},
 };
 
@@ -31,7 +31,7 @@ pub(super) fn landings(start: &super::setup::BattleStart) -> Result<Vec<SideLand
 }
 
 /// The bound's landing sequence for every craft of every plan.
-pub(super) fn waves(t: &mut Table, bound: u32) {
+pub(super) fn waves(t: &mut Battlefield, bound: u32) {
     for k in 0..t.battle.landings.len() {
         let craft: Vec<CraftSpec> = t.battle.landings[k].beach.craft.clone();
         for c in craft {
@@ -48,7 +48,7 @@ pub(super) fn waves(t: &mut Table, bound: u32) {
     }
 }
 
-fn sequence(t: &mut Table, bound: u32, c: &CraftSpec, stage: Stage, outcome: serde_json::Value) {
+fn sequence(t: &mut Battlefield, bound: u32, c: &CraftSpec, stage: Stage, outcome: serde_json::Value) {
     let ev = RuleEvent::new(EventKind::Movement, RuleRef::new(Book::HeroesAll, "Landing craft landing sequence"))
         .actor(c.id.clone())
         .input("wave", c.wave, "on approach in its bound, lands the next, retires the one after")
@@ -57,7 +57,7 @@ fn sequence(t: &mut Table, bound: u32, c: &CraftSpec, stage: Stage, outcome: ser
     t.log.push(bound, ev);
 }
 
-fn approach(t: &mut Table, k: usize, c: &CraftSpec, bound: u32) {
+fn approach(t: &mut Battlefield, k: usize, c: &CraftSpec, bound: u32) {
     let mined = t.battle.landings[k].beach.mined_approaches;
     sequence(t, bound, c, Stage::Approach, serde_json::json!({ "mined_approaches": mined }));
     if !mined {
@@ -73,7 +73,7 @@ fn approach(t: &mut Table, k: usize, c: &CraftSpec, bound: u32) {
     // Reading (Heroes All, "Landing craft"): a craft destroyed on the mined
     // approach takes its troops with it; they never reach the beach.
     aboard(t, side, c, |log, f| {
-        super::table::leave(log, bound, f, Status::Destroyed, "lost with its landing craft on the mined approach");
+        super::shared::leave(log, bound, f, Status::Destroyed, "lost with its landing craft on the mined approach");
     });
     let Some(slot) = t.battle.landings[k].slot_of(&c.id) else { return };
     replan(t, k, slot, c.wave, bound);
@@ -86,7 +86,7 @@ fn approach(t: &mut Table, k: usize, c: &CraftSpec, bound: u32) {
 /// would: each later craft planned for the lane goes to the nearest slot it
 /// may use that is free in its wave; with none left it turns back with its
 /// troops, who take no part.
-fn replan(t: &mut Table, k: usize, slot: usize, wave: u32, bound: u32) {
+fn replan(t: &mut Battlefield, k: usize, slot: usize, wave: u32, bound: u32) {
     let mut plan = t.battle.landings[k].plan.clone();
     let displaced = plan.block(slot, wave);
     let slots = plan.slots.len();
@@ -114,7 +114,7 @@ fn replan(t: &mut Table, k: usize, slot: usize, wave: u32, bound: u32) {
         t.battle.landings[k].beach.craft.iter().filter(|c| turned_back.contains(&c.id)).cloned().collect();
     for c in specs {
         aboard(t, side, &c, |log, f| {
-            super::table::leave(log, bound, f, Status::Retired, "its landing craft turned back: no lane left");
+            super::shared::leave(log, bound, f, Status::Retired, "its landing craft turned back: no lane left");
         });
     }
 }
@@ -122,7 +122,7 @@ fn replan(t: &mut Table, k: usize, slot: usize, wave: u32, bound: u32) {
 /// The craft lands: its troops go ashore in its slot, side by side up the
 /// beach, and throw their Order Dice this bound ("Order Dice thrown for the
 /// occupants").
-fn land(t: &mut Table, k: usize, c: &CraftSpec, bound: u32) {
+fn land(t: &mut Battlefield, k: usize, c: &CraftSpec, bound: u32) {
     let Some(slot) = t.battle.landings[k].slot_of(&c.id) else { return };
     let beach = t.battle.landings[k].beach.clone();
     let side = t.battle.landings[k].side;
@@ -153,7 +153,12 @@ fn land(t: &mut Table, k: usize, c: &CraftSpec, bound: u32) {
 }
 
 /// Runs `apply` on each element of `side` still waiting aboard craft `c`.
-fn aboard(t: &mut Table, side: usize, c: &CraftSpec, mut apply: impl FnMut(&mut super::log::BattleLog, &mut Held)) {
+fn aboard(
+    t: &mut Battlefield,
+    side: usize,
+    c: &CraftSpec,
+    mut apply: impl FnMut(&mut super::log::BattleLog, &mut Held),
+) {
     let mut els = sorted(&mut t.elements);
     for f in els.iter_mut() {
         if f.identity.side == side

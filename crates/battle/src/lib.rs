@@ -58,11 +58,11 @@ pub mod play;
 pub mod report;
 pub mod save;
 pub mod setup;
+mod shared;
 pub mod shipped;
 pub mod spawn;
 mod start_bound;
 pub mod state;
-mod table;
 mod turn;
 mod two_player;
 pub mod visible;
@@ -141,7 +141,7 @@ pub struct FlowCpu(pub f64);
 
 /// The battle state every flow system reads and writes.
 #[derive(SystemParam)]
-pub struct Table<'w, 's> {
+pub struct Battlefield<'w, 's> {
     pub battle: HeldBattle<'w>,
     pub sides: HeldSides<'w>,
     pub dice: ResMut<'w, BattleDice>,
@@ -153,7 +153,7 @@ pub struct Table<'w, 's> {
     pub failures: ResMut<'w, invariant::InvariantFailures>,
 }
 
-impl Table<'_, '_> {
+impl Battlefield<'_, '_> {
     /// Records that a rule step could not resolve (see [`invariant`]).
     pub fn fail(&mut self, step: &'static str, actor: &str, what: impl Into<String>) {
         let bound = self.battle.clock.bound();

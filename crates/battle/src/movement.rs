@@ -24,13 +24,13 @@ use warbound_rules::{
 };
 
 use super::{
-    FlowSchedule, FlowSet, Table, at,
+    Battlefield, FlowSchedule, FlowSet, at,
     command::{Command, Current},
     invariant::InvariantFailures,
     log::BattleLog,
+    shared::{from_edge, nearest_on_edge, toward},
     sorted,
     state::{Battle, Build, ElementView, Flow, PendingMove, Status},
-    table::{from_edge, nearest_on_edge, toward},
     visible::Sight,
 };
 
@@ -41,7 +41,7 @@ pub(super) fn plugin(app: &mut App) {
 /// Steps along a move when checking the 9" rule.
 const STEP: f32 = 0.25;
 
-fn move_phase(mut t: Table, mut current: ResMut<Current>) {
+fn move_phase(mut t: Battlefield, mut current: ResMut<Current>) {
     let (element, to, halt) = match current.0.clone() {
         Some(Command::Move { element, to }) => (element, to, false),
         Some(Command::MoveTo { element, to }) => (element, to, true),
@@ -72,7 +72,7 @@ fn move_phase(mut t: Table, mut current: ResMut<Current>) {
 
 /// The inches an element may go towards `target`: its Movement Dice, cut
 /// short by the 9" rule.
-fn throw_only(t: &mut Table, element: &str, target: Point, pips: u8) -> f32 {
+fn throw_only(t: &mut Battlefield, element: &str, target: Point, pips: u8) -> f32 {
     let bound = t.battle.clock.bound();
     let els = sorted(&mut t.elements);
     let Some(i) = t.roster.index(element) else {
@@ -107,7 +107,7 @@ fn ambush_event(id: &str, travel: f32, allowed: f32) -> RuleEvent {
 }
 
 /// Puts the element at `at` after a move.
-fn place(t: &mut Table, element: &str, at: Point) {
+fn place(t: &mut Battlefield, element: &str, at: Point) {
     let bound = t.battle.clock.bound();
     let mut els = sorted(&mut t.elements);
     let Some(i) = t.roster.index(element) else {
@@ -173,12 +173,12 @@ fn minefields(
                 };
                 log.push(bound, e);
                 let lost = f.apply(Change::LoseMen(u32::from(casualties)));
-                super::table::casualties((&mut *log, &mut *failures), dice, bound, sides, f, lost);
-                super::table::accrue(f, &[(Incident::Casualty(Cover::Open), lost)], false);
+                super::shared::casualties((&mut *log, &mut *failures), dice, bound, sides, f, lost);
+                super::shared::accrue(f, &[(Incident::Casualty(Cover::Open), lost)], false);
             }
         }
         if f.spent() {
-            super::table::leave(log, bound, f, Status::Destroyed, "lost in a minefield");
+            super::shared::leave(log, bound, f, Status::Destroyed, "lost in a minefield");
             return;
         }
     }
@@ -193,7 +193,7 @@ pub fn within_move(from: Point, declared: Point, to: Point, allowance: f32) -> b
 }
 
 /// Moves `element` towards `to` as far as its Movement Dice allow.
-pub(super) fn do_move(t: &mut Table, element: &str, target: Point, pips: u8) {
+pub(super) fn do_move(t: &mut Battlefield, element: &str, target: Point, pips: u8) {
     let bound = t.battle.clock.bound();
     let mut els = sorted(&mut t.elements);
     let Some(i) = t.roster.index(element) else {
@@ -407,7 +407,7 @@ pub(super) fn fall_back(
         }
     }
     if from_edge(table, edge, f.place.at) <= 1.0 {
-        super::table::leave(log, bound, f, Status::Retired, "a full move away took it off its own edge");
+        super::shared::leave(log, bound, f, Status::Retired, "a full move away took it off its own edge");
     }
 }
 

@@ -12,7 +12,7 @@ use warbound_rules::{
 };
 
 use super::{
-    FlowSchedule, FlowSet, Table, at,
+    Battlefield, FlowSchedule, FlowSet, at,
     command::{Command, Current},
     sorted,
     state::{ElementView, Flow},
@@ -23,7 +23,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(FlowSchedule, observe_phase.in_set(FlowSet::Phase).run_if(at(|f| matches!(f, Flow::Acting(_)))));
 }
 
-fn observe_phase(mut t: Table, mut current: ResMut<Current>) {
+fn observe_phase(mut t: Battlefield, mut current: ResMut<Current>) {
     let Some(Command::Observe { element, targets }) = current.0.clone() else { return };
     current.0 = None;
     let Flow::Acting(turn) = &*t.flow else { return };
@@ -60,7 +60,7 @@ pub fn chance_to_see(sight: &Sight, me: &ElementView, tgt: &ElementView, failure
 }
 
 /// An observation test by `element` on each of `targets`.
-pub(super) fn do_observe(t: &mut Table, element: &str, targets: &[String], failures: u8) {
+pub(super) fn do_observe(t: &mut Battlefield, element: &str, targets: &[String], failures: u8) {
     let bound = t.battle.clock.bound();
     let codex = t.codex.0.clone();
     let codex = &*codex;

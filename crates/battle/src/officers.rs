@@ -8,7 +8,7 @@ use crate::prelude::*;
 use warbound_rules::{event::Book, opc::OrtResult};
 
 use super::{
-    FlowSchedule, FlowSet, Table, activation, at,
+    Battlefield, FlowSchedule, FlowSet, activation, at,
     command::{Command, CommandRecord, Inbox, event, refusal},
     command_turn, sorted, start_bound,
     state::{Elements, Flow},
@@ -23,7 +23,7 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-fn officers(mut t: Table, mut inbox: ResMut<Inbox>, mut record: ResMut<CommandRecord>) {
+fn officers(mut t: Battlefield, mut inbox: ResMut<Inbox>, mut record: ResMut<CommandRecord>) {
     let Some(cmd) = inbox.0.pop_front() else { return };
     let bound = t.battle.clock.bound();
     let flow = t.flow.clone();

@@ -11,7 +11,7 @@ use warbound_rules::{
 };
 
 use super::{
-    Table,
+    Battlefield,
     setup::{BattleResult, Decision, ElementResult, Fate, SideResult},
     sorted,
     state::{ElementView, Elements, Flow, SideState, Status},
@@ -61,7 +61,7 @@ fn met(goal: &Goal, s: usize, els: &Elements, withdrawn: &[bool]) -> bool {
 /// Ends the battle if a side has withdrawn, has nothing left, or has met
 /// every goal that can be met before the time limit (destroying named
 /// enemies, breaking the enemy).
-pub fn settle(t: &mut Table) {
+pub fn settle(t: &mut Battlefield) {
     if t.battle.result.is_some() {
         t.flow.apply(FlowChange::To(Flow::Over));
         return;
@@ -98,7 +98,7 @@ pub fn settle(t: &mut Table) {
 }
 
 /// The time limit (or `--bounds`): the goals met at the end decide.
-pub fn time_up(t: &mut Table) {
+pub fn time_up(t: &mut Battlefield) {
     settle(t);
     if t.battle.result.is_some() {
         return;
@@ -121,7 +121,7 @@ pub fn time_up(t: &mut Table) {
     finish(t, winner, Decision::TimeLimit);
 }
 
-fn finish(t: &mut Table, winner: Option<usize>, by: Decision) {
+fn finish(t: &mut Battlefield, winner: Option<usize>, by: Decision) {
     let result = result(t, winner, by);
     let bound = t.battle.clock.bound();
     let ev = RuleEvent::new(EventKind::BattleEnd, RuleRef::new(Book::FightYourOwnBattles, "Strategic Condition"))
@@ -136,7 +136,7 @@ fn finish(t: &mut Table, winner: Option<usize>, by: Decision) {
 }
 
 /// The battle's result as it stands.
-pub fn result(t: &mut Table, winner: Option<usize>, by: Decision) -> BattleResult {
+pub fn result(t: &mut Battlefield, winner: Option<usize>, by: Decision) -> BattleResult {
     let els_m = sorted(&mut t.elements);
     let els: Vec<ElementView> = els_m.iter().map(|m| m.view()).collect();
     let elements: Vec<ElementResult> = els

@@ -13,20 +13,20 @@ use warbound_rules::{
 };
 
 use super::{
-    FlowSchedule, FlowSet, Table, airborne, at,
+    Battlefield, FlowSchedule, FlowSet, airborne, at,
     command::{CompanyOrder, Refusal, refusal},
     landing, outcome,
     setup::Control,
+    shared::edge_point,
     sorted,
     state::{Arrival, Flow, Status},
-    table::edge_point,
 };
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(FlowSchedule, start_bound.in_set(FlowSet::StartBound).run_if(at(|f| *f == Flow::StartBound)));
 }
 
-fn start_bound(mut t: Table) {
+fn start_bound(mut t: Battlefield) {
     let bound = t.battle.clock.bound();
     let light = t.battle.clock.light();
     let ev = RuleEvent::new(EventKind::Bound, RuleRef::new(Book::FightYourOwnBattles, "The game flow"))
@@ -70,7 +70,7 @@ fn start_bound(mut t: Table) {
 }
 
 /// The Senior Officer orders a general withdrawal: the battle is lost.
-pub(super) fn withdraw(t: &mut Table, s: usize) {
+pub(super) fn withdraw(t: &mut Battlefield, s: usize) {
     let bound = t.battle.clock.bound();
     let ev = RuleEvent::new(
         EventKind::StrategicMilestone,
@@ -84,13 +84,13 @@ pub(super) fn withdraw(t: &mut Table, s: usize) {
 }
 
 /// The next Player side after `after` whose Senior Officer holds a session.
-pub(super) fn next_player_session(t: &Table, after: Option<usize>) -> Option<usize> {
+pub(super) fn next_player_session(t: &Battlefield, after: Option<usize>) -> Option<usize> {
     let from = after.map_or(0, |a| a + 1);
     (from..t.sides.0.len()).find(|&s| t.sides.0[s].control == Control::Player && !t.sides.0[s].withdrawn())
 }
 
 /// The rest of the start of the bound: arrivals, then the deal.
-pub(super) fn finish(t: &mut Table) {
+pub(super) fn finish(t: &mut Battlefield) {
     let bound = t.battle.clock.bound();
     super::air::returning(t);
     arrivals(t, bound);
@@ -102,7 +102,7 @@ pub(super) fn finish(t: &mut Table) {
 /// The Auto Senior Officer commits his reserves when his force is at Yellow
 /// or worse (FYOB "A fall to Yellow should trigger a revision of orders ...
 /// Alternatively, he could commit his reserves").
-fn auto_reserves(t: &mut Table, s: usize) -> Vec<String> {
+fn auto_reserves(t: &mut Battlefield, s: usize) -> Vec<String> {
     if t.sides.0[s].record.condition() < StrategicCondition::Yellow {
         return Vec::new();
     }
@@ -121,7 +121,7 @@ fn auto_reserves(t: &mut Table, s: usize) -> Vec<String> {
 ///
 /// Reading: a company's new objective becomes the order of each of its
 /// elements (the CO passes it on at once).
-pub(super) fn session(t: &mut Table, s: usize, commit: &[String], objectives: &[CompanyOrder]) {
+pub(super) fn session(t: &mut Battlefield, s: usize, commit: &[String], objectives: &[CompanyOrder]) {
     let bound = t.battle.clock.bound();
     let mut els = sorted(&mut t.elements);
     let side = t.sides.0[s].clone();
@@ -172,7 +172,7 @@ pub(super) fn session(t: &mut Table, s: usize, commit: &[String], objectives: &[
 
 /// Checks a Player Senior Officer's session.
 pub(super) fn check(
-    t: &mut Table,
+    t: &mut Battlefield,
     s: usize,
     commit: &[String],
     objectives: &[CompanyOrder],
@@ -218,7 +218,7 @@ pub(super) fn check(
 
 /// Elements due from the box move on at their side's edge, towards their
 /// objective (*Heroes All*, "The \"box\"": a move measured from its own edge).
-fn arrivals(t: &mut Table, bound: u32) {
+fn arrivals(t: &mut Battlefield, bound: u32) {
     let table = t.battle.start.scenario.table;
     let mut els = sorted(&mut t.elements);
     let mut count = vec![0u32; t.sides.0.len()];

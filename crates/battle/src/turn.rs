@@ -4,10 +4,10 @@
 use super::change::{BattleChange, Change, FlowChange};
 use warbound_rules::order_dice;
 
-use super::{Table, sorted, state::Flow};
+use super::{Battlefield, sorted, state::Flow};
 
 /// The element's turn is over: its Activity Counter, and the next card.
-pub(super) fn end_turn(t: &mut Table, id: &str) {
+pub(super) fn end_turn(t: &mut Battlefield, id: &str) {
     let mut els = sorted(&mut t.elements);
     if let Some(f) = t.roster.find_mut(&mut els, id) {
         let counter = order_dice::activity_counter(f.actions.this_bound.fired, f.actions.this_bound.moved);
@@ -19,7 +19,7 @@ pub(super) fn end_turn(t: &mut Table, id: &str) {
 
 /// Records that the acting element has taken `phase`; ends its turn when it
 /// has nothing left to take.
-pub(super) fn phase_done(t: &mut Table, phase: order_dice::Phase, acts: &[order_dice::Act]) {
+pub(super) fn phase_done(t: &mut Battlefield, phase: order_dice::Phase, acts: &[order_dice::Act]) {
     t.flow.apply(FlowChange::PhaseTaken(phase, acts.to_vec()));
     let Flow::Acting(turn) = &*t.flow else { return };
     if turn.taken.len() == 3 {
@@ -29,7 +29,7 @@ pub(super) fn phase_done(t: &mut Table, phase: order_dice::Phase, acts: &[order_
 }
 
 /// The card's turn is over: discard it.
-pub(super) fn discard(t: &mut Table, id: &str) {
+pub(super) fn discard(t: &mut Battlefield, id: &str) {
     if let Some(deck) = t.battle.deck.as_ref() {
         // The rule's one refusal ("Discard": only the card acting now), asked
         // before the change is applied.

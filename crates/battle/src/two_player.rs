@@ -18,7 +18,7 @@ use warbound_rules::{
 };
 
 use super::{
-    FlowSchedule, FlowSet, Table, at, auto,
+    Battlefield, FlowSchedule, FlowSet, at, auto,
     command::{Command, CommandRecord, DieAction, Inbox, Refusal, event, refusal},
     firing, movement, observation,
     setup::{Control, Mechanism},
@@ -35,13 +35,13 @@ pub(super) fn plugin(app: &mut App) {
 
 const SECTION: &str = "Command and Control for 2-Player games";
 
-pub(super) fn two_player(t: &Table) -> bool {
+pub(super) fn two_player(t: &Battlefield) -> bool {
     t.battle.start.mechanism == Mechanism::TwoPlayer
 }
 
 /// "At the start of each bound, each player throws 1 x D6. The player with
 /// the highest score goes first."
-fn first_player(mut t: Table) {
+fn first_player(mut t: Battlefield) {
     if !two_player(&t) {
         return;
     }
@@ -53,7 +53,7 @@ fn first_player(mut t: Table) {
 }
 
 /// The player throws his Command Dice.
-fn throw(t: &mut Table, player: usize, second: bool) {
+fn throw(t: &mut Battlefield, player: usize, second: bool) {
     let bound = t.battle.clock.bound();
     let els = sorted(&mut t.elements);
     // Reading: off-table batteries ("Artillery with a FOO get 1 Command Die")
@@ -150,7 +150,7 @@ fn check(cmd: &Command, h: &Hotseat, els: &Elements, sight: &Sight) -> Result<()
 }
 
 /// Gives out the next Command Die, re-rolls one, or ends the player's turn.
-fn give(mut t: Table, mut inbox: ResMut<Inbox>, mut record: ResMut<CommandRecord>) {
+fn give(mut t: Battlefield, mut inbox: ResMut<Inbox>, mut record: ResMut<CommandRecord>) {
     let Flow::Commanding(h) = &*t.flow else { return };
     let mut h = h.clone();
     let Some(cmd) = inbox.0.pop_front() else { return };
@@ -266,7 +266,7 @@ fn give(mut t: Table, mut inbox: ResMut<Inbox>, mut record: ResMut<CommandRecord
 }
 
 /// Carries out the action a Command Die gave.
-fn act(t: &mut Table, element: &str, action: &DieAction) {
+fn act(t: &mut Battlefield, element: &str, action: &DieAction) {
     match action {
         DieAction::Fire { target } => {
             let moved = t.roster.index(element).is_some_and(|i| sorted(&mut t.elements)[i].actions.this_bound.moved);
@@ -307,7 +307,7 @@ fn act(t: &mut Table, element: &str, action: &DieAction) {
 /// The program's choice for an Auto player in a 2-player game: the first die
 /// it can use well — fire at a known enemy in view and range, observe an
 /// unseen one, move as the element's orders say — else it passes.
-fn choose(mut t: Table, mut inbox: ResMut<Inbox>) {
+fn choose(mut t: Battlefield, mut inbox: ResMut<Inbox>) {
     let Flow::Commanding(h) = &*t.flow else { return };
     let h = h.clone();
     if !inbox.0.is_empty() || t.sides.0[h.player].control != Control::Auto {
