@@ -779,13 +779,13 @@ mod tests {
     #[test]
     fn british_farm_assault_example() {
         // "The 7 figures will get 2 grenades to throw before entering": column
-        // G1, not doubled for the building. Faces 3 and 2: 3 + 2 = 5 casualties.
+        // G1, not doubled for the building. Faces 3 and 2: 2 + 1 = 3 casualties.
         let (entry, e) =
             enter(&farm(7, 6, GrenadeSupply::Available, Nation::British), &mut Scripted::new([3, 2]), "x").unwrap();
         assert_eq!(entry.grenade_faces, [3, 2]);
-        assert_eq!((entry.entering, entry.left_outside, entry.column, entry.casualties), (7, 0, HeColumn::G1, 5));
+        assert_eq!((entry.entering, entry.left_outside, entry.column, entry.casualties), (7, 0, HeColumn::G1, 3));
         assert_eq!(e.kind, EventKind::Assault);
-        // G1 is blank on 4-6; casualties never exceed the defenders.
+        // 2 + 2 + 3 = 7, but casualties never exceed the defenders.
         let (entry, _) =
             enter(&farm(9, 2, GrenadeSupply::Available, Nation::British), &mut Scripted::new([3, 3, 6]), "x").unwrap();
         assert_eq!(entry.casualties, 2);
@@ -795,7 +795,7 @@ mod tests {
     fn italians_use_g2_and_grenades_go_once_a_day() {
         let (entry, _) =
             enter(&farm(6, 8, GrenadeSupply::Available, Nation::Italian), &mut Scripted::new([3, 2]), "x").unwrap();
-        assert_eq!((entry.column, entry.casualties), (HeColumn::G2, 2), "G2: 3 is blank, 2 is 2");
+        assert_eq!((entry.column, entry.casualties), (HeColumn::G2, 2), "G2: 3 is 1, 2 is 1");
         for spent in [GrenadeSupply::UsedToday, GrenadeSupply::Rationed] {
             let (entry, _) = enter(&farm(9, 4, spent, Nation::German), &mut Scripted::new([]), "x").unwrap();
             assert!(entry.grenade_faces.is_empty() && entry.casualties == 0);
@@ -920,17 +920,17 @@ mod tests {
 
     #[test]
     fn open_topped_and_soft_skins_take_he_grenades() {
-        // 6 figures on an open-topped AFV with crew 4: G1 faces 2, 3 = 5 casualties, capped at 4;
+        // 6 figures on an open-topped AFV with crew 4: G1 faces 3, 6 = 2 + 3 casualties, capped at 4;
         // brew die 5 brews. No -1 open-topped reduction for grenades.
         let a = VehicleAssault { target: VehicleTarget::OpenTopped { crew: 4 }, ..tank(6, ArmourClass::Light) };
-        let (o, _) = assault_vehicle(&a, &mut Scripted::new([2, 3, 5]), "x").unwrap();
+        let (o, _) = assault_vehicle(&a, &mut Scripted::new([3, 6, 5]), "x").unwrap();
         assert_eq!((o.casualties, o.state), (4, VehicleState::Brewed));
-        let (o, _) = assault_vehicle(&a, &mut Scripted::new([1, 6, 4]), "x").unwrap();
-        assert_eq!((o.casualties, o.state), (1, VehicleState::Intact), "4 on the brew die fails");
+        let (o, _) = assault_vehicle(&a, &mut Scripted::new([1, 2, 4]), "x").unwrap();
+        assert_eq!((o.casualties, o.state), (2, VehicleState::Intact), "4 on the brew die fails");
         // A soft-skin is destroyed whatever the grenades throw; casualties to the passengers.
         let a = VehicleAssault { target: VehicleTarget::SoftSkin { passengers: 10 }, ..tank(7, ArmourClass::Light) };
         let (o, _) = assault_vehicle(&a, &mut Scripted::new([6, 2]), "x").unwrap();
-        assert_eq!((o.casualties, o.state), (2, VehicleState::Brewed));
+        assert_eq!((o.casualties, o.state), (3 + 1, VehicleState::Brewed));
     }
 
     #[test]

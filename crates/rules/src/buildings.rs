@@ -640,9 +640,9 @@ mod tests {
         let mut f = Building::new(Structure::Factory);
         let (hit, _) = f.hit(HeHit::he(HeColumn::D), 10, &mut Scripted::new([2, 5]), "x").unwrap();
         assert_eq!((hit.effect, f.points, hit.casualties, hit.fire), (2, 4, 0, None));
-        // A grenade thrown at a house outside an assault is a hit: G1 on a 3 is 3, doubled 6.
+        // A grenade thrown at a house outside an assault is a hit: G1 on a 5 is 3, doubled 6.
         let mut h = Building::new(Structure::House);
-        let (hit, _) = h.hit(HeHit::he(HeColumn::G1), 4, &mut Scripted::new([3]), "x").unwrap();
+        let (hit, _) = h.hit(HeHit::he(HeColumn::G1), 4, &mut Scripted::new([5]), "x").unwrap();
         assert_eq!((hit.effect, hit.surplus, hit.casualties), (6, 2, 2));
         // A wooden hut destroyed is removed; a road block is not doubled.
         let mut hut = Building::new(Structure::WoodenHut);

@@ -27,9 +27,10 @@ pub enum HeColumn {
 
 /// *Heroes All*, "HE Effects Table": casualties by column (rows A..G2) and D6 (1..=6).
 ///
-/// Reading: a blank cell is no casualty. The conversion kept the leading
-/// blank of rows A–D in place, so G1's "1 2 3" and G2's "1 2" stand under
-/// D6 faces 1–3 and 1–2 as printed (test `he_table_rows_as_printed`).
+/// Reading: a blank cell is no casualty. Rows G1 and G2 were printed with
+/// merged cells, which the conversion collapsed into "1 2 3" and "1 2"
+/// followed by blanks: G1 reads 1–2 → 1, 3–4 → 2, 5–6 → 3 and G2 reads
+/// 1–3 → 1, 4–6 → 2 (test `grenade_rows_read_as_merged_cells`).
 pub const HE_EFFECTS: [[u8; 6]; 8] = [
     [0, 1, 1, 1, 1, 1], // A
     [0, 1, 1, 1, 1, 2], // B
@@ -37,8 +38,8 @@ pub const HE_EFFECTS: [[u8; 6]; 8] = [
     [0, 1, 2, 2, 2, 3], // D
     [1, 2, 2, 2, 3, 3], // E
     [1, 2, 2, 3, 3, 4], // F
-    [1, 2, 3, 0, 0, 0], // G1
-    [1, 2, 0, 0, 0, 0], // G2
+    [1, 1, 2, 2, 3, 3], // G1
+    [1, 1, 1, 2, 2, 2], // G2
 ];
 
 impl HeColumn {
@@ -368,8 +369,16 @@ mod tests {
         assert_eq!(row(HeColumn::C), [0, 1, 1, 2, 2, 2]);
         assert_eq!(row(HeColumn::E), [1, 2, 2, 2, 3, 3]);
         assert_eq!(row(HeColumn::F), [1, 2, 2, 3, 3, 4]);
-        assert_eq!(row(HeColumn::G1), [1, 2, 3, 0, 0, 0]);
-        assert_eq!(row(HeColumn::G2), [1, 2, 0, 0, 0, 0]);
+    }
+
+    #[test]
+    fn grenade_rows_read_as_merged_cells() {
+        // The converted rows "G1 1 2 3" and "G2 1 2" end in blank cells where
+        // rows A–D keep theirs in front: each value spans two (G1) or three
+        // (G2) faces, so a grenade never does less as the die rises.
+        let row = |c: HeColumn| (1..=6).map(|f| c.casualties(f)).collect::<Vec<_>>();
+        assert_eq!(row(HeColumn::G1), [1, 1, 2, 2, 3, 3]);
+        assert_eq!(row(HeColumn::G2), [1, 1, 1, 2, 2, 2]);
     }
 
     /// The Wespe (105mm) hits; row E; the yellow die shows 2: 2 casualties.
@@ -526,7 +535,7 @@ mod tests {
         let total: u8 = (0..n)
             .map(|_| he_hit(HeColumn::G1, HeTarget::Infantry { figures: 8 }, &mut dice).unwrap().0.casualties)
             .sum();
-        assert_eq!(total, 3);
+        assert_eq!(total, 2 + 3, "G1: a 3 is 2 casualties, a 5 is 3");
     }
 
     #[test]
