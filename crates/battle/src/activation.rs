@@ -8,7 +8,7 @@ use crate::prelude::*;
 pub(super) use warbound_rules::turn::OnSeizing;
 use warbound_rules::{
     codex::Codex,
-    event::EventKind,
+    event::{Book, EventKind, RuleEvent, RuleRef},
     geometry::distance,
     momentum::{self, Abandons, CmElement, CmMovement, CmsMovement, Surroundings, TestConditions},
     officer::{Grade, Officer, Rank},
@@ -19,7 +19,7 @@ use super::{
     Battlefield, FlowSchedule, FlowSet, air, artillery, at, command_turn, movement, outcome,
     setup::Control,
     sorted,
-    state::{Flow, Status, Turn},
+    state::{Build, Flow, Status, Turn},
 };
 
 pub(super) fn plugin(app: &mut App) {
@@ -192,6 +192,9 @@ pub(super) fn take_turn(t: &mut Battlefield, id: &str, needs_ort: bool, on_seizi
                 (_, CmsMovement::RetiresToBox) => Some(Status::Retired),
                 _ => None,
             };
+            if row.abandons == Abandons::HeavyWeapons {
+                abandon(&mut t.log, bound, f, CMS_MEN, "CMS 1: all weapons except small arms are abandoned");
+            }
             if let Some(status) = gone {
                 super::shared::leave(
                     &mut t.log,
@@ -214,8 +217,10 @@ pub(super) fn take_turn(t: &mut Battlefield, id: &str, needs_ort: bool, on_seizi
                     "9+ failures, no friends but the enemy within 12\"",
                 );
             } else if effects.movement == CmMovement::BackToTheBox {
+                abandon(&mut t.log, bound, f, RESULTS, "9+ failures: all vehicles and guns are abandoned");
                 super::shared::leave(&mut t.log, bound, f, Status::Retired, "9+ failures: goes back to the box");
             } else {
+                abandon(&mut t.log, bound, f, RESULTS, "7 or 8 failures: CSW crews abandon their weapons");
                 let table = t.battle.start.scenario.table;
                 let edge = t.sides.0[f.identity.side].edge;
                 movement::fall_back(
@@ -233,6 +238,33 @@ pub(super) fn take_turn(t: &mut Battlefield, id: &str, needs_ort: bool, on_seizi
             super::turn::discard(t, &id);
         }
     }
+}
+
+/// FYOB "Results of Momentum Tests".
+const RESULTS: &str = "Results of Momentum Tests";
+/// FYOB's CMS table for men.
+const CMS_MEN: &str = "Continuous Momentum Score - infantry, CSWs, engineers and artillery";
+
+/// Men leave their weapons and go on with their small arms: FYOB "Results
+/// of Momentum Tests", 7 or 8 "CSW crews abandon their weapons ... Artillery
+/// crews will abandon their guns", 9+ "all vehicles and guns are abandoned
+/// and the soldiers all make their way back to the 'box' on foot with only
+/// their small arms"; its CMS table for men at 1, "All weapons except small
+/// arms are abandoned". Reading: on a result of the tests, an infantry section
+/// keeps the light CSWs it carries and a vehicle element leaves the table as
+/// it is; at CMS 1 every CSW goes (test `seven_failures_leave_the_mmg_behind`).
+fn abandon(log: &mut super::log::BattleLog, bound: u32, f: &mut Held, section: &'static str, why: &str) {
+    let crews_only = section == RESULTS && !matches!(f.force.build, Build::Guns { .. });
+    if crews_only || f.force.build.is_vehicle() || f.force.element.pieces.is_empty() {
+        return;
+    }
+    let weapons: Vec<String> = f.force.element.pieces.iter().map(|p| p.codex.clone()).collect();
+    let ev = RuleEvent::new(EventKind::CmTests, RuleRef::new(Book::FightYourOwnBattles, section))
+        .actor(f.id())
+        .input("abandoned", &weapons, why)
+        .outcome(serde_json::json!({ "abandoned": weapons }));
+    log.push(bound, ev);
+    f.apply(Change::CrewsAsRiflemen);
 }
 
 /// What the turn rule needs to know of element `i`.

@@ -196,6 +196,11 @@ impl Held<'_, '_> {
                         f.force.element.figures.push(Figure { grade, weapon: None, rounds: None });
                     }
                 }
+                // Men on foot now, whatever they served.
+                if matches!(f.force.build, super::state::Build::Guns { .. }) {
+                    f.force.build = super::state::Build::Infantry;
+                    f.place.mover.class = warbound_rules::movement::MoveClass::Infantry;
+                }
             }
             Change::Vehicle(state) => f.vehicle.state = Some(state),
             Change::Accrue(cause, n) => f.momentum.accrued.accrue(cause, n),

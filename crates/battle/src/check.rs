@@ -4,6 +4,9 @@
 
 use warbound_rules::{
     event::Book,
+    geometry::{self, distance},
+    momentum::{CmMovement, CmsMovement},
+    movement::{Stretch, Terrain as RouteTerrain},
     order_dice::{self, Act, Phase, TurnPlan},
 };
 
@@ -13,14 +16,63 @@ use super::{
     visible,
 };
 
-/// The turn's phases so far plus the command's, as an Order Dice plan.
-fn plan_with(turn: &Turn, phase: Phase, acts: usize) -> TurnPlan {
+/// The turn's phases so far plus the command's, as an Order Dice plan; an
+/// element on Overwatch may not fire (*Heroes All*, "Overwatch").
+fn plan_with(turn: &Turn, phase: Phase, acts: usize, overwatch: bool) -> TurnPlan {
     let mut phases = turn.taken.clone();
     phases.push(phase);
     let mut plan_acts = turn.acts.clone();
     plan_acts.extend(std::iter::repeat_n(Act::Observe, acts));
-    TurnPlan { phases, acts: plan_acts, at_the_double: false, overwatch: false, immobile: false }
+    TurnPlan { phases, acts: plan_acts, at_the_double: false, overwatch, immobile: false }
 }
+
+/// Whether a move to `to` ends nearer the nearest enemy on the table that the
+/// element knows of than it stands now. Reading (FYOB "Results of Momentum
+/// Tests", 3–4 and 5–6 failures: "may move towards cover but may not move
+/// towards the enemy"): towards the enemy is nearer the nearest known enemy
+/// (test `a_pinned_element_may_not_advance`).
+fn towards_the_enemy(me: &super::state::ElementView, els: &Elements, to: (f32, f32)) -> bool {
+    let to = warbound_rules::terrain::Point(to.0, to.1);
+    let nearest = els
+        .iter()
+        .filter(|e| {
+            e.identity.side != me.identity.side && e.presence.status.on_table() && me.intel.known.contains(e.id())
+        })
+        .min_by(|a, b| distance(me.place.at, a.place.at).total_cmp(&distance(me.place.at, b.place.at)));
+    nearest.is_some_and(|e| distance(to, e.place.at) < distance(me.place.at, e.place.at))
+}
+
+/// Why the element's CMS bars a move from `from` to `to`, if it does. FYOB
+/// "Continuous Momentum Score - AFVs and armoured transport", 4: "The element
+/// can move but cannot traverse open ground"; "- soft-skinned vehicles", 4:
+/// "The element can only move to achieve at least a partially hidden
+/// position". Reading: open ground is the open and the road; a partially
+/// hidden position is one off them (a wood, a built-up area, rough ground)
+/// (test `an_afv_at_cms_four_keeps_off_open_ground`).
+fn cms_bars_move(
+    cms: CmsMovement,
+    ctx: &visible::Sight<'_>,
+    from: warbound_rules::terrain::Point,
+    to: (f32, f32),
+) -> Option<&'static str> {
+    let open = |t: &Stretch| matches!(t.terrain, RouteTerrain::Open | RouteTerrain::Road);
+    let route = || geometry::route(ctx.terrain, &[from, warbound_rules::terrain::Point(to.0, to.1)]).ok();
+    match cms {
+        CmsMovement::NoOpenGround
+            if route().is_none_or(|r| r.stretches.iter().any(|t| open(t) && t.length > OPEN_GROUND)) =>
+        {
+            Some("at CMS 4 an AFV can move but cannot traverse open ground")
+        }
+        CmsMovement::ToHiddenPositionOnly if route().is_none_or(|r| r.stretches.last().is_none_or(open)) => {
+            Some("at CMS 4 a soft-skin can only move to achieve at least a partially hidden position")
+        }
+        _ => None,
+    }
+}
+
+/// Less open ground than this on a route is no traverse of open ground (a
+/// road crossed, a gap between two woods).
+const OPEN_GROUND: f32 = 1.0;
 
 /// Checks `cmd` for the element acting in `turn`, against its Order Die, its
 /// CMS and tests, and what it can see. `els` are all elements.
@@ -62,7 +114,7 @@ pub fn check(
                     pending.allowance,
                     to.0,
                     to.1,
-                    warbound_rules::geometry::distance(from, at)
+                    distance(from, at)
                 ),
             ));
         }
@@ -81,8 +133,13 @@ pub fn check(
         Command::Clear { .. } | Command::ClearMines { .. } | Command::Bridge { .. } => 2,
         _ => 0,
     };
-    if let Err(e) = order_dice::check_turn(turn.orders.order, &plan_with(turn, phase, acts)) {
-        return Err(refusal(fyob, "Order Dice", e.to_string()));
+    let overwatch = me.order.objective.activity.conduct().overwatch;
+    match order_dice::check_turn(turn.orders.order, &plan_with(turn, phase, acts, overwatch)) {
+        Err(order_dice::OrderError::FiresOnOverwatch) => {
+            return Err(refusal(Book::HeroesAll, "Overwatch", "elements on Overwatch cannot Fire"));
+        }
+        Err(e) => return Err(refusal(fyob, "Order Dice", e.to_string())),
+        Ok(_) => {}
     }
     match cmd {
         Command::Move { to, .. } => {
@@ -91,6 +148,16 @@ pub fn check(
             }
             if me.force.build == (super::state::Build::Guns { artillery: true }) && me.actions.this_bound.fired {
                 return Err(refusal(Book::HeroesAll, "Weapons table notes", "an immobile gun cannot move and fire"));
+            }
+            if let Some(why) = cms_bars_move(turn.orders.cms_movement, ctx, me.place.at, *to) {
+                return Err(refusal(fyob, "Continuous Momentum", why));
+            }
+            if turn.orders.movement != CmMovement::Free && towards_the_enemy(me, els, *to) {
+                return Err(refusal(
+                    fyob,
+                    "Results of Momentum Tests",
+                    "its CM tests this bound let it move towards cover but never towards the enemy",
+                ));
             }
         }
         Command::Fire { target, .. } => {

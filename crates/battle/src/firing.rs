@@ -71,23 +71,40 @@ pub(super) fn do_fire(t: &mut Battlefield, element: &str, target: &str, on_the_m
     };
     let target_edge = t.sides.0[els[j].identity.side].edge;
     let sight = Sight::new(&t.battle, codex);
-    let teams = sight.teams_in_range(&els[i].view(), &els[j].view());
+    let teams = short_crews_apart(sight.teams_in_range(&els[i].view(), &els[j].view()), &els[i].view(), codex);
     let cover = sight.cover(&els[i].view(), &els[j].view());
     let (firer, tgt) = pair_mut(&mut els, i, j);
     let d = distance(firer.place.at, tgt.place.at);
     let mut damage = FireResults::default();
     let mut out = Out { dice: &mut t.dice.0, log: &mut t.log, failures: &mut t.failures, bound, battle: &mut t.battle };
-    for team in &teams {
-        if matches!(team.row.row().procedure, firing::Procedure::Mortar { .. } | firing::Procedure::Rockets) {
+    for (team, missing) in &teams {
+        let indirect_fire =
+            matches!(team.row.row().procedure, firing::Procedure::Mortar { .. } | firing::Procedure::Rockets);
+        let shot = if indirect_fire {
+            None
+        } else {
+            match open_sights(team, &firer.view(), &tgt.view(), cover, on_the_move, failures, codex) {
+                Some(shot) => Some(shot),
+                None => continue,
+            }
+        };
+        let shots_each = match *missing {
+            0 => None,
+            missing => {
+                let (shots, event) = firing::crew_check(team.row, missing, &mut *out.dice);
+                out.log.push(bound, event.actor(firer.id()).target(tgt.id()));
+                if shots == 0 {
+                    continue;
+                }
+                Some(shots)
+            }
+        };
+        let Some((weapon, he, mut fire)) = shot else {
             indirect(&mut out, team, firer, tgt, d, &mut damage);
             use_rounds(firer, team);
             continue;
-        }
-        let Some((weapon, he, fire)) =
-            open_sights(team, &firer.view(), &tgt.view(), cover, on_the_move, failures, codex)
-        else {
-            continue;
         };
+        fire.shots_each = shots_each;
         let volley = match firing::fire_open_sights(&fire, &mut *out.dice) {
             Ok(v) => v,
             Err(e) => {
@@ -124,6 +141,47 @@ pub(super) fn do_fire(t: &mut Battlefield, element: &str, target: &str, on_the_m
     if tgt.spent() && tgt.presence.status.on_table() {
         super::shared::leave(out.log, bound, tgt, Status::Destroyed, "nothing left that fights");
     }
+}
+
+/// The firing teams with every short-crewed weapon or gun taken out of its
+/// team to fire alone, each with the men its crew lacks (0 for the rest):
+/// *Heroes All*, "Weapons table notes", "Crewed": "needs the whole crew to
+/// fire at full rate. If it has less than a full crew, throw a D6 for each
+/// missing man". Reading: a short crew's weapon fires as its own team, so
+/// its failed throw never slows the full crews beside it; vehicles' guns are
+/// not crew-served weapons (test `a_short_crewed_mmg_throws_for_each_missing_man`).
+fn short_crews_apart(teams: Vec<FiringTeam>, firer: &ElementView, codex: &Codex) -> Vec<(FiringTeam, u8)> {
+    let short = |s: &Shooter| -> Option<(u8, u8)> {
+        let Shooter::Piece(p, a) = *s else { return None };
+        let piece = firer.force.element.pieces.get(p)?;
+        let entry = codex.get(&piece.codex).ok()?;
+        let missing = entry.crew.saturating_sub(piece.crew);
+        let weapons = entry.armament.get(a)?.count;
+        (entry.kind == warbound_rules::codex::Kind::Weapon && missing > 0).then_some((missing, weapons))
+    };
+    let mut out = Vec::new();
+    for mut team in teams {
+        if !team.row.row().crewed {
+            out.push((team, 0));
+            continue;
+        }
+        let mut full = Vec::new();
+        for s in std::mem::take(&mut team.shooters) {
+            match short(&s) {
+                Some((missing, weapons)) => {
+                    let weapons = if team.kind == warbound_rules::forces::TeamKind::Artillery { 1 } else { weapons };
+                    team.weapons = team.weapons.saturating_sub(weapons);
+                    out.push((FiringTeam { kind: team.kind, row: team.row, weapons, shooters: vec![s] }, missing));
+                }
+                None => full.push(s),
+            }
+        }
+        if !full.is_empty() {
+            team.shooters = full;
+            out.push((team, 0));
+        }
+    }
+    out
 }
 
 /// One team's shot over open sights at `tgt`, as the fire phase takes it.

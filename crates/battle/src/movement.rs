@@ -253,7 +253,9 @@ fn request<'a>(battle: &Battle, f: &ElementView, route: &'a [movement::Stretch],
         mover: f.place.mover,
         route,
         mode: MoveMode::Normal,
-        pace: Pace::Normal,
+        // *Heroes All*, "Moving on Overwatch": "a maximum move of 50% of the
+        // move allowed to them by the dice throw".
+        pace: if f.order.objective.activity.conduct().overwatch { Pace::Overwatch } else { Pace::Normal },
         light: battle.clock.light(),
         weather: battle.start.scenario.battle_weather().unwrap_or_default(),
         momentum_pips: pips,

@@ -154,8 +154,10 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                     phase_word(ordered)
                 ));
             }
-            // A short step tells whether a move may be declared at all this turn.
-            let step = Command::Move { element: element.clone(), to: (me.place.at.0, me.place.at.1 + 0.5) };
+            // A move that goes nowhere tells whether a move may be declared at
+            // all this turn (a declared route is checked when declared: pinned,
+            // it may not lead towards the enemy).
+            let step = Command::Move { element: element.clone(), to: (me.place.at.0, me.place.at.1) };
             let move_refused = check(&step, &turn, &all, &sight, battle, &aircraft).err().map(|r| refusal_text(&r));
             Some(Decision::Act { element, orders, pending: turn.pending_move, move_refused, offers })
         }

@@ -291,7 +291,8 @@ fn acting(app: &App) -> String {
 fn to_element_turn(app: &mut App) {
     play::advance(app).unwrap();
     while !matches!(app.world().resource::<Flow>(), Flow::Acting(_)) {
-        let cmd = officer_default(app).expect("waiting for an officer");
+        let flow = app.world().resource::<Flow>().clone();
+        let cmd = officer_default(app).unwrap_or_else(|| panic!("waiting for an officer, not {flow:?}"));
         play::command(app, cmd).unwrap();
     }
 }
@@ -1550,4 +1551,205 @@ fn an_air_attack_is_one_set_of_tests_hit_or_miss() {
         assert!(attacks > 0, "{row}: the squadron never attacked");
         assert!(missed > 0, "{row}: no attack that missed put the section under fire");
     }
+}
+
+#[test]
+fn a_short_crewed_mmg_throws_for_each_missing_man() {
+    // HA "Weapons table notes", Crewed: "If it has less than a full crew,
+    // throw a D6 for each missing man. Every dice thrown must score 3+ for the
+    // weapon to fire at full rate on this bound. If not, ... weapons allowed 2
+    // or more shots fire once only."
+    let text = r#"(
+    name: "Short crew", briefing: "test", table: (width: 72, depth: 48), time_limit: 6,
+    places: [(name: "the road", at: (36, 10)), (name: "the farm", at: (36, 34))],
+    sides: [
+        (name: "British", nation: British, year: 1944, quality: Regular, senior_officer: Average, edge: near,
+         companies: [(id: "a_coy", officer: Regular, attached_to: "a1", objective: (activity: Hold, location: "the road"),
+            elements: [(id: "a1", nco: Regular, figures: [(men: 1, weapon: "gb_no4_rifle")], pieces: [(codex: "gb_vickers_mmg", crew: 2)], start: at(36, 10))])]),
+        (name: "German", nation: German, year: 1944, quality: Regular, senior_officer: Average, edge: far,
+         companies: [(id: "b_kp", officer: Regular, attached_to: "g1", objective: (activity: Hold, location: "the farm"),
+            elements: [(id: "g1", nco: Regular, figures: [(men: 10, weapon: "de_kar98k")], start: at(36, 34))])]),
+    ],
+)"#;
+    let scenario = Scenario::load("short.ron", text, &codex()).unwrap_or_else(|e| panic!("{e}"));
+    let (mut full, mut once) = (0, 0);
+    for seed in 0..10 {
+        let (app, _) = autoplay("short", scenario.clone(), seed);
+        let log = &app.world().resource::<BattleLog>().entries;
+        let by_a1: Vec<_> = log.iter().filter(|e| e.event.actor.as_deref() == Some("a1")).collect();
+        for (k, e) in by_a1.iter().enumerate() {
+            let volley = e.event.rule.section == "How to fire weapons";
+            if !volley || input(e, "weapon") != Some(&serde_json::json!("MMG")) {
+                continue;
+            }
+            let check =
+                k.checked_sub(1).map(|p| by_a1[p]).filter(|c| c.event.rule.section == "Weapons table notes: Crewed");
+            let Some(check) = check else { panic!("seed {seed}: the Vickers short of a man fired with no crew check") };
+            assert_eq!(input(check, "missing_crew"), Some(&serde_json::json!(1)), "seed {seed}");
+            let faces: Vec<u8> = check.event.dice.iter().map(|t| t.face).collect();
+            let shots = check.event.outcome["shots"].as_u64().unwrap();
+            assert_eq!(shots, if faces.iter().all(|&f| f >= 3) { 4 } else { 1 }, "seed {seed}: faces {faces:?}");
+            assert_eq!(input(e, "shots"), Some(&serde_json::json!(shots)), "seed {seed}");
+            if shots == 4 { full += 1 } else { once += 1 }
+        }
+    }
+    assert!(full > 0 && once > 0, "full rate {full}, once only {once}");
+}
+
+/// Patrol with the British under the Player, at their first element's turn,
+/// every British element knowing of the listening post `gruppe_1`, on
+/// Overwatch if `overwatch`. Returns the acting element, where it stands and
+/// where the post is.
+fn player_patrol(app: &mut App, overwatch: bool) -> (String, Point, Point) {
+    to_element_turn(app);
+    let me = acting(app);
+    let world = app.world_mut();
+    let mut q = world.query::<(
+        &warbound_battle::state::Identity,
+        &mut warbound_battle::state::Intel,
+        &mut warbound_battle::state::Order,
+    )>();
+    for (identity, mut intel, mut order) in q.iter_mut(world) {
+        if identity.side == 0 {
+            intel.known.insert("gruppe_1".to_owned());
+            if overwatch {
+                order.objective.activity = warbound_rules::command::Activity::Overwatch;
+            }
+        }
+    }
+    let els = elements(app);
+    let at = |id: &str| els.iter().find(|f| f.id() == id).unwrap().place.at;
+    (me.clone(), at(&me), at("gruppe_1"))
+}
+
+/// A point 4 inches from `from` square to the line to `enemy`, so farther from
+/// it, on the side that keeps on the table.
+fn sideways(from: Point, enemy: Point) -> (f32, f32) {
+    let d = distance(from, enemy).get();
+    let (ux, uy) = ((enemy.0 - from.0) / d, (enemy.1 - from.1) / d);
+    let a = (from.0 - 4.0 * uy, from.1 + 4.0 * ux);
+    if a.0 > 1.0 && a.1 > 1.0 && a.0 < 60.0 && a.1 < 40.0 { a } else { (from.0 + 4.0 * uy, from.1 - 4.0 * ux) }
+}
+
+/// The section that refused the last command, or `None` if it was accepted.
+fn refused_by(app: &App) -> Option<String> {
+    let log = &app.world().resource::<BattleLog>().entries;
+    let last = &log.iter().rev().find(|e| e.event.kind == EventKind::Command).expect("a command").event;
+    (last.outcome["accepted"] == serde_json::json!(false)).then(|| last.rule.section.clone())
+}
+
+#[test]
+fn a_pinned_element_may_not_advance() {
+    // FYOB "Results of Momentum Tests", 3–4 and 5–6 failures: "may move
+    // towards cover but may not move towards the enemy".
+    let mut app = battle_app(player_start(5), BattleLog::default()).unwrap();
+    let (me, from, post) = player_patrol(&mut app, false);
+    let band = warbound_rules::momentum::band_for(5);
+    if let Flow::Acting(turn) = &mut *app.world_mut().resource_mut::<Flow>() {
+        turn.failures = 5;
+        turn.orders.movement = band.movement;
+    }
+    let before = elements(&app);
+    let towards = ((from.0 + post.0) / 2.0, (from.1 + post.1) / 2.0);
+    play::command(&mut app, Command::Move { element: me.clone(), to: towards }).unwrap();
+    assert_eq!(refused_by(&app).as_deref(), Some("Results of Momentum Tests"), "a pinned element advanced");
+    assert_eq!(elements(&app), before);
+    // The Player's window says so on the declared move, not on every move.
+    let Some(warbound_battle::options::Decision::Act { move_refused, .. }) =
+        warbound_battle::options::decision(app.world_mut())
+    else {
+        panic!("no element's decision")
+    };
+    assert_eq!(move_refused, None, "a move away from the enemy may still be declared");
+    play::command(&mut app, Command::Move { element: me, to: sideways(from, post) }).unwrap();
+    assert_eq!(refused_by(&app), None, "a move away from the enemy was refused");
+}
+
+#[test]
+fn overwatch_neither_fires_nor_moves_more_than_half() {
+    // HA "Overwatch": "Elements on Overwatch cannot Fire and only move 50% of
+    // the move distance given to them by the Movement Dice."
+    let mut app = battle_app(player_start(5), BattleLog::default()).unwrap();
+    let (me, from, post) = player_patrol(&mut app, true);
+    let Some(warbound_battle::options::Decision::Act { offers, .. }) =
+        warbound_battle::options::decision(app.world_mut())
+    else {
+        panic!("no element's decision")
+    };
+    let fire = offers.iter().find(|o| matches!(o.command, Command::Fire { .. })).expect("a Fire offer at g1");
+    assert!(fire.refused.as_deref().is_some_and(|r| r.contains("\"Overwatch\"")), "{:?}", fire.refused);
+    play::command(&mut app, Command::Fire { element: me.clone(), target: "gruppe_1".into() }).unwrap();
+    assert_eq!(refused_by(&app).as_deref(), Some("Overwatch"), "an element on Overwatch fired");
+    play::command(&mut app, Command::Move { element: me, to: sideways(from, post) }).unwrap();
+    assert_eq!(refused_by(&app), None);
+    let log = &app.world().resource::<BattleLog>().entries;
+    let moved = log.iter().rev().find(|e| e.event.kind == EventKind::Movement).expect("the Movement Dice");
+    assert_eq!(input(moved, "pace"), Some(&serde_json::json!("Overwatch")));
+    let (score, allowance) = (&moved.event.outcome["score"], &moved.event.outcome["allowance"]);
+    assert_eq!(allowance.as_f64().unwrap(), score.as_f64().unwrap() * 0.5, "score {score}, allowance {allowance}");
+}
+
+#[test]
+fn seven_failures_leave_the_mmg_behind() {
+    // FYOB "Results of Momentum Tests": 7 or 8 "CSW crews abandon their
+    // weapons"; 9+ "all vehicles and guns are abandoned and the soldiers all
+    // make their way back to the 'box' on foot with only their small arms".
+    let text = r#"(
+    name: "Broken", briefing: "test", table: (width: 72, depth: 48), time_limit: 6,
+    places: [(name: "the road", at: (36, 4)), (name: "the farm", at: (36, 44))],
+    sides: [
+        (name: "British", nation: British, year: 1944, quality: Regular, senior_officer: Average, edge: near,
+         companies: [(id: "a_coy", officer: Regular, attached_to: "a1", objective: (activity: Hold, location: "the road"),
+            elements: [(id: "a1", nco: Regular, pieces: [(codex: "gb_vickers_mmg")], start: at(36, 4))])]),
+        (name: "German", nation: German, year: 1944, quality: Regular, senior_officer: Average, edge: far,
+         companies: [(id: "b_kp", officer: Regular, attached_to: "g1", objective: (activity: Hold, location: "the farm"),
+            elements: [(id: "g1", nco: Regular, figures: [(men: 8, weapon: "de_kar98k")], start: at(36, 44))])]),
+    ],
+)"#;
+    let scenario = Scenario::load("broken.ron", text, &codex()).unwrap_or_else(|e| panic!("{e}"));
+    for seed in 0..4 {
+        let mut app = battle_app(BattleStart::auto("broken", scenario.clone(), seed), BattleLog::default()).unwrap();
+        let world = app.world_mut();
+        let mut q = world.query::<(&warbound_battle::state::Identity, &mut warbound_battle::state::Momentum)>();
+        for (identity, mut momentum) in q.iter_mut(world) {
+            if identity.side == 0 {
+                momentum.accrued.accrue(warbound_rules::momentum::CmCause::SmallArmsInOpen, 30);
+            }
+        }
+        let mut abandoned = false;
+        for _ in 0..play::MAX_UPDATES {
+            if play::is_over(app.world()) || abandoned {
+                break;
+            }
+            app.update();
+            let log = &app.world().resource::<BattleLog>().entries;
+            abandoned = log.iter().any(|e| {
+                e.event.actor.as_deref() == Some("a1")
+                    && e.event.rule.section == "Results of Momentum Tests"
+                    && input(e, "abandoned") == Some(&serde_json::json!(["gb_vickers_mmg"]))
+            });
+        }
+        assert_sound(&app);
+        assert!(abandoned, "seed {seed}: the crew kept its Vickers");
+        let a1 = elements(&app).into_iter().find(|f| f.id() == "a1").unwrap();
+        assert!(a1.force.element.pieces.is_empty(), "seed {seed}");
+        assert_eq!(a1.force.element.figures.len(), 3, "seed {seed}: the crew goes on with small arms");
+    }
+}
+
+#[test]
+fn an_afv_at_cms_four_keeps_off_open_ground() {
+    // FYOB "Continuous Momentum Score - AFVs and armoured transport", 4: "The
+    // element can move but cannot traverse open ground".
+    use warbound_rules::momentum::{ElementType, cms_effects};
+    let mut app = battle_app(player_start(5), BattleLog::default()).unwrap();
+    let (me, from, post) = player_patrol(&mut app, false);
+    let row = cms_effects(ElementType::Afv, 4).unwrap();
+    if let Flow::Acting(turn) = &mut *app.world_mut().resource_mut::<Flow>() {
+        turn.orders.cms_movement = row.movement;
+    }
+    let before = elements(&app);
+    play::command(&mut app, Command::Move { element: me, to: sideways(from, post) }).unwrap();
+    assert_eq!(refused_by(&app).as_deref(), Some("Continuous Momentum"), "it crossed open ground");
+    assert_eq!(elements(&app), before);
 }
