@@ -159,7 +159,7 @@ pub fn decision(world: &mut World) -> Option<Decision> {
             let move_refused = check(&step, &turn, &all, &sight, battle, &aircraft).err().map(|r| refusal_text(&r));
             Some(Decision::Act { element, orders, pending: turn.pending_move, move_refused, offers })
         }
-        Flow::CoTurn { side, company } => {
+        Flow::CoTurn { side, company, .. } => {
             let c = &sides.0[side].companies[company];
             // As the Auto CO: his elements on the table below the full CMS, lowest first.
             let mut low: Vec<(u8, String)> = all
