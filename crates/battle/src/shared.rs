@@ -6,6 +6,7 @@ use warbound_rules::inches::Inches;
 use warbound_rules::{
     buildings::{HeHit, State as BuildingState},
     command::MoraleCause,
+    concealment::ConcealedActivity,
     dice::Dice,
     effects::{HeColumn, HeTarget},
     fire_tests::{ChartTarget, FireResults},
@@ -253,6 +254,25 @@ fn foo_casualty(
             sides.apply(s, SideChange::Foo(k, fo));
         }
     }
+}
+
+/// A concealed element that observes, fires or moves gives its position
+/// away (FYOB "Concealed element activity": "A concealed element may not
+/// observe, fire or move without revealing its position"); a sniper firing
+/// stays concealed (*Heroes All*, "Snipers": "Snipers do not need to take
+/// any tests after firing to see if they have revealed their location").
+/// Test `observing_or_firing_reveals_a_concealed_element`.
+pub(super) fn reveal(log: &mut super::log::BattleLog, bound: u32, f: &mut Held, what: ConcealedActivity) {
+    if !f.concealment.concealed || (what == ConcealedActivity::Fire && f.force.sniper) {
+        return;
+    }
+    let ev =
+        RuleEvent::new(EventKind::Concealment, RuleRef::new(Book::FightYourOwnBattles, "Concealed element activity"))
+            .actor(f.id())
+            .input("activity", what, "observing, firing or moving reveals a concealed element")
+            .outcome(serde_json::json!({ "revealed": true }));
+    log.push(bound, ev);
+    f.apply(Change::Revealed);
 }
 
 /// The element leaves the table for good (or for the box).

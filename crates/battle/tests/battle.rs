@@ -1603,6 +1603,74 @@ fn a_company_whose_officer_falls_goes_on_rallying_under_his_successor() {
     assert!(rallied > 0, "no company rallied under a successor");
 }
 
+/// The duel with the German element concealed where it starts.
+fn concealed_duel(german_at: (f32, f32)) -> Scenario {
+    let mut scenario =
+        duel(r#"(activity: Hold, location: "the farm")"#, r#"(activity: Hold, location: "the road")"#, german_at);
+    scenario.sides[1].companies[0].elements[0].concealed = Some(warbound_rules::scenario::Concealment::InPlace);
+    scenario
+}
+
+#[test]
+fn observing_or_firing_reveals_a_concealed_element() {
+    // FYOB "Concealed element activity": "A concealed element may not observe,
+    // fire or move without revealing its position."
+    let mut revealed = 0;
+    for seed in 0..6 {
+        let (app, _) = autoplay("duel", concealed_duel((36.0, 30.0)), seed);
+        let log = &app.world().resource::<BattleLog>().entries;
+        let acts = |e: &&warbound_battle::log::Entry| {
+            e.event.actor.as_deref() == Some("g1") && matches!(e.event.kind, EventKind::Observation | EventKind::Fire)
+        };
+        let reveals: Vec<usize> = (0..log.len())
+            .filter(|&k| log[k].event.rule.section == "Concealed element activity")
+            .inspect(|&k| assert_eq!(log[k].event.actor.as_deref(), Some("g1"), "seed {seed}: only g1 was concealed"))
+            .collect();
+        assert!(reveals.len() <= 1, "seed {seed}: revealed {} times", reveals.len());
+        if let Some(first) = log.iter().position(|e| acts(&e)) {
+            assert!(reveals.first().is_some_and(|&r| r < first), "seed {seed}: g1 observed or fired, still concealed");
+            revealed += 1;
+        }
+    }
+    assert!(revealed > 0, "g1 never observed or fired");
+}
+
+#[test]
+fn the_observe_offer_does_not_betray_a_concealed_enemy() {
+    // FYOB "Concealment": where a concealed element stands is the other
+    // player's to find out; the offer, before any die is thrown, neither names
+    // it nor counts a test or a chance for it.
+    let offer = |concealed: bool| {
+        let scenario = if concealed {
+            concealed_duel((36.0, 30.0))
+        } else {
+            duel(r#"(activity: Hold, location: "the farm")"#, r#"(activity: Hold, location: "the road")"#, (36.0, 30.0))
+        };
+        let mut start = BattleStart::auto("duel", scenario, 3);
+        start.control = vec![Control::Player, Control::Auto];
+        let mut app = battle_app(start, BattleLog::default()).unwrap();
+        to_element_turn(&mut app);
+        let Some(warbound_battle::options::Decision::Act { offers, .. }) =
+            warbound_battle::options::decision(app.world_mut())
+        else {
+            panic!("no element turn offered")
+        };
+        let known = app.world().resource::<Sides>().0[0].known.contains("g1");
+        let observe =
+            offers.into_iter().find(|o| matches!(o.command, Command::Observe { .. })).expect("an Observe offer");
+        (observe, known)
+    };
+    let (open, known) = offer(false);
+    assert!(!known, "g1 in the open is already known; move it");
+    let Command::Observe { targets, .. } = &open.command else { unreachable!() };
+    assert_eq!(targets, &vec!["g1".to_owned()], "g1 in the open is in view: {}", open.label);
+    assert!(open.label.contains("1 test"), "{}", open.label);
+    let (hidden, _) = offer(true);
+    let Command::Observe { targets, .. } = &hidden.command else { unreachable!() };
+    assert!(targets.is_empty(), "the offer names the concealed g1");
+    assert_eq!(hidden.label, "Observe (an Act)");
+}
+
 #[test]
 fn a_dead_foo_is_replaced_at_the_next_session_and_nets_in() {
     // Heroes All, "Direct Fire Support": "In the event that the FOO is a
