@@ -12,6 +12,7 @@ use warbound_rules::{
     geometry::distance,
     momentum::{self, Abandons, CmElement, CmMovement, CmsMovement, Surroundings, TestConditions},
     officer::{Grade, Officer, Rank},
+    opc::OrtResult,
     turn::{self, Course, TurnElement},
 };
 
@@ -44,8 +45,10 @@ fn next_card(mut t: Battlefield) {
         .enumerate()
         .find_map(|(s, side)| side.companies.iter().position(|c| c.id == id).map(|c| (s, c)));
     if let Some((s, c)) = company {
+        // A CO lost after the deal plays no card of his own: his successor
+        // commands on his own element's (FYOB "Company Officer as a casualty").
         // A Player CO keeps his card until he has given his orders.
-        if !command_turn::run(&mut t, s, c) {
+        if !t.sides.0[s].companies[c].co_alive || !command_turn::run(&mut t, s, c) {
             super::turn::discard(&mut t, &id);
         }
         return;
@@ -129,6 +132,14 @@ pub(super) fn take_turn(t: &mut Battlefield, id: &str, needs_ort: bool, on_seizi
         t.fail("take_turn", &id, "no element of the battle");
         return;
     };
+    let (s, c) = {
+        let els = sorted(&mut t.elements);
+        (els[i].identity.side, els[i].identity.company)
+    };
+    if c < t.sides.0[s].companies.len() {
+        command_turn::succession(t, s, c);
+    }
+    let successor = t.sides.0[s].companies.get(c).is_some_and(|co| co.successor.as_deref() == Some(id.as_str()));
     let mut els = sorted(&mut t.elements);
     let side = &t.sides.0[els[i].identity.side];
     let co = side.companies.get(els[i].identity.company).filter(|c| c.co_alive && c.attached_to == id).map(|c| c.co);
@@ -159,6 +170,11 @@ pub(super) fn take_turn(t: &mut Battlefield, id: &str, needs_ort: bool, on_seizi
     t.log.extend(bound, turn.events[..die].iter().cloned());
     els[i].apply(Change::Tested { cms: turn.cms_after, carried: turn.carried_forward.clone() });
     t.log.extend(bound, turn.events[die..].iter().cloned());
+    // His ORT passed (or none needed), a successor carries out his Officer
+    // duties in this turn, whatever his element does; not yet when he may swap
+    // his card (he acts on the card he keeps).
+    let duties =
+        successor && !matches!(turn.ort, Some(OrtResult::NoAction)) && !matches!(turn.course, Course::SwapsCard);
     let f = &mut els[i];
     let failures = turn.cm.map_or(0, |c| c.failures.min(u32::from(u8::MAX)) as u8);
     match turn.course {
@@ -237,6 +253,10 @@ pub(super) fn take_turn(t: &mut Battlefield, id: &str, needs_ort: bool, on_seizi
             drop(els);
             super::turn::discard(t, &id);
         }
+    }
+    let standing = sorted(&mut t.elements)[i].presence.status.on_table();
+    if duties && standing && *t.flow != Flow::Over {
+        command_turn::successor_duties(t, s, c);
     }
 }
 

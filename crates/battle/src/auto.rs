@@ -84,13 +84,18 @@ fn decide(mut t: Battlefield, mut inbox: ResMut<Inbox>, current: Res<Current>) {
 /// What an element observes with an Act: enemies on the table in view that
 /// it does not know yet, nearest first, at most 2 (*Heroes All*: "up to 2
 /// targets"). The Auto side and the Player's offer both take them from here.
-pub(super) fn observe_targets(me: &ElementView, all: &[ElementView], sight: &Sight) -> Vec<String> {
+///
+/// `concealed`: whether concealed enemies count. The Player's offer leaves
+/// them out: it must not tell him, before any die is thrown, that a concealed
+/// enemy is in view (FYOB "Concealment"; until their counters are offered).
+pub(super) fn observe_targets(me: &ElementView, all: &[ElementView], sight: &Sight, concealed: bool) -> Vec<String> {
     let mut unknown: Vec<ElementView> = all
         .iter()
         .copied()
         .filter(|e| {
             e.identity.side != me.identity.side && e.presence.status.on_table() && !me.intel.known.contains(e.id())
         })
+        .filter(|e| concealed || !e.concealment.concealed)
         .filter(|e| sight.in_view(me, e))
         .collect();
     unknown.sort_by(|a, b| distance(me.place.at, a.place.at).total_cmp(&distance(me.place.at, b.place.at)));
@@ -122,7 +127,7 @@ fn next_command(
         all.iter().copied().filter(|f| f.identity.side != me.identity.side && f.presence.status.on_table()).collect();
     let conduct = me.order.objective.activity.conduct();
 
-    let observe = observe_targets(me, &enemies, sight);
+    let observe = observe_targets(me, &enemies, sight, true);
 
     // Fire: the known enemy in view with the most teams in range, nearest first.
     let replies = |e: &ElementView| {

@@ -403,6 +403,9 @@ pub enum SideChange {
     CompanyObjective(usize, Objective),
     /// A company's Company Officer is a casualty.
     CoLost(usize),
+    /// The NCO nominated to succeed a lost CO, as (element, his rating as
+    /// the Company's officer); `None` when that successor is lost in turn.
+    Successor(usize, Option<(String, Officer)>),
     /// The Senior Officer learns of these enemy elements.
     Knows(Vec<String>),
     /// A FOO as he stands now: his radio net, his Interdiction Fire plan,
@@ -447,6 +450,13 @@ impl HeldSides<'_> {
             SideChange::GeneralWithdrawal => side.general_withdrawal = true,
             SideChange::CompanyObjective(c, objective) => side.companies[c].objective = Some(objective),
             SideChange::CoLost(c) => side.companies[c].co_alive = false,
+            SideChange::Successor(c, None) => side.companies[c].successor = None,
+            SideChange::Successor(c, Some((element, co))) => {
+                let company = &mut side.companies[c];
+                company.co = co;
+                company.attached_to = element.clone();
+                company.successor = Some(element);
+            }
             SideChange::Knows(ids) => side.known.extend(ids),
             SideChange::Foo(k, now) => side.foos[k] = now,
             SideChange::BatteryRanging(k, ranging) => side.batteries[k].ranging = Some(ranging),

@@ -8,7 +8,7 @@ use super::change::{Change, FlowChange, SideChange};
 use warbound_rules::{
     aircraft,
     command::{Activity, Objective},
-    event::{Book, RuleRef},
+    event::{Book, EventKind, RuleEvent, RuleRef},
     momentum, officer,
     opc::{self, OrtResult},
 };
@@ -34,6 +34,13 @@ pub(super) fn begin(t: &mut Battlefield, s: usize, c: usize) -> bool {
     if ort == OrtResult::NoAction {
         return false;
     }
+    replace_ncos(t, s, c);
+    true
+}
+
+/// Lost NCOs of company `c` replaced (FYOB "NCO is a casualty").
+fn replace_ncos(t: &mut Battlefield, s: usize, c: usize) {
+    let bound = t.battle.clock.bound();
     let mut els = sorted(&mut t.elements);
     for f in els.iter_mut().filter(|f| f.identity.side == s && f.identity.company == c && f.presence.status.on_table())
     {
@@ -43,7 +50,68 @@ pub(super) fn begin(t: &mut Battlefield, s: usize, c: usize) -> bool {
             f.apply(Change::Nco(nco));
         }
     }
-    true
+}
+
+/// FYOB "Company Officer as a casualty": "If a CO is lost, an Officer from
+/// his command must be nominated to succeed him (usually, for obvious
+/// reasons, the highest ranked)". Nominated as soon as one of his elements
+/// is activated after the loss, and again when that successor is lost or
+/// leaves the table: the highest rated NCO of the company's elements on the
+/// table ([`officer::successor`]), who commands as its officer at his own
+/// rating ([`warbound_rules::command::Company::succeed`]).
+pub(super) fn succession(t: &mut Battlefield, s: usize, c: usize) {
+    let company = t.sides.0[s].companies[c].clone();
+    if company.co_alive {
+        return;
+    }
+    let els = sorted(&mut t.elements);
+    let standing = |id: &str| {
+        t.roster.find(&els, id).is_some_and(|f| f.presence.status.on_table() && f.force.element.nco.is_some())
+    };
+    if company.successor.as_deref().is_some_and(standing) {
+        return;
+    }
+    let candidates: Vec<(&str, officer::Officer)> = els
+        .iter()
+        .filter(|f| f.identity.side == s && f.identity.company == c && f.presence.status.on_table())
+        .filter_map(|f| f.force.element.nco.map(|n| (f.id(), n)))
+        .collect();
+    let Some(id) = officer::successor(&candidates).map(str::to_owned) else { return };
+    let Some(nco) = candidates.iter().find(|(e, _)| *e == id).map(|(_, n)| *n) else { return };
+    let Ok(co) = officer::Officer::new(officer::Rank::CompanyOfficer, nco.grade()) else { return };
+    let event = RuleEvent::new(
+        EventKind::CommandDecision,
+        RuleRef::new(Book::FightYourOwnBattles, "Company Officer as a casualty"),
+    )
+    .actor(company.id)
+    .target(id.clone())
+    .input(
+        "candidates",
+        candidates.iter().map(|(e, n)| (*e, n.grade())).collect::<Vec<_>>(),
+        "the NCOs of his command on the table",
+    )
+    .outcome(serde_json::json!({ "successor": id, "grade": nco.grade() }));
+    drop(els);
+    let bound = t.battle.clock.bound();
+    t.log.push(bound, event);
+    t.sides.apply(s, SideChange::Successor(c, Some((id, co))));
+}
+
+/// A successor's Officer duties in his own element's turn, his ORT passed
+/// (FYOB "Company Officer as a casualty": "using his own OPC (he does not
+/// get another card to do this) but will need to pass his ORT to take his
+/// own combat turn and carry out his Officer duties. These do not count as
+/// an Act"): lost NCOs replaced, then rallies, orders, sharing and calling
+/// in aircraft as a CO's, the Auto's at once, the Player's asked for before
+/// the flow goes on to `then`.
+pub(super) fn successor_duties(t: &mut Battlefield, s: usize, c: usize) {
+    replace_ncos(t, s, c);
+    if t.sides.0[s].control == Control::Auto {
+        auto(t, s, c);
+    } else {
+        let then = Box::new((*t.flow).clone());
+        t.flow.apply(FlowChange::To(Flow::CoTurn { side: s, company: c, then: Some(then) }));
+    }
 }
 
 /// The Auto CO's duties. Reading: he rallies the elements of his company on
@@ -134,7 +202,7 @@ pub(super) fn run(t: &mut Battlefield, s: usize, c: usize) -> bool {
         auto(t, s, c);
         false
     } else {
-        t.flow.apply(FlowChange::To(Flow::CoTurn { side: s, company: c }));
+        t.flow.apply(FlowChange::To(Flow::CoTurn { side: s, company: c, then: None }));
         true
     }
 }

@@ -69,6 +69,8 @@ pub(super) fn do_fire(t: &mut Battlefield, element: &str, target: &str, on_the_m
         t.failures.record(&mut t.log, bound, "fire", element, what);
         return;
     };
+    // Opening fire gives a concealed firer away.
+    super::shared::reveal(&mut t.log, bound, &mut els[i], warbound_rules::concealment::ConcealedActivity::Fire);
     let target_edge = t.sides.0[els[j].identity.side].edge;
     let sight = Sight::new(&t.battle, codex);
     let teams = short_crews_apart(sight.teams_in_range(&els[i].view(), &els[j].view()), &els[i].view(), codex);

@@ -69,6 +69,8 @@ pub(super) fn do_observe(t: &mut Battlefield, element: &str, targets: &[String],
         t.failures.record(&mut t.log, bound, "do_observe", element, format!("{} is no element of the battle", element));
         return;
     };
+    // Observing gives a concealed observer away, before his tests.
+    super::shared::reveal(&mut t.log, bound, &mut els[i], warbound_rules::concealment::ConcealedActivity::Observe);
     let sight = Sight::new(&t.battle, codex);
     for id in targets {
         let Some(j) = t.roster.index(id) else {

@@ -28,7 +28,7 @@ fn officers(mut t: Battlefield, mut inbox: ResMut<Inbox>, mut record: ResMut<Com
     let bound = t.battle.clock.bound();
     let flow = t.flow.clone();
     let checked = match (&flow, &cmd) {
-        (Flow::CoTurn { side, company }, Command::Command { company: id, orders, rally }) => {
+        (Flow::CoTurn { side, company, .. }, Command::Command { company: id, orders, rally }) => {
             if t.sides.0[*side].companies[*company].id != *id {
                 Err(refusal(Book::FightYourOwnBattles, "The game flow", format!("it is not {id}'s command turn")))
             } else {
@@ -73,10 +73,16 @@ fn officers(mut t: Battlefield, mut inbox: ResMut<Inbox>, mut record: ResMut<Com
     t.log.push(bound, event(&cmd, false, None));
     record.0.push(cmd.clone());
     match (flow, cmd) {
-        (Flow::CoTurn { side, company }, Command::Command { orders, rally, company: id }) => {
+        (Flow::CoTurn { side, company, then }, Command::Command { orders, rally, company: id }) => {
             command_turn::apply(&mut t, side, company, &rally, &orders);
-            t.flow.apply(FlowChange::To(Flow::NextCard));
-            super::turn::discard(&mut t, &id);
+            match then {
+                // A successor's duties end; his element's turn goes on.
+                Some(then) => t.flow.apply(FlowChange::To(*then)),
+                None => {
+                    t.flow.apply(FlowChange::To(Flow::NextCard));
+                    super::turn::discard(&mut t, &id);
+                }
+            }
         }
         (Flow::Session { side }, Command::Session { commit, objectives, withdraw, .. }) => {
             start_bound::session(&mut t, side, &commit, &objectives);

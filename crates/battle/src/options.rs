@@ -64,8 +64,9 @@ pub fn decision(world: &mut World) -> Option<Decision> {
             let aircraft = super::air::over_table(sides);
             let element = me.id().to_owned();
             let mut commands: Vec<(String, Command)> = Vec::new();
-            // Observe: what the Auto side would observe in its place.
-            let targets = super::auto::observe_targets(&me, &all, &sight);
+            // Observe: what the Auto side would observe in its place, but
+            // none concealed (their being in view is not for him to know).
+            let targets = super::auto::observe_targets(&me, &all, &sight, false);
             // The chance of each test from the rules core, before the dice (the
             // targets unnamed: the player has not seen them yet).
             let chances: Vec<String> = targets
@@ -161,7 +162,7 @@ pub fn decision(world: &mut World) -> Option<Decision> {
             let move_refused = check(&step, &turn, &all, &sight, battle, &aircraft).err().map(|r| refusal_text(&r));
             Some(Decision::Act { element, orders, pending: turn.pending_move, move_refused, offers })
         }
-        Flow::CoTurn { side, company } => {
+        Flow::CoTurn { side, company, .. } => {
             let c = &sides.0[side].companies[company];
             // As the Auto CO: his elements on the table below the full CMS, lowest first.
             let mut low: Vec<(u8, String)> = all

@@ -364,7 +364,7 @@ pub const RULES: &[Rule] = &[
     row(
         HA,
         "Advanced artillery: FOO, off-table guns, interdiction",
-        &[ha("Interdiction Fire"), fyob("Radio netting-in")],
+        &[ha("Interdiction Fire"), fyob("Radio netting-in"), ha("Direct Fire Support")],
     ),
     no_event(FYOB, "Composition of an element (highest command named)"),
     no_event(FYOB, "Company Officer figures (attached; changing elements within 1\")"),
@@ -1287,13 +1287,13 @@ mod tests {
             assert_eq!(status(Book::FightYourOwnBattles, name), Status::Played, "{name}");
         }
         // Not played today (issue "rules not played"): assaults, concealment,
-        // smoke, aimed shots, a Company Officer's succession.
+        // smoke, aimed shots.
         for name in ["Assaults on buildings/defensive positions", "Aimed shot (an Act as aim)", "Snipers"] {
             assert_eq!(status(Book::HeroesAll, name), Status::NeverPlayed, "{name}");
         }
-        for name in ["Concealed elements: what, how (5+)", "Company Officer as a casualty: succession"] {
-            assert_eq!(status(Book::FightYourOwnBattles, name), Status::NeverPlayed, "{name}");
-        }
+        assert_eq!(status(Book::FightYourOwnBattles, "Concealed elements: what, how (5+)"), Status::NeverPlayed);
+        let succession = status(Book::FightYourOwnBattles, "Company Officer as a casualty: succession");
+        assert_ne!(succession, Status::NeverPlayed, "a lost CO is succeeded");
         assert_eq!(report.assaults, Assaults::default());
         // The tests a volley's target accrues are its Momentum Test Chart
         // event's doing, not the volley's; a rally that fails changes nothing.

@@ -6,6 +6,7 @@ use warbound_rules::inches::Inches;
 use warbound_rules::{
     buildings::{HeHit, State as BuildingState},
     command::MoraleCause,
+    concealment::ConcealedActivity,
     dice::Dice,
     effects::{HeColumn, HeTarget},
     fire_tests::{ChartTarget, FireResults},
@@ -211,12 +212,67 @@ pub(super) fn casualties(
     };
     log.push(bound, event);
     if result.nco_hit && f.force.element.nco.is_some() {
+        // A successor hit is lost in turn; another is nominated.
+        if sides.0[s].companies.get(c).is_some_and(|co| co.successor.as_deref() == Some(f.id())) {
+            sides.apply(s, SideChange::Successor(c, None));
+        }
         f.apply(Change::NcoLost);
         accrue(f, &[(Incident::NcoHit, 1)], false);
     }
     if result.co_hit == Some(true) && c < sides.0[s].companies.len() {
         sides.apply(s, SideChange::CoLost(c));
     }
+    foo_casualty((log, dice, bound), sides, f, lost);
+}
+
+/// A FOO with the element is hit as its attached CO is (*Heroes All*,
+/// "Direct Fire Support": "In the event that the FOO is a casualty"; FYOB
+/// "Company Officer as a casualty"): a D6 for each man lost, a 1 is he.
+fn foo_casualty(
+    (log, dice, bound): (&mut super::log::BattleLog, &mut Dice, u32),
+    sides: &mut HeldSides,
+    f: &Held,
+    lost: u32,
+) {
+    let s = f.identity.side;
+    for k in 0..sides.0[s].foos.len() {
+        let mut fo = sides.0[s].foos[k].clone();
+        if !fo.alive || fo.with != f.id() {
+            continue;
+        }
+        let faces: Vec<u8> = (0..lost).map(|_| warbound_rules::dice::Roll::face(dice, 6)).collect();
+        let hit = faces.contains(&1);
+        let event = RuleEvent::new(EventKind::OfficerCasualty, RuleRef::new(Book::HeroesAll, "Direct Fire Support"))
+            .actor(fo.id.clone())
+            .target(f.id())
+            .input("men_lost", lost, "one D6 per man lost with his element; a 1 is the FOO")
+            .dice(6, &faces)
+            .outcome(serde_json::json!({ "foo_hit": hit }));
+        log.push(bound, event);
+        if hit {
+            fo.alive = false;
+            sides.apply(s, SideChange::Foo(k, fo));
+        }
+    }
+}
+
+/// A concealed element that observes, fires or moves gives its position
+/// away (FYOB "Concealed element activity": "A concealed element may not
+/// observe, fire or move without revealing its position"); a sniper firing
+/// stays concealed (*Heroes All*, "Snipers": "Snipers do not need to take
+/// any tests after firing to see if they have revealed their location").
+/// Test `observing_or_firing_reveals_a_concealed_element`.
+pub(super) fn reveal(log: &mut super::log::BattleLog, bound: u32, f: &mut Held, what: ConcealedActivity) {
+    if !f.concealment.concealed || (what == ConcealedActivity::Fire && f.force.sniper) {
+        return;
+    }
+    let ev =
+        RuleEvent::new(EventKind::Concealment, RuleRef::new(Book::FightYourOwnBattles, "Concealed element activity"))
+            .actor(f.id())
+            .input("activity", what, "observing, firing or moving reveals a concealed element")
+            .outcome(serde_json::json!({ "revealed": true }));
+    log.push(bound, ev);
+    f.apply(Change::Revealed);
 }
 
 /// The element leaves the table for good (or for the box).

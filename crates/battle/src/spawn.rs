@@ -92,6 +92,7 @@ pub fn build(
                 co,
                 attached_to: company.attached_to.clone(),
                 co_alive: true,
+                successor: None,
                 objective: objective.clone(),
             });
             for spec in &company.elements {

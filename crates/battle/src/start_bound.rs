@@ -5,10 +5,12 @@
 use super::change::{Change, FlowChange, SideChange};
 use crate::prelude::*;
 use warbound_rules::{
+    artillery,
     command::{Directive, RESERVE_MIN_CMS, Reserve, SeniorOfficer},
     day::Light,
     event::{Book, EventKind, RuleEvent, RuleRef},
     geometry::distance,
+    momentum::ElementType,
     strategic::{self, StrategicCondition},
 };
 
@@ -19,7 +21,7 @@ use super::{
     setup::Control,
     shared::edge_point,
     sorted,
-    state::{Arrival, Flow, Status},
+    state::{Arrival, Flow, FooState, Status},
 };
 
 pub(super) fn plugin(app: &mut App) {
@@ -167,6 +169,51 @@ pub(super) fn session(t: &mut Battlefield, s: usize, commit: &[String], objectiv
         for f in els.iter_mut().filter(|f| f.identity.side == s && f.identity.company == c) {
             f.apply(Change::Objective(objective.clone()));
         }
+    }
+    drop(els);
+    replace_foos(t, s);
+}
+
+/// *Heroes All*, "Direct Fire Support": "In the event that the FOO is a
+/// casualty, the Battlegroup Commander (BC) when next activated, can appoint a
+/// replacement who must be a CO of an infantry or armoured Company/Squadron.
+/// He must net-in his radio as above before off-table firing can
+/// re-commence." The Senior Officer stands for the BC at his session: the
+/// first Company Officer (not a successor) with his figure on the table whose
+/// company has infantry or armour takes the radio, off the net, and the fire
+/// plan as it stood; the FOO's card is dealt for him from then on.
+fn replace_foos(t: &mut Battlefield, s: usize) {
+    let bound = t.battle.clock.bound();
+    for k in 0..t.sides.0[s].foos.len() {
+        let fo = t.sides.0[s].foos[k].clone();
+        if fo.alive {
+            continue;
+        }
+        let els = sorted(&mut t.elements);
+        let side = &t.sides.0[s];
+        let pick = side.companies.iter().enumerate().find_map(|(c, company)| {
+            let with = t.roster.find(&els, &company.attached_to).filter(|f| f.presence.status.on_table())?;
+            let mine = || els.iter().filter(|f| f.identity.side == s && f.identity.company == c);
+            let command = if mine().any(|f| f.force.build.element_type() == ElementType::Afv) {
+                artillery::Command::ArmouredSquadron
+            } else if mine().any(|f| f.force.build.element_type() == ElementType::Infantry) {
+                artillery::Command::InfantryCompany
+            } else {
+                artillery::Command::Other
+            };
+            let observer = artillery::replacement_foo(company.co, command, side.nation.clone()).ok()?;
+            company.co_alive.then(|| (company.id.clone(), with.id().to_owned(), observer))
+        });
+        drop(els);
+        let Some((co, with, observer)) = pick else { continue };
+        let event = RuleEvent::new(EventKind::CommandDecision, RuleRef::new(Book::HeroesAll, "Direct Fire Support"))
+            .side(t.sides.0[s].name.clone())
+            .target(co.clone())
+            .input("lost", fo.id.clone(), "the FOO is a casualty")
+            .outcome(serde_json::json!({ "replacement": co, "with": with, "netted": false }));
+        t.log.push(bound, event);
+        let now = FooState { id: fo.id, foo: observer, with, plan: fo.plan, alive: true };
+        t.sides.apply(s, SideChange::Foo(k, now));
     }
 }
 

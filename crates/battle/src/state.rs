@@ -531,6 +531,10 @@ pub struct CompanyState {
     /// `false` once the CO is a casualty; his successor commands from his
     /// own element and the command card is no longer dealt.
     pub co_alive: bool,
+    /// The element whose NCO succeeded the lost CO (FYOB "Company Officer as
+    /// a casualty"); `co` and `attached_to` are then his.
+    #[serde(default)]
+    pub successor: Option<String>,
     pub objective: Option<Objective>,
 }
 
@@ -765,6 +769,9 @@ pub enum Flow {
     CoTurn {
         side: usize,
         company: usize,
+        /// Where the flow goes after a successor's duties, taken in his own
+        /// element's turn: `None` for a CO's own card (discarded then).
+        then: Option<Box<Flow>>,
     },
     /// A Player's Senior Officer's session: reserves and objectives.
     Session {

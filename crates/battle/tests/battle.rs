@@ -300,7 +300,7 @@ fn to_element_turn(app: &mut App) {
 /// The Player's officers change nothing: no orders, no rallies, no reserves.
 fn officer_default(app: &App) -> Option<Command> {
     match app.world().resource::<Flow>() {
-        Flow::CoTurn { side, company } => {
+        Flow::CoTurn { side, company, .. } => {
             let id = app.world().resource::<Sides>().0[*side].companies[*company].id.clone();
             Some(Command::Command { company: id, orders: vec![], rally: vec![] })
         }
@@ -604,7 +604,7 @@ fn a_player_company_officer_orders_and_rallies_within_the_rules() {
         let cmd = march(&mut app).unwrap();
         play::command(&mut app, cmd).unwrap();
     }
-    let Flow::CoTurn { side, company } = app.world().resource::<Flow>().clone() else {
+    let Flow::CoTurn { side, company, .. } = app.world().resource::<Flow>().clone() else {
         panic!("the Player's CO never took a command turn");
     };
     let id = app.world().resource::<Sides>().0[side].companies[company].id.clone();
@@ -1453,7 +1453,8 @@ fn a_salvo_is_one_set_of_tests_and_a_miss_still_counts() {
     }
     scenario.time_limit = 12;
     let (mut salvos_on_men, mut all_missed, mut most_hit) = (0, 0, 0);
-    for seed in 0..20 {
+    // The FOO is with a1 and may fall with its men (then nets in again): many seeds.
+    for seed in 0..60 {
         let (app, _) = autoplay("duel", scenario.clone(), seed);
         let log = &app.world().resource::<BattleLog>().entries;
         let sets = sets_by(log, "off-table battery");
@@ -1752,4 +1753,155 @@ fn an_afv_at_cms_four_keeps_off_open_ground() {
     play::command(&mut app, Command::Move { element: me, to: sideways(from, post) }).unwrap();
     assert_eq!(refused_by(&app).as_deref(), Some("Continuous Momentum"), "it crossed open ground");
     assert_eq!(elements(&app), before);
+}
+
+#[test]
+fn a_company_whose_officer_falls_goes_on_rallying_under_his_successor() {
+    // FYOB "Company Officer as a casualty": "If a CO is lost, an Officer from
+    // his command must be nominated to succeed him (usually, for obvious
+    // reasons, the highest ranked). That Officer will undertake the Command
+    // and Control function during his own turn in the bound using his own
+    // OPC ... but will need to pass his ORT to take his own combat turn and
+    // carry out his Officer duties."
+    let section = "Company Officer as a casualty";
+    let mut rallied = 0;
+    'search: for seed in 0..10 {
+        for (name, scenario) in shipped() {
+            let (app, _) = autoplay(&name, scenario, seed);
+            let log = &app.world().resource::<BattleLog>().entries;
+            let Some(hit) = log.iter().position(|e| e.event.outcome["co_hit"] == serde_json::json!(true)) else {
+                continue;
+            };
+            let early = log[..hit].iter().find(|e| e.event.rule.section == section);
+            assert!(early.is_none(), "{name} seed {seed}: a successor before any CO fell: {early:?}");
+            for (k, e) in log.iter().enumerate().skip(hit).filter(|(_, e)| e.event.rule.section == section) {
+                let chosen = e.event.outcome["grade"].clone();
+                let rating = |g: &serde_json::Value| -> warbound_rules::officer::Grade {
+                    serde_json::from_value(g.clone()).expect("a grade")
+                };
+                let candidates = input(e, "candidates").and_then(|v| v.as_array()).expect("the candidates");
+                for c in candidates {
+                    assert!(rating(&c[1]).rating() <= rating(&chosen).rating(), "{name} seed {seed}: {e:?}");
+                }
+                // The company is rallied again, on the successor's own card.
+                let company = e.event.actor.as_deref();
+                let successor = e.event.target.as_deref();
+                let rally = log[k..]
+                    .iter()
+                    .position(|l| l.event.kind == EventKind::Rally && l.event.actor.as_deref() == company);
+                if let Some(r) = rally {
+                    let acting = log[k..k + r].iter().rev().find(|l| l.event.kind == EventKind::Ort);
+                    assert_eq!(
+                        acting.and_then(|l| l.event.actor.as_deref()),
+                        successor,
+                        "{name} seed {seed}: the rally's ORT"
+                    );
+                    rallied += 1;
+                    break 'search;
+                }
+            }
+        }
+    }
+    assert!(rallied > 0, "no company rallied under a successor");
+}
+
+/// The duel with the German element concealed where it starts.
+fn concealed_duel(german_at: (f32, f32)) -> Scenario {
+    let mut scenario =
+        duel(r#"(activity: Hold, location: "the farm")"#, r#"(activity: Hold, location: "the road")"#, german_at);
+    scenario.sides[1].companies[0].elements[0].concealed = Some(warbound_rules::scenario::Concealment::InPlace);
+    scenario
+}
+
+#[test]
+fn observing_or_firing_reveals_a_concealed_element() {
+    // FYOB "Concealed element activity": "A concealed element may not observe,
+    // fire or move without revealing its position."
+    let mut revealed = 0;
+    for seed in 0..6 {
+        let (app, _) = autoplay("duel", concealed_duel((36.0, 30.0)), seed);
+        let log = &app.world().resource::<BattleLog>().entries;
+        let acts = |e: &&warbound_battle::log::Entry| {
+            e.event.actor.as_deref() == Some("g1") && matches!(e.event.kind, EventKind::Observation | EventKind::Fire)
+        };
+        let reveals: Vec<usize> = (0..log.len())
+            .filter(|&k| log[k].event.rule.section == "Concealed element activity")
+            .inspect(|&k| assert_eq!(log[k].event.actor.as_deref(), Some("g1"), "seed {seed}: only g1 was concealed"))
+            .collect();
+        assert!(reveals.len() <= 1, "seed {seed}: revealed {} times", reveals.len());
+        if let Some(first) = log.iter().position(|e| acts(&e)) {
+            assert!(reveals.first().is_some_and(|&r| r < first), "seed {seed}: g1 observed or fired, still concealed");
+            revealed += 1;
+        }
+    }
+    assert!(revealed > 0, "g1 never observed or fired");
+}
+
+#[test]
+fn the_observe_offer_does_not_betray_a_concealed_enemy() {
+    // FYOB "Concealment": where a concealed element stands is the other
+    // player's to find out; the offer, before any die is thrown, neither names
+    // it nor counts a test or a chance for it.
+    let offer = |concealed: bool| {
+        let scenario = if concealed {
+            concealed_duel((36.0, 30.0))
+        } else {
+            duel(r#"(activity: Hold, location: "the farm")"#, r#"(activity: Hold, location: "the road")"#, (36.0, 30.0))
+        };
+        let mut start = BattleStart::auto("duel", scenario, 3);
+        start.control = vec![Control::Player, Control::Auto];
+        let mut app = battle_app(start, BattleLog::default()).unwrap();
+        to_element_turn(&mut app);
+        let Some(warbound_battle::options::Decision::Act { offers, .. }) =
+            warbound_battle::options::decision(app.world_mut())
+        else {
+            panic!("no element turn offered")
+        };
+        let known = app.world().resource::<Sides>().0[0].known.contains("g1");
+        let observe =
+            offers.into_iter().find(|o| matches!(o.command, Command::Observe { .. })).expect("an Observe offer");
+        (observe, known)
+    };
+    let (open, known) = offer(false);
+    assert!(!known, "g1 in the open is already known; move it");
+    let Command::Observe { targets, .. } = &open.command else { unreachable!() };
+    assert_eq!(targets, &vec!["g1".to_owned()], "g1 in the open is in view: {}", open.label);
+    assert!(open.label.contains("1 test"), "{}", open.label);
+    let (hidden, _) = offer(true);
+    let Command::Observe { targets, .. } = &hidden.command else { unreachable!() };
+    assert!(targets.is_empty(), "the offer names the concealed g1");
+    assert_eq!(hidden.label, "Observe (an Act)");
+}
+
+#[test]
+fn a_dead_foo_is_replaced_at_the_next_session_and_nets_in() {
+    // Heroes All, "Direct Fire Support": "In the event that the FOO is a
+    // casualty, the Battlegroup Commander (BC) when next activated, can appoint
+    // a replacement who must be a CO of an infantry or armoured
+    // Company/Squadron. He must net-in his radio as above before off-table
+    // firing can re-commence."
+    let section = "Direct Fire Support";
+    for seed in 0..40 {
+        let (app, _) = autoplay("village", load("village"), seed);
+        let log = &app.world().resource::<BattleLog>().entries;
+        let Some(hit) = log.iter().position(|e| e.event.rule.section == section && e.event.outcome["foo_hit"] == true)
+        else {
+            continue;
+        };
+        let foo = log[hit].event.actor.clone();
+        let Some(named) = log[hit..]
+            .iter()
+            .position(|e| e.event.kind == EventKind::CommandDecision && e.event.rule.section == section)
+        else {
+            continue;
+        };
+        let named = hit + named;
+        assert_eq!(input(&log[named], "lost").and_then(|v| v.as_str()), foo.as_deref(), "seed {seed}");
+        // The new FOO starts off the net: he nets in on his card again.
+        let netted = log[named..].iter().any(|e| e.event.rule.section == "Radio netting-in" && e.event.actor == foo);
+        if netted {
+            return;
+        }
+    }
+    panic!("no FOO fell, was replaced and netted in again");
 }

@@ -221,8 +221,12 @@ impl ElementSpec {
     /// Reading: a vehicle is an AFV or soft-skin (neither may be concealed);
     /// a piece firing on an AT gun, howitzer or autocannon row is Artillery,
     /// with its calibre; other pieces (mortars, machine guns) are CSWs;
-    /// figures alone are infantry. Test `tank_cannot_be_concealed`.
-    fn candidate(&self, codex: &Codex) -> Result<Candidate, String> {
+    /// figures alone are infantry. Test `tank_cannot_be_concealed`. It stands
+    /// in an obvious defensive position when its start or any of its counters
+    /// is inside a pillbox (FYOB "An element cannot be considered 'concealed'
+    /// if it is in a pillbox, casement or other such obvious defensive
+    /// position"; test `a_concealed_element_in_a_pillbox_is_refused`).
+    fn candidate(&self, codex: &Codex, terrain: &Terrain) -> Result<Candidate, String> {
         let mut kind = FireTarget::Infantry;
         let mut calibre_mm = None;
         for p in &self.pieces {
@@ -239,7 +243,23 @@ impl ElementSpec {
                 kind = FireTarget::Csw;
             }
         }
-        Ok(Candidate { kind, calibre_mm, sniper: self.sniper, obvious_defensive_position: false })
+        let mut places = match self.start {
+            Start::At(x, y) => vec![crate::terrain::Point(x, y)],
+            _ => Vec::new(),
+        };
+        if let Some(Concealment::PlacementOptions(p) | Concealment::DummyMarkers { at: p, .. }) = &self.concealed {
+            places.extend(p.iter().map(|&(x, y)| crate::terrain::Point(x, y)));
+        }
+        let pillbox = |p: &crate::terrain::Point| {
+            crate::geometry::building_at(terrain, *p).is_some_and(|(k, _)| {
+                matches!(
+                    terrain.features[k],
+                    crate::terrain::Feature::Building { structure: crate::buildings::Structure::Pillbox, .. }
+                )
+            })
+        };
+        let obvious_defensive_position = places.iter().any(pillbox);
+        Ok(Candidate { kind, calibre_mm, sniper: self.sniper, obvious_defensive_position })
     }
 
     /// The concealed element and its counters.
@@ -900,7 +920,8 @@ impl Scenario {
                     }
                     e.element(codex, &side.nation, side.quality).map_err(|m| Invalid::new(&at, Some(&e.id), m))?;
                     if e.concealed.is_some() {
-                        let candidate = e.candidate(codex).map_err(|m| Invalid::new(&at, Some(&e.id), m))?;
+                        let candidate =
+                            e.candidate(codex, &self.terrain).map_err(|m| Invalid::new(&at, Some(&e.id), m))?;
                         concealment::may_be_concealed(&candidate)
                             .map_err(|err| Invalid::new(format!("{at}.concealed"), Some(&e.id), err.to_string()))?;
                     }
@@ -1092,6 +1113,24 @@ mod tests {
         );
         let err = Scenario::load("t.ron", &text, &codex()).unwrap_err();
         assert!(err.message.contains("concealed"), "{err}");
+    }
+
+    #[test]
+    fn a_concealed_element_in_a_pillbox_is_refused() {
+        // FYOB "How to conceal an element": "An element cannot be considered
+        // 'concealed' if it is in a pillbox, casement or other such obvious
+        // defensive position." The beach's strongpoint is a pillbox.
+        let beach = include_str!("../../../scenarios/battles/beach.ron");
+        let in_it = "start: at(36, 38))";
+        assert!(Scenario::load("beach.ron", beach, &codex()).is_ok());
+        let concealed = beach.replacen(in_it, "start: at(36, 38), concealed: in_place)", 1);
+        let err = Scenario::load("beach.ron", &concealed, &codex()).unwrap_err();
+        assert!(err.message.contains("pillbox") && err.to_string().contains("beach.ron:"), "{err}");
+        // A counter in it is refused too; one outside the pillbox is not.
+        let counters = "start: at(36, 38), concealed: placement_options([(30, 38), (36, 39)]))";
+        assert!(Scenario::load("beach.ron", &beach.replacen(in_it, counters, 1), &codex()).is_err());
+        let outside = "start: at(30, 38), concealed: placement_options([(30, 38), (31, 42)]))";
+        assert!(Scenario::load("beach.ron", &beach.replacen(in_it, outside, 1), &codex()).is_ok());
     }
 
     #[test]

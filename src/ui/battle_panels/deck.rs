@@ -32,7 +32,7 @@ pub(super) fn flow_text(flow: &Flow) -> String {
         }
         Flow::Commanding(h) => format!("Player {} gives out Command Dice", h.player + 1),
         Flow::Seize { element } => format!("{element} has Seized the Initiative"),
-        Flow::CoTurn { side, company } => {
+        Flow::CoTurn { side, company, .. } => {
             format!("Company Officer's turn (side {}, company {})", side + 1, company + 1)
         }
         Flow::Session { side } => format!("Senior Officer's session (side {})", side + 1),
