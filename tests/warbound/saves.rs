@@ -52,7 +52,7 @@ fn player_start(seed: u64) -> BattleStart {
 fn next_command(app: &mut App) -> Command {
     let flow = app.world().resource::<Flow>().clone();
     match flow {
-        Flow::CoTurn { side, company } => {
+        Flow::CoTurn { side, company, .. } => {
             let id = app.world().resource::<Sides>().0[side].companies[company].id.clone();
             Command::Command { company: id, orders: vec![], rally: vec![] }
         }
