@@ -120,7 +120,7 @@ impl Shown {
     }
 
     fn describe(&self) -> String {
-        let mut s = format!("{} \"{}\"", book_name(self.book), self.section);
+        let mut s = format!("{} \"{}\"", self.book.abbrev(), self.section);
         if let Some(i) = self.input {
             let _ = write!(s, " with {i}");
         }
@@ -700,16 +700,6 @@ pub fn shape(v: &Value) -> String {
     }
 }
 
-fn book_name(book: Book) -> &'static str {
-    match book {
-        Book::HeroesAll => "HA",
-        Book::FightYourOwnBattles => "FYOB",
-        Book::FightYourOwnWars => "FYOW",
-        Book::OpCom => "OP COM",
-        Book::BattleSetup => "Setup",
-    }
-}
-
 const CHARTS: [ElementType; 3] = [ElementType::Infantry, ElementType::SoftSkin, ElementType::Afv];
 
 impl RulesReport {
@@ -760,7 +750,7 @@ impl RulesReport {
                     counted.add(e, changed);
                 }
             }
-            let logged = self.logged.entry((book_name(e.rule.book).to_owned(), e.rule.section.clone())).or_default();
+            let logged = self.logged.entry((e.rule.book.abbrev().to_owned(), e.rule.section.clone())).or_default();
             logged.counted.add(e, changed);
             logged.kinds.insert(value_text(&serde_json::to_value(e.kind).unwrap_or_default()));
             for c in changes {
@@ -834,7 +824,7 @@ impl RulesReport {
 
     /// A section as the log names it.
     pub fn logged(&self, book: Book, section: &str) -> Option<&Logged> {
-        self.logged.get(&(book_name(book).to_owned(), section.to_owned()))
+        self.logged.get(&(book.abbrev().to_owned(), section.to_owned()))
     }
 
     /// The sections the log names that no rule of [`RULES`] is shown by
@@ -845,7 +835,7 @@ impl RulesReport {
             .filter(|(book, section)| {
                 (book == "HA" || book == "FYOB")
                     && !RULES.iter().any(|r| match r.trace {
-                        Trace::Shown(by) => by.iter().any(|s| book_name(s.book) == book && s.section == section),
+                        Trace::Shown(by) => by.iter().any(|s| s.book.abbrev() == book && s.section == section),
                         _ => false,
                     })
             })
@@ -978,7 +968,7 @@ impl RulesReport {
             let _ = writeln!(
                 s,
                 "| {} | {} | {} | {} | {} | {} | {} |",
-                book_name(rule.book),
+                rule.book.abbrev(),
                 cell(&name),
                 c.events,
                 c.changed,
@@ -990,7 +980,7 @@ impl RulesReport {
         let list = |s: &mut String, title: &str, rules: &[&Rule]| {
             let _ = writeln!(s, "\n**{title}** ({}):\n", rules.len());
             for r in rules {
-                let _ = writeln!(s, "- {} {}", book_name(r.book), r.name());
+                let _ = writeln!(s, "- {} {}", r.book.abbrev(), r.name());
             }
         };
         list(s, "Never played", &never);
@@ -1261,7 +1251,7 @@ mod tests {
         for r in RULES {
             assert!(rows.iter().any(|(b, row)| *b == r.book && row == r.row), "{:?} \"{}\" is no row", r.book, r.row);
         }
-        let names: BTreeSet<(String, &str)> = RULES.iter().map(|r| (book_name(r.book).to_owned(), r.name())).collect();
+        let names: BTreeSet<(String, &str)> = RULES.iter().map(|r| (r.book.abbrev().to_owned(), r.name())).collect();
         assert_eq!(names.len(), RULES.len(), "each section once");
     }
 

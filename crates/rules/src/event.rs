@@ -25,6 +25,19 @@ pub enum Book {
     BattleSetup,
 }
 
+impl Book {
+    /// The book's short name, as the rules are cited in play: "HA", "FYOB".
+    pub fn abbrev(self) -> &'static str {
+        match self {
+            Book::HeroesAll => "HA",
+            Book::FightYourOwnBattles => "FYOB",
+            Book::FightYourOwnWars => "FYOW",
+            Book::OpCom => "OP COM",
+            Book::BattleSetup => "Setup",
+        }
+    }
+}
+
 /// Book and section of a rule, e.g. FYOB "Officer Reaction Test".
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RuleRef {

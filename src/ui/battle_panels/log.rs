@@ -7,7 +7,7 @@ use bevy_egui::{EguiContexts, egui};
 use serde_json::Value;
 use warbound_rules::{
     dice::Thrown,
-    event::{Book, Input, RuleEvent},
+    event::{Input, RuleEvent},
 };
 
 use crate::battle::{
@@ -23,17 +23,6 @@ pub(super) const LOG_LINES: usize = 300;
 
 /// Characters of an outcome shown on a log line (the hover shows the rest).
 pub(super) const OUTCOME_CHARS: usize = 120;
-
-/// The book's short name, as the rules are cited in play.
-pub(super) fn book_abbrev(book: Book) -> &'static str {
-    match book {
-        Book::HeroesAll => "HA",
-        Book::FightYourOwnBattles => "FYOB",
-        Book::FightYourOwnWars => "FYOW",
-        Book::OpCom => "OP COM",
-        Book::BattleSetup => "Setup",
-    }
-}
 
 /// Dice by kind, in the order thrown: "d6 2 5 6, d10 7".
 pub(super) fn dice_text(dice: &[Thrown]) -> String {
@@ -75,7 +64,7 @@ pub(super) fn outcome_text(outcome: &Value, max: usize) -> String {
 /// One rule event on one line: book and section, actor → target, the dice,
 /// the outcome.
 pub fn event_line(e: &RuleEvent) -> String {
-    let mut line = format!("{} {}", book_abbrev(e.rule.book), e.rule.section);
+    let mut line = format!("{} {}", e.rule.book.abbrev(), e.rule.section);
     match (&e.actor, &e.target) {
         (Some(a), Some(t)) => line.push_str(&format!(": {a} → {t}")),
         (Some(a), None) => line.push_str(&format!(": {a}")),
@@ -258,7 +247,7 @@ pub(super) fn log_window(
 /// The whole event: rule, inputs with their reasons, dice and outcome.
 pub(super) fn event_tooltip(ui: &mut egui::Ui, e: &RuleEvent) {
     ui.set_max_width(520.0);
-    ui.strong(format!("{} \"{}\" ({})", book_abbrev(e.rule.book), e.rule.section, words(e.kind)));
+    ui.strong(format!("{} \"{}\" ({})", e.rule.book.abbrev(), e.rule.section, words(e.kind)));
     if e.actor.is_some() || e.target.is_some() {
         ui.label(format!("{} → {}", e.actor.as_deref().unwrap_or("—"), e.target.as_deref().unwrap_or("—")));
     }
