@@ -35,11 +35,11 @@ pub(super) fn land(
             let (drop, events) = airborne::drop_platoon(armed, dice, &id);
             log.extend(bound, events);
             let Landing::Square(_) = drop.platoon else {
-                super::shared::leave(log, bound, f, Status::Retired, "blown off course: takes no further part");
+                super::shared::leave(log, bound, f, Status::OutOfBattle, "blown off course: takes no further part");
                 return;
             };
             if drop.removed {
-                super::shared::leave(log, bound, f, Status::Retired, "unarmed, its weapons container lost");
+                super::shared::leave(log, bound, f, Status::OutOfBattle, "unarmed, its weapons container lost");
                 return;
             }
             let (dx, dy) = drop.platoon.offset().unwrap_or((0.0, 0.0));

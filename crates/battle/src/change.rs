@@ -49,8 +49,8 @@ use warbound_rules::{
 use super::{
     setup::BattleResult,
     state::{
-        Actions, AirCommand, Battle, BridgeState, Concealment, Fielded, FieldedItem, Flow, FooState, Force, Intel,
-        Marks, Momentum, Order, PendingMove, Place, Presence, Sides, Status, Vehicle,
+        Actions, AirCommand, Arrival, Battle, BridgeState, Concealment, Fielded, FieldedItem, Flow, FooState, Force,
+        Intel, Marks, Momentum, Order, PendingMove, Place, Presence, Sides, Status, Vehicle,
     },
 };
 
@@ -105,7 +105,9 @@ pub enum Change {
     WithoutCohesion(bool),
     /// It leaves the table for good, or for the box.
     Leave(Status),
-    /// Committed from reserve: it moves on at the start of this bound.
+    /// Committed from reserve, or re-committed from the box after its
+    /// retirement (then at its side's edge): it moves on at the start of this
+    /// bound.
     Waiting(u32),
     /// Its Activity Counter for the bound.
     Counter(Option<ActivityCounter>),
@@ -252,7 +254,12 @@ impl Held<'_, '_> {
                 f.presence.status = status;
                 f.force.element.on_table = false;
             }
-            Change::Waiting(bound) => f.presence.status = Status::Waiting(bound),
+            Change::Waiting(bound) => {
+                if f.presence.status == Status::Retired {
+                    f.presence.arrival = Arrival::Edge;
+                }
+                f.presence.status = Status::Waiting(bound);
+            }
             Change::Counter(counter) => f.actions.counter = counter,
             Change::EndBound => {
                 f.actions.last_bound = std::mem::take(&mut f.actions.this_bound);

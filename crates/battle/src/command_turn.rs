@@ -11,12 +11,15 @@ use warbound_rules::{
     event::{Book, EventKind, RuleEvent, RuleRef},
     momentum, officer,
     opc::{self, OrtResult},
+    scenario::Order,
+    terrain::Point,
 };
 
 use super::{
     Battlefield,
     command::{ElementOrder, Refusal, refusal},
     setup::Control,
+    shared::from_edge,
     sorted,
     state::{Elements, Flow, Status},
 };
@@ -114,26 +117,75 @@ pub(super) fn successor_duties(t: &mut Battlefield, s: usize, c: usize) {
     }
 }
 
-/// The Auto CO's duties. Reading: he rallies the elements of his company on
-/// the table, lowest CMS first ("elements in the order nominated"), and keeps
-/// the orders the Senior Officer gave.
+/// The Auto CO's duties: (i) orders, (ii) rallies, (iii) sharing.
+///
+/// Readings: he keeps the orders the Senior Officer gave, save Overwatch
+/// (*Heroes All*, "Overwatch": "a Company Officer can pass a Leadership Test
+/// and ... place an element in his command either onto or out of an
+/// Overwatch position where it will gain advantages during the Observation
+/// phase"): while his company holds its ground with two elements or more and
+/// knows no enemy, he posts one lookout on Overwatch, its element nearest the
+/// enemy's table edge;
+/// once it knows one, the lookout comes off it, since "Elements on Overwatch
+/// cannot Fire". He rallies the elements of his company lowest CMS first
+/// ("elements in the order nominated"), those on the table before those back
+/// in the box.
 pub(super) fn auto(t: &mut Battlefield, s: usize, c: usize) {
+    let orders = lookout(t, s, c);
     let els = sorted(&mut t.elements);
-    let mut nominated: Vec<(String, u8)> = els
+    let mut nominated: Vec<(String, bool, u8)> = els
         .iter()
-        .filter(|f| {
-            f.identity.side == s
-                && f.identity.company == c
-                && f.presence.status == Status::OnTable
-                && f.force.element.cms < momentum::MAX_CMS
-        })
-        .map(|f| (f.id().to_owned(), f.force.element.cms))
+        .filter(|f| f.identity.side == s && f.identity.company == c)
+        .filter(|f| matches!(f.presence.status, Status::OnTable | Status::Retired))
+        .filter(|f| f.force.element.cms < momentum::MAX_CMS)
+        .map(|f| (f.id().to_owned(), f.presence.status == Status::Retired, f.force.element.cms))
         .collect();
     drop(els);
-    nominated.sort_by_key(|(_, cms)| *cms);
-    let ids: Vec<String> = nominated.into_iter().map(|(id, _)| id).collect();
-    rally(t, s, c, &ids);
-    finish(t, s, c);
+    nominated.sort_by_key(|(_, retired, cms)| (*retired, *cms));
+    let ids: Vec<String> = nominated.into_iter().map(|(id, ..)| id).collect();
+    apply(t, s, c, &ids, &orders);
+}
+
+/// The Auto CO's Overwatch order for his lookout, if any is due: onto
+/// Overwatch while a holding company knows no enemy, off it once it does.
+/// Elements the scenario orders onto Overwatch itself (guards) stay there.
+fn lookout(t: &mut Battlefield, s: usize, c: usize) -> Vec<ElementOrder> {
+    let holds = t.sides.0[s].companies[c].objective.as_ref().is_some_and(|o| o.activity == Activity::Hold);
+    let Some(enemy) = (0..t.sides.0.len()).find(|&o| o != s) else { return Vec::new() };
+    let edge = t.sides.0[enemy].edge;
+    let scenario = &t.battle.start.scenario;
+    let own_order = |id: &str| {
+        scenario.sides[s]
+            .companies
+            .get(c)
+            .and_then(|k| k.elements.iter().find(|e| e.id == id))
+            .and_then(|e| e.order.as_ref())
+            .is_some()
+    };
+    let els = sorted(&mut t.elements);
+    let mine: Vec<(&str, Activity, &str, Point)> = els
+        .iter()
+        .filter(|f| f.identity.side == s && f.identity.company == c && f.presence.status.on_table())
+        .filter(|f| !own_order(f.id()))
+        .map(|f| (f.id(), f.order.objective.activity, f.order.objective.location.as_str(), f.place.at))
+        .collect();
+    let knows = els.iter().any(|f| f.identity.side == s && f.identity.company == c && !f.intel.known.is_empty());
+    let order = |(id, _, location, _): &(&str, Activity, &str, Point), activity: Activity| ElementOrder {
+        element: (*id).to_owned(),
+        order: Order { activity, location: (*location).to_owned(), detail: String::new() },
+    };
+    let watching = mine.iter().find(|f| f.1 == Activity::Overwatch);
+    match (holds, knows, watching) {
+        // A lone element is the whole company: it stays ready to fire.
+        (true, false, None) if mine.len() > 1 => mine
+            .iter()
+            .filter(|f| f.1 == Activity::Hold)
+            .min_by(|a, b| from_edge(scenario.table, edge, a.3).total_cmp(&from_edge(scenario.table, edge, b.3)))
+            .map(|f| vec![order(f, Activity::Overwatch)])
+            .unwrap_or_default(),
+        (true, true, Some(f)) => vec![order(f, Activity::Hold)],
+        _ => Vec::new(),
+    }
 }
 
 /// (ii) "rally their Continuous Momentum Score": the elements in the order nominated.
@@ -243,7 +295,7 @@ pub(super) fn check(
     Ok(())
 }
 
-/// Carries out a Player CO's checked orders and rallies, and ends his turn.
+/// Carries out a CO's orders and rallies (the Player's checked), and ends his turn.
 /// Putting an element onto or off Overwatch needs the CO's Leadership Test
 /// (*Heroes All*, "Overwatch").
 pub(super) fn apply(t: &mut Battlefield, s: usize, c: usize, rally_ids: &[String], orders: &[ElementOrder]) {
@@ -266,7 +318,8 @@ pub(super) fn apply(t: &mut Battlefield, s: usize, c: usize, rally_ids: &[String
         if overwatch(&f.order.objective) != overwatch(&objective) {
             let (test, mut e) = officer::leadership_test(co, &mut t.dice.0, &t.sides.0[s].companies[c].id);
             e.rule = RuleRef::new(Book::HeroesAll, "Overwatch");
-            t.log.push(bound, e.target(o.element.clone()));
+            let to = if overwatch(&objective) { "onto Overwatch" } else { "out of Overwatch" };
+            t.log.push(bound, e.target(o.element.clone()).input("order", objective.activity, to));
             if !test.passed {
                 continue;
             }

@@ -114,7 +114,7 @@ fn replan(t: &mut Battlefield, k: usize, slot: usize, wave: u32, bound: u32) {
         t.battle.landings[k].beach.craft.iter().filter(|c| turned_back.contains(&c.id)).cloned().collect();
     for c in specs {
         aboard(t, side, &c, |log, f| {
-            super::shared::leave(log, bound, f, Status::Retired, "its landing craft turned back: no lane left");
+            super::shared::leave(log, bound, f, Status::OutOfBattle, "its landing craft turned back: no lane left");
         });
     }
 }

@@ -8,7 +8,7 @@ use super::{
     check::check,
     command::Command,
     play::waiting_for_player,
-    state::{Battle, Elements, FieldedReadOnly, Flow, PendingMove, Roster, Sides},
+    state::{Battle, Elements, FieldedReadOnly, Flow, PendingMove, Roster, Sides, Status},
     visible::Sight,
 };
 use crate::prelude::*;
@@ -164,15 +164,17 @@ pub fn decision(world: &mut World) -> Option<Decision> {
         }
         Flow::CoTurn { side, company, .. } => {
             let c = &sides.0[side].companies[company];
-            // As the Auto CO: his elements on the table below the full CMS, lowest first.
-            let mut low: Vec<(u8, String)> = all
+            // As the Auto CO: his elements below the full CMS, lowest first,
+            // those on the table before those back in the box.
+            let mut low: Vec<(bool, u8, String)> = all
                 .iter()
-                .filter(|f| f.identity.side == side && f.identity.company == company && f.presence.status.on_table())
+                .filter(|f| f.identity.side == side && f.identity.company == company)
+                .filter(|f| matches!(f.presence.status, Status::OnTable | Status::Retired))
                 .filter(|f| f.force.element.cms < warbound_rules::momentum::MAX_CMS)
-                .map(|f| (f.force.element.cms, f.id().to_owned()))
+                .map(|f| (f.presence.status == Status::Retired, f.force.element.cms, f.id().to_owned()))
                 .collect();
             low.sort();
-            let rally: Vec<String> = low.into_iter().map(|(_, id)| id).collect();
+            let rally: Vec<String> = low.into_iter().map(|(.., id)| id).collect();
             let command = Command::Command { company: c.id.clone(), orders: Vec::new(), rally };
             Some(Decision::CoTurn { company: c.id.clone(), command })
         }
@@ -180,7 +182,7 @@ pub fn decision(world: &mut World) -> Option<Decision> {
             let keep = Command::Session { side, commit: Vec::new(), objectives: Vec::new(), withdraw: false };
             let reserves: Vec<String> = all
                 .iter()
-                .filter(|f| f.identity.side == side && f.presence.status == super::state::Status::Reserve)
+                .filter(|f| f.identity.side == side && f.presence.status.committable(f.force.element.cms))
                 .map(|f| f.id().to_owned())
                 .collect();
             let commit_all = (!reserves.is_empty()).then(|| Command::Session {

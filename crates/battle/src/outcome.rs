@@ -35,7 +35,7 @@ fn has_force(els: &[ElementView], side: usize) -> bool {
 }
 
 fn gone(f: &ElementView) -> bool {
-    matches!(f.presence.status, Status::Destroyed | Status::Surrendered | Status::Retired)
+    matches!(f.presence.status, Status::Destroyed | Status::Surrendered | Status::Retired | Status::OutOfBattle)
 }
 
 /// Whether side `s` has met goal `g` now.
@@ -148,7 +148,7 @@ pub fn result(t: &mut Battlefield, winner: Option<usize>, by: Decision) -> Battl
                 Status::OnTable => Fate::OnTable,
                 Status::Waiting(_) => Fate::InBox,
                 Status::Reserve => Fate::Reserve,
-                Status::Retired => Fate::Retired,
+                Status::Retired | Status::OutOfBattle => Fate::Retired,
                 Status::Surrendered => Fate::Surrendered,
                 Status::Destroyed => Fate::Destroyed,
             },

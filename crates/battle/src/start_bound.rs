@@ -6,7 +6,7 @@ use super::change::{Change, FlowChange, SideChange};
 use crate::prelude::*;
 use warbound_rules::{
     artillery,
-    command::{Directive, RESERVE_MIN_CMS, Reserve, SeniorOfficer},
+    command::{Activity, Directive, Moves, Objective, RESERVE_MIN_CMS, Reserve, SeniorOfficer},
     day::Light,
     event::{Book, EventKind, RuleEvent, RuleRef},
     geometry::distance,
@@ -48,9 +48,13 @@ fn start_bound(mut t: Battlefield) {
     if solo && bound > 1 && t.battle.clock.senior_officer_session() {
         for s in 0..t.sides.0.len() {
             if t.sides.0[s].control == Control::Auto {
+                let before = t.sides.0[s].record.condition();
                 let commit = auto_reserves(&mut t, s);
                 session(&mut t, s, &commit, &[]);
                 let condition = t.sides.0[s].record.condition();
+                if before < StrategicCondition::Yellow && condition == StrategicCondition::Yellow {
+                    revise_at_yellow(&mut t, s);
+                }
                 let els = sorted(&mut t.elements);
                 // Reading: troops still due from the box or afloat in later
                 // waves are a force he has yet to commit, like reserves.
@@ -103,18 +107,70 @@ pub(super) fn finish(t: &mut Battlefield) {
 
 /// The Auto Senior Officer commits his reserves when his force is at Yellow
 /// or worse (FYOB "A fall to Yellow should trigger a revision of orders ...
-/// Alternatively, he could commit his reserves").
+/// Alternatively, he could commit his reserves"), and at any session the
+/// elements back in the box that their Company Officers have rallied to an
+/// acceptable CMS (FYOB "Strategic Conditions": "the element can be
+/// re-committed to the table using the \"reserves\" mechanism").
 fn auto_reserves(t: &mut Battlefield, s: usize) -> Vec<String> {
-    if t.sides.0[s].record.condition() < StrategicCondition::Yellow {
-        return Vec::new();
-    }
+    let yellow = t.sides.0[s].record.condition() >= StrategicCondition::Yellow;
     let els = sorted(&mut t.elements);
     els.iter()
         .filter(|f| {
-            f.identity.side == s && f.presence.status == Status::Reserve && f.force.element.cms >= RESERVE_MIN_CMS
+            let held = f.presence.status != Status::Reserve || yellow;
+            f.identity.side == s
+                && held
+                && f.force.element.cms >= RESERVE_MIN_CMS
+                && f.presence.status.committable(f.force.element.cms)
         })
         .map(|f| f.id().to_owned())
         .collect()
+}
+
+/// The Auto Senior Officer's revision of orders on a fall to Yellow (FYOB
+/// "Strategic Condition": "to avoid further losses and the danger of further
+/// falls in the Strategic Condition").
+///
+/// Reading: the companies ordered into contact with the enemy are ordered to
+/// hold the positions they have reached (order 1, "remain in and hold present
+/// position"), each element of theirs with them; the others keep their
+/// objectives. Reserves he still holds are committed at his next session
+/// ("Alternatively, he could commit his reserves").
+fn revise_at_yellow(t: &mut Battlefield, s: usize) {
+    let side = t.sides.0[s].clone();
+    let attacking = |o: &Objective| o.activity.conduct().moves == Moves::IntoContact;
+    let mut els = sorted(&mut t.elements);
+    let revised: Vec<usize> = (0..side.companies.len())
+        .filter(|&c| {
+            side.companies[c].objective.as_ref().is_some_and(attacking)
+                || els.iter().any(|f| {
+                    f.identity.side == s
+                        && f.identity.company == c
+                        && f.presence.status.on_table()
+                        && attacking(&f.order.objective)
+                })
+        })
+        .collect();
+    if revised.is_empty() {
+        return;
+    }
+    let bound = t.battle.clock.bound();
+    let names: Vec<&str> = revised.iter().map(|&c| side.companies[c].id.as_str()).collect();
+    let ev = RuleEvent::new(EventKind::CommandDecision, RuleRef::new(Book::FightYourOwnBattles, "Strategic Condition"))
+        .side(side.name.clone())
+        .input("condition", StrategicCondition::Yellow, "a fall to Yellow should trigger a revision of orders")
+        .outcome(serde_json::json!({ "hold": names }));
+    t.log.push(bound, ev);
+    for c in revised {
+        let location = side.companies[c].objective.as_ref().map(|o| o.location.clone()).unwrap_or_default();
+        let hold = Objective { activity: Activity::Hold, location, detail: String::new() };
+        t.sides.apply(s, SideChange::CompanyObjective(c, hold));
+        for f in
+            els.iter_mut().filter(|f| f.identity.side == s && f.identity.company == c && attacking(&f.order.objective))
+        {
+            let hold = Objective { activity: Activity::Hold, ..f.order.objective.clone() };
+            f.apply(Change::Objective(hold));
+        }
+    }
 }
 
 /// A Senior Officer's session (FYOB "Start of session activity for Senior
@@ -238,10 +294,14 @@ pub(super) fn check(
                 format!("{id} is not one of this side's elements"),
             ));
         };
-        if f.presence.status != Status::Reserve {
-            return Err(refusal(fyob, "Committing Reserves to the table", format!("{id} is not held in reserve")));
+        if !matches!(f.presence.status, Status::Reserve | Status::Retired) {
+            return Err(refusal(
+                fyob,
+                "Committing Reserves to the table",
+                format!("{id} is not held in reserve nor back in the box"),
+            ));
         }
-        if f.force.element.cms < RESERVE_MIN_CMS {
+        if !f.presence.status.committable(f.force.element.cms) || f.force.element.cms < RESERVE_MIN_CMS {
             return Err(refusal(fyob, "Rallying up CMS", format!("{id} is not rallied to an acceptable CMS")));
         }
     }

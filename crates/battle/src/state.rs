@@ -42,8 +42,13 @@ pub enum Status {
     /// A reserve in the box, waiting for the Senior Officer to commit it.
     Reserve,
     OnTable,
-    /// Went back to the box under its CMS or its tests.
+    /// Went back to the box under its CMS or its tests, or by its own move:
+    /// its Company Officer may rally it and the Senior Officer re-commit it
+    /// (FYOB "Strategic Conditions").
     Retired,
+    /// Takes no further part in the battle: blown off course, its weapons
+    /// container lost, its landing craft turned back.
+    OutOfBattle,
     Surrendered,
     Destroyed,
 }
@@ -51,6 +56,18 @@ pub enum Status {
 impl Status {
     pub fn on_table(self) -> bool {
         self == Status::OnTable
+    }
+
+    /// Whether its Senior Officer may commit it at his session: a reserve, or
+    /// an element back in the box rallied to an acceptable CMS (FYOB
+    /// "Strategic Conditions": "re-committed to the table using the
+    /// \"reserves\" mechanism").
+    pub fn committable(self, cms: u8) -> bool {
+        match self {
+            Status::Reserve => true,
+            Status::Retired => cms >= warbound_rules::command::RESERVE_MIN_CMS,
+            _ => false,
+        }
     }
 }
 

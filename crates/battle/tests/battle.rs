@@ -7,6 +7,9 @@ mod mutate;
 #[path = "battle/loaders.rs"]
 mod loaders;
 
+#[path = "battle/officers.rs"]
+mod officers;
+
 use std::collections::BTreeMap;
 use warbound_rules::inches::Inches;
 

@@ -57,7 +57,7 @@ pub(super) fn senior_sheet(s: usize, side: &SideState, els: &[ElementView]) -> S
         general_withdrawal: side.general_withdrawal,
         reserves: els
             .iter()
-            .filter(|f| f.identity.side == s && f.presence.status == Status::Reserve)
+            .filter(|f| f.identity.side == s && f.presence.status.committable(f.force.element.cms))
             .map(|f| (f.id().to_owned(), f.force.element.cms))
             .collect(),
     }

@@ -208,7 +208,8 @@ fn the_panels_read_a_battle_in_progress() {
         assert_eq!(sheet.milestone_pct, MILESTONE_PCT);
         assert_eq!(sheet.cmt, outcome::cmt(els.iter().copied(), s));
         assert_eq!(sheet.condition, side.record.condition());
-        let reserves = els.iter().filter(|f| f.identity.side == s && f.presence.status == Status::Reserve).count();
+        let reserves =
+            els.iter().filter(|f| f.identity.side == s && f.presence.status.committable(f.force.element.cms)).count();
         assert_eq!(sheet.reserves.len(), reserves);
     }
 }

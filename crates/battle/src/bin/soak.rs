@@ -257,7 +257,7 @@ fn check_fates(world: &mut World, result: &BattleResult, failures: &mut Vec<Stri
             Fate::OnTable => f.presence.status == Status::OnTable,
             Fate::InBox => matches!(f.presence.status, Status::Waiting(_)),
             Fate::Reserve => f.presence.status == Status::Reserve,
-            Fate::Retired => f.presence.status == Status::Retired,
+            Fate::Retired => matches!(f.presence.status, Status::Retired | Status::OutOfBattle),
             Fate::Surrendered => f.presence.status == Status::Surrendered,
             Fate::Destroyed => f.presence.status == Status::Destroyed,
         };
