@@ -11,7 +11,7 @@ use warbound_rules::strategic::{SeniorOfficerRecord, StrategicCondition};
 use crate::battle::{
     Selected, outcome,
     spawn::MILESTONE_PCT,
-    state::{ElementView, FieldedReadOnly, SideState, Sides, Status},
+    state::{ElementView, FieldedReadOnly, SideState, Sides},
 };
 
 use super::{player_sides, side_colour, sorted, words};
