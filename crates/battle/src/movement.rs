@@ -116,8 +116,8 @@ fn place(t: &mut Battlefield, element: &str, at: Point) {
     };
     let f = &mut els[i];
     let from = f.place.at;
-    super::shared::reveal(&mut t.log, bound, f, warbound_rules::concealment::ConcealedActivity::Move);
     f.apply(Change::Move { to: at, moved: distance(f.place.at, at) > 0.0 });
+    super::shared::reveal_at(&mut t.log, bound, f, warbound_rules::concealment::ConcealedActivity::Move, from);
     let bound = t.battle.clock.bound();
     minefields((&mut t.log, &mut t.failures), &mut t.dice.0, bound, (&t.battle, &mut t.sides), f, from);
     lose_track(&mut els, i, &t.battle, &t.codex.0);
@@ -216,8 +216,8 @@ pub(super) fn do_move(t: &mut Battlefield, element: &str, target: Point, pips: u
     if allowed < travel {
         t.log.push(bound, ambush_event(f.id(), travel, allowed));
     }
-    super::shared::reveal(&mut t.log, bound, f, warbound_rules::concealment::ConcealedActivity::Move);
     f.apply(Change::Move { to: toward(from, target, Inches(allowed)), moved: allowed > 0.0 });
+    super::shared::reveal_at(&mut t.log, bound, f, warbound_rules::concealment::ConcealedActivity::Move, from);
     minefields((&mut t.log, &mut t.failures), &mut t.dice.0, bound, (&t.battle, &mut t.sides), f, from);
     lose_track(&mut els, i, &t.battle, &t.codex.0);
 }

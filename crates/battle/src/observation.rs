@@ -143,7 +143,12 @@ pub(super) fn do_observe(t: &mut Battlefield, element: &str, targets: &[ObserveT
             ObserveTarget::Counter { counter, .. } => Some(*counter),
             ObserveTarget::Element(_) => None,
         };
-        let counter_at = counter.and_then(|k| els[j].concealment.place(k));
+        let standing = els[j].concealment.counters();
+        let counter_at = counter.and_then(|k| standing.iter().find(|(c, _)| *c == k).map(|(_, at)| *at));
+        if counter.is_some() && counter_at.is_none() {
+            // Removed by an earlier test of this Act (a dummy, or the element found elsewhere).
+            continue;
+        }
         let outcome = {
             let me = els[i].view();
             let tgt = els[j].view();

@@ -266,11 +266,18 @@ fn foo_casualty(
 /// move, observe or fire"), so its other counters go.
 /// Test `observing_or_firing_reveals_a_concealed_element`.
 pub(super) fn reveal(log: &mut super::log::BattleLog, bound: u32, f: &mut Held, what: ConcealedActivity) {
+    let at = f.place.at;
+    reveal_at(log, bound, f, what, at);
+}
+
+/// [`reveal`], for an element that stood at `at` when it was activated (a
+/// move reveals it once made, from where it started).
+pub(super) fn reveal_at(log: &mut super::log::BattleLog, bound: u32, f: &mut Held, what: ConcealedActivity, at: Point) {
     if !f.concealment.concealed() {
         return;
     }
     let mut concealment = f.concealment.clone();
-    let counter = concealment.counter_at(f.place.at);
+    let counter = concealment.counter_at(at);
     let acted = counter.and_then(|k| concealment.state.as_mut().map(|c| c.act(what, k)));
     let reveals = !matches!(acted, Some(Ok(false)));
     let ev =
