@@ -13,7 +13,6 @@ use crate::battle::Selected;
 use warbound_rules::{
     geometry::{HILL_LEVEL_HEIGHT, hill_level},
     order_dice::ActivityCounter,
-    scenario::Concealment,
     terrain::Point,
 };
 
@@ -212,7 +211,7 @@ pub fn markers(f: &ElementView) -> Vec<Marker> {
             ),
         });
     }
-    if f.concealment.concealed {
+    if f.concealment.concealed() {
         out.push(Marker {
             text: "C".into(),
             fill: [60, 90, 40],
@@ -237,19 +236,15 @@ fn marker_chip(ui: &mut egui::Ui, m: &Marker) {
         .on_hover_text(&m.hover);
 }
 
-/// Where the concealment counters of `f` stand: one on each placement option
-/// or dummy marker the scenario gave it, or one where it is when it is
-/// concealed in place. Empty once it is no longer concealed or off the table.
-pub fn concealment_places(f: &ElementView, spec: Option<&Concealment>) -> Vec<Point> {
-    if !f.concealment.concealed || !f.presence.status.on_table() {
+/// Where the concealment counters of `f` stand, by number, as the battle
+/// state holds them: those of its placement options or dummy markers still
+/// on the table (dummies found are gone), or the one where it is concealed in
+/// place. Empty once it is no longer concealed or off the table.
+pub fn concealment_places(f: &ElementView) -> Vec<(u8, Point)> {
+    if !f.presence.status.on_table() {
         return Vec::new();
     }
-    match spec {
-        Some(Concealment::PlacementOptions(at)) | Some(Concealment::DummyMarkers { at, .. }) if !at.is_empty() => {
-            at.iter().map(|&(x, y)| Point(x, y)).collect()
-        }
-        _ => vec![f.place.at],
-    }
+    f.concealment.counters()
 }
 
 /// Concealment counters: the enemy's concealed elements the person at the
@@ -270,12 +265,8 @@ fn concealment_counters(
     let (Ok((camera, eye)), Ok((root, table))) = (cameras.single(), tables.single()) else { return };
     let me = player_side(&sides);
     let all: Vec<ElementView> = elements.iter().map(|f| f.view()).collect();
-    let specs = &battle.start.scenario.sides;
     for f in &all {
-        let spec = specs
-            .get(f.identity.side)
-            .and_then(|s| s.companies.iter().flat_map(|c| &c.elements).find(|e| e.id == f.id()));
-        let places = concealment_places(f, spec.and_then(|e| e.concealed.as_ref()));
+        let places = concealment_places(f);
         if places.is_empty() {
             continue;
         }
@@ -283,16 +274,16 @@ fn concealment_counters(
         if !own && shown(f, &sides, &all, false) {
             continue;
         }
-        for (k, at) in places.iter().enumerate() {
+        for &(k, at) in &places {
             let real = at.0 == f.place.at.0 && at.1 == f.place.at.1;
             if own && real {
                 // His own real one is the miniature with its "C".
                 continue;
             }
-            let ground = f32::from(hill_level(&battle.terrain, *at)) * HILL_LEVEL_HEIGHT + 0.5;
-            let world = table.transform_point(to_world(root.0, *at, ground));
+            let ground = f32::from(hill_level(&battle.terrain, at)) * HILL_LEVEL_HEIGHT + 0.5;
+            let world = table.transform_point(to_world(root.0, at, ground));
             let Ok(screen) = camera.world_to_viewport(eye, world) else { continue };
-            let text = if own { format!("dummy {}", f.id()) } else { format!("? {}", k + 1) };
+            let text = if own { format!("dummy {}", f.id()) } else { format!("? {k}") };
             let hover = if own {
                 "Your dummy concealment counter: the enemy cannot tell it from the real one".to_owned()
             } else {

@@ -116,8 +116,9 @@ fn acquire(t: &mut Battlefield, s: usize, k: usize) {
     else {
         return;
     };
-    let covered =
-        sight.in_building(target.place.at) || sight.in_wood(target.place.at).is_some() || target.concealment.concealed;
+    let covered = sight.in_building(target.place.at)
+        || sight.in_wood(target.place.at).is_some()
+        || target.concealment.concealed();
     let need = match aircraft::spot_ground_target_need(height, covered, false) {
         Ok(need) => need,
         Err(e) => {

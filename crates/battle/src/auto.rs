@@ -26,12 +26,12 @@ use warbound_rules::{
 use super::{
     Battlefield, FlowSchedule, FlowSet, at,
     check::check,
-    command::{Command, Current, Inbox},
+    command::{Command, Current, Inbox, ObserveTarget},
     demolition,
     setup::Control,
     sorted,
     state::Demolition,
-    state::{ElementView, Elements, Flow, Turn},
+    state::{ElementView, Elements, Flow, Place, Turn},
     visible::Sight,
 };
 
@@ -85,21 +85,31 @@ fn decide(mut t: Battlefield, mut inbox: ResMut<Inbox>, current: Res<Current>) {
 /// it does not know yet, nearest first, at most 2 (*Heroes All*: "up to 2
 /// targets"). The Auto side and the Player's offer both take them from here.
 ///
-/// `concealed`: whether concealed enemies count. The Player's offer leaves
-/// them out: it must not tell him, before any die is thrown, that a concealed
-/// enemy is in view (FYOB "Concealment"; until their counters are offered).
-pub(super) fn observe_targets(me: &ElementView, all: &[ElementView], sight: &Sight, concealed: bool) -> Vec<String> {
-    let mut unknown: Vec<ElementView> = all
-        .iter()
-        .copied()
-        .filter(|e| {
-            e.identity.side != me.identity.side && e.presence.status.on_table() && !me.intel.known.contains(e.id())
-        })
-        .filter(|e| concealed || !e.concealment.concealed)
-        .filter(|e| sight.in_view(me, e))
-        .collect();
-    unknown.sort_by(|a, b| distance(me.place.at, a.place.at).total_cmp(&distance(me.place.at, b.place.at)));
-    unknown.iter().take(2).map(|e| e.id().to_owned()).collect()
+/// A concealed enemy is never a target where it stands: its counters in view
+/// are, each as the element would be there (FYOB "Placement options": "When
+/// an enemy unit approaches a counter and successfully observes it"). Test
+/// `the_auto_side_observes_counters_never_a_hidden_element`.
+pub(super) fn observe_targets(me: &ElementView, all: &[ElementView], sight: &Sight) -> Vec<ObserveTarget> {
+    let mut unknown: Vec<(Inches, ObserveTarget)> = Vec::new();
+    for e in all.iter().filter(|e| {
+        e.identity.side != me.identity.side && e.presence.status.on_table() && !me.intel.known.contains(e.id())
+    }) {
+        if !e.concealment.concealed() {
+            if sight.in_view(me, e) {
+                unknown.push((distance(me.place.at, e.place.at), ObserveTarget::Element(e.id().to_owned())));
+            }
+            continue;
+        }
+        for (counter, at) in e.concealment.counters() {
+            let place = Place { at, ..e.place.clone() };
+            if sight.in_view(me, &ElementView { place: &place, ..*e }) {
+                let target = ObserveTarget::Counter { element: e.id().to_owned(), counter };
+                unknown.push((distance(me.place.at, at), target));
+            }
+        }
+    }
+    unknown.sort_by(|a, b| a.0.total_cmp(&b.0));
+    unknown.into_iter().take(2).map(|(_, t)| t).collect()
 }
 
 /// Dice for the Officer decisions an Auto element takes, and where they are logged.
@@ -127,7 +137,7 @@ fn next_command(
         all.iter().copied().filter(|f| f.identity.side != me.identity.side && f.presence.status.on_table()).collect();
     let conduct = me.order.objective.activity.conduct();
 
-    let observe = observe_targets(me, &enemies, sight, true);
+    let observe = observe_targets(me, &enemies, sight);
 
     // Fire: the known enemy in view with the most teams in range, nearest first.
     let replies = |e: &ElementView| {

@@ -81,7 +81,8 @@ pub enum Change {
     NcoLost,
     /// A new NCO takes command of it.
     Nco(Officer),
-    /// It fired this bound: marked, and out of concealment.
+    /// It fired this bound (a concealed element that fires is revealed by
+    /// its own change, [`Change::Revealed`]; a sniper stays concealed).
     Fired,
     /// The enemy element that fired on it this bound.
     FiredOnBy(String),
@@ -93,8 +94,12 @@ pub enum Change {
     Move { to: Point, moved: bool },
     /// It goes into the water, or comes out of it.
     Wade,
-    /// It is seen, or shows itself: out of concealment.
+    /// It is seen, or shows itself: out of concealment, its counters gone.
     Revealed,
+    /// Its concealment counters as they stand now (FYOB "Placement options").
+    Concealment(Concealment),
+    /// A concealed element declared real at a counter, or found there: it stands there.
+    StandsAt(Point),
     /// It has taken an observation test with an Act this bound.
     Observed,
     /// It arrives on the table at `at`.
@@ -173,7 +178,7 @@ impl Held<'_, '_> {
             f.presence.clone(),
             f.momentum.clone(),
             f.actions.clone(),
-            *f.concealment,
+            f.concealment.clone(),
             *f.vehicle,
             f.order.clone(),
             f.intel.clone(),
@@ -218,10 +223,7 @@ impl Held<'_, '_> {
             Change::MoraleTaken => f.momentum.morale_due.clear(),
             Change::NcoLost => f.force.element.nco = None,
             Change::Nco(nco) => f.force.element.nco = Some(nco),
-            Change::Fired => {
-                f.actions.this_bound.fired = true;
-                f.concealment.concealed = false;
-            }
+            Change::Fired => f.actions.this_bound.fired = true,
             Change::FiredOnBy(by) => {
                 f.actions.this_bound.fired_on_by.insert(by);
             }
@@ -241,7 +243,9 @@ impl Held<'_, '_> {
                 f.actions.this_bound.moved = moved;
             }
             Change::Wade => f.place.mover.in_water = !f.place.mover.in_water,
-            Change::Revealed => f.concealment.concealed = false,
+            Change::Revealed => *f.concealment = Concealment::default(),
+            Change::Concealment(c) => *f.concealment = c,
+            Change::StandsAt(at) => f.place.at = at,
             Change::Observed => f.actions.this_bound.observed = true,
             Change::Arrive { at } => {
                 f.place.at = at;

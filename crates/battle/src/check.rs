@@ -11,7 +11,7 @@ use warbound_rules::{
 };
 
 use super::{
-    command::{Command, Refusal, refusal},
+    command::{Command, ObserveTarget, Refusal, refusal},
     state::{Elements, Turn},
     visible,
 };
@@ -129,7 +129,7 @@ pub fn check(
     }
     let acts = match cmd {
         Command::Observe { targets, .. } => targets.len(),
-        Command::Detonate { .. } | Command::Wade { .. } => 1,
+        Command::Detonate { .. } | Command::Wade { .. } | Command::Extract { .. } => 1,
         Command::Clear { .. } | Command::ClearMines { .. } | Command::Bridge { .. } => 2,
         _ => 0,
     };
@@ -199,9 +199,38 @@ pub fn check(
                 ));
             }
             for t in targets {
-                if !els.get(t).is_some_and(|e| e.identity.side != me.identity.side && e.presence.status.on_table()) {
-                    return Err(refusal(Book::HeroesAll, "Observation", format!("{t} is no enemy on the table")));
+                let id = t.element();
+                let Some(e) =
+                    els.get(id).filter(|e| e.identity.side != me.identity.side && e.presence.status.on_table())
+                else {
+                    return Err(refusal(Book::HeroesAll, "Observation", format!("{id} is no enemy on the table")));
+                };
+                // FYOB "Placement options": a concealed enemy is observed by
+                // its counters, never where it stands.
+                let standing = |k: &u8| e.concealment.counters().iter().any(|(c, _)| c == k);
+                match t {
+                    ObserveTarget::Element(_) if e.concealment.concealed() => {
+                        return Err(refusal(
+                            fyob,
+                            "Placement options",
+                            "a concealed element is observed by its counters",
+                        ));
+                    }
+                    ObserveTarget::Counter { counter, .. } if !standing(counter) => {
+                        return Err(refusal(fyob, "Placement options", format!("no counter {counter} of {id} stands")));
+                    }
+                    _ => {}
                 }
+            }
+        }
+        Command::Extract { counter, .. } => {
+            let declared = me.concealment.state.clone().filter(|_| me.concealment.concealed()).map(|mut c| {
+                c.act(warbound_rules::concealment::ConcealedActivity::Extract, *counter).map_err(|e| e.to_string())
+            });
+            match declared {
+                None => return Err(refusal(fyob, "Placement options", "it is not in a concealed position")),
+                Some(Err(why)) => return Err(refusal(fyob, "Placement options", why)),
+                Some(Ok(_)) => {}
             }
         }
         Command::FireAa { squadron, .. } => {

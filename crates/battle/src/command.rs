@@ -27,7 +27,12 @@ pub enum Command {
     /// "Anti aircraft fire").
     FireAa { element: String, squadron: String },
     /// Its Act phase: an observation test on each target (at most 2).
-    Observe { element: String, targets: Vec<String> },
+    Observe { element: String, targets: Vec<ObserveTarget> },
+    /// An Act: a concealed element extracts itself from its concealed
+    /// position, declared real at `counter` (FYOB "Placement options": "A
+    /// concealed element uses an Act to extract itself from a concealed
+    /// position"); its first move then loses no pips.
+    Extract { element: String, counter: u8 },
     /// Ends its turn; phases not taken are forgone.
     EndTurn { element: String },
     /// An Act: fire one of its side's charges with the detonation pack.
@@ -69,6 +74,29 @@ pub enum Command {
         #[serde(default)]
         withdraw: bool,
     },
+}
+
+/// What an observation test is taken on: an element in the open, or a
+/// concealed element's counter (FYOB "Placement options": "When an enemy
+/// unit approaches a counter and successfully observes it").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ObserveTarget {
+    Element(String),
+    /// Counter number `counter` of the concealed `element`.
+    Counter {
+        element: String,
+        counter: u8,
+    },
+}
+
+impl ObserveTarget {
+    /// The element observed, or whose counter is.
+    pub fn element(&self) -> &str {
+        match self {
+            ObserveTarget::Element(id) | ObserveTarget::Counter { element: id, .. } => id,
+        }
+    }
 }
 
 /// An order for one element (FYOB "Orders & Objectives").
@@ -113,6 +141,7 @@ impl Command {
             | Command::Fire { element, .. }
             | Command::FireAa { element, .. }
             | Command::Observe { element, .. }
+            | Command::Extract { element, .. }
             | Command::EndTurn { element }
             | Command::Detonate { element, .. }
             | Command::Clear { element, .. }
@@ -132,6 +161,7 @@ impl Command {
             Command::Move { .. } => Some(Phase::Move),
             Command::Fire { .. } | Command::FireAa { .. } => Some(Phase::Fire),
             Command::Observe { .. }
+            | Command::Extract { .. }
             | Command::Detonate { .. }
             | Command::Clear { .. }
             | Command::ClearMines { .. }

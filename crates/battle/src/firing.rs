@@ -40,6 +40,13 @@ pub(super) fn plugin(app: &mut App) {
 fn fire_phase(mut t: Battlefield, mut current: ResMut<Current>) {
     if let Some(Command::FireAa { element, squadron }) = current.0.clone() {
         current.0 = None;
+        // Opening fire gives a concealed firer away.
+        let bound = t.battle.clock.bound();
+        let mut els = sorted(&mut t.elements);
+        if let Some(f) = t.roster.find_mut(&mut els, &element) {
+            super::shared::reveal(&mut t.log, bound, f, warbound_rules::concealment::ConcealedActivity::Fire);
+        }
+        drop(els);
         super::air::aa_fire(&mut t, &element, &squadron);
         let mut els = sorted(&mut t.elements);
         if let Some(f) = t.roster.find_mut(&mut els, &element) {

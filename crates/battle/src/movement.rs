@@ -117,7 +117,7 @@ fn place(t: &mut Battlefield, element: &str, at: Point) {
     let f = &mut els[i];
     let from = f.place.at;
     f.apply(Change::Move { to: at, moved: distance(f.place.at, at) > 0.0 });
-    super::shared::reveal(&mut t.log, bound, f, warbound_rules::concealment::ConcealedActivity::Move);
+    super::shared::reveal_at(&mut t.log, bound, f, warbound_rules::concealment::ConcealedActivity::Move, from);
     let bound = t.battle.clock.bound();
     minefields((&mut t.log, &mut t.failures), &mut t.dice.0, bound, (&t.battle, &mut t.sides), f, from);
     lose_track(&mut els, i, &t.battle, &t.codex.0);
@@ -217,7 +217,7 @@ pub(super) fn do_move(t: &mut Battlefield, element: &str, target: Point, pips: u
         t.log.push(bound, ambush_event(f.id(), travel, allowed));
     }
     f.apply(Change::Move { to: toward(from, target, Inches(allowed)), moved: allowed > 0.0 });
-    super::shared::reveal(&mut t.log, bound, f, warbound_rules::concealment::ConcealedActivity::Move);
+    super::shared::reveal_at(&mut t.log, bound, f, warbound_rules::concealment::ConcealedActivity::Move, from);
     minefields((&mut t.log, &mut t.failures), &mut t.dice.0, bound, (&t.battle, &mut t.sides), f, from);
     lose_track(&mut els, i, &t.battle, &t.codex.0);
 }
@@ -259,7 +259,7 @@ fn request<'a>(battle: &Battle, f: &ElementView, route: &'a [movement::Stretch],
         light: battle.clock.light(),
         weather: battle.start.scenario.battle_weather().unwrap_or_default(),
         momentum_pips: pips,
-        concealment: if f.concealment.concealed { Concealment::LeavesWithoutAct } else { Concealment::NotConcealed },
+        concealment: if f.concealment.concealed() { Concealment::LeavesWithoutAct } else { Concealment::NotConcealed },
         rationed: false,
     }
 }

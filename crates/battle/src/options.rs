@@ -64,15 +64,15 @@ pub fn decision(world: &mut World) -> Option<Decision> {
             let aircraft = super::air::over_table(sides);
             let element = me.id().to_owned();
             let mut commands: Vec<(String, Command)> = Vec::new();
-            // Observe: what the Auto side would observe in its place, but
-            // none concealed (their being in view is not for him to know).
-            let targets = super::auto::observe_targets(&me, &all, &sight, false);
+            // Observe: what the Auto side would observe in its place: the
+            // enemy in the open and the counters of the concealed, which he
+            // sees on the table; never a concealed element where it stands.
+            let targets = super::auto::observe_targets(&me, &all, &sight);
             // The chance of each test from the rules core, before the dice (the
             // targets unnamed: the player has not seen them yet).
             let chances: Vec<String> = targets
                 .iter()
-                .filter_map(|id| all.get(id))
-                .filter_map(|e| super::observation::chance_to_see(&sight, &me, e, turn.failures))
+                .filter_map(|t| super::observation::chance_to_observe(&sight, &me, &all, t, turn.failures))
                 .map(|p| format!("{:.0}%", p * 100.0))
                 .collect();
             let label = match chances.len() {
@@ -81,6 +81,14 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                 n => format!("Observe (an Act): {n} tests, {} to see", chances.join(" and ")),
             };
             commands.push((label, Command::Observe { element: element.clone(), targets }));
+            // FYOB "Placement options": an Act extracts a concealed element,
+            // declared real at the counter its owner chooses.
+            for (counter, at) in me.concealment.counters() {
+                commands.push((
+                    format!("Extract from concealment at counter {counter} ({:.0}, {:.0}) (an Act)", at.0, at.1),
+                    Command::Extract { element: element.clone(), counter },
+                ));
+            }
             // Fire: each known enemy it may fire at, with the teams in range.
             for e in all.iter().copied().filter(|e| e.identity.side != me.identity.side && e.presence.status.on_table())
             {
@@ -206,7 +214,9 @@ fn phase_of(command: &Command) -> Option<Phase> {
     match command {
         Command::Fire { .. } | Command::FireAa { .. } => Some(Phase::Fire),
         Command::Move { .. } | Command::MoveTo { .. } => Some(Phase::Move),
-        Command::Observe { .. } | Command::Bridge { .. } | Command::ClearMines { .. } => Some(Phase::Act),
+        Command::Observe { .. } | Command::Extract { .. } | Command::Bridge { .. } | Command::ClearMines { .. } => {
+            Some(Phase::Act)
+        }
         _ => None,
     }
 }

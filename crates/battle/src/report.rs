@@ -1276,12 +1276,12 @@ mod tests {
         ] {
             assert_eq!(status(Book::FightYourOwnBattles, name), Status::Played, "{name}");
         }
-        // Not played today (issue "rules not played"): assaults, concealment,
-        // smoke, aimed shots.
+        // Not played today (issue "rules not played"): assaults, smoke, aimed shots.
         for name in ["Assaults on buildings/defensive positions", "Aimed shot (an Act as aim)", "Snipers"] {
             assert_eq!(status(Book::HeroesAll, name), Status::NeverPlayed, "{name}");
         }
-        assert_eq!(status(Book::FightYourOwnBattles, "Concealed elements: what, how (5+)"), Status::NeverPlayed);
+        // FYOB "How to conceal an element": thrown for each concealed element at the start.
+        assert_eq!(status(Book::FightYourOwnBattles, "Concealed elements: what, how (5+)"), Status::Played);
         let succession = status(Book::FightYourOwnBattles, "Company Officer as a casualty: succession");
         assert_ne!(succession, Status::NeverPlayed, "a lost CO is succeeded");
         assert_eq!(report.assaults, Assaults::default());

@@ -261,18 +261,37 @@ fn foo_casualty(
 /// observe, fire or move without revealing its position"); a sniper firing
 /// stays concealed (*Heroes All*, "Snipers": "Snipers do not need to take
 /// any tests after firing to see if they have revealed their location").
+/// Activated, it is declared real at the counter where it stands (FYOB
+/// "Placement options": "must be declared as real or dummy if activated to
+/// move, observe or fire"), so its other counters go.
 /// Test `observing_or_firing_reveals_a_concealed_element`.
 pub(super) fn reveal(log: &mut super::log::BattleLog, bound: u32, f: &mut Held, what: ConcealedActivity) {
-    if !f.concealment.concealed || (what == ConcealedActivity::Fire && f.force.sniper) {
+    let at = f.place.at;
+    reveal_at(log, bound, f, what, at);
+}
+
+/// [`reveal`], for an element that stood at `at` when it was activated (a
+/// move reveals it once made, from where it started).
+pub(super) fn reveal_at(log: &mut super::log::BattleLog, bound: u32, f: &mut Held, what: ConcealedActivity, at: Point) {
+    if !f.concealment.concealed() {
         return;
     }
+    let mut concealment = f.concealment.clone();
+    let counter = concealment.counter_at(at);
+    let acted = counter.and_then(|k| concealment.state.as_mut().map(|c| c.act(what, k)));
+    let reveals = !matches!(acted, Some(Ok(false)));
     let ev =
         RuleEvent::new(EventKind::Concealment, RuleRef::new(Book::FightYourOwnBattles, "Concealed element activity"))
             .actor(f.id())
             .input("activity", what, "observing, firing or moving reveals a concealed element")
-            .outcome(serde_json::json!({ "revealed": true }));
+            .input("counter", counter, "declared real: the counter where it stands")
+            .outcome(serde_json::json!({ "revealed": reveals }));
     log.push(bound, ev);
-    f.apply(Change::Revealed);
+    if reveals {
+        f.apply(Change::Revealed);
+    } else {
+        f.apply(Change::Concealment(concealment));
+    }
 }
 
 /// The element leaves the table for good (or for the box).

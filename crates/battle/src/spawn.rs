@@ -12,18 +12,20 @@ use warbound_rules::{
     buildings::Building,
     codex::Codex,
     command::{Activity, Objective},
+    concealment,
     day::WargameClock,
     dice::Dice,
     effects::VehicleState,
     event::{Book, EventKind, RuleEvent, RuleRef},
     explosives::Charge,
     forces::Element,
+    geometry::distance,
     mines::{Minefield, Shape},
     movement::{MoveClass, Mover},
     officer::{self, Grade, Officer, Rank},
     scenario::{Side, Start},
     strategic::{self, SeniorOfficerRecord},
-    terrain::Feature,
+    terrain::{Feature, Point},
 };
 
 use super::{
@@ -118,9 +120,10 @@ pub fn build(
                 };
                 let at = match spec.start {
                     Start::At(x, y) => point((x, y)),
-                    _ => warbound_rules::terrain::Point(0.0, 0.0),
+                    _ => Point(0.0, 0.0),
                 };
                 let vehicle = build.is_vehicle().then_some(VehicleState::Intact);
+                let (concealment, at) = conceal(start, codex, side, spec, &order, at, dice, &mut events)?;
                 fielded.push(ElementBundle {
                     identity: Identity { index, side: s, company: c },
                     place: Place { at, mover: mover(&element, codex, quality) },
@@ -146,7 +149,7 @@ pub fn build(
                     },
                     momentum: Momentum::default(),
                     actions: Actions::default(),
-                    concealment: Concealment { concealed: spec.concealed.is_some() },
+                    concealment,
                     vehicle: Vehicle { state: vehicle },
                     order: Order { objective: order },
                     intel: Intel::default(),
@@ -165,6 +168,56 @@ pub fn build(
         );
     }
     Ok((fielded, Sides(sides), events))
+}
+
+/// FYOB "How to conceal an element": the Senior Officer throws a D6 for each
+/// element the scenario conceals, 5+ (his grade modifying) conceals it; one
+/// that fails stands in the open where it starts. A concealed element's
+/// counters go on the table and it stands at the one its owner would declare
+/// real (see [`Concealment`]): the real dummy marker, else the placement
+/// option nearest its objective. Returns its concealment and where it stands.
+/// Test `concealment_is_thrown_five_up_at_the_start`.
+#[allow(clippy::too_many_arguments)]
+fn conceal(
+    start: &BattleStart,
+    codex: &Codex,
+    side: &Side,
+    spec: &warbound_rules::scenario::ElementSpec,
+    order: &Objective,
+    at: Point,
+    dice: &mut Dice,
+    events: &mut Vec<RuleEvent>,
+) -> Result<(Concealment, Point), String> {
+    use warbound_rules::scenario::Concealment as Spec;
+    let Some(how) = &spec.concealed else { return Ok((Concealment::default(), at)) };
+    let candidate = spec.candidate(codex, &start.scenario.terrain)?;
+    let (concealed, event) = concealment::concealment_test(side.senior_officer()?, &candidate, dice, &spec.id)
+        .map_err(|e| format!("{}: {e}", spec.id))?;
+    events.push(event);
+    if !concealed {
+        return Ok((Concealment::default(), at));
+    }
+    let counters = spec.concealed().map_err(|e| format!("{}: {e}", spec.id))?.ok_or("concealed")?;
+    let places: Vec<Point> = match how {
+        Spec::InPlace => vec![at],
+        Spec::PlacementOptions(p) | Spec::DummyMarkers { at: p, .. } => p.iter().map(|&q| point(q)).collect(),
+    };
+    let concealment = Concealment::new(counters, places);
+    let objective = start.scenario.place(&order.location).map_or(at, point);
+    let stands = declared_place(&concealment, objective).unwrap_or(at);
+    Ok((concealment, stands))
+}
+
+/// Where a concealed element stands until it acts or is found: its real
+/// counter where that is known, else the counter nearest `objective`.
+pub(super) fn declared_place(c: &Concealment, objective: Point) -> Option<Point> {
+    let real = c.state.as_ref().and_then(|s| s.real()).and_then(|k| c.place(k));
+    real.or_else(|| {
+        c.counters()
+            .into_iter()
+            .map(|(_, p)| p)
+            .min_by(|a, b| distance(*a, objective).total_cmp(&distance(*b, objective)))
+    })
 }
 
 /// *Heroes All*, "Interdiction Fire": "at the start of the game, nominate 2

@@ -237,10 +237,51 @@ pub struct Actions {
     pub ranging: Option<(String, warbound_rules::firing::Ranging)>,
 }
 
-/// In a concealed position, not yet seen or revealed.
-#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// In a concealed position, not yet seen or revealed: its counters (FYOB
+/// "Placement options"; *Heroes All* addendum "Blinds"), which the enemy
+/// observes in its stead.
+///
+/// Reading: while concealed the element stands (in [`Place`]) at one of its
+/// counters still on the table, the one its owner would declare real: the
+/// real counter of dummy markers, otherwise the counter nearest its
+/// objective. Where it really is stays undecided until it acts (it is
+/// declared there) or the enemy finds it at another counter (it stands
+/// there). Test `observing_a_counter_throws_real_or_dummy`.
+#[derive(Component, Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Concealment {
-    pub concealed: bool,
+    /// The element's counters; `None` in the open.
+    pub state: Option<warbound_rules::concealment::Concealed>,
+    /// Where each numbered counter stands: counter `k` at `places[k - 1]`.
+    pub places: Vec<Point>,
+}
+
+impl Concealment {
+    /// Concealed with these counters at these places.
+    pub fn new(state: warbound_rules::concealment::Concealed, places: Vec<Point>) -> Self {
+        Self { state: Some(state), places }
+    }
+
+    /// Still concealed: the enemy sees its counters, not the element.
+    pub fn concealed(&self) -> bool {
+        self.state.as_ref().is_some_and(|c| c.is_concealed())
+    }
+
+    /// Its counters still on the table, by number, with where they stand;
+    /// none once it is out of concealment.
+    pub fn counters(&self) -> Vec<(u8, Point)> {
+        let Some(c) = self.state.as_ref().filter(|c| c.is_concealed()) else { return Vec::new() };
+        c.counters().iter().filter_map(|&k| Some((k, *self.places.get(usize::from(k).checked_sub(1)?)?))).collect()
+    }
+
+    /// Where counter `k` stands.
+    pub fn place(&self, k: u8) -> Option<Point> {
+        self.places.get(usize::from(k).checked_sub(1)?).copied()
+    }
+
+    /// The counter standing at `at`, if one does.
+    pub fn counter_at(&self, at: Point) -> Option<u8> {
+        self.counters().into_iter().find(|(_, p)| p.0 == at.0 && p.1 == at.1).map(|(k, _)| k)
+    }
 }
 
 /// Its vehicle's state, when it is one.
@@ -336,7 +377,7 @@ pub fn elements(world: &World) -> Vec<ElementBundle> {
             presence: f.presence.clone(),
             momentum: f.momentum.clone(),
             actions: f.actions.clone(),
-            concealment: *f.concealment,
+            concealment: f.concealment.clone(),
             vehicle: *f.vehicle,
             order: f.order.clone(),
             intel: f.intel.clone(),

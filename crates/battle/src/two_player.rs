@@ -273,7 +273,9 @@ fn act(t: &mut Battlefield, element: &str, action: &DieAction) {
             firing::do_fire(t, element, target, moved, 0);
         }
         DieAction::Move { to } => movement::do_move(t, element, Point(to.0, to.1), 0),
-        DieAction::Observe { target } => observation::do_observe(t, element, std::slice::from_ref(target), 0),
+        DieAction::Observe { target } => {
+            observation::do_observe(t, element, &[super::command::ObserveTarget::Element(target.clone())], 0)
+        }
         DieAction::Act => {
             let mut els = sorted(&mut t.elements);
             if let Some(f) = t.roster.find_mut(&mut els, element) {

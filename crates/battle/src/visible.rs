@@ -87,7 +87,7 @@ impl Sight<'_> {
                 movement,
                 elite: target.force.quality == Quality::Elite,
                 in_intact_building: self.in_building(target.place.at),
-                concealed: target.concealment.concealed,
+                concealed: target.concealment.concealed(),
             },
             night: self.night,
         })
@@ -113,9 +113,13 @@ impl Sight<'_> {
 
     /// *Heroes All*, "How to fire weapons": "Only observed targets can be
     /// fired at unless the target is an unobserved autospot." Reading: an
-    /// enemy the element knows of stays observed while it stays in view.
+    /// enemy the element knows of stays observed while it stays in view; a
+    /// concealed enemy is seen only as its counters, which are observed, not
+    /// fired at, until one is found to be it (FYOB "Placement options").
     pub fn may_fire_at(&self, firer: &ElementView, target: &ElementView) -> bool {
-        (firer.intel.known.contains(target.id()) && self.in_view(firer, target)) || self.autospot(firer, target)
+        !target.concealment.concealed()
+            && ((firer.intel.known.contains(target.id()) && self.in_view(firer, target))
+                || self.autospot(firer, target))
     }
 
     /// The element's firing teams that reach `target`.

@@ -327,7 +327,12 @@ fn a_player_side_waits_for_commands_and_impossible_ones_change_nothing() {
         // The listening post is concealed and far off: not observed, no autospot.
         Command::Fire { element: me.clone(), target: "gruppe_1".into() },
         // Three acts.
-        Command::Observe { element: me.clone(), targets: vec!["gruppe_1".into(), "gruppe_2".into(), "x".into()] },
+        Command::Observe {
+            element: me.clone(),
+            targets: ["gruppe_1", "gruppe_2", "x"]
+                .map(|id| warbound_battle::command::ObserveTarget::Element(id.into()))
+                .to_vec(),
+        },
         Command::Move { element: me.clone(), to: (500.0, 4.0) },
         Command::EndTurn { element: "gruppe_1".into() },
     ] {
@@ -1816,14 +1821,26 @@ fn concealed_duel(german_at: (f32, f32)) -> Scenario {
     scenario
 }
 
+/// Whether `id`'s concealment test at the start concealed it.
+fn concealed_at_start(log: &[warbound_battle::log::Entry], id: &str) -> bool {
+    log.iter().any(|e| {
+        e.event.rule.section == "How to conceal an element"
+            && e.event.actor.as_deref() == Some(id)
+            && e.event.outcome["concealed"] == serde_json::json!(true)
+    })
+}
+
 #[test]
 fn observing_or_firing_reveals_a_concealed_element() {
     // FYOB "Concealed element activity": "A concealed element may not observe,
     // fire or move without revealing its position."
     let mut revealed = 0;
-    for seed in 0..6 {
+    for seed in 0..12 {
         let (app, _) = autoplay("duel", concealed_duel((36.0, 30.0)), seed);
         let log = &app.world().resource::<BattleLog>().entries;
+        if !concealed_at_start(log, "g1") {
+            continue;
+        }
         let acts = |e: &&warbound_battle::log::Entry| {
             e.event.actor.as_deref() == Some("g1") && matches!(e.event.kind, EventKind::Observation | EventKind::Fire)
         };
@@ -1833,7 +1850,11 @@ fn observing_or_firing_reveals_a_concealed_element() {
             .collect();
         assert!(reveals.len() <= 1, "seed {seed}: revealed {} times", reveals.len());
         if let Some(first) = log.iter().position(|e| acts(&e)) {
-            assert!(reveals.first().is_some_and(|&r| r < first), "seed {seed}: g1 observed or fired, still concealed");
+            let found = log[..first].iter().any(|e| e.event.outcome["spotted"] == serde_json::json!("Real"));
+            assert!(
+                found || reveals.first().is_some_and(|&r| r < first),
+                "seed {seed}: g1 observed or fired, still concealed"
+            );
             revealed += 1;
         }
     }
@@ -1841,39 +1862,216 @@ fn observing_or_firing_reveals_a_concealed_element() {
 }
 
 #[test]
+fn concealment_is_thrown_five_up_at_the_start() {
+    // FYOB "How to conceal an element": "A D6 is thrown for each chosen element
+    // and a score of 5+ is required to conceal them. Modify the throw; +1 for
+    // an Above Average Senior Officer, -1 for a Below Average Senior Officer."
+    let (mut passed, mut failed) = (0, 0);
+    for (name, scenario) in shipped() {
+        let chosen: Vec<(String, bool)> = scenario
+            .sides
+            .iter()
+            .flat_map(|s| s.elements())
+            .filter(|e| e.concealed.is_some())
+            .map(|e| (e.id.clone(), e.sniper))
+            .collect();
+        for seed in 0..6 {
+            let app = battle_app(BattleStart::auto(&name, scenario.clone(), seed), BattleLog::default()).unwrap();
+            let log = &app.world().resource::<BattleLog>().entries;
+            let tests: Vec<_> = log.iter().filter(|e| e.event.rule.section == "How to conceal an element").collect();
+            assert_eq!(tests.len(), chosen.len(), "{name} seed {seed}: one throw for each chosen element");
+            let els = elements(&app);
+            for (id, sniper) in &chosen {
+                let e = tests.iter().find(|e| e.event.actor.as_deref() == Some(id)).expect("its throw");
+                let concealed = e.event.outcome["concealed"] == serde_json::json!(true);
+                let modifier = input(e, "modifier").and_then(|v| v.as_i64()).expect("the modifier");
+                match e.event.dice.first() {
+                    Some(d) => assert_eq!(concealed, i64::from(d.face) + modifier >= 5, "{name} {id}: {e:?}"),
+                    None => assert!(*sniper && concealed, "{name} {id}: only a sniper is concealed without a throw"),
+                }
+                let el = els.iter().find(|f| f.id() == id).expect("spawned");
+                assert_eq!(
+                    el.concealment.concealed(),
+                    concealed,
+                    "{name} seed {seed} {id}: a failure stands in the open"
+                );
+                if concealed {
+                    let on_a_counter = el.concealment.counter_at(el.place.at).is_some();
+                    assert!(on_a_counter, "{name} {id}: it stands at one of its counters");
+                    passed += 1;
+                } else {
+                    assert!(el.concealment.counters().is_empty(), "{name} {id}: no counters in the open");
+                    failed += 1;
+                }
+            }
+        }
+    }
+    assert!(passed > 0 && failed > 0, "passed {passed}, failed {failed}: both happen over seeds");
+}
+
+/// The duel with g1 concealed by placement options: at its start, on the
+/// left and on the right.
+fn placement_duel() -> Scenario {
+    let mut scenario = concealed_duel((36.0, 30.0));
+    scenario.sides[1].companies[0].elements[0].concealed =
+        Some(warbound_rules::scenario::Concealment::PlacementOptions(vec![(36.0, 30.0), (24.0, 28.0), (48.0, 28.0)]));
+    scenario
+}
+
+#[test]
+fn observing_a_counter_throws_real_or_dummy() {
+    // FYOB "Placement options": "When an enemy unit approaches a counter and
+    // successfully observes it, the player then decides by dice throw whether
+    // the counter represents the actual element or whether it is a dummy. If
+    // it is identified as a dummy the real counter does not have to be revealed."
+    let places = [Point(36.0, 30.0), Point(24.0, 28.0), Point(48.0, 28.0)];
+    let (mut dummies, mut reals) = (0, 0);
+    for seed in 0..30 {
+        let mut seen = 0;
+        step_through(BattleStart::auto("duel", placement_duel(), seed), |app| {
+            let log = &app.world().resource::<BattleLog>().entries;
+            let new = &log[seen..];
+            seen = log.len();
+            for e in new.iter().filter(|e| e.event.rule.section == "Placement options") {
+                let Some(spotted) = e.event.outcome["spotted"].as_str() else { continue };
+                let counter = input(e, "counter").and_then(|v| v.as_u64()).expect("the counter") as u8;
+                let g1 = elements(app).into_iter().find(|f| f.id() == "g1").unwrap();
+                let standing: Vec<u8> = g1.concealment.counters().iter().map(|(k, _)| *k).collect();
+                match spotted {
+                    "Dummy" => {
+                        assert!(g1.concealment.concealed(), "seed {seed}: the real counter is not revealed");
+                        assert!(!standing.contains(&counter), "seed {seed}: the dummy {counter} is removed");
+                        assert!(
+                            g1.concealment.counter_at(g1.place.at).is_some(),
+                            "seed {seed}: it stands at a counter"
+                        );
+                        dummies += 1;
+                    }
+                    "Real" => {
+                        assert!(!g1.concealment.concealed() && standing.is_empty(), "seed {seed}: revealed");
+                        assert_eq!(
+                            g1.place.at,
+                            places[usize::from(counter) - 1],
+                            "seed {seed}: where the counter stood"
+                        );
+                        let known = app.world().resource::<Sides>().0[0].known.contains("g1")
+                            || elements(app).iter().any(|f| f.id() == "a1" && f.intel.known.contains("g1"));
+                        assert!(known, "seed {seed}: the observer knows it");
+                        reals += 1;
+                    }
+                    other => panic!("{other}"),
+                }
+            }
+        });
+    }
+    assert!(dummies > 0 && reals > 0, "dummies {dummies}, reals {reals}");
+}
+
+#[test]
+fn the_auto_side_observes_counters_never_a_hidden_element() {
+    // FYOB "Placement options": the enemy "approaches a counter and
+    // successfully observes it"; a concealed element is never observed where
+    // it stands, nor fired at, until one of its counters is found to be it.
+    let mut counters = 0;
+    for (name, scenario) in shipped().into_iter().chain([("duel".to_owned(), placement_duel())]) {
+        for seed in 0..4 {
+            let (app, _) = autoplay(&name, scenario.clone(), seed);
+            let log = &app.world().resource::<BattleLog>().entries;
+            let mut hidden: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
+            for e in log {
+                let actor = e.event.actor.clone().unwrap_or_default();
+                let section = e.event.rule.section.as_str();
+                if section == "How to conceal an element" && e.event.outcome["concealed"] == serde_json::json!(true) {
+                    hidden.insert(actor.clone());
+                }
+                let out_of_concealment = (section == "Concealed element activity"
+                    && e.event.outcome["revealed"] == serde_json::json!(true))
+                    || (section == "Placement options"
+                        && (e.event.outcome["spotted"] == serde_json::json!("Real")
+                            || e.event.outcome["revealed"] == serde_json::json!(true)));
+                if out_of_concealment {
+                    hidden.remove(&actor);
+                }
+                let target = e.event.target.clone().unwrap_or_default();
+                if hidden.contains(&target) {
+                    match e.event.kind {
+                        EventKind::Observation => {
+                            assert!(
+                                input(e, "counter").is_some(),
+                                "{name} seed {seed}: {target} observed where it stands"
+                            );
+                            counters += 1;
+                        }
+                        EventKind::Fire => panic!("{name} seed {seed}: the hidden {target} fired at: {e:?}"),
+                        _ => {}
+                    }
+                }
+                if e.event.kind == EventKind::Command {
+                    let command = input(e, "command").expect("the command");
+                    for t in command["observe"]["targets"].as_array().into_iter().flatten() {
+                        let direct = t["element"].as_str();
+                        assert!(
+                            direct.is_none_or(|id| !hidden.contains(id)),
+                            "{name} seed {seed}: observes the hidden {direct:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+    assert!(counters > 0, "no counter was observed");
+}
+
+#[test]
 fn the_observe_offer_does_not_betray_a_concealed_enemy() {
     // FYOB "Concealment": where a concealed element stands is the other
-    // player's to find out; the offer, before any die is thrown, neither names
-    // it nor counts a test or a chance for it.
+    // player's to find out; the offer names its counters, never the element.
+    use warbound_battle::command::ObserveTarget;
     let offer = |concealed: bool| {
-        let scenario = if concealed {
-            concealed_duel((36.0, 30.0))
-        } else {
-            duel(r#"(activity: Hold, location: "the farm")"#, r#"(activity: Hold, location: "the road")"#, (36.0, 30.0))
-        };
-        let mut start = BattleStart::auto("duel", scenario, 3);
-        start.control = vec![Control::Player, Control::Auto];
-        let mut app = battle_app(start, BattleLog::default()).unwrap();
-        to_element_turn(&mut app);
-        let Some(warbound_battle::options::Decision::Act { offers, .. }) =
-            warbound_battle::options::decision(app.world_mut())
-        else {
-            panic!("no element turn offered")
-        };
-        let known = app.world().resource::<Sides>().0[0].known.contains("g1");
-        let observe =
-            offers.into_iter().find(|o| matches!(o.command, Command::Observe { .. })).expect("an Observe offer");
-        (observe, known)
+        'seeds: for seed in 3..40 {
+            let scenario = if concealed {
+                placement_duel()
+            } else {
+                duel(
+                    r#"(activity: Hold, location: "the farm")"#,
+                    r#"(activity: Hold, location: "the road")"#,
+                    (36.0, 30.0),
+                )
+            };
+            let mut start = BattleStart::auto("duel", scenario, seed);
+            start.control = vec![Control::Player, Control::Auto];
+            let mut app = battle_app(start, BattleLog::default()).unwrap();
+            if concealed != concealed_at_start(&app.world().resource::<BattleLog>().entries, "g1") {
+                continue;
+            }
+            play::advance(&mut app).unwrap();
+            while !matches!(app.world().resource::<Flow>(), Flow::Acting(_)) {
+                let Some(cmd) = officer_default(&app) else { continue 'seeds };
+                play::command(&mut app, cmd).unwrap();
+            }
+            let Some(warbound_battle::options::Decision::Act { offers, .. }) =
+                warbound_battle::options::decision(app.world_mut())
+            else {
+                panic!("no element turn offered")
+            };
+            let known = app.world().resource::<Sides>().0[0].known.contains("g1");
+            let observe =
+                offers.into_iter().find(|o| matches!(o.command, Command::Observe { .. })).expect("an Observe offer");
+            return (observe, known);
+        }
+        panic!("no seed with g1 concealed: {concealed}")
     };
     let (open, known) = offer(false);
     assert!(!known, "g1 in the open is already known; move it");
     let Command::Observe { targets, .. } = &open.command else { unreachable!() };
-    assert_eq!(targets, &vec!["g1".to_owned()], "g1 in the open is in view: {}", open.label);
+    assert_eq!(targets, &vec![ObserveTarget::Element("g1".to_owned())], "g1 in the open is in view: {}", open.label);
     assert!(open.label.contains("1 test"), "{}", open.label);
     let (hidden, _) = offer(true);
     let Command::Observe { targets, .. } = &hidden.command else { unreachable!() };
-    assert!(targets.is_empty(), "the offer names the concealed g1");
-    assert_eq!(hidden.label, "Observe (an Act)");
+    assert!(!targets.is_empty(), "its counters in view are offered: {}", hidden.label);
+    for t in targets {
+        assert!(matches!(t, ObserveTarget::Counter { element, .. } if element == "g1"), "{t:?}");
+    }
 }
 
 #[test]

@@ -241,6 +241,12 @@ impl Concealed {
         self.revealed_at
     }
 
+    /// The counter known to be the real element: named when dummy markers
+    /// were placed, declared when it acted, or the last one standing.
+    pub fn real(&self) -> Option<u8> {
+        self.real
+    }
+
     /// An enemy has successfully observed `counter` (FYOB "Placement
     /// options"; addendum "Blinds": "when observed by the enemy, dummy
     /// markers are removed from the table").
@@ -288,7 +294,9 @@ impl Concealed {
 
     /// The element is activated to do `what`, from the counter its owner
     /// declares real (FYOB: "must be declared as real or dummy if activated
-    /// to move, observe or fire"). Returns whether this reveals it.
+    /// to move, observe or fire"). Returns whether this reveals it. The
+    /// counter declared stays the real one: an observation of another
+    /// counter then finds a dummy without a throw.
     ///
     /// FYOB "Concealed element activity": it "may not observe, fire or move
     /// without revealing its position"; extracting itself leaves the
@@ -302,6 +310,7 @@ impl Concealed {
         if self.real.is_some_and(|r| r != declared) {
             return Err(ConcealError::NotTheRealElement(declared));
         }
+        self.real = Some(declared);
         let reveals = match what {
             ConcealedActivity::Fire if self.sniper => false,
             ConcealedActivity::Observe
@@ -500,7 +509,9 @@ mod tests {
         }
         let mut c = Concealed::placement_options("x", 3, false).unwrap();
         assert!(!c.act(ConcealedActivity::OtherAct, 1).unwrap(), "FYOB: other acts keep it concealed");
-        assert_eq!(c.counters().len(), 3);
+        assert_eq!((c.counters().len(), c.real()), (3, Some(1)), "declared real where it acted");
+        let (s, e) = c.observed(2, &mut Scripted::new([])).unwrap();
+        assert!(s == Spotted::Dummy && e.dice.is_empty(), "another counter is a dummy without a throw");
         let mut d = Concealed::dummy_markers("x", 3, 1, false).unwrap();
         assert_eq!(d.act(ConcealedActivity::Move, 2), Err(ConcealError::NotTheRealElement(2)));
         assert!(d.act(ConcealedActivity::OtherAct, 1).unwrap(), "addendum: must be revealed to act");

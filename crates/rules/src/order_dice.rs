@@ -54,6 +54,9 @@ pub enum Act {
     /// Re-net a radio after a HE/AT hit (a Radio Test).
     ReNetRadio,
     GetOutOfRiver,
+    /// FYOB "Placement options": "A concealed element uses an Act to extract
+    /// itself from a concealed position."
+    ExtractFromConcealment,
 }
 
 /// FYOB "Act": any 2 acts.

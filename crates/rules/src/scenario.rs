@@ -226,7 +226,7 @@ impl ElementSpec {
     /// is inside a pillbox (FYOB "An element cannot be considered 'concealed'
     /// if it is in a pillbox, casement or other such obvious defensive
     /// position"; test `a_concealed_element_in_a_pillbox_is_refused`).
-    fn candidate(&self, codex: &Codex, terrain: &Terrain) -> Result<Candidate, String> {
+    pub fn candidate(&self, codex: &Codex, terrain: &Terrain) -> Result<Candidate, String> {
         let mut kind = FireTarget::Infantry;
         let mut calibre_mm = None;
         for p in &self.pieces {

@@ -200,7 +200,7 @@ pub(super) fn cardsheet(
     {
         notes.push(format!("Carried by {}", carrier.id()));
     }
-    if f.concealment.concealed {
+    if f.concealment.concealed() {
         notes.push("Concealed".to_owned());
     }
     if f.force.sniper {
