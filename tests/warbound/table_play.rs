@@ -134,7 +134,7 @@ fn the_odds_offered_before_an_observation_test_come_from_the_rules_and_fall_with
     use warbound::battle::{observation::chance_to_see, visible::Sight};
     use warbound_rules::terrain::Point;
     let (app, observer, mut target) = patrol_pair();
-    target.concealment.concealed = false;
+    target.concealment = Default::default();
     let sight = Sight::new(app.world().resource::<Battle>(), data::codex().unwrap());
     // Along the observer's own lane: 4" and then 24" ahead of it.
     target.place.at = Point(observer.place.at.0, observer.place.at.1 + 4.0);
