@@ -10,7 +10,9 @@
 //!   (a Concealed position: FYOB "Officer decisions"); never (Overwatch).
 //! - Move as its orders say: stay (Hold, Overwatch), go to the named place
 //!   (Support, Re-position, Concealed, Engineering), or close with the nearest
-//!   enemy it knows (Contact Enemy; Recce and Report towards its location).
+//!   enemy it knows (Contact Enemy; Recce and Report towards its location);
+//!   at the double (*Heroes All*, "Movement") when it has nothing to fire at
+//!   or observe and no enemy it knows of lies within the run.
 
 use crate::prelude::*;
 use warbound_rules::inches::Inches;
@@ -26,7 +28,7 @@ use warbound_rules::{
 use super::{
     Battlefield, FlowSchedule, FlowSet, at,
     check::check,
-    command::{Command, Current, Inbox},
+    command::{Command, Current, Inbox, Pace},
     demolition,
     setup::Control,
     sorted,
@@ -197,27 +199,47 @@ fn next_command(
     } else {
         destination(turn, me, &enemies, sight, &battle.pontoons)
     };
+    // At the double when there is nothing to fire at or observe and no enemy
+    // it knows of within the run (the fire phase and the Acts are given up).
+    let runs = |to: Point| {
+        let calm = fire.is_none() && observe.is_empty() && blow.is_none() && lift.is_none();
+        calm && super::movement::reach_at(battle, me, to, turn.orders.movement_pips, Pace::AtTheDouble).is_some_and(
+            |r| {
+                !enemies
+                    .iter()
+                    .any(|e| me.intel.known.contains(e.id()) && distance(me.place.at, e.place.at) <= r.furthest)
+            },
+        )
+    };
     let candidates: Vec<Command> = preference(turn.orders.order)
         .into_iter()
-        .filter_map(|p| match p {
+        .flat_map(|p| match p {
             Phase::Act if blow.is_some() => {
-                blow.map(|d| Command::Detonate { element: element.clone(), charge: d.id.clone() })
+                blow.map(|d| Command::Detonate { element: element.clone(), charge: d.id.clone() }).into_iter().collect()
             }
             Phase::Act if lift.is_some() => {
-                lift.map(|d| Command::Clear { element: element.clone(), charge: d.id.clone() })
+                lift.map(|d| Command::Clear { element: element.clone(), charge: d.id.clone() }).into_iter().collect()
             }
             Phase::Act if !observe.is_empty() => {
-                Some(Command::Observe { element: element.clone(), targets: observe.clone() })
+                vec![Command::Observe { element: element.clone(), targets: observe.clone() }]
             }
-            Phase::Fire => {
-                fire.clone().map(|target| Command::Fire { element: element.clone(), target }).or_else(|| {
+            Phase::Fire => fire
+                .clone()
+                .map(|target| Command::Fire { element: element.clone(), target })
+                .or_else(|| {
                     // Nothing to hit on the ground: the enemy's aircraft overhead.
                     let squadron = aircraft.iter().find(|(_, s)| *s != me.identity.side).map(|(id, _)| id.clone());
                     squadron.map(|squadron| Command::FireAa { element: element.clone(), squadron })
                 })
-            }
-            Phase::Move => destination.map(|p| Command::Move { element: element.clone(), to: (p.0, p.1) }),
-            _ => None,
+                .into_iter()
+                .collect(),
+            Phase::Move => destination
+                .map(|p| {
+                    let mv = |pace| Command::Move { element: element.clone(), to: (p.0, p.1), pace };
+                    if runs(p) { vec![mv(Pace::AtTheDouble), mv(Pace::Normal)] } else { vec![mv(Pace::Normal)] }
+                })
+                .unwrap_or_default(),
+            _ => Vec::new(),
         })
         .collect();
     // At a river's edge on its way: wade in (or out) before anything else.

@@ -485,6 +485,8 @@ pub enum FlowChange {
     PhaseTaken(Phase, Vec<Act>),
     /// A Player's move thrown and not yet made (`None`: made).
     PendingMove(Option<PendingMove>),
+    /// The acting element moves "at the double" this turn.
+    AtTheDouble,
 }
 
 /// Where the flow stands, as its systems share it: read through `Deref`,
@@ -526,6 +528,11 @@ impl HeldFlow<'_> {
             FlowChange::PendingMove(pending) => {
                 if let Flow::Acting(turn) = &mut *self.flow {
                     turn.pending_move = pending;
+                }
+            }
+            FlowChange::AtTheDouble => {
+                if let Flow::Acting(turn) = &mut *self.flow {
+                    turn.at_the_double = true;
                 }
             }
         }

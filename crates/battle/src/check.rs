@@ -6,24 +6,26 @@ use warbound_rules::{
     event::Book,
     geometry::{self, distance},
     momentum::{CmMovement, CmsMovement},
-    movement::{Stretch, Terrain as RouteTerrain},
+    movement::{self, Stretch, Terrain as RouteTerrain},
     order_dice::{self, Act, Phase, TurnPlan},
 };
 
 use super::{
-    command::{Command, Refusal, refusal},
+    command::{Command, Pace, Refusal, refusal},
     state::{Elements, Turn},
     visible,
 };
 
 /// The turn's phases so far plus the command's, as an Order Dice plan; an
-/// element on Overwatch may not fire (*Heroes All*, "Overwatch").
-fn plan_with(turn: &Turn, phase: Phase, acts: usize, overwatch: bool) -> TurnPlan {
+/// element on Overwatch may not fire (*Heroes All*, "Overwatch"), one moving
+/// at the double may neither fire nor act.
+fn plan_with(turn: &Turn, phase: Phase, acts: usize, overwatch: bool, at_the_double: bool) -> TurnPlan {
     let mut phases = turn.taken.clone();
     phases.push(phase);
     let mut plan_acts = turn.acts.clone();
     plan_acts.extend(std::iter::repeat_n(Act::Observe, acts));
-    TurnPlan { phases, acts: plan_acts, at_the_double: false, overwatch, immobile: false }
+    let at_the_double = turn.at_the_double || at_the_double;
+    TurnPlan { phases, acts: plan_acts, at_the_double, overwatch, immobile: false }
 }
 
 /// Whether a move to `to` ends nearer the nearest enemy on the table that the
@@ -134,7 +136,12 @@ pub fn check(
         _ => 0,
     };
     let overwatch = me.order.objective.activity.conduct().overwatch;
-    match order_dice::check_turn(turn.orders.order, &plan_with(turn, phase, acts, overwatch)) {
+    let pace = match cmd {
+        Command::Move { pace, .. } => *pace,
+        _ => Pace::Normal,
+    };
+    let plan = plan_with(turn, phase, acts, overwatch, pace == Pace::AtTheDouble);
+    match order_dice::check_turn(turn.orders.order, &plan) {
         Err(order_dice::OrderError::FiresOnOverwatch) => {
             return Err(refusal(Book::HeroesAll, "Overwatch", "elements on Overwatch cannot Fire"));
         }
@@ -142,9 +149,31 @@ pub fn check(
         Ok(_) => {}
     }
     match cmd {
-        Command::Move { to, .. } => {
+        Command::Move { to, pace, .. } => {
             if !(to.0.is_finite() && to.1.is_finite() && ctx.scenario.table.contains(*to)) {
                 return Err(refusal(Book::HeroesAll, "Movement", "the destination is off the table"));
+            }
+            if let Err(e) = movement::Pace::of(&plan) {
+                return Err(refusal(Book::HeroesAll, "Overwatch", e.to_string()));
+            }
+            // Reading: "at the double" is a free full move; an element
+            // restricted to moving towards cover does not run for it (the
+            // rules core's `Turn::check_plan`).
+            if *pace == Pace::AtTheDouble && turn.orders.movement != CmMovement::Free {
+                return Err(refusal(
+                    fyob,
+                    "Results of Momentum Tests",
+                    "its CM tests this bound forbid moving at the double",
+                ));
+            }
+            if let Some(e) = super::movement::pace_barred(
+                battle,
+                me,
+                warbound_rules::terrain::Point(to.0, to.1),
+                turn.orders.movement_pips,
+                *pace,
+            ) {
+                return Err(refusal(Book::HeroesAll, "Movement", e.to_string()));
             }
             if me.force.build == (super::state::Build::Guns { artillery: true }) && me.actions.this_bound.fired {
                 return Err(refusal(Book::HeroesAll, "Weapons table notes", "an immobile gun cannot move and fire"));

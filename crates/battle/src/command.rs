@@ -16,8 +16,13 @@ use warbound_rules::{
 #[serde(rename_all = "snake_case")]
 pub enum Command {
     /// Its Move phase: towards `to` (inches from the near-left corner), as far
-    /// as the Movement Dice allow.
-    Move { element: String, to: (f32, f32) },
+    /// as the Movement Dice allow, at `pace`.
+    Move {
+        element: String,
+        to: (f32, f32),
+        #[serde(default, skip_serializing_if = "Pace::is_normal")]
+        pace: Pace,
+    },
     /// A Player's move, after the Movement Dice: stop at `to`, on the route
     /// declared and no further than the score allows.
     MoveTo { element: String, to: (f32, f32) },
@@ -69,6 +74,26 @@ pub enum Command {
         #[serde(default)]
         withdraw: bool,
     },
+}
+
+/// How an element moves in its Move phase.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Pace {
+    /// The Movement Table's dice (half of them on Overwatch).
+    #[default]
+    Normal,
+    /// *Heroes All*, "Movement": infantry or mounted cavalry "may use their 2
+    /// actions and their fire phase to make an \"at the double\" move. No
+    /// other actions or firing may be undertaken during such a move. The
+    /// element may move up to twice the distance shown on the D6 throw."
+    AtTheDouble,
+}
+
+impl Pace {
+    pub fn is_normal(&self) -> bool {
+        *self == Pace::Normal
+    }
 }
 
 /// An order for one element (FYOB "Orders & Objectives").

@@ -6,7 +6,7 @@
 pub use super::firing::{FireOdds, fire_odds};
 use super::{
     check::check,
-    command::Command,
+    command::{Command, Pace},
     play::waiting_for_player,
     state::{Battle, Elements, FieldedReadOnly, Flow, PendingMove, Roster, Sides},
     visible::Sight,
@@ -104,6 +104,22 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                     commands.push((label, Command::Fire { element: element.clone(), target: e.id().to_owned() }));
                 }
             }
+            // A move at another pace towards where its orders take it: the
+            // table click gives a normal move anywhere.
+            let enemies: Vec<_> = all
+                .iter()
+                .copied()
+                .filter(|e| e.identity.side != me.identity.side && e.presence.status.on_table())
+                .collect();
+            if let Some(to) = super::auto::order_destination(&me, &enemies, &sight) {
+                commands.push((
+                    format!(
+                        "Move at the double towards ({:.0}, {:.0}): twice the dice, then no fire and no Act",
+                        to.0, to.1
+                    ),
+                    Command::Move { element: element.clone(), to: (to.0, to.1), pace: Pace::AtTheDouble },
+                ));
+            }
             for (id, side) in &aircraft {
                 if *side != me.identity.side {
                     commands.push((
@@ -158,7 +174,8 @@ pub fn decision(world: &mut World) -> Option<Decision> {
             // A move that goes nowhere tells whether a move may be declared at
             // all this turn (a declared route is checked when declared: pinned,
             // it may not lead towards the enemy).
-            let step = Command::Move { element: element.clone(), to: (me.place.at.0, me.place.at.1) };
+            let step =
+                Command::Move { element: element.clone(), to: (me.place.at.0, me.place.at.1), pace: Pace::Normal };
             let move_refused = check(&step, &turn, &all, &sight, battle, &aircraft).err().map(|r| refusal_text(&r));
             Some(Decision::Act { element, orders, pending: turn.pending_move, move_refused, offers })
         }

@@ -720,6 +720,10 @@ pub struct Turn {
     /// A Player's move thrown and not yet made: he now moves up to the score.
     #[serde(default)]
     pub pending_move: Option<PendingMove>,
+    /// Its move this turn is "at the double": it may neither fire nor act
+    /// (*Heroes All*, "Movement").
+    #[serde(default)]
+    pub at_the_double: bool,
 }
 
 /// Movement Dice thrown for a declared route (towards `to`): the element may

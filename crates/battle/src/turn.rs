@@ -18,11 +18,12 @@ pub(super) fn end_turn(t: &mut Battlefield, id: &str) {
 }
 
 /// Records that the acting element has taken `phase`; ends its turn when it
-/// has nothing left to take.
+/// has nothing left to take (all three phases, or a move "at the double",
+/// which uses "their 2 actions and their fire phase": *Heroes All*, "Movement").
 pub(super) fn phase_done(t: &mut Battlefield, phase: order_dice::Phase, acts: &[order_dice::Act]) {
     t.flow.apply(FlowChange::PhaseTaken(phase, acts.to_vec()));
     let Flow::Acting(turn) = &*t.flow else { return };
-    if turn.taken.len() == 3 {
+    if turn.taken.len() == 3 || (phase == order_dice::Phase::Move && turn.at_the_double) {
         let id = turn.element.clone();
         end_turn(t, &id);
     }

@@ -325,7 +325,7 @@ fn a_player_side_waits_for_commands_and_impossible_ones_change_nothing() {
         Command::Fire { element: me.clone(), target: "gruppe_1".into() },
         // Three acts.
         Command::Observe { element: me.clone(), targets: vec!["gruppe_1".into(), "gruppe_2".into(), "x".into()] },
-        Command::Move { element: me.clone(), to: (500.0, 4.0) },
+        Command::Move { element: me.clone(), to: (500.0, 4.0), pace: Default::default() },
         Command::EndTurn { element: "gruppe_1".into() },
     ] {
         play::command(&mut app, cmd.clone()).unwrap();
@@ -340,7 +340,7 @@ fn a_player_side_waits_for_commands_and_impossible_ones_change_nothing() {
     assert_eq!(app.world().resource::<BattleLog>().entries.len(), events + 4, "only the refusals were logged");
     // The route is declared and the Movement Dice thrown; the element then
     // moves no further than the score, along the route.
-    play::command(&mut app, Command::Move { element: me.clone(), to: (28.0, 20.0) }).unwrap();
+    play::command(&mut app, Command::Move { element: me.clone(), to: (28.0, 20.0), pace: Default::default() }).unwrap();
     let Flow::Acting(turn) = app.world().resource::<Flow>().clone() else { panic!("the turn ended") };
     let pending = turn.pending_move.expect("the dice are thrown and the player chooses where to stop");
     let from = elements(&app).iter().find(|f| f.id() == me).unwrap().place.at;
@@ -348,7 +348,7 @@ fn a_player_side_waits_for_commands_and_impossible_ones_change_nothing() {
     let beyond = distance(from, declared) > pending.allowance + 1.0;
     for cmd in [
         Command::EndTurn { element: me.clone() },
-        Command::Move { element: me.clone(), to: (28.0, 30.0) },
+        Command::Move { element: me.clone(), to: (28.0, 30.0), pace: Default::default() },
         Command::MoveTo { element: me.clone(), to: (from.0 + 5.0, from.1) },
     ] {
         let before = elements(&app);
@@ -390,7 +390,7 @@ fn march(app: &mut App) -> Option<Command> {
         return Some(Command::MoveTo { element: me, to: at });
     }
     Some(if turn.taken.is_empty() {
-        Command::Move { element: me, to: (36.0, 30.0) }
+        Command::Move { element: me, to: (36.0, 30.0), pace: Default::default() }
     } else {
         Command::EndTurn { element: me }
     })
@@ -794,7 +794,7 @@ fn charges_are_fired_by_the_pack_and_lifted_by_engineers() {
                     let k = if d > 0.0 { (p.allowance / d.get()).min(1.0) } else { 0.0 };
                     Command::MoveTo { element: me, to: (at.0 + (p.to.0 - at.0) * k, at.1 + (p.to.1 - at.1) * k) }
                 } else if turn.taken.is_empty() && turn.orders.order == warbound_rules::order_dice::Phase::Move {
-                    Command::Move { element: me, to: (36.0, 31.0) }
+                    Command::Move { element: me, to: (36.0, 31.0), pace: Default::default() }
                 } else {
                     Command::EndTurn { element: me }
                 }
@@ -1652,7 +1652,7 @@ fn a_pinned_element_may_not_advance() {
     }
     let before = elements(&app);
     let towards = ((from.0 + post.0) / 2.0, (from.1 + post.1) / 2.0);
-    play::command(&mut app, Command::Move { element: me.clone(), to: towards }).unwrap();
+    play::command(&mut app, Command::Move { element: me.clone(), to: towards, pace: Default::default() }).unwrap();
     assert_eq!(refused_by(&app).as_deref(), Some("Results of Momentum Tests"), "a pinned element advanced");
     assert_eq!(elements(&app), before);
     // The Player's window says so on the declared move, not on every move.
@@ -1662,7 +1662,7 @@ fn a_pinned_element_may_not_advance() {
         panic!("no element's decision")
     };
     assert_eq!(move_refused, None, "a move away from the enemy may still be declared");
-    play::command(&mut app, Command::Move { element: me, to: sideways(from, post) }).unwrap();
+    play::command(&mut app, Command::Move { element: me, to: sideways(from, post), pace: Default::default() }).unwrap();
     assert_eq!(refused_by(&app), None, "a move away from the enemy was refused");
 }
 
@@ -1681,7 +1681,7 @@ fn overwatch_neither_fires_nor_moves_more_than_half() {
     assert!(fire.refused.as_deref().is_some_and(|r| r.contains("\"Overwatch\"")), "{:?}", fire.refused);
     play::command(&mut app, Command::Fire { element: me.clone(), target: "gruppe_1".into() }).unwrap();
     assert_eq!(refused_by(&app).as_deref(), Some("Overwatch"), "an element on Overwatch fired");
-    play::command(&mut app, Command::Move { element: me, to: sideways(from, post) }).unwrap();
+    play::command(&mut app, Command::Move { element: me, to: sideways(from, post), pace: Default::default() }).unwrap();
     assert_eq!(refused_by(&app), None);
     let log = &app.world().resource::<BattleLog>().entries;
     let moved = log.iter().rev().find(|e| e.event.kind == EventKind::Movement).expect("the Movement Dice");
@@ -1739,6 +1739,72 @@ fn seven_failures_leave_the_mmg_behind() {
 }
 
 #[test]
+fn at_the_double_doubles_the_dice_and_forbids_fire_and_acts() {
+    // Heroes All, "Movement": infantry "may use their 2 actions and their fire
+    // phase to make an \"at the double\" move. No other actions or firing may
+    // be undertaken during such a move. The element may move up to twice the
+    // distance shown on the D6 throw." FYOB "Order Dice scores", 2: "An
+    // element with a Move order can move At the double"; HA "Overwatch":
+    // "They cannot move \"at the double\"".
+    use warbound_battle::command::Pace;
+    let mut app = battle_app(player_start(5), BattleLog::default()).unwrap();
+    let (me, from, post) = player_patrol(&mut app, false);
+    let set_order = |app: &mut App, order| {
+        if let Flow::Acting(turn) = &mut *app.world_mut().resource_mut::<Flow>() {
+            turn.orders.order = order;
+        }
+    };
+    let run = Command::Move { element: me.clone(), to: sideways(from, post), pace: Pace::AtTheDouble };
+    set_order(&mut app, warbound_rules::order_dice::Phase::Fire);
+    play::command(&mut app, run.clone()).unwrap();
+    assert_eq!(refused_by(&app).as_deref(), Some("Order Dice"), "at the double on a Fire order");
+    set_order(&mut app, warbound_rules::order_dice::Phase::Move);
+    // Ordered to the lane: the player is offered a run there.
+    {
+        let world = app.world_mut();
+        let mut q = world.query::<(&warbound_battle::state::Force, &mut warbound_battle::state::Order)>();
+        for (force, mut order) in q.iter_mut(world) {
+            if force.id() == me {
+                order.objective.activity = warbound_rules::command::Activity::Reposition;
+                order.objective.location = "the lane".into();
+            }
+        }
+    }
+    let Some(warbound_battle::options::Decision::Act { offers, .. }) =
+        warbound_battle::options::decision(app.world_mut())
+    else {
+        panic!("no element's decision")
+    };
+    assert!(
+        offers.iter().any(|o| matches!(o.command, Command::Move { pace: Pace::AtTheDouble, .. })),
+        "the player is offered a move at the double: {offers:?}"
+    );
+    play::command(&mut app, run).unwrap();
+    assert_eq!(refused_by(&app), None);
+    let log = &app.world().resource::<BattleLog>().entries;
+    let moved = log.iter().rev().find(|e| e.event.kind == EventKind::Movement).expect("the Movement Dice");
+    assert_eq!(input(moved, "pace"), Some(&serde_json::json!("AtTheDouble")));
+    let (score, allowance) = (&moved.event.outcome["score"], &moved.event.outcome["allowance"]);
+    assert_eq!(allowance.as_f64().unwrap(), score.as_f64().unwrap() * 2.0, "score {score}, allowance {allowance}");
+    let Flow::Acting(turn) = app.world().resource::<Flow>().clone() else { panic!("the turn ended") };
+    let pending = turn.pending_move.expect("the player stops where he chooses");
+    let stop = warbound_battle::options::along((from.0, from.1), pending.to, pending.allowance);
+    play::command(&mut app, Command::MoveTo { element: me.clone(), to: stop }).unwrap();
+    assert_eq!(refused_by(&app), None);
+    // The move used the fire phase and both Acts: the turn is over.
+    assert!(
+        !matches!(app.world().resource::<Flow>(), Flow::Acting(t) if t.element == me),
+        "it may still fire or act after running"
+    );
+    // On Overwatch it cannot run.
+    let mut app = battle_app(player_start(5), BattleLog::default()).unwrap();
+    let (me, from, post) = player_patrol(&mut app, true);
+    set_order(&mut app, warbound_rules::order_dice::Phase::Move);
+    play::command(&mut app, Command::Move { element: me, to: sideways(from, post), pace: Pace::AtTheDouble }).unwrap();
+    assert_eq!(refused_by(&app).as_deref(), Some("Overwatch"), "ran on Overwatch");
+}
+
+#[test]
 fn an_afv_at_cms_four_keeps_off_open_ground() {
     // FYOB "Continuous Momentum Score - AFVs and armoured transport", 4: "The
     // element can move but cannot traverse open ground".
@@ -1750,7 +1816,7 @@ fn an_afv_at_cms_four_keeps_off_open_ground() {
         turn.orders.cms_movement = row.movement;
     }
     let before = elements(&app);
-    play::command(&mut app, Command::Move { element: me, to: sideways(from, post) }).unwrap();
+    play::command(&mut app, Command::Move { element: me, to: sideways(from, post), pace: Default::default() }).unwrap();
     assert_eq!(refused_by(&app).as_deref(), Some("Continuous Momentum"), "it crossed open ground");
     assert_eq!(elements(&app), before);
 }
