@@ -12,7 +12,9 @@
 //!   (Support, Re-position, Concealed, Engineering), or close with the nearest
 //!   enemy it knows (Contact Enemy; Recce and Report towards its location);
 //!   at the double (*Heroes All*, "Movement") when it has nothing to fire at
-//!   or observe and no enemy it knows of lies within the run.
+//!   or observe and no enemy it knows of lies within the run; by stealth on
+//!   the last stretch of an approach to a known enemy, while its own fire
+//!   has not shown it.
 
 use crate::prelude::*;
 use warbound_rules::inches::Inches;
@@ -44,6 +46,8 @@ pub(super) fn plugin(app: &mut App) {
 /// Stop this far short of a known enemy when closing with it: within
 /// effective range of small arms, outside grenade range.
 const CLOSE_TO: Inches = Inches(10.0);
+/// An element approaching a known enemy this near goes by stealth where it can.
+const STEALTH_NEAR: Inches = Inches(24.0);
 /// A Recce and Report element stops when it knows of an enemy this near.
 const RECCE_STANDOFF: f32 = 24.0;
 /// How far an element leaving a burning building goes.
@@ -211,6 +215,20 @@ fn next_command(
             },
         )
     };
+    // By stealth on the last stretch of an approach to an enemy it knows of,
+    // unseen by its own fire this bound and last, where 1D6 (2D6 elite) is
+    // even chances to get there (Heroes All, "Movement", "Observation").
+    let sneaks = |to: Point| {
+        let quiet = !me.actions.this_bound.fired && !me.actions.last_bound.fired;
+        let near = enemies
+            .iter()
+            .any(|e| me.intel.known.contains(e.id()) && distance(me.place.at, e.place.at) <= STEALTH_NEAR);
+        quiet
+            && near
+            && me.force.build == super::state::Build::Infantry
+            && super::movement::reach_at(battle, me, to, turn.orders.movement_pips, Pace::Stealth)
+                .is_some_and(|r| r.to_point >= 0.5)
+    };
     let candidates: Vec<Command> = preference(turn.orders.order)
         .into_iter()
         .flat_map(|p| match p {
@@ -236,7 +254,13 @@ fn next_command(
             Phase::Move => destination
                 .map(|p| {
                     let mv = |pace| Command::Move { element: element.clone(), to: (p.0, p.1), pace };
-                    if runs(p) { vec![mv(Pace::AtTheDouble), mv(Pace::Normal)] } else { vec![mv(Pace::Normal)] }
+                    if runs(p) {
+                        vec![mv(Pace::AtTheDouble), mv(Pace::Normal)]
+                    } else if sneaks(p) {
+                        vec![mv(Pace::Stealth), mv(Pace::Normal)]
+                    } else {
+                        vec![mv(Pace::Normal)]
+                    }
                 })
                 .unwrap_or_default(),
             _ => Vec::new(),

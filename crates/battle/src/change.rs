@@ -91,6 +91,8 @@ pub enum Change {
     Ranging(String, Ranging),
     /// It moves to `to`; `moved` marks it as having moved this bound.
     Move { to: Point, moved: bool },
+    /// Its move this bound is a stealth move.
+    Stealthy,
     /// It goes into the water, or comes out of it.
     Wade,
     /// It is seen, or shows itself: out of concealment.
@@ -238,6 +240,7 @@ impl Held<'_, '_> {
                 f.place.at = to;
                 f.actions.this_bound.moved = moved;
             }
+            Change::Stealthy => f.actions.this_bound.stealthy = true,
             Change::Wade => f.place.mover.in_water = !f.place.mover.in_water,
             Change::Revealed => f.concealment.concealed = false,
             Change::Observed => f.actions.this_bound.observed = true,

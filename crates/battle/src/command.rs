@@ -88,6 +88,11 @@ pub enum Pace {
     /// other actions or firing may be undertaken during such a move. The
     /// element may move up to twice the distance shown on the D6 throw."
     AtTheDouble,
+    /// *Heroes All*, "Movement": "Instead of a \"normal\" move, an
+    /// **infantry** element may make a \"stealth\" move of up to 1D6 inches
+    /// (2D6 inches for elite) on either a road or cross-country **only**";
+    /// observers gain no segment for its having moved ("Observation").
+    Stealth,
 }
 
 impl Pace {

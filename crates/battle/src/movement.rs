@@ -66,11 +66,26 @@ fn move_phase(mut t: Battlefield, mut current: ResMut<Current>) {
         // Heroes All, "Movement": the route is declared and the dice thrown;
         // the player then moves up to the score along it.
         let allowance = throw_only(&mut t, &element, Point(to.0, to.1), pips, pace);
+        if pace == Pace::Stealth {
+            stealthy(&mut t, &element);
+        }
         t.flow.apply(FlowChange::PendingMove(Some(PendingMove { to, allowance })));
         return;
     }
     do_move(&mut t, &element, Point(to.0, to.1), pips, pace);
+    if pace == Pace::Stealth {
+        stealthy(&mut t, &element);
+    }
     super::turn::phase_done(&mut t, Phase::Move, &[]);
+}
+
+/// Marks the element's move this bound as a stealth move (after its
+/// Movement Dice are logged).
+fn stealthy(t: &mut Battlefield, element: &str) {
+    let mut els = sorted(&mut t.elements);
+    if let Some(f) = t.roster.find_mut(&mut els, element) {
+        f.apply(Change::Stealthy);
+    }
 }
 
 /// The inches an element may go towards `target`: its Movement Dice, cut
@@ -263,14 +278,14 @@ fn request<'a>(
     MoveRequest {
         mover: f.place.mover,
         route,
-        mode: MoveMode::Normal,
+        mode: if pace == Pace::Stealth { MoveMode::Stealth } else { MoveMode::Normal },
         // *Heroes All*, "Moving on Overwatch": "a maximum move of 50% of the
         // move allowed to them by the dice throw"; "They cannot move \"at the
         // double\"" (the rules core refuses it).
         pace: match pace {
             Pace::AtTheDouble => movement::Pace::AtTheDouble,
-            Pace::Normal if overwatch => movement::Pace::Overwatch,
-            Pace::Normal => movement::Pace::Normal,
+            Pace::Normal | Pace::Stealth if overwatch => movement::Pace::Overwatch,
+            Pace::Normal | Pace::Stealth => movement::Pace::Normal,
         },
         light: battle.clock.light(),
         weather: battle.start.scenario.battle_weather().unwrap_or_default(),

@@ -119,6 +119,10 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                     ),
                     Command::Move { element: element.clone(), to: (to.0, to.1), pace: Pace::AtTheDouble },
                 ));
+                commands.push((
+                    format!("Move by stealth towards ({:.0}, {:.0}): 1D6 (2D6 elite), not marked as moved", to.0, to.1),
+                    Command::Move { element: element.clone(), to: (to.0, to.1), pace: Pace::Stealth },
+                ));
             }
             for (id, side) in &aircraft {
                 if *side != me.identity.side {

@@ -131,6 +131,10 @@ pub struct Marks {
     pub fired: bool,
     /// Took an observation test with an Act this bound (the 9" rule).
     pub observed: bool,
+    /// Its move was a stealth move (*Heroes All*, "Observation": no segment
+    /// gained for its having moved).
+    #[serde(default)]
+    pub stealthy: bool,
     /// Enemy elements that fired on it this bound (Recce and Report replies to them).
     pub fired_on_by: BTreeSet<String>,
 }

@@ -72,8 +72,13 @@ impl Sight<'_> {
         overwatch: bool,
     ) -> Option<ObservationTest<'b>> {
         let between = self.between(observer, target)?;
-        let movement = if target.actions.last_bound.moved || target.actions.this_bound.moved {
+        // *Heroes All*, "Observation": "a target that moved on its last turn
+        // (but not if it moved with a stealth move)".
+        let (last, this) = (&target.actions.last_bound, &target.actions.this_bound);
+        let movement = if (last.moved && !last.stealthy) || (this.moved && !this.stealthy) {
             TargetMovement::Moved
+        } else if last.moved || this.moved {
+            TargetMovement::StealthMove
         } else {
             TargetMovement::Stationary
         };

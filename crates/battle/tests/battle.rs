@@ -1805,6 +1805,48 @@ fn at_the_double_doubles_the_dice_and_forbids_fire_and_acts() {
 }
 
 #[test]
+fn a_stealth_move_throws_one_die_and_gives_observers_no_moved_segment() {
+    // Heroes All, "Movement": "Instead of a \"normal\" move, an infantry
+    // element may make a \"stealth\" move of up to 1D6 inches (2D6 inches for
+    // elite) on either a road or cross-country only"; "Observation": observers
+    // gain one segment for "observing a target that moved on its last turn
+    // (but not if it moved with a stealth move)".
+    use warbound_battle::command::Pace;
+    use warbound_rules::observation::TargetMovement;
+    let movement_seen = |app: &App, me: &str| {
+        let els = elements(app);
+        let (me, g1) = (els.iter().find(|f| f.id() == me).unwrap(), els.iter().find(|f| f.id() == "gruppe_1").unwrap());
+        let codex = codex();
+        let battle = app.world().resource::<Battle>();
+        let sight = warbound_battle::visible::Sight::new(battle, &codex);
+        let (o, t) = (g1.view().observers(), me.view().targets(&codex));
+        let test = sight.observation(&g1.view(), &me.view(), &o, &t, Default::default(), false).unwrap();
+        test.target.movement
+    };
+    for (pace, dice, seen) in
+        [(Pace::Stealth, 1, TargetMovement::StealthMove), (Pace::Normal, 2, TargetMovement::Moved)]
+    {
+        let mut app = battle_app(player_start(5), BattleLog::default()).unwrap();
+        let (me, from, post) = player_patrol(&mut app, false);
+        if let Flow::Acting(turn) = &mut *app.world_mut().resource_mut::<Flow>() {
+            turn.orders.order = warbound_rules::order_dice::Phase::Move;
+        }
+        assert_eq!(movement_seen(&app, &me), TargetMovement::Stationary);
+        play::command(&mut app, Command::Move { element: me.clone(), to: sideways(from, post), pace }).unwrap();
+        assert_eq!(refused_by(&app), None, "{pace:?}");
+        let log = &app.world().resource::<BattleLog>().entries;
+        let moved = log.iter().rev().find(|e| e.event.kind == EventKind::Movement).expect("the Movement Dice");
+        assert_eq!(input(moved, "dice"), Some(&serde_json::json!(dice)), "{pace:?}: {moved:?}");
+        let Flow::Acting(turn) = app.world().resource::<Flow>().clone() else { panic!("the turn ended") };
+        let pending = turn.pending_move.expect("the player stops where he chooses");
+        let stop = warbound_battle::options::along((from.0, from.1), pending.to, pending.allowance);
+        play::command(&mut app, Command::MoveTo { element: me.clone(), to: stop }).unwrap();
+        assert_eq!(refused_by(&app), None);
+        assert_eq!(movement_seen(&app, &me), seen, "{pace:?}");
+    }
+}
+
+#[test]
 fn an_afv_at_cms_four_keeps_off_open_ground() {
     // FYOB "Continuous Momentum Score - AFVs and armoured transport", 4: "The
     // element can move but cannot traverse open ground".
