@@ -132,6 +132,7 @@ pub fn build(
                         engineers: order.activity == Activity::Engineering,
                         radio: spec.radio,
                         sniper: spec.sniper,
+                        recce: spec.recce,
                     },
                     presence: Presence {
                         status,

@@ -164,6 +164,9 @@ pub struct Force {
     pub men_start: u32,
     pub radio: bool,
     pub sniper: bool,
+    /// A recognised recce unit (*Heroes All*, "Observation").
+    #[serde(default)]
+    pub recce: bool,
 }
 
 impl Force {

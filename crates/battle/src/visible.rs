@@ -35,10 +35,19 @@ impl<'a> Sight<'a> {
     }
 }
 
-/// Where an element stands for the sight rules.
-pub fn viewpoint(f: &ElementView) -> Viewpoint {
-    let height = if f.force.build.is_vehicle() { VEHICLE_HEIGHT } else { FIGURE_HEIGHT };
-    Viewpoint { at: f.place.at, storey: 0, height, reach: 0.5 }
+/// Where an element stands for the sight rules. Reading (*Heroes All*,
+/// "Observation": "Extra height allows the observer to gain 1 segment and
+/// comprises ... a storey of a building (can be multiplied)"): an element
+/// that is not a vehicle, inside a building of more than one storey, holds
+/// its top storey, where it observes from and is seen at.
+pub fn viewpoint(terrain: &Terrain, f: &ElementView) -> Viewpoint {
+    let vehicle = f.force.build.is_vehicle();
+    let height = if vehicle { VEHICLE_HEIGHT } else { FIGURE_HEIGHT };
+    let storey = match geometry::building_at(terrain, f.place.at) {
+        Some((_, storeys)) if !vehicle => storeys.saturating_sub(1),
+        _ => 0,
+    };
+    Viewpoint { at: f.place.at, storey, height, reach: 0.5 }
 }
 
 impl Sight<'_> {
@@ -46,7 +55,9 @@ impl Sight<'_> {
     /// points (off the table).
     pub fn between(&self, from: &ElementView, to: &ElementView) -> Option<Between> {
         let all_in_turrets = matches!(from.force.build, Build::Afv { open_topped: false, .. });
-        geometry::sight_line(self.terrain, viewpoint(from), viewpoint(to), all_in_turrets).ok().map(|s| s.between)
+        geometry::sight_line(self.terrain, viewpoint(self.terrain, from), viewpoint(self.terrain, to), all_in_turrets)
+            .ok()
+            .map(|s| s.between)
     }
 
     /// Inside an intact building.
@@ -86,7 +97,12 @@ impl Sight<'_> {
             observers,
             targets,
             between,
-            observer: ObserverState { overwatch, quality: observer.force.quality, recce: false, momentum },
+            observer: ObserverState {
+                overwatch,
+                quality: observer.force.quality,
+                recce: observer.force.recce,
+                momentum,
+            },
             target: TargetState {
                 fired_last_turn: target.actions.last_bound.fired || target.actions.this_bound.fired,
                 movement,

@@ -1847,6 +1847,39 @@ fn a_stealth_move_throws_one_die_and_gives_observers_no_moved_segment() {
 }
 
 #[test]
+fn an_upper_storey_and_a_recce_unit_each_gain_a_segment() {
+    // Heroes All, "Observation": "Extra height allows the observer to gain 1
+    // segment and comprises ... (ii) a storey of a building (can be
+    // multiplied)"; "Observers gain one segment for ... (ii) being elite
+    // and/or a recognised recce unit".
+    use warbound_rules::observation::{Segment, assess};
+    let app = battle_app(player_start(5), BattleLog::default()).unwrap();
+    let els = elements(&app);
+    let g1 = els.iter().find(|f| f.id() == "gruppe_1").unwrap().clone();
+    let section = els.iter().find(|f| f.id() == "1_section").unwrap().clone();
+    let battle = app.world().resource::<Battle>();
+    let codex = codex();
+    let sight = warbound_battle::visible::Sight::new(battle, &codex);
+    let segments = |observer: &ElementBundle, target: &ElementBundle| {
+        let (o, t) = (observer.view().observers(), target.view().targets(&codex));
+        let test = sight.observation(&observer.view(), &target.view(), &o, &t, Default::default(), false).unwrap();
+        assess(&test).unwrap().segments
+    };
+    // The patrol's house at (40, 39)-(44, 43) has 2 storeys.
+    let mut upstairs = section.clone();
+    upstairs.place.at = Point(42.0, 41.0);
+    let mut outside = section.clone();
+    outside.place.at = Point(42.0, 37.0);
+    assert_eq!(segments(&upstairs, &g1).get(Segment::Height), -1, "the top storey of a 2-storey house");
+    assert_eq!(segments(&outside, &g1).get(Segment::Height), 0);
+    assert_eq!(segments(&g1, &upstairs).get(Segment::Height), 0, "no height looking up at it");
+    let mut recce = outside.clone();
+    recce.force.recce = true;
+    assert_eq!(segments(&outside, &g1).get(Segment::EliteOrRecce), 0);
+    assert_eq!(segments(&recce, &g1).get(Segment::EliteOrRecce), -1, "a recognised recce unit");
+}
+
+#[test]
 fn an_afv_at_cms_four_keeps_off_open_ground() {
     // FYOB "Continuous Momentum Score - AFVs and armoured transport", 4: "The
     // element can move but cannot traverse open ground".
