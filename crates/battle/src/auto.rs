@@ -8,6 +8,8 @@
 //! - Fire at a known enemy in view and in range, as its orders let it open
 //!   fire: freely; only in reply (Recce and Report); on a Leadership Test
 //!   (a Concealed position: FYOB "Officer decisions"); never (Overwatch).
+//! - Check, with an Act, the place in sight where it last saw an enemy it
+//!   lost track of; until then it closes with that place as if occupied.
 //! - Move as its orders say: stay (Hold, Overwatch), go to the named place
 //!   (Support, Re-position, Concealed, Engineering), or close with the nearest
 //!   enemy it knows (Contact Enemy; Recce and Report towards its location);
@@ -212,6 +214,7 @@ fn next_command(
                 !enemies
                     .iter()
                     .any(|e| me.intel.known.contains(e.id()) && distance(me.place.at, e.place.at) <= r.furthest)
+                    && !me.intel.last_seen.values().any(|&at| distance(me.place.at, at) <= r.furthest)
             },
         )
     };
@@ -229,6 +232,15 @@ fn next_command(
             && super::movement::reach_at(battle, me, to, turn.orders.movement_pips, Pace::Stealth)
                 .is_some_and(|r| r.to_point >= 0.5)
     };
+    // The nearest place in sight where it last saw an enemy it lost track of,
+    // once near: checked with an Act (Heroes All, "Checking vacated positions").
+    let vacated = me
+        .intel
+        .last_seen
+        .iter()
+        .filter(|(_, at)| distance(me.place.at, **at) <= Inches(RECCE_STANDOFF) && sight.place_in_sight(me, **at))
+        .min_by(|a, b| distance(me.place.at, *a.1).total_cmp(&distance(me.place.at, *b.1)))
+        .map(|(id, _)| id.clone());
     let candidates: Vec<Command> = preference(turn.orders.order)
         .into_iter()
         .flat_map(|p| match p {
@@ -241,6 +253,11 @@ fn next_command(
             Phase::Act if !observe.is_empty() => {
                 vec![Command::Observe { element: element.clone(), targets: observe.clone() }]
             }
+            Phase::Act if vacated.is_some() => vacated
+                .clone()
+                .map(|enemy| Command::CheckVacated { element: element.clone(), enemy })
+                .into_iter()
+                .collect(),
             Phase::Fire => fire
                 .clone()
                 .map(|target| Command::Fire { element: element.clone(), target })
@@ -309,7 +326,9 @@ fn destination(
 }
 
 /// Where the element's order takes it: nowhere (Hold, Overwatch), its place,
-/// or towards the nearest enemy it knows.
+/// or towards the nearest enemy it knows, or the place where it last saw an
+/// enemy it lost track of (*Heroes All*, "Checking vacated positions": "any
+/// approaching force must assume that they are still in place").
 pub(super) fn order_destination(me: &ElementView, enemies: &[ElementView], sight: &Sight) -> Option<Point> {
     let place = sight.scenario.place(&me.order.objective.location).map(|p| Point(p.0, p.1));
     let nearest_known = enemies
@@ -318,11 +337,23 @@ pub(super) fn order_destination(me: &ElementView, enemies: &[ElementView], sight
         .filter(|e| me.intel.known.contains(e.id()))
         .min_by(|a, b| distance(me.place.at, a.place.at).total_cmp(&distance(me.place.at, b.place.at)));
     let go = |to: Point| (distance(me.place.at, to) > ARRIVED).then_some(to);
+    let last_seen = me
+        .intel
+        .last_seen
+        .values()
+        .copied()
+        .min_by(|a, b| distance(me.place.at, *a).total_cmp(&distance(me.place.at, *b)))
+        .filter(|&at| nearest_known.is_none_or(|e| distance(me.place.at, at) < distance(me.place.at, e.place.at)));
     match me.order.objective.activity.conduct().moves {
         Moves::Stays => None,
         Moves::ToLocation | Moves::AvoidingContact => place.and_then(go),
         Moves::IntoContact => {
             let reports = me.order.objective.activity.conduct().reports;
+            if let Some(at) = last_seen {
+                let d = distance(me.place.at, at);
+                let stop = if reports { Inches(RECCE_STANDOFF) } else { CLOSE_TO };
+                return if d <= stop { None } else { go(super::shared::toward(me.place.at, at, d - stop)) };
+            }
             match nearest_known {
                 Some(e) if reports && distance(me.place.at, e.place.at) <= RECCE_STANDOFF => None,
                 Some(e) if !reports => {

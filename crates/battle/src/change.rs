@@ -117,8 +117,10 @@ pub enum Change {
     Objective(Objective),
     /// Its NCO now knows of these enemy elements.
     Knows(Vec<String>),
-    /// Its NCO has lost track of this enemy element.
-    LostTrack(String),
+    /// Its NCO has lost track of this enemy element, last seen at `at`.
+    LostTrack { id: String, at: Point },
+    /// Its NCO has seen that this enemy has vacated the place it was last seen at.
+    Vacated(String),
 }
 
 /// Every element of the battle, as the flow's systems share it: held only
@@ -265,9 +267,18 @@ impl Held<'_, '_> {
                 }
             }
             Change::Objective(objective) => f.order.objective = objective,
-            Change::Knows(ids) => f.intel.known.extend(ids),
-            Change::LostTrack(id) => {
+            Change::Knows(ids) => {
+                for id in &ids {
+                    f.intel.last_seen.remove(id);
+                }
+                f.intel.known.extend(ids);
+            }
+            Change::LostTrack { id, at } => {
                 f.intel.known.remove(&id);
+                f.intel.last_seen.insert(id, at);
+            }
+            Change::Vacated(id) => {
+                f.intel.last_seen.remove(&id);
             }
         }
         0

@@ -131,7 +131,7 @@ pub fn check(
     }
     let acts = match cmd {
         Command::Observe { targets, .. } => targets.len(),
-        Command::Detonate { .. } | Command::Wade { .. } => 1,
+        Command::Detonate { .. } | Command::Wade { .. } | Command::CheckVacated { .. } => 1,
         Command::Clear { .. } | Command::ClearMines { .. } | Command::Bridge { .. } => 2,
         _ => 0,
     };
@@ -231,6 +231,18 @@ pub fn check(
                 if !els.get(t).is_some_and(|e| e.identity.side != me.identity.side && e.presence.status.on_table()) {
                     return Err(refusal(Book::HeroesAll, "Observation", format!("{t} is no enemy on the table")));
                 }
+            }
+        }
+        Command::CheckVacated { enemy, .. } => {
+            if !turn.orders.can_observe {
+                return Err(refusal(fyob, "Continuous Momentum", "its CMS or this bound's CM tests forbid observing"));
+            }
+            if !me.intel.last_seen.get(enemy).is_some_and(|&at| ctx.place_in_sight(me, at)) {
+                return Err(refusal(
+                    Book::HeroesAll,
+                    "Checking vacated positions",
+                    format!("{enemy} is no enemy it lost track of whose last place it can see"),
+                ));
             }
         }
         Command::FireAa { squadron, .. } => {

@@ -33,6 +33,9 @@ pub enum Command {
     FireAa { element: String, squadron: String },
     /// Its Act phase: an observation test on each target (at most 2).
     Observe { element: String, targets: Vec<String> },
+    /// An Act: check whether `enemy`, lost track of, has vacated the place
+    /// it was last seen at (*Heroes All*, "Checking vacated positions").
+    CheckVacated { element: String, enemy: String },
     /// Ends its turn; phases not taken are forgone.
     EndTurn { element: String },
     /// An Act: fire one of its side's charges with the detonation pack.
@@ -143,6 +146,7 @@ impl Command {
             | Command::Fire { element, .. }
             | Command::FireAa { element, .. }
             | Command::Observe { element, .. }
+            | Command::CheckVacated { element, .. }
             | Command::EndTurn { element }
             | Command::Detonate { element, .. }
             | Command::Clear { element, .. }
@@ -162,6 +166,7 @@ impl Command {
             Command::Move { .. } => Some(Phase::Move),
             Command::Fire { .. } | Command::FireAa { .. } => Some(Phase::Fire),
             Command::Observe { .. }
+            | Command::CheckVacated { .. }
             | Command::Detonate { .. }
             | Command::Clear { .. }
             | Command::ClearMines { .. }

@@ -138,7 +138,7 @@ fn place(t: &mut Battlefield, element: &str, at: Point) {
     super::shared::reveal(&mut t.log, bound, f, warbound_rules::concealment::ConcealedActivity::Move);
     let bound = t.battle.clock.bound();
     minefields((&mut t.log, &mut t.failures), &mut t.dice.0, bound, (&t.battle, &mut t.sides), f, from);
-    lose_track(&mut els, i, &t.battle, &t.codex.0);
+    lose_track(&mut els, i, from, &t.battle, &t.codex.0);
 }
 
 /// *Heroes All*, "Mines": an element whose move entered a minefield —
@@ -237,7 +237,7 @@ pub(super) fn do_move(t: &mut Battlefield, element: &str, target: Point, pips: u
     f.apply(Change::Move { to: toward(from, target, Inches(allowed)), moved: allowed > 0.0 });
     super::shared::reveal(&mut t.log, bound, f, warbound_rules::concealment::ConcealedActivity::Move);
     minefields((&mut t.log, &mut t.failures), &mut t.dice.0, bound, (&t.battle, &mut t.sides), f, from);
-    lose_track(&mut els, i, &t.battle, &t.codex.0);
+    lose_track(&mut els, i, from, &t.battle, &t.codex.0);
 }
 
 /// Throws the Movement Dice for a straight move to `to` at `pace`, `pips`
@@ -416,9 +416,10 @@ pub fn ambush_limit(from: Point, to: Point, travel: f32, enemies: &[Point]) -> f
 }
 
 /// Enemies who knew of element `i` and cannot see it where it now stands
-/// lose track of it. Reading (*Heroes All* has no rule for how long a target
-/// stays observed): an enemy stays observed while it stays in view.
-fn lose_track(els: &mut [Held], i: usize, battle: &Battle, codex: &Codex) {
+/// lose track of it, and remember it where it stood before the move (`from`).
+/// Reading (*Heroes All* has no rule for how long a target stays observed):
+/// an enemy stays observed while it stays in view.
+fn lose_track(els: &mut [Held], i: usize, from: Point, battle: &Battle, codex: &Codex) {
     let sight = Sight::new(battle, codex);
     let id = els[i].id().to_owned();
     let lost: Vec<usize> = (0..els.len())
@@ -430,7 +431,7 @@ fn lose_track(els: &mut [Held], i: usize, battle: &Battle, codex: &Codex) {
         })
         .collect();
     for j in lost {
-        els[j].apply(Change::LostTrack(id.clone()));
+        els[j].apply(Change::LostTrack { id: id.clone(), at: from });
     }
 }
 

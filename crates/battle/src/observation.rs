@@ -24,6 +24,12 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn observe_phase(mut t: Battlefield, mut current: ResMut<Current>) {
+    if let Some(Command::CheckVacated { element, enemy }) = current.0.clone() {
+        current.0 = None;
+        check_vacated(&mut t, &element, &enemy);
+        super::turn::phase_done(&mut t, Phase::Act, &[Act::Observe]);
+        return;
+    }
     let Some(Command::Observe { element, targets }) = current.0.clone() else { return };
     current.0 = None;
     let Flow::Acting(turn) = &*t.flow else { return };
@@ -31,6 +37,37 @@ fn observe_phase(mut t: Battlefield, mut current: ResMut<Current>) {
     do_observe(&mut t, &element, &targets, failures);
     let acts = vec![Act::Observe; targets.len()];
     super::turn::phase_done(&mut t, Phase::Act, &acts);
+}
+
+/// *Heroes All*, "Checking vacated positions": "Throw 1 x D6 per observer
+/// (minimum 2 x D6) and score a double to see that the enemy have now
+/// vacated"; failed, it goes on as if the place is occupied.
+fn check_vacated(t: &mut Battlefield, element: &str, enemy: &str) {
+    let bound = t.battle.clock.bound();
+    let mut els = sorted(&mut t.elements);
+    let Some(i) = t.roster.index(element) else {
+        t.failures.record(
+            &mut t.log,
+            bound,
+            "check_vacated",
+            element,
+            format!("{element} is no element of the battle"),
+        );
+        return;
+    };
+    super::shared::reveal(&mut t.log, bound, &mut els[i], warbound_rules::concealment::ConcealedActivity::Observe);
+    match observation::check_vacated(&els[i].view().observers(), &mut t.dice.0, element) {
+        Ok((vacated, event)) => {
+            t.log.push(bound, event.target(enemy));
+            if vacated {
+                els[i].apply(Change::Vacated(enemy.to_owned()));
+            }
+        }
+        Err(e) => {
+            t.failures.record(&mut t.log, bound, "check_vacated", element, format!("no check can be made: {e}"));
+        }
+    }
+    els[i].apply(Change::Observed);
 }
 
 /// Runs `f` on the observation test `me` would take on `tgt` now: its

@@ -124,6 +124,13 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                     Command::Move { element: element.clone(), to: (to.0, to.1), pace: Pace::Stealth },
                 ));
             }
+            // The places of enemies it lost track of, to check.
+            for (id, at) in &me.intel.last_seen {
+                commands.push((
+                    format!("Check whether {id} has left ({:.0}, {:.0}) (an Act)", at.0, at.1),
+                    Command::CheckVacated { element: element.clone(), enemy: id.clone() },
+                ));
+            }
             for (id, side) in &aircraft {
                 if *side != me.identity.side {
                     commands.push((
@@ -225,7 +232,10 @@ fn phase_of(command: &Command) -> Option<Phase> {
     match command {
         Command::Fire { .. } | Command::FireAa { .. } => Some(Phase::Fire),
         Command::Move { .. } | Command::MoveTo { .. } => Some(Phase::Move),
-        Command::Observe { .. } | Command::Bridge { .. } | Command::ClearMines { .. } => Some(Phase::Act),
+        Command::Observe { .. }
+        | Command::CheckVacated { .. }
+        | Command::Bridge { .. }
+        | Command::ClearMines { .. } => Some(Phase::Act),
         _ => None,
     }
 }

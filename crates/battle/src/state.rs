@@ -249,6 +249,11 @@ pub struct Order {
 #[derive(Component, Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Intel {
     pub known: BTreeSet<String>,
+    /// Where enemies it lost track of were last seen: it acts as if they
+    /// are still there until it checks (*Heroes All*, "Checking vacated
+    /// positions").
+    #[serde(default)]
+    pub last_seen: std::collections::BTreeMap<String, Point>,
 }
 
 /// An element on the battle, every component of it: the flow's systems

@@ -114,6 +114,14 @@ impl Sight<'_> {
         })
     }
 
+    /// Whether `f` has a line of sight to a figure at `at`, within the
+    /// observation distance (the place an enemy was last seen).
+    pub fn place_in_sight(&self, f: &ElementView, at: Point) -> bool {
+        geometry::distance(f.place.at, at) <= observation::MAX_OBSERVATION_RANGE
+            && geometry::sight_line(self.terrain, viewpoint(self.terrain, f), Viewpoint::figure(at), false)
+                .is_ok_and(|s| !s.between.sight_blocked)
+    }
+
     /// Whether `target` would be seen without a test (an autospot).
     pub fn autospot(&self, observer: &ElementView, target: &ElementView) -> bool {
         let (o, t) = (observer.observers(), target.targets(self.codex));

@@ -1880,6 +1880,55 @@ fn an_upper_storey_and_a_recce_unit_each_gain_a_segment() {
 }
 
 #[test]
+fn a_vacated_position_is_checked_with_a_double_on_two_dice_or_more() {
+    // Heroes All, "Checking vacated positions": "If a previously observed
+    // enemy element vacates a building/position without being seen, any
+    // approaching force must assume that they are still in place unless they
+    // check otherwise. Throw 1 x D6 per observer (minimum 2 x D6) and score a
+    // double to see that the enemy have now vacated."
+    for seed in 1..4 {
+        let mut app = battle_app(player_start(seed), BattleLog::default()).unwrap();
+        let (me, from, _) = player_patrol(&mut app, false);
+        let place = Point(from.0, from.1 + 4.0);
+        {
+            let world = app.world_mut();
+            let mut q = world.query::<(&warbound_battle::state::Force, &mut warbound_battle::state::Intel)>();
+            for (force, mut intel) in q.iter_mut(world) {
+                if force.id() == me {
+                    intel.known.remove("gruppe_1");
+                    intel.last_seen.insert("gruppe_1".into(), place);
+                }
+            }
+        }
+        if let Flow::Acting(turn) = &mut *app.world_mut().resource_mut::<Flow>() {
+            turn.orders.order = warbound_rules::order_dice::Phase::Act;
+        }
+        // Only an enemy lost track of has a place to check.
+        play::command(&mut app, Command::CheckVacated { element: me.clone(), enemy: "gruppe_2".into() }).unwrap();
+        assert_eq!(refused_by(&app).as_deref(), Some("Checking vacated positions"));
+        let Some(warbound_battle::options::Decision::Act { offers, .. }) =
+            warbound_battle::options::decision(app.world_mut())
+        else {
+            panic!("no element's decision")
+        };
+        assert!(
+            offers.iter().any(|o| matches!(&o.command, Command::CheckVacated { enemy, .. } if enemy == "gruppe_1")),
+            "the player is offered the check: {offers:?}"
+        );
+        play::command(&mut app, Command::CheckVacated { element: me.clone(), enemy: "gruppe_1".into() }).unwrap();
+        assert_eq!(refused_by(&app), None);
+        let log = &app.world().resource::<BattleLog>().entries;
+        let check = log.iter().rev().find(|e| e.event.rule.section == "Checking vacated positions").expect("the check");
+        let faces: Vec<u64> = check.event.dice.iter().map(|d| u64::from(d.face)).collect();
+        assert!(faces.len() >= 2, "minimum 2 x D6: {faces:?}");
+        let double = (0..faces.len()).any(|i| faces[..i].contains(&faces[i]));
+        assert_eq!(check.event.outcome["vacated_seen"], serde_json::json!(double), "{faces:?}");
+        let still = elements(&app).iter().find(|f| f.id() == me).unwrap().intel.last_seen.contains_key("gruppe_1");
+        assert_eq!(still, !double, "a failed check goes on as if the place is occupied");
+    }
+}
+
+#[test]
 fn an_afv_at_cms_four_keeps_off_open_ground() {
     // FYOB "Continuous Momentum Score - AFVs and armoured transport", 4: "The
     // element can move but cannot traverse open ground".
