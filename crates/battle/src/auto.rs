@@ -10,6 +10,8 @@
 //!   (a Concealed position: FYOB "Officer decisions"); never (Overwatch).
 //! - Check, with an Act, the place in sight where it last saw an enemy it
 //!   lost track of; until then it closes with that place as if occupied.
+//! - Immobile weapons (guns, MMG and HMG teams) take an Act to break down
+//!   before they move and to set up where they stop.
 //! - Move as its orders say: stay (Hold, Overwatch), go to the named place
 //!   (Support, Re-position, Concealed, Engineering), or close with the nearest
 //!   enemy it knows (Contact Enemy; Recce and Report towards its location);
@@ -241,9 +243,20 @@ fn next_command(
         .filter(|(_, at)| distance(me.place.at, **at) <= Inches(RECCE_STANDOFF) && sight.place_in_sight(me, **at))
         .min_by(|a, b| distance(me.place.at, *a.1).total_cmp(&distance(me.place.at, *b.1)))
         .map(|(id, _)| id.clone());
+    // Immobile weapons: taken down to move on, set up where they stop (Heroes
+    // All, "Weapons table notes").
+    let set_up = sight
+        .immobile(me)
+        .then(|| {
+            // Something to fire at keeps it set up.
+            let up = destination.is_none() || fire.is_some();
+            Command::SetUp { element: element.clone(), up }
+        })
+        .filter(|c| matches!(c, Command::SetUp { up, .. } if *up != me.actions.set_up));
     let candidates: Vec<Command> = preference(turn.orders.order)
         .into_iter()
         .flat_map(|p| match p {
+            Phase::Act if set_up.is_some() => set_up.clone().into_iter().collect(),
             Phase::Act if blow.is_some() => {
                 blow.map(|d| Command::Detonate { element: element.clone(), charge: d.id.clone() }).into_iter().collect()
             }

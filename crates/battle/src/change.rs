@@ -93,6 +93,8 @@ pub enum Change {
     Move { to: Point, moved: bool },
     /// Its move this bound is a stealth move.
     Stealthy,
+    /// Its immobile weapons are set up (`true`, this bound) or taken down.
+    SetUp(bool),
     /// It goes into the water, or comes out of it.
     Wade,
     /// It is seen, or shows itself: out of concealment.
@@ -243,6 +245,10 @@ impl Held<'_, '_> {
                 f.actions.this_bound.moved = moved;
             }
             Change::Stealthy => f.actions.this_bound.stealthy = true,
+            Change::SetUp(up) => {
+                f.actions.set_up = up;
+                f.actions.this_bound.set_up |= up;
+            }
             Change::Wade => f.place.mover.in_water = !f.place.mover.in_water,
             Change::Revealed => f.concealment.concealed = false,
             Change::Observed => f.actions.this_bound.observed = true,

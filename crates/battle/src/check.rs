@@ -19,13 +19,19 @@ use super::{
 /// The turn's phases so far plus the command's, as an Order Dice plan; an
 /// element on Overwatch may not fire (*Heroes All*, "Overwatch"), one moving
 /// at the double may neither fire nor act.
-fn plan_with(turn: &Turn, phase: Phase, acts: usize, overwatch: bool, at_the_double: bool) -> TurnPlan {
+fn plan_with(
+    turn: &Turn,
+    phase: Phase,
+    acts: usize,
+    overwatch: bool,
+    (at_the_double, immobile): (bool, bool),
+) -> TurnPlan {
     let mut phases = turn.taken.clone();
     phases.push(phase);
     let mut plan_acts = turn.acts.clone();
     plan_acts.extend(std::iter::repeat_n(Act::Observe, acts));
     let at_the_double = turn.at_the_double || at_the_double;
-    TurnPlan { phases, acts: plan_acts, at_the_double, overwatch, immobile: false }
+    TurnPlan { phases, acts: plan_acts, at_the_double, overwatch, immobile }
 }
 
 /// Whether a move to `to` ends nearer the nearest enemy on the table that the
@@ -131,7 +137,7 @@ pub fn check(
     }
     let acts = match cmd {
         Command::Observe { targets, .. } => targets.len(),
-        Command::Detonate { .. } | Command::Wade { .. } | Command::CheckVacated { .. } => 1,
+        Command::Detonate { .. } | Command::Wade { .. } | Command::CheckVacated { .. } | Command::SetUp { .. } => 1,
         Command::Clear { .. } | Command::ClearMines { .. } | Command::Bridge { .. } => 2,
         _ => 0,
     };
@@ -140,7 +146,8 @@ pub fn check(
         Command::Move { pace, .. } => *pace,
         _ => Pace::Normal,
     };
-    let plan = plan_with(turn, phase, acts, overwatch, pace == Pace::AtTheDouble);
+    let immobile = ctx.immobile(me);
+    let plan = plan_with(turn, phase, acts, overwatch, (pace == Pace::AtTheDouble, immobile));
     match order_dice::check_turn(turn.orders.order, &plan) {
         Err(order_dice::OrderError::FiresOnOverwatch) => {
             return Err(refusal(Book::HeroesAll, "Overwatch", "elements on Overwatch cannot Fire"));
@@ -178,6 +185,13 @@ pub fn check(
             if me.force.build == (super::state::Build::Guns { artillery: true }) && me.actions.this_bound.fired {
                 return Err(refusal(Book::HeroesAll, "Weapons table notes", "an immobile gun cannot move and fire"));
             }
+            if immobile && me.actions.set_up {
+                return Err(refusal(
+                    Book::HeroesAll,
+                    "Weapons table notes: Immobile",
+                    "an immobile weapon set up requires an Act to break down before it moves",
+                ));
+            }
             if let Some(why) = cms_bars_move(turn.orders.cms_movement, ctx, me.place.at, *to) {
                 return Err(refusal(fyob, "Continuous Momentum", why));
             }
@@ -192,6 +206,13 @@ pub fn check(
         Command::Fire { target, .. } => {
             if !turn.orders.can_fire {
                 return Err(refusal(fyob, "Continuous Momentum", "its CMS or this bound's CM tests forbid firing"));
+            }
+            if immobile && (!me.actions.set_up || me.actions.this_bound.set_up) {
+                return Err(refusal(
+                    Book::HeroesAll,
+                    "Weapons table notes: Immobile",
+                    "an immobile weapon fires only once set up with an Act, and not in the turn it sets up",
+                ));
             }
             let Some(t) =
                 els.get(target).filter(|e| e.identity.side != me.identity.side && e.presence.status.on_table())
@@ -231,6 +252,19 @@ pub fn check(
                 if !els.get(t).is_some_and(|e| e.identity.side != me.identity.side && e.presence.status.on_table()) {
                     return Err(refusal(Book::HeroesAll, "Observation", format!("{t} is no enemy on the table")));
                 }
+            }
+        }
+        Command::SetUp { up, .. } => {
+            if !immobile {
+                return Err(refusal(
+                    Book::HeroesAll,
+                    "Weapons table notes: Immobile",
+                    "it has no immobile weapon to set up",
+                ));
+            }
+            if *up == me.actions.set_up {
+                let why = if *up { "it is set up already" } else { "it is not set up" };
+                return Err(refusal(Book::HeroesAll, "Weapons table notes: Immobile", why));
             }
         }
         Command::CheckVacated { enemy, .. } => {

@@ -36,6 +36,9 @@ pub enum Command {
     /// An Act: check whether `enemy`, lost track of, has vacated the place
     /// it was last seen at (*Heroes All*, "Checking vacated positions").
     CheckVacated { element: String, enemy: String },
+    /// An Act: set up its immobile weapons (`up`) or take them down
+    /// (*Heroes All*, "Weapons table notes").
+    SetUp { element: String, up: bool },
     /// Ends its turn; phases not taken are forgone.
     EndTurn { element: String },
     /// An Act: fire one of its side's charges with the detonation pack.
@@ -147,6 +150,7 @@ impl Command {
             | Command::FireAa { element, .. }
             | Command::Observe { element, .. }
             | Command::CheckVacated { element, .. }
+            | Command::SetUp { element, .. }
             | Command::EndTurn { element }
             | Command::Detonate { element, .. }
             | Command::Clear { element, .. }
@@ -167,6 +171,7 @@ impl Command {
             Command::Fire { .. } | Command::FireAa { .. } => Some(Phase::Fire),
             Command::Observe { .. }
             | Command::CheckVacated { .. }
+            | Command::SetUp { .. }
             | Command::Detonate { .. }
             | Command::Clear { .. }
             | Command::ClearMines { .. }

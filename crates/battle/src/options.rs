@@ -131,6 +131,14 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                     Command::CheckVacated { element: element.clone(), enemy: id.clone() },
                 ));
             }
+            if sight.immobile(&me) {
+                let (label, up) = if me.actions.set_up {
+                    ("Take down its weapons (an Act; then it may move)", false)
+                } else {
+                    ("Set up its weapons (an Act; it fires from next turn)", true)
+                };
+                commands.push((label.into(), Command::SetUp { element: element.clone(), up }));
+            }
             for (id, side) in &aircraft {
                 if *side != me.identity.side {
                     commands.push((
@@ -234,6 +242,7 @@ fn phase_of(command: &Command) -> Option<Phase> {
         Command::Move { .. } | Command::MoveTo { .. } => Some(Phase::Move),
         Command::Observe { .. }
         | Command::CheckVacated { .. }
+        | Command::SetUp { .. }
         | Command::Bridge { .. }
         | Command::ClearMines { .. } => Some(Phase::Act),
         _ => None,

@@ -146,7 +146,9 @@ pub fn build(
                         without_cohesion: false,
                     },
                     momentum: Momentum::default(),
-                    actions: Actions::default(),
+                    // Emplaced where it starts on the table; set up with an
+                    // Act after it comes on.
+                    actions: Actions { set_up: matches!(spec.start, Start::At(..)), ..Actions::default() },
                     concealment: Concealment { concealed: spec.concealed.is_some() },
                     vehicle: Vehicle { state: vehicle },
                     order: Order { objective: order },

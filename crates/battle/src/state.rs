@@ -131,6 +131,9 @@ pub struct Marks {
     pub fired: bool,
     /// Took an observation test with an Act this bound (the 9" rule).
     pub observed: bool,
+    /// It set up its immobile weapons this bound: it may not fire.
+    #[serde(default)]
+    pub set_up: bool,
     /// Its move was a stealth move (*Heroes All*, "Observation": no segment
     /// gained for its having moved).
     #[serde(default)]
@@ -225,6 +228,9 @@ pub struct Actions {
     pub shots_used: u32,
     /// Mortar ranging on the target it last fired at (*Heroes All*, "Indirect Fire").
     pub ranging: Option<(String, warbound_rules::firing::Ranging)>,
+    /// An immobile weapon set up to fire (*Heroes All*, "Weapons table notes").
+    #[serde(default)]
+    pub set_up: bool,
 }
 
 /// In a concealed position, not yet seen or revealed.

@@ -166,6 +166,17 @@ impl Sight<'_> {
             .collect()
     }
 
+    /// *Heroes All*, "Weapons table notes": "Immobile This weapon takes time
+    /// to set up and break down. It therefore requires an \"act\" to break
+    /// down and set up. It cannot set up and fire in the same turn." Reading:
+    /// an element on foot whose every weapon is immobile (a gun, an MMG or
+    /// HMG team); a section with one among its rifles moves and fires as a
+    /// section.
+    pub fn immobile(&self, f: &ElementView) -> bool {
+        let teams = forces::firing_teams(&f.force.element, self.codex).unwrap_or_default();
+        !f.force.build.is_vehicle() && !teams.is_empty() && teams.iter().all(|t| t.row.row().is_immobile(true))
+    }
+
     pub fn in_range_of_any(&self, firer: &ElementView, target: &ElementView) -> bool {
         !self.teams_in_range(firer, target).is_empty()
     }

@@ -1929,6 +1929,65 @@ fn a_vacated_position_is_checked_with_a_double_on_two_dice_or_more() {
 }
 
 #[test]
+fn an_immobile_weapon_sets_up_with_an_act_and_cannot_fire_that_turn() {
+    // Heroes All, "Weapons table notes": "Immobile This weapon takes time to
+    // set up and break down. It therefore requires an \"act\" to break down
+    // and set up. It cannot set up and fire in the same turn." The patrol's
+    // sections become Vickers MMG teams, emplaced where they start.
+    let mut scenario = load("patrol");
+    for el in &mut scenario.sides[0].companies[0].elements {
+        el.figures.clear();
+        el.pieces = vec![warbound_rules::scenario::PieceSpec { codex: "gb_vickers_mmg".into(), crew: None }];
+    }
+    let mut start = BattleStart::auto("patrol", scenario, 5);
+    start.control = vec![Control::Player, Control::Auto];
+    let mut app = battle_app(start.clone(), BattleLog::default()).unwrap();
+    let (me, from, post) = player_patrol(&mut app, false);
+    if let Flow::Acting(turn) = &mut *app.world_mut().resource_mut::<Flow>() {
+        turn.orders.order = warbound_rules::order_dice::Phase::Act;
+    }
+    let set_up = |app: &App| elements(app).iter().find(|f| f.id() == me).unwrap().actions.set_up;
+    assert!(set_up(&app), "emplaced where it starts");
+    play::command(&mut app, Command::Move { element: me.clone(), to: sideways(from, post), pace: Default::default() })
+        .unwrap();
+    assert_eq!(refused_by(&app).as_deref(), Some("Weapons table notes: Immobile"), "moved while set up");
+    let Some(warbound_battle::options::Decision::Act { offers, .. }) =
+        warbound_battle::options::decision(app.world_mut())
+    else {
+        panic!("no element's decision")
+    };
+    assert!(
+        offers.iter().any(|o| o.command == Command::SetUp { element: me.clone(), up: false } && o.refused.is_none()),
+        "the player is offered to take it down: {offers:?}"
+    );
+    play::command(&mut app, Command::SetUp { element: me.clone(), up: false }).unwrap();
+    assert_eq!(refused_by(&app), None);
+    assert!(!set_up(&app));
+    play::command(&mut app, Command::Fire { element: me.clone(), target: "gruppe_1".into() }).unwrap();
+    assert_eq!(refused_by(&app).as_deref(), Some("Weapons table notes: Immobile"), "fired taken down");
+    // Not set up (come on from the box): set up, and no fire that turn.
+    let mut app = battle_app(start, BattleLog::default()).unwrap();
+    let (me, _, _) = player_patrol(&mut app, false);
+    if let Flow::Acting(turn) = &mut *app.world_mut().resource_mut::<Flow>() {
+        turn.orders.order = warbound_rules::order_dice::Phase::Act;
+    }
+    {
+        let world = app.world_mut();
+        let mut q = world.query::<(&warbound_battle::state::Force, &mut warbound_battle::state::Actions)>();
+        for (force, mut actions) in q.iter_mut(world) {
+            if force.id() == me {
+                actions.set_up = false;
+            }
+        }
+    }
+    play::command(&mut app, Command::SetUp { element: me.clone(), up: true }).unwrap();
+    assert_eq!(refused_by(&app), None, "an Act sets it up");
+    assert!(elements(&app).iter().find(|f| f.id() == me).unwrap().actions.set_up);
+    play::command(&mut app, Command::Fire { element: me.clone(), target: "gruppe_1".into() }).unwrap();
+    assert_eq!(refused_by(&app).as_deref(), Some("Weapons table notes: Immobile"), "set up and fired in the same turn");
+}
+
+#[test]
 fn an_afv_at_cms_four_keeps_off_open_ground() {
     // FYOB "Continuous Momentum Score - AFVs and armoured transport", 4: "The
     // element can move but cannot traverse open ground".
