@@ -17,8 +17,8 @@
 //!   enemy it knows (Contact Enemy; Recce and Report towards its location);
 //!   at the double (*Heroes All*, "Movement") when it has nothing to fire at
 //!   or observe and no enemy it knows of lies within the run; by stealth on
-//!   the last stretch of an approach to a known enemy, while its own fire
-//!   has not shown it.
+//!   the last stretch of an approach to a known enemy, while neither its own
+//!   fire nor the enemy's has shown it.
 
 use crate::prelude::*;
 use warbound_rules::inches::Inches;
@@ -221,10 +221,12 @@ fn next_command(
         )
     };
     // By stealth on the last stretch of an approach to an enemy it knows of,
-    // unseen by its own fire this bound and last, where 1D6 (2D6 elite) is
-    // even chances to get there (Heroes All, "Movement", "Observation").
+    // neither shown by its own fire nor fired on this bound and last, where a
+    // stealth move's dice (1D6, 2D6 elite) can take it all the way (Heroes
+    // All, "Movement", "Observation").
     let sneaks = |to: Point| {
-        let quiet = !me.actions.this_bound.fired && !me.actions.last_bound.fired;
+        let (this, last) = (&me.actions.this_bound, &me.actions.last_bound);
+        let quiet = !this.fired && !last.fired && this.fired_on_by.is_empty() && last.fired_on_by.is_empty();
         let near = enemies
             .iter()
             .any(|e| me.intel.known.contains(e.id()) && distance(me.place.at, e.place.at) <= STEALTH_NEAR);
@@ -232,15 +234,15 @@ fn next_command(
             && near
             && me.force.build == super::state::Build::Infantry
             && super::movement::reach_at(battle, me, to, turn.orders.movement_pips, Pace::Stealth)
-                .is_some_and(|r| r.to_point >= 0.5)
+                .is_some_and(|r| distance(me.place.at, to) <= r.furthest + 0.01)
     };
-    // The nearest place in sight where it last saw an enemy it lost track of,
-    // once near: checked with an Act (Heroes All, "Checking vacated positions").
+    // The nearest place in sight where it last saw an enemy it lost track of:
+    // checked with an Act (Heroes All, "Checking vacated positions").
     let vacated = me
         .intel
         .last_seen
         .iter()
-        .filter(|(_, at)| distance(me.place.at, **at) <= Inches(RECCE_STANDOFF) && sight.place_in_sight(me, **at))
+        .filter(|(_, at)| sight.place_in_sight(me, **at))
         .min_by(|a, b| distance(me.place.at, *a.1).total_cmp(&distance(me.place.at, *b.1)))
         .map(|(id, _)| id.clone());
     // Immobile weapons: taken down to move on, set up where they stop (Heroes
