@@ -16,9 +16,9 @@
 //!   (Support, Re-position, Concealed, Engineering), or close with the nearest
 //!   enemy it knows (Contact Enemy; Recce and Report towards its location);
 //!   at the double (*Heroes All*, "Movement") when it has nothing to fire at
-//!   or observe and no enemy it knows of lies within the run; by stealth on
-//!   the last stretch of an approach to a known enemy, while neither its own
-//!   fire nor the enemy's has shown it.
+//!   or observe and no enemy it knows of lies within the run; by stealth
+//!   within 24" of a known enemy, while neither its own fire nor the enemy's
+//!   has shown it.
 
 use crate::prelude::*;
 use warbound_rules::inches::Inches;
@@ -220,10 +220,9 @@ fn next_command(
             },
         )
     };
-    // By stealth on the last stretch of an approach to an enemy it knows of,
-    // neither shown by its own fire nor fired on this bound and last, where a
-    // stealth move's dice (1D6, 2D6 elite) can take it all the way (Heroes
-    // All, "Movement", "Observation").
+    // By stealth within 24" of an enemy it knows of, neither shown by its own
+    // fire nor fired on this bound and last (Heroes All, "Movement",
+    // "Observation": no "moved" segment for its observers).
     let sneaks = |to: Point| {
         let (this, last) = (&me.actions.this_bound, &me.actions.last_bound);
         let quiet = !this.fired && !last.fired && this.fired_on_by.is_empty() && last.fired_on_by.is_empty();
@@ -233,8 +232,7 @@ fn next_command(
         quiet
             && near
             && me.force.build == super::state::Build::Infantry
-            && super::movement::reach_at(battle, me, to, turn.orders.movement_pips, Pace::Stealth)
-                .is_some_and(|r| distance(me.place.at, to) <= r.furthest + 0.01)
+            && super::movement::reach_at(battle, me, to, turn.orders.movement_pips, Pace::Stealth).is_some()
     };
     // The nearest place in sight where it last saw an enemy it lost track of:
     // checked with an Act (Heroes All, "Checking vacated positions").
