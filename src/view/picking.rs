@@ -112,7 +112,7 @@ fn players_turn(flow: &Flow, sides: &Sides, elements: &[ElementView]) -> Option<
 /// the route declared towards the point, after them where it stops.
 fn move_command(element: &str, pending: bool, point: Point) -> Command {
     let (element, to) = (element.to_owned(), (point.0, point.1));
-    if pending { Command::MoveTo { element, to } } else { Command::Move { element, to } }
+    if pending { Command::MoveTo { element, to } } else { Command::Move { element, to, pace: Default::default() } }
 }
 
 /// What letting go of a drag begun on the acting miniature gives: a move to
@@ -206,7 +206,7 @@ mod tests {
         // Before the Movement Dice: the route declared.
         assert_eq!(
             drag_release(Some(("1_section", false)), began, Some(Point(10.0, 20.0))),
-            Some(Command::Move { element: "1_section".into(), to: (10.0, 20.0) })
+            Some(Command::Move { element: "1_section".into(), to: (10.0, 20.0), pace: Default::default() })
         );
         // After them: where it stops.
         assert_eq!(

@@ -67,7 +67,7 @@ fn next_command(app: &mut App) -> Command {
                 let k = if to > 0.0 { (p.allowance / to.get()).min(1.0) } else { 0.0 };
                 Command::MoveTo { element: me, to: (from.0 + (p.to.0 - from.0) * k, from.1 + (p.to.1 - from.1) * k) }
             } else if turn.taken.is_empty() {
-                Command::Move { element: me, to: (36.0, 30.0) }
+                Command::Move { element: me, to: (36.0, 30.0), pace: Default::default() }
             } else {
                 Command::EndTurn { element: me }
             }

@@ -70,7 +70,7 @@ fn the_patrol_plays_to_its_end_through_the_decisions_the_table_offers() {
                     observe
                 } else if move_refused.is_none() {
                     // Up the lane towards the crossroads.
-                    Command::Move { element, to: (at.0, (at.1 + 12.0).min(46.0)) }
+                    Command::Move { element, to: (at.0, (at.1 + 12.0).min(46.0)), pace: Default::default() }
                 } else {
                     first(&offers, |c| matches!(c, Command::EndTurn { .. })).expect("the turn can always end")
                 }

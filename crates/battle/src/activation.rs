@@ -187,6 +187,7 @@ pub(super) fn take_turn(t: &mut Battlefield, id: &str, needs_ort: bool, on_seizi
                 acts: Vec::new(),
                 failures,
                 pending_move: None,
+                at_the_double: false,
             })));
         }
         Course::NoAction => {

@@ -8,9 +8,17 @@
 //! - Fire at a known enemy in view and in range, as its orders let it open
 //!   fire: freely; only in reply (Recce and Report); on a Leadership Test
 //!   (a Concealed position: FYOB "Officer decisions"); never (Overwatch).
+//! - Check, with an Act, the place in sight where it last saw an enemy it
+//!   lost track of; until then it closes with that place as if occupied.
+//! - Immobile weapons (guns, MMG and HMG teams) take an Act to break down
+//!   before they move and to set up where they stop.
 //! - Move as its orders say: stay (Hold, Overwatch), go to the named place
 //!   (Support, Re-position, Concealed, Engineering), or close with the nearest
-//!   enemy it knows (Contact Enemy; Recce and Report towards its location).
+//!   enemy it knows (Contact Enemy; Recce and Report towards its location);
+//!   at the double (*Heroes All*, "Movement") when it has nothing to fire at
+//!   or observe and no enemy it knows of lies within the run; by stealth
+//!   within 24" of a known enemy, while neither its own fire nor the enemy's
+//!   has shown it.
 
 use crate::prelude::*;
 use warbound_rules::inches::Inches;
@@ -26,7 +34,7 @@ use warbound_rules::{
 use super::{
     Battlefield, FlowSchedule, FlowSet, at,
     check::check,
-    command::{Command, Current, Inbox, ObserveTarget},
+    command::{Command, Current, Inbox, ObserveTarget, Pace},
     demolition,
     setup::Control,
     sorted,
@@ -42,6 +50,8 @@ pub(super) fn plugin(app: &mut App) {
 /// Stop this far short of a known enemy when closing with it: within
 /// effective range of small arms, outside grenade range.
 const CLOSE_TO: Inches = Inches(10.0);
+/// An element approaching a known enemy this near goes by stealth where it can.
+const STEALTH_NEAR: Inches = Inches(24.0);
 /// A Recce and Report element stops when it knows of an enemy this near.
 const RECCE_STANDOFF: f32 = 24.0;
 /// How far an element leaving a burning building goes.
@@ -207,27 +217,93 @@ fn next_command(
     } else {
         destination(turn, me, &enemies, sight, &battle.pontoons)
     };
+    // At the double when there is nothing to fire at or observe and no enemy
+    // it knows of within the run (the fire phase and the Acts are given up).
+    let runs = |to: Point| {
+        let calm = fire.is_none() && observe.is_empty() && blow.is_none() && lift.is_none();
+        calm && super::movement::reach_at(battle, me, to, turn.orders.movement_pips, Pace::AtTheDouble).is_some_and(
+            |r| {
+                !enemies
+                    .iter()
+                    .any(|e| me.intel.known.contains(e.id()) && distance(me.place.at, e.place.at) <= r.furthest)
+                    && !me.intel.last_seen.values().any(|&at| distance(me.place.at, at) <= r.furthest)
+            },
+        )
+    };
+    // By stealth within 24" of an enemy it knows of, neither shown by its own
+    // fire nor fired on this bound and last (Heroes All, "Movement",
+    // "Observation": no "moved" segment for its observers).
+    let sneaks = |to: Point| {
+        let (this, last) = (&me.actions.this_bound, &me.actions.last_bound);
+        let quiet = !this.fired && !last.fired && this.fired_on_by.is_empty() && last.fired_on_by.is_empty();
+        let near = enemies
+            .iter()
+            .any(|e| me.intel.known.contains(e.id()) && distance(me.place.at, e.place.at) <= STEALTH_NEAR);
+        quiet
+            && near
+            && me.force.build == super::state::Build::Infantry
+            && super::movement::reach_at(battle, me, to, turn.orders.movement_pips, Pace::Stealth).is_some()
+    };
+    // The nearest place in sight where it last saw an enemy it lost track of:
+    // checked with an Act (Heroes All, "Checking vacated positions").
+    let vacated = me
+        .intel
+        .last_seen
+        .iter()
+        .filter(|(_, at)| sight.place_in_sight(me, **at))
+        .min_by(|a, b| distance(me.place.at, *a.1).total_cmp(&distance(me.place.at, *b.1)))
+        .map(|(id, _)| id.clone());
+    // Immobile weapons: taken down to move on, set up where they stop (Heroes
+    // All, "Weapons table notes").
+    let set_up = sight
+        .immobile(me)
+        .then(|| {
+            // Something to fire at keeps it set up.
+            let up = destination.is_none() || fire.is_some();
+            Command::SetUp { element: element.clone(), up }
+        })
+        .filter(|c| matches!(c, Command::SetUp { up, .. } if *up != me.actions.set_up));
     let candidates: Vec<Command> = preference(turn.orders.order)
         .into_iter()
-        .filter_map(|p| match p {
+        .flat_map(|p| match p {
+            Phase::Act if set_up.is_some() => set_up.clone().into_iter().collect(),
             Phase::Act if blow.is_some() => {
-                blow.map(|d| Command::Detonate { element: element.clone(), charge: d.id.clone() })
+                blow.map(|d| Command::Detonate { element: element.clone(), charge: d.id.clone() }).into_iter().collect()
             }
             Phase::Act if lift.is_some() => {
-                lift.map(|d| Command::Clear { element: element.clone(), charge: d.id.clone() })
+                lift.map(|d| Command::Clear { element: element.clone(), charge: d.id.clone() }).into_iter().collect()
             }
             Phase::Act if !observe.is_empty() => {
-                Some(Command::Observe { element: element.clone(), targets: observe.clone() })
+                vec![Command::Observe { element: element.clone(), targets: observe.clone() }]
             }
-            Phase::Fire => {
-                fire.clone().map(|target| Command::Fire { element: element.clone(), target }).or_else(|| {
+            Phase::Act if vacated.is_some() => vacated
+                .clone()
+                .map(|enemy| Command::CheckVacated { element: element.clone(), enemy })
+                .into_iter()
+                .collect(),
+            Phase::Fire => fire
+                .clone()
+                .map(|target| Command::Fire { element: element.clone(), target })
+                .or_else(|| {
                     // Nothing to hit on the ground: the enemy's aircraft overhead.
                     let squadron = aircraft.iter().find(|(_, s)| *s != me.identity.side).map(|(id, _)| id.clone());
                     squadron.map(|squadron| Command::FireAa { element: element.clone(), squadron })
                 })
-            }
-            Phase::Move => destination.map(|p| Command::Move { element: element.clone(), to: (p.0, p.1) }),
-            _ => None,
+                .into_iter()
+                .collect(),
+            Phase::Move => destination
+                .map(|p| {
+                    let mv = |pace| Command::Move { element: element.clone(), to: (p.0, p.1), pace };
+                    if runs(p) {
+                        vec![mv(Pace::AtTheDouble), mv(Pace::Normal)]
+                    } else if sneaks(p) {
+                        vec![mv(Pace::Stealth), mv(Pace::Normal)]
+                    } else {
+                        vec![mv(Pace::Normal)]
+                    }
+                })
+                .unwrap_or_default(),
+            _ => Vec::new(),
         })
         .collect();
     // At a river's edge on its way: wade in (or out) before anything else.
@@ -273,7 +349,9 @@ fn destination(
 }
 
 /// Where the element's order takes it: nowhere (Hold, Overwatch), its place,
-/// or towards the nearest enemy it knows.
+/// or towards the nearest enemy it knows, or the place where it last saw an
+/// enemy it lost track of (*Heroes All*, "Checking vacated positions": "any
+/// approaching force must assume that they are still in place").
 pub(super) fn order_destination(me: &ElementView, enemies: &[ElementView], sight: &Sight) -> Option<Point> {
     let place = sight.scenario.place(&me.order.objective.location).map(|p| Point(p.0, p.1));
     let nearest_known = enemies
@@ -282,11 +360,23 @@ pub(super) fn order_destination(me: &ElementView, enemies: &[ElementView], sight
         .filter(|e| me.intel.known.contains(e.id()))
         .min_by(|a, b| distance(me.place.at, a.place.at).total_cmp(&distance(me.place.at, b.place.at)));
     let go = |to: Point| (distance(me.place.at, to) > ARRIVED).then_some(to);
+    let last_seen = me
+        .intel
+        .last_seen
+        .values()
+        .copied()
+        .min_by(|a, b| distance(me.place.at, *a).total_cmp(&distance(me.place.at, *b)))
+        .filter(|&at| nearest_known.is_none_or(|e| distance(me.place.at, at) < distance(me.place.at, e.place.at)));
     match me.order.objective.activity.conduct().moves {
         Moves::Stays => None,
         Moves::ToLocation | Moves::AvoidingContact => place.and_then(go),
         Moves::IntoContact => {
             let reports = me.order.objective.activity.conduct().reports;
+            if let Some(at) = last_seen {
+                let d = distance(me.place.at, at);
+                let stop = if reports { Inches(RECCE_STANDOFF) } else { CLOSE_TO };
+                return if d <= stop { None } else { go(super::shared::toward(me.place.at, at, d - stop)) };
+            }
             match nearest_known {
                 Some(e) if reports && distance(me.place.at, e.place.at) <= RECCE_STANDOFF => None,
                 Some(e) if !reports => {

@@ -92,6 +92,10 @@ pub enum Change {
     Ranging(String, Ranging),
     /// It moves to `to`; `moved` marks it as having moved this bound.
     Move { to: Point, moved: bool },
+    /// Its move this bound is a stealth move.
+    Stealthy,
+    /// Its immobile weapons are set up (`true`, this bound) or taken down.
+    SetUp(bool),
     /// It goes into the water, or comes out of it.
     Wade,
     /// It is seen, or shows itself: out of concealment, its counters gone.
@@ -122,8 +126,10 @@ pub enum Change {
     Objective(Objective),
     /// Its NCO now knows of these enemy elements.
     Knows(Vec<String>),
-    /// Its NCO has lost track of this enemy element.
-    LostTrack(String),
+    /// Its NCO has lost track of this enemy element, last seen at `at`.
+    LostTrack { id: String, at: Point },
+    /// Its NCO has seen that this enemy has vacated the place it was last seen at.
+    Vacated(String),
 }
 
 /// Every element of the battle, as the flow's systems share it: held only
@@ -242,6 +248,11 @@ impl Held<'_, '_> {
                 f.place.at = to;
                 f.actions.this_bound.moved = moved;
             }
+            Change::Stealthy => f.actions.this_bound.stealthy = true,
+            Change::SetUp(up) => {
+                f.actions.set_up = up;
+                f.actions.this_bound.set_up |= up;
+            }
             Change::Wade => f.place.mover.in_water = !f.place.mover.in_water,
             Change::Revealed => *f.concealment = Concealment::default(),
             Change::Concealment(c) => *f.concealment = c,
@@ -273,9 +284,18 @@ impl Held<'_, '_> {
                 }
             }
             Change::Objective(objective) => f.order.objective = objective,
-            Change::Knows(ids) => f.intel.known.extend(ids),
-            Change::LostTrack(id) => {
+            Change::Knows(ids) => {
+                for id in &ids {
+                    f.intel.last_seen.remove(id);
+                }
+                f.intel.known.extend(ids);
+            }
+            Change::LostTrack { id, at } => {
                 f.intel.known.remove(&id);
+                f.intel.last_seen.insert(id, at);
+            }
+            Change::Vacated(id) => {
+                f.intel.last_seen.remove(&id);
             }
         }
         0
@@ -496,6 +516,8 @@ pub enum FlowChange {
     PhaseTaken(Phase, Vec<Act>),
     /// A Player's move thrown and not yet made (`None`: made).
     PendingMove(Option<PendingMove>),
+    /// The acting element moves "at the double" this turn.
+    AtTheDouble,
 }
 
 /// Where the flow stands, as its systems share it: read through `Deref`,
@@ -537,6 +559,11 @@ impl HeldFlow<'_> {
             FlowChange::PendingMove(pending) => {
                 if let Flow::Acting(turn) = &mut *self.flow {
                     turn.pending_move = pending;
+                }
+            }
+            FlowChange::AtTheDouble => {
+                if let Flow::Acting(turn) = &mut *self.flow {
+                    turn.at_the_double = true;
                 }
             }
         }

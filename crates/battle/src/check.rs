@@ -6,24 +6,32 @@ use warbound_rules::{
     event::Book,
     geometry::{self, distance},
     momentum::{CmMovement, CmsMovement},
-    movement::{Stretch, Terrain as RouteTerrain},
+    movement::{self, Stretch, Terrain as RouteTerrain},
     order_dice::{self, Act, Phase, TurnPlan},
 };
 
 use super::{
-    command::{Command, ObserveTarget, Refusal, refusal},
+    command::{Command, ObserveTarget, Pace, Refusal, refusal},
     state::{Elements, Turn},
     visible,
 };
 
 /// The turn's phases so far plus the command's, as an Order Dice plan; an
-/// element on Overwatch may not fire (*Heroes All*, "Overwatch").
-fn plan_with(turn: &Turn, phase: Phase, acts: usize, overwatch: bool) -> TurnPlan {
+/// element on Overwatch may not fire (*Heroes All*, "Overwatch"), one moving
+/// at the double may neither fire nor act.
+fn plan_with(
+    turn: &Turn,
+    phase: Phase,
+    acts: usize,
+    overwatch: bool,
+    (at_the_double, immobile): (bool, bool),
+) -> TurnPlan {
     let mut phases = turn.taken.clone();
     phases.push(phase);
     let mut plan_acts = turn.acts.clone();
     plan_acts.extend(std::iter::repeat_n(Act::Observe, acts));
-    TurnPlan { phases, acts: plan_acts, at_the_double: false, overwatch, immobile: false }
+    let at_the_double = turn.at_the_double || at_the_double;
+    TurnPlan { phases, acts: plan_acts, at_the_double, overwatch, immobile }
 }
 
 /// Whether a move to `to` ends nearer the nearest enemy on the table that the
@@ -129,12 +137,22 @@ pub fn check(
     }
     let acts = match cmd {
         Command::Observe { targets, .. } => targets.len(),
-        Command::Detonate { .. } | Command::Wade { .. } | Command::Extract { .. } => 1,
+        Command::Detonate { .. }
+        | Command::Wade { .. }
+        | Command::Extract { .. }
+        | Command::CheckVacated { .. }
+        | Command::SetUp { .. } => 1,
         Command::Clear { .. } | Command::ClearMines { .. } | Command::Bridge { .. } => 2,
         _ => 0,
     };
     let overwatch = me.order.objective.activity.conduct().overwatch;
-    match order_dice::check_turn(turn.orders.order, &plan_with(turn, phase, acts, overwatch)) {
+    let pace = match cmd {
+        Command::Move { pace, .. } => *pace,
+        _ => Pace::Normal,
+    };
+    let immobile = ctx.immobile(me);
+    let plan = plan_with(turn, phase, acts, overwatch, (pace == Pace::AtTheDouble, immobile));
+    match order_dice::check_turn(turn.orders.order, &plan) {
         Err(order_dice::OrderError::FiresOnOverwatch) => {
             return Err(refusal(Book::HeroesAll, "Overwatch", "elements on Overwatch cannot Fire"));
         }
@@ -142,12 +160,41 @@ pub fn check(
         Ok(_) => {}
     }
     match cmd {
-        Command::Move { to, .. } => {
+        Command::Move { to, pace, .. } => {
             if !(to.0.is_finite() && to.1.is_finite() && ctx.scenario.table.contains(*to)) {
                 return Err(refusal(Book::HeroesAll, "Movement", "the destination is off the table"));
             }
+            if let Err(e) = movement::Pace::of(&plan) {
+                return Err(refusal(Book::HeroesAll, "Overwatch", e.to_string()));
+            }
+            // Reading: "at the double" is a free full move; an element
+            // restricted to moving towards cover does not run for it (the
+            // rules core's `Turn::check_plan`).
+            if *pace == Pace::AtTheDouble && turn.orders.movement != CmMovement::Free {
+                return Err(refusal(
+                    fyob,
+                    "Results of Momentum Tests",
+                    "its CM tests this bound forbid moving at the double",
+                ));
+            }
+            if let Some(e) = super::movement::pace_barred(
+                battle,
+                me,
+                warbound_rules::terrain::Point(to.0, to.1),
+                turn.orders.movement_pips,
+                *pace,
+            ) {
+                return Err(refusal(Book::HeroesAll, "Movement", e.to_string()));
+            }
             if me.force.build == (super::state::Build::Guns { artillery: true }) && me.actions.this_bound.fired {
                 return Err(refusal(Book::HeroesAll, "Weapons table notes", "an immobile gun cannot move and fire"));
+            }
+            if immobile && me.actions.set_up {
+                return Err(refusal(
+                    Book::HeroesAll,
+                    "Weapons table notes: Immobile",
+                    "an immobile weapon set up requires an Act to break down before it moves",
+                ));
             }
             if let Some(why) = cms_bars_move(turn.orders.cms_movement, ctx, me.place.at, *to) {
                 return Err(refusal(fyob, "Continuous Momentum", why));
@@ -163,6 +210,13 @@ pub fn check(
         Command::Fire { target, .. } => {
             if !turn.orders.can_fire {
                 return Err(refusal(fyob, "Continuous Momentum", "its CMS or this bound's CM tests forbid firing"));
+            }
+            if immobile && (!me.actions.set_up || me.actions.this_bound.set_up) {
+                return Err(refusal(
+                    Book::HeroesAll,
+                    "Weapons table notes: Immobile",
+                    "an immobile weapon fires only once set up with an Act, and not in the turn it sets up",
+                ));
             }
             let Some(t) =
                 els.get(target).filter(|e| e.identity.side != me.identity.side && e.presence.status.on_table())
@@ -231,6 +285,31 @@ pub fn check(
                 None => return Err(refusal(fyob, "Placement options", "it is not in a concealed position")),
                 Some(Err(why)) => return Err(refusal(fyob, "Placement options", why)),
                 Some(Ok(_)) => {}
+            }
+        }
+        Command::SetUp { up, .. } => {
+            if !immobile {
+                return Err(refusal(
+                    Book::HeroesAll,
+                    "Weapons table notes: Immobile",
+                    "it has no immobile weapon to set up",
+                ));
+            }
+            if *up == me.actions.set_up {
+                let why = if *up { "it is set up already" } else { "it is not set up" };
+                return Err(refusal(Book::HeroesAll, "Weapons table notes: Immobile", why));
+            }
+        }
+        Command::CheckVacated { enemy, .. } => {
+            if !turn.orders.can_observe {
+                return Err(refusal(fyob, "Continuous Momentum", "its CMS or this bound's CM tests forbid observing"));
+            }
+            if !me.intel.last_seen.get(enemy).is_some_and(|&at| ctx.place_in_sight(me, at)) {
+                return Err(refusal(
+                    Book::HeroesAll,
+                    "Checking vacated positions",
+                    format!("{enemy} is no enemy it lost track of whose last place it can see"),
+                ));
             }
         }
         Command::FireAa { squadron, .. } => {

@@ -16,8 +16,13 @@ use warbound_rules::{
 #[serde(rename_all = "snake_case")]
 pub enum Command {
     /// Its Move phase: towards `to` (inches from the near-left corner), as far
-    /// as the Movement Dice allow.
-    Move { element: String, to: (f32, f32) },
+    /// as the Movement Dice allow, at `pace`.
+    Move {
+        element: String,
+        to: (f32, f32),
+        #[serde(default, skip_serializing_if = "Pace::is_normal")]
+        pace: Pace,
+    },
     /// A Player's move, after the Movement Dice: stop at `to`, on the route
     /// declared and no further than the score allows.
     MoveTo { element: String, to: (f32, f32) },
@@ -33,6 +38,12 @@ pub enum Command {
     /// concealed element uses an Act to extract itself from a concealed
     /// position"); its first move then loses no pips.
     Extract { element: String, counter: u8 },
+    /// An Act: check whether `enemy`, lost track of, has vacated the place
+    /// it was last seen at (*Heroes All*, "Checking vacated positions").
+    CheckVacated { element: String, enemy: String },
+    /// An Act: set up its immobile weapons (`up`) or take them down
+    /// (*Heroes All*, "Weapons table notes").
+    SetUp { element: String, up: bool },
     /// Ends its turn; phases not taken are forgone.
     EndTurn { element: String },
     /// An Act: fire one of its side's charges with the detonation pack.
@@ -99,6 +110,31 @@ impl ObserveTarget {
     }
 }
 
+/// How an element moves in its Move phase.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Pace {
+    /// The Movement Table's dice (half of them on Overwatch).
+    #[default]
+    Normal,
+    /// *Heroes All*, "Movement": infantry or mounted cavalry "may use their 2
+    /// actions and their fire phase to make an \"at the double\" move. No
+    /// other actions or firing may be undertaken during such a move. The
+    /// element may move up to twice the distance shown on the D6 throw."
+    AtTheDouble,
+    /// *Heroes All*, "Movement": "Instead of a \"normal\" move, an
+    /// **infantry** element may make a \"stealth\" move of up to 1D6 inches
+    /// (2D6 inches for elite) on either a road or cross-country **only**";
+    /// observers gain no segment for its having moved ("Observation").
+    Stealth,
+}
+
+impl Pace {
+    pub fn is_normal(&self) -> bool {
+        *self == Pace::Normal
+    }
+}
+
 /// An order for one element (FYOB "Orders & Objectives").
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ElementOrder {
@@ -142,6 +178,8 @@ impl Command {
             | Command::FireAa { element, .. }
             | Command::Observe { element, .. }
             | Command::Extract { element, .. }
+            | Command::CheckVacated { element, .. }
+            | Command::SetUp { element, .. }
             | Command::EndTurn { element }
             | Command::Detonate { element, .. }
             | Command::Clear { element, .. }
@@ -162,6 +200,8 @@ impl Command {
             Command::Fire { .. } | Command::FireAa { .. } => Some(Phase::Fire),
             Command::Observe { .. }
             | Command::Extract { .. }
+            | Command::CheckVacated { .. }
+            | Command::SetUp { .. }
             | Command::Detonate { .. }
             | Command::Clear { .. }
             | Command::ClearMines { .. }

@@ -42,7 +42,7 @@ pub fn may_detonate(f: &ElementView, d: &Demolition, terrain: &warbound_rules::t
 }
 
 fn in_sight(f: &ElementView, d: &Demolition, terrain: &warbound_rules::terrain::Terrain) -> bool {
-    geometry::sight_line(terrain, super::visible::viewpoint(f), Viewpoint::figure(d.at), false)
+    geometry::sight_line(terrain, super::visible::viewpoint(terrain, f), Viewpoint::figure(d.at), false)
         .is_ok_and(|s| !s.between.sight_blocked)
 }
 

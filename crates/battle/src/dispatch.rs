@@ -57,6 +57,7 @@ fn dispatch(
             }
             match cmd {
                 Command::EndTurn { .. } => super::turn::end_turn(&mut t, &turn.element),
+                Command::SetUp { up, .. } => super::turn::set_up(&mut t, &turn.element, up),
                 other => current.0 = Some(other),
             }
         }

@@ -16,7 +16,7 @@ use warbound_rules::{
     geometry::{self, HazardKind, distance},
     mines,
     momentum::Incident,
-    movement::{self, Concealment, MoveError, MoveMode, MoveRequest, Pace},
+    movement::{self, Concealment, MoveError, MoveMode, MoveRequest},
     observation::AMBUSH_DISTANCE,
     order_dice::Phase,
     scenario::Edge,
@@ -25,7 +25,7 @@ use warbound_rules::{
 
 use super::{
     Battlefield, FlowSchedule, FlowSet, at,
-    command::{Command, Current},
+    command::{Command, Current, Pace},
     invariant::InvariantFailures,
     log::BattleLog,
     shared::{from_edge, nearest_on_edge, toward},
@@ -42,14 +42,17 @@ pub(super) fn plugin(app: &mut App) {
 const STEP: f32 = 0.25;
 
 fn move_phase(mut t: Battlefield, mut current: ResMut<Current>) {
-    let (element, to, halt) = match current.0.clone() {
-        Some(Command::Move { element, to }) => (element, to, false),
-        Some(Command::MoveTo { element, to }) => (element, to, true),
+    let (element, to, halt, pace) = match current.0.clone() {
+        Some(Command::Move { element, to, pace }) => (element, to, false, pace),
+        Some(Command::MoveTo { element, to }) => (element, to, true, Pace::Normal),
         _ => return,
     };
     current.0 = None;
     let Flow::Acting(turn) = &*t.flow else { return };
     let pips = turn.orders.movement_pips;
+    if pace == Pace::AtTheDouble {
+        t.flow.apply(FlowChange::AtTheDouble);
+    }
     if halt {
         // The Player stops where he chose, within what the dice allowed.
         t.flow.apply(FlowChange::PendingMove(None));
@@ -62,17 +65,32 @@ fn move_phase(mut t: Battlefield, mut current: ResMut<Current>) {
     if player {
         // Heroes All, "Movement": the route is declared and the dice thrown;
         // the player then moves up to the score along it.
-        let allowance = throw_only(&mut t, &element, Point(to.0, to.1), pips);
+        let allowance = throw_only(&mut t, &element, Point(to.0, to.1), pips, pace);
+        if pace == Pace::Stealth {
+            stealthy(&mut t, &element);
+        }
         t.flow.apply(FlowChange::PendingMove(Some(PendingMove { to, allowance })));
         return;
     }
-    do_move(&mut t, &element, Point(to.0, to.1), pips);
+    do_move(&mut t, &element, Point(to.0, to.1), pips, pace);
+    if pace == Pace::Stealth {
+        stealthy(&mut t, &element);
+    }
     super::turn::phase_done(&mut t, Phase::Move, &[]);
+}
+
+/// Marks the element's move this bound as a stealth move (after its
+/// Movement Dice are logged).
+fn stealthy(t: &mut Battlefield, element: &str) {
+    let mut els = sorted(&mut t.elements);
+    if let Some(f) = t.roster.find_mut(&mut els, element) {
+        f.apply(Change::Stealthy);
+    }
 }
 
 /// The inches an element may go towards `target`: its Movement Dice, cut
 /// short by the 9" rule.
-fn throw_only(t: &mut Battlefield, element: &str, target: Point, pips: u8) -> f32 {
+fn throw_only(t: &mut Battlefield, element: &str, target: Point, pips: u8, pace: Pace) -> f32 {
     let bound = t.battle.clock.bound();
     let els = sorted(&mut t.elements);
     let Some(i) = t.roster.index(element) else {
@@ -86,7 +104,7 @@ fn throw_only(t: &mut Battlefield, element: &str, target: Point, pips: u8) -> f3
         .collect();
     let f = &els[i];
     let Some(travel) =
-        throw_move(&mut t.log, &mut t.failures, &mut t.dice.0, &t.battle, bound, &f.view(), target, pips)
+        throw_move(&mut t.log, &mut t.failures, &mut t.dice.0, &t.battle, bound, &f.view(), target, (pips, pace))
     else {
         return 0.0;
     };
@@ -120,7 +138,7 @@ fn place(t: &mut Battlefield, element: &str, at: Point) {
     super::shared::reveal_at(&mut t.log, bound, f, warbound_rules::concealment::ConcealedActivity::Move, from);
     let bound = t.battle.clock.bound();
     minefields((&mut t.log, &mut t.failures), &mut t.dice.0, bound, (&t.battle, &mut t.sides), f, from);
-    lose_track(&mut els, i, &t.battle, &t.codex.0);
+    lose_track(&mut els, i, from, &t.battle, &t.codex.0);
 }
 
 /// *Heroes All*, "Mines": an element whose move entered a minefield —
@@ -193,7 +211,7 @@ pub fn within_move(from: Point, declared: Point, to: Point, allowance: f32) -> b
 }
 
 /// Moves `element` towards `to` as far as its Movement Dice allow.
-pub(super) fn do_move(t: &mut Battlefield, element: &str, target: Point, pips: u8) {
+pub(super) fn do_move(t: &mut Battlefield, element: &str, target: Point, pips: u8, pace: Pace) {
     let bound = t.battle.clock.bound();
     let mut els = sorted(&mut t.elements);
     let Some(i) = t.roster.index(element) else {
@@ -207,7 +225,7 @@ pub(super) fn do_move(t: &mut Battlefield, element: &str, target: Point, pips: u
         .collect();
     let f = &mut els[i];
     let Some(travel) =
-        throw_move(&mut t.log, &mut t.failures, &mut t.dice.0, &t.battle, bound, &f.view(), target, pips)
+        throw_move(&mut t.log, &mut t.failures, &mut t.dice.0, &t.battle, bound, &f.view(), target, (pips, pace))
     else {
         return;
     };
@@ -219,10 +237,11 @@ pub(super) fn do_move(t: &mut Battlefield, element: &str, target: Point, pips: u
     f.apply(Change::Move { to: toward(from, target, Inches(allowed)), moved: allowed > 0.0 });
     super::shared::reveal_at(&mut t.log, bound, f, warbound_rules::concealment::ConcealedActivity::Move, from);
     minefields((&mut t.log, &mut t.failures), &mut t.dice.0, bound, (&t.battle, &mut t.sides), f, from);
-    lose_track(&mut els, i, &t.battle, &t.codex.0);
+    lose_track(&mut els, i, from, &t.battle, &t.codex.0);
 }
 
-/// Throws the Movement Dice for a straight move to `to`; the inches it may go.
+/// Throws the Movement Dice for a straight move to `to` at `pace`, `pips`
+/// off each die; the inches it may go.
 #[allow(clippy::too_many_arguments)]
 fn throw_move(
     log: &mut BattleLog,
@@ -232,10 +251,10 @@ fn throw_move(
     bound: u32,
     f: &ElementView,
     to: Point,
-    pips: u8,
+    (pips, pace): (u8, Pace),
 ) -> Option<f32> {
-    let (stretches, _) = passable_route(battle, f, to, pips)?;
-    match movement::move_element(&request(battle, f, &stretches, pips), dice, f.id()) {
+    let (stretches, _) = passable_route(battle, f, to, pips, pace)?;
+    match movement::move_element(&request(battle, f, &stretches, pips, pace), dice, f.id()) {
         Ok((mv, event)) => {
             log.push(bound, event);
             Some(mv.distance)
@@ -247,15 +266,27 @@ fn throw_move(
     }
 }
 
-/// The Movement Table's request for `f` along `route`.
-fn request<'a>(battle: &Battle, f: &ElementView, route: &'a [movement::Stretch], pips: u8) -> MoveRequest<'a> {
+/// The Movement Table's request for `f` along `route` at `pace`.
+fn request<'a>(
+    battle: &Battle,
+    f: &ElementView,
+    route: &'a [movement::Stretch],
+    pips: u8,
+    pace: Pace,
+) -> MoveRequest<'a> {
+    let overwatch = f.order.objective.activity.conduct().overwatch;
     MoveRequest {
         mover: f.place.mover,
         route,
-        mode: MoveMode::Normal,
+        mode: if pace == Pace::Stealth { MoveMode::Stealth } else { MoveMode::Normal },
         // *Heroes All*, "Moving on Overwatch": "a maximum move of 50% of the
-        // move allowed to them by the dice throw".
-        pace: if f.order.objective.activity.conduct().overwatch { Pace::Overwatch } else { Pace::Normal },
+        // move allowed to them by the dice throw"; "They cannot move \"at the
+        // double\"" (the rules core refuses it).
+        pace: match pace {
+            Pace::AtTheDouble => movement::Pace::AtTheDouble,
+            Pace::Normal | Pace::Stealth if overwatch => movement::Pace::Overwatch,
+            Pace::Normal | Pace::Stealth => movement::Pace::Normal,
+        },
         light: battle.clock.light(),
         weather: battle.start.scenario.battle_weather().unwrap_or_default(),
         momentum_pips: pips,
@@ -273,11 +304,12 @@ fn passable_route(
     f: &ElementView,
     to: Point,
     pips: u8,
+    pace: Pace,
 ) -> Option<(Vec<movement::Stretch>, movement::MovePlan)> {
     let route = geometry::route(&battle.terrain, &[f.place.at, to]).ok()?;
     let mut stretches: &[movement::Stretch] = &route.stretches;
     loop {
-        match movement::plan(&request(battle, f, stretches, pips)) {
+        match movement::plan(&request(battle, f, stretches, pips, pace)) {
             Ok(plan) => return Some((stretches.to_vec(), plan)),
             Err(MoveError::Impassable { stretch, .. } | MoveError::RiverBankNeedsAnAct { stretch }) if stretch > 0 => {
                 stretches = &stretches[..stretch];
@@ -288,6 +320,17 @@ fn passable_route(
             }
         }
     }
+}
+
+/// Why a move from `f` towards `to` may not be made at `pace`: the rules
+/// core's bars on the route it can take (an "at the double" move through
+/// woods, at night, leaving concealment).
+pub(super) fn pace_barred(battle: &Battle, f: &ElementView, to: Point, pips: u8, pace: Pace) -> Option<MoveError> {
+    if pace == Pace::Normal {
+        return None;
+    }
+    let (stretches, _) = passable_route(battle, f, to, pips, Pace::Normal)?;
+    movement::plan(&request(battle, f, &stretches, pips, pace)).err()
 }
 
 /// A move's reach before the dice are thrown, towards a point.
@@ -308,11 +351,16 @@ pub struct Reach {
 /// taken as declared to where it can reach, so terrain beyond the reach does
 /// not count against it.
 pub fn reach(battle: &Battle, f: &ElementView, to: Point, pips: u8) -> Option<Reach> {
+    reach_at(battle, f, to, pips, Pace::Normal)
+}
+
+/// A move's reach at `pace` (see [`reach`]).
+pub fn reach_at(battle: &Battle, f: &ElementView, to: Point, pips: u8, pace: Pace) -> Option<Reach> {
     let full = distance(f.place.at, to);
     if full <= 0.0 {
         return None;
     }
-    let (stretches, plan) = passable_route(battle, f, to, pips)?;
+    let (stretches, plan) = passable_route(battle, f, to, pips, pace)?;
     let dry: f32 = stretches.iter().map(|s| s.length).sum();
     let to_point = if dry + 0.01 >= full { at_least(&plan, full.get()) } else { 0.0 };
     // The furthest and the even-chance distance on a route declared to where it reaches.
@@ -324,7 +372,7 @@ pub fn reach(battle: &Battle, f: &ElementView, to: Point, pips: u8) -> Option<Re
             break;
         }
         length = furthest;
-        match passable_route(battle, f, toward(f.place.at, to, Inches(length)), pips) {
+        match passable_route(battle, f, toward(f.place.at, to, Inches(length)), pips, pace) {
             Some((_, p)) => plan = p,
             None => break,
         }
@@ -368,9 +416,10 @@ pub fn ambush_limit(from: Point, to: Point, travel: f32, enemies: &[Point]) -> f
 }
 
 /// Enemies who knew of element `i` and cannot see it where it now stands
-/// lose track of it. Reading (*Heroes All* has no rule for how long a target
-/// stays observed): an enemy stays observed while it stays in view.
-fn lose_track(els: &mut [Held], i: usize, battle: &Battle, codex: &Codex) {
+/// lose track of it, and remember it where it stood before the move (`from`).
+/// Reading (*Heroes All* has no rule for how long a target stays observed):
+/// an enemy stays observed while it stays in view.
+fn lose_track(els: &mut [Held], i: usize, from: Point, battle: &Battle, codex: &Codex) {
     let sight = Sight::new(battle, codex);
     let id = els[i].id().to_owned();
     let lost: Vec<usize> = (0..els.len())
@@ -382,7 +431,7 @@ fn lose_track(els: &mut [Held], i: usize, battle: &Battle, codex: &Codex) {
         })
         .collect();
     for j in lost {
-        els[j].apply(Change::LostTrack(id.clone()));
+        els[j].apply(Change::LostTrack { id: id.clone(), at: from });
     }
 }
 
@@ -400,7 +449,7 @@ pub(super) fn fall_back(
     edge: Edge,
 ) {
     let home = nearest_on_edge(table, edge, f.place.at);
-    if let Some(travel) = throw_move(log, failures, dice, battle, bound, &f.view(), home, 0) {
+    if let Some(travel) = throw_move(log, failures, dice, battle, bound, &f.view(), home, (0, Pace::Normal)) {
         let from = f.place.at;
         f.apply(Change::Move { to: toward(f.place.at, home, Inches(travel)), moved: travel > 0.0 });
         minefields((log, failures), dice, bound, (battle, sides), f, from);

@@ -36,6 +36,11 @@ fn observe_phase(mut t: Battlefield, mut current: ResMut<Current>) {
             let acts = vec![Act::Observe; targets.len()];
             super::turn::phase_done(&mut t, Phase::Act, &acts);
         }
+        Some(Command::CheckVacated { element, enemy }) => {
+            current.0 = None;
+            check_vacated(&mut t, &element, &enemy);
+            super::turn::phase_done(&mut t, Phase::Act, &[Act::Observe]);
+        }
         Some(Command::Extract { element, counter }) => {
             current.0 = None;
             extract(&mut t, &element, counter);
@@ -70,6 +75,37 @@ fn extract(t: &mut Battlefield, element: &str, counter: u8) {
         f.apply(Change::StandsAt(at));
     }
     f.apply(Change::Revealed);
+}
+
+/// *Heroes All*, "Checking vacated positions": "Throw 1 x D6 per observer
+/// (minimum 2 x D6) and score a double to see that the enemy have now
+/// vacated"; failed, it goes on as if the place is occupied.
+fn check_vacated(t: &mut Battlefield, element: &str, enemy: &str) {
+    let bound = t.battle.clock.bound();
+    let mut els = sorted(&mut t.elements);
+    let Some(i) = t.roster.index(element) else {
+        t.failures.record(
+            &mut t.log,
+            bound,
+            "check_vacated",
+            element,
+            format!("{element} is no element of the battle"),
+        );
+        return;
+    };
+    super::shared::reveal(&mut t.log, bound, &mut els[i], ConcealedActivity::Observe);
+    match observation::check_vacated(&els[i].view().observers(), &mut t.dice.0, element) {
+        Ok((vacated, event)) => {
+            t.log.push(bound, event.target(enemy));
+            if vacated {
+                els[i].apply(Change::Vacated(enemy.to_owned()));
+            }
+        }
+        Err(e) => {
+            t.failures.record(&mut t.log, bound, "check_vacated", element, format!("no check can be made: {e}"));
+        }
+    }
+    els[i].apply(Change::Observed);
 }
 
 /// Runs `f` on the observation test `me` would take on `tgt` now: its

@@ -6,7 +6,7 @@
 pub use super::firing::{FireOdds, fire_odds};
 use super::{
     check::check,
-    command::Command,
+    command::{Command, Pace},
     play::waiting_for_player,
     state::{Battle, Elements, FieldedReadOnly, Flow, PendingMove, Roster, Sides, Status},
     visible::Sight,
@@ -112,6 +112,41 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                     commands.push((label, Command::Fire { element: element.clone(), target: e.id().to_owned() }));
                 }
             }
+            // A move at another pace towards where its orders take it: the
+            // table click gives a normal move anywhere.
+            let enemies: Vec<_> = all
+                .iter()
+                .copied()
+                .filter(|e| e.identity.side != me.identity.side && e.presence.status.on_table())
+                .collect();
+            if let Some(to) = super::auto::order_destination(&me, &enemies, &sight) {
+                commands.push((
+                    format!(
+                        "Move at the double towards ({:.0}, {:.0}): twice the dice, then no fire and no Act",
+                        to.0, to.1
+                    ),
+                    Command::Move { element: element.clone(), to: (to.0, to.1), pace: Pace::AtTheDouble },
+                ));
+                commands.push((
+                    format!("Move by stealth towards ({:.0}, {:.0}): 1D6 (2D6 elite), not marked as moved", to.0, to.1),
+                    Command::Move { element: element.clone(), to: (to.0, to.1), pace: Pace::Stealth },
+                ));
+            }
+            // The places of enemies it lost track of, to check.
+            for (id, at) in &me.intel.last_seen {
+                commands.push((
+                    format!("Check whether {id} has left ({:.0}, {:.0}) (an Act)", at.0, at.1),
+                    Command::CheckVacated { element: element.clone(), enemy: id.clone() },
+                ));
+            }
+            if sight.immobile(&me) {
+                let (label, up) = if me.actions.set_up {
+                    ("Take down its weapons (an Act; then it may move)", false)
+                } else {
+                    ("Set up its weapons (an Act; it fires from next turn)", true)
+                };
+                commands.push((label.into(), Command::SetUp { element: element.clone(), up }));
+            }
             for (id, side) in &aircraft {
                 if *side != me.identity.side {
                     commands.push((
@@ -166,7 +201,8 @@ pub fn decision(world: &mut World) -> Option<Decision> {
             // A move that goes nowhere tells whether a move may be declared at
             // all this turn (a declared route is checked when declared: pinned,
             // it may not lead towards the enemy).
-            let step = Command::Move { element: element.clone(), to: (me.place.at.0, me.place.at.1) };
+            let step =
+                Command::Move { element: element.clone(), to: (me.place.at.0, me.place.at.1), pace: Pace::Normal };
             let move_refused = check(&step, &turn, &all, &sight, battle, &aircraft).err().map(|r| refusal_text(&r));
             Some(Decision::Act { element, orders, pending: turn.pending_move, move_refused, offers })
         }
@@ -214,9 +250,12 @@ fn phase_of(command: &Command) -> Option<Phase> {
     match command {
         Command::Fire { .. } | Command::FireAa { .. } => Some(Phase::Fire),
         Command::Move { .. } | Command::MoveTo { .. } => Some(Phase::Move),
-        Command::Observe { .. } | Command::Extract { .. } | Command::Bridge { .. } | Command::ClearMines { .. } => {
-            Some(Phase::Act)
-        }
+        Command::Observe { .. }
+        | Command::Extract { .. }
+        | Command::CheckVacated { .. }
+        | Command::SetUp { .. }
+        | Command::Bridge { .. }
+        | Command::ClearMines { .. } => Some(Phase::Act),
         _ => None,
     }
 }

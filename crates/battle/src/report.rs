@@ -248,6 +248,7 @@ pub const RULES: &[Rule] = &[
     no_event(HA, "Number of shots allowed per day"),
     row(HA, "Weapons Table", &[VOLLEY.input("weapon")]),
     part(HA, "Weapons Table", "Weapons table notes: Crewed", &[ha("Weapons table notes: Crewed")]),
+    part(HA, "Weapons Table", "Weapons table notes: Immobile", &[ha("Weapons table notes: Immobile")]),
     row(HA, "How to fire small arms", &[VOLLEY]),
     part(HA, "How to fire small arms", "Second shot from the same position", &[VOLLEY.input("second_shot")]),
     row(HA, "How to fire AT over open sights", &[ha("Effects of AT on armour and soft-skinned vehicles")]),

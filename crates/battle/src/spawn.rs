@@ -135,6 +135,7 @@ pub fn build(
                         engineers: order.activity == Activity::Engineering,
                         radio: spec.radio,
                         sniper: spec.sniper,
+                        recce: spec.recce,
                     },
                     presence: Presence {
                         status,
@@ -148,7 +149,9 @@ pub fn build(
                         without_cohesion: false,
                     },
                     momentum: Momentum::default(),
-                    actions: Actions::default(),
+                    // Emplaced where it starts on the table; set up with an
+                    // Act after it comes on.
+                    actions: Actions { set_up: matches!(spec.start, Start::At(..)), ..Actions::default() },
                     concealment,
                     vehicle: Vehicle { state: vehicle },
                     order: Order { objective: order },

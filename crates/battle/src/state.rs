@@ -148,6 +148,13 @@ pub struct Marks {
     pub fired: bool,
     /// Took an observation test with an Act this bound (the 9" rule).
     pub observed: bool,
+    /// It set up its immobile weapons this bound: it may not fire.
+    #[serde(default)]
+    pub set_up: bool,
+    /// Its move was a stealth move (*Heroes All*, "Observation": no segment
+    /// gained for its having moved).
+    #[serde(default)]
+    pub stealthy: bool,
     /// Enemy elements that fired on it this bound (Recce and Report replies to them).
     pub fired_on_by: BTreeSet<String>,
 }
@@ -177,6 +184,9 @@ pub struct Force {
     pub men_start: u32,
     pub radio: bool,
     pub sniper: bool,
+    /// A recognised recce unit (*Heroes All*, "Observation").
+    #[serde(default)]
+    pub recce: bool,
 }
 
 impl Force {
@@ -235,6 +245,9 @@ pub struct Actions {
     pub shots_used: u32,
     /// Mortar ranging on the target it last fired at (*Heroes All*, "Indirect Fire").
     pub ranging: Option<(String, warbound_rules::firing::Ranging)>,
+    /// An immobile weapon set up to fire (*Heroes All*, "Weapons table notes").
+    #[serde(default)]
+    pub set_up: bool,
 }
 
 /// In a concealed position, not yet seen or revealed: its counters (FYOB
@@ -300,6 +313,11 @@ pub struct Order {
 #[derive(Component, Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Intel {
     pub known: BTreeSet<String>,
+    /// Where enemies it lost track of were last seen: it acts as if they
+    /// are still there until it checks (*Heroes All*, "Checking vacated
+    /// positions").
+    #[serde(default)]
+    pub last_seen: std::collections::BTreeMap<String, Point>,
 }
 
 /// An element on the battle, every component of it: the flow's systems
@@ -778,6 +796,10 @@ pub struct Turn {
     /// A Player's move thrown and not yet made: he now moves up to the score.
     #[serde(default)]
     pub pending_move: Option<PendingMove>,
+    /// Its move this turn is "at the double": it may neither fire nor act
+    /// (*Heroes All*, "Movement").
+    #[serde(default)]
+    pub at_the_double: bool,
 }
 
 /// Movement Dice thrown for a declared route (towards `to`): the element may

@@ -17,12 +17,33 @@ pub(super) fn end_turn(t: &mut Battlefield, id: &str) {
     discard(t, id);
 }
 
+/// An Act: the acting element sets up its immobile weapons, or takes them
+/// down (*Heroes All*, "Weapons table notes").
+pub(super) fn set_up(t: &mut Battlefield, id: &str, up: bool) {
+    let bound = t.battle.clock.bound();
+    let event = warbound_rules::event::RuleEvent::new(
+        warbound_rules::event::EventKind::OrderDie,
+        warbound_rules::event::RuleRef::new(warbound_rules::event::Book::HeroesAll, "Weapons table notes: Immobile"),
+    )
+    .actor(id)
+    .input("act", order_dice::Act::SetUpOrTakeDownImmobileCsw, "an Act to break down and set up")
+    .outcome(serde_json::json!({ "set_up": up }));
+    t.log.push(bound, event);
+    let mut els = sorted(&mut t.elements);
+    if let Some(f) = t.roster.find_mut(&mut els, id) {
+        f.apply(Change::SetUp(up));
+    }
+    drop(els);
+    phase_done(t, order_dice::Phase::Act, &[order_dice::Act::SetUpOrTakeDownImmobileCsw]);
+}
+
 /// Records that the acting element has taken `phase`; ends its turn when it
-/// has nothing left to take.
+/// has nothing left to take (all three phases, or a move "at the double",
+/// which uses "their 2 actions and their fire phase": *Heroes All*, "Movement").
 pub(super) fn phase_done(t: &mut Battlefield, phase: order_dice::Phase, acts: &[order_dice::Act]) {
     t.flow.apply(FlowChange::PhaseTaken(phase, acts.to_vec()));
     let Flow::Acting(turn) = &*t.flow else { return };
-    if turn.taken.len() == 3 {
+    if turn.taken.len() == 3 || (phase == order_dice::Phase::Move && turn.at_the_double) {
         let id = turn.element.clone();
         end_turn(t, &id);
     }

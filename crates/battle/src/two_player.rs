@@ -272,7 +272,7 @@ fn act(t: &mut Battlefield, element: &str, action: &DieAction) {
             let moved = t.roster.index(element).is_some_and(|i| sorted(&mut t.elements)[i].actions.this_bound.moved);
             firing::do_fire(t, element, target, moved, 0);
         }
-        DieAction::Move { to } => movement::do_move(t, element, Point(to.0, to.1), 0),
+        DieAction::Move { to } => movement::do_move(t, element, Point(to.0, to.1), 0, super::command::Pace::Normal),
         DieAction::Observe { target } => {
             observation::do_observe(t, element, &[super::command::ObserveTarget::Element(target.clone())], 0)
         }

@@ -35,10 +35,19 @@ impl<'a> Sight<'a> {
     }
 }
 
-/// Where an element stands for the sight rules.
-pub fn viewpoint(f: &ElementView) -> Viewpoint {
-    let height = if f.force.build.is_vehicle() { VEHICLE_HEIGHT } else { FIGURE_HEIGHT };
-    Viewpoint { at: f.place.at, storey: 0, height, reach: 0.5 }
+/// Where an element stands for the sight rules. Reading (*Heroes All*,
+/// "Observation": "Extra height allows the observer to gain 1 segment and
+/// comprises ... a storey of a building (can be multiplied)"): an element
+/// that is not a vehicle, inside a building of more than one storey, holds
+/// its top storey, where it observes from and is seen at.
+pub fn viewpoint(terrain: &Terrain, f: &ElementView) -> Viewpoint {
+    let vehicle = f.force.build.is_vehicle();
+    let height = if vehicle { VEHICLE_HEIGHT } else { FIGURE_HEIGHT };
+    let storey = match geometry::building_at(terrain, f.place.at) {
+        Some((_, storeys)) if !vehicle => storeys.saturating_sub(1),
+        _ => 0,
+    };
+    Viewpoint { at: f.place.at, storey, height, reach: 0.5 }
 }
 
 impl Sight<'_> {
@@ -46,7 +55,9 @@ impl Sight<'_> {
     /// points (off the table).
     pub fn between(&self, from: &ElementView, to: &ElementView) -> Option<Between> {
         let all_in_turrets = matches!(from.force.build, Build::Afv { open_topped: false, .. });
-        geometry::sight_line(self.terrain, viewpoint(from), viewpoint(to), all_in_turrets).ok().map(|s| s.between)
+        geometry::sight_line(self.terrain, viewpoint(self.terrain, from), viewpoint(self.terrain, to), all_in_turrets)
+            .ok()
+            .map(|s| s.between)
     }
 
     /// Inside an intact building.
@@ -72,8 +83,13 @@ impl Sight<'_> {
         overwatch: bool,
     ) -> Option<ObservationTest<'b>> {
         let between = self.between(observer, target)?;
-        let movement = if target.actions.last_bound.moved || target.actions.this_bound.moved {
+        // *Heroes All*, "Observation": "a target that moved on its last turn
+        // (but not if it moved with a stealth move)".
+        let (last, this) = (&target.actions.last_bound, &target.actions.this_bound);
+        let movement = if (last.moved && !last.stealthy) || (this.moved && !this.stealthy) {
             TargetMovement::Moved
+        } else if last.moved || this.moved {
+            TargetMovement::StealthMove
         } else {
             TargetMovement::Stationary
         };
@@ -81,7 +97,12 @@ impl Sight<'_> {
             observers,
             targets,
             between,
-            observer: ObserverState { overwatch, quality: observer.force.quality, recce: false, momentum },
+            observer: ObserverState {
+                overwatch,
+                quality: observer.force.quality,
+                recce: observer.force.recce,
+                momentum,
+            },
             target: TargetState {
                 fired_last_turn: target.actions.last_bound.fired || target.actions.this_bound.fired,
                 movement,
@@ -91,6 +112,14 @@ impl Sight<'_> {
             },
             night: self.night,
         })
+    }
+
+    /// Whether `f` has a line of sight to a figure at `at`, within the
+    /// observation distance (the place an enemy was last seen).
+    pub fn place_in_sight(&self, f: &ElementView, at: Point) -> bool {
+        geometry::distance(f.place.at, at) <= observation::MAX_OBSERVATION_RANGE
+            && geometry::sight_line(self.terrain, viewpoint(self.terrain, f), Viewpoint::figure(at), false)
+                .is_ok_and(|s| !s.between.sight_blocked)
     }
 
     /// Whether `target` would be seen without a test (an autospot).
@@ -139,6 +168,17 @@ impl Sight<'_> {
                 ) && row.range.band(d).is_ok()
             })
             .collect()
+    }
+
+    /// *Heroes All*, "Weapons table notes": "Immobile This weapon takes time
+    /// to set up and break down. It therefore requires an \"act\" to break
+    /// down and set up. It cannot set up and fire in the same turn." Reading:
+    /// an element on foot whose every weapon is immobile (a gun, an MMG or
+    /// HMG team); a section with one among its rifles moves and fires as a
+    /// section.
+    pub fn immobile(&self, f: &ElementView) -> bool {
+        let teams = forces::firing_teams(&f.force.element, self.codex).unwrap_or_default();
+        !f.force.build.is_vehicle() && !teams.is_empty() && teams.iter().all(|t| t.row.row().is_immobile(true))
     }
 
     pub fn in_range_of_any(&self, firer: &ElementView, target: &ElementView) -> bool {

@@ -333,7 +333,7 @@ fn a_player_side_waits_for_commands_and_impossible_ones_change_nothing() {
                 .map(|id| warbound_battle::command::ObserveTarget::Element(id.into()))
                 .to_vec(),
         },
-        Command::Move { element: me.clone(), to: (500.0, 4.0) },
+        Command::Move { element: me.clone(), to: (500.0, 4.0), pace: Default::default() },
         Command::EndTurn { element: "gruppe_1".into() },
     ] {
         play::command(&mut app, cmd.clone()).unwrap();
@@ -348,7 +348,7 @@ fn a_player_side_waits_for_commands_and_impossible_ones_change_nothing() {
     assert_eq!(app.world().resource::<BattleLog>().entries.len(), events + 4, "only the refusals were logged");
     // The route is declared and the Movement Dice thrown; the element then
     // moves no further than the score, along the route.
-    play::command(&mut app, Command::Move { element: me.clone(), to: (28.0, 20.0) }).unwrap();
+    play::command(&mut app, Command::Move { element: me.clone(), to: (28.0, 20.0), pace: Default::default() }).unwrap();
     let Flow::Acting(turn) = app.world().resource::<Flow>().clone() else { panic!("the turn ended") };
     let pending = turn.pending_move.expect("the dice are thrown and the player chooses where to stop");
     let from = elements(&app).iter().find(|f| f.id() == me).unwrap().place.at;
@@ -356,7 +356,7 @@ fn a_player_side_waits_for_commands_and_impossible_ones_change_nothing() {
     let beyond = distance(from, declared) > pending.allowance + 1.0;
     for cmd in [
         Command::EndTurn { element: me.clone() },
-        Command::Move { element: me.clone(), to: (28.0, 30.0) },
+        Command::Move { element: me.clone(), to: (28.0, 30.0), pace: Default::default() },
         Command::MoveTo { element: me.clone(), to: (from.0 + 5.0, from.1) },
     ] {
         let before = elements(&app);
@@ -398,7 +398,7 @@ fn march(app: &mut App) -> Option<Command> {
         return Some(Command::MoveTo { element: me, to: at });
     }
     Some(if turn.taken.is_empty() {
-        Command::Move { element: me, to: (36.0, 30.0) }
+        Command::Move { element: me, to: (36.0, 30.0), pace: Default::default() }
     } else {
         Command::EndTurn { element: me }
     })
@@ -802,7 +802,7 @@ fn charges_are_fired_by_the_pack_and_lifted_by_engineers() {
                     let k = if d > 0.0 { (p.allowance / d.get()).min(1.0) } else { 0.0 };
                     Command::MoveTo { element: me, to: (at.0 + (p.to.0 - at.0) * k, at.1 + (p.to.1 - at.1) * k) }
                 } else if turn.taken.is_empty() && turn.orders.order == warbound_rules::order_dice::Phase::Move {
-                    Command::Move { element: me, to: (36.0, 31.0) }
+                    Command::Move { element: me, to: (36.0, 31.0), pace: Default::default() }
                 } else {
                     Command::EndTurn { element: me }
                 }
@@ -1660,7 +1660,7 @@ fn a_pinned_element_may_not_advance() {
     }
     let before = elements(&app);
     let towards = ((from.0 + post.0) / 2.0, (from.1 + post.1) / 2.0);
-    play::command(&mut app, Command::Move { element: me.clone(), to: towards }).unwrap();
+    play::command(&mut app, Command::Move { element: me.clone(), to: towards, pace: Default::default() }).unwrap();
     assert_eq!(refused_by(&app).as_deref(), Some("Results of Momentum Tests"), "a pinned element advanced");
     assert_eq!(elements(&app), before);
     // The Player's window says so on the declared move, not on every move.
@@ -1670,7 +1670,7 @@ fn a_pinned_element_may_not_advance() {
         panic!("no element's decision")
     };
     assert_eq!(move_refused, None, "a move away from the enemy may still be declared");
-    play::command(&mut app, Command::Move { element: me, to: sideways(from, post) }).unwrap();
+    play::command(&mut app, Command::Move { element: me, to: sideways(from, post), pace: Default::default() }).unwrap();
     assert_eq!(refused_by(&app), None, "a move away from the enemy was refused");
 }
 
@@ -1689,7 +1689,7 @@ fn overwatch_neither_fires_nor_moves_more_than_half() {
     assert!(fire.refused.as_deref().is_some_and(|r| r.contains("\"Overwatch\"")), "{:?}", fire.refused);
     play::command(&mut app, Command::Fire { element: me.clone(), target: "gruppe_1".into() }).unwrap();
     assert_eq!(refused_by(&app).as_deref(), Some("Overwatch"), "an element on Overwatch fired");
-    play::command(&mut app, Command::Move { element: me, to: sideways(from, post) }).unwrap();
+    play::command(&mut app, Command::Move { element: me, to: sideways(from, post), pace: Default::default() }).unwrap();
     assert_eq!(refused_by(&app), None);
     let log = &app.world().resource::<BattleLog>().entries;
     let moved = log.iter().rev().find(|e| e.event.kind == EventKind::Movement).expect("the Movement Dice");
@@ -1747,6 +1747,255 @@ fn seven_failures_leave_the_mmg_behind() {
 }
 
 #[test]
+fn at_the_double_doubles_the_dice_and_forbids_fire_and_acts() {
+    // Heroes All, "Movement": infantry "may use their 2 actions and their fire
+    // phase to make an \"at the double\" move. No other actions or firing may
+    // be undertaken during such a move. The element may move up to twice the
+    // distance shown on the D6 throw." FYOB "Order Dice scores", 2: "An
+    // element with a Move order can move At the double"; HA "Overwatch":
+    // "They cannot move \"at the double\"".
+    use warbound_battle::command::Pace;
+    let mut app = battle_app(player_start(5), BattleLog::default()).unwrap();
+    let (me, from, post) = player_patrol(&mut app, false);
+    let set_order = |app: &mut App, order| {
+        if let Flow::Acting(turn) = &mut *app.world_mut().resource_mut::<Flow>() {
+            turn.orders.order = order;
+        }
+    };
+    let run = Command::Move { element: me.clone(), to: sideways(from, post), pace: Pace::AtTheDouble };
+    set_order(&mut app, warbound_rules::order_dice::Phase::Fire);
+    play::command(&mut app, run.clone()).unwrap();
+    assert_eq!(refused_by(&app).as_deref(), Some("Order Dice"), "at the double on a Fire order");
+    set_order(&mut app, warbound_rules::order_dice::Phase::Move);
+    // Ordered to the lane: the player is offered a run there.
+    {
+        let world = app.world_mut();
+        let mut q = world.query::<(&warbound_battle::state::Force, &mut warbound_battle::state::Order)>();
+        for (force, mut order) in q.iter_mut(world) {
+            if force.id() == me {
+                order.objective.activity = warbound_rules::command::Activity::Reposition;
+                order.objective.location = "the lane".into();
+            }
+        }
+    }
+    let Some(warbound_battle::options::Decision::Act { offers, .. }) =
+        warbound_battle::options::decision(app.world_mut())
+    else {
+        panic!("no element's decision")
+    };
+    assert!(
+        offers.iter().any(|o| matches!(o.command, Command::Move { pace: Pace::AtTheDouble, .. })),
+        "the player is offered a move at the double: {offers:?}"
+    );
+    play::command(&mut app, run).unwrap();
+    assert_eq!(refused_by(&app), None);
+    let log = &app.world().resource::<BattleLog>().entries;
+    let moved = log.iter().rev().find(|e| e.event.kind == EventKind::Movement).expect("the Movement Dice");
+    assert_eq!(input(moved, "pace"), Some(&serde_json::json!("AtTheDouble")));
+    let (score, allowance) = (&moved.event.outcome["score"], &moved.event.outcome["allowance"]);
+    assert_eq!(allowance.as_f64().unwrap(), score.as_f64().unwrap() * 2.0, "score {score}, allowance {allowance}");
+    let Flow::Acting(turn) = app.world().resource::<Flow>().clone() else { panic!("the turn ended") };
+    let pending = turn.pending_move.expect("the player stops where he chooses");
+    let stop = warbound_battle::options::along((from.0, from.1), pending.to, pending.allowance);
+    play::command(&mut app, Command::MoveTo { element: me.clone(), to: stop }).unwrap();
+    assert_eq!(refused_by(&app), None);
+    // The move used the fire phase and both Acts: the turn is over.
+    assert!(
+        !matches!(app.world().resource::<Flow>(), Flow::Acting(t) if t.element == me),
+        "it may still fire or act after running"
+    );
+    // On Overwatch it cannot run.
+    let mut app = battle_app(player_start(5), BattleLog::default()).unwrap();
+    let (me, from, post) = player_patrol(&mut app, true);
+    set_order(&mut app, warbound_rules::order_dice::Phase::Move);
+    play::command(&mut app, Command::Move { element: me, to: sideways(from, post), pace: Pace::AtTheDouble }).unwrap();
+    assert_eq!(refused_by(&app).as_deref(), Some("Overwatch"), "ran on Overwatch");
+}
+
+#[test]
+fn a_stealth_move_throws_one_die_and_gives_observers_no_moved_segment() {
+    // Heroes All, "Movement": "Instead of a \"normal\" move, an infantry
+    // element may make a \"stealth\" move of up to 1D6 inches (2D6 inches for
+    // elite) on either a road or cross-country only"; "Observation": observers
+    // gain one segment for "observing a target that moved on its last turn
+    // (but not if it moved with a stealth move)".
+    use warbound_battle::command::Pace;
+    use warbound_rules::observation::TargetMovement;
+    let movement_seen = |app: &App, me: &str| {
+        let els = elements(app);
+        let (me, g1) = (els.iter().find(|f| f.id() == me).unwrap(), els.iter().find(|f| f.id() == "gruppe_1").unwrap());
+        let codex = codex();
+        let battle = app.world().resource::<Battle>();
+        let sight = warbound_battle::visible::Sight::new(battle, &codex);
+        let (o, t) = (g1.view().observers(), me.view().targets(&codex));
+        let test = sight.observation(&g1.view(), &me.view(), &o, &t, Default::default(), false).unwrap();
+        test.target.movement
+    };
+    for (pace, dice, seen) in
+        [(Pace::Stealth, 1, TargetMovement::StealthMove), (Pace::Normal, 2, TargetMovement::Moved)]
+    {
+        let mut app = battle_app(player_start(5), BattleLog::default()).unwrap();
+        let (me, from, post) = player_patrol(&mut app, false);
+        if let Flow::Acting(turn) = &mut *app.world_mut().resource_mut::<Flow>() {
+            turn.orders.order = warbound_rules::order_dice::Phase::Move;
+        }
+        assert_eq!(movement_seen(&app, &me), TargetMovement::Stationary);
+        play::command(&mut app, Command::Move { element: me.clone(), to: sideways(from, post), pace }).unwrap();
+        assert_eq!(refused_by(&app), None, "{pace:?}");
+        let log = &app.world().resource::<BattleLog>().entries;
+        let moved = log.iter().rev().find(|e| e.event.kind == EventKind::Movement).expect("the Movement Dice");
+        assert_eq!(input(moved, "dice"), Some(&serde_json::json!(dice)), "{pace:?}: {moved:?}");
+        let Flow::Acting(turn) = app.world().resource::<Flow>().clone() else { panic!("the turn ended") };
+        let pending = turn.pending_move.expect("the player stops where he chooses");
+        let stop = warbound_battle::options::along((from.0, from.1), pending.to, pending.allowance);
+        play::command(&mut app, Command::MoveTo { element: me.clone(), to: stop }).unwrap();
+        assert_eq!(refused_by(&app), None);
+        assert_eq!(movement_seen(&app, &me), seen, "{pace:?}");
+    }
+}
+
+#[test]
+fn an_upper_storey_and_a_recce_unit_each_gain_a_segment() {
+    // Heroes All, "Observation": "Extra height allows the observer to gain 1
+    // segment and comprises ... (ii) a storey of a building (can be
+    // multiplied)"; "Observers gain one segment for ... (ii) being elite
+    // and/or a recognised recce unit".
+    use warbound_rules::observation::{Segment, assess};
+    let app = battle_app(player_start(5), BattleLog::default()).unwrap();
+    let els = elements(&app);
+    let g1 = els.iter().find(|f| f.id() == "gruppe_1").unwrap().clone();
+    let section = els.iter().find(|f| f.id() == "1_section").unwrap().clone();
+    let battle = app.world().resource::<Battle>();
+    let codex = codex();
+    let sight = warbound_battle::visible::Sight::new(battle, &codex);
+    let segments = |observer: &ElementBundle, target: &ElementBundle| {
+        let (o, t) = (observer.view().observers(), target.view().targets(&codex));
+        let test = sight.observation(&observer.view(), &target.view(), &o, &t, Default::default(), false).unwrap();
+        assess(&test).unwrap().segments
+    };
+    // The patrol's house at (40, 39)-(44, 43) has 2 storeys.
+    let mut upstairs = section.clone();
+    upstairs.place.at = Point(42.0, 41.0);
+    let mut outside = section.clone();
+    outside.place.at = Point(42.0, 37.0);
+    assert_eq!(segments(&upstairs, &g1).get(Segment::Height), -1, "the top storey of a 2-storey house");
+    assert_eq!(segments(&outside, &g1).get(Segment::Height), 0);
+    assert_eq!(segments(&g1, &upstairs).get(Segment::Height), 0, "no height looking up at it");
+    let mut recce = outside.clone();
+    recce.force.recce = true;
+    assert_eq!(segments(&outside, &g1).get(Segment::EliteOrRecce), 0);
+    assert_eq!(segments(&recce, &g1).get(Segment::EliteOrRecce), -1, "a recognised recce unit");
+}
+
+#[test]
+fn a_vacated_position_is_checked_with_a_double_on_two_dice_or_more() {
+    // Heroes All, "Checking vacated positions": "If a previously observed
+    // enemy element vacates a building/position without being seen, any
+    // approaching force must assume that they are still in place unless they
+    // check otherwise. Throw 1 x D6 per observer (minimum 2 x D6) and score a
+    // double to see that the enemy have now vacated."
+    for seed in 1..4 {
+        let mut app = battle_app(player_start(seed), BattleLog::default()).unwrap();
+        let (me, from, _) = player_patrol(&mut app, false);
+        let place = Point(from.0, from.1 + 4.0);
+        {
+            let world = app.world_mut();
+            let mut q = world.query::<(&warbound_battle::state::Force, &mut warbound_battle::state::Intel)>();
+            for (force, mut intel) in q.iter_mut(world) {
+                if force.id() == me {
+                    intel.known.remove("gruppe_1");
+                    intel.last_seen.insert("gruppe_1".into(), place);
+                }
+            }
+        }
+        if let Flow::Acting(turn) = &mut *app.world_mut().resource_mut::<Flow>() {
+            turn.orders.order = warbound_rules::order_dice::Phase::Act;
+        }
+        // Only an enemy lost track of has a place to check.
+        play::command(&mut app, Command::CheckVacated { element: me.clone(), enemy: "gruppe_2".into() }).unwrap();
+        assert_eq!(refused_by(&app).as_deref(), Some("Checking vacated positions"));
+        let Some(warbound_battle::options::Decision::Act { offers, .. }) =
+            warbound_battle::options::decision(app.world_mut())
+        else {
+            panic!("no element's decision")
+        };
+        assert!(
+            offers.iter().any(|o| matches!(&o.command, Command::CheckVacated { enemy, .. } if enemy == "gruppe_1")),
+            "the player is offered the check: {offers:?}"
+        );
+        play::command(&mut app, Command::CheckVacated { element: me.clone(), enemy: "gruppe_1".into() }).unwrap();
+        assert_eq!(refused_by(&app), None);
+        let log = &app.world().resource::<BattleLog>().entries;
+        let check = log.iter().rev().find(|e| e.event.rule.section == "Checking vacated positions").expect("the check");
+        let faces: Vec<u64> = check.event.dice.iter().map(|d| u64::from(d.face)).collect();
+        assert!(faces.len() >= 2, "minimum 2 x D6: {faces:?}");
+        let double = (0..faces.len()).any(|i| faces[..i].contains(&faces[i]));
+        assert_eq!(check.event.outcome["vacated_seen"], serde_json::json!(double), "{faces:?}");
+        let still = elements(&app).iter().find(|f| f.id() == me).unwrap().intel.last_seen.contains_key("gruppe_1");
+        assert_eq!(still, !double, "a failed check goes on as if the place is occupied");
+    }
+}
+
+#[test]
+fn an_immobile_weapon_sets_up_with_an_act_and_cannot_fire_that_turn() {
+    // Heroes All, "Weapons table notes": "Immobile This weapon takes time to
+    // set up and break down. It therefore requires an \"act\" to break down
+    // and set up. It cannot set up and fire in the same turn." The patrol's
+    // sections become Vickers MMG teams, emplaced where they start.
+    let mut scenario = load("patrol");
+    for el in &mut scenario.sides[0].companies[0].elements {
+        el.figures.clear();
+        el.pieces = vec![warbound_rules::scenario::PieceSpec { codex: "gb_vickers_mmg".into(), crew: None }];
+    }
+    let mut start = BattleStart::auto("patrol", scenario, 5);
+    start.control = vec![Control::Player, Control::Auto];
+    let mut app = battle_app(start.clone(), BattleLog::default()).unwrap();
+    let (me, from, post) = player_patrol(&mut app, false);
+    if let Flow::Acting(turn) = &mut *app.world_mut().resource_mut::<Flow>() {
+        turn.orders.order = warbound_rules::order_dice::Phase::Act;
+    }
+    let set_up = |app: &App| elements(app).iter().find(|f| f.id() == me).unwrap().actions.set_up;
+    assert!(set_up(&app), "emplaced where it starts");
+    play::command(&mut app, Command::Move { element: me.clone(), to: sideways(from, post), pace: Default::default() })
+        .unwrap();
+    assert_eq!(refused_by(&app).as_deref(), Some("Weapons table notes: Immobile"), "moved while set up");
+    let Some(warbound_battle::options::Decision::Act { offers, .. }) =
+        warbound_battle::options::decision(app.world_mut())
+    else {
+        panic!("no element's decision")
+    };
+    assert!(
+        offers.iter().any(|o| o.command == Command::SetUp { element: me.clone(), up: false } && o.refused.is_none()),
+        "the player is offered to take it down: {offers:?}"
+    );
+    play::command(&mut app, Command::SetUp { element: me.clone(), up: false }).unwrap();
+    assert_eq!(refused_by(&app), None);
+    assert!(!set_up(&app));
+    play::command(&mut app, Command::Fire { element: me.clone(), target: "gruppe_1".into() }).unwrap();
+    assert_eq!(refused_by(&app).as_deref(), Some("Weapons table notes: Immobile"), "fired taken down");
+    // Not set up (come on from the box): set up, and no fire that turn.
+    let mut app = battle_app(start, BattleLog::default()).unwrap();
+    let (me, _, _) = player_patrol(&mut app, false);
+    if let Flow::Acting(turn) = &mut *app.world_mut().resource_mut::<Flow>() {
+        turn.orders.order = warbound_rules::order_dice::Phase::Act;
+    }
+    {
+        let world = app.world_mut();
+        let mut q = world.query::<(&warbound_battle::state::Force, &mut warbound_battle::state::Actions)>();
+        for (force, mut actions) in q.iter_mut(world) {
+            if force.id() == me {
+                actions.set_up = false;
+            }
+        }
+    }
+    play::command(&mut app, Command::SetUp { element: me.clone(), up: true }).unwrap();
+    assert_eq!(refused_by(&app), None, "an Act sets it up");
+    assert!(elements(&app).iter().find(|f| f.id() == me).unwrap().actions.set_up);
+    play::command(&mut app, Command::Fire { element: me.clone(), target: "gruppe_1".into() }).unwrap();
+    assert_eq!(refused_by(&app).as_deref(), Some("Weapons table notes: Immobile"), "set up and fired in the same turn");
+}
+
+#[test]
 fn an_afv_at_cms_four_keeps_off_open_ground() {
     // FYOB "Continuous Momentum Score - AFVs and armoured transport", 4: "The
     // element can move but cannot traverse open ground".
@@ -1758,7 +2007,7 @@ fn an_afv_at_cms_four_keeps_off_open_ground() {
         turn.orders.cms_movement = row.movement;
     }
     let before = elements(&app);
-    play::command(&mut app, Command::Move { element: me, to: sideways(from, post) }).unwrap();
+    play::command(&mut app, Command::Move { element: me, to: sideways(from, post), pace: Default::default() }).unwrap();
     assert_eq!(refused_by(&app).as_deref(), Some("Continuous Momentum"), "it crossed open ground");
     assert_eq!(elements(&app), before);
 }

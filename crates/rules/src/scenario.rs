@@ -178,6 +178,10 @@ pub struct ElementSpec {
     pub radio: bool,
     #[serde(default)]
     pub sniper: bool,
+    /// A recognised recce unit (*Heroes All*, "Observation": observers gain
+    /// one segment for "being elite and/or a recognised recce unit").
+    #[serde(default)]
+    pub recce: bool,
     pub start: Start,
     #[serde(default)]
     pub concealed: Option<Concealment>,
