@@ -1783,13 +1783,18 @@ fn a_company_whose_officer_falls_goes_on_rallying_under_his_successor() {
                 for c in candidates {
                     assert!(rating(&c[1]).rating() <= rating(&chosen).rating(), "{name} seed {seed}: {e:?}");
                 }
-                // The company is rallied again, on the successor's own card.
+                // The company is rallied again, on the successor's own card
+                // (the one succeeded last, where he too was succeeded).
                 let company = e.event.actor.as_deref();
-                let successor = e.event.target.as_deref();
                 let rally = log[k..]
                     .iter()
                     .position(|l| l.event.kind == EventKind::Rally && l.event.actor.as_deref() == company);
                 if let Some(r) = rally {
+                    let successor = log[k..k + r]
+                        .iter()
+                        .rev()
+                        .find(|l| l.event.rule.section == section && l.event.actor.as_deref() == company)
+                        .and_then(|l| l.event.target.as_deref());
                     let acting = log[k..k + r].iter().rev().find(|l| l.event.kind == EventKind::Ort);
                     assert_eq!(
                         acting.and_then(|l| l.event.actor.as_deref()),
@@ -1904,4 +1909,37 @@ fn a_dead_foo_is_replaced_at_the_next_session_and_nets_in() {
         }
     }
     panic!("no FOO fell, was replaced and netted in again");
+}
+
+#[test]
+fn a_tank_stops_at_the_wall_of_a_house() {
+    // HA "Buildings": "Buildings may not be occupied by vehicles, artillery or
+    // mortars." A Sherman driving at the enemy straight through a house stops
+    // at its wall; the riflemen beside it may go in.
+    let text = r#"(
+    name: "House", briefing: "test", table: (width: 72, depth: 48), time_limit: 6,
+    terrain: (features: [Building(outline: [(33, 12), (39, 12), (39, 18), (33, 18)], structure: house, storeys: 1)]),
+    places: [(name: "the road", at: (36, 4)), (name: "the farm", at: (36, 40))],
+    sides: [
+        (name: "British", nation: British, year: 1944, quality: Regular, senior_officer: Average, edge: near,
+         companies: [(id: "a_coy", officer: Regular, attached_to: "t1", objective: (activity: ContactEnemy, location: "the farm"),
+            elements: [(id: "t1", nco: Regular, pieces: [(codex: "gb_sherman_v")], start: at(36, 4))])]),
+        (name: "German", nation: German, year: 1944, quality: Regular, senior_officer: Average, edge: far,
+         companies: [(id: "b_kp", officer: Regular, attached_to: "g1", objective: (activity: Hold, location: "the farm"),
+            elements: [(id: "g1", nco: Regular, figures: [(men: 8, weapon: "de_kar98k")], start: at(36, 40))])]),
+    ],
+)"#;
+    let scenario = Scenario::load("house.ron", text, &codex()).unwrap_or_else(|e| panic!("{e}"));
+    let house = |p: Point| p.0 > 33.0 && p.0 < 39.0 && p.1 > 12.0 && p.1 < 18.0;
+    let mut halted = 0;
+    for seed in 0..6 {
+        let mut inside = false;
+        step_through(BattleStart::auto("house", scenario.clone(), seed), |app| {
+            inside |= elements(app).iter().any(|f| f.id() == "t1" && house(f.place.at));
+            let log = &app.world().resource::<BattleLog>().entries;
+            halted = halted.max(log.iter().filter(|e| e.event.rule.section == "Buildings").count());
+        });
+        assert!(!inside, "seed {seed}: the Sherman drove into the house");
+    }
+    assert!(halted > 0, "no move stopped at the wall");
 }

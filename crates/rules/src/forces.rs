@@ -10,6 +10,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::buildings::Occupier;
 use crate::codex::{Codex, CodexEntry, CodexError, FigureGrade, Kind, Points, ShotsPerDay};
 use crate::command::Company;
 use crate::effects::ArmourClass;
@@ -201,6 +202,56 @@ impl Element {
         };
         element.validate(codex)?;
         Ok(element)
+    }
+
+    /// What it brings into a building (*Heroes All*, "Buildings": figures
+    /// count against the capacity, "Ignore hand-held weapons"; "Buildings may
+    /// not be occupied by vehicles, artillery or mortars"; "The only AT
+    /// weapons that may occupy intact buildings are a PIAT, Bazooka,
+    /// Panzerfaust etc"). Readings: a vehicle's crew stays in it, so a vehicle
+    /// brings the vehicle alone; a piece on an AT row is that AT weapon, a
+    /// mortar is a mortar off the roof (the terrain records no flat roofs),
+    /// howitzers, autocannon and rockets are artillery; machine guns and
+    /// flamethrowers are served by their crews, who count as figures (test
+    /// `a_gun_may_not_start_in_a_house`).
+    pub fn occupiers(&self, codex: &Codex) -> Result<Vec<Occupier>, ForceError> {
+        let mut figures = self.figures.len();
+        let mut out = Vec::new();
+        for p in &self.pieces {
+            let entry = codex.get(&p.codex)?;
+            if entry.kind != Kind::Weapon {
+                out.push(Occupier::Vehicle);
+                continue;
+            }
+            figures += usize::from(p.crew);
+            let Some(row) = entry.armament.first().map(|a| a.row) else { continue };
+            match row {
+                Weapon::LightMortar | Weapon::MediumMortar | Weapon::HeavyMortar => {
+                    out.push(Occupier::Mortar { on_flat_roof: false });
+                }
+                Weapon::Atr
+                | Weapon::Piat
+                | Weapon::Bazooka
+                | Weapon::PzSchreck
+                | Weapon::PzFaust
+                | Weapon::AtGunClass1
+                | Weapon::AtGunClass2
+                | Weapon::AtGunClass3
+                | Weapon::AtGunClass4
+                | Weapon::AtGunClass5 => out.push(Occupier::AtWeapon(row)),
+                Weapon::AutocannonLight
+                | Weapon::AutocannonHeavy
+                | Weapon::Rockets
+                | Weapon::Howitzer50
+                | Weapon::Howitzer75
+                | Weapon::Howitzer104
+                | Weapon::Howitzer149
+                | Weapon::Howitzer150Plus => out.push(Occupier::Artillery),
+                _ => {}
+            }
+        }
+        out.push(Occupier::Figures(u8::try_from(figures).unwrap_or(u8::MAX)));
+        Ok(out)
     }
 
     /// What rates its NCO (FYOB "Rating NCOs and Officers": "If the whole
