@@ -264,7 +264,7 @@ fn request<'a>(battle: &Battle, f: &ElementView, route: &'a [movement::Stretch],
         weather: battle.start.scenario.battle_weather().unwrap_or_default(),
         momentum_pips: pips,
         concealment: if f.concealment.concealed { Concealment::LeavesWithoutAct } else { Concealment::NotConcealed },
-        rationed: false,
+        rationed: battle.start.scenario.sides.get(f.identity.side).is_some_and(|s| s.rationed),
     }
 }
 

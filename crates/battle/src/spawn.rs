@@ -98,6 +98,9 @@ pub fn build(
             for spec in &company.elements {
                 let index = fielded.len() as u16;
                 let mut element = spec.element(codex, &side.nation, side.quality)?;
+                if side.rationed {
+                    element.ration(codex).map_err(|e| e.to_string())?;
+                }
                 if element.nco.is_none() {
                     let (nco, e) = officer::rate(Rank::Nco, element.makeup(), dice, &element.id);
                     element.nco = Some(nco);

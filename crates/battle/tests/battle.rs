@@ -1943,3 +1943,89 @@ fn a_tank_stops_at_the_wall_of_a_house() {
     }
     assert!(halted > 0, "no move stopped at the wall");
 }
+
+/// The CM test events in `app`'s log: (bound, actor, conditions, count).
+fn cm_tests(app: &App) -> Vec<(u32, String, serde_json::Value, serde_json::Value)> {
+    let log = &app.world().resource::<BattleLog>().entries;
+    log.iter()
+        .filter(|e| e.event.kind == EventKind::CmTests)
+        .filter_map(|e| {
+            let actor = e.event.actor.clone().unwrap_or_default();
+            Some((e.bound, actor, input(e, "conditions")?.clone(), e.event.outcome["count"].clone()))
+        })
+        .collect()
+}
+
+/// Tests due after the reductions, before halving or doubling.
+fn reduced(count: &serde_json::Value) -> u64 {
+    let n = |k: &str| count[k].as_u64().unwrap();
+    n("original").saturating_sub(n("nco_off") + n("co_off") + n("support_off"))
+}
+
+#[test]
+fn a_rationed_side_doubles_its_tests() {
+    // HA "Restrictions applied in 'Rationed' state": "all Continuous Momentum
+    // Tests are doubled when an element is rationed. The element will accrue
+    // Tests as usual and apply any reductions due before doubling the final
+    // number of tests that it must take."
+    let text = include_str!("../../../scenarios/battles/village.ron");
+    let text = text.replacen("edge: near,", "edge: near, rationed: true,", 1);
+    let scenario = Scenario::load("village.ron", &text, &codex()).unwrap_or_else(|e| panic!("{e}"));
+    let near: Vec<String> = scenario.sides[0].elements().map(|e| e.id.clone()).collect();
+    let (mut doubled, mut plain) = (0, 0);
+    for seed in 0..4 {
+        let (app, _) = autoplay("village", scenario.clone(), seed);
+        for (_, actor, conditions, count) in cm_tests(&app) {
+            let rationed = near.contains(&actor);
+            assert_eq!(conditions["rationed"], serde_json::json!(rationed), "{actor}");
+            if count["original"].as_u64() == Some(0) || conditions["beach_landing"] == serde_json::json!(true) {
+                continue;
+            }
+            let to_take = count["to_take"].as_u64().unwrap();
+            let once = reduced(&count).max(1);
+            if rationed {
+                assert_eq!(to_take, 2 * once, "{actor}: {count}");
+                doubled += 1;
+            } else {
+                assert_eq!(to_take, once, "{actor}: {count}");
+                plain += 1;
+            }
+        }
+    }
+    assert!(doubled > 0 && plain > 0, "doubled {doubled}, plain {plain}");
+}
+
+#[test]
+fn the_first_wave_halves_its_tests_ashore() {
+    // FYOB "Test reductions - special circumstances": "Where elements are
+    // making a beach landing, after considering the above reductions, take 50%
+    // of the remaining number of tests for the bounds on which they land and
+    // the following bound."
+    let (mut halved, mut later) = (0, 0);
+    for seed in 0..8 {
+        let (app, _) = autoplay("beach", load("beach"), seed);
+        let log = &app.world().resource::<BattleLog>().entries;
+        let landed = |id: &str| {
+            log.iter()
+                .find(|e| {
+                    e.event.rule.section == "Landing craft landing sequence" && e.event.actor.as_deref() == Some(id)
+                })
+                .map(|e| e.bound)
+        };
+        for (bound, actor, conditions, count) in cm_tests(&app) {
+            let ashore = landed(&actor).is_some_and(|b| bound <= b + 1);
+            assert_eq!(conditions["beach_landing"], serde_json::json!(ashore), "seed {seed} {actor} bound {bound}");
+            if count["original"].as_u64() == Some(0) {
+                continue;
+            }
+            let to_take = count["to_take"].as_u64().unwrap();
+            if ashore {
+                assert_eq!(to_take, (reduced(&count) / 2).max(1), "seed {seed} {actor}: {count}");
+                halved += 1;
+            } else if landed(&actor).is_some() {
+                later += 1;
+            }
+        }
+    }
+    assert!(halved > 0 && later > 0, "halved {halved}, later {later}");
+}

@@ -407,6 +407,12 @@ pub struct Side {
     /// Where the side's engineers may throw a pontoon bridge.
     #[serde(default)]
     pub bridging: Vec<BridgingSite>,
+    /// The force is "Rationed" (*Heroes All*, "Restrictions applied in
+    /// 'Rationed' state": "When the scenario dictates ..."): its rounds
+    /// halved, no grenades, no "at the double", its CM tests doubled, no CMS
+    /// rallying throws, an extra D6 in its Strategic Milestone tests.
+    #[serde(default)]
+    pub rationed: bool,
 }
 
 /// A landing from the sea (*Heroes All*, "Landing craft"): the beach, from
@@ -1061,6 +1067,22 @@ mod tests {
     fn misspelt_field_is_refused_with_a_position() {
         let err = Scenario::parse("t.ron", "(\n name: \"T\",\n breifing: \"\",\n)").unwrap_err();
         assert_eq!(err.position.map(|p| p.0), Some(3), "{err}");
+    }
+
+    #[test]
+    fn a_side_is_rationed_only_when_the_scenario_says_so() {
+        // HA "Restrictions applied in 'Rationed' state": "When the scenario
+        // dictates ... where the force is 'Rationed'".
+        let beach = include_str!("../../../scenarios/battles/beach.ron");
+        let s = Scenario::load("beach.ron", beach, &codex()).unwrap();
+        assert!(s.sides.iter().all(|side| !side.rationed), "rationed defaults to false");
+        let rationed = beach.replacen("edge: far,", "edge: far, rationed: true,", 1);
+        let s = Scenario::load("beach.ron", &rationed, &codex()).unwrap();
+        assert_eq!(s.sides.iter().map(|side| side.rationed).collect::<Vec<_>>(), [false, true]);
+        let bad = beach.replacen("edge: far,", "edge: far,\n rationed: yes,", 1);
+        let err = Scenario::load("beach.ron", &bad, &codex()).unwrap_err();
+        let line = bad.lines().position(|l| l.contains("rationed: yes")).unwrap() + 1;
+        assert_eq!(err.position.map(|p| p.0), Some(line), "{err}");
     }
 
     #[test]
