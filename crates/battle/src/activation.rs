@@ -20,7 +20,7 @@ use super::{
     Battlefield, FlowSchedule, FlowSet, air, artillery, at, command_turn, movement, outcome,
     setup::Control,
     sorted,
-    state::{Build, Flow, Status, Turn},
+    state::{Arrival, Build, Flow, Status, Turn},
 };
 
 pub(super) fn plugin(app: &mut App) {
@@ -143,7 +143,8 @@ pub(super) fn take_turn(t: &mut Battlefield, id: &str, needs_ort: bool, on_seizi
     let mut els = sorted(&mut t.elements);
     let side = &t.sides.0[els[i].identity.side];
     let co = side.companies.get(els[i].identity.company).filter(|c| c.co_alive && c.attached_to == id).map(|c| c.co);
-    let element = turn_element(&els, i, co, &t.codex.0);
+    let rationed = t.battle.start.scenario.sides.get(els[i].identity.side).is_some_and(|s| s.rationed);
+    let element = turn_element(&els, i, co, &t.codex.0, (bound, rationed));
     let mut accrued = els[i].momentum.accrued.clone();
     let chart = els[i].force.build.element_type();
     // Every accrual reads the element's own chart (`shared::accrue`); a row it
@@ -288,9 +289,24 @@ fn abandon(log: &mut super::log::BattleLog, bound: u32, f: &mut Held, section: &
     f.apply(Change::CrewsAsRiflemen);
 }
 
-/// What the turn rule needs to know of element `i`.
-fn turn_element(els: &[Held], i: usize, co: Option<Officer>, codex: &Codex) -> TurnElement {
+/// What the turn rule needs to know of element `i` in `bound`, its side
+/// `rationed` or not.
+///
+/// FYOB "Test reductions - special circumstances": "Where elements are
+/// making a beach landing ... take 50% of the remaining number of tests for
+/// the bounds on which they land and the following bound": an element landed
+/// from craft halves its tests in the bound it came ashore and the next (test
+/// `the_first_wave_halves_its_tests_ashore`).
+fn turn_element(
+    els: &[Held],
+    i: usize,
+    co: Option<Officer>,
+    codex: &Codex,
+    (bound, rationed): (u32, bool),
+) -> TurnElement {
     let f = &els[i];
+    let landed = f.presence.effective_from;
+    let beach_landing = matches!(f.presence.arrival, Arrival::Craft { .. }) && landed > 0 && bound <= landed + 1;
     let near = |friend: bool| {
         els.iter().enumerate().any(|(j, o)| {
             j != i
@@ -314,8 +330,8 @@ fn turn_element(els: &[Held], i: usize, co: Option<Officer>, codex: &Codex) -> T
             nco: f.force.element.nco.map(|n| n.grade()),
             company_officer: co,
             support_points: support_points(els, i, codex),
-            beach_landing: false,
-            rationed: false,
+            beach_landing,
+            rationed,
         },
         surroundings: Surroundings { friends_within_12: near(true), enemy_within_12: near(false) },
     }

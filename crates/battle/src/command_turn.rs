@@ -199,7 +199,8 @@ fn rally(t: &mut Battlefield, s: usize, c: usize, ids: &[String]) {
     let mut els = sorted(&mut t.elements);
     let list: Vec<(&str, u8)> =
         ids.iter().filter_map(|id| t.roster.find(&els, id).map(|f| (id.as_str(), f.force.element.cms))).collect();
-    if let Ok((rallied, event)) = momentum::rally(co, &list, false, &mut t.dice.0, &company) {
+    let rationed = t.battle.start.scenario.sides[s].rationed;
+    if let Ok((rallied, event)) = momentum::rally(co, &list, rationed, &mut t.dice.0, &company) {
         t.log.push(bound, event);
         for r in rallied {
             if let Some(f) = t.roster.find_mut(&mut els, &r.id) {

@@ -134,6 +134,12 @@ pub(super) fn do_fire(t: &mut Battlefield, element: &str, target: &str, on_the_m
             hit(&mut out, weapon, he, volley.assessment.band, tgt, firer.place.at, target_edge, &mut damage);
         }
     }
+    if let Build::Afv { armour, .. } = firer.force.build
+        && matches!(chart_of(&tgt.view()), ChartTarget::Infantry { .. })
+        && (damage.small_arms || damage.he)
+    {
+        damage.from_armour = Some(suitable_at_weapon(&tgt.view(), armour, codex));
+    }
     firer.apply(Change::Fired);
     let firer_id = firer.id().to_owned();
     tgt.apply(Change::FiredOnBy(firer_id.clone()));
@@ -471,6 +477,17 @@ fn under(
             out.failures.record(out.log, out.bound, "fire", firer.id(), what);
         }
     }
+}
+
+/// FYOB "Under fire from armour with a suitable AT weapon" / "without": the
+/// men under an AFV's fire have a suitable AT weapon when one of their
+/// weapons has an Attack Value that could damage or brew its armour from the
+/// front at short range (*Heroes All* "AT guns firing at armour/softs"). Test
+/// `riflemen_under_a_tanks_fire_take_the_armour_row`.
+fn suitable_at_weapon(tgt: &ElementView, armour: effects::ArmourClass, codex: &Codex) -> bool {
+    warbound_rules::forces::firing_teams(&tgt.force.element, codex).unwrap_or_default().iter().any(|team| {
+        team.row.row().attack[0].is_some_and(|a| effects::at_odds(a, armour, effects::Facing::Front)[0] < 1.0)
+    })
 }
 
 /// The set of tests the firing element's volleys leave on the target, and

@@ -132,8 +132,10 @@ fn place(t: &mut Battlefield, element: &str, at: Point) {
         t.failures.record(&mut t.log, bound, "place", element, format!("{} is no element of the battle", element));
         return;
     };
+    let from = els[i].place.at;
+    let allowed = building_limit(&mut t.log, bound, &t.battle, &t.codex.0, &els, i, at, distance(from, at).get());
+    let at = toward(from, at, Inches(allowed));
     let f = &mut els[i];
-    let from = f.place.at;
     f.apply(Change::Move { to: at, moved: distance(f.place.at, at) > 0.0 });
     super::shared::reveal_at(&mut t.log, bound, f, warbound_rules::concealment::ConcealedActivity::Move, from);
     let bound = t.battle.clock.bound();
@@ -234,6 +236,8 @@ pub(super) fn do_move(t: &mut Battlefield, element: &str, target: Point, pips: u
     if allowed < travel {
         t.log.push(bound, ambush_event(f.id(), travel, allowed));
     }
+    let allowed = building_limit(&mut t.log, bound, &t.battle, &t.codex.0, &els, i, target, allowed);
+    let f = &mut els[i];
     f.apply(Change::Move { to: toward(from, target, Inches(allowed)), moved: allowed > 0.0 });
     super::shared::reveal_at(&mut t.log, bound, f, warbound_rules::concealment::ConcealedActivity::Move, from);
     minefields((&mut t.log, &mut t.failures), &mut t.dice.0, bound, (&t.battle, &mut t.sides), f, from);
@@ -291,7 +295,7 @@ fn request<'a>(
         weather: battle.start.scenario.battle_weather().unwrap_or_default(),
         momentum_pips: pips,
         concealment: if f.concealment.concealed() { Concealment::LeavesWithoutAct } else { Concealment::NotConcealed },
-        rationed: false,
+        rationed: battle.start.scenario.sides.get(f.identity.side).is_some_and(|s| s.rationed),
     }
 }
 
@@ -409,6 +413,64 @@ pub fn ambush_limit(from: Point, to: Point, travel: f32, enemies: &[Point]) -> f
         });
         if breaks {
             return s;
+        }
+        s = next;
+    }
+    travel
+}
+
+/// *Heroes All*, "Buildings": how far along the line to `to` element `i`
+/// may go before it would enter a building that may not hold it — "Buildings
+/// may not be occupied by vehicles, artillery or mortars", only hand-held AT
+/// weapons, no figures into a burning one, and no more figures than its
+/// capacity with those already inside. Reading: the move ends at the wall;
+/// a building it already stands in does not stop it; a structure (pillbox,
+/// bunker) is no building and stops no one (test
+/// `a_tank_stops_at_the_wall_of_a_house`).
+#[allow(clippy::too_many_arguments)]
+fn building_limit(
+    log: &mut BattleLog,
+    bound: u32,
+    battle: &Battle,
+    codex: &Codex,
+    els: &[Held],
+    i: usize,
+    to: Point,
+    travel: f32,
+) -> f32 {
+    let from = els[i].place.at;
+    let start = geometry::building_at(&battle.terrain, from).map(|(k, _)| k);
+    let Ok(occupiers) = els[i].force.element.occupiers(codex) else { return travel };
+    let mut s = 0.0;
+    while s < travel {
+        let next = (s + STEP).min(travel);
+        let p = toward(from, to, Inches(next));
+        if let Some((k, _)) = geometry::building_at(&battle.terrain, p)
+            && Some(k) != start
+            && let Some((_, building)) = battle.buildings.iter().find(|(f, _)| *f == k)
+            && building.structure.row().building
+        {
+            let inside = els
+                .iter()
+                .enumerate()
+                .filter(|(j, e)| {
+                    *j != i
+                        && e.presence.status.on_table()
+                        && geometry::building_at(&battle.terrain, e.place.at).is_some_and(|(b, _)| b == k)
+                })
+                .filter_map(|(_, e)| e.force.element.occupiers(codex).ok())
+                .fold(0u8, |n, o| n.saturating_add(warbound_rules::buildings::figures(&o)));
+            if let Err(e) = building.may_hold_all(&occupiers, inside) {
+                log.push(
+                    bound,
+                    RuleEvent::new(EventKind::Movement, RuleRef::new(Book::HeroesAll, "Buildings"))
+                        .actor(els[i].id())
+                        .input("building", k, "the terrain feature it would enter")
+                        .input("inside", inside, "figures already inside")
+                        .outcome(serde_json::json!({ "halted_after": s, "refused": e.to_string() })),
+                );
+                return s;
+            }
         }
         s = next;
     }

@@ -133,6 +133,7 @@ pub(super) fn accrue_fire(
         .input("fire", by, "one set of tests for each firing element")
         .input("casualties", fire.casualties, "one per hit on men; HE and AT from their tables")
         .input("unobserved_firer", unobserved, "under fire from unobserved enemy")
+        .input("from_armour", fire.from_armour, "under fire from armour: with a suitable AT weapon, or without")
         .outcome(serde_json::json!({
             "accrued": rows,
             "men": f.men(),

@@ -100,6 +100,9 @@ pub fn build(
             for spec in &company.elements {
                 let index = fielded.len() as u16;
                 let mut element = spec.element(codex, &side.nation, side.quality)?;
+                if side.rationed {
+                    element.ration(codex).map_err(|e| e.to_string())?;
+                }
                 if element.nco.is_none() {
                     let (nco, e) = officer::rate(Rank::Nco, element.makeup(), dice, &element.id);
                     element.nco = Some(nco);
@@ -372,15 +375,7 @@ fn works(terrain: &warbound_rules::terrain::Terrain) -> (Vec<(usize, Minefield)>
     for (k, f) in terrain.features.iter().enumerate() {
         match f {
             Feature::Minefield { kind, .. } => minefields.push((k, Minefield::new(*kind, Shape::Area))),
-            Feature::Building { structure, capacity, defence, .. } => {
-                let mut b = capacity
-                    .and_then(|c| Building::with_capacity(*structure, c).ok())
-                    .unwrap_or_else(|| Building::new(*structure));
-                if let Some(d) = defence {
-                    b.points = *d;
-                }
-                buildings.push((k, b));
-            }
+            Feature::Building { .. } => buildings.extend(Building::of_feature(f).map(|b| (k, b))),
             _ => {}
         }
     }

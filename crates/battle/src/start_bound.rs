@@ -199,7 +199,8 @@ pub(super) fn session(t: &mut Battlefield, s: usize, commit: &[String], objectiv
             return;
         }
     };
-    match so.start_of_session(cmt, false, &reserves, &mut t.dice.0) {
+    let rationed = t.battle.start.scenario.sides[s].rationed;
+    match so.start_of_session(cmt, rationed, &reserves, &mut t.dice.0) {
         Ok((session, events)) => {
             // The session's tests are the Senior Officer's ("SO"): named by his side.
             t.log.extend(bound, events.into_iter().map(|e| e.side(side.name.clone())));

@@ -2040,13 +2040,18 @@ fn a_company_whose_officer_falls_goes_on_rallying_under_his_successor() {
                 for c in candidates {
                     assert!(rating(&c[1]).rating() <= rating(&chosen).rating(), "{name} seed {seed}: {e:?}");
                 }
-                // The company is rallied again, on the successor's own card.
+                // The company is rallied again, on the successor's own card
+                // (the one succeeded last, where he too was succeeded).
                 let company = e.event.actor.as_deref();
-                let successor = e.event.target.as_deref();
                 let rally = log[k..]
                     .iter()
                     .position(|l| l.event.kind == EventKind::Rally && l.event.actor.as_deref() == company);
                 if let Some(r) = rally {
+                    let successor = log[k..k + r]
+                        .iter()
+                        .rev()
+                        .find(|l| l.event.rule.section == section && l.event.actor.as_deref() == company)
+                        .and_then(|l| l.event.target.as_deref());
                     let acting = log[k..k + r].iter().rev().find(|l| l.event.kind == EventKind::Ort);
                     assert_eq!(
                         acting.and_then(|l| l.event.actor.as_deref()),
@@ -2354,4 +2359,123 @@ fn a_dead_foo_is_replaced_at_the_next_session_and_nets_in() {
         }
     }
     panic!("no FOO fell, was replaced and netted in again");
+}
+
+#[test]
+fn a_tank_stops_at_the_wall_of_a_house() {
+    // HA "Buildings": "Buildings may not be occupied by vehicles, artillery or
+    // mortars." A Sherman driving at the enemy straight through a house stops
+    // at its wall; the riflemen beside it may go in.
+    let text = r#"(
+    name: "House", briefing: "test", table: (width: 72, depth: 48), time_limit: 6,
+    terrain: (features: [Building(outline: [(33, 12), (39, 12), (39, 18), (33, 18)], structure: house, storeys: 1)]),
+    places: [(name: "the road", at: (36, 4)), (name: "the farm", at: (36, 40))],
+    sides: [
+        (name: "British", nation: British, year: 1944, quality: Regular, senior_officer: Average, edge: near,
+         companies: [(id: "a_coy", officer: Regular, attached_to: "t1", objective: (activity: ContactEnemy, location: "the farm"),
+            elements: [(id: "t1", nco: Regular, pieces: [(codex: "gb_sherman_v")], start: at(36, 4))])]),
+        (name: "German", nation: German, year: 1944, quality: Regular, senior_officer: Average, edge: far,
+         companies: [(id: "b_kp", officer: Regular, attached_to: "g1", objective: (activity: Hold, location: "the farm"),
+            elements: [(id: "g1", nco: Regular, figures: [(men: 8, weapon: "de_kar98k")], start: at(36, 40))])]),
+    ],
+)"#;
+    let scenario = Scenario::load("house.ron", text, &codex()).unwrap_or_else(|e| panic!("{e}"));
+    let house = |p: Point| p.0 > 33.0 && p.0 < 39.0 && p.1 > 12.0 && p.1 < 18.0;
+    let mut halted = 0;
+    for seed in 0..6 {
+        let mut inside = false;
+        step_through(BattleStart::auto("house", scenario.clone(), seed), |app| {
+            inside |= elements(app).iter().any(|f| f.id() == "t1" && house(f.place.at));
+            let log = &app.world().resource::<BattleLog>().entries;
+            halted = halted.max(log.iter().filter(|e| e.event.rule.section == "Buildings").count());
+        });
+        assert!(!inside, "seed {seed}: the Sherman drove into the house");
+    }
+    assert!(halted > 0, "no move stopped at the wall");
+}
+
+/// The CM test events in `app`'s log: (bound, actor, conditions, count).
+fn cm_tests(app: &App) -> Vec<(u32, String, serde_json::Value, serde_json::Value)> {
+    let log = &app.world().resource::<BattleLog>().entries;
+    log.iter()
+        .filter(|e| e.event.kind == EventKind::CmTests)
+        .filter_map(|e| {
+            let actor = e.event.actor.clone().unwrap_or_default();
+            Some((e.bound, actor, input(e, "conditions")?.clone(), e.event.outcome["count"].clone()))
+        })
+        .collect()
+}
+
+/// Tests due after the reductions, before halving or doubling.
+fn reduced(count: &serde_json::Value) -> u64 {
+    let n = |k: &str| count[k].as_u64().unwrap();
+    n("original").saturating_sub(n("nco_off") + n("co_off") + n("support_off"))
+}
+
+#[test]
+fn a_rationed_side_doubles_its_tests() {
+    // HA "Restrictions applied in 'Rationed' state": "all Continuous Momentum
+    // Tests are doubled when an element is rationed. The element will accrue
+    // Tests as usual and apply any reductions due before doubling the final
+    // number of tests that it must take."
+    let text = include_str!("../../../scenarios/battles/village.ron");
+    let text = text.replacen("edge: near,", "edge: near, rationed: true,", 1);
+    let scenario = Scenario::load("village.ron", &text, &codex()).unwrap_or_else(|e| panic!("{e}"));
+    let near: Vec<String> = scenario.sides[0].elements().map(|e| e.id.clone()).collect();
+    let (mut doubled, mut plain) = (0, 0);
+    for seed in 0..4 {
+        let (app, _) = autoplay("village", scenario.clone(), seed);
+        for (_, actor, conditions, count) in cm_tests(&app) {
+            let rationed = near.contains(&actor);
+            assert_eq!(conditions["rationed"], serde_json::json!(rationed), "{actor}");
+            if count["original"].as_u64() == Some(0) || conditions["beach_landing"] == serde_json::json!(true) {
+                continue;
+            }
+            let to_take = count["to_take"].as_u64().unwrap();
+            let once = reduced(&count).max(1);
+            if rationed {
+                assert_eq!(to_take, 2 * once, "{actor}: {count}");
+                doubled += 1;
+            } else {
+                assert_eq!(to_take, once, "{actor}: {count}");
+                plain += 1;
+            }
+        }
+    }
+    assert!(doubled > 0 && plain > 0, "doubled {doubled}, plain {plain}");
+}
+
+#[test]
+fn the_first_wave_halves_its_tests_ashore() {
+    // FYOB "Test reductions - special circumstances": "Where elements are
+    // making a beach landing, after considering the above reductions, take 50%
+    // of the remaining number of tests for the bounds on which they land and
+    // the following bound."
+    let (mut halved, mut later) = (0, 0);
+    for seed in 0..8 {
+        let (app, _) = autoplay("beach", load("beach"), seed);
+        let log = &app.world().resource::<BattleLog>().entries;
+        let landed = |id: &str| {
+            log.iter()
+                .find(|e| {
+                    e.event.rule.section == "Landing craft landing sequence" && e.event.actor.as_deref() == Some(id)
+                })
+                .map(|e| e.bound)
+        };
+        for (bound, actor, conditions, count) in cm_tests(&app) {
+            let ashore = landed(&actor).is_some_and(|b| bound <= b + 1);
+            assert_eq!(conditions["beach_landing"], serde_json::json!(ashore), "seed {seed} {actor} bound {bound}");
+            if count["original"].as_u64() == Some(0) {
+                continue;
+            }
+            let to_take = count["to_take"].as_u64().unwrap();
+            if ashore {
+                assert_eq!(to_take, (reduced(&count) / 2).max(1), "seed {seed} {actor}: {count}");
+                halved += 1;
+            } else if landed(&actor).is_some() {
+                later += 1;
+            }
+        }
+    }
+    assert!(halved > 0 && later > 0, "halved {halved}, later {later}");
 }

@@ -175,6 +175,14 @@ pub enum Occupier {
     AtWeapon(Weapon),
 }
 
+/// The figures among `occupiers`, counted against a building's capacity.
+pub fn figures(occupiers: &[Occupier]) -> u8 {
+    occupiers.iter().fold(0u8, |n, o| match o {
+        Occupier::Figures(f) => n.saturating_add(*f),
+        _ => n,
+    })
+}
+
 /// The outcome of an HE hit on a building or structure.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BuildingHit {
@@ -229,6 +237,18 @@ impl Building {
         Ok(Self { capacity, ..Self::new(structure) })
     }
 
+    /// The building or structure a terrain feature starts the battle as: its
+    /// capacity and Defence Value where the scenario gives them.
+    pub fn of_feature(feature: &crate::terrain::Feature) -> Option<Self> {
+        let crate::terrain::Feature::Building { structure, capacity, defence, .. } = feature else { return None };
+        let mut b =
+            capacity.and_then(|c| Self::with_capacity(*structure, c).ok()).unwrap_or_else(|| Self::new(*structure));
+        if let Some(d) = defence {
+            b.points = *d;
+        }
+        Some(b)
+    }
+
     fn standing(&self) -> bool {
         matches!(self.state, State::Standing | State::Burning { .. })
     }
@@ -275,6 +295,16 @@ impl Building {
             }
             _ => Ok(()),
         }
+    }
+
+    /// [`Building::may_hold`] for everything an element would bring in (its
+    /// [`crate::forces::Element::occupiers`]): every one allowed and its
+    /// figures, together, within the room left after `inside`.
+    pub fn may_hold_all(&self, occupiers: &[Occupier], inside: u8) -> Result<(), BuildingError> {
+        for &o in occupiers.iter().filter(|o| !matches!(o, Occupier::Figures(_))) {
+            self.may_hold(o, inside)?;
+        }
+        self.may_hold(Occupier::Figures(figures(occupiers)), inside)
     }
 
     /// *Heroes All*, "Hits on buildings & structures": an HE hit (or a

@@ -47,6 +47,9 @@ pub struct FireResults {
     pub from_the_air: bool,
     /// AT fire from a weapon that can destroy it.
     pub at: bool,
+    /// The fire came from armour: `Some(true)` where the target has a
+    /// suitable AT weapon against it, `Some(false)` where it has none.
+    pub from_armour: Option<bool>,
     pub casualties: u32,
     /// Its vehicle was damaged by this fire.
     pub damaged: bool,
@@ -83,6 +86,7 @@ impl FireResults {
         self.he |= fire.he;
         self.from_the_air |= fire.from_the_air;
         self.at |= fire.at;
+        self.from_armour = self.from_armour.or(fire.from_armour);
     }
 
     /// What happened to `target` in `cover`, for its chart: under small arms,
@@ -100,6 +104,9 @@ impl FireResults {
         happened(self.he, Incident::He);
         happened(self.from_the_air, Incident::FromTheAir(cover));
         happened(self.at, Incident::At);
+        if let Some(at_weapon) = self.from_armour {
+            happened(true, Incident::Armour { at_weapon });
+        }
         happened(self.damaged, Incident::OwnVehicleDamaged);
         incidents.push((Incident::Casualty(cover), self.casualties));
         if matches!(target, ChartTarget::Infantry { figures: true }) {
@@ -128,6 +135,24 @@ mod tests {
             causes,
             [(CmCause::SmallArmsInSoftCover, 1), (CmCause::CasualtyInSoftCover, 2), (CmCause::UnobservedEnemy, 1)]
         );
+    }
+
+    #[test]
+    fn riflemen_under_a_tanks_fire_take_the_armour_row() {
+        // FYOB "Momentum Test Chart - infantry": "Under fire from armour
+        // without a suitable AT weapon 18 / 9 / 4", "with a suitable AT weapon
+        // 6 / 3 / 1", beside "Under small arms/MG fire ... in the open 14 / 7 / 3".
+        let riflemen = ChartTarget::Infantry { figures: true };
+        let without = FireResults { small_arms: true, from_armour: Some(false), ..FireResults::default() };
+        let causes = fire_tests(riflemen, &without, false, Cover::Open);
+        assert_eq!(causes, [(CmCause::SmallArmsInOpen, 1), (CmCause::ArmourWithoutAtWeapon, 1)]);
+        let tests = |c| crate::momentum::tests_for(ElementType::Infantry, crate::officer::Quality::Regular, c).unwrap();
+        assert_eq!(causes.iter().map(|&(c, _)| tests(c)).sum::<u32>(), 7 + 9);
+        let with = FireResults { from_armour: Some(true), ..without };
+        assert_eq!(fire_tests(riflemen, &with, false, Cover::Open)[1], (CmCause::ArmourWithAtWeapon, 1));
+        // Neither AFV nor soft-skin chart has the row.
+        let on_a_lorry = fire_tests(ChartTarget::SoftSkin, &without, false, Cover::Open);
+        assert_eq!(on_a_lorry, [(CmCause::SmallArms, 1)]);
     }
 
     #[test]

@@ -10,6 +10,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::buildings::Occupier;
 use crate::codex::{Codex, CodexEntry, CodexError, FigureGrade, Kind, Points, ShotsPerDay};
 use crate::command::Company;
 use crate::effects::ArmourClass;
@@ -203,6 +204,84 @@ impl Element {
         Ok(element)
     }
 
+    /// *Heroes All*, "Restrictions applied in 'Rationed' state": "the number
+    /// of rounds shown in the Weapons Codex is halved (rounded up)" and
+    /// "Rifle grenade launchers and hand grenades are not available for
+    /// use": every weapon's bounds of fire for the day as
+    /// [`crate::logistics::day_allowance`] gives them rationed (test
+    /// `a_rationed_element_has_half_its_rounds`).
+    pub fn ration(&mut self, codex: &Codex) -> Result<(), ForceError> {
+        use crate::logistics::{Supply, day_allowance};
+        let men = u8::try_from(self.men()).unwrap_or(u8::MAX);
+        let rationed = |a: &crate::codex::Armament| {
+            day_allowance(a.row, a.shots_per_day(), men, Supply::Rationed, None).unwrap_or(Some(0))
+        };
+        for f in &mut self.figures {
+            if let Some(w) = &f.weapon
+                && let Some(a) = codex.get(w)?.armament.first()
+            {
+                f.rounds = rationed(a);
+            }
+        }
+        for p in &mut self.pieces {
+            let entry = codex.get(&p.codex)?;
+            for (rounds, a) in p.rounds.iter_mut().zip(&entry.armament) {
+                *rounds = rationed(a);
+            }
+        }
+        Ok(())
+    }
+
+    /// What it brings into a building (*Heroes All*, "Buildings": figures
+    /// count against the capacity, "Ignore hand-held weapons"; "Buildings may
+    /// not be occupied by vehicles, artillery or mortars"; "The only AT
+    /// weapons that may occupy intact buildings are a PIAT, Bazooka,
+    /// Panzerfaust etc"). Readings: a vehicle's crew stays in it, so a vehicle
+    /// brings the vehicle alone; a piece on an AT row is that AT weapon, a
+    /// mortar is a mortar off the roof (the terrain records no flat roofs),
+    /// howitzers, autocannon and rockets are artillery; machine guns and
+    /// flamethrowers are served by their crews, who count as figures (test
+    /// `a_gun_may_not_start_in_a_house`).
+    pub fn occupiers(&self, codex: &Codex) -> Result<Vec<Occupier>, ForceError> {
+        let mut figures = self.figures.len();
+        let mut out = Vec::new();
+        for p in &self.pieces {
+            let entry = codex.get(&p.codex)?;
+            if entry.kind != Kind::Weapon {
+                out.push(Occupier::Vehicle);
+                continue;
+            }
+            figures += usize::from(p.crew);
+            let Some(row) = entry.armament.first().map(|a| a.row) else { continue };
+            match row {
+                Weapon::LightMortar | Weapon::MediumMortar | Weapon::HeavyMortar => {
+                    out.push(Occupier::Mortar { on_flat_roof: false });
+                }
+                Weapon::Atr
+                | Weapon::Piat
+                | Weapon::Bazooka
+                | Weapon::PzSchreck
+                | Weapon::PzFaust
+                | Weapon::AtGunClass1
+                | Weapon::AtGunClass2
+                | Weapon::AtGunClass3
+                | Weapon::AtGunClass4
+                | Weapon::AtGunClass5 => out.push(Occupier::AtWeapon(row)),
+                Weapon::AutocannonLight
+                | Weapon::AutocannonHeavy
+                | Weapon::Rockets
+                | Weapon::Howitzer50
+                | Weapon::Howitzer75
+                | Weapon::Howitzer104
+                | Weapon::Howitzer149
+                | Weapon::Howitzer150Plus => out.push(Occupier::Artillery),
+                _ => {}
+            }
+        }
+        out.push(Occupier::Figures(u8::try_from(figures).unwrap_or(u8::MAX)));
+        Ok(out)
+    }
+
     /// What rates its NCO (FYOB "Rating NCOs and Officers": "If the whole
     /// element comprises Elite/veteran troops, add 1 ... Green/poor troops,
     /// deduct 1"). Crews of pieces are of the element's troops, so the
@@ -367,7 +446,8 @@ impl Element {
 
 fn check_rounds(element: &str, codex: &str, left: Rounds, allowed: Rounds) -> Result<(), ForceError> {
     let fine = match (left, allowed) {
-        (None, None) => true,
+        // A count of an unlimited weapon: a rationed day's (`Element::ration`).
+        (_, None) => true,
         (Some(l), Some(a)) => l <= a,
         _ => false,
     };
@@ -994,6 +1074,19 @@ mod tests {
         assert_eq!(e.figures[1].rounds, None);
         e.figures[0].rounds = Some(6);
         assert!(matches!(e.validate(&c), Err(ForceError::RoundsBeyondDay { left: Some(6), allowed: Some(5), .. })));
+    }
+
+    #[test]
+    fn a_rationed_element_has_half_its_rounds() {
+        // HA "Restrictions applied in 'Rationed' state": "the number of rounds
+        // shown in the Weapons Codex is halved (rounded up)"; 2020 addendum:
+        // unlimited weapons "can only fire in half the number of bounds".
+        let c = codex();
+        let mut e = Element::new(&c, "x", Nation::British, &[(R, Some("gb_piat")), (R, RIFLE)], &[]).unwrap();
+        e.ration(&c).unwrap();
+        assert_eq!(e.figures[0].rounds, Some(3), "5 bounds of PIAT fire halved, rounded up");
+        assert_eq!(e.figures[1].rounds, Some(12), "half the 24 bounds of the day");
+        assert_eq!(e.validate(&c), Ok(()));
     }
 
     #[test]

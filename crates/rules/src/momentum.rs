@@ -217,6 +217,9 @@ pub enum Incident {
     At,
     /// Under fire from a flame weapon.
     Flame,
+    /// Under fire from armour; `at_weapon`: the element has a suitable AT
+    /// weapon against it.
+    Armour { at_weapon: bool },
     /// Each casualty taken, in this cover.
     Casualty(Cover),
     /// Its NCO hit this bound.
@@ -246,6 +249,9 @@ pub enum Incident {
 ///   replaced, but no tests fall due); an AFV's chart none for small arms or
 ///   casualties; the infantry chart none for AT fire (what an AT weapon
 ///   fires at men is HE or small arms) or a vehicle damaged.
+/// - Under fire from armour: only the infantry chart has the row, "with" or
+///   "without a suitable AT weapon" by what the element under fire carries;
+///   it falls beside the small-arms or HE row of the same fire.
 pub fn row_for(t: ElementType, open_topped: bool, incident: Incident) -> Option<CmCause> {
     use ElementType as T;
     use Incident as I;
@@ -261,6 +267,8 @@ pub fn row_for(t: ElementType, open_topped: bool, incident: Incident) -> Option<
         (T::Infantry, I::SmallArms(cover) | I::FromTheAir(cover)) => Some(by_cover(cover, small_arms)),
         (T::Infantry, I::He) => Some(C::MortarArtilleryOrAir),
         (T::Infantry, I::Flame) => Some(C::Flame),
+        (T::Infantry, I::Armour { at_weapon: true }) => Some(C::ArmourWithAtWeapon),
+        (T::Infantry, I::Armour { at_weapon: false }) => Some(C::ArmourWithoutAtWeapon),
         (T::Infantry, I::Casualty(cover)) => {
             Some(by_cover(cover, [C::CasualtyInHardCover, C::CasualtyInSoftCover, C::CasualtyInOpen]))
         }
@@ -271,13 +279,13 @@ pub fn row_for(t: ElementType, open_topped: bool, incident: Incident) -> Option<
         (T::SoftSkin, I::He | I::FromTheAir(_)) => Some(C::MortarArtilleryOrAir),
         (T::SoftSkin, I::At) => Some(C::AtFire),
         (T::SoftSkin, I::Flame) => Some(C::Flame),
-        (T::SoftSkin, I::Casualty(_) | I::NcoHit | I::CswLost | I::OwnVehicleDamaged) => None,
+        (T::SoftSkin, I::Casualty(_) | I::NcoHit | I::CswLost | I::OwnVehicleDamaged | I::Armour { .. }) => None,
         (T::Afv, I::He | I::FromTheAir(_)) => Some(afv(C::ClosedAfvUnderHe, C::OpenAfvUnderHe)),
         (T::Afv, I::At) => Some(C::AtFire),
         (T::Afv, I::Flame) => Some(afv(C::ClosedAfvFlame, C::OpenAfvFlame)),
         (T::Afv, I::OwnVehicleDamaged) => Some(C::OwnVehicleDamaged),
         (T::Afv, I::NcoHit) => Some(C::NcoCasualty),
-        (T::Afv, I::SmallArms(_) | I::Casualty(_) | I::CswLost) => None,
+        (T::Afv, I::SmallArms(_) | I::Casualty(_) | I::CswLost | I::Armour { .. }) => None,
     }
 }
 

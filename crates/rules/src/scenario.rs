@@ -411,6 +411,12 @@ pub struct Side {
     /// Where the side's engineers may throw a pontoon bridge.
     #[serde(default)]
     pub bridging: Vec<BridgingSite>,
+    /// The force is "Rationed" (*Heroes All*, "Restrictions applied in
+    /// 'Rationed' state": "When the scenario dictates ..."): its rounds
+    /// halved, no grenades, no "at the double", its CM tests doubled, no CMS
+    /// rallying throws, an extra D6 in its Strategic Milestone tests.
+    #[serde(default)]
+    pub rationed: bool,
 }
 
 /// A landing from the sea (*Heroes All*, "Landing craft"): the beach, from
@@ -900,6 +906,8 @@ impl Scenario {
     /// concealed elements may be concealed, off-table guns can stand behind
     /// the table (their short range, *Heroes All* "Advanced Artillery Rules").
     pub fn validate_against(&self, codex: &Codex) -> Result<(), Invalid> {
+        // Figures already in each building feature, for its capacity.
+        let mut inside: std::collections::BTreeMap<usize, u8> = std::collections::BTreeMap::new();
         for (s, side) in self.sides.iter().enumerate() {
             let in_service = |field: String, id: &str| {
                 let entry =
@@ -922,7 +930,12 @@ impl Scenario {
                     for (p, piece) in e.pieces.iter().enumerate() {
                         in_service(format!("{at}.pieces[{p}].codex"), &piece.codex)?;
                     }
-                    e.element(codex, &side.nation, side.quality).map_err(|m| Invalid::new(&at, Some(&e.id), m))?;
+                    let element =
+                        e.element(codex, &side.nation, side.quality).map_err(|m| Invalid::new(&at, Some(&e.id), m))?;
+                    if let Start::At(x, y) = e.start {
+                        self.may_start_in(codex, &element, (x, y), &mut inside)
+                            .map_err(|m| Invalid::new(format!("{at}.start"), Some(&e.id), m))?;
+                    }
                     if e.concealed.is_some() {
                         let candidate =
                             e.candidate(codex, &self.terrain).map_err(|m| Invalid::new(&at, Some(&e.id), m))?;
@@ -949,6 +962,34 @@ impl Scenario {
                     .map_err(|err| Invalid::new(field, Some(&battery.gun), err.to_string()))?;
             }
         }
+        Ok(())
+    }
+}
+
+impl Scenario {
+    /// *Heroes All*, "Buildings": an element starting at `at` inside a
+    /// building must be one the building may hold, its figures within the
+    /// room the elements already placed there leave (`inside`, per feature).
+    /// A structure (a pillbox, a bunker) is no building and takes whoever the
+    /// scenario puts in it (test `a_gun_may_not_start_in_a_house`).
+    fn may_start_in(
+        &self,
+        codex: &Codex,
+        element: &Element,
+        at: (f32, f32),
+        inside: &mut std::collections::BTreeMap<usize, u8>,
+    ) -> Result<(), String> {
+        let Some((k, _)) = crate::geometry::building_at(&self.terrain, crate::terrain::Point(at.0, at.1)) else {
+            return Ok(());
+        };
+        let Some(building) = crate::buildings::Building::of_feature(&self.terrain.features[k]) else { return Ok(()) };
+        if !building.structure.row().building {
+            return Ok(());
+        }
+        let occupiers = element.occupiers(codex).map_err(|e| e.to_string())?;
+        let here = inside.entry(k).or_default();
+        building.may_hold_all(&occupiers, *here).map_err(|e| format!("it starts inside a building: {e}"))?;
+        *here = here.saturating_add(crate::buildings::figures(&occupiers));
         Ok(())
     }
 }
@@ -1030,6 +1071,22 @@ mod tests {
     fn misspelt_field_is_refused_with_a_position() {
         let err = Scenario::parse("t.ron", "(\n name: \"T\",\n breifing: \"\",\n)").unwrap_err();
         assert_eq!(err.position.map(|p| p.0), Some(3), "{err}");
+    }
+
+    #[test]
+    fn a_side_is_rationed_only_when_the_scenario_says_so() {
+        // HA "Restrictions applied in 'Rationed' state": "When the scenario
+        // dictates ... where the force is 'Rationed'".
+        let beach = include_str!("../../../scenarios/battles/beach.ron");
+        let s = Scenario::load("beach.ron", beach, &codex()).unwrap();
+        assert!(s.sides.iter().all(|side| !side.rationed), "rationed defaults to false");
+        let rationed = beach.replacen("edge: far,", "edge: far, rationed: true,", 1);
+        let s = Scenario::load("beach.ron", &rationed, &codex()).unwrap();
+        assert_eq!(s.sides.iter().map(|side| side.rationed).collect::<Vec<_>>(), [false, true]);
+        let bad = beach.replacen("edge: far,", "edge: far,\n rationed: yes,", 1);
+        let err = Scenario::load("beach.ron", &bad, &codex()).unwrap_err();
+        let line = bad.lines().position(|l| l.contains("rationed: yes")).unwrap() + 1;
+        assert_eq!(err.position.map(|p| p.0), Some(line), "{err}");
     }
 
     #[test]
@@ -1135,6 +1192,33 @@ mod tests {
         assert!(Scenario::load("beach.ron", &beach.replacen(in_it, counters, 1), &codex()).is_err());
         let outside = "start: at(30, 38), concealed: placement_options([(30, 38), (31, 42)]))";
         assert!(Scenario::load("beach.ron", &beach.replacen(in_it, outside, 1), &codex()).is_ok());
+    }
+
+    #[test]
+    fn a_gun_may_not_start_in_a_house() {
+        // *Heroes All*, "Buildings": "Buildings may not be occupied by
+        // vehicles, artillery or mortars." and "The only AT weapons that may
+        // occupy intact buildings are a PIAT, Bazooka, Panzerfaust etc"; "all
+        // buildings are deemed to have a capacity of 16 figures". The beach's
+        // house is (20, 34)–(25, 38) on line 23.
+        let beach = include_str!("../../../scenarios/battles/beach.ron");
+        let pak = "start: at(22, 32), concealed: in_place),";
+        assert!(beach.contains(pak));
+        let in_house = beach.replacen(pak, "start: at(22, 36), concealed: in_place),", 1);
+        let err = Scenario::load("beach.ron", &in_house, &codex()).unwrap_err();
+        assert!(err.message.contains("AtWeapon(AtGunClass2)"), "{err}");
+        let line = in_house.lines().position(|l| l.contains("at(22, 36)")).unwrap() + 1;
+        assert!(err.to_string().contains(&format!("beach.ron:{line}")), "{err}");
+        // Riflemen may go in, 16 of them and no more.
+        let gruppe = "start: at(56, 42), concealed: in_place),";
+        let squad = |men: u8| {
+            beach
+                .replacen(gruppe, "start: at(22, 36)),", 1)
+                .replacen("(men: 6, weapon: \"de_kar98k\"), (men: 1, weapon: \"de_mp40\")], pieces: [(codex: \"de_mg42_lmg\")],\n                         start: at(22, 36)", &format!("(men: {men}, weapon: \"de_kar98k\")],\n                         start: at(22, 36)"), 1)
+        };
+        assert!(Scenario::load("beach.ron", &squad(16), &codex()).is_ok());
+        let err = Scenario::load("beach.ron", &squad(17), &codex()).unwrap_err();
+        assert!(err.message.contains("room for 16"), "{err}");
     }
 
     #[test]
