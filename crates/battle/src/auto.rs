@@ -8,6 +8,8 @@
 //! - Fire at a known enemy in view and in range, as its orders let it open
 //!   fire: freely; only in reply (Recce and Report); on a Leadership Test
 //!   (a Concealed position: FYOB "Officer decisions"); never (Overwatch).
+//!   On an Act order it first aims an AT/HE shot at a target at long range
+//!   or in cover (FYOB "Act", (iv)).
 //! - Move as its orders say: stay (Hold, Overwatch), go to the named place
 //!   (Support, Re-position, Concealed, Engineering), or close with the nearest
 //!   enemy it knows (Contact Enemy; Recce and Report towards its location).
@@ -197,27 +199,37 @@ fn next_command(
     } else {
         destination(turn, me, &enemies, sight, &battle.pontoons)
     };
+    // An Act order's Act before its Fire: aim an AT/HE shot at a target at
+    // long range or in cover (FYOB "Act", (iv)).
+    let aim = fire
+        .clone()
+        .filter(|target| all.get(target).is_some_and(|e| super::firing::aim_worth(sight, me, e, turn.failures)));
     let candidates: Vec<Command> = preference(turn.orders.order)
         .into_iter()
-        .filter_map(|p| match p {
+        .flat_map(|p| match p {
             Phase::Act if blow.is_some() => {
-                blow.map(|d| Command::Detonate { element: element.clone(), charge: d.id.clone() })
+                blow.map(|d| Command::Detonate { element: element.clone(), charge: d.id.clone() }).into_iter().collect()
             }
             Phase::Act if lift.is_some() => {
-                lift.map(|d| Command::Clear { element: element.clone(), charge: d.id.clone() })
+                lift.map(|d| Command::Clear { element: element.clone(), charge: d.id.clone() }).into_iter().collect()
             }
             Phase::Act if !observe.is_empty() => {
-                Some(Command::Observe { element: element.clone(), targets: observe.clone() })
+                vec![Command::Observe { element: element.clone(), targets: observe.clone() }]
             }
             Phase::Fire => {
-                fire.clone().map(|target| Command::Fire { element: element.clone(), target }).or_else(|| {
-                    // Nothing to hit on the ground: the enemy's aircraft overhead.
-                    let squadron = aircraft.iter().find(|(_, s)| *s != me.identity.side).map(|(id, _)| id.clone());
-                    squadron.map(|squadron| Command::FireAa { element: element.clone(), squadron })
-                })
+                let aimed = aim.clone().map(|target| Command::AimedFire { element: element.clone(), target });
+                let plain =
+                    fire.clone().map(|target| Command::Fire { element: element.clone(), target }).or_else(|| {
+                        // Nothing to hit on the ground: the enemy's aircraft overhead.
+                        let squadron = aircraft.iter().find(|(_, s)| *s != me.identity.side).map(|(id, _)| id.clone());
+                        squadron.map(|squadron| Command::FireAa { element: element.clone(), squadron })
+                    });
+                aimed.into_iter().chain(plain).collect()
             }
-            Phase::Move => destination.map(|p| Command::Move { element: element.clone(), to: (p.0, p.1) }),
-            _ => None,
+            Phase::Move => {
+                destination.map(|p| Command::Move { element: element.clone(), to: (p.0, p.1) }).into_iter().collect()
+            }
+            _ => Vec::new(),
         })
         .collect();
     // At a river's edge on its way: wade in (or out) before anything else.

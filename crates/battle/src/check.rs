@@ -26,6 +26,19 @@ fn plan_with(turn: &Turn, phase: Phase, acts: usize, overwatch: bool) -> TurnPla
     TurnPlan { phases, acts: plan_acts, at_the_double: false, overwatch, immobile: false }
 }
 
+/// The turn's phases so far plus an aimed shot: the Aim in its Act phase
+/// (taken now, or already taken to observe), then the Fire phase.
+fn aimed_plan(turn: &Turn, overwatch: bool) -> TurnPlan {
+    let mut phases = turn.taken.clone();
+    if !phases.contains(&Phase::Act) {
+        phases.push(Phase::Act);
+    }
+    phases.push(Phase::Fire);
+    let mut acts = turn.acts.clone();
+    acts.push(Act::Aim);
+    TurnPlan { phases, acts, at_the_double: false, overwatch, immobile: false }
+}
+
 /// Whether a move to `to` ends nearer the nearest enemy on the table that the
 /// element knows of than it stands now. Reading (FYOB "Results of Momentum
 /// Tests", 3–4 and 5–6 failures: "may move towards cover but may not move
@@ -134,9 +147,23 @@ pub fn check(
         _ => 0,
     };
     let overwatch = me.order.objective.activity.conduct().overwatch;
-    match order_dice::check_turn(turn.orders.order, &plan_with(turn, phase, acts, overwatch)) {
+    let plan = match cmd {
+        Command::AimedFire { .. } => aimed_plan(turn, overwatch),
+        _ => plan_with(turn, phase, acts, overwatch),
+    };
+    match order_dice::check_turn(turn.orders.order, &plan) {
         Err(order_dice::OrderError::FiresOnOverwatch) => {
             return Err(refusal(Book::HeroesAll, "Overwatch", "elements on Overwatch cannot Fire"));
+        }
+        Err(order_dice::OrderError::AimNotFollowedByFire) => {
+            return Err(refusal(
+                fyob,
+                "Act",
+                "an aim is the Act of an Act order, taken first; the firer then fires, and only then moves",
+            ));
+        }
+        Err(order_dice::OrderError::TooManyActs(_)) => {
+            return Err(refusal(fyob, "Act", "an element undertakes any 2 acts: none is left to aim"));
         }
         Err(e) => return Err(refusal(fyob, "Order Dice", e.to_string())),
         Ok(_) => {}
@@ -160,7 +187,7 @@ pub fn check(
                 ));
             }
         }
-        Command::Fire { target, .. } => {
+        Command::Fire { target, .. } | Command::AimedFire { target, .. } => {
             if !turn.orders.can_fire {
                 return Err(refusal(fyob, "Continuous Momentum", "its CMS or this bound's CM tests forbid firing"));
             }
@@ -182,6 +209,13 @@ pub fn check(
             }
             if !ctx.in_range_of_any(me, t) {
                 return Err(refusal(Book::HeroesAll, "Weapons table", format!("{target} is out of range")));
+            }
+            if matches!(cmd, Command::AimedFire { .. }) && !super::firing::aim_counts(ctx, me, t, turn.failures) {
+                return Err(refusal(
+                    Book::HeroesAll,
+                    "How to fire weapons",
+                    format!("none of its weapons fires AT or HE at {target}: only an AT/HE shot is aimed"),
+                ));
             }
         }
         Command::Observe { targets, .. } => {

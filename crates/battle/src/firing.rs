@@ -18,7 +18,7 @@ use warbound_rules::{
     forces::{FiringTeam, Shooter},
     geometry::distance,
     observation::Momentum,
-    order_dice::Phase,
+    order_dice::{Act, Phase},
 };
 
 use super::{
@@ -29,7 +29,7 @@ use super::{
     pair_mut,
     shared::{accrue_fire, building_hit, chart_of, he_target},
     sorted,
-    state::{Build, ElementView, Flow, Status},
+    state::{Build, ElementView, Flow, LastShot, Status},
     visible::Sight,
 };
 
@@ -49,17 +49,37 @@ fn fire_phase(mut t: Battlefield, mut current: ResMut<Current>) {
         super::turn::phase_done(&mut t, Phase::Fire, &[]);
         return;
     }
-    let Some(Command::Fire { element, target }) = current.0.clone() else { return };
+    let (element, target, aimed) = match current.0.clone() {
+        Some(Command::Fire { element, target }) => (element, target, false),
+        Some(Command::AimedFire { element, target }) => (element, target, true),
+        _ => return,
+    };
     current.0 = None;
     let Flow::Acting(turn) = &*t.flow else { return };
-    let on_the_move = turn.orders.order == Phase::Move || turn.taken.contains(&Phase::Move);
-    let failures = turn.failures;
-    do_fire(&mut t, &element, &target, on_the_move, failures);
+    let stance = Stance {
+        on_the_move: turn.orders.order == Phase::Move || turn.taken.contains(&Phase::Move),
+        failures: turn.failures,
+        aimed,
+    };
+    if aimed {
+        // FYOB "Act" (iv): the aim is an Act of the Act phase, taken first.
+        super::turn::phase_done(&mut t, Phase::Act, &[Act::Aim]);
+    }
+    do_fire(&mut t, &element, &target, stance);
     super::turn::phase_done(&mut t, Phase::Fire, &[]);
 }
 
+/// How an element fires this turn: on the move or not, its CM tests'
+/// failures this bound, and whether it used an Act to aim.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Stance {
+    pub(super) on_the_move: bool,
+    pub(super) failures: u8,
+    pub(super) aimed: bool,
+}
+
 /// Every firing team of `element` that reaches `target` fires at it.
-pub(super) fn do_fire(t: &mut Battlefield, element: &str, target: &str, on_the_move: bool, failures: u8) {
+pub(super) fn do_fire(t: &mut Battlefield, element: &str, target: &str, stance: Stance) {
     let bound = t.battle.clock.bound();
     let codex = t.codex.0.clone();
     let codex = &*codex;
@@ -85,7 +105,7 @@ pub(super) fn do_fire(t: &mut Battlefield, element: &str, target: &str, on_the_m
         let shot = if indirect_fire {
             None
         } else {
-            match open_sights(team, &firer.view(), &tgt.view(), cover, on_the_move, failures, codex) {
+            match open_sights(team, &firer.view(), &tgt.view(), cover, stance, codex) {
                 Some(shot) => Some(shot),
                 None => continue,
             }
@@ -128,6 +148,7 @@ pub(super) fn do_fire(t: &mut Battlefield, element: &str, target: &str, on_the_m
         }
     }
     firer.apply(Change::Fired);
+    firer.apply(Change::Shot(LastShot { target: tgt.id().to_owned(), from: firer.place.at, at: tgt.place.at }));
     let firer_id = firer.id().to_owned();
     tgt.apply(Change::FiredOnBy(firer_id.clone()));
     let unobserved = unobserved_by_target(&tgt.view(), &firer_id);
@@ -192,11 +213,19 @@ fn open_sights(
     firer: &ElementView,
     tgt: &ElementView,
     cover: Cover,
-    on_the_move: bool,
-    failures: u8,
+    stance: Stance,
     codex: &Codex,
 ) -> Option<(Weapon, bool, OpenSightsFire)> {
     let (weapon, he) = weapon_for(team, firer, tgt, codex)?;
+    // *Heroes All*: "+1 for a 2nd shot at a stationary target from the same
+    // position". Reading: its last Fire phase was at this target, from where
+    // it stands, and the target stands where it stood then (test
+    // `a_second_shot_from_the_same_place_gets_plus_one`).
+    let second = firer
+        .actions
+        .last_shot
+        .as_ref()
+        .is_some_and(|s| s.target == tgt.id() && s.from == firer.place.at && s.at == tgt.place.at);
     let fire = OpenSightsFire {
         weapon,
         weapons: team.weapons,
@@ -206,14 +235,14 @@ fn open_sights(
         target: tgt.force.build.fire_target(),
         cover: fitting(cover, tgt.force.build),
         firer_quality: firer.force.fire_and_cm_quality(),
-        firing_on_move: on_the_move,
+        firing_on_move: stance.on_the_move,
         target_moving: tgt.actions.this_bound.moved,
-        second_shot_same_position: false,
-        aimed: false,
+        second_shot_same_position: second,
+        aimed: stance.aimed,
         unobserved_autospot: !firer.intel.known.contains(tgt.id()),
         sniper: false,
         smoke: false,
-        momentum: Momentum { cms: firer.force.element.cms.clamp(1, 6), failures },
+        momentum: Momentum { cms: firer.force.element.cms.clamp(1, 6), failures: stance.failures },
     };
     Some((weapon, he, fire))
 }
@@ -229,7 +258,7 @@ pub struct FireOdds {
     pub at_least_one_hit: f64,
 }
 
-pub fn fire_odds(sight: &Sight, firer: &ElementView, tgt: &ElementView, failures: u8) -> Option<FireOdds> {
+pub fn fire_odds(sight: &Sight, firer: &ElementView, tgt: &ElementView, failures: u8, aimed: bool) -> Option<FireOdds> {
     let codex = sight.codex;
     let cover = sight.cover(firer, tgt);
     let mut odds = FireOdds { shots: 0, expected_hits: 0.0, at_least_one_hit: 0.0 };
@@ -238,7 +267,8 @@ pub fn fire_odds(sight: &Sight, firer: &ElementView, tgt: &ElementView, failures
         if matches!(team.row.row().procedure, firing::Procedure::Mortar { .. } | firing::Procedure::Rockets) {
             continue;
         }
-        let Some((_, _, fire)) = open_sights(&team, firer, tgt, cover, false, failures, codex) else { continue };
+        let stance = Stance { on_the_move: false, failures, aimed };
+        let Some((_, _, fire)) = open_sights(&team, firer, tgt, cover, stance, codex) else { continue };
         let Ok(a) = firing::assess_open_sights(&fire) else { continue };
         let p = a.chance_each();
         odds.shots += u32::from(a.shots);
@@ -247,6 +277,33 @@ pub fn fire_odds(sight: &Sight, firer: &ElementView, tgt: &ElementView, failures
     }
     odds.at_least_one_hit = 1.0 - miss_all;
     (odds.shots > 0).then_some(odds)
+}
+
+/// Whether an Act used to aim would help any of its shots at `tgt`: only
+/// AT or HE fire is aimed (*Heroes All*, "+1 when firing AT/HE on an ACT
+/// order"; FYOB "Act", (iv): "'aim' a HE/AT shot").
+pub(super) fn aim_counts(sight: &Sight, firer: &ElementView, tgt: &ElementView, failures: u8) -> bool {
+    !aimed_shots(sight, firer, tgt, failures).is_empty()
+}
+
+/// Whether the Auto side aims at `tgt`: its aim counts, and the target is
+/// at long range for an aimed weapon or in cover.
+pub(super) fn aim_worth(sight: &Sight, firer: &ElementView, tgt: &ElementView, failures: u8) -> bool {
+    let shots = aimed_shots(sight, firer, tgt, failures);
+    !shots.is_empty() && (sight.cover(firer, tgt) != Cover::Open || shots.iter().any(|a| a.band == firing::Band::Long))
+}
+
+/// The shots at `tgt` an aim would add its +1 to.
+fn aimed_shots(sight: &Sight, firer: &ElementView, tgt: &ElementView, failures: u8) -> Vec<firing::HitAssessment> {
+    let cover = sight.cover(firer, tgt);
+    let stance = Stance { on_the_move: false, failures, aimed: true };
+    sight
+        .teams_in_range(firer, tgt)
+        .iter()
+        .filter_map(|team| open_sights(team, firer, tgt, cover, stance, sight.codex))
+        .filter_map(|(_, _, fire)| firing::assess_open_sights(&fire).ok())
+        .filter(|a| a.modifiers.has(firing::Modifier::Aimed))
+        .collect()
 }
 
 /// The battle's dice, log and table, borrowed apart from the elements.

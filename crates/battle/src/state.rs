@@ -218,6 +218,19 @@ pub struct Actions {
     pub shots_used: u32,
     /// Mortar ranging on the target it last fired at (*Heroes All*, "Indirect Fire").
     pub ranging: Option<(String, warbound_rules::firing::Ranging)>,
+    /// Its last Fire phase, for a 2nd shot from the same position.
+    #[serde(default)]
+    pub last_shot: Option<LastShot>,
+}
+
+/// An element's last Fire phase (*Heroes All*, "+1 for a 2nd shot at a
+/// stationary target from the same position"): at whom, from where, and
+/// where the target stood.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LastShot {
+    pub target: String,
+    pub from: Point,
+    pub at: Point,
 }
 
 /// In a concealed position, not yet seen or revealed.

@@ -1785,17 +1785,31 @@ fn a_company_whose_officer_falls_goes_on_rallying_under_his_successor() {
                 }
                 // The company is rallied again, on the successor's own card.
                 let company = e.event.actor.as_deref();
-                let successor = e.event.target.as_deref();
                 let rally = log[k..]
                     .iter()
                     .position(|l| l.event.kind == EventKind::Rally && l.event.actor.as_deref() == company);
                 if let Some(r) = rally {
-                    let acting = log[k..k + r].iter().rev().find(|l| l.event.kind == EventKind::Ort);
-                    assert_eq!(
-                        acting.and_then(|l| l.event.actor.as_deref()),
-                        successor,
-                        "{name} seed {seed}: the rally's ORT"
-                    );
+                    // His own ORT came last, or he Seized the Initiative and acts
+                    // later on the card he swapped for, with no new ORT.
+                    // The successor is the last one nominated before the rally
+                    // (a successor lost in turn is succeeded again).
+                    let successor = log[k..k + r]
+                        .iter()
+                        .rev()
+                        .find(|l| l.event.rule.section == section && l.event.actor.as_deref() == company)
+                        .and_then(|l| l.event.target.as_deref());
+                    let orts = || log[k..k + r].iter().rev().filter(|l| l.event.kind == EventKind::Ort);
+                    let acting = orts().next();
+                    let own = orts().find(|l| l.event.actor.as_deref() == successor);
+                    let swapped =
+                        own.is_some_and(|l| l.event.outcome["result"] == serde_json::json!("SeizesInitiative"));
+                    if !swapped {
+                        assert_eq!(
+                            acting.and_then(|l| l.event.actor.as_deref()),
+                            successor,
+                            "{name} seed {seed}: the rally's ORT"
+                        );
+                    }
                     rallied += 1;
                     break 'search;
                 }
@@ -1904,4 +1918,117 @@ fn a_dead_foo_is_replaced_at_the_next_session_and_nets_in() {
         }
     }
     panic!("no FOO fell, was replaced and netted in again");
+}
+
+/// A 6-pounder of the Player's 36 inches from a Panzer IV on Overwatch (it
+/// never opens fire), which the gun knows of: at the gun's first turn.
+fn gun_and_tank(seed: u64) -> App {
+    let text = r#"(
+    name: "Gun line", briefing: "test", table: (width: 72, depth: 48), time_limit: 6,
+    places: [(name: "the road", at: (36, 4)), (name: "the farm", at: (36, 40))],
+    sides: [
+        (name: "British", nation: British, year: 1944, quality: Regular, senior_officer: Average, edge: near,
+         companies: [(id: "a_coy", officer: Regular, attached_to: "a1", objective: (activity: Hold, location: "the road"),
+            elements: [(id: "a1", nco: Regular, pieces: [(codex: "gb_6pdr_atg")], start: at(36, 4))])]),
+        (name: "German", nation: German, year: 1944, quality: Regular, senior_officer: Average, edge: far,
+         companies: [(id: "b_kp", officer: Regular, attached_to: "g1", objective: (activity: Overwatch, location: "the farm"),
+            elements: [(id: "g1", nco: Regular, pieces: [(codex: "de_pz4h")], start: at(36, 40))])]),
+    ],
+)"#;
+    let scenario = Scenario::load("gunline.ron", text, &codex()).unwrap_or_else(|e| panic!("{e}"));
+    let mut start = BattleStart::auto("gunline", scenario, seed);
+    start.control = vec![Control::Player, Control::Auto];
+    let mut app = battle_app(start, BattleLog::default()).unwrap();
+    to_element_turn(&mut app);
+    assert_eq!(acting(&app), "a1");
+    let world = app.world_mut();
+    let mut q = world.query::<(&warbound_battle::state::Identity, &mut warbound_battle::state::Intel)>();
+    for (identity, mut intel) in q.iter_mut(world) {
+        if identity.side == 0 {
+            intel.known.insert("g1".to_owned());
+        }
+    }
+    app
+}
+
+fn set_order(app: &mut App, order: warbound_rules::order_dice::Phase) {
+    if let Flow::Acting(turn) = &mut *app.world_mut().resource_mut::<Flow>() {
+        turn.orders.order = order;
+        turn.orders.can_fire = true;
+    }
+}
+
+/// The last volley `actor` fired.
+fn last_volley(app: &App, actor: &str) -> warbound_battle::log::Entry {
+    let log = &app.world().resource::<BattleLog>().entries;
+    log.iter()
+        .rev()
+        .find(|e| e.event.actor.as_deref() == Some(actor) && e.event.rule.section == "How to fire weapons")
+        .cloned()
+        .expect("a volley")
+}
+
+#[test]
+fn an_aimed_at_shot_gets_plus_one_and_is_the_act_of_an_act_order() {
+    // Heroes All, "How to fire weapons": "+1 when firing AT/HE on an ACT order
+    // (using the ACT as 'aim')"; FYOB "Act", (iv) "'aim' a HE/AT shot": "the
+    // firer must fire and then move. As it has to take the act first, it
+    // cannot move, then aim and fire".
+    use warbound_rules::order_dice::{Act, Phase};
+    let mut app = gun_and_tank(2);
+    let before = elements(&app);
+    for (order, rule) in [(Phase::Fire, "Order Dice"), (Phase::Move, "Act")] {
+        set_order(&mut app, order);
+        play::command(&mut app, Command::AimedFire { element: "a1".into(), target: "g1".into() }).unwrap();
+        assert_eq!(refused_by(&app).as_deref(), Some(rule), "an aim on a {order:?} order");
+        assert_eq!(elements(&app), before);
+    }
+    set_order(&mut app, Phase::Act);
+    let Some(warbound_battle::options::Decision::Act { offers, .. }) =
+        warbound_battle::options::decision(app.world_mut())
+    else {
+        panic!("no element's decision")
+    };
+    let aim = offers.iter().find(|o| matches!(o.command, Command::AimedFire { .. })).expect("an Aim offer");
+    assert_eq!(aim.refused, None, "{}", aim.label);
+    play::command(&mut app, Command::AimedFire { element: "a1".into(), target: "g1".into() }).unwrap();
+    assert_eq!(refused_by(&app), None);
+    let volley = last_volley(&app, "a1");
+    assert_eq!(input(&volley, "aimed"), Some(&serde_json::json!(1)), "{:?}", volley.event.inputs);
+    let Flow::Acting(turn) = app.world().resource::<Flow>() else {
+        panic!("the gun's turn goes on: it may still move")
+    };
+    assert_eq!(turn.taken, vec![Phase::Act, Phase::Fire]);
+    assert_eq!(turn.acts, vec![Act::Aim]);
+}
+
+#[test]
+fn a_second_shot_from_the_same_place_gets_plus_one() {
+    // Heroes All, "How to fire weapons": "+1 for a 2nd shot at a stationary
+    // target from the same position".
+    let scenario = duel(
+        r#"(activity: Hold, location: "the road")"#,
+        r#"(activity: Overwatch, location: "the farm")"#,
+        (36.0, 24.0),
+    );
+    let (mut firsts, mut seconds) = (0, 0);
+    for seed in 0..6 {
+        let (app, _) = autoplay("duel", scenario.clone(), seed);
+        let log = &app.world().resource::<BattleLog>().entries;
+        let volleys: Vec<_> = log
+            .iter()
+            .filter(|e| e.event.actor.as_deref() == Some("a1") && e.event.rule.section == "How to fire weapons")
+            .collect();
+        let Some(first) = volleys.first().map(|e| e.bound) else { continue };
+        for v in &volleys {
+            let second = input(v, "second_shot").is_some();
+            // Both stand where they started: every Fire phase after the first is a 2nd shot.
+            assert_eq!(second, v.bound > first, "seed {seed} bound {}: {:?}", v.bound, v.event.inputs);
+            if second { seconds += 1 } else { firsts += 1 }
+        }
+        let a1 = elements(&app).into_iter().find(|f| f.id() == "a1").unwrap();
+        let shot = a1.actions.last_shot.expect("its last shot recorded");
+        assert_eq!((shot.target.as_str(), shot.from, shot.at), ("g1", Point(36.0, 4.0), Point(36.0, 24.0)));
+    }
+    assert!(firsts > 0 && seconds > 0, "first shots {firsts}, second shots {seconds}");
 }
