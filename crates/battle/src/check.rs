@@ -3,10 +3,12 @@
 //! step's own conditions. A refused command changes nothing.
 
 use warbound_rules::{
+    day::Light,
     event::Book,
     geometry::{self, distance},
     momentum::{CmMovement, CmsMovement},
     movement::{Stretch, Terrain as RouteTerrain},
+    night,
     order_dice::{self, Act, Phase, TurnPlan},
 };
 
@@ -139,6 +141,11 @@ pub fn check(
     let Some(phase) = cmd.phase() else { return Ok(()) };
     if turn.taken.contains(&phase) {
         return Err(refusal(fyob, "Order Dice", "an element can only undertake each phase once during the bound"));
+    }
+    // *Heroes All*, "Night Fighting": "Snipers cannot operate."
+    let light = if ctx.night { Light::Night } else { Light::Daylight };
+    if me.force.sniper && night::sniper_may_operate(light).is_err() {
+        return Err(refusal(Book::HeroesAll, "Night Fighting", "snipers cannot operate at night"));
     }
     let acts = match cmd {
         Command::Observe { targets, .. } => targets.len(),

@@ -240,7 +240,9 @@ fn open_sights(
         second_shot_same_position: second,
         aimed: stance.aimed,
         unobserved_autospot: !firer.intel.known.contains(tgt.id()),
-        sniper: false,
+        // *Heroes All*, "Snipers": "They shoot using the normal rifle rules but
+        // only need a 4+ to hit."
+        sniper: firer.force.sniper && weapon == Weapon::Rifle,
         smoke: false,
         momentum: Momentum { cms: firer.force.element.cms.clamp(1, 6), failures: stance.failures },
     };

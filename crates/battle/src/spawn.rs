@@ -108,7 +108,9 @@ pub fn build(
                     Some(o) => o.objective().map_err(|e| e.to_string())?,
                     None => Objective::new(Activity::Hold, "where it stands", "").map_err(|e| e.to_string())?,
                 };
-                let quality = element.quality(side.quality);
+                // *Heroes All*, "Snipers": "Snipers are elite/veteran (Enhanced) and
+                // automatically start the game as concealed."
+                let quality = if spec.sniper { officer::Quality::Elite } else { element.quality(side.quality) };
                 let status = match spec.start {
                     Start::At(..) => Status::OnTable,
                     Start::Box(b) | Start::Drop(b, ..) | Start::Glider(b, ..) => Status::Waiting(b),
@@ -146,7 +148,7 @@ pub fn build(
                     },
                     momentum: Momentum::default(),
                     actions: Actions::default(),
-                    concealment: Concealment { concealed: spec.concealed.is_some() },
+                    concealment: Concealment { concealed: spec.concealed.is_some() || spec.sniper },
                     vehicle: Vehicle { state: vehicle },
                     order: Order { objective: order },
                     intel: Intel::default(),

@@ -2032,3 +2032,72 @@ fn a_second_shot_from_the_same_place_gets_plus_one() {
     }
     assert!(firsts > 0 && seconds > 0, "first shots {firsts}, second shots {seconds}");
 }
+
+/// A British sniper holding at the road, 30 inches (long range for a rifle)
+/// from a German section on Overwatch in the open.
+fn sniper_duel() -> Scenario {
+    let text = r#"(
+    name: "Sniper", briefing: "test", table: (width: 72, depth: 48), time_limit: 6,
+    places: [(name: "the road", at: (36, 4)), (name: "the farm", at: (36, 34))],
+    sides: [
+        (name: "British", nation: British, year: 1944, quality: Regular, senior_officer: Average, edge: near,
+         companies: [(id: "a_coy", officer: Regular, attached_to: "a1", objective: (activity: Hold, location: "the road"),
+            elements: [(id: "a1", nco: Regular, sniper: true, figures: [(men: 1, weapon: "gb_no4_rifle")], start: at(36, 4))])]),
+        (name: "German", nation: German, year: 1944, quality: Regular, senior_officer: Average, edge: far,
+         companies: [(id: "b_kp", officer: Regular, attached_to: "g1", objective: (activity: Overwatch, location: "the farm"),
+            elements: [(id: "g1", nco: Regular, figures: [(men: 8, weapon: "de_kar98k")], start: at(36, 34))])]),
+    ],
+)"#;
+    Scenario::load("sniper.ron", text, &codex()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn a_sniper_hits_on_four_and_ignores_long_range() {
+    // Heroes All, "Snipers": "Snipers are elite/veteran (Enhanced) and
+    // automatically start the game as concealed." "They shoot using the normal
+    // rifle rules but only need a 4+ to hit. They ignore the +1 modifier for
+    // long range and the +1 modifier for any hard cover".
+    let mut shots = 0;
+    for seed in 0..8 {
+        let (app, _) = autoplay("sniper", sniper_duel(), seed);
+        let log = &app.world().resource::<BattleLog>().entries;
+        for v in log.iter().filter(|e| e.event.actor.as_deref() == Some("a1") && e.event.kind == EventKind::Fire) {
+            assert_eq!(input(v, "needed"), Some(&serde_json::json!(4)), "seed {seed}: {:?}", v.event.inputs);
+            assert_eq!(input(v, "long_range"), None, "seed {seed}: {:?}", v.event.inputs);
+            assert_eq!(input(v, "elite_firer"), Some(&serde_json::json!(1)), "seed {seed}: {:?}", v.event.inputs);
+            shots += 1;
+        }
+    }
+    assert!(shots > 0, "the sniper never fired");
+    let app = battle_app(BattleStart::auto("sniper", sniper_duel(), 0), BattleLog::default()).unwrap();
+    let a1 = elements(&app).into_iter().find(|f| f.id() == "a1").expect("the sniper on the table");
+    assert!(a1.concealment.concealed, "the sniper starts concealed");
+    assert_eq!(a1.force.quality, warbound_rules::officer::Quality::Elite);
+}
+
+#[test]
+fn snipers_cannot_operate_at_night() {
+    // Heroes All, "Night Fighting": "All weapons can be fired as usual.
+    // Snipers cannot operate."
+    let mut scenario = sniper_duel();
+    scenario.start_hour = 23;
+    let mut start = BattleStart::auto("sniper", scenario, 1);
+    start.control = vec![Control::Player, Control::Auto];
+    let mut app = battle_app(start, BattleLog::default()).unwrap();
+    to_element_turn(&mut app);
+    assert_eq!(acting(&app), "a1");
+    let world = app.world_mut();
+    let mut q = world.query::<(&warbound_battle::state::Identity, &mut warbound_battle::state::Intel)>();
+    for (identity, mut intel) in q.iter_mut(world) {
+        if identity.side == 0 {
+            intel.known.insert("g1".to_owned());
+        }
+    }
+    set_order(&mut app, warbound_rules::order_dice::Phase::Fire);
+    let before = elements(&app);
+    play::command(&mut app, Command::Fire { element: "a1".into(), target: "g1".into() }).unwrap();
+    assert_eq!(refused_by(&app).as_deref(), Some("Night Fighting"), "a sniper fired at night");
+    play::command(&mut app, Command::Move { element: "a1".into(), to: (40.0, 4.0) }).unwrap();
+    assert_eq!(refused_by(&app).as_deref(), Some("Night Fighting"), "a sniper moved at night");
+    assert_eq!(elements(&app), before);
+}
