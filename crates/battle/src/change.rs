@@ -89,8 +89,8 @@ pub enum Change {
     Shot(LastShot),
     /// A round fired by this shooter of it, where rounds are counted.
     UseRound(Shooter),
-    /// Its mortar ranging on the target it last fired at.
-    Ranging(String, Ranging),
+    /// Its mortar ranging on the target it last fired at, and where that stood.
+    Ranging(String, Ranging, Point),
     /// It moves to `to`; `moved` marks it as having moved this bound.
     Move { to: Point, moved: bool },
     /// It goes into the water, or comes out of it.
@@ -236,8 +236,14 @@ impl Held<'_, '_> {
                     f.actions.shots_used += 1;
                 }
             }
-            Change::Ranging(target, ranging) => f.actions.ranging = Some((target, ranging)),
+            Change::Ranging(target, ranging, at) => {
+                f.actions.ranging = Some((target, ranging));
+                f.actions.ranging_at = Some(at);
+            }
             Change::Move { to, moved } => {
+                if moved {
+                    f.actions.this_bound.moved_inches += warbound_rules::geometry::distance(f.place.at, to).get();
+                }
                 f.place.at = to;
                 f.actions.this_bound.moved = moved;
             }

@@ -359,14 +359,19 @@ fn weapon_for(team: &FiringTeam, _firer: &ElementView, tgt: &ElementView, codex:
 /// the same target carries from bound to bound while it stays put.
 fn indirect(out: &mut Out, team: &FiringTeam, firer: &mut Held, tgt: &mut Held, d: Inches, damage: &mut FireResults) {
     let row = team.row.row();
-    let mut ranging = match &firer.actions.ranging {
-        Some((id, r)) if id == tgt.id() => *r,
-        _ => Ranging::First,
+    // "Walked" from where the fire last fell: the same target, wherever it
+    // stands now, or another within 3 inches of a hit (readings: "Walking fire").
+    let walked_from = firer.actions.ranging_at.map(|at| distance(at, tgt.place.at));
+    let (mut ranging, mut walked) = match (&firer.actions.ranging, walked_from) {
+        (Some((id, r)), Some(w)) if id == tgt.id() => (*r, w.get()),
+        (Some((_, Ranging::OnTarget)), Some(w)) if w <= WALK => (Ranging::OnTarget, w.get()),
+        _ => (Ranging::First, 0.0),
     };
-    let moved = if tgt.actions.this_bound.moved || tgt.actions.last_bound.moved {
-        IndirectMove::Over3
-    } else {
-        IndirectMove::Static
+    // "if the target moved more than 3 inches on this bound".
+    let moved = match tgt.actions.this_bound.moved_inches {
+        m if m > WALK.get() => IndirectMove::Over3,
+        _ if tgt.actions.this_bound.moved => IndirectMove::UpTo3,
+        _ => IndirectMove::Static,
     };
     for _ in 0..team.weapons {
         let fire = IndirectFire {
@@ -375,9 +380,11 @@ fn indirect(out: &mut Out, team: &FiringTeam, firer: &mut Held, tgt: &mut Held, 
             smoke: false,
             ranging,
             target_moved: moved,
-            walked: 0.0,
+            walked,
             crew_in_wood: 0.0,
         };
+        // Every later shot falls where the last one aimed.
+        walked = 0.0;
         let (hit, event) = match firing::fire_indirect(&fire, &mut *out.dice) {
             Ok(fired) => fired,
             Err(e) => {
@@ -398,8 +405,12 @@ fn indirect(out: &mut Out, team: &FiringTeam, firer: &mut Held, tgt: &mut Held, 
             he_on(out, column, tgt, damage);
         }
     }
-    firer.apply(Change::Ranging(tgt.id().to_owned(), ranging));
+    firer.apply(Change::Ranging(tgt.id().to_owned(), ranging, tgt.place.at));
 }
+
+/// *Heroes All*, Indirect Fire: the 3 inches a target may move, or fire be
+/// walked, and a hit still hold at 3+.
+const WALK: Inches = Inches(3.0);
 
 /// One HE hit on an element (*Heroes All*, "HE Effects Table"): on a
 /// standing building it stands in, else on its men, gun or vehicle.

@@ -128,6 +128,10 @@ pub enum Arrival {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Marks {
     pub moved: bool,
+    /// Inches it moved (*Heroes All*, Indirect Fire: "moved more than 3
+    /// inches on this bound").
+    #[serde(default)]
+    pub moved_inches: f32,
     pub fired: bool,
     /// Took an observation test with an Act this bound (the 9" rule).
     pub observed: bool,
@@ -218,6 +222,10 @@ pub struct Actions {
     pub shots_used: u32,
     /// Mortar ranging on the target it last fired at (*Heroes All*, "Indirect Fire").
     pub ranging: Option<(String, warbound_rules::firing::Ranging)>,
+    /// Where that target stood when it was last fired at: the point the
+    /// fire is "walked" from.
+    #[serde(default)]
+    pub ranging_at: Option<Point>,
     /// Its last Fire phase, for a 2nd shot from the same position.
     #[serde(default)]
     pub last_shot: Option<LastShot>,

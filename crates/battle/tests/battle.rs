@@ -2101,3 +2101,91 @@ fn snipers_cannot_operate_at_night() {
     assert_eq!(refused_by(&app).as_deref(), Some("Night Fighting"), "a sniper moved at night");
     assert_eq!(elements(&app), before);
 }
+
+/// A 3-inch mortar of the Player's 30 inches from a German section on
+/// Overwatch, which it knows of, at the mortar's turn on a Fire order, after
+/// `setup` has changed the elements' marks.
+fn mortar_fires(setup: impl Fn(&str, &mut warbound_battle::state::Actions, Point)) -> warbound_battle::log::Entry {
+    let text = r#"(
+    name: "Mortar", briefing: "test", table: (width: 72, depth: 48), time_limit: 6,
+    places: [(name: "the road", at: (36, 4)), (name: "the farm", at: (36, 34))],
+    sides: [
+        (name: "British", nation: British, year: 1944, quality: Regular, senior_officer: Average, edge: near,
+         companies: [(id: "a_coy", officer: Regular, attached_to: "a1", objective: (activity: Hold, location: "the road"),
+            elements: [(id: "a1", nco: Regular, pieces: [(codex: "gb_3in_mortar")], start: at(36, 4))])]),
+        (name: "German", nation: German, year: 1944, quality: Regular, senior_officer: Average, edge: far,
+         companies: [(id: "b_kp", officer: Regular, attached_to: "g1", objective: (activity: Overwatch, location: "the farm"),
+            elements: [(id: "g1", nco: Regular, figures: [(men: 8, weapon: "de_kar98k")], start: at(36, 34))])]),
+    ],
+)"#;
+    let scenario = Scenario::load("mortar.ron", text, &codex()).unwrap_or_else(|e| panic!("{e}"));
+    let mut start = BattleStart::auto("mortar", scenario, 4);
+    start.control = vec![Control::Player, Control::Auto];
+    let mut app = battle_app(start, BattleLog::default()).unwrap();
+    to_element_turn(&mut app);
+    assert_eq!(acting(&app), "a1");
+    let world = app.world_mut();
+    let mut q = world.query::<(
+        &warbound_battle::state::Identity,
+        &warbound_battle::state::Force,
+        &warbound_battle::state::Place,
+        &mut warbound_battle::state::Intel,
+        &mut warbound_battle::state::Actions,
+    )>();
+    for (identity, force, place, mut intel, mut actions) in q.iter_mut(world) {
+        if identity.side == 0 {
+            intel.known.insert("g1".to_owned());
+        }
+        setup(force.id(), &mut actions, place.at);
+    }
+    set_order(&mut app, warbound_rules::order_dice::Phase::Fire);
+    play::command(&mut app, Command::Fire { element: "a1".into(), target: "g1".into() }).unwrap();
+    assert_eq!(refused_by(&app), None);
+    let log = &app.world().resource::<BattleLog>().entries;
+    log.iter()
+        .find(|e| e.event.actor.as_deref() == Some("a1") && e.event.rule.section == "Indirect Fire")
+        .cloned()
+        .expect("the mortar's shot")
+}
+
+#[test]
+fn a_target_that_moved_two_inches_is_not_harder_to_hit() {
+    // Heroes All, Indirect Fire: "deduct 1 from the D6 score if the target
+    // moved more than 3 inches on this bound".
+    let moved = |inches: f32, last_bound: bool| {
+        mortar_fires(|id, actions, _| {
+            if id == "g1" {
+                actions.this_bound.moved = inches > 0.0;
+                actions.this_bound.moved_inches = inches;
+                actions.last_bound.moved = last_bound;
+            }
+        })
+    };
+    let two = moved(2.0, true);
+    assert_eq!(input(&two, "modifier"), Some(&serde_json::json!(0)), "{:?}", two.event.inputs);
+    assert_eq!(input(&two, "target_moved"), Some(&serde_json::json!("up_to3")));
+    let four = moved(4.0, false);
+    assert_eq!(input(&four, "modifier"), Some(&serde_json::json!(-1)), "{:?}", four.event.inputs);
+}
+
+#[test]
+fn fire_walked_three_inches_from_a_hit_needs_three() {
+    // Heroes All, Indirect Fire: "If a hit is achieved, 2+ is required on all
+    // subsequent mortar/HE shots. If the target moves 3 inches or less or if
+    // shots are 'walked' 3 inches or less then a 3+ hits."
+    let walked = |by: f32| {
+        mortar_fires(move |id, actions, _| {
+            if id == "a1" {
+                actions.ranging = Some(("g1".into(), warbound_rules::firing::Ranging::OnTarget));
+                actions.ranging_at = Some(Point(36.0 + by, 34.0));
+            }
+        })
+    };
+    let on = walked(0.0);
+    assert_eq!(input(&on, "needed"), Some(&serde_json::json!(2)), "{:?}", on.event.inputs);
+    let two = walked(2.0);
+    assert_eq!(input(&two, "needed"), Some(&serde_json::json!(3)), "{:?}", two.event.inputs);
+    assert_eq!(input(&two, "walked"), Some(&serde_json::json!(2.0)));
+    let five = walked(5.0);
+    assert_eq!(input(&five, "needed"), Some(&serde_json::json!(5)), "fired at afresh: {:?}", five.event.inputs);
+}

@@ -1028,6 +1028,8 @@ pub fn fire_indirect(fire: &IndirectFire, dice: &mut impl Roll) -> Result<(bool,
     let event = RuleEvent::new(EventKind::Fire, RuleRef::new(Book::HeroesAll, "Indirect Fire"))
         .input("weapon", fire.weapon.row().name, "")
         .input("needed", a.needed, a.basis)
+        .input("target_moved", fire.target_moved, "how far the target moved on this bound")
+        .input("walked", fire.walked, "inches the fire is walked from its last point of aim")
         .input(
             "modifier",
             a.modifier,
