@@ -122,8 +122,9 @@ pub(super) fn do_fire(t: &mut Battlefield, element: &str, target: &str, stance: 
             }
         };
         let Some((weapon, he, mut fire)) = shot else {
-            indirect(&mut out, team, firer, tgt, d, &mut damage);
-            use_rounds(firer, team);
+            if indirect(&mut out, team, firer, tgt, d, &mut damage) {
+                use_rounds(firer, team);
+            }
             continue;
         };
         fire.shots_each = shots_each;
@@ -356,8 +357,16 @@ fn weapon_for(team: &FiringTeam, _firer: &ElementView, tgt: &ElementView, codex:
 
 /// Mortars and rockets (*Heroes All*, "Indirect Fire"): one shot a weapon,
 /// each needing its score; each hit is an HE hit on the target. Ranging on
-/// the same target carries from bound to bound while it stays put.
-fn indirect(out: &mut Out, team: &FiringTeam, firer: &mut Held, tgt: &mut Held, d: Inches, damage: &mut FireResults) {
+/// the same target carries from bound to bound while it stays put. Returns
+/// whether the team fired.
+fn indirect(
+    out: &mut Out,
+    team: &FiringTeam,
+    firer: &mut Held,
+    tgt: &mut Held,
+    d: Inches,
+    damage: &mut FireResults,
+) -> bool {
     let row = team.row.row();
     // "Walked" from where the fire last fell: the same target, wherever it
     // stands now, or another within 3 inches of a hit (readings: "Walking fire").
@@ -373,6 +382,7 @@ fn indirect(out: &mut Out, team: &FiringTeam, firer: &mut Held, tgt: &mut Held, 
         _ if tgt.actions.this_bound.moved => IndirectMove::UpTo3,
         _ => IndirectMove::Static,
     };
+    let crew_in_wood = warbound_rules::geometry::depth_in_wood(&out.battle.terrain, firer.place.at).get();
     for _ in 0..team.weapons {
         let fire = IndirectFire {
             weapon: team.row,
@@ -381,16 +391,21 @@ fn indirect(out: &mut Out, team: &FiringTeam, firer: &mut Held, tgt: &mut Held, 
             ranging,
             target_moved: moved,
             walked,
-            crew_in_wood: 0.0,
+            crew_in_wood,
         };
         // Every later shot falls where the last one aimed.
         walked = 0.0;
         let (hit, event) = match firing::fire_indirect(&fire, &mut *out.dice) {
             Ok(fired) => fired,
+            // "They cannot fire if they are more than 3 inches into a wood."
+            Err(firing::FireError::CrewInWood) => {
+                debug!("{}'s crews are {crew_in_wood} inches into a wood and cannot fire", firer.id());
+                return false;
+            }
             Err(e) => {
                 let what = format!("the indirect fire at {} cannot be resolved: {e:?}", tgt.id());
                 out.failures.record(out.log, out.bound, "fire", firer.id(), what);
-                return;
+                return false;
             }
         };
         out.log.push(out.bound, event.actor(firer.id()).target(tgt.id()));
@@ -406,6 +421,7 @@ fn indirect(out: &mut Out, team: &FiringTeam, firer: &mut Held, tgt: &mut Held, 
         }
     }
     firer.apply(Change::Ranging(tgt.id().to_owned(), ranging, tgt.place.at));
+    true
 }
 
 /// *Heroes All*, Indirect Fire: the 3 inches a target may move, or fire be

@@ -2189,3 +2189,23 @@ fn fire_walked_three_inches_from_a_hit_needs_three() {
     let five = walked(5.0);
     assert_eq!(input(&five, "needed"), Some(&serde_json::json!(5)), "fired at afresh: {:?}", five.event.inputs);
 }
+
+#[test]
+fn a_mortar_more_than_three_inches_into_a_wood_cannot_fire() {
+    // Heroes All, Indirect Fire: "They cannot fire if they are more than 3
+    // inches into a wood."
+    use warbound_rules::terrain::{Feature, WoodDensity};
+    let wood = |half: f32| Feature::Wood {
+        density: WoodDensity::Sparse,
+        outline: vec![
+            Point(36.0 - half, 4.0 - half),
+            Point(36.0 + half, 4.0 - half),
+            Point(36.0 + half, 4.0 + half),
+            Point(36.0 - half, 4.0 + half),
+        ],
+    };
+    let terrain = warbound_rules::terrain::Terrain { features: vec![wood(3.5)] };
+    assert_eq!(warbound_rules::geometry::depth_in_wood(&terrain, Point(36.0, 4.0)), Inches(3.5));
+    assert_eq!(warbound_rules::geometry::depth_in_wood(&terrain, Point(33.0, 4.0)), Inches(0.5));
+    assert_eq!(warbound_rules::geometry::depth_in_wood(&terrain, Point(20.0, 4.0)), Inches::ZERO);
+}
