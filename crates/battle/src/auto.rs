@@ -12,6 +12,8 @@
 //!   lost track of; until then it closes with that place as if occupied.
 //! - Immobile weapons (guns, MMG and HMG teams) take an Act to break down
 //!   before they move and to set up where they stop.
+//! - On an Act order it first aims an AT/HE shot at a target at long range
+//!   or in cover (FYOB "Act", (iv)).
 //! - Move as its orders say: stay (Hold, Overwatch), go to the named place
 //!   (Support, Re-position, Concealed, Engineering), or close with the nearest
 //!   enemy it knows (Contact Enemy; Recce and Report towards its location);
@@ -217,6 +219,11 @@ fn next_command(
     } else {
         destination(turn, me, &enemies, sight, &battle.pontoons)
     };
+    // An Act order's Act before its Fire: aim an AT/HE shot at a target at
+    // long range or in cover (FYOB "Act", (iv)).
+    let aim = fire
+        .clone()
+        .filter(|target| all.get(target).is_some_and(|e| super::firing::aim_worth(sight, me, e, turn.failures)));
     // At the double when there is nothing to fire at or observe and no enemy
     // it knows of within the run (the fire phase and the Acts are given up).
     let runs = |to: Point| {
@@ -281,16 +288,16 @@ fn next_command(
                 .map(|enemy| Command::CheckVacated { element: element.clone(), enemy })
                 .into_iter()
                 .collect(),
-            Phase::Fire => fire
-                .clone()
-                .map(|target| Command::Fire { element: element.clone(), target })
-                .or_else(|| {
-                    // Nothing to hit on the ground: the enemy's aircraft overhead.
-                    let squadron = aircraft.iter().find(|(_, s)| *s != me.identity.side).map(|(id, _)| id.clone());
-                    squadron.map(|squadron| Command::FireAa { element: element.clone(), squadron })
-                })
-                .into_iter()
-                .collect(),
+            Phase::Fire => {
+                let aimed = aim.clone().map(|target| Command::AimedFire { element: element.clone(), target });
+                let plain =
+                    fire.clone().map(|target| Command::Fire { element: element.clone(), target }).or_else(|| {
+                        // Nothing to hit on the ground: the enemy's aircraft overhead.
+                        let squadron = aircraft.iter().find(|(_, s)| *s != me.identity.side).map(|(id, _)| id.clone());
+                        squadron.map(|squadron| Command::FireAa { element: element.clone(), squadron })
+                    });
+                aimed.into_iter().chain(plain).collect()
+            }
             Phase::Move => destination
                 .map(|p| {
                     let mv = |pace| Command::Move { element: element.clone(), to: (p.0, p.1), pace };

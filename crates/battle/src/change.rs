@@ -50,7 +50,7 @@ use super::{
     setup::BattleResult,
     state::{
         Actions, AirCommand, Arrival, Battle, BridgeState, Concealment, Fielded, FieldedItem, Flow, FooState, Force,
-        Intel, Marks, Momentum, Order, PendingMove, Place, Presence, Sides, Status, Vehicle,
+        Intel, LastShot, Marks, Momentum, Order, PendingMove, Place, Presence, Sides, Status, Vehicle,
     },
 };
 
@@ -86,10 +86,12 @@ pub enum Change {
     Fired,
     /// The enemy element that fired on it this bound.
     FiredOnBy(String),
+    /// Its Fire phase: at whom, from where, the target where.
+    Shot(LastShot),
     /// A round fired by this shooter of it, where rounds are counted.
     UseRound(Shooter),
-    /// Its mortar ranging on the target it last fired at.
-    Ranging(String, Ranging),
+    /// Its mortar ranging on the target it last fired at, and where that stood.
+    Ranging(String, Ranging, Point),
     /// It moves to `to`; `moved` marks it as having moved this bound.
     Move { to: Point, moved: bool },
     /// Its move this bound is a stealth move.
@@ -233,6 +235,7 @@ impl Held<'_, '_> {
             Change::FiredOnBy(by) => {
                 f.actions.this_bound.fired_on_by.insert(by);
             }
+            Change::Shot(shot) => f.actions.last_shot = Some(shot),
             Change::UseRound(shooter) => {
                 let rounds = match shooter {
                     Shooter::Figure(k) => f.force.element.figures.get_mut(k).map(|f| &mut f.rounds),
@@ -243,8 +246,14 @@ impl Held<'_, '_> {
                     f.actions.shots_used += 1;
                 }
             }
-            Change::Ranging(target, ranging) => f.actions.ranging = Some((target, ranging)),
+            Change::Ranging(target, ranging, at) => {
+                f.actions.ranging = Some((target, ranging));
+                f.actions.ranging_at = Some(at);
+            }
             Change::Move { to, moved } => {
+                if moved {
+                    f.actions.this_bound.moved_inches += warbound_rules::geometry::distance(f.place.at, to).get();
+                }
                 f.place.at = to;
                 f.actions.this_bound.moved = moved;
             }
@@ -512,7 +521,7 @@ impl Deref for HeldSides<'_> {
 pub enum FlowChange {
     /// The flow moves on to this step.
     To(Flow),
-    /// The acting element has taken this phase, with these Acts.
+    /// The acting element has taken this phase (once), with these Acts.
     PhaseTaken(Phase, Vec<Act>),
     /// A Player's move thrown and not yet made (`None`: made).
     PendingMove(Option<PendingMove>),
@@ -552,7 +561,10 @@ impl HeldFlow<'_> {
             FlowChange::To(flow) => *self.flow = flow,
             FlowChange::PhaseTaken(phase, acts) => {
                 if let Flow::Acting(turn) = &mut *self.flow {
-                    turn.taken.push(phase);
+                    // An Act phase already taken (to observe) takes an aim beside it.
+                    if !turn.taken.contains(&phase) {
+                        turn.taken.push(phase);
+                    }
                     turn.acts.extend(acts);
                 }
             }

@@ -3,10 +3,12 @@
 //! step's own conditions. A refused command changes nothing.
 
 use warbound_rules::{
+    day::Light,
     event::Book,
     geometry::{self, distance},
     momentum::{CmMovement, CmsMovement},
     movement::{self, Stretch, Terrain as RouteTerrain},
+    night,
     order_dice::{self, Act, Phase, TurnPlan},
 };
 
@@ -32,6 +34,19 @@ fn plan_with(
     plan_acts.extend(std::iter::repeat_n(Act::Observe, acts));
     let at_the_double = turn.at_the_double || at_the_double;
     TurnPlan { phases, acts: plan_acts, at_the_double, overwatch, immobile }
+}
+
+/// The turn's phases so far plus an aimed shot: the Aim in its Act phase
+/// (taken now, or already taken to observe), then the Fire phase.
+fn aimed_plan(turn: &Turn, overwatch: bool, immobile: bool) -> TurnPlan {
+    let mut phases = turn.taken.clone();
+    if !phases.contains(&Phase::Act) {
+        phases.push(Phase::Act);
+    }
+    phases.push(Phase::Fire);
+    let mut acts = turn.acts.clone();
+    acts.push(Act::Aim);
+    TurnPlan { phases, acts, at_the_double: false, overwatch, immobile }
 }
 
 /// Whether a move to `to` ends nearer the nearest enemy on the table that the
@@ -135,6 +150,11 @@ pub fn check(
     if turn.taken.contains(&phase) {
         return Err(refusal(fyob, "Order Dice", "an element can only undertake each phase once during the bound"));
     }
+    // *Heroes All*, "Night Fighting": "Snipers cannot operate."
+    let light = if ctx.night { Light::Night } else { Light::Daylight };
+    if me.force.sniper && night::sniper_may_operate(light).is_err() {
+        return Err(refusal(Book::HeroesAll, "Night Fighting", "snipers cannot operate at night"));
+    }
     let acts = match cmd {
         Command::Observe { targets, .. } => targets.len(),
         Command::Detonate { .. }
@@ -151,10 +171,23 @@ pub fn check(
         _ => Pace::Normal,
     };
     let immobile = ctx.immobile(me);
-    let plan = plan_with(turn, phase, acts, overwatch, (pace == Pace::AtTheDouble, immobile));
+    let plan = match cmd {
+        Command::AimedFire { .. } => aimed_plan(turn, overwatch, immobile),
+        _ => plan_with(turn, phase, acts, overwatch, (pace == Pace::AtTheDouble, immobile)),
+    };
     match order_dice::check_turn(turn.orders.order, &plan) {
         Err(order_dice::OrderError::FiresOnOverwatch) => {
             return Err(refusal(Book::HeroesAll, "Overwatch", "elements on Overwatch cannot Fire"));
+        }
+        Err(order_dice::OrderError::AimNotFollowedByFire) => {
+            return Err(refusal(
+                fyob,
+                "Act",
+                "an aim is the Act of an Act order, taken first; the firer then fires, and only then moves",
+            ));
+        }
+        Err(order_dice::OrderError::TooManyActs(_)) => {
+            return Err(refusal(fyob, "Act", "an element undertakes any 2 acts: none is left to aim"));
         }
         Err(e) => return Err(refusal(fyob, "Order Dice", e.to_string())),
         Ok(_) => {}
@@ -207,7 +240,7 @@ pub fn check(
                 ));
             }
         }
-        Command::Fire { target, .. } => {
+        Command::Fire { target, .. } | Command::AimedFire { target, .. } => {
             if !turn.orders.can_fire {
                 return Err(refusal(fyob, "Continuous Momentum", "its CMS or this bound's CM tests forbid firing"));
             }
@@ -236,6 +269,13 @@ pub fn check(
             }
             if !ctx.in_range_of_any(me, t) {
                 return Err(refusal(Book::HeroesAll, "Weapons table", format!("{target} is out of range")));
+            }
+            if matches!(cmd, Command::AimedFire { .. }) && !super::firing::aim_counts(ctx, me, t, turn.failures) {
+                return Err(refusal(
+                    Book::HeroesAll,
+                    "How to fire weapons",
+                    format!("none of its weapons fires AT or HE at {target}: only an AT/HE shot is aimed"),
+                ));
             }
         }
         Command::Observe { targets, .. } => {

@@ -28,6 +28,11 @@ pub enum Command {
     MoveTo { element: String, to: (f32, f32) },
     /// Its Fire phase, every firing team at `target`.
     Fire { element: String, target: String },
+    /// An Act used to aim, then its Fire phase at `target` (FYOB "Act",
+    /// (iv): "the firer must fire and then move"; *Heroes All*: +1 when
+    /// firing AT/HE on an ACT order). The Act is taken in its Act phase, the
+    /// first activity of an Act order, beside an observation already made.
+    AimedFire { element: String, target: String },
     /// Its Fire phase at an enemy squadron over the table (*Heroes All*,
     /// "Anti aircraft fire").
     FireAa { element: String, squadron: String },
@@ -175,6 +180,7 @@ impl Command {
             Command::Move { element, .. }
             | Command::MoveTo { element, .. }
             | Command::Fire { element, .. }
+            | Command::AimedFire { element, .. }
             | Command::FireAa { element, .. }
             | Command::Observe { element, .. }
             | Command::Extract { element, .. }
@@ -197,7 +203,7 @@ impl Command {
     pub(super) fn phase(&self) -> Option<Phase> {
         match self {
             Command::Move { .. } => Some(Phase::Move),
-            Command::Fire { .. } | Command::FireAa { .. } => Some(Phase::Fire),
+            Command::Fire { .. } | Command::AimedFire { .. } | Command::FireAa { .. } => Some(Phase::Fire),
             Command::Observe { .. }
             | Command::Extract { .. }
             | Command::CheckVacated { .. }

@@ -18,7 +18,7 @@ use warbound_rules::{
     forces::{FiringTeam, Shooter},
     geometry::distance,
     observation::Momentum,
-    order_dice::Phase,
+    order_dice::{Act, Phase},
 };
 
 use super::{
@@ -29,7 +29,7 @@ use super::{
     pair_mut,
     shared::{accrue_fire, building_hit, chart_of, he_target},
     sorted,
-    state::{Build, ElementView, Flow, Status},
+    state::{Build, ElementView, Flow, LastShot, Status},
     visible::Sight,
 };
 
@@ -56,17 +56,37 @@ fn fire_phase(mut t: Battlefield, mut current: ResMut<Current>) {
         super::turn::phase_done(&mut t, Phase::Fire, &[]);
         return;
     }
-    let Some(Command::Fire { element, target }) = current.0.clone() else { return };
+    let (element, target, aimed) = match current.0.clone() {
+        Some(Command::Fire { element, target }) => (element, target, false),
+        Some(Command::AimedFire { element, target }) => (element, target, true),
+        _ => return,
+    };
     current.0 = None;
     let Flow::Acting(turn) = &*t.flow else { return };
-    let on_the_move = turn.orders.order == Phase::Move || turn.taken.contains(&Phase::Move);
-    let failures = turn.failures;
-    do_fire(&mut t, &element, &target, on_the_move, failures);
+    let stance = Stance {
+        on_the_move: turn.orders.order == Phase::Move || turn.taken.contains(&Phase::Move),
+        failures: turn.failures,
+        aimed,
+    };
+    if aimed {
+        // FYOB "Act" (iv): the aim is an Act of the Act phase, taken first.
+        super::turn::phase_done(&mut t, Phase::Act, &[Act::Aim]);
+    }
+    do_fire(&mut t, &element, &target, stance);
     super::turn::phase_done(&mut t, Phase::Fire, &[]);
 }
 
+/// How an element fires this turn: on the move or not, its CM tests'
+/// failures this bound, and whether it used an Act to aim.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Stance {
+    pub(super) on_the_move: bool,
+    pub(super) failures: u8,
+    pub(super) aimed: bool,
+}
+
 /// Every firing team of `element` that reaches `target` fires at it.
-pub(super) fn do_fire(t: &mut Battlefield, element: &str, target: &str, on_the_move: bool, failures: u8) {
+pub(super) fn do_fire(t: &mut Battlefield, element: &str, target: &str, stance: Stance) {
     let bound = t.battle.clock.bound();
     let codex = t.codex.0.clone();
     let codex = &*codex;
@@ -92,7 +112,7 @@ pub(super) fn do_fire(t: &mut Battlefield, element: &str, target: &str, on_the_m
         let shot = if indirect_fire {
             None
         } else {
-            match open_sights(team, &firer.view(), &tgt.view(), cover, on_the_move, failures, codex) {
+            match open_sights(team, &firer.view(), &tgt.view(), cover, stance, codex) {
                 Some(shot) => Some(shot),
                 None => continue,
             }
@@ -109,8 +129,9 @@ pub(super) fn do_fire(t: &mut Battlefield, element: &str, target: &str, on_the_m
             }
         };
         let Some((weapon, he, mut fire)) = shot else {
-            indirect(&mut out, team, firer, tgt, d, &mut damage);
-            use_rounds(firer, team);
+            if indirect(&mut out, team, firer, tgt, d, &mut damage) {
+                use_rounds(firer, team);
+            }
             continue;
         };
         fire.shots_each = shots_each;
@@ -141,6 +162,7 @@ pub(super) fn do_fire(t: &mut Battlefield, element: &str, target: &str, on_the_m
         damage.from_armour = Some(suitable_at_weapon(&tgt.view(), armour, codex));
     }
     firer.apply(Change::Fired);
+    firer.apply(Change::Shot(LastShot { target: tgt.id().to_owned(), from: firer.place.at, at: tgt.place.at }));
     let firer_id = firer.id().to_owned();
     tgt.apply(Change::FiredOnBy(firer_id.clone()));
     let unobserved = unobserved_by_target(&tgt.view(), &firer_id);
@@ -205,11 +227,19 @@ fn open_sights(
     firer: &ElementView,
     tgt: &ElementView,
     cover: Cover,
-    on_the_move: bool,
-    failures: u8,
+    stance: Stance,
     codex: &Codex,
 ) -> Option<(Weapon, bool, OpenSightsFire)> {
     let (weapon, he) = weapon_for(team, firer, tgt, codex)?;
+    // *Heroes All*: "+1 for a 2nd shot at a stationary target from the same
+    // position". Reading: its last Fire phase was at this target, from where
+    // it stands, and the target stands where it stood then (test
+    // `a_second_shot_from_the_same_place_gets_plus_one`).
+    let second = firer
+        .actions
+        .last_shot
+        .as_ref()
+        .is_some_and(|s| s.target == tgt.id() && s.from == firer.place.at && s.at == tgt.place.at);
     let fire = OpenSightsFire {
         weapon,
         weapons: team.weapons,
@@ -219,14 +249,16 @@ fn open_sights(
         target: tgt.force.build.fire_target(),
         cover: fitting(cover, tgt.force.build),
         firer_quality: firer.force.fire_and_cm_quality(),
-        firing_on_move: on_the_move,
+        firing_on_move: stance.on_the_move,
         target_moving: tgt.actions.this_bound.moved,
-        second_shot_same_position: false,
-        aimed: false,
+        second_shot_same_position: second,
+        aimed: stance.aimed,
         unobserved_autospot: !firer.intel.known.contains(tgt.id()),
-        sniper: false,
+        // *Heroes All*, "Snipers": "They shoot using the normal rifle rules but
+        // only need a 4+ to hit."
+        sniper: firer.force.sniper && weapon == Weapon::Rifle,
         smoke: false,
-        momentum: Momentum { cms: firer.force.element.cms.clamp(1, 6), failures },
+        momentum: Momentum { cms: firer.force.element.cms.clamp(1, 6), failures: stance.failures },
     };
     Some((weapon, he, fire))
 }
@@ -242,7 +274,7 @@ pub struct FireOdds {
     pub at_least_one_hit: f64,
 }
 
-pub fn fire_odds(sight: &Sight, firer: &ElementView, tgt: &ElementView, failures: u8) -> Option<FireOdds> {
+pub fn fire_odds(sight: &Sight, firer: &ElementView, tgt: &ElementView, failures: u8, aimed: bool) -> Option<FireOdds> {
     let codex = sight.codex;
     let cover = sight.cover(firer, tgt);
     let mut odds = FireOdds { shots: 0, expected_hits: 0.0, at_least_one_hit: 0.0 };
@@ -251,7 +283,8 @@ pub fn fire_odds(sight: &Sight, firer: &ElementView, tgt: &ElementView, failures
         if matches!(team.row.row().procedure, firing::Procedure::Mortar { .. } | firing::Procedure::Rockets) {
             continue;
         }
-        let Some((_, _, fire)) = open_sights(&team, firer, tgt, cover, false, failures, codex) else { continue };
+        let stance = Stance { on_the_move: false, failures, aimed };
+        let Some((_, _, fire)) = open_sights(&team, firer, tgt, cover, stance, codex) else { continue };
         let Ok(a) = firing::assess_open_sights(&fire) else { continue };
         let p = a.chance_each();
         odds.shots += u32::from(a.shots);
@@ -260,6 +293,33 @@ pub fn fire_odds(sight: &Sight, firer: &ElementView, tgt: &ElementView, failures
     }
     odds.at_least_one_hit = 1.0 - miss_all;
     (odds.shots > 0).then_some(odds)
+}
+
+/// Whether an Act used to aim would help any of its shots at `tgt`: only
+/// AT or HE fire is aimed (*Heroes All*, "+1 when firing AT/HE on an ACT
+/// order"; FYOB "Act", (iv): "'aim' a HE/AT shot").
+pub(super) fn aim_counts(sight: &Sight, firer: &ElementView, tgt: &ElementView, failures: u8) -> bool {
+    !aimed_shots(sight, firer, tgt, failures).is_empty()
+}
+
+/// Whether the Auto side aims at `tgt`: its aim counts, and the target is
+/// at long range for an aimed weapon or in cover.
+pub(super) fn aim_worth(sight: &Sight, firer: &ElementView, tgt: &ElementView, failures: u8) -> bool {
+    let shots = aimed_shots(sight, firer, tgt, failures);
+    !shots.is_empty() && (sight.cover(firer, tgt) != Cover::Open || shots.iter().any(|a| a.band == firing::Band::Long))
+}
+
+/// The shots at `tgt` an aim would add its +1 to.
+fn aimed_shots(sight: &Sight, firer: &ElementView, tgt: &ElementView, failures: u8) -> Vec<firing::HitAssessment> {
+    let cover = sight.cover(firer, tgt);
+    let stance = Stance { on_the_move: false, failures, aimed: true };
+    sight
+        .teams_in_range(firer, tgt)
+        .iter()
+        .filter_map(|team| open_sights(team, firer, tgt, cover, stance, sight.codex))
+        .filter_map(|(_, _, fire)| firing::assess_open_sights(&fire).ok())
+        .filter(|a| a.modifiers.has(firing::Modifier::Aimed))
+        .collect()
 }
 
 /// The battle's dice, log and table, borrowed apart from the elements.
@@ -310,18 +370,32 @@ fn weapon_for(team: &FiringTeam, _firer: &ElementView, tgt: &ElementView, codex:
 
 /// Mortars and rockets (*Heroes All*, "Indirect Fire"): one shot a weapon,
 /// each needing its score; each hit is an HE hit on the target. Ranging on
-/// the same target carries from bound to bound while it stays put.
-fn indirect(out: &mut Out, team: &FiringTeam, firer: &mut Held, tgt: &mut Held, d: Inches, damage: &mut FireResults) {
+/// the same target carries from bound to bound while it stays put. Returns
+/// whether the team fired.
+fn indirect(
+    out: &mut Out,
+    team: &FiringTeam,
+    firer: &mut Held,
+    tgt: &mut Held,
+    d: Inches,
+    damage: &mut FireResults,
+) -> bool {
     let row = team.row.row();
-    let mut ranging = match &firer.actions.ranging {
-        Some((id, r)) if id == tgt.id() => *r,
-        _ => Ranging::First,
+    // "Walked" from where the fire last fell: the same target, wherever it
+    // stands now, or another within 3 inches of a hit (readings: "Walking fire").
+    let walked_from = firer.actions.ranging_at.map(|at| distance(at, tgt.place.at));
+    let (mut ranging, mut walked) = match (&firer.actions.ranging, walked_from) {
+        (Some((id, r)), Some(w)) if id == tgt.id() => (*r, w.get()),
+        (Some((_, Ranging::OnTarget)), Some(w)) if w <= WALK => (Ranging::OnTarget, w.get()),
+        _ => (Ranging::First, 0.0),
     };
-    let moved = if tgt.actions.this_bound.moved || tgt.actions.last_bound.moved {
-        IndirectMove::Over3
-    } else {
-        IndirectMove::Static
+    // "if the target moved more than 3 inches on this bound".
+    let moved = match tgt.actions.this_bound.moved_inches {
+        m if m > WALK.get() => IndirectMove::Over3,
+        _ if tgt.actions.this_bound.moved => IndirectMove::UpTo3,
+        _ => IndirectMove::Static,
     };
+    let crew_in_wood = warbound_rules::geometry::depth_in_wood(&out.battle.terrain, firer.place.at).get();
     for _ in 0..team.weapons {
         let fire = IndirectFire {
             weapon: team.row,
@@ -329,15 +403,22 @@ fn indirect(out: &mut Out, team: &FiringTeam, firer: &mut Held, tgt: &mut Held, 
             smoke: false,
             ranging,
             target_moved: moved,
-            walked: 0.0,
-            crew_in_wood: 0.0,
+            walked,
+            crew_in_wood,
         };
+        // Every later shot falls where the last one aimed.
+        walked = 0.0;
         let (hit, event) = match firing::fire_indirect(&fire, &mut *out.dice) {
             Ok(fired) => fired,
+            // "They cannot fire if they are more than 3 inches into a wood."
+            Err(firing::FireError::CrewInWood) => {
+                debug!("{}'s crews are {crew_in_wood} inches into a wood and cannot fire", firer.id());
+                return false;
+            }
             Err(e) => {
                 let what = format!("the indirect fire at {} cannot be resolved: {e:?}", tgt.id());
                 out.failures.record(out.log, out.bound, "fire", firer.id(), what);
-                return;
+                return false;
             }
         };
         out.log.push(out.bound, event.actor(firer.id()).target(tgt.id()));
@@ -352,8 +433,13 @@ fn indirect(out: &mut Out, team: &FiringTeam, firer: &mut Held, tgt: &mut Held, 
             he_on(out, column, tgt, damage);
         }
     }
-    firer.apply(Change::Ranging(tgt.id().to_owned(), ranging));
+    firer.apply(Change::Ranging(tgt.id().to_owned(), ranging, tgt.place.at));
+    true
 }
+
+/// *Heroes All*, Indirect Fire: the 3 inches a target may move, or fire be
+/// walked, and a hit still hold at 3+.
+const WALK: Inches = Inches(3.0);
 
 /// One HE hit on an element (*Heroes All*, "HE Effects Table"): on a
 /// standing building it stands in, else on its men, gun or vehicle.

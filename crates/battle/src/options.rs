@@ -95,7 +95,7 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                 if me.intel.known.contains(e.id()) || sides.0[me.identity.side].known.contains(e.id()) {
                     let teams = sight.teams_in_range(&me, &e).len();
                     // The odds from the rules core, before the dice.
-                    let odds = match fire_odds(&sight, &me, &e, turn.failures) {
+                    let odds = |aimed| match fire_odds(&sight, &me, &e, turn.failures, aimed) {
                         Some(o) => format!(
                             ": {} shots, {:.0}% to hit, {:.1} hits expected",
                             o.shots,
@@ -104,12 +104,16 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                         ),
                         None => String::new(),
                     };
-                    let label = format!(
-                        "Fire at {} ({teams} team{} in range{odds})",
-                        e.id(),
-                        if teams == 1 { "" } else { "s" }
-                    );
+                    let s = if teams == 1 { "" } else { "s" };
+                    let label = format!("Fire at {} ({teams} team{s} in range{})", e.id(), odds(false));
                     commands.push((label, Command::Fire { element: element.clone(), target: e.id().to_owned() }));
+                    // An Act to aim an AT/HE shot, then fire (FYOB "Act", (iv)).
+                    if super::firing::aim_counts(&sight, &me, &e, turn.failures) {
+                        let label =
+                            format!("Aim (an Act), then fire at {} ({teams} team{s} in range{})", e.id(), odds(true));
+                        commands
+                            .push((label, Command::AimedFire { element: element.clone(), target: e.id().to_owned() }));
+                    }
                 }
             }
             // A move at another pace towards where its orders take it: the
@@ -251,6 +255,7 @@ fn phase_of(command: &Command) -> Option<Phase> {
         Command::Fire { .. } | Command::FireAa { .. } => Some(Phase::Fire),
         Command::Move { .. } | Command::MoveTo { .. } => Some(Phase::Move),
         Command::Observe { .. }
+        | Command::AimedFire { .. }
         | Command::Extract { .. }
         | Command::CheckVacated { .. }
         | Command::SetUp { .. }

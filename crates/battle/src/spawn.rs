@@ -113,7 +113,9 @@ pub fn build(
                     Some(o) => o.objective().map_err(|e| e.to_string())?,
                     None => Objective::new(Activity::Hold, "where it stands", "").map_err(|e| e.to_string())?,
                 };
-                let quality = element.quality(side.quality);
+                // *Heroes All*, "Snipers": "Snipers are elite/veteran (Enhanced) and
+                // automatically start the game as concealed."
+                let quality = if spec.sniper { officer::Quality::Elite } else { element.quality(side.quality) };
                 let status = match spec.start {
                     Start::At(..) => Status::OnTable,
                     Start::Box(b) | Start::Drop(b, ..) | Start::Glider(b, ..) => Status::Waiting(b),
@@ -195,7 +197,11 @@ fn conceal(
     events: &mut Vec<RuleEvent>,
 ) -> Result<(Concealment, Point), String> {
     use warbound_rules::scenario::Concealment as Spec;
-    let Some(how) = &spec.concealed else { return Ok((Concealment::default(), at)) };
+    let Some(how) = &spec.concealed else {
+        // Heroes All, "Snipers": concealed where it starts, without a throw.
+        let sniper = spec.sniper.then(|| Concealment::new(concealment::Concealed::in_place(&spec.id, true), vec![at]));
+        return Ok((sniper.unwrap_or_default(), at));
+    };
     let candidate = spec.candidate(codex, &start.scenario.terrain)?;
     let (concealed, event) = concealment::concealment_test(side.senior_officer()?, &candidate, dice, &spec.id)
         .map_err(|e| format!("{}: {e}", spec.id))?;

@@ -145,6 +145,10 @@ pub enum Arrival {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Marks {
     pub moved: bool,
+    /// Inches it moved (*Heroes All*, Indirect Fire: "moved more than 3
+    /// inches on this bound").
+    #[serde(default)]
+    pub moved_inches: f32,
     pub fired: bool,
     /// Took an observation test with an Act this bound (the 9" rule).
     pub observed: bool,
@@ -248,6 +252,23 @@ pub struct Actions {
     /// An immobile weapon set up to fire (*Heroes All*, "Weapons table notes").
     #[serde(default)]
     pub set_up: bool,
+    /// Where that target stood when it was last fired at: the point the
+    /// fire is "walked" from.
+    #[serde(default)]
+    pub ranging_at: Option<Point>,
+    /// Its last Fire phase, for a 2nd shot from the same position.
+    #[serde(default)]
+    pub last_shot: Option<LastShot>,
+}
+
+/// An element's last Fire phase (*Heroes All*, "+1 for a 2nd shot at a
+/// stationary target from the same position"): at whom, from where, and
+/// where the target stood.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LastShot {
+    pub target: String,
+    pub from: Point,
+    pub at: Point,
 }
 
 /// In a concealed position, not yet seen or revealed: its counters (FYOB

@@ -270,7 +270,7 @@ fn act(t: &mut Battlefield, element: &str, action: &DieAction) {
     match action {
         DieAction::Fire { target } => {
             let moved = t.roster.index(element).is_some_and(|i| sorted(&mut t.elements)[i].actions.this_bound.moved);
-            firing::do_fire(t, element, target, moved, 0);
+            firing::do_fire(t, element, target, firing::Stance { on_the_move: moved, ..Default::default() });
         }
         DieAction::Move { to } => movement::do_move(t, element, Point(to.0, to.1), 0, super::command::Pace::Normal),
         DieAction::Observe { target } => {

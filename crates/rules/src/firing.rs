@@ -546,6 +546,9 @@ enum Kind {
     Movement,
     /// *Heroes All*, "Firing smoke": its +2 stands apart from the table.
     Smoke,
+    /// The aim of an Act: FYOB "Act", (iv) names it for "a HE/AT shot when
+    /// firing an artillery piece".
+    Aim,
     Other,
 }
 
@@ -556,7 +559,7 @@ const MODIFIER_TABLE: [(&str, i8, Kind, &str); MODIFIERS] = [
     ("short_range", 1, Kind::Range, "+1 short range"),
     ("long_range", -1, Kind::Range, "-1 for long range"),
     ("second_shot", 1, Kind::Other, "+1 for a 2nd shot at a stationary target from the same position"),
-    ("aimed", 1, Kind::Other, "+1 when firing AT/HE on an ACT order (using the ACT as aim)"),
+    ("aimed", 1, Kind::Aim, "+1 when firing AT/HE on an ACT order (using the ACT as aim)"),
     ("bridge", 2, Kind::Other, "+2 if the target is a bridge"),
     ("building", 3, Kind::Other, "+3 if the target is a building"),
     ("in_open", 1, Kind::Cover, "+1 if (any) target is in the open"),
@@ -757,8 +760,11 @@ pub fn assess_open_sights(fire: &OpenSightsFire) -> Result<HitAssessment, FireEr
     if howitzer {
         // "Artillery firing HE over open sights ... only consider modifiers for cover and movement."
         // Reading: a smoke round is not HE, and "Firing smoke" adds its +2 "as usual".
+        // Reading: the aim is kept, for FYOB "Act", (iv) gives the Act to "'aim' a
+        // HE/AT shot when firing an artillery piece", and FYOB governs the solo game
+        // (test `howitzer_over_open_sights_keeps_only_cover_movement_and_the_aim`).
         for (flag, (_, _, kind, _)) in active.iter_mut().zip(MODIFIER_TABLE) {
-            *flag &= matches!(kind, Kind::Cover | Kind::Movement | Kind::Smoke);
+            *flag &= matches!(kind, Kind::Cover | Kind::Movement | Kind::Smoke | Kind::Aim);
         }
     }
     let full = match row.shots {
@@ -1022,6 +1028,8 @@ pub fn fire_indirect(fire: &IndirectFire, dice: &mut impl Roll) -> Result<(bool,
     let event = RuleEvent::new(EventKind::Fire, RuleRef::new(Book::HeroesAll, "Indirect Fire"))
         .input("weapon", fire.weapon.row().name, "")
         .input("needed", a.needed, a.basis)
+        .input("target_moved", fire.target_moved, "how far the target moved on this bound")
+        .input("walked", fire.walked, "inches the fire is walked from its last point of aim")
         .input(
             "modifier",
             a.modifier,
@@ -1261,21 +1269,22 @@ mod tests {
     }
 
     #[test]
-    fn howitzer_over_open_sights_keeps_only_cover_and_movement() {
+    fn howitzer_over_open_sights_keeps_only_cover_movement_and_the_aim() {
         let f = OpenSightsFire {
             weapon: Weapon::Howitzer104,
             he: true,
             distance: crate::inches::Inches(20.0), // short range: ignored
-            aimed: true,                           // ignored
+            aimed: true,                           // kept: FYOB "aim a HE/AT shot when firing an artillery piece"
             firer_quality: Quality::Elite,         // ignored
             cover: Cover::Open,
             target_moving: true,
             ..OpenSightsFire::default()
         };
         let m = assess_open_sights(&f).unwrap().modifiers;
-        assert!(m.has(Modifier::InOpen) && m.has(Modifier::TargetMoving));
-        assert!(!m.has(Modifier::ShortRange) && !m.has(Modifier::Aimed) && !m.has(Modifier::EliteFirer));
-        assert_eq!(m.total(), 0);
+        assert!(m.has(Modifier::InOpen) && m.has(Modifier::TargetMoving) && m.has(Modifier::Aimed));
+        assert!(!m.has(Modifier::ShortRange) && !m.has(Modifier::EliteFirer));
+        assert_eq!(m.total(), 1);
+        assert_eq!(assess_open_sights(&OpenSightsFire { aimed: false, ..f }).unwrap().modifiers.total(), 0);
         let mortar = OpenSightsFire { weapon: Weapon::MediumMortar, ..f };
         assert_eq!(assess_open_sights(&mortar), Err(FireError::WrongProcedure(Weapon::MediumMortar)));
     }

@@ -191,6 +191,25 @@ pub fn building_at(terrain: &Terrain, p: Point) -> Option<(usize, u8)> {
     })
 }
 
+/// How deep into a wood `p` stands: inches to the nearest edge of the wood
+/// that holds it (the deepest, where woods overlap), 0 outside every wood
+/// (*Heroes All*, Indirect Fire: crews "cannot fire if they are more than 3
+/// inches into a wood").
+pub fn depth_in_wood(terrain: &Terrain, p: Point) -> Inches {
+    terrain
+        .features
+        .iter()
+        .filter_map(|f| match f {
+            Feature::Wood { outline, .. } if inside(outline, p) => Some(
+                edges(outline)
+                    .map(|(a, b)| distance_to_segment(p, a, b))
+                    .fold(Inches(f32::MAX), |m, d| if d < m { d } else { m }),
+            ),
+            _ => None,
+        })
+        .fold(Inches::ZERO, |m, d| if d > m { d } else { m })
+}
+
 /// Bad input to a measurement.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum GeometryError {
