@@ -89,6 +89,8 @@ pub enum Change {
     UseRound(Shooter),
     /// Its mortar ranging on the target it last fired at.
     Ranging(String, Ranging),
+    /// It throws its grenades on this game day (once a day).
+    GrenadesUsed(u32),
     /// It moves to `to`; `moved` marks it as having moved this bound.
     Move { to: Point, moved: bool },
     /// It goes into the water, or comes out of it.
@@ -234,6 +236,7 @@ impl Held<'_, '_> {
                 }
             }
             Change::Ranging(target, ranging) => f.actions.ranging = Some((target, ranging)),
+            Change::GrenadesUsed(day) => f.actions.grenades_day = Some(day),
             Change::Move { to, moved } => {
                 f.place.at = to;
                 f.actions.this_bound.moved = moved;

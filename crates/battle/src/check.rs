@@ -184,6 +184,11 @@ pub fn check(
                 return Err(refusal(Book::HeroesAll, "Weapons table", format!("{target} is out of range")));
             }
         }
+        Command::Assault { target, .. } => {
+            if let Some(r) = super::assault::refused(me, target, turn, els, ctx, battle) {
+                return Err(r);
+            }
+        }
         Command::Observe { targets, .. } => {
             if !turn.orders.can_observe {
                 return Err(refusal(fyob, "Continuous Momentum", "its CMS or this bound's CM tests forbid observing"));

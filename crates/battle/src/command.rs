@@ -23,6 +23,9 @@ pub enum Command {
     MoveTo { element: String, to: (f32, f32) },
     /// Its Fire phase, every firing team at `target`.
     Fire { element: String, target: String },
+    /// Its Fire phase: an assault on `target` (*Heroes All*, "Assaults"),
+    /// moving into contact first in its Move phase when it is not in contact.
+    Assault { element: String, target: String },
     /// Its Fire phase at an enemy squadron over the table (*Heroes All*,
     /// "Anti aircraft fire").
     FireAa { element: String, squadron: String },
@@ -112,6 +115,7 @@ impl Command {
             | Command::MoveTo { element, .. }
             | Command::Fire { element, .. }
             | Command::FireAa { element, .. }
+            | Command::Assault { element, .. }
             | Command::Observe { element, .. }
             | Command::EndTurn { element }
             | Command::Detonate { element, .. }
@@ -130,7 +134,7 @@ impl Command {
     pub(super) fn phase(&self) -> Option<Phase> {
         match self {
             Command::Move { .. } => Some(Phase::Move),
-            Command::Fire { .. } | Command::FireAa { .. } => Some(Phase::Fire),
+            Command::Fire { .. } | Command::FireAa { .. } | Command::Assault { .. } => Some(Phase::Fire),
             Command::Observe { .. }
             | Command::Detonate { .. }
             | Command::Clear { .. }

@@ -218,6 +218,10 @@ pub struct Actions {
     pub shots_used: u32,
     /// Mortar ranging on the target it last fired at (*Heroes All*, "Indirect Fire").
     pub ranging: Option<(String, warbound_rules::firing::Ranging)>,
+    /// The game day it threw its grenades (*Heroes All*, "Close assaults": "A
+    /// platoon is only allowed to throw grenades once during the game day").
+    #[serde(default)]
+    pub grenades_day: Option<u32>,
 }
 
 /// In a concealed position, not yet seen or revealed.
