@@ -31,7 +31,7 @@ fn farm(men: u8, british_at: (f32, f32), german: &str, orders: (&str, &str)) -> 
 fn farm_at(men: u8, british_at: (f32, f32), german_at: (f32, f32), german: &str, orders: (&str, &str)) -> Scenario {
     let text = format!(
         r#"(
-    name: "Farm", briefing: "test", table: (width: 72, depth: 48), time_limit: 6,
+    name: "Farm", briefing: "test", table: (width: 72, depth: 48), time_limit: 12,
     terrain: (features: [Building(outline: [(38, 39), (44, 39), (44, 44), (38, 44)], structure: house, storeys: 2)]),
     places: [(name: "the road", at: (36, 4)), (name: "the farm", at: (40, 40))],
     sides: [
@@ -275,4 +275,18 @@ fn defenders_who_may_not_fire_retire_a_full_move() {
         }
     }
     assert!(retired > 0, "no defender retired (returned fire {fired_back})");
+}
+
+#[test]
+fn the_auto_side_assaults_the_farm_it_was_sent_against() {
+    // HA "Assaults"; FYOB "Orders & Objectives", Contact Enemy: Auto
+    // infantry sent to contact an enemy it knows in a building closes with
+    // it and assaults it, and the rules report counts who won.
+    let contact = r#"(activity: ContactEnemy, location: "the farm")"#;
+    let outpost = r#"(men: 4, weapon: "de_kar98k")"#;
+    let scenario = farm(10, (40.0, 31.0), outpost, (contact, HOLD_FARM));
+    let report = warbound_battle::report::rules_report(&codex(), &[("farm".to_owned(), scenario)], 40);
+    let a = report.assaults;
+    assert!(a.tried > 0, "{a:?}");
+    assert!(a.won > 0 && a.lost > 0, "{a:?}");
 }
