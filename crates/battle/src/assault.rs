@@ -443,7 +443,7 @@ fn close_fire(
 /// contact throw a grenade per 3 figures; the vehicle as the grenades leave it.
 ///
 /// Reading: the assault is won when the vehicle is damaged or destroyed,
-/// lost when the grenades do nothing (test `assaults_are_played_in_shipped_battles`).
+/// lost when the grenades do nothing (test `a_section_in_contact_throws_at_grenades_at_the_tank`).
 fn on_vehicle(t: &mut Out, sides: &mut HeldSides, els: &mut [Held], (i, j): (usize, usize)) {
     let bound = t.bound;
     let (firer, tgt) = pair_mut(els, i, j);

@@ -290,3 +290,47 @@ fn the_auto_side_assaults_the_farm_it_was_sent_against() {
     assert!(a.tried > 0, "{a:?}");
     assert!(a.won > 0 && a.lost > 0, "{a:?}");
 }
+
+/// British `men` riflemen at (30, 18.5), in contact with a Panzer IV at (30, 20).
+fn tank(men: u8) -> Scenario {
+    let text = format!(
+        r#"(
+    name: "Tank", briefing: "test", table: (width: 72, depth: 48), time_limit: 6,
+    places: [(name: "the road", at: (30, 4)), (name: "the farm", at: (30, 20))],
+    sides: [
+        (name: "British", nation: British, year: 1944, quality: Regular, senior_officer: Average, edge: near,
+         companies: [(id: "a_coy", officer: Regular, attached_to: "a1", objective: {HOLD_ROAD},
+            elements: [(id: "a1", nco: Regular, figures: [(men: {men}, weapon: "gb_no4_rifle")], start: at(30, 18.5))])]),
+        (name: "German", nation: German, year: 1944, quality: Regular, senior_officer: Average, edge: far,
+         companies: [(id: "b_kp", officer: Regular, attached_to: "g1", objective: {HOLD_FARM},
+            elements: [(id: "g1", nco: Regular, pieces: [(codex: "de_pz4h")], start: at(30, 20))])]),
+    ],
+)"#
+    );
+    Scenario::load("tank.ron", &text, &codex()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn a_section_in_contact_throws_at_grenades_at_the_tank() {
+    // HA "Assaults on AFVs and other vehicles": "Against closed AFV's and
+    // using AT grenades, they throw a D10 per 3 figures with an attack value
+    // of +5. Multiple Attack Values can be added together".
+    let mut app = first_turn(&tank(6), Phase::Fire, true);
+    let before = log(&app).len();
+    play::command(&mut app, Command::Assault { element: "a1".into(), target: "g1".into() }).unwrap();
+    assert_eq!(refused_by(&app), None);
+    let new = log(&app)[before..].to_vec();
+    let e = new.iter().find(|e| e.event.rule.section == "Assaults on AFVs and other vehicles").expect("the assault");
+    let d10: Vec<u8> = e.event.dice.iter().filter(|t| t.sides == 10).map(|t| t.face).collect();
+    assert_eq!(d10.len(), 2, "6 figures throw 2 AT grenades");
+    assert_eq!(input(e, "attack_value"), Some(&serde_json::json!(10)), "+5 each, added together");
+    let score: u64 = d10.iter().map(|&f| u64::from(f)).sum::<u64>() + 10;
+    assert_eq!(e.event.outcome["score"], serde_json::json!(score));
+    let won = e.event.outcome["result"] != serde_json::json!("no_effect");
+    assert_eq!(e.event.outcome["winner"], serde_json::json!(if won { "attacker" } else { "defender" }));
+    assert_eq!(element(&app, "a1").actions.grenades_day, Some(0));
+    // "These 2 Germans cannot assault the tank using AT grenades as 3 figures are required."
+    let mut two = first_turn(&tank(2), Phase::Fire, true);
+    play::command(&mut two, Command::Assault { element: "a1".into(), target: "g1".into() }).unwrap();
+    assert_eq!(refused_by(&two).as_deref(), Some("Assaults on AFVs and other vehicles"));
+}
