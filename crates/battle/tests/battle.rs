@@ -664,7 +664,7 @@ fn a_player_senior_officer_commits_only_his_reserves() {
         panic!("the Player's Senior Officer never held a session");
     };
     let refused = |app: &App| last_event(app).outcome["accepted"] == serde_json::json!(false);
-    for commit in [vec!["13_platoon".to_owned()], vec!["zug_1".to_owned()], vec!["nobody".to_owned()]] {
+    for commit in [vec!["13_platoon".to_owned()], vec!["zug_1_gruppe_1".to_owned()], vec!["nobody".to_owned()]] {
         play::command(&mut app, Command::Session { side, commit: commit.clone(), objectives: vec![], withdraw: false })
             .unwrap();
         assert!(refused(&app), "committed {commit:?}, which is no reserve of this side");
@@ -921,8 +921,11 @@ fn a_player_nco_who_seizes_the_initiative_may_swap_cards() {
             if let Flow::Seize { element } = app.world().resource::<Flow>().clone() {
                 let refused = |app: &App| last_event(app).outcome["accepted"] == serde_json::json!(false);
                 // Not with an enemy element.
-                play::command(&mut app, Command::Seize { element: element.clone(), swap_with: Some("zug_1".into()) })
-                    .unwrap();
+                play::command(
+                    &mut app,
+                    Command::Seize { element: element.clone(), swap_with: Some("zug_1_gruppe_1".into()) },
+                )
+                .unwrap();
                 assert!(refused(&app), "swapped with an enemy");
                 let deck = app.world().resource::<Battle>().deck.clone().unwrap();
                 let order: Vec<String> = deck.order().into_iter().map(str::to_owned).collect();
