@@ -201,13 +201,19 @@ pub(super) fn refused(
     None
 }
 
-/// Whether the Auto element would assault `target` now: it may (see
-/// [`refused`]) and its Movement Dice reach contact at even chances or better.
+/// The chance of its Movement Dice reaching contact at which the Auto side
+/// declares an assault: one in three (HA "Coming up short": the dice are
+/// thrown after the assault is declared, and an element that falls short
+/// fires from where it stands, as it would after an ordinary advance).
+const FAIR_CHANCE: f64 = 1.0 / 3.0;
+
+/// Whether the Auto element would assault `target` now: it is in contact, or
+/// its Movement Dice reach contact with a fair chance ([`FAIR_CHANCE`]).
 pub(super) fn within_reach(me: &ElementView, target: &ElementView, turn: &Turn, battle: &Battle) -> bool {
     let needed = needed(me, target);
     needed <= 0.0
         || movement::reach(battle, me, toward(me.place.at, target.place.at, Inches(needed)), turn.orders.movement_pips)
-            .is_some_and(|r| r.even + 0.01 >= needed)
+            .is_some_and(|r| r.to_point + 1e-9 >= FAIR_CHANCE)
 }
 
 /// Whether `target` is what an assault is made on (a building's occupants, a vehicle).

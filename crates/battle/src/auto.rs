@@ -235,7 +235,7 @@ fn next_command(
 /// order seeks contact (Contact Enemy), whose turn allows an assault, at a
 /// CMS above 4 (FYOB "Continuous Momentum Score": at 4 or less "Infantry
 /// elements cannot assault"), against a building's occupants or a vehicle in
-/// contact or within an even chance of its Movement Dice (*Heroes All*,
+/// contact or within a fair chance of its Movement Dice (*Heroes All*,
 /// "Assaults"). AFVs, crew-served weapons and elements at CMS 4 or less keep
 /// their stand-off (`CLOSE_TO`).
 fn assault_target(

@@ -334,3 +334,34 @@ fn a_section_in_contact_throws_at_grenades_at_the_tank() {
     play::command(&mut two, Command::Assault { element: "a1".into(), target: "g1".into() }).unwrap();
     assert_eq!(refused_by(&two).as_deref(), Some("Assaults on AFVs and other vehicles"));
 }
+
+/// The first command the Auto side gives for a1 at its turn under a Move
+/// order, a1 sent to contact g1 in the farm from `british_at`.
+fn auto_first_command(british_at: (f32, f32)) -> serde_json::Value {
+    let contact = r#"(activity: ContactEnemy, location: "the farm")"#;
+    let scenario = farm(10, british_at, SECTION, (contact, HOLD_FARM));
+    let mut app = first_turn(&scenario, Phase::Move, true);
+    let seen = log(&app).len();
+    app.world_mut().resource_mut::<Sides>().0[0].control = Control::Auto;
+    play::advance(&mut app).unwrap();
+    let log = log(&app);
+    let first = log[seen..]
+        .iter()
+        .find(|e| e.event.kind == EventKind::Command && e.event.actor.as_deref() == Some("a1"))
+        .expect("a command for a1");
+    input(first, "command").expect("the command given").clone()
+}
+
+#[test]
+fn the_auto_side_assaults_at_a_fair_chance_of_contact() {
+    // HA "Coming up short": "If an element decides to make an assault but
+    // then throws less than the required distance to make contact with the
+    // enemy, the assault is cancelled": the assault is declared before the
+    // Movement Dice (2D6 cross-country) are thrown. Contact (2" from the
+    // defenders) 8" off is reached on 15 throws in 36, 9" off on 10 in 36.
+    let eight = auto_first_command((40.0, 30.0));
+    assert!(eight.get("assault").is_some(), "8 inches to contact: {eight}");
+    let nine = auto_first_command((40.0, 29.0));
+    assert!(nine.get("assault").is_none(), "9 inches to contact: {nine}");
+    assert!(nine.get("move").is_some(), "9 inches to contact, it advances: {nine}");
+}
