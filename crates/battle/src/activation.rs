@@ -181,18 +181,23 @@ pub(super) fn take_turn(t: &mut Battlefield, id: &str, needs_ort: bool, on_seizi
     match turn.course {
         Course::Acts(orders) => {
             drop(els);
-            t.flow.apply(FlowChange::To(Flow::Acting(Turn {
-                element: id,
-                orders,
-                taken: Vec::new(),
-                acts: Vec::new(),
-                failures,
-                pending_move: None,
-                at_the_double: false,
-            })));
+            if super::assault::defenders_retire(t, &id, &turn) {
+                super::turn::discard(t, &id);
+            } else {
+                t.flow.apply(FlowChange::To(Flow::Acting(Turn {
+                    element: id.clone(),
+                    orders,
+                    taken: Vec::new(),
+                    acts: Vec::new(),
+                    failures,
+                    pending_move: None,
+                    at_the_double: false,
+                })));
+            }
         }
         Course::NoAction => {
             drop(els);
+            super::assault::defenders_retire(t, &id, &turn);
             super::turn::discard(t, &id);
         }
         Course::SwapsCard => {

@@ -315,10 +315,67 @@ fn next_command(
         .collect();
     // At a river's edge on its way: wade in (or out) before anything else.
     let wade = destination.map(|p| Command::Wade { element: element.clone(), to: (p.0, p.1) });
+    let assault = (!burning).then(|| assault_target(turn, me, &enemies, sight, battle)).flatten();
+    let assault = assault.map(|target| Command::Assault { element: element.clone(), target });
     wade.into_iter()
+        .chain(assault)
         .chain(candidates)
         .find(|c| check(c, turn, all, sight, battle, aircraft).is_ok())
         .unwrap_or(Command::EndTurn { element })
+}
+
+/// The known enemy an Auto element assaults, nearest first: infantry whose
+/// order seeks contact (Contact Enemy), whose turn allows an assault, at a
+/// CMS above 4 (FYOB "Continuous Momentum Score": at 4 or less "Infantry
+/// elements cannot assault"), against a building's occupants or a vehicle in
+/// contact or within a fair chance of its Movement Dice (*Heroes All*,
+/// "Assaults"). AFVs, crew-served weapons and elements at CMS 4 or less keep
+/// their stand-off (`CLOSE_TO`).
+fn assault_target(
+    turn: &Turn,
+    me: &ElementView,
+    enemies: &[ElementView],
+    sight: &Sight,
+    battle: &super::state::Battle,
+) -> Option<String> {
+    if !assaults(turn, me) {
+        return None;
+    }
+    enemies
+        .iter()
+        .filter(|e| me.intel.known.contains(e.id()) && super::assault::assailable(sight, e))
+        .filter(|e| super::assault::within_reach(me, e, turn, battle))
+        .min_by(|a, b| distance(me.place.at, a.place.at).total_cmp(&distance(me.place.at, b.place.at)))
+        .map(|e| e.id().to_owned())
+}
+
+/// Whether the Auto element seeks to assault this turn: infantry ordered
+/// into contact (not to report), above CMS 4, its turn allowing an assault.
+fn assaults(turn: &Turn, me: &ElementView) -> bool {
+    let conduct = me.order.objective.activity.conduct();
+    let seeks_contact = conduct.moves == Moves::IntoContact && !conduct.reports;
+    seeks_contact
+        && me.force.build == super::state::Build::Infantry
+        && me.force.element.cms > 4
+        && turn.orders.can_assault
+        && warbound_rules::assault::may_assault(me.force.element.cms, u32::from(turn.failures), false).is_ok()
+}
+
+/// Where an Auto element that assaults closes to: contact with the nearest
+/// known enemy, when that enemy is one it would assault (in a building, a
+/// vehicle); the others keep `CLOSE_TO` short.
+fn assault_approach(turn: &Turn, me: &ElementView, enemies: &[ElementView], sight: &Sight) -> Option<Point> {
+    if !assaults(turn, me) {
+        return None;
+    }
+    let e = enemies
+        .iter()
+        .filter(|e| me.intel.known.contains(e.id()))
+        .min_by(|a, b| distance(me.place.at, a.place.at).total_cmp(&distance(me.place.at, b.place.at)))?;
+    let d = distance(me.place.at, e.place.at);
+    let to_contact = d - Inches(super::shared::CONTACT);
+    (super::assault::assailable(sight, e) && to_contact.get() > ARRIVED)
+        .then(|| super::shared::toward(me.place.at, e.place.at, to_contact))
 }
 
 /// The phases in the order an Auto element prefers to take them under each
@@ -352,7 +409,7 @@ fn destination(
         let bank = super::bridging::near_bank(&pontoons[k].site, me.place.at);
         return (distance(me.place.at, bank) > super::bridging::AT_THE_BANK / 2.0).then_some(bank);
     }
-    order_destination(me, enemies, sight)
+    assault_approach(turn, me, enemies, sight).or_else(|| order_destination(me, enemies, sight))
 }
 
 /// Where the element's order takes it: nowhere (Hold, Overwatch), its place,

@@ -92,6 +92,8 @@ pub enum Change {
     UseRound(Shooter),
     /// Its mortar ranging on the target it last fired at, and where that stood.
     Ranging(String, Ranging, Point),
+    /// It throws its grenades on this game day (once a day).
+    GrenadesUsed(u32),
     /// It moves to `to`; `moved` marks it as having moved this bound.
     Move { to: Point, moved: bool },
     /// Its move this bound is a stealth move.
@@ -250,6 +252,7 @@ impl Held<'_, '_> {
                 f.actions.ranging = Some((target, ranging));
                 f.actions.ranging_at = Some(at);
             }
+            Change::GrenadesUsed(day) => f.actions.grenades_day = Some(day),
             Change::Move { to, moved } => {
                 if moved {
                     f.actions.this_bound.moved_inches += warbound_rules::geometry::distance(f.place.at, to).get();

@@ -278,6 +278,11 @@ pub fn check(
                 ));
             }
         }
+        Command::Assault { target, .. } => {
+            if let Some(r) = super::assault::refused(me, target, turn, els, ctx, battle) {
+                return Err(r);
+            }
+        }
         Command::Observe { targets, .. } => {
             if !turn.orders.can_observe {
                 return Err(refusal(fyob, "Continuous Momentum", "its CMS or this bound's CM tests forbid observing"));

@@ -33,6 +33,9 @@ pub enum Command {
     /// firing AT/HE on an ACT order). The Act is taken in its Act phase, the
     /// first activity of an Act order, beside an observation already made.
     AimedFire { element: String, target: String },
+    /// Its Fire phase: an assault on `target` (*Heroes All*, "Assaults"),
+    /// moving into contact first in its Move phase when it is not in contact.
+    Assault { element: String, target: String },
     /// Its Fire phase at an enemy squadron over the table (*Heroes All*,
     /// "Anti aircraft fire").
     FireAa { element: String, squadron: String },
@@ -182,6 +185,7 @@ impl Command {
             | Command::Fire { element, .. }
             | Command::AimedFire { element, .. }
             | Command::FireAa { element, .. }
+            | Command::Assault { element, .. }
             | Command::Observe { element, .. }
             | Command::Extract { element, .. }
             | Command::CheckVacated { element, .. }
@@ -203,7 +207,9 @@ impl Command {
     pub(super) fn phase(&self) -> Option<Phase> {
         match self {
             Command::Move { .. } => Some(Phase::Move),
-            Command::Fire { .. } | Command::AimedFire { .. } | Command::FireAa { .. } => Some(Phase::Fire),
+            Command::Fire { .. } | Command::AimedFire { .. } | Command::FireAa { .. } | Command::Assault { .. } => {
+                Some(Phase::Fire)
+            }
             Command::Observe { .. }
             | Command::Extract { .. }
             | Command::CheckVacated { .. }

@@ -346,7 +346,12 @@ fn fitting(cover: Cover, build: Build) -> Cover {
 /// The row a team fires at this target, and whether it fires HE: AT fire at
 /// vehicles; small arms or HE at men; an AT gun at men fires its HE shell
 /// ("a 2pdr gun (AT class 2 and no HE)" cannot).
-fn weapon_for(team: &FiringTeam, _firer: &ElementView, tgt: &ElementView, codex: &Codex) -> Option<(Weapon, bool)> {
+pub(super) fn weapon_for(
+    team: &FiringTeam,
+    _firer: &ElementView,
+    tgt: &ElementView,
+    codex: &Codex,
+) -> Option<(Weapon, bool)> {
     let row = team.row.row();
     let has_attack = row.attack.iter().any(Option::is_some);
     match tgt.force.build {
@@ -475,7 +480,7 @@ pub(super) fn he_on(t: &mut Out, column: effects::HeColumn, tgt: &mut Held, dama
 }
 
 /// One bound of fire used by every weapon of the team that counts its rounds.
-fn use_rounds(firer: &mut Held, team: &FiringTeam) {
+pub(super) fn use_rounds(firer: &mut Held, team: &FiringTeam) {
     for &s in &team.shooters {
         firer.apply(Change::UseRound(s));
     }
@@ -483,7 +488,7 @@ fn use_rounds(firer: &mut Held, team: &FiringTeam) {
 
 /// One hit's effect on the target.
 #[allow(clippy::too_many_arguments)]
-fn hit(
+pub(super) fn hit(
     t: &mut Out,
     weapon: Weapon,
     he: bool,
@@ -526,7 +531,7 @@ fn hit(
     }
 }
 
-fn apply_vehicle(t: &mut Out, tgt: &mut Held, after: VehicleState, damage: &mut FireResults) {
+pub(super) fn apply_vehicle(t: &mut Out, tgt: &mut Held, after: VehicleState, damage: &mut FireResults) {
     let before = tgt.vehicle.state.unwrap_or_default();
     tgt.apply(Change::Vehicle(after));
     if after == VehicleState::Damaged && before != VehicleState::Damaged {
@@ -544,7 +549,7 @@ fn apply_vehicle(t: &mut Out, tgt: &mut Held, after: VehicleState, damage: &mut 
 /// The fire a volley or shell puts its target under, hit or miss (FYOB
 /// "Definition of 'Under fire'"): from a weapon in range that can harm it
 /// (small arms cannot harm an AFV).
-fn under(
+pub(super) fn under(
     out: &mut Out,
     damage: &mut FireResults,
     (row, he, attack): (&'static firing::WeaponRow, bool, bool),

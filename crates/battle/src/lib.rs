@@ -35,6 +35,7 @@ mod activation;
 mod air;
 mod airborne;
 mod artillery;
+mod assault;
 mod auto;
 mod bridging;
 pub mod change;
@@ -232,6 +233,7 @@ pub fn plugin(app: &mut App) {
             dispatch::plugin,
             movement::plugin,
             firing::plugin,
+            assault::plugin,
             observation::plugin,
             end_bound::plugin,
             save::plugin,

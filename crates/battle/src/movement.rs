@@ -116,7 +116,7 @@ fn throw_only(t: &mut Battlefield, element: &str, target: Point, pips: u8, pace:
     allowed
 }
 
-fn ambush_event(id: &str, travel: f32, allowed: f32) -> RuleEvent {
+pub(super) fn ambush_event(id: &str, travel: f32, allowed: f32) -> RuleEvent {
     RuleEvent::new(EventKind::Movement, RuleRef::new(Book::HeroesAll, "Spotting a potential ambush"))
         .actor(id)
         .input("thrown", travel, "inches the Movement Dice allow")
@@ -146,7 +146,7 @@ fn place(t: &mut Battlefield, element: &str, at: Point) {
 /// *Heroes All*, "Mines": an element whose move entered a minefield —
 /// infantry a D6 a figure in anti-personnel mines (1 or 2 a casualty);
 /// a vehicle a D6 in anti-tank mines or 2D6 in anti-personnel ones.
-fn minefields(
+pub(super) fn minefields(
     (log, failures): (&mut BattleLog, &mut InvariantFailures),
     dice: &mut Dice,
     bound: u32,
@@ -247,7 +247,7 @@ pub(super) fn do_move(t: &mut Battlefield, element: &str, target: Point, pips: u
 /// Throws the Movement Dice for a straight move to `to` at `pace`, `pips`
 /// off each die; the inches it may go.
 #[allow(clippy::too_many_arguments)]
-fn throw_move(
+pub(super) fn throw_move(
     log: &mut BattleLog,
     failures: &mut InvariantFailures,
     dice: &mut Dice,
@@ -481,7 +481,7 @@ fn building_limit(
 /// lose track of it, and remember it where it stood before the move (`from`).
 /// Reading (*Heroes All* has no rule for how long a target stays observed):
 /// an enemy stays observed while it stays in view.
-fn lose_track(els: &mut [Held], i: usize, from: Point, battle: &Battle, codex: &Codex) {
+pub(super) fn lose_track(els: &mut [Held], i: usize, from: Point, battle: &Battle, codex: &Codex) {
     let sight = Sight::new(battle, codex);
     let id = els[i].id().to_owned();
     let lost: Vec<usize> = (0..els.len())

@@ -14,6 +14,9 @@ use super::{
 use crate::prelude::*;
 use warbound_rules::order_dice::Phase;
 
+/// Enemies this near are offered to assault (no Movement Dice reach further).
+const ASSAULT_OFFERED: f32 = 24.0;
+
 /// One command on offer and, if the rules refuse it now, why.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Offer {
@@ -113,6 +116,18 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                             format!("Aim (an Act), then fire at {} ({teams} team{s} in range{})", e.id(), odds(true));
                         commands
                             .push((label, Command::AimedFire { element: element.clone(), target: e.id().to_owned() }));
+                    }
+                    // Assault: a known enemy in a building or a vehicle within a move.
+                    let d = warbound_rules::geometry::distance(me.place.at, e.place.at).get();
+                    if super::assault::assailable(&sight, &e) && d <= ASSAULT_OFFERED {
+                        let to_contact = (d - super::shared::CONTACT).max(0.0);
+                        let label = if to_contact > 0.0 {
+                            format!("Assault {} ({to_contact:.1}\" to contact: Move, then the assault)", e.id())
+                        } else {
+                            format!("Assault {} (in contact)", e.id())
+                        };
+                        commands
+                            .push((label, Command::Assault { element: element.clone(), target: e.id().to_owned() }));
                     }
                 }
             }

@@ -782,9 +782,18 @@ impl RulesReport {
                         Some("defender") => Some(false),
                         _ => None,
                     };
-                    let key = (entry.bound, e.actor.as_deref(), e.target.as_deref());
-                    let slot = assaults.entry(key).or_default();
-                    *slot = won.or(*slot);
+                    let (actor, target) = (e.actor.as_deref(), e.target.as_deref());
+                    // The defenders' answer, on their own card, belongs to the
+                    // latest assault on them by that attacker.
+                    let key = if e.outcome.get("defending") == Some(&Value::Bool(true)) {
+                        assaults.keys().filter(|k| k.1 == target && k.2 == actor).max().copied()
+                    } else {
+                        Some((entry.bound, actor, target))
+                    };
+                    if let Some(key) = key {
+                        let slot = assaults.entry(key).or_default();
+                        *slot = won.or(*slot);
+                    }
                 }
                 _ => {}
             }
@@ -933,7 +942,11 @@ impl RulesReport {
             end("time_limit")
         );
         let a = self.assaults;
-        let _ = writeln!(s, "Assaults: {} tried, {} won, {} lost.\n", a.tried, a.won, a.lost);
+        let _ = writeln!(
+            s,
+            "Assaults: {} tried, {} won by the attackers, {} won by the defenders.\n",
+            a.tried, a.won, a.lost
+        );
     }
 
     fn rules_md(&self, s: &mut String) {
@@ -1174,9 +1187,12 @@ mod tests {
                 (fight("a", "b", json!({ "winner": "attacker" })), &["Change::Leave"]),
                 (fight("c", "d", json!({ "winner": "defender" })), &["Change::LoseMen"]),
                 (fight("e", "f", json!({ "winner": "attacker" })), &[]),
+                (fight("g", "h", json!({ "grenades": true })), &["Change::LoseMen"]),
+                // The defenders h retire from g on their own card: g won.
+                (fight("h", "g", json!({ "winner": "attacker", "defending": true })), &["Change::Move"]),
             ],
         );
-        assert_eq!(report.assaults, Assaults { tried: 2, won: 1, lost: 1 });
+        assert_eq!(report.assaults, Assaults { tried: 3, won: 2, lost: 1 });
     }
 
     #[test]
@@ -1281,8 +1297,6 @@ mod tests {
         for name in ["Assaults on buildings/defensive positions", "Snipers"] {
             assert_eq!(status(Book::HeroesAll, name), Status::NeverPlayed, "{name}");
         }
-        // An Auto gun on an Act order aims its shot (FYOB "Act", (iv)).
-        assert_ne!(status(Book::HeroesAll, "Aimed shot (an Act as aim)"), Status::NeverPlayed);
         // FYOB "How to conceal an element": thrown for each concealed element at the start.
         assert_eq!(status(Book::FightYourOwnBattles, "Concealed elements: what, how (5+)"), Status::Played);
         let succession = status(Book::FightYourOwnBattles, "Company Officer as a casualty: succession");
@@ -1302,6 +1316,6 @@ mod tests {
         assert_eq!(report.unclaimed(), Vec::<&(String, String)>::new(), "every logged section is followed");
         let md = report.markdown();
         assert!(md.contains("| HA | Snipers | 0 | 0 | 0 | **never played** |"), "{md}");
-        assert!(md.contains("Assaults: 0 tried, 0 won, 0 lost."));
+        assert!(md.contains("Assaults: 0 tried, 0 won by the attackers, 0 won by the defenders."));
     }
 }

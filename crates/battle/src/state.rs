@@ -259,6 +259,10 @@ pub struct Actions {
     /// Its last Fire phase, for a 2nd shot from the same position.
     #[serde(default)]
     pub last_shot: Option<LastShot>,
+    /// The game day it threw its grenades (*Heroes All*, "Close assaults": "A
+    /// platoon is only allowed to throw grenades once during the game day").
+    #[serde(default)]
+    pub grenades_day: Option<u32>,
 }
 
 /// An element's last Fire phase (*Heroes All*, "+1 for a 2nd shot at a

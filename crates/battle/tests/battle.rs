@@ -672,7 +672,7 @@ fn a_player_senior_officer_commits_only_his_reserves() {
         panic!("the Player's Senior Officer never held a session");
     };
     let refused = |app: &App| last_event(app).outcome["accepted"] == serde_json::json!(false);
-    for commit in [vec!["13_platoon".to_owned()], vec!["zug_1".to_owned()], vec!["nobody".to_owned()]] {
+    for commit in [vec!["13_platoon".to_owned()], vec!["zug_1_gruppe_1".to_owned()], vec!["nobody".to_owned()]] {
         play::command(&mut app, Command::Session { side, commit: commit.clone(), objectives: vec![], withdraw: false })
             .unwrap();
         assert!(refused(&app), "committed {commit:?}, which is no reserve of this side");
@@ -929,8 +929,11 @@ fn a_player_nco_who_seizes_the_initiative_may_swap_cards() {
             if let Flow::Seize { element } = app.world().resource::<Flow>().clone() {
                 let refused = |app: &App| last_event(app).outcome["accepted"] == serde_json::json!(false);
                 // Not with an enemy element.
-                play::command(&mut app, Command::Seize { element: element.clone(), swap_with: Some("zug_1".into()) })
-                    .unwrap();
+                play::command(
+                    &mut app,
+                    Command::Seize { element: element.clone(), swap_with: Some("zug_1_gruppe_1".into()) },
+                )
+                .unwrap();
                 assert!(refused(&app), "swapped with an enemy");
                 let deck = app.world().resource::<Battle>().deck.clone().unwrap();
                 let order: Vec<String> = deck.order().into_iter().map(str::to_owned).collect();
@@ -1863,7 +1866,9 @@ fn an_upper_storey_and_a_recce_unit_each_gain_a_segment() {
     use warbound_rules::observation::{Segment, assess};
     let app = battle_app(player_start(5), BattleLog::default()).unwrap();
     let els = elements(&app);
-    let g1 = els.iter().find(|f| f.id() == "gruppe_1").unwrap().clone();
+    let mut g1 = els.iter().find(|f| f.id() == "gruppe_1").unwrap().clone();
+    // The listening post in the open, on the road short of the crossroads.
+    g1.place.at = Point(38.0, 38.0);
     let section = els.iter().find(|f| f.id() == "1_section").unwrap().clone();
     let battle = app.world().resource::<Battle>();
     let codex = codex();

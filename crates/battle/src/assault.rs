@@ -1,0 +1,608 @@
+//! Assaults (*Heroes All*, "Assaults"): an infantry element's Fire phase
+//! spent closing with an observed enemy in a building or defensive position,
+//! or with a vehicle. "Any assault takes place in a **Fire** phase and
+//! therefore the attackers must throw a **Move** or **Act** order if they need
+//! to move into contact": an element not yet in contact first takes its Move
+//! phase towards the target. Short of contact it fires from where it stands
+//! ("Coming up short"); in contact with a building's occupants it enters,
+//! throws its grenades (once a game day) and fires at close range into hard
+//! cover; in contact with a vehicle it throws its grenades at it. The
+//! defenders' answer comes on their own card ([`defenders_retire`]): they
+//! return fire from the building, or retire a full move.
+
+use super::change::{Change, FlowChange, Held, HeldSides};
+use crate::prelude::*;
+use warbound_rules::{
+    assault::{self as rules, Approach, AssaultError, CloseAssault, DefendersAction, GrenadeSupply, VehicleTarget},
+    event::{Book, EventKind, RuleEvent, RuleRef},
+    fire_tests::FireResults,
+    firing::{self, Cover},
+    geometry::{self, distance},
+    inches::Inches,
+    momentum::CmMovement,
+    observation::Momentum,
+    order_dice::{self, Phase, TurnPlan},
+    terrain::Point,
+    turn::{Course, ElementTurn},
+};
+
+use super::{
+    Battlefield, FlowSchedule, FlowSet, at,
+    command::{Command, Current, Refusal, refusal},
+    firing::Out,
+    movement, pair_mut,
+    shared::{CONTACT, toward},
+    sorted,
+    state::{Battle, Build, ElementView, Elements, Flow, Status, Turn},
+    visible::Sight,
+};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(FlowSchedule, assault_phase.in_set(FlowSet::Phase).run_if(at(|f| matches!(f, Flow::Acting(_)))));
+}
+
+/// *Heroes All*'s section of close assaults, as the rules crate names it.
+const CLOSE: &str = "Close assaults (into buildings or defensive positions)";
+/// *Heroes All*'s section of assaults on vehicles.
+const VEHICLES: &str = "Assaults on AFVs and other vehicles";
+
+fn ha(section: &str) -> RuleRef {
+    RuleRef::new(Book::HeroesAll, section)
+}
+
+/// What an assault on `target` is: into the building it holds, or on its vehicle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// Its building (feature index).
+    Building(usize),
+    Vehicle,
+}
+
+/// Reading (*Heroes All*, "Assaults": 1-on-1 attacks, "Close assaults (into
+/// buildings or defensive positions)", "Assaults on AFVs and other
+/// vehicles"): an element assaults men in a building or a vehicle; men in
+/// the open or in a wood are fired on, not assaulted (test
+/// `only_buildings_and_vehicles_are_assaulted`).
+fn kind(sight: &Sight, target: &ElementView) -> Option<Kind> {
+    if target.force.build.is_vehicle() {
+        return Some(Kind::Vehicle);
+    }
+    geometry::building_at(sight.terrain, target.place.at).map(|(k, _)| Kind::Building(k))
+}
+
+/// The grenades an element has left today.
+fn grenades(f: &ElementView, battle: &Battle) -> GrenadeSupply {
+    if f.actions.grenades_day == Some(battle.clock.day()) { GrenadeSupply::UsedToday } else { GrenadeSupply::Available }
+}
+
+/// Inches the element must still go to be in contact with `target`.
+fn needed(me: &ElementView, target: &ElementView) -> f32 {
+    (distance(me.place.at, target.place.at).get() - CONTACT).max(0.0)
+}
+
+fn figures(f: &ElementView) -> u8 {
+    f.men().min(u32::from(u8::MAX)) as u8
+}
+
+/// The building's capacity (*Heroes All*, Buildings: 16 figures unless specified).
+fn capacity(battle: &Battle, building: usize) -> u8 {
+    battle
+        .buildings
+        .iter()
+        .find(|(k, _)| *k == building)
+        .map_or(warbound_rules::buildings::DEFAULT_CAPACITY, |(_, b)| b.capacity)
+}
+
+/// Figures already in `building` on `side`'s side, but `except`.
+fn occupants(els: &[ElementView], sight: &Sight, building: usize, except: &str) -> u8 {
+    let n: u32 = els
+        .iter()
+        .filter(|e| e.presence.status.on_table() && e.id() != except && !e.force.build.is_vehicle())
+        .filter(|e| geometry::building_at(sight.terrain, e.place.at).is_some_and(|(k, _)| k == building))
+        .map(|e| e.men())
+        .sum();
+    n.min(u32::from(u8::MAX)) as u8
+}
+
+/// Why `me` may not assault `target` in the turn `turn`, if it may not: the
+/// order and the tests of the turn ([`warbound_rules::turn::Orders`]'s
+/// `can_assault`, [`rules::may_assault`]), an observed enemy in a building
+/// or a vehicle, and contact now or within the Move phase still open to it.
+pub(super) fn refused(
+    me: &ElementView,
+    target: &str,
+    turn: &Turn,
+    els: &Elements,
+    sight: &Sight,
+    battle: &Battle,
+) -> Option<Refusal> {
+    let fyob = Book::FightYourOwnBattles;
+    if me.force.build != Build::Infantry {
+        let why = match me.force.build {
+            Build::Guns { .. } => "CSW crews cannot be involved with assaults",
+            _ => "only infantry elements assault",
+        };
+        return Some(refusal(Book::HeroesAll, CLOSE, why));
+    }
+    if !turn.orders.can_assault {
+        return Some(refusal(fyob, "Continuous Momentum", "its CMS or this bound's CM tests forbid assaulting"));
+    }
+    if let Err(e) = rules::may_assault(me.force.element.cms, u32::from(turn.failures), false) {
+        return Some(refusal(fyob, "Continuous Momentum Score", e.to_string()));
+    }
+    let Some(t) = els.get(target).filter(|e| e.identity.side != me.identity.side && e.presence.status.on_table())
+    else {
+        return Some(refusal(Book::HeroesAll, "Assaults", format!("{target} is no enemy on the table")));
+    };
+    if !me.intel.known.contains(target) {
+        return Some(refusal(Book::HeroesAll, "Assaults", format!("{target} is not an enemy it has observed")));
+    }
+    match kind(sight, t) {
+        None => {
+            return Some(refusal(
+                Book::HeroesAll,
+                CLOSE,
+                format!("{target} is in no building or defensive position: it is fired on, not assaulted"),
+            ));
+        }
+        Some(Kind::Vehicle) => {
+            if me.men() < u32::from(rules::FIGURES_PER_GRENADE) {
+                return Some(refusal(Book::HeroesAll, VEHICLES, AssaultError::TooFewFigures(figures(me)).to_string()));
+            }
+            if grenades(me, battle) != GrenadeSupply::Available {
+                return Some(refusal(
+                    Book::HeroesAll,
+                    CLOSE,
+                    "a platoon is only allowed to throw grenades once during the game day",
+                ));
+            }
+        }
+        Some(Kind::Building(b)) => {
+            let inside = geometry::building_at(sight.terrain, me.place.at).is_some_and(|(k, _)| k == b);
+            if !inside && occupants(els, sight, b, me.id()) >= capacity(battle, b) {
+                return Some(refusal(
+                    Book::HeroesAll,
+                    CLOSE,
+                    "the maximum capacity of a building cannot be exceeded, even in assault",
+                ));
+            }
+        }
+    }
+    let needed = needed(me, t);
+    if needed <= 0.0 {
+        return None;
+    }
+    let must_move = |why: &str| Some(refusal(Book::HeroesAll, "Assaults", why.to_owned()));
+    if turn.taken.contains(&Phase::Move) {
+        return must_move("it is not in contact and has taken its Move phase");
+    }
+    let mut phases = turn.taken.clone();
+    phases.extend([Phase::Move, Phase::Fire]);
+    let plan = TurnPlan { phases, acts: turn.acts.clone(), at_the_double: false, overwatch: false, immobile: false };
+    if order_dice::check_turn(turn.orders.order, &plan).is_err() {
+        return must_move(
+            "any assault takes place in a Fire phase: attackers not in contact must throw a Move or Act order",
+        );
+    }
+    if turn.orders.movement != CmMovement::Free {
+        return Some(refusal(
+            fyob,
+            "Results of Momentum Tests",
+            "its CM tests this bound forbid moving towards the enemy",
+        ));
+    }
+    let contact = toward(me.place.at, t.place.at, Inches(needed));
+    let furthest = movement::reach(battle, me, contact, turn.orders.movement_pips).map_or(0.0, |r| r.furthest);
+    if furthest + 0.01 < needed {
+        return must_move(&format!(
+            "{target} is {needed:.1} inches from contact, beyond the {furthest:.1} its Movement Dice can reach"
+        ));
+    }
+    None
+}
+
+/// The chance of its Movement Dice reaching contact at which the Auto side
+/// declares an assault: one in three (HA "Coming up short": the dice are
+/// thrown after the assault is declared, and an element that falls short
+/// fires from where it stands, as it would after an ordinary advance).
+const FAIR_CHANCE: f64 = 1.0 / 3.0;
+
+/// Whether the Auto element would assault `target` now: it is in contact, or
+/// its Movement Dice reach contact with a fair chance ([`FAIR_CHANCE`]).
+pub(super) fn within_reach(me: &ElementView, target: &ElementView, turn: &Turn, battle: &Battle) -> bool {
+    let needed = needed(me, target);
+    needed <= 0.0
+        || movement::reach(battle, me, toward(me.place.at, target.place.at, Inches(needed)), turn.orders.movement_pips)
+            .is_some_and(|r| r.to_point + 1e-9 >= FAIR_CHANCE)
+}
+
+/// Whether `target` is what an assault is made on (a building's occupants, a vehicle).
+pub(super) fn assailable(sight: &Sight, target: &ElementView) -> bool {
+    kind(sight, target).is_some()
+}
+
+fn assault_phase(mut t: Battlefield, mut current: ResMut<Current>) {
+    let Some(Command::Assault { element, target }) = current.0.clone() else { return };
+    current.0 = None;
+    let Flow::Acting(turn) = &*t.flow else { return };
+    let turn = turn.clone();
+    assault(&mut t, &element, &target, &turn);
+    super::turn::phase_done(&mut t, Phase::Fire, &[]);
+}
+
+/// Where the attackers stand inside the defenders' building: an inch in
+/// from the defenders towards where they came from, or with the defenders.
+fn inside(sight: &Sight, building: usize, defenders: Point, from: Point) -> Point {
+    let p = toward(defenders, from, Inches(1.0));
+    if geometry::building_at(sight.terrain, p).is_some_and(|(k, _)| k == building) { p } else { defenders }
+}
+
+fn assault(t: &mut Battlefield, element: &str, target: &str, turn: &Turn) {
+    let bound = t.battle.clock.bound();
+    let codex = t.codex.0.clone();
+    let (Some(i), Some(j)) = (t.roster.index(element), t.roster.index(target)) else {
+        t.fail("assault", element, format!("{element} or {target} is no element of the battle"));
+        return;
+    };
+    let sight = Sight::new(&t.battle, &codex);
+    let mut els = sorted(&mut t.elements);
+    let Some(kind) = kind(&sight, &els[j].view()) else {
+        drop(els);
+        t.fail("assault", element, format!("{target} is neither in a building nor a vehicle"));
+        return;
+    };
+    let from = els[i].place.at;
+    let needed = needed(&els[i].view(), &els[j].view());
+    if needed > 0.0 {
+        // The Move phase into contact.
+        let contact = toward(from, els[j].place.at, Inches(needed));
+        let pips = turn.orders.movement_pips;
+        let thrown = movement::throw_move(
+            &mut t.log,
+            &mut t.failures,
+            &mut t.dice.0,
+            &t.battle,
+            bound,
+            &els[i].view(),
+            contact,
+            (pips, super::command::Pace::Normal),
+        );
+        let travel = thrown.unwrap_or(0.0);
+        // Reading (HA "Spotting a potential ambush"): the enemy assaulted has
+        // been observed, so the 9" halt is not for it; any other enemy still stops the move.
+        let others: Vec<Point> = els
+            .iter()
+            .enumerate()
+            .filter(|(k, f)| *k != j && f.identity.side != els[i].identity.side && f.presence.status.on_table())
+            .map(|(_, f)| f.place.at)
+            .collect();
+        let allowed = if els[i].actions.this_bound.observed {
+            travel
+        } else {
+            movement::ambush_limit(from, contact, travel, &others)
+        };
+        if allowed < travel {
+            t.log.push(bound, movement::ambush_event(element, travel, allowed));
+        }
+        let reached = rules::approach(needed, allowed).unwrap_or(Approach::ComingUpShort { short_by: needed });
+        if let Approach::ComingUpShort { short_by } = reached {
+            let e = RuleEvent::new(EventKind::Assault, ha("Coming up short"))
+                .actor(element)
+                .target(target)
+                .input("needed", needed, "inches to contact")
+                .input("allowance", allowed, "the move thrown")
+                .outcome(serde_json::json!({
+                    "short_by": short_by,
+                    "grenades": false,
+                    "winner": "defender",
+                }));
+            t.log.push(bound, e);
+        }
+        let f = &mut els[i];
+        f.apply(Change::Move { to: toward(from, contact, Inches(allowed)), moved: allowed > 0.0 });
+        super::shared::reveal_at(&mut t.log, bound, f, warbound_rules::concealment::ConcealedActivity::Move, from);
+        movement::minefields((&mut t.log, &mut t.failures), &mut t.dice.0, bound, (&t.battle, &mut t.sides), f, from);
+        movement::lose_track(&mut els, i, from, &t.battle, &codex);
+        t.flow.apply(FlowChange::PhaseTaken(Phase::Move, Vec::new()));
+        if !els[i].presence.status.on_table() {
+            return;
+        }
+        if matches!(reached, Approach::ComingUpShort { .. }) {
+            // HA "Coming up short": "the advancing troops may fire from their
+            // final position. They may not throw grenades".
+            let may = sight.may_fire_at(&els[i].view(), &els[j].view())
+                && sight.in_range_of_any(&els[i].view(), &els[j].view());
+            drop(els);
+            if may {
+                super::firing::do_fire(
+                    t,
+                    element,
+                    target,
+                    super::firing::Stance { on_the_move: true, failures: turn.failures, aimed: false },
+                );
+            }
+            return;
+        }
+    }
+    match kind {
+        Kind::Vehicle => {
+            let mut out =
+                Out { dice: &mut t.dice.0, log: &mut t.log, failures: &mut t.failures, bound, battle: &mut t.battle };
+            on_vehicle(&mut out, &mut t.sides, &mut els, (i, j));
+        }
+        Kind::Building(b) => {
+            let already_in = geometry::building_at(sight.terrain, els[i].place.at).is_some_and(|(k, _)| k == b);
+            if already_in {
+                // HA: "On the second or subsequent round of assault, both
+                // elements fire at close range with the appropriate cover modifiers".
+                let e = RuleEvent::new(EventKind::Assault, ha(CLOSE))
+                    .actor(element)
+                    .target(target)
+                    .input("round", "a further round", "both elements fire at close range, without grenades")
+                    .outcome(serde_json::json!({ "grenades": false }));
+                t.log.push(bound, e);
+                els[i].apply(Change::Fired);
+                let mut out = Out {
+                    dice: &mut t.dice.0,
+                    log: &mut t.log,
+                    failures: &mut t.failures,
+                    bound,
+                    battle: &mut t.battle,
+                };
+                close_fire(&mut out, &mut t.sides, &codex, &mut els, (i, j), turn.failures, FireResults::default());
+                return;
+            }
+            let views: Vec<ElementView> = els.iter().map(|f| f.view()).collect();
+            let others = occupants(&views, &sight, b, target);
+            drop(views);
+            let a = CloseAssault {
+                attackers: figures(&els[i].view()),
+                defenders: figures(&els[j].view()),
+                capacity: Some(capacity(&t.battle, b).saturating_sub(others)),
+                nation: t.sides.0[els[i].identity.side].nation.clone(),
+                grenades: grenades(&els[i].view(), &t.battle),
+            };
+            let (entry, e) = match rules::enter(&a, &mut t.dice.0, element) {
+                Ok(entered) => entered,
+                Err(AssaultError::BuildingFull | AssaultError::NoOne) => return,
+                Err(e) => {
+                    drop(els);
+                    t.fail("assault", element, format!("the close assault cannot be resolved: {e}"));
+                    return;
+                }
+            };
+            t.log.push(bound, e.target(target));
+            let day = t.battle.clock.day();
+            let to = inside(&sight, b, els[j].place.at, els[i].place.at);
+            if !entry.grenade_faces.is_empty() {
+                els[i].apply(Change::GrenadesUsed(day));
+            }
+            els[i].apply(Change::Move { to, moved: true });
+            els[i].apply(Change::Fired);
+            let mut damage = FireResults::default();
+            damage.casualties += els[j].apply(Change::LoseMen(u32::from(entry.casualties)));
+            let mut out =
+                Out { dice: &mut t.dice.0, log: &mut t.log, failures: &mut t.failures, bound, battle: &mut t.battle };
+            close_fire(&mut out, &mut t.sides, &codex, &mut els, (i, j), turn.failures, damage);
+        }
+    }
+}
+
+/// *Heroes All*, "Close assaults": "The attackers now fire from inside the
+/// building, noting that they get the benefit of close range but that the
+/// defenders are in hard cover. Hits, casualties **and Continuous Momentum
+/// Tests** are calculated." `damage` holds what the grenades did.
+///
+/// Reading: the close-assault fire is the attackers' small arms (weapons
+/// firing HE into the building would hit the building, which the assault
+/// does not); the grenades and the fire are one firing element's, so one
+/// set of tests (test `seven_figures_throw_two_grenades_into_the_farm`).
+fn close_fire(
+    out: &mut Out,
+    sides: &mut HeldSides,
+    codex: &warbound_rules::codex::Codex,
+    els: &mut [Held],
+    (i, j): (usize, usize),
+    failures: u8,
+    mut damage: FireResults,
+) {
+    let bound = out.bound;
+    let teams = Sight::new(out.battle, codex).teams_in_range(&els[i].view(), &els[j].view());
+    let edge = sides.0[els[j].identity.side].edge;
+    let (firer, tgt) = pair_mut(els, i, j);
+    let d = distance(firer.place.at, tgt.place.at);
+    let momentum = Momentum { cms: firer.force.element.cms.clamp(1, 6), failures };
+    for team in &teams {
+        if !matches!(team.row.row().procedure, firing::Procedure::OpenSights) || tgt.spent() {
+            continue;
+        }
+        let Some((weapon, false)) = super::firing::weapon_for(team, &firer.view(), &tgt.view(), codex) else {
+            continue;
+        };
+        let fire = rules::close_assault_fire(weapon, team.weapons, firer.force.fire_and_cm_quality(), momentum);
+        let Ok(volley) = firing::fire_open_sights(&fire, &mut *out.dice) else { continue };
+        out.log.push(bound, volley.event().actor(firer.id()).target(tgt.id()));
+        super::firing::use_rounds(firer, team);
+        let attack = weapon.row().attack_at(volley.assessment.band).is_some();
+        super::firing::under(out, &mut damage, (weapon.row(), false, attack), &firer.view(), &tgt.view(), d);
+        for _ in 0..volley.hits {
+            if tgt.spent() {
+                break;
+            }
+            let band = volley.assessment.band;
+            super::firing::hit(out, weapon, false, band, tgt, firer.place.at, edge, &mut damage);
+        }
+    }
+    let firer_id = firer.id().to_owned();
+    tgt.apply(Change::FiredOnBy(firer_id.clone()));
+    // The defenders know who is in their building with them.
+    tgt.apply(Change::Knows(vec![firer_id]));
+    super::shared::accrue_fire(tgt, &damage, (false, Cover::Hard), "a close assault", |ev| out.log.push(bound, ev));
+    super::shared::casualties((&mut *out.log, &mut *out.failures), out.dice, bound, sides, tgt, damage.casualties);
+    if tgt.spent() && tgt.presence.status.on_table() {
+        let e = RuleEvent::new(EventKind::Assault, ha(CLOSE))
+            .actor(firer.id())
+            .target(tgt.id())
+            .input("defenders_left", 0, "every defender is a casualty")
+            .outcome(serde_json::json!({ "winner": "attacker", "status": Status::Destroyed }));
+        out.log.push(bound, e);
+        tgt.apply(Change::Leave(Status::Destroyed));
+    }
+}
+
+/// *Heroes All*, "Assaults on AFVs and other vehicles": the attackers in
+/// contact throw a grenade per 3 figures; the vehicle as the grenades leave it.
+///
+/// Reading: the assault is won when the vehicle is damaged or destroyed,
+/// lost when the grenades do nothing (test `a_section_in_contact_throws_at_grenades_at_the_tank`).
+fn on_vehicle(t: &mut Out, sides: &mut HeldSides, els: &mut [Held], (i, j): (usize, usize)) {
+    let bound = t.bound;
+    let (firer, tgt) = pair_mut(els, i, j);
+    let crew: u8 = tgt.force.element.pieces.iter().map(|p| p.crew).sum();
+    let vehicle = match tgt.force.build {
+        Build::Afv { open_topped: true, .. } => VehicleTarget::OpenTopped { crew },
+        Build::Afv { armour, .. } => VehicleTarget::ClosedAfv { armour },
+        _ => VehicleTarget::SoftSkin { passengers: figures(&tgt.view()) },
+    };
+    let a = rules::VehicleAssault {
+        figures: figures(&firer.view()),
+        nation: sides.0[firer.identity.side].nation.clone(),
+        grenades: grenades(&firer.view(), t.battle),
+        target: vehicle,
+        state: tgt.vehicle.state.unwrap_or_default(),
+        target_at_the_double: false,
+        tank_riders: false,
+        from: rules::AssaultFrom::Contact,
+    };
+    let (out, mut e) = match rules::assault_vehicle(&a, &mut *t.dice, firer.id()) {
+        Ok(done) => done,
+        Err(e) => {
+            debug!("{} cannot assault {}: {e}", firer.id(), tgt.id());
+            return;
+        }
+    };
+    let won = out.result != warbound_rules::effects::AtResult::NoEffect || out.casualties > 0;
+    if let serde_json::Value::Object(m) = &mut e.outcome {
+        m.insert("winner".into(), serde_json::json!(if won { "attacker" } else { "defender" }));
+    }
+    t.log.push(bound, e.target(tgt.id()));
+    firer.apply(Change::GrenadesUsed(t.battle.clock.day()));
+    firer.apply(Change::Fired);
+    let before = tgt.vehicle.state.unwrap_or_default();
+    tgt.apply(Change::Vehicle(out.state));
+    let mut damage = FireResults {
+        damaged: out.state == warbound_rules::effects::VehicleState::Damaged
+            && before != warbound_rules::effects::VehicleState::Damaged,
+        at: true,
+        ..FireResults::default()
+    };
+    damage.casualties += tgt.apply(Change::LoseMen(u32::from(out.casualties)));
+    tgt.apply(Change::FiredOnBy(firer.id().to_owned()));
+    let cover = Cover::Soft;
+    super::shared::accrue_fire(tgt, &damage, (false, cover), "an assault with grenades", |ev| t.log.push(bound, ev));
+    super::shared::casualties((&mut *t.log, &mut *t.failures), t.dice, bound, sides, tgt, damage.casualties);
+    if tgt.spent() && tgt.presence.status.on_table() {
+        super::shared::leave(t.log, bound, tgt, Status::Destroyed, "brewed by the assault's grenades");
+    }
+}
+
+/// The enemy inside the element's building with it, if any: the attackers of
+/// a close assault.
+fn assailant(els: &[Held], i: usize, sight: &Sight) -> Option<usize> {
+    let me = &els[i];
+    if me.force.build.is_vehicle() || !me.presence.status.on_table() {
+        return None;
+    }
+    let (b, _) = geometry::building_at(sight.terrain, me.place.at)?;
+    els.iter()
+        .enumerate()
+        .filter(|(_, e)| e.identity.side != me.identity.side && e.presence.status.on_table())
+        .filter(|(_, e)| e.force.build == Build::Infantry)
+        .filter(|(_, e)| geometry::building_at(sight.terrain, e.place.at).is_some_and(|(k, _)| k == b))
+        .min_by(|a, b| distance(me.place.at, a.1.place.at).total_cmp(&distance(me.place.at, b.1.place.at)))
+        .map(|(k, _)| k)
+}
+
+/// The defenders' card (*Heroes All*, "Close assaults"): "When they are able
+/// to take action, the defenders must pass their CM Tests before returning
+/// fire ... If, after taking their CM Tests, the defenders are not permitted
+/// to take offensive action, they must retire away from the enemy 1 full
+/// move. This full move retirement is mandatory and is the only action
+/// permitted by the defenders if they fail their Officer Reaction Test."
+/// Called once the element's turn (ORT, CM tests) is taken, for a turn that
+/// acts or takes no action; returns whether it retired (its turn is over).
+///
+/// Readings: an element is under assault while an enemy infantry element is
+/// inside its building with it; the full move away from the enemy is
+/// towards its own edge (test `defenders_who_may_not_fire_retire_a_full_move`).
+pub(super) fn defenders_retire(t: &mut Battlefield, id: &str, turn: &ElementTurn) -> bool {
+    let bound = t.battle.clock.bound();
+    let codex = t.codex.0.clone();
+    let Some(i) = t.roster.index(id) else { return false };
+    let sight = Sight::new(&t.battle, &codex);
+    let mut els = sorted(&mut t.elements);
+    let Some(k) = assailant(&els, i, &sight) else { return false };
+    let passed_ort = matches!(turn.course, Course::Acts(_));
+    let failures = turn.cm.as_ref().map_or(0, |c| c.failures);
+    let Ok(action) = rules::defenders_act(turn.cms_after, failures, passed_ort) else { return false };
+    let attacker = els[k].id().to_owned();
+    let event = |outcome: serde_json::Value| {
+        RuleEvent::new(EventKind::Assault, ha(CLOSE))
+            .actor(id)
+            .target(attacker.as_str())
+            .input("cms", turn.cms_after, "the defenders must pass their CM Tests before returning fire")
+            .input("failures", failures, "this bound's CM test failures")
+            .input("passed_ort", passed_ort, "a failed ORT leaves only the full move retirement")
+            .outcome(outcome)
+    };
+    match action {
+        DefendersAction::ReturnFire => {
+            t.log.push(bound, event(serde_json::json!({ "defenders": action, "defending": true })));
+            els[i].apply(Change::Knows(vec![attacker]));
+            false
+        }
+        DefendersAction::Retire => {
+            let f = &mut els[i];
+            let edge = t.sides.0[f.identity.side].edge;
+            let table = t.battle.start.scenario.table;
+            let home = super::shared::nearest_on_edge(table, edge, f.place.at);
+            let travel = movement::throw_move(
+                &mut t.log,
+                &mut t.failures,
+                &mut t.dice.0,
+                &t.battle,
+                bound,
+                &f.view(),
+                home,
+                (0, super::command::Pace::Normal),
+            )
+            .unwrap_or(0.0);
+            let from = f.place.at;
+            let to = toward(from, home, Inches(travel));
+            t.log.push(
+                bound,
+                event(serde_json::json!({ "defenders": action, "moved": travel, "winner": "attacker", "defending": true })),
+            );
+            f.apply(Change::Move { to, moved: travel > 0.0 });
+            movement::minefields(
+                (&mut t.log, &mut t.failures),
+                &mut t.dice.0,
+                bound,
+                (&t.battle, &mut t.sides),
+                f,
+                from,
+            );
+            if f.presence.status.on_table() && super::shared::from_edge(table, edge, f.place.at) <= 1.0 {
+                super::shared::leave(
+                    &mut t.log,
+                    bound,
+                    f,
+                    Status::Retired,
+                    "a full move away took it off its own edge",
+                );
+            }
+            movement::lose_track(&mut els, i, from, &t.battle, &codex);
+            true
+        }
+    }
+}

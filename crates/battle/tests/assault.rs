@@ -1,0 +1,367 @@
+//! Assaults played (*Heroes All*, "Assaults"): the Player's Assault command,
+//! the close assault into a building, coming up short, the defenders'
+//! answer, and the refusals of the turn.
+
+use std::sync::Arc;
+
+use warbound_battle::{
+    command::Command,
+    log::{BattleLog, Entry},
+    play,
+    prelude::*,
+    setup::{BattleStart, Control},
+    shipped,
+    state::{ElementBundle, Flow, Sides},
+};
+use warbound_rules::{codex::Codex, event::EventKind, geometry::distance, order_dice::Phase, scenario::Scenario};
+
+const CLOSE: &str = "Close assaults (into buildings or defensive positions)";
+
+fn codex() -> Arc<Codex> {
+    shipped::codex().expect("the shipped CODEX loads")
+}
+
+/// British `men` riflemen at `british_at`, a German section in the farm
+/// (a house from (38, 39) to (44, 44)) at (40, 40); both sides on `orders`.
+fn farm(men: u8, british_at: (f32, f32), german: &str, orders: (&str, &str)) -> Scenario {
+    farm_at(men, british_at, (40.0, 40.0), german, orders)
+}
+
+/// As [`farm`], the Germans at `german_at`.
+fn farm_at(men: u8, british_at: (f32, f32), german_at: (f32, f32), german: &str, orders: (&str, &str)) -> Scenario {
+    let text = format!(
+        r#"(
+    name: "Farm", briefing: "test", table: (width: 72, depth: 48), time_limit: 12,
+    terrain: (features: [Building(outline: [(38, 39), (44, 39), (44, 44), (38, 44)], structure: house, storeys: 2)]),
+    places: [(name: "the road", at: (36, 4)), (name: "the farm", at: (40, 40))],
+    sides: [
+        (name: "British", nation: British, year: 1944, quality: Regular, senior_officer: Average, edge: near,
+         companies: [(id: "a_coy", officer: Regular, attached_to: "a1", objective: {},
+            elements: [(id: "a1", nco: Regular, figures: [(men: {men}, weapon: "gb_no4_rifle")], start: at({}, {}))])]),
+        (name: "German", nation: German, year: 1944, quality: Regular, senior_officer: Average, edge: far,
+         companies: [(id: "b_kp", officer: Regular, attached_to: "g1", objective: {},
+            elements: [(id: "g1", nco: Regular, figures: [{german}], start: at({}, {}))])]),
+    ],
+)"#,
+        orders.0, british_at.0, british_at.1, orders.1, german_at.0, german_at.1
+    );
+    Scenario::load("farm.ron", &text, &codex()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+const HOLD_ROAD: &str = r#"(activity: Hold, location: "the road")"#;
+const HOLD_FARM: &str = r#"(activity: Hold, location: "the farm")"#;
+const SECTION: &str = r#"(men: 8, weapon: "de_kar98k")"#;
+
+/// The British under the Player at a1's turn, knowing of g1, with the Order
+/// Die `order` and the turn allowing an assault as `can_assault` says.
+fn a1_to_act(scenario: Scenario, seed: u64, order: Phase, can_assault: bool) -> Option<App> {
+    let mut start = BattleStart::auto("farm", scenario, seed);
+    start.control = vec![Control::Player, Control::Auto];
+    let mut app = play::battle_app(start, BattleLog::default(), codex()).unwrap();
+    play::advance(&mut app).unwrap();
+    for _ in 0..50 {
+        match app.world().resource::<Flow>().clone() {
+            Flow::Acting(turn) if turn.element == "a1" => break,
+            Flow::CoTurn { side, company, .. } => {
+                let id = app.world().resource::<Sides>().0[side].companies[company].id.clone();
+                play::command(&mut app, Command::Command { company: id, orders: vec![], rally: vec![] }).unwrap();
+            }
+            Flow::Session { side } => {
+                let cmd = Command::Session { side, commit: vec![], objectives: vec![], withdraw: false };
+                play::command(&mut app, cmd).unwrap();
+            }
+            Flow::Seize { element } => {
+                play::command(&mut app, Command::Seize { element, swap_with: None }).unwrap();
+            }
+            _ => return None,
+        }
+    }
+    if element(&app, "a1").force.element.cms <= 4 {
+        return None;
+    }
+    let world = app.world_mut();
+    let Flow::Acting(turn) = &mut *world.resource_mut::<Flow>() else { return None };
+    if !turn.taken.is_empty() {
+        return None;
+    }
+    turn.orders.order = order;
+    turn.orders.can_assault = can_assault;
+    turn.orders.can_fire = true;
+    turn.orders.movement = warbound_rules::momentum::CmMovement::Free;
+    turn.orders.movement_pips = 0;
+    turn.orders.open_sights_penalty = 0;
+    turn.failures = 0;
+    let mut q = world.query::<(&warbound_battle::state::Force, &mut warbound_battle::state::Intel)>();
+    for (force, mut intel) in q.iter_mut(world) {
+        if force.id() == "a1" {
+            intel.known.insert("g1".to_owned());
+        }
+    }
+    Some(app)
+}
+
+fn log(app: &App) -> Vec<Entry> {
+    app.world().resource::<BattleLog>().entries.clone()
+}
+
+fn elements(app: &App) -> Vec<ElementBundle> {
+    warbound_battle::state::elements(app.world())
+}
+
+fn element(app: &App, id: &str) -> ElementBundle {
+    elements(app).into_iter().find(|f| f.id() == id).unwrap()
+}
+
+fn input<'a>(e: &'a Entry, name: &str) -> Option<&'a serde_json::Value> {
+    e.event.inputs.iter().find(|i| i.name == name).map(|i| &i.value)
+}
+
+/// The section that refused the last command, or `None` if it was accepted.
+fn refused_by(app: &App) -> Option<String> {
+    let log = log(app);
+    let last = &log.iter().rev().find(|e| e.event.kind == EventKind::Command).expect("a command").event;
+    (last.outcome["accepted"] == serde_json::json!(false)).then(|| last.rule.section.clone())
+}
+
+/// The first seed from `seeds` at which a1 acts before anything happens to it.
+fn first_turn(scenario: &Scenario, order: Phase, can_assault: bool) -> App {
+    (0..40).find_map(|s| a1_to_act(scenario.clone(), s, order, can_assault)).expect("a1 acts first on some seed")
+}
+
+#[test]
+fn seven_figures_throw_two_grenades_into_the_farm() {
+    // HA "Close assaults", the caption: "British infantry assault the
+    // occupants of this farm building. The 7 figures will get 2 grenades to
+    // throw before entering and firing at short range at the defenders who
+    // will gain the benefit of hard cover."
+    let scenario = farm(7, (40.0, 38.2), SECTION, (HOLD_ROAD, HOLD_FARM));
+    let mut app = first_turn(&scenario, Phase::Fire, true);
+    let before = log(&app).len();
+    play::command(&mut app, Command::Assault { element: "a1".into(), target: "g1".into() }).unwrap();
+    assert_eq!(refused_by(&app), None);
+    let after = log(&app);
+    let new = &after[before..];
+    let entry = new.iter().find(|e| e.event.rule.section == CLOSE).expect("the close assault");
+    assert_eq!(entry.event.actor.as_deref(), Some("a1"));
+    assert_eq!(entry.event.target.as_deref(), Some("g1"));
+    let faces: Vec<u8> = entry.event.dice.iter().map(|t| t.face).collect();
+    assert_eq!(faces.len(), 2, "7 figures throw 2 grenades");
+    assert_eq!(entry.event.outcome["column"], serde_json::json!("G1"), "British grenades on column G1");
+    let g1 = |f: u8| [1, 1, 2, 2, 3, 3][usize::from(f) - 1];
+    let grenade_dead: u8 = faces.iter().map(|&f| g1(f)).sum::<u8>().min(8);
+    assert_eq!(entry.event.outcome["casualties"], serde_json::json!(grenade_dead));
+    // Then the attackers fire from inside: short range, defenders in hard cover.
+    let k = new.iter().position(|e| e.event.rule.section == CLOSE).unwrap();
+    let volleys: Vec<&Entry> = new[k..].iter().filter(|e| e.event.rule.section == "How to fire weapons").collect();
+    assert!(!volleys.is_empty(), "the attackers fire after their grenades");
+    for v in &volleys {
+        assert_eq!(input(v, "band"), Some(&serde_json::json!("short")));
+        assert!(input(v, "hard_cover").is_some(), "the defenders are in hard cover");
+    }
+    let hits: u64 = volleys.iter().map(|v| v.event.outcome["hits"].as_u64().unwrap()).sum();
+    let a1 = element(&app, "a1");
+    let g1_after = element(&app, "g1");
+    assert!(u64::from(8 - g1_after.men()) <= u64::from(grenade_dead) + hits);
+    assert_eq!(a1.actions.grenades_day, Some(0), "grenades are thrown once a day");
+    let inside = warbound_rules::geometry::building_at(
+        &app.world().resource::<warbound_battle::state::Battle>().terrain,
+        a1.place.at,
+    );
+    assert!(inside.is_some(), "the attackers fire from inside the building");
+}
+
+#[test]
+fn an_assault_the_turn_forbids_is_refused() {
+    // FYOB "Continuous Momentum Score": infantry at 4 or less "cannot
+    // assault"; HA "Assaults": "Any assault takes place in a Fire phase and
+    // therefore the attackers must throw a Move or Act order if they need to
+    // move into contact".
+    let near = farm(7, (40.0, 38.2), SECTION, (HOLD_ROAD, HOLD_FARM));
+    let mut app = first_turn(&near, Phase::Move, false);
+    let before = elements(&app);
+    play::command(&mut app, Command::Assault { element: "a1".into(), target: "g1".into() }).unwrap();
+    assert_eq!(refused_by(&app).as_deref(), Some("Continuous Momentum"));
+    assert_eq!(elements(&app), before, "a refused assault changes nothing");
+    let far = farm(7, (40.0, 33.0), SECTION, (HOLD_ROAD, HOLD_FARM));
+    let mut app = first_turn(&far, Phase::Fire, true);
+    play::command(&mut app, Command::Assault { element: "a1".into(), target: "g1".into() }).unwrap();
+    assert_eq!(refused_by(&app).as_deref(), Some("Assaults"), "a Fire order cannot move into contact first");
+    // The Player's offer says so.
+    let Some(warbound_battle::options::Decision::Act { offers, .. }) =
+        warbound_battle::options::decision(app.world_mut())
+    else {
+        panic!("no element's decision")
+    };
+    let offer = offers.iter().find(|o| matches!(o.command, Command::Assault { .. })).expect("Assault g1 on offer");
+    assert!(offer.label.starts_with("Assault g1"), "{}", offer.label);
+    assert!(offer.refused.as_deref().is_some_and(|r| r.contains("Move or Act order")), "{:?}", offer.refused);
+}
+
+#[test]
+fn only_buildings_and_vehicles_are_assaulted() {
+    // HA "Close assaults (into buildings or defensive positions)": men in
+    // the open are fired on, not assaulted.
+    let open = farm_at(7, (30.0, 37.6), (30.0, 39.5), SECTION, (HOLD_ROAD, HOLD_FARM));
+    let mut app = first_turn(&open, Phase::Fire, true);
+    play::command(&mut app, Command::Assault { element: "a1".into(), target: "g1".into() }).unwrap();
+    assert_eq!(refused_by(&app).as_deref(), Some(CLOSE));
+}
+
+#[test]
+fn coming_up_short_fires_from_where_it_stands() {
+    // HA "Coming up short": "If an element decides to make an assault but then
+    // throws less than the required distance to make contact with the enemy,
+    // the assault is cancelled and the advancing troops may fire from their
+    // final position. They may not throw grenades".
+    let scenario = farm(7, (40.0, 30.0), SECTION, (HOLD_ROAD, HOLD_FARM));
+    let (mut short, mut reached) = (0, 0);
+    for seed in 0..40 {
+        let Some(mut app) = a1_to_act(scenario.clone(), seed, Phase::Move, true) else { continue };
+        let before = log(&app).len();
+        play::command(&mut app, Command::Assault { element: "a1".into(), target: "g1".into() }).unwrap();
+        assert_eq!(refused_by(&app), None, "seed {seed}");
+        let new = log(&app)[before..].to_vec();
+        let a1 = element(&app, "a1");
+        if let Some(e) = new.iter().find(|e| e.event.rule.section == "Coming up short") {
+            short += 1;
+            assert_eq!(e.event.outcome["winner"], serde_json::json!("defender"));
+            assert!(new.iter().all(|e| e.event.rule.section != CLOSE), "seed {seed}: no close assault when short");
+            assert_eq!(a1.actions.grenades_day, None, "seed {seed}: no grenades when short");
+            assert!(distance(a1.place.at, element(&app, "g1").place.at).get() > 2.0, "seed {seed}");
+        } else if new.iter().any(|e| e.event.rule.section == CLOSE) {
+            reached += 1;
+        }
+    }
+    assert!(short > 0 && reached > 0, "short {short}, reached {reached}");
+}
+
+#[test]
+fn defenders_who_may_not_fire_retire_a_full_move() {
+    // HA "Close assaults": "If, after taking their CM Tests, the defenders are
+    // not permitted to take offensive action, they must retire away from the
+    // enemy 1 full move. This full move retirement is mandatory and is the
+    // only action permitted by the defenders if they fail their Officer
+    // Reaction Test."
+    let militia = r#"(men: 8, weapon: "de_kar98k")"#;
+    let scenario = farm(7, (41.0, 41.0), militia, (HOLD_ROAD, HOLD_FARM));
+    let (mut retired, mut fired_back) = (0, 0);
+    for seed in 0..30 {
+        let mut start = BattleStart::auto("farm", scenario.clone(), seed);
+        start.control = vec![Control::Auto, Control::Auto];
+        let (app, _) = play::autoplay(start, BattleLog::default(), codex()).unwrap();
+        let log = log(&app);
+        for (k, e) in log.iter().enumerate() {
+            if e.event.rule.section != CLOSE || e.event.actor.as_deref() != Some("g1") {
+                continue;
+            }
+            let passed = input(e, "passed_ort") == Some(&serde_json::json!(true));
+            let cms = input(e, "cms").and_then(serde_json::Value::as_u64).unwrap() as u8;
+            let failures = input(e, "failures").and_then(serde_json::Value::as_u64).unwrap() as u32;
+            let expected = warbound_rules::assault::defenders_act(cms, failures, passed).unwrap();
+            let action = &e.event.outcome["defenders"];
+            assert_eq!(action, &serde_json::to_value(expected).unwrap(), "seed {seed}");
+            if expected == warbound_rules::assault::DefendersAction::Retire {
+                retired += 1;
+                assert_eq!(e.event.outcome["winner"], serde_json::json!("attacker"));
+                // Nothing else on that card: the next event of g1 is no command.
+                let next = log[k + 1..].iter().find(|n| n.event.actor.as_deref() == Some("g1"));
+                assert!(
+                    next.is_none_or(|n| n.event.kind != EventKind::Command),
+                    "seed {seed}: it did more than retire"
+                );
+            } else {
+                fired_back += 1;
+            }
+        }
+    }
+    assert!(retired > 0, "no defender retired (returned fire {fired_back})");
+}
+
+#[test]
+fn the_auto_side_assaults_the_farm_it_was_sent_against() {
+    // HA "Assaults"; FYOB "Orders & Objectives", Contact Enemy: Auto
+    // infantry sent to contact an enemy it knows in a building closes with
+    // it and assaults it, and the rules report counts who won.
+    let contact = r#"(activity: ContactEnemy, location: "the farm")"#;
+    let outpost = r#"(men: 4, weapon: "de_kar98k")"#;
+    let scenario = farm(10, (40.0, 31.0), outpost, (contact, HOLD_FARM));
+    let report = warbound_battle::report::rules_report(&codex(), &[("farm".to_owned(), scenario)], 40);
+    let a = report.assaults;
+    assert!(a.tried > 0, "{a:?}");
+    assert!(a.won > 0 && a.lost > 0, "{a:?}");
+}
+
+/// British `men` riflemen at (30, 18.5), in contact with a Panzer IV at (30, 20).
+fn tank(men: u8) -> Scenario {
+    let text = format!(
+        r#"(
+    name: "Tank", briefing: "test", table: (width: 72, depth: 48), time_limit: 6,
+    places: [(name: "the road", at: (30, 4)), (name: "the farm", at: (30, 20))],
+    sides: [
+        (name: "British", nation: British, year: 1944, quality: Regular, senior_officer: Average, edge: near,
+         companies: [(id: "a_coy", officer: Regular, attached_to: "a1", objective: {HOLD_ROAD},
+            elements: [(id: "a1", nco: Regular, figures: [(men: {men}, weapon: "gb_no4_rifle")], start: at(30, 18.5))])]),
+        (name: "German", nation: German, year: 1944, quality: Regular, senior_officer: Average, edge: far,
+         companies: [(id: "b_kp", officer: Regular, attached_to: "g1", objective: {HOLD_FARM},
+            elements: [(id: "g1", nco: Regular, pieces: [(codex: "de_pz4h")], start: at(30, 20))])]),
+    ],
+)"#
+    );
+    Scenario::load("tank.ron", &text, &codex()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn a_section_in_contact_throws_at_grenades_at_the_tank() {
+    // HA "Assaults on AFVs and other vehicles": "Against closed AFV's and
+    // using AT grenades, they throw a D10 per 3 figures with an attack value
+    // of +5. Multiple Attack Values can be added together".
+    let mut app = first_turn(&tank(6), Phase::Fire, true);
+    let before = log(&app).len();
+    play::command(&mut app, Command::Assault { element: "a1".into(), target: "g1".into() }).unwrap();
+    assert_eq!(refused_by(&app), None);
+    let new = log(&app)[before..].to_vec();
+    let e = new.iter().find(|e| e.event.rule.section == "Assaults on AFVs and other vehicles").expect("the assault");
+    let d10: Vec<u8> = e.event.dice.iter().filter(|t| t.sides == 10).map(|t| t.face).collect();
+    assert_eq!(d10.len(), 2, "6 figures throw 2 AT grenades");
+    assert_eq!(input(e, "attack_value"), Some(&serde_json::json!(10)), "+5 each, added together");
+    let score: u64 = d10.iter().map(|&f| u64::from(f)).sum::<u64>() + 10;
+    assert_eq!(e.event.outcome["score"], serde_json::json!(score));
+    let won = e.event.outcome["result"] != serde_json::json!("no_effect");
+    assert_eq!(e.event.outcome["winner"], serde_json::json!(if won { "attacker" } else { "defender" }));
+    assert_eq!(element(&app, "a1").actions.grenades_day, Some(0));
+    // "These 2 Germans cannot assault the tank using AT grenades as 3 figures are required."
+    let mut two = first_turn(&tank(2), Phase::Fire, true);
+    play::command(&mut two, Command::Assault { element: "a1".into(), target: "g1".into() }).unwrap();
+    assert_eq!(refused_by(&two).as_deref(), Some("Assaults on AFVs and other vehicles"));
+}
+
+/// The first command the Auto side gives for a1 at its turn under a Move
+/// order, a1 sent to contact g1 in the farm from `british_at`.
+fn auto_first_command(british_at: (f32, f32)) -> serde_json::Value {
+    let contact = r#"(activity: ContactEnemy, location: "the farm")"#;
+    let scenario = farm(10, british_at, SECTION, (contact, HOLD_FARM));
+    let mut app = first_turn(&scenario, Phase::Move, true);
+    let seen = log(&app).len();
+    app.world_mut().resource_mut::<Sides>().0[0].control = Control::Auto;
+    play::advance(&mut app).unwrap();
+    let log = log(&app);
+    let first = log[seen..]
+        .iter()
+        .find(|e| e.event.kind == EventKind::Command && e.event.actor.as_deref() == Some("a1"))
+        .expect("a command for a1");
+    input(first, "command").expect("the command given").clone()
+}
+
+#[test]
+fn the_auto_side_assaults_at_a_fair_chance_of_contact() {
+    // HA "Coming up short": "If an element decides to make an assault but
+    // then throws less than the required distance to make contact with the
+    // enemy, the assault is cancelled": the assault is declared before the
+    // Movement Dice (2D6 cross-country) are thrown. Contact (2" from the
+    // defenders) 8" off is reached on 15 throws in 36, 9" off on 10 in 36.
+    let eight = auto_first_command((40.0, 30.0));
+    assert!(eight.get("assault").is_some(), "8 inches to contact: {eight}");
+    let nine = auto_first_command((40.0, 29.0));
+    assert!(nine.get("assault").is_none(), "9 inches to contact: {nine}");
+    assert!(nine.get("move").is_some(), "9 inches to contact, it advances: {nine}");
+}
