@@ -119,9 +119,9 @@ fn the_odds_offered_before_a_volley_come_from_the_rules_and_fall_with_range() {
     let sight = Sight::new(app.world().resource::<Battle>(), data::codex().unwrap());
     // Along the firer's own lane: 6" and then 20" ahead of it.
     target.place.at = Point(firer.place.at.0, firer.place.at.1 + 6.0);
-    let near = fire_odds(&sight, &firer.view(), &target.view(), 0).expect("rifles reach 6 inches");
+    let near = fire_odds(&sight, &firer.view(), &target.view(), 0, false).expect("rifles reach 6 inches");
     target.place.at = Point(firer.place.at.0, firer.place.at.1 + 20.0);
-    let far = fire_odds(&sight, &firer.view(), &target.view(), 0);
+    let far = fire_odds(&sight, &firer.view(), &target.view(), 0, false);
     assert!(near.shots > 0 && near.at_least_one_hit > 0.0 && near.at_least_one_hit <= 1.0, "{near:?}");
     assert!(near.expected_hits <= f64::from(near.shots));
     if let Some(far) = far {

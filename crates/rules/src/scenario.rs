@@ -1210,7 +1210,7 @@ mod tests {
         let line = in_house.lines().position(|l| l.contains("at(22, 36)")).unwrap() + 1;
         assert!(err.to_string().contains(&format!("beach.ron:{line}")), "{err}");
         // Riflemen may go in, 16 of them and no more.
-        let gruppe = "start: at(56, 42), concealed: in_place),";
+        let gruppe = "start: at(50.5, 35), concealed: in_place),";
         let squad = |men: u8| {
             beach
                 .replacen(gruppe, "start: at(22, 36)),", 1)
