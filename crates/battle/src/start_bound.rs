@@ -202,13 +202,28 @@ pub(super) fn session(t: &mut Battlefield, s: usize, commit: &[String], objectiv
     let rationed = t.battle.start.scenario.sides[s].rationed;
     match so.start_of_session(cmt, rationed, &reserves, &mut t.dice.0) {
         Ok((session, events)) => {
-            // The session's tests are the Senior Officer's ("SO"): named by his side.
-            t.log.extend(bound, events.into_iter().map(|e| e.side(side.name.clone())));
-            t.sides.apply(s, SideChange::Record(so.record));
+            // The session's tests are the Senior Officer's ("SO"): named by
+            // his side. Each event is logged before the changes it makes:
+            // the milestone tests, then the reserves' Leadership Test and the
+            // elements it commits, then the tests re-taken.
+            let named = |e: RuleEvent| e.side(side.name.clone());
+            let (commits, tests): (Vec<RuleEvent>, Vec<RuleEvent>) =
+                events.into_iter().partition(|e| e.rule.section == "Committing Reserves to the table");
+            let mut tests = tests.into_iter();
+            t.log.extend(bound, tests.next().map(named));
+            let retests: Vec<RuleEvent> = tests.collect();
+            if retests.is_empty() {
+                t.sides.apply(s, SideChange::Record(so.record.clone()));
+            }
+            t.log.extend(bound, commits.into_iter().map(named));
             for id in &session.committed {
                 if let Some(f) = t.roster.find_mut(&mut els, id) {
                     f.apply(Change::Waiting(bound));
                 }
+            }
+            if !retests.is_empty() {
+                t.log.extend(bound, retests.into_iter().map(named));
+                t.sides.apply(s, SideChange::Record(so.record));
             }
             if session.directive == Directive::BattleLost {
                 info!("{} withdraws: the battle is lost", side.name);
