@@ -98,8 +98,11 @@ pub enum Command {
 /// What an observation test is taken on: an element in the open, or a
 /// concealed element's counter (FYOB "Placement options": "When an enemy
 /// unit approaches a counter and successfully observes it").
+///
+/// An element is written as its bare id, as commands recorded before
+/// counters could be observed name their targets, so those saves still load.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(untagged)]
 pub enum ObserveTarget {
     Element(String),
     /// Counter number `counter` of the concealed `element`.

@@ -279,6 +279,19 @@ mod tests {
     }
 
     #[test]
+    fn observation_targets_read_as_recorded_before_and_after_counters() {
+        use crate::command::ObserveTarget;
+        // A save's command as recorded before counters could be observed.
+        let old: Command = ron::from_str(r#"observe(element: "1_section", targets: ["gruppe_1"])"#).unwrap();
+        let Command::Observe { targets, .. } = &old else { panic!("{old:?}") };
+        assert_eq!(targets, &vec![ObserveTarget::Element("gruppe_1".into())]);
+        let counter = ObserveTarget::Counter { element: "gruppe_2".into(), counter: 2 };
+        let now = Command::Observe { element: "1_section".into(), targets: vec![targets[0].clone(), counter] };
+        let text = ron::to_string(&now).unwrap();
+        assert_eq!(ron::from_str::<Command>(&text).unwrap(), now, "{text}");
+    }
+
+    #[test]
     fn names_become_safe_file_names() {
         assert_eq!(sanitise("Patrol bound 3"), "Patrol bound 3");
         assert_eq!(sanitise("  ../../etc/passwd "), "_.._etc_passwd");
