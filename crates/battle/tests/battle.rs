@@ -2278,7 +2278,9 @@ fn the_auto_side_observes_counters_never_a_hidden_element() {
                 if e.event.kind == EventKind::Command {
                     let command = input(e, "command").expect("the command");
                     for t in command["observe"]["targets"].as_array().into_iter().flatten() {
-                        let direct = t["element"].as_str();
+                        // An element observed where it stands is its bare id;
+                        // a counter names its element and number.
+                        let direct = t.as_str();
                         assert!(
                             direct.is_none_or(|id| !hidden.contains(id)),
                             "{name} seed {seed}: observes the hidden {direct:?}"
