@@ -381,7 +381,7 @@ fn works(terrain: &warbound_rules::terrain::Terrain) -> (Vec<(usize, Minefield)>
     for (k, f) in terrain.features.iter().enumerate() {
         match f {
             Feature::Minefield { kind, .. } => minefields.push((k, Minefield::new(*kind, Shape::Area))),
-            Feature::Building { .. } => buildings.extend(Building::of_feature(f).map(|b| (k, b))),
+            Feature::Building { .. } => buildings.extend(f.building().map(|b| (k, b))),
             _ => {}
         }
     }

@@ -237,18 +237,6 @@ impl Building {
         Ok(Self { capacity, ..Self::new(structure) })
     }
 
-    /// The building or structure a terrain feature starts the battle as: its
-    /// capacity and Defence Value where the scenario gives them.
-    pub fn of_feature(feature: &crate::terrain::Feature) -> Option<Self> {
-        let crate::terrain::Feature::Building { structure, capacity, defence, .. } = feature else { return None };
-        let mut b =
-            capacity.and_then(|c| Self::with_capacity(*structure, c).ok()).unwrap_or_else(|| Self::new(*structure));
-        if let Some(d) = defence {
-            b.points = *d;
-        }
-        Some(b)
-    }
-
     fn standing(&self) -> bool {
         matches!(self.state, State::Standing | State::Burning { .. })
     }

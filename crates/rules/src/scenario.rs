@@ -982,7 +982,7 @@ impl Scenario {
         let Some((k, _)) = crate::geometry::building_at(&self.terrain, crate::terrain::Point(at.0, at.1)) else {
             return Ok(());
         };
-        let Some(building) = crate::buildings::Building::of_feature(&self.terrain.features[k]) else { return Ok(()) };
+        let Some(building) = self.terrain.features[k].building() else { return Ok(()) };
         if !building.structure.row().building {
             return Ok(());
         }

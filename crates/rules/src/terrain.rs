@@ -11,7 +11,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::buildings::{BridgeType, Structure};
+use crate::buildings::{BridgeType, Building, Structure};
 use crate::data::{DataError, from_ron};
 use crate::inches::Inches;
 use crate::movement::FordCondition;
@@ -225,6 +225,19 @@ fn anti_personnel() -> crate::mines::MineKind {
 }
 
 impl Feature {
+    /// The building or structure this feature starts the battle as: its
+    /// capacity and Defence Value where the scenario gives them.
+    pub fn building(&self) -> Option<Building> {
+        let Self::Building { structure, capacity, defence, .. } = self else { return None };
+        let mut b = capacity
+            .and_then(|c| Building::with_capacity(*structure, c).ok())
+            .unwrap_or_else(|| Building::new(*structure));
+        if let Some(d) = defence {
+            b.points = *d;
+        }
+        Some(b)
+    }
+
     /// The feature's name as a scenario file writes it.
     pub const fn name(&self) -> &'static str {
         match self {
