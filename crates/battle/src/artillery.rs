@@ -17,7 +17,7 @@ use warbound_rules::{
     fire_tests::FireResults,
     firing::{self, IndirectFire, IndirectMove, Ranging, Weapon},
     geometry::distance,
-    observation::Momentum,
+    observation::{Momentum, ObserverClass},
     opc::{self, OrtResult},
     terrain::Point,
 };
@@ -36,6 +36,8 @@ use super::{
 pub const BURST: f32 = 3.0;
 /// A careful FOO does not bring fire within 6" of his own men.
 const DANGER_CLOSE: f32 = 6.0;
+/// "The 2-man artillery FOO team" (*Heroes All*, "Rating the officers").
+const FOO_TEAM: u16 = 2;
 
 /// Which FOO or battery of which side holds card `id`.
 pub(super) enum Gunner {
@@ -133,9 +135,12 @@ fn foo_acts(t: &mut Battlefield, s: usize, fo: &mut FooState) {
                 return;
             };
             let (me, tgt) = (&els[w].view(), &els[j].view());
-            let (o, c) = (me.observers(), tgt.targets(codex));
-            let m = Momentum { cms: me.force.element.cms.clamp(1, 6), failures: 0 };
-            let Some(test) = sight.observation(me, tgt, &o, &c, m, false) else { return };
+            // The FOO team observes for itself, from where the element it is
+            // with stands: "the 2-man artillery FOO team" (*Heroes All*,
+            // "Rating the officers"), an officer's party with no Continuous
+            // Momentum Score of its own (FYOB's charts test elements).
+            let (o, c) = ([(ObserverClass::Figure, FOO_TEAM)], tgt.targets(codex));
+            let Some(test) = sight.observation(me, tgt, &o, &c, Momentum::default(), false) else { return };
             let result = match warbound_rules::observation::observe(&test, &mut t.dice.0) {
                 Ok(result) => result,
                 Err(e) => {

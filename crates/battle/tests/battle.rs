@@ -601,6 +601,29 @@ fn aircraft_fly_in_their_window_and_guns_fire_once_their_foo_is_netted() {
 }
 
 #[test]
+fn a_foo_team_observes_for_itself_with_no_momentum_of_its_own() {
+    // "The 2-man artillery FOO team" (Heroes All, "Rating the officers")
+    // observes for a new Artillery Target from where its element stands, but
+    // with its own two pairs of eyes, and it has no Continuous Momentum Score
+    // of its own: the element's pinned or shaken men add no segments.
+    let scenario = load("village");
+    let foo = scenario.sides[0].foos[0].id.clone();
+    let mut observed = 0;
+    for seed in 0..60 {
+        let (app, _) = autoplay("village", scenario.clone(), seed);
+        let log = &app.world().resource::<BattleLog>().entries;
+        for e in log.iter().filter(|e| e.event.kind == EventKind::Observation && e.event.actor.as_deref() == Some(&foo))
+        {
+            let input = |name: &str| e.event.inputs.iter().find(|i| i.name == name).map(|i| i.value.clone());
+            assert_eq!(input("observer"), Some(serde_json::json!(["figure", 2])), "seed {seed}: {:?}", e.event);
+            assert_eq!(input("momentum"), None, "seed {seed}: the FOO team took momentum segments");
+            observed += 1;
+        }
+    }
+    assert!(observed > 0, "no FOO observed a new target in 60 battles");
+}
+
+#[test]
 fn a_player_company_officer_orders_and_rallies_within_the_rules() {
     let mut app = battle_app(player_start(2), BattleLog::default()).unwrap();
     play::advance(&mut app).unwrap();
