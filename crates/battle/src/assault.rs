@@ -216,6 +216,65 @@ pub(super) fn within_reach(me: &ElementView, target: &ElementView, turn: &Turn, 
             .is_some_and(|r| r.to_point + 1e-9 >= FAIR_CHANCE)
 }
 
+/// The enemy infantry inside `me`'s building with it, nearest first: the
+/// other side of a close assault that goes on.
+pub(super) fn foe_inside<'a>(me: &ElementView, enemies: &[ElementView<'a>], sight: &Sight) -> Option<ElementView<'a>> {
+    if me.force.build != Build::Infantry {
+        return None;
+    }
+    let (b, _) = geometry::building_at(sight.terrain, me.place.at)?;
+    enemies
+        .iter()
+        .filter(|e| e.identity.side != me.identity.side && e.presence.status.on_table())
+        .filter(|e| e.force.build == Build::Infantry)
+        .filter(|e| geometry::building_at(sight.terrain, e.place.at).is_some_and(|(k, _)| k == b))
+        .min_by(|a, b| distance(me.place.at, a.place.at).total_cmp(&distance(me.place.at, b.place.at)))
+        .copied()
+}
+
+/// *Heroes All*, "Close assaults": "If the attackers take their next bound
+/// before the defenders, they may fire again (without grenades) **or**
+/// withdraw away from the building"; the rounds go on "until one side is
+/// forced to withdraw or withdraws voluntarily (i.e. it's NCO passes a
+/// Leadership Test)". The NCO's Leadership Test (an Officer decision, FYOB)
+/// and the round's verdict ([`rules::another_round`]) are logged; returns
+/// whether the attackers withdraw.
+///
+/// Reading: an element with no NCO has no one to pass the test, and fights
+/// on (test `outnumbered_attackers_withdraw_when_their_nco_passes`).
+pub(super) fn withdraws(
+    me: &ElementView,
+    foe: &ElementView,
+    dice: &mut warbound_rules::dice::Dice,
+    log: &mut super::log::BattleLog,
+    bound: u32,
+) -> bool {
+    let passed = match me.force.element.nco {
+        Some(nco) => {
+            let (test, mut event) = warbound_rules::officer::leadership_test(nco, dice, me.id());
+            event.rule = RuleRef::new(Book::FightYourOwnBattles, "Officer decisions");
+            let why = "withdraws voluntarily (i.e. it's NCO passes a Leadership Test)";
+            log.push(bound, event.input("decision", "withdraw from the close assault", why));
+            test.passed
+        }
+        None => false,
+    };
+    let another = rules::another_round(false, false, passed);
+    let mut outcome = serde_json::json!({ "another_round": another });
+    if !another {
+        outcome["winner"] = serde_json::json!("defender");
+    }
+    let e = RuleEvent::new(EventKind::Assault, ha(CLOSE))
+        .actor(me.id())
+        .target(foe.id())
+        .input("attackers", me.men(), "figures fighting in the building")
+        .input("defenders", foe.men(), "figures holding it")
+        .input("withdraws", passed, "its NCO passed a Leadership Test to withdraw")
+        .outcome(outcome);
+    log.push(bound, e);
+    !another
+}
+
 /// Whether `target` is what an assault is made on (a building's occupants, a vehicle).
 pub(super) fn assailable(sight: &Sight, target: &ElementView) -> bool {
     kind(sight, target).is_some()

@@ -270,6 +270,21 @@ fn next_command(
             Command::SetUp { element: element.clone(), up }
         })
         .filter(|c| matches!(c, Command::SetUp { up, .. } if *up != me.actions.set_up));
+    // In a building with the enemy, the close assault goes on: outnumbered,
+    // it withdraws away from the building if its NCO passes a Leadership
+    // Test, else it fights another round (Heroes All, "Close assaults").
+    if let Some(foe) = super::assault::foe_inside(me, &enemies, sight)
+        && turn.taken.is_empty()
+        && assaults(turn, me)
+        && me.men() < foe.men()
+    {
+        let round = Command::Assault { element: element.clone(), target: foe.id().to_owned() };
+        let away = Command::Move { element: element.clone(), to: (home.0, home.1), pace: Pace::Normal };
+        let may = |c: &Command| check(c, turn, all, sight, battle, aircraft).is_ok();
+        if may(&round) && may(&away) {
+            return if super::assault::withdraws(me, &foe, t.dice, t.log, t.bound) { away } else { round };
+        }
+    }
     let candidates: Vec<Command> = preference(turn.orders.order)
         .into_iter()
         .flat_map(|p| match p {
@@ -317,7 +332,13 @@ fn next_command(
     let wade = destination.map(|p| Command::Wade { element: element.clone(), to: (p.0, p.1) });
     let assault = (!burning).then(|| assault_target(turn, me, &enemies, sight, battle)).flatten();
     let assault = assault.map(|target| Command::Assault { element: element.clone(), target });
+    // On an Act order it observes before it assaults, so that the enemies it
+    // spots do not halt its advance into contact (Heroes All "Spotting a
+    // potential ambush": "without taking an observation test using an Act").
+    let look_first = (turn.orders.order == Phase::Act && !observe.is_empty())
+        .then(|| Command::Observe { element: element.clone(), targets: observe.clone() });
     wade.into_iter()
+        .chain(look_first)
         .chain(assault)
         .chain(candidates)
         .find(|c| check(c, turn, all, sight, battle, aircraft).is_ok())
@@ -362,20 +383,22 @@ fn assaults(turn: &Turn, me: &ElementView) -> bool {
 }
 
 /// Where an Auto element that assaults closes to: contact with the nearest
-/// known enemy, when that enemy is one it would assault (in a building, a
-/// vehicle); the others keep `CLOSE_TO` short.
+/// known enemy it would assault (in a building, a vehicle), even past a
+/// nearer one it would only fire on (FYOB "Orders & Objectives": Contact
+/// Enemy is to "advance into contact with the intention of engaging with
+/// him"); with none known, its order's destination, `CLOSE_TO` short of an
+/// enemy in the open. Test `the_auto_side_closes_with_a_house_past_men_in_the_open`.
 fn assault_approach(turn: &Turn, me: &ElementView, enemies: &[ElementView], sight: &Sight) -> Option<Point> {
     if !assaults(turn, me) {
         return None;
     }
     let e = enemies
         .iter()
-        .filter(|e| me.intel.known.contains(e.id()))
+        .filter(|e| me.intel.known.contains(e.id()) && super::assault::assailable(sight, e))
         .min_by(|a, b| distance(me.place.at, a.place.at).total_cmp(&distance(me.place.at, b.place.at)))?;
     let d = distance(me.place.at, e.place.at);
     let to_contact = d - Inches(super::shared::CONTACT);
-    (super::assault::assailable(sight, e) && to_contact.get() > ARRIVED)
-        .then(|| super::shared::toward(me.place.at, e.place.at, to_contact))
+    (to_contact.get() > ARRIVED).then(|| super::shared::toward(me.place.at, e.place.at, to_contact))
 }
 
 /// The phases in the order an Auto element prefers to take them under each

@@ -92,9 +92,10 @@ fn a1_to_act(scenario: Scenario, seed: u64, order: Phase, can_assault: bool) -> 
     turn.orders.open_sights_penalty = 0;
     turn.failures = 0;
     let mut q = world.query::<(&warbound_battle::state::Force, &mut warbound_battle::state::Intel)>();
+    let germans: Vec<String> = q.iter(world).map(|(f, _)| f.id().to_owned()).filter(|id| id.starts_with('g')).collect();
     for (force, mut intel) in q.iter_mut(world) {
         if force.id() == "a1" {
-            intel.known.insert("g1".to_owned());
+            intel.known.extend(germans.iter().cloned());
         }
     }
     Some(app)
@@ -291,6 +292,53 @@ fn the_auto_side_assaults_the_farm_it_was_sent_against() {
     assert!(a.won > 0 && a.lost > 0, "{a:?}");
 }
 
+/// a1's first command at its turn under a Move order, sent to contact the
+/// Germans it knows: a section in the farm (a house from (38, 39) to
+/// (44, 44)) at (40, 40) and one in the open at `open_at`.
+fn first_command_against_farm_and_field(british_at: (f32, f32), open_at: (f32, f32)) -> serde_json::Value {
+    let text = format!(
+        r#"(
+    name: "Farm", briefing: "test", table: (width: 72, depth: 48), time_limit: 12,
+    terrain: (features: [Building(outline: [(38, 39), (44, 39), (44, 44), (38, 44)], structure: house, storeys: 2)]),
+    places: [(name: "the road", at: (36, 4)), (name: "the farm", at: (40, 40))],
+    sides: [
+        (name: "British", nation: British, year: 1944, quality: Regular, senior_officer: Average, edge: near,
+         companies: [(id: "a_coy", officer: Regular, attached_to: "a1", objective: (activity: ContactEnemy, location: "the farm"),
+            elements: [(id: "a1", nco: Regular, figures: [(men: 10, weapon: "gb_no4_rifle")], start: at({}, {}))])]),
+        (name: "German", nation: German, year: 1944, quality: Regular, senior_officer: Average, edge: far,
+         companies: [(id: "b_kp", officer: Regular, attached_to: "g1", objective: {HOLD_FARM},
+            elements: [(id: "g1", nco: Regular, figures: [{SECTION}], start: at(40, 40)),
+                       (id: "g2", figures: [{SECTION}], start: at({}, {}))])]),
+    ],
+)"#,
+        british_at.0, british_at.1, open_at.0, open_at.1
+    );
+    let scenario = Scenario::load("farm.ron", &text, &codex()).unwrap_or_else(|e| panic!("{e}"));
+    let mut app = first_turn(&scenario, Phase::Move, true);
+    let seen = log(&app).len();
+    app.world_mut().resource_mut::<Sides>().0[0].control = Control::Auto;
+    play::advance(&mut app).unwrap();
+    let log = log(&app);
+    let first = log[seen..]
+        .iter()
+        .find(|e| e.event.kind == EventKind::Command && e.event.actor.as_deref() == Some("a1"))
+        .expect("a command for a1");
+    input(first, "command").expect("the command given").clone()
+}
+
+#[test]
+fn the_auto_side_closes_with_a_house_past_men_in_the_open() {
+    // FYOB "Orders & Objectives": Contact Enemy is to "advance into contact
+    // with the intention of engaging with him"; HA "Assaults": men in a
+    // building are assaulted. Sent against both, Auto infantry does not stop
+    // to trade fire with the section in the open 12" off: it advances on
+    // contact with the farm, 2" from its defenders at (40, 40).
+    let cmd = first_command_against_farm_and_field((40.0, 24.0), (30.0, 30.0));
+    let to = cmd["move"]["to"].as_array().unwrap_or_else(|| panic!("a move: {cmd}"));
+    let (x, y) = (to[0].as_f64().unwrap(), to[1].as_f64().unwrap());
+    assert!((x - 40.0).abs() < 0.5 && (y - 38.0).abs() < 0.5, "towards contact with the farm: {cmd}");
+}
+
 /// British `men` riflemen at (30, 18.5), in contact with a Panzer IV at (30, 20).
 fn tank(men: u8) -> Scenario {
     let text = format!(
@@ -364,4 +412,56 @@ fn the_auto_side_assaults_at_a_fair_chance_of_contact() {
     let nine = auto_first_command((40.0, 29.0));
     assert!(nine.get("assault").is_none(), "9 inches to contact: {nine}");
     assert!(nine.get("move").is_some(), "9 inches to contact, it advances: {nine}");
+}
+
+#[test]
+fn outnumbered_attackers_withdraw_when_their_nco_passes() {
+    // HA "Close assaults": "If the attackers take their next bound before the
+    // defenders, they may fire again (without grenades) or withdraw away
+    // from the building"; "both elements fire at close range ... until one
+    // side is forced to withdraw or withdraws voluntarily (i.e. it's NCO
+    // passes a Leadership Test)". Three British inside the farm with eight
+    // Germans: the Auto NCO tests to withdraw; a pass takes them out, a
+    // failure fights another round.
+    let contact = r#"(activity: ContactEnemy, location: "the farm")"#;
+    let scenario = farm_at(3, (41.0, 41.0), (40.0, 40.0), SECTION, (contact, HOLD_FARM));
+    let (mut out, mut on) = (0, 0);
+    for seed in 0..60 {
+        let Some(mut app) = a1_to_act(scenario.clone(), seed, Phase::Move, true) else { continue };
+        let (a1, g1) = (element(&app, "a1"), element(&app, "g1"));
+        let in_farm = |p: warbound_rules::terrain::Point| (38.0..=44.0).contains(&p.0) && (39.0..=44.0).contains(&p.1);
+        if !(in_farm(a1.place.at) && in_farm(g1.place.at) && g1.presence.status.on_table() && a1.men() < g1.men()) {
+            continue;
+        }
+        let seen = log(&app).len();
+        app.world_mut().resource_mut::<Sides>().0[0].control = Control::Auto;
+        play::advance(&mut app).unwrap();
+        let new = log(&app)[seen..].to_vec();
+        let test = new
+            .iter()
+            .find(|e| e.event.kind == EventKind::LeadershipTest && e.event.actor.as_deref() == Some("a1"))
+            .expect("the NCO's Leadership Test");
+        assert_eq!(test.event.rule.section, "Officer decisions");
+        let withdraws = test.event.outcome["passed"] == serde_json::json!(true);
+        let round = new
+            .iter()
+            .find(|e| e.event.rule.section == CLOSE && e.event.outcome.get("another_round").is_some())
+            .expect("the round's verdict");
+        assert_eq!(round.event.outcome["another_round"], serde_json::json!(!withdraws));
+        let cmd = new
+            .iter()
+            .find(|e| e.event.kind == EventKind::Command && e.event.actor.as_deref() == Some("a1"))
+            .and_then(|e| input(e, "command"))
+            .expect("a1's command")
+            .clone();
+        if withdraws {
+            let to = cmd["move"]["to"].as_array().unwrap_or_else(|| panic!("a withdrawal: {cmd}"));
+            assert!(to[1].as_f64().unwrap() < 41.0, "away from the farm, to its own edge: {cmd}");
+            out += 1;
+        } else {
+            assert!(cmd.get("assault").is_some(), "another round: {cmd}");
+            on += 1;
+        }
+    }
+    assert!(out > 0 && on > 0, "withdrew {out}, fought on {on}");
 }
