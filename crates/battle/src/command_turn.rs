@@ -315,6 +315,9 @@ pub(super) fn apply(t: &mut Battlefield, s: usize, c: usize, rally_ids: &[String
             );
             continue;
         };
+        if f.order.objective == objective {
+            continue;
+        }
         let overwatch = |a: &Objective| a.activity == Activity::Overwatch;
         if overwatch(&f.order.objective) != overwatch(&objective) {
             let (test, mut e) = officer::leadership_test(co, &mut t.dice.0, &t.sides.0[s].companies[c].id);
@@ -324,6 +327,17 @@ pub(super) fn apply(t: &mut Battlefield, s: usize, c: usize, rally_ids: &[String
             if !test.passed {
                 continue;
             }
+        } else {
+            let ev = RuleEvent::new(
+                EventKind::CommandDecision,
+                RuleRef::new(Book::FightYourOwnBattles, "Orders & Objectives"),
+            )
+            .side(t.sides.0[s].name.clone())
+            .actor(t.sides.0[s].companies[c].id.clone())
+            .target(o.element.clone())
+            .input("order", objective.activity, "the Company Officer's order to an element of his company")
+            .input("location", &objective.location, "its objective");
+            t.log.push(bound, ev);
         }
         f.apply(Change::Objective(objective));
     }

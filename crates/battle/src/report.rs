@@ -372,7 +372,16 @@ pub const RULES: &[Rule] = &[
     row(FYOB, "Rating NCOs and Officers", &[fyob("Rating NCOs and Officers")]),
     no_event(FYOB, "Transport elements"),
     no_event(FYOB, "Definitions of each grade of Officer"),
-    row(FYOB, "Decisions made and actions taken by the Officer grades", &[fyob("Orders"), fyob("Orders & Objectives")]),
+    row(
+        FYOB,
+        "Decisions made and actions taken by the Officer grades",
+        &[
+            fyob("Orders"),
+            fyob("Orders & Objectives"),
+            ha("Overwatch").input("order"),
+            fyob("Strategic Condition").outcome("hold"),
+        ],
+    ),
     row(
         FYOB,
         "Leadership Tests",
@@ -429,7 +438,7 @@ pub const RULES: &[Rule] = &[
         "Command and Control session / turn",
         &[fyob("Strategic Milestone Test"), ORT.input("rank").value("CompanyOfficer")],
     ),
-    row(FYOB, "Orders & Objectives", &[fyob("Orders & Objectives"), fyob("Orders")]),
+    row(FYOB, "Orders & Objectives", &[fyob("Orders & Objectives"), fyob("Orders"), ha("Overwatch").input("order")]),
     row(
         FYOB,
         "Radio links; NCO/CO a casualty",
