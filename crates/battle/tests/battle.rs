@@ -1566,6 +1566,46 @@ fn an_air_attack_is_one_set_of_tests_hit_or_miss() {
 }
 
 #[test]
+fn a_typhoon_can_brew_a_panther() {
+    // Heroes All, "Anti Tank damage": "Where aircraft attack with AT weapons
+    // against armoured vehicles, throw a 5+ on a D6 to hit if the target is
+    // stationary or 6 if it is moving. Treat the Attack Value of the AT weapon
+    // as +8. Defence Values for the top of AFVs is the same as the side
+    // armour." Reading: the Typhoon's 8 rockets are its AT weapons, a D6 each.
+    let mut scenario = air_raid("fast", 3, 2);
+    let panther = r#"(id: "g1", nco: Regular, pieces: [(codex: "de_panther_g")], start: at(36, 40))"#;
+    scenario.sides[1].companies[0].elements[0] = ron::from_str(panther).unwrap();
+    let (mut attacks, mut hits, mut harmed) = (0, 0, 0);
+    for seed in 0..20 {
+        let (app, _) = autoplay("duel", scenario.clone(), seed);
+        let log = &app.world().resource::<BattleLog>().entries;
+        for (k, e) in log.iter().enumerate() {
+            if e.event.rule.section != "Anti Tank damage" {
+                continue;
+            }
+            attacks += 1;
+            assert_eq!(e.event.target.as_deref(), Some("g1"));
+            assert_eq!(e.event.dice.len(), 8, "seed {seed}: a D6 a rocket");
+            assert_eq!(input_u64(e, "need"), 5, "seed {seed}: the Panther holds, stationary");
+            let n = e.event.outcome["hits"].as_u64().unwrap();
+            hits += n;
+            let effects = log[k + 1..].iter().take(n as usize).collect::<Vec<_>>();
+            for h in &effects {
+                assert_eq!(h.event.rule.section, "Effects of AT on armour and soft-skinned vehicles");
+                assert_eq!(input_u64(h, "attack_value"), 8);
+                assert_eq!(h.event.inputs.iter().find(|i| i.name == "facing").unwrap().value, "side");
+                harmed += usize::from(h.event.outcome["result"] != "no_effect");
+            }
+        }
+        for (_, set) in sets_by(log, "air attack") {
+            assert_eq!(accrued_row(set, "AtFire"), 1, "seed {seed}: the rockets put the Panther under AT fire");
+        }
+    }
+    assert!(attacks > 0 && hits > 0, "{attacks} attacks, {hits} hits");
+    assert!(harmed > 0, "no rocket hit damaged or brewed the Panther in {hits} hits");
+}
+
+#[test]
 fn a_short_crewed_mmg_throws_for_each_missing_man() {
     // HA "Weapons table notes", Crewed: "If it has less than a full crew,
     // throw a D6 for each missing man. Every dice thrown must score 3+ for the
