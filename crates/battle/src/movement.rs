@@ -513,7 +513,14 @@ pub(super) fn fall_back(
     let home = nearest_on_edge(table, edge, f.place.at);
     if let Some(travel) = throw_move(log, failures, dice, battle, bound, &f.view(), home, (0, Pace::Normal)) {
         let from = f.place.at;
-        f.apply(Change::Move { to: toward(f.place.at, home, Inches(travel)), moved: travel > 0.0 });
+        let to = toward(f.place.at, home, Inches(travel));
+        // "AFV's may reverse so as to continue to show their frontal armour
+        // to the enemy."
+        if matches!(f.force.build, Build::Afv { .. }) && travel > 0.0 {
+            f.apply(Change::Reverse { to });
+        } else {
+            f.apply(Change::Move { to, moved: travel > 0.0 });
+        }
         minefields((log, failures), dice, bound, (battle, sides), f, from);
         if !f.presence.status.on_table() {
             return;

@@ -1606,6 +1606,54 @@ fn a_typhoon_can_brew_a_panther() {
 }
 
 #[test]
+fn a_tank_points_the_way_it_drove() {
+    // Heroes All, "AT guns firing at armour/softs": "taking a line from corner
+    // to corner of the vehicle and seeing which quadrant the firer can see".
+    // The hull points the way the tank last drove (it starts facing away from
+    // its own edge); FYOB "Results of Momentum Tests": "AFV's may reverse so
+    // as to continue to show their frontal armour to the enemy".
+    let text = r#"(
+    name: "Drive", briefing: "test", table: (width: 72, depth: 48), time_limit: 6,
+    places: [(name: "the road", at: (36, 4)), (name: "the bend", at: (66, 30))],
+    sides: [
+        (name: "British", nation: British, year: 1944, quality: Regular, senior_officer: Average, edge: near,
+         companies: [(id: "a_coy", officer: Regular, attached_to: "a1", objective: (activity: Hold, location: "the road"),
+            elements: [(id: "a1", nco: Regular, figures: [(men: 8, weapon: "gb_no4_rifle")], pieces: [(codex: "gb_bren")], start: at(36, 4))])]),
+        (name: "German", nation: German, year: 1944, quality: Regular, senior_officer: Average, edge: far,
+         companies: [(id: "b_kp", officer: Regular, attached_to: "g1", objective: (activity: ContactEnemy, location: "the bend"),
+            elements: [(id: "g1", nco: Regular, pieces: [(codex: "de_pz4h")], start: at(6, 44))])]),
+    ],
+)"#;
+    let scenario = Scenario::load("drive.ron", text, &codex()).unwrap_or_else(|e| panic!("{e}"));
+    let (mut forward, mut reversed) = (0, 0);
+    for seed in 0..6 {
+        let mut last: Option<warbound_battle::state::Place> = None;
+        step_through(BattleStart::auto("drive", scenario.clone(), seed), |app| {
+            let Some(tank) = elements(app).into_iter().find(|f| f.id() == "g1") else { return };
+            let now = tank.place.clone();
+            if let Some(before) = last.replace(now.clone()) {
+                if before.at == now.at {
+                    assert_eq!(before.heading, now.heading, "seed {seed}: turned without moving");
+                    return;
+                }
+                let (dx, dy) = (now.at.0 - before.at.0, now.at.1 - before.at.1);
+                let h = now.heading.expect("a tank that moved has a heading");
+                let cos = (dx * h.0 + dy * h.1) / (dx.hypot(dy) * h.0.hypot(h.1));
+                if cos > 0.999 {
+                    forward += 1;
+                } else {
+                    assert_eq!(now.heading, before.heading, "seed {seed}: only a reverse keeps the old heading");
+                    reversed += 1;
+                }
+            } else {
+                assert_eq!(now.heading, None, "seed {seed}: no heading before it moves");
+            }
+        });
+    }
+    assert!(forward > 0, "the tank never drove ({reversed} reverses)");
+}
+
+#[test]
 fn a_short_crewed_mmg_throws_for_each_missing_man() {
     // HA "Weapons table notes", Crewed: "If it has less than a full crew,
     // throw a D6 for each missing man. Every dice thrown must score 3+ for the
