@@ -10,13 +10,13 @@ use warbound_rules::inches::Inches;
 use warbound_rules::{
     codex::Codex,
     dice::Dice,
-    effects::ArmourClass,
+    effects::{self, ArmourClass, VehicleState},
     event::{Book, EventKind, RuleEvent, RuleRef},
     firing::Cover,
     geometry::{self, HazardKind, distance},
     mines,
     momentum::Incident,
-    movement::{self, Concealment, MoveError, MoveMode, MoveRequest},
+    movement::{self, Concealment, MoveError, MoveMode, MoveRequest, Mover},
     observation::AMBUSH_DISTANCE,
     order_dice::Phase,
     scenario::Edge,
@@ -92,7 +92,7 @@ fn stealthy(t: &mut Battlefield, element: &str) {
 /// short by the 9" rule.
 fn throw_only(t: &mut Battlefield, element: &str, target: Point, pips: u8, pace: Pace) -> f32 {
     let bound = t.battle.clock.bound();
-    let els = sorted(&mut t.elements);
+    let mut els = sorted(&mut t.elements);
     let Some(i) = t.roster.index(element) else {
         t.failures.record(&mut t.log, bound, "throw_only", element, format!("{} is no element of the battle", element));
         return 0.0;
@@ -102,9 +102,9 @@ fn throw_only(t: &mut Battlefield, element: &str, target: Point, pips: u8, pace:
         .filter(|f| f.identity.side != els[i].identity.side && f.presence.status.on_table())
         .map(|f| f.place.at)
         .collect();
-    let f = &els[i];
+    let f = &mut els[i];
     let Some(travel) =
-        throw_move(&mut t.log, &mut t.failures, &mut t.dice.0, &t.battle, bound, &f.view(), target, (pips, pace))
+        throw_move(&mut t.log, &mut t.failures, &mut t.dice.0, &t.battle, bound, f, target, (pips, pace))
     else {
         return 0.0;
     };
@@ -227,7 +227,7 @@ pub(super) fn do_move(t: &mut Battlefield, element: &str, target: Point, pips: u
         .collect();
     let f = &mut els[i];
     let Some(travel) =
-        throw_move(&mut t.log, &mut t.failures, &mut t.dice.0, &t.battle, bound, &f.view(), target, (pips, pace))
+        throw_move(&mut t.log, &mut t.failures, &mut t.dice.0, &t.battle, bound, f, target, (pips, pace))
     else {
         return;
     };
@@ -245,7 +245,10 @@ pub(super) fn do_move(t: &mut Battlefield, element: &str, target: Point, pips: u
 }
 
 /// Throws the Movement Dice for a straight move to `to` at `pace`, `pips`
-/// off each die; the inches it may go.
+/// off each die; the inches it may go. *Heroes All*, "Movement": a tracked
+/// vehicle that loses a track on rough ground ("A 1 indicates a lost track
+/// and \"damage\"") is damaged there, and its crew owe the CM test for their
+/// own vehicle damaged.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn throw_move(
     log: &mut BattleLog,
@@ -253,14 +256,20 @@ pub(super) fn throw_move(
     dice: &mut Dice,
     battle: &Battle,
     bound: u32,
-    f: &ElementView,
+    f: &mut Held,
     to: Point,
     (pips, pace): (u8, Pace),
 ) -> Option<f32> {
-    let (stretches, _) = passable_route(battle, f, to, pips, pace)?;
-    match movement::move_element(&request(battle, f, &stretches, pips, pace), dice, f.id()) {
+    let view = f.view();
+    let (stretches, _) = passable_route(battle, &view, to, pips, pace)?;
+    match movement::move_element(&request(battle, &view, &stretches, pips, pace), dice, f.id()) {
         Ok((mv, event)) => {
             log.push(bound, event);
+            if mv.track_lost {
+                let before = f.vehicle.state.unwrap_or_default();
+                f.apply(Change::Vehicle(before.after(effects::AtResult::Damaged)));
+                super::shared::accrue(f, &[(Incident::OwnVehicleDamaged, 1)], false);
+            }
             Some(mv.distance)
         }
         Err(e) => {
@@ -280,7 +289,9 @@ fn request<'a>(
 ) -> MoveRequest<'a> {
     let overwatch = f.order.objective.activity.conduct().overwatch;
     MoveRequest {
-        mover: f.place.mover,
+        // *Heroes All*, "Movement modification": "Any vehicle noted as
+        // \"damaged\" only moves 1 x D6 inches per bound."
+        mover: Mover { damaged: f.vehicle.state == Some(VehicleState::Damaged), ..f.place.mover },
         route,
         mode: if pace == Pace::Stealth { MoveMode::Stealth } else { MoveMode::Normal },
         // *Heroes All*, "Moving on Overwatch": "a maximum move of 50% of the
@@ -511,7 +522,7 @@ pub(super) fn fall_back(
     edge: Edge,
 ) {
     let home = nearest_on_edge(table, edge, f.place.at);
-    if let Some(travel) = throw_move(log, failures, dice, battle, bound, &f.view(), home, (0, Pace::Normal)) {
+    if let Some(travel) = throw_move(log, failures, dice, battle, bound, f, home, (0, Pace::Normal)) {
         let from = f.place.at;
         let to = toward(f.place.at, home, Inches(travel));
         // "AFV's may reverse so as to continue to show their frontal armour

@@ -1654,6 +1654,50 @@ fn a_tank_points_the_way_it_drove() {
 }
 
 #[test]
+fn a_damaged_tank_throws_one_die() {
+    // Heroes All, "Movement": "Tracked vehicles passing over areas designated
+    // as \"rough ground\" throw 1D6 per movement. A 1 indicates a lost track
+    // and \"damage\"." "Any vehicle noted as \"damaged\" only moves 1 x D6
+    // inches per bound."
+    let text = r#"(
+    name: "Rough", briefing: "test", table: (width: 72, depth: 48), time_limit: 8,
+    places: [(name: "the road", at: (36, 4)), (name: "the far side", at: (36, 8))],
+    terrain: (features: [RoughGround(outline: [(0, 10), (72, 10), (72, 42), (0, 42)])]),
+    sides: [
+        (name: "British", nation: British, year: 1944, quality: Regular, senior_officer: Average, edge: near,
+         companies: [(id: "a_coy", officer: Regular, attached_to: "a1", objective: (activity: Hold, location: "the road"),
+            elements: [(id: "a1", nco: Regular, figures: [(men: 8, weapon: "gb_no4_rifle")], pieces: [(codex: "gb_bren")], start: at(60, 4))])]),
+        (name: "German", nation: German, year: 1944, quality: Regular, senior_officer: Average, edge: far,
+         companies: [(id: "b_kp", officer: Regular, attached_to: "g1", objective: (activity: ContactEnemy, location: "the far side"),
+            elements: [(id: "g1", nco: Regular, pieces: [(codex: "de_pz4h")], start: at(36, 44))])]),
+    ],
+)"#;
+    let scenario = Scenario::load("rough.ron", text, &codex()).unwrap_or_else(|e| panic!("{e}"));
+    let (mut lost, mut after) = (0, 0);
+    for seed in 0..20 {
+        let (app, _) = autoplay("rough", scenario.clone(), seed);
+        let log = &app.world().resource::<BattleLog>().entries;
+        let moves = log.iter().filter(|e| e.event.actor.as_deref() == Some("g1") && e.event.rule.section == "Movement");
+        let mut damaged = false;
+        for e in moves {
+            if damaged {
+                assert_eq!(input_u64(e, "dice"), 1, "seed {seed}: a damaged tank throws 1D6");
+                after += 1;
+            }
+            if e.event.outcome["track_lost"] == serde_json::json!(true) {
+                lost += 1;
+                damaged = true;
+            }
+        }
+        if damaged {
+            let tank = elements(&app).into_iter().find(|f| f.id() == "g1").unwrap();
+            assert_ne!(tank.vehicle.state, Some(warbound_rules::effects::VehicleState::Intact), "seed {seed}");
+        }
+    }
+    assert!(lost > 0 && after > 0, "{lost} tracks lost, {after} moves after");
+}
+
+#[test]
 fn a_short_crewed_mmg_throws_for_each_missing_man() {
     // HA "Weapons table notes", Crewed: "If it has less than a full crew,
     // throw a D6 for each missing man. Every dice thrown must score 3+ for the
