@@ -398,7 +398,15 @@ impl HeldBattle<'_> {
             BattleChange::Charge(k, charge) => b.charges[k].charge = charge,
             BattleChange::ChargeFound(k) => b.charges[k].found = true,
             BattleChange::Minefield(k, minefield) => b.minefields[k].1 = minefield,
-            BattleChange::Building(k, building) => b.buildings[k].1 = building,
+            BattleChange::Building(k, building) => {
+                b.buildings[k].1 = building;
+                // A destroyed building stands as a ruin: no longer an intact
+                // building for sight (*Heroes All*, "Buildings").
+                let feature = b.buildings[k].0;
+                if let Some(Feature::Building { ruined, .. }) = b.terrain.features.get_mut(feature) {
+                    *ruined = building.is_ruin();
+                }
+            }
             BattleChange::Bridge(k, bridge) => b.bridges[k].bridge = bridge,
             BattleChange::BridgeGone { river, span } => {
                 if let Some(Feature::River { bridges, .. }) = b.terrain.features.get_mut(river) {

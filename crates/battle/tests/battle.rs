@@ -1027,13 +1027,14 @@ fn shells_on_a_house_hit_the_house_before_the_men_inside() {
         storeys: 1,
         capacity: None,
         defence: None,
+        ruined: false,
     });
     scenario.sides[0].foos.push(ron::from_str(r#"(id: "foo", grade: Regular, attached_to: "a1")"#).unwrap());
     scenario.sides[0]
         .artillery
         .push(ron::from_str(r#"(id: "battery", gun: "gb_25pdr", guns: 4, foo: "foo")"#).unwrap());
     scenario.time_limit = 12;
-    let mut hits = 0;
+    let (mut hits, mut ruins) = (0, 0);
     for seed in 0..20 {
         let (app, _) = autoplay("duel", scenario.clone(), seed);
         for e in &app.world().resource::<BattleLog>().entries {
@@ -1042,6 +1043,7 @@ fn shells_on_a_house_hit_the_house_before_the_men_inside() {
             }
             hits += 1;
             assert_eq!(e.event.target.as_deref(), Some("g1"));
+            ruins += usize::from(e.event.outcome["destroyed"] == serde_json::json!(true));
             let out = &e.event.outcome;
             if out["destroyed"] == serde_json::json!(false) {
                 assert_eq!(
@@ -1051,8 +1053,16 @@ fn shells_on_a_house_hit_the_house_before_the_men_inside() {
                 );
             }
         }
+        // Heroes All, "Buildings": "treat it as a ruin and hard cover".
+        let battle = app.world().resource::<Battle>();
+        for (k, b) in &battle.buildings {
+            let ruined =
+                matches!(battle.terrain.features[*k], warbound_rules::terrain::Feature::Building { ruined: true, .. });
+            assert_eq!(ruined, b.is_ruin(), "seed {seed}: the ruin stands on the table");
+        }
     }
     assert!(hits > 0, "the battery never hit the house");
+    assert!(ruins > 0, "the battery never reduced the house to a ruin");
 }
 
 #[test]
