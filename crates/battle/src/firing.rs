@@ -23,6 +23,7 @@ use warbound_rules::{
 
 use super::{
     Battlefield, FlowSchedule, FlowSet, at,
+    bridging::erode_bridges,
     command::{Command, Current},
     invariant::InvariantFailures,
     log::BattleLog,
@@ -433,8 +434,13 @@ fn indirect(
             (false, Ranging::First) => Ranging::Ladder { shot: 2 },
             (false, Ranging::Ladder { shot }) => Ranging::Ladder { shot: shot.saturating_add(1) },
         };
+        let column = row.he.unwrap_or(effects::HeColumn::A);
+        if hit {
+            let (log, failures) = (&mut *out.log, &mut *out.failures);
+            let reach = (tgt.place.at, super::shared::CONTACT);
+            erode_bridges(out.battle, out.dice, (log, failures), out.bound, reach, column, firer.id());
+        }
         if hit && !tgt.spent() {
-            let column = row.he.unwrap_or(effects::HeColumn::A);
             he_on(out, column, tgt, damage);
         }
     }

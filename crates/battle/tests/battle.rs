@@ -1066,6 +1066,49 @@ fn shells_on_a_house_hit_the_house_before_the_men_inside() {
 }
 
 #[test]
+fn shells_erode_a_bridge() {
+    // Heroes All, "Bridges": "Bridge types are specified at the start of the
+    // game and are given a \"Defence Value\" ... This can be eroded by mortar
+    // or artillery HE fire"; "When the value of the bridge is reduced to 0 it
+    // is destroyed." The German section holds a Type B bridge (4 points) that
+    // a battery of 25-pounders shells.
+    let mut scenario =
+        duel(r#"(activity: Hold, location: "the farm")"#, r#"(activity: Hold, location: "the road")"#, (36.0, 40.0));
+    let river = r#"River(kind: small, line: [(0, 40), (72, 40)], width: 3,
+        bridges: [(kind: B, span: (from: (36, 37.5), to: (36, 42.5), width: 3))])"#;
+    scenario.terrain.features.push(ron::from_str(river).unwrap());
+    scenario.sides[0].foos.push(ron::from_str(r#"(id: "foo", grade: Regular, attached_to: "a1")"#).unwrap());
+    scenario.sides[0]
+        .artillery
+        .push(ron::from_str(r#"(id: "battery", gun: "gb_25pdr", guns: 4, foo: "foo")"#).unwrap());
+    scenario.time_limit = 12;
+    let (mut eroded, mut destroyed) = (0, 0);
+    for seed in 0..20 {
+        let (app, _) = autoplay("duel", scenario.clone(), seed);
+        let mut value = 4;
+        for e in &app.world().resource::<BattleLog>().entries {
+            if e.event.rule.section != "Bridges" || e.event.kind != EventKind::HeEffect {
+                continue;
+            }
+            eroded += 1;
+            assert_eq!(e.event.actor.as_deref(), Some("battery"), "seed {seed}");
+            let lost = e.event.outcome["lost"].as_u64().unwrap();
+            value -= lost;
+            assert_eq!(e.event.outcome["value"].as_u64().unwrap(), value, "seed {seed}: the value erodes");
+            destroyed += usize::from(value == 0);
+        }
+        let battle = app.world().resource::<Battle>();
+        let spans = battle.terrain.features.iter().find_map(|f| match f {
+            warbound_rules::terrain::Feature::River { bridges, .. } => Some(bridges.len()),
+            _ => None,
+        });
+        assert_eq!(spans, Some(usize::from(value > 0)), "seed {seed}: a bridge at 0 is gone from the table");
+    }
+    assert!(eroded > 0, "the shells never fell on the bridge");
+    assert!(destroyed > 0 || eroded > 5, "{eroded} hits, {destroyed} bridges destroyed");
+}
+
+#[test]
 fn landing_craft_waves_land_in_their_lanes_and_a_wreck_blocks_its_lane() {
     let (name, scenario) = shipped().into_iter().find(|(n, _)| n == "beach").expect("the beach battle ships");
     let beach = scenario.sides[0].landing.clone().expect("the beach battle lands from the sea");
