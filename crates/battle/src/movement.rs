@@ -8,6 +8,7 @@ use super::change::{Change, FlowChange, Held, HeldSides};
 use crate::prelude::*;
 use warbound_rules::inches::Inches;
 use warbound_rules::{
+    buildings::Traffic,
     codex::Codex,
     dice::Dice,
     effects::{self, ArmourClass, VehicleState},
@@ -262,6 +263,8 @@ pub(super) fn throw_move(
 ) -> Option<f32> {
     let view = f.view();
     let (stretches, _) = passable_route(battle, &view, to, pips, pace)?;
+    let barred = bridge_barred(battle, &view, to);
+    let from = view.place.at;
     match movement::move_element(&request(battle, &view, &stretches, pips, pace), dice, f.id()) {
         Ok((mv, event)) => {
             log.push(bound, event);
@@ -269,6 +272,16 @@ pub(super) fn throw_move(
                 let before = f.vehicle.state.unwrap_or_default();
                 f.apply(Change::Vehicle(before.after(effects::AtResult::Damaged)));
                 super::shared::accrue(f, &[(Incident::OwnVehicleDamaged, 1)], false);
+            }
+            if let Some((k, bank)) = barred.filter(|(_, bank)| mv.distance + BANK >= distance(from, *bank).get()) {
+                let b = &battle.bridges[k].bridge;
+                let e = RuleEvent::new(EventKind::Movement, RuleRef::new(Book::HeroesAll, "Bridges"))
+                    .actor(f.id())
+                    .input("kind", b.kind, "Type A: up to the weight of Medium tanks")
+                    .input("damage", b.damage(), "a damaged B, C or D is treated as a Type A")
+                    .input("traffic", Traffic::Heavy, "Heavy or Formidable armour")
+                    .outcome(serde_json::json!({ "stopped_at_bank": [bank.0, bank.1] }));
+                log.push(bound, e);
             }
             Some(mv.distance)
         }
@@ -321,6 +334,7 @@ fn passable_route(
     pips: u8,
     pace: Pace,
 ) -> Option<(Vec<movement::Stretch>, movement::MovePlan)> {
+    let to = bridge_barred(battle, f, to).map_or(to, |(_, bank)| bank);
     let route = geometry::route(&battle.terrain, &[f.place.at, to]).ok()?;
     let mut stretches: &[movement::Stretch] = &route.stretches;
     loop {
@@ -336,6 +350,29 @@ fn passable_route(
         }
     }
 }
+
+/// *Heroes All*, "Bridges": a Type A bridge takes "Only light vehicles up to
+/// the weight of Medium tanks"; a B, C or D bridge damaged far enough takes
+/// "no heavy traffic ... i.e. treat as if it were a Type A". The first such
+/// bridge on the straight line from `f` to `to` that `f` is too heavy for,
+/// and the bank where its move stops. Reading: heavy traffic is an AFV of
+/// Heavy or Formidable armour (above a Medium tank's); one already on the
+/// bridge may drive off it.
+pub(super) fn bridge_barred(battle: &Battle, f: &ElementView, to: Point) -> Option<(usize, Point)> {
+    let Build::Afv { armour: ArmourClass::Heavy | ArmourClass::Formidable, .. } = f.force.build else { return None };
+    battle
+        .bridges
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| !b.bridge.is_destroyed() && b.bridge.treated_as_type_a())
+        .filter_map(|(k, b)| geometry::span_entered_at(&b.span, f.place.at, to).map(|d| (k, d.get())))
+        .filter(|&(_, d)| d > BANK)
+        .min_by(|x, y| x.1.total_cmp(&y.1))
+        .map(|(k, d)| (k, toward(f.place.at, to, Inches(d - BANK))))
+}
+
+/// How far short of a bridge it may not cross a vehicle stops, inches.
+const BANK: f32 = 0.05;
 
 /// Why a move from `f` towards `to` may not be made at `pace`: the rules
 /// core's bars on the route it can take (an "at the double" move through

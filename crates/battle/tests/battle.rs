@@ -1751,6 +1751,43 @@ fn a_damaged_tank_throws_one_die() {
 }
 
 #[test]
+fn a_panther_stops_at_a_light_bridge() {
+    // Heroes All, "Bridges": Type A, "small wood or iron structures over a
+    // small river. Only light vehicles up to the weight of Medium tanks may
+    // cross." A Panther (Heavy armour) driving for the road stops at the bank.
+    let text = r#"(
+    name: "Bridge", briefing: "test", table: (width: 72, depth: 48), time_limit: 6,
+    places: [(name: "the road", at: (36, 4)), (name: "the farm", at: (36, 44))],
+    terrain: (features: [
+        River(kind: small, line: [(0, 24), (72, 24)], width: 3,
+              bridges: [(kind: A, span: (from: (36, 21.5), to: (36, 26.5), width: 3))]),
+    ]),
+    sides: [
+        (name: "British", nation: British, year: 1944, quality: Regular, senior_officer: Average, edge: near,
+         companies: [(id: "a_coy", officer: Regular, attached_to: "a1", objective: (activity: Hold, location: "the road"),
+            elements: [(id: "a1", nco: Regular, figures: [(men: 8, weapon: "gb_no4_rifle")], pieces: [(codex: "gb_bren")], start: at(36, 4))])]),
+        (name: "German", nation: German, year: 1944, quality: Regular, senior_officer: Average, edge: far,
+         companies: [(id: "b_kp", officer: Regular, attached_to: "g1", objective: (activity: ContactEnemy, location: "the road"),
+            elements: [(id: "g1", nco: Regular, pieces: [(codex: "de_panther_g")], start: at(36, 36))])]),
+    ],
+)"#;
+    let scenario = Scenario::load("bridge.ron", text, &codex()).unwrap_or_else(|e| panic!("{e}"));
+    let mut stopped = 0;
+    for seed in 0..6 {
+        let (app, _) = autoplay("bridge", scenario.clone(), seed);
+        for e in &app.world().resource::<BattleLog>().entries {
+            if e.event.rule.section == "Bridges" && e.event.kind == EventKind::Movement {
+                assert_eq!(e.event.actor.as_deref(), Some("g1"));
+                stopped += 1;
+            }
+        }
+        let tank = elements(&app).into_iter().find(|f| f.id() == "g1").unwrap();
+        assert!(tank.place.at.1 > 26.0, "seed {seed}: the Panther crossed the light bridge to {:?}", tank.place.at);
+    }
+    assert!(stopped > 0, "the Panther never drove up to the bridge");
+}
+
+#[test]
 fn a_short_crewed_mmg_throws_for_each_missing_man() {
     // HA "Weapons table notes", Crewed: "If it has less than a full crew,
     // throw a D6 for each missing man. Every dice thrown must score 3+ for the

@@ -191,6 +191,25 @@ pub fn building_at(terrain: &Terrain, p: Point) -> Option<(usize, u8)> {
     })
 }
 
+/// How far along the straight line `a`–`b` it first enters the strip a
+/// bridge or ford spans (its length, its width across); `None` if it never
+/// does.
+pub fn span_entered_at(span: &Span, a: Point, b: Point) -> Option<Inches> {
+    let len = distance(span.from, span.to).get();
+    if len <= f32::EPSILON {
+        return None;
+    }
+    let half = span.width / 2.0;
+    let n = ((span.from.1 - span.to.1) / len * half, (span.to.0 - span.from.0) / len * half);
+    let strip = [
+        Point(span.from.0 + n.0, span.from.1 + n.1),
+        Point(span.to.0 + n.0, span.to.1 + n.1),
+        Point(span.to.0 - n.0, span.to.1 - n.1),
+        Point(span.from.0 - n.0, span.from.1 - n.1),
+    ];
+    inside_spans(&strip, a, b).first().map(|&(t0, _)| Inches(t0 * distance(a, b).get()))
+}
+
 /// The intact building (not a ruin) `p` stands in, and its storeys.
 pub fn intact_building_at(terrain: &Terrain, p: Point) -> Option<(usize, u8)> {
     building_at(terrain, p)
@@ -775,6 +794,15 @@ mod tests {
         assert!(building_at(&t, Point(23.0, 20.0)).is_some(), "still a building's ground: hard cover");
         assert_eq!(intact_building_at(&t, Point(23.0, 20.0)), None);
         assert!(!look(&t, Point(23.0, 20.0), to).between.sight_blocked, "from inside the ruin");
+    }
+
+    #[test]
+    fn a_line_enters_a_bridge_at_its_end() {
+        let span = Span { from: Point(36.0, 18.0), to: Point(36.0, 26.0), width: 3.0 };
+        let d = span_entered_at(&span, Point(36.0, 10.0), Point(36.0, 40.0)).unwrap();
+        assert!((d.get() - 8.0).abs() < 1e-3, "{d:?}");
+        assert_eq!(span_entered_at(&span, Point(30.0, 10.0), Point(30.0, 40.0)), None, "beside the bridge");
+        assert_eq!(span_entered_at(&span, Point(36.0, 10.0), Point(36.0, 16.0)), None, "short of it");
     }
 
     #[test]
