@@ -653,7 +653,8 @@ pub fn route(terrain: &Terrain, path: &[Point]) -> Result<Route, GeometryError> 
                     lines.extend(crossings(a, b, line).into_iter().map(|t| (t, fi, Some(g), None)));
                 }
                 Feature::Wire(Extent::Line(line)) => {
-                    lines.extend(crossings(a, b, line).into_iter().map(|t| (t, fi, None, Some(HazardKind::Wire))));
+                    let (g, h) = (Some(Ground::Wire), Some(HazardKind::Wire));
+                    lines.extend(crossings(a, b, line).into_iter().map(|t| (t, fi, g, h)));
                 }
                 Feature::Roadblock(Extent::Line(line)) => {
                     let h = Some(HazardKind::Roadblock);
