@@ -18,6 +18,7 @@ use warbound_rules::{
 
 use super::{
     Battlefield,
+    firing::{Out, apply_vehicle},
     shared::{accrue_fire, chart_of, cover_where, he_target},
     sorted,
     state::{Build, ElementView, Status},
@@ -137,12 +138,16 @@ fn acquire(t: &mut Battlefield, s: usize, k: usize) {
 /// Every machine over the table attacks the acquired target: bombs (6 to
 /// hit, dive bombers 4+), else guns and rockets at low level ("hits on
 /// infantry, CSW and soft-skinned targets are dealt with as if they were hits
-/// from a grounded weapon": one casualty a hit, a soft-skin damaged).
+/// from a grounded weapon": one casualty a hit, a soft-skin damaged); an AFV
+/// is attacked with the machine's AT weapons, its AT cannon and rockets
+/// ("Anti Tank damage": 5+ on a stationary target, 6 on a moving one, D10 + 8
+/// on the side armour, any hit on an open-topped AFV destroys it).
 ///
 /// The squadron is one firing element: its target takes one set of CM tests
 /// for the attack, hit or miss (FYOB "Definition of 'Under fire'") — bombs
 /// put anything under HE fire; guns and rockets put men and soft-skins under
-/// fire from the air, and an AFV, which they cannot harm here, under nothing.
+/// fire from the air, AT weapons put an AFV under AT fire; MGs and cannon,
+/// which cannot harm an AFV, put it under nothing.
 /// Reading: the target sees the machines that attack it ("If the aircraft has
 /// just made a ground attack, spotting on the same bound is automatic"), so
 /// no row for an unobserved enemy.
@@ -172,6 +177,29 @@ fn attack(t: &mut Battlefield, s: usize, k: usize) {
                         wreck(f, &mut fire);
                     }
                 }
+            }
+        } else if let (Build::Afv { armour, open_topped }, true) = (f.force.build, aircraft::at_weapons(m) > 0) {
+            let (last, this) = (&f.actions.last_bound, &f.actions.this_bound);
+            let target_now = aircraft::AtTarget {
+                moving: last.moved || this.moved,
+                armour,
+                open_topped,
+                state: f.vehicle.state.unwrap_or_default(),
+            };
+            if let Ok((after, events)) = aircraft::at_attack(m, false, target_now, &mut t.dice.0, &q.id) {
+                for e in events {
+                    t.log.push(bound, e.target(target.clone()));
+                }
+                attacked = true;
+                fire.at = true;
+                let mut out = Out {
+                    dice: &mut t.dice.0,
+                    log: &mut t.log,
+                    failures: &mut t.failures,
+                    bound,
+                    battle: &mut t.battle,
+                };
+                apply_vehicle(&mut out, f, after, &mut fire);
             }
         } else if let Ok((hits, e)) = aircraft::strafe(m, &mut t.dice.0, &q.id) {
             t.log.push(bound, e.target(target.clone()));

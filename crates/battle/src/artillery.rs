@@ -24,6 +24,7 @@ use warbound_rules::{
 
 use super::{
     Battlefield,
+    bridging::erode_bridges,
     firing::{Out, he_on},
     shared::{accrue_fire, chart_of, cover_where, from_edge},
     sorted,
@@ -243,6 +244,10 @@ pub(super) fn battery_turn(t: &mut Battlefield, s: usize, k: usize) {
             (false, Ranging::First) => Ranging::Ladder { shot: 2 },
             (false, Ranging::Ladder { shot }) => Ranging::Ladder { shot: shot.saturating_add(1) },
         };
+        if hit {
+            let (log, failures) = (&mut *out.log, &mut *out.failures);
+            erode_bridges(out.battle, out.dice, (log, failures), bound, (point, BURST), column, &battery.id);
+        }
         for (j, f) in els.iter_mut().enumerate() {
             if !f.presence.status.on_table() || distance(f.place.at, point) > BURST {
                 continue;

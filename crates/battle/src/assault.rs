@@ -322,7 +322,7 @@ fn assault(t: &mut Battlefield, element: &str, target: &str, turn: &Turn) {
             &mut t.dice.0,
             &t.battle,
             bound,
-            &els[i].view(),
+            &mut els[i],
             contact,
             (pips, super::command::Pace::Normal),
         );
@@ -631,7 +631,7 @@ pub(super) fn defenders_retire(t: &mut Battlefield, id: &str, turn: &ElementTurn
                 &mut t.dice.0,
                 &t.battle,
                 bound,
-                &f.view(),
+                f,
                 home,
                 (0, super::command::Pace::Normal),
             )

@@ -12,6 +12,7 @@ use crate::prelude::*;
 use warbound_rules::inches::Inches;
 use warbound_rules::{
     buildings::{Bridge, BridgeType},
+    effects::HeColumn,
     engineers::{self, PONTOON_CREW_MAX},
     event::{Book, EventKind, RuleEvent, RuleRef},
     explosives::ChargeKind,
@@ -197,16 +198,36 @@ pub(super) fn blast_bridges(
     id: &str,
 ) {
     let Some(column) = kind.he_column() else { return };
+    erode_bridges(battle, dice, (log, failures), bound, (at, super::shared::CONTACT), column, id);
+}
+
+/// HE bursting within `reach` inches of a bridge's span erodes it by the
+/// result of its column (*Heroes All*, "Bridges": "This can be eroded by
+/// mortar or artillery HE fire, or HE grenades thrown"); at 0 the bridge is
+/// destroyed and gone from the table. Reading: a hit bursts on the bridge
+/// where it falls within the reach at which it hits men (a battery's shell 3"
+/// of its Artillery Target, a mortar's bomb or an on-table gun's shell 2" of
+/// the element it hits, as a charge's blast), and each hit throws on its own.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn erode_bridges(
+    battle: &mut HeldBattle,
+    dice: &mut warbound_rules::dice::Dice,
+    (log, failures): (&mut BattleLog, &mut InvariantFailures),
+    bound: u32,
+    (at, reach): (Point, f32),
+    column: HeColumn,
+    id: &str,
+) {
     for k in 0..battle.bridges.len() {
         let b = battle.bridges[k].clone();
-        if b.bridge.is_destroyed() || distance_to_segment(at, b.span.from, b.span.to) > super::shared::CONTACT {
+        if b.bridge.is_destroyed() || distance_to_segment(at, b.span.from, b.span.to) > reach {
             continue;
         }
         let mut bridge = b.bridge;
         let e = match bridge.hit(column, dice, id) {
             Ok((_, e)) => e,
             Err(e) => {
-                failures.record(log, bound, "blast", id, format!("the blast on a bridge cannot be resolved: {e:?}"));
+                failures.record(log, bound, "HE", id, format!("the HE on a bridge cannot be resolved: {e:?}"));
                 continue;
             }
         };

@@ -96,6 +96,10 @@ pub enum Change {
     GrenadesUsed(u32),
     /// It moves to `to`; `moved` marks it as having moved this bound.
     Move { to: Point, moved: bool },
+    /// It backs to `to`, its hull still pointing as it did (FYOB "Results of
+    /// Momentum Tests": "AFV's may reverse so as to continue to show their
+    /// frontal armour to the enemy").
+    Reverse { to: Point },
     /// Its move this bound is a stealth move.
     Stealthy,
     /// Its immobile weapons are set up (`true`, this bound) or taken down.
@@ -256,9 +260,18 @@ impl Held<'_, '_> {
             Change::Move { to, moved } => {
                 if moved {
                     f.actions.this_bound.moved_inches += warbound_rules::geometry::distance(f.place.at, to).get();
+                    let (dx, dy) = (to.0 - f.place.at.0, to.1 - f.place.at.1);
+                    if dx.hypot(dy) > f32::EPSILON {
+                        f.place.heading = Some(Point(dx, dy));
+                    }
                 }
                 f.place.at = to;
                 f.actions.this_bound.moved = moved;
+            }
+            Change::Reverse { to } => {
+                f.actions.this_bound.moved_inches += warbound_rules::geometry::distance(f.place.at, to).get();
+                f.place.at = to;
+                f.actions.this_bound.moved = true;
             }
             Change::Stealthy => f.actions.this_bound.stealthy = true,
             Change::SetUp(up) => {
@@ -385,7 +398,15 @@ impl HeldBattle<'_> {
             BattleChange::Charge(k, charge) => b.charges[k].charge = charge,
             BattleChange::ChargeFound(k) => b.charges[k].found = true,
             BattleChange::Minefield(k, minefield) => b.minefields[k].1 = minefield,
-            BattleChange::Building(k, building) => b.buildings[k].1 = building,
+            BattleChange::Building(k, building) => {
+                b.buildings[k].1 = building;
+                // A destroyed building stands as a ruin: no longer an intact
+                // building for sight (*Heroes All*, "Buildings").
+                let feature = b.buildings[k].0;
+                if let Some(Feature::Building { ruined, .. }) = b.terrain.features.get_mut(feature) {
+                    *ruined = building.is_ruin();
+                }
+            }
             BattleChange::Bridge(k, bridge) => b.bridges[k].bridge = bridge,
             BattleChange::BridgeGone { river, span } => {
                 if let Some(Feature::River { bridges, .. }) = b.terrain.features.get_mut(river) {

@@ -12,7 +12,7 @@ use warbound_rules::{
     command::{self, MoraleCause},
     dice::Dice,
     effects::{self, VehicleState},
-    facing::facing,
+    facing::{self, facing_along},
     fire_tests::{ChartTarget, FireResults},
     firing::{self, Cover, IndirectFire, IndirectMove, OpenSightsFire, Ranging, Weapon},
     forces::{FiringTeam, Shooter},
@@ -23,6 +23,7 @@ use warbound_rules::{
 
 use super::{
     Battlefield, FlowSchedule, FlowSet, at,
+    bridging::erode_bridges,
     command::{Command, Current},
     invariant::InvariantFailures,
     log::BattleLog,
@@ -433,8 +434,13 @@ fn indirect(
             (false, Ranging::First) => Ranging::Ladder { shot: 2 },
             (false, Ranging::Ladder { shot }) => Ranging::Ladder { shot: shot.saturating_add(1) },
         };
+        let column = row.he.unwrap_or(effects::HeColumn::A);
+        if hit {
+            let (log, failures) = (&mut *out.log, &mut *out.failures);
+            let reach = (tgt.place.at, super::shared::CONTACT);
+            erode_bridges(out.battle, out.dice, (log, failures), out.bound, reach, column, firer.id());
+        }
         if hit && !tgt.spent() {
-            let column = row.he.unwrap_or(effects::HeColumn::A);
             he_on(out, column, tgt, damage);
         }
     }
@@ -499,11 +505,15 @@ pub(super) fn hit(
     damage: &mut FireResults,
 ) {
     let row = weapon.row();
+    // *Heroes All*, "AT guns firing at armour/softs": the quadrant the firer
+    // sees of the hull, pointing the way it last drove.
+    let hull = tgt.place.heading.unwrap_or_else(|| facing::ahead(edge));
     match tgt.force.build {
         Build::Afv { armour, .. } => {
             let Some(attack) = row.attack_at(band) else { return };
             let state = tgt.vehicle.state.unwrap_or_default();
-            let (after, _, event) = effects::at_hit(attack, armour, facing(tgt.place.at, edge, from), state, t.dice);
+            let (after, _, event) =
+                effects::at_hit(attack, armour, facing_along(tgt.place.at, hull, from), state, t.dice);
             t.log.push(t.bound, event.target(tgt.id()));
             apply_vehicle(t, tgt, after, damage);
         }
@@ -512,7 +522,7 @@ pub(super) fn hit(
             let after = match row.attack_at(band) {
                 Some(attack) => {
                     let armour = effects::ArmourClass::SoftSkinned;
-                    let f = facing(tgt.place.at, edge, from);
+                    let f = facing_along(tgt.place.at, hull, from);
                     let (after, _, event) = effects::at_hit(attack, armour, f, state, t.dice);
                     t.log.push(t.bound, event.target(tgt.id()));
                     after

@@ -8,15 +8,16 @@ use super::change::{Change, FlowChange, Held, HeldSides};
 use crate::prelude::*;
 use warbound_rules::inches::Inches;
 use warbound_rules::{
+    buildings::Traffic,
     codex::Codex,
     dice::Dice,
-    effects::ArmourClass,
+    effects::{self, ArmourClass, VehicleState},
     event::{Book, EventKind, RuleEvent, RuleRef},
     firing::Cover,
     geometry::{self, HazardKind, distance},
     mines,
     momentum::Incident,
-    movement::{self, Concealment, MoveError, MoveMode, MoveRequest},
+    movement::{self, Concealment, MoveError, MoveMode, MoveRequest, Mover},
     observation::AMBUSH_DISTANCE,
     order_dice::Phase,
     scenario::Edge,
@@ -92,7 +93,7 @@ fn stealthy(t: &mut Battlefield, element: &str) {
 /// short by the 9" rule.
 fn throw_only(t: &mut Battlefield, element: &str, target: Point, pips: u8, pace: Pace) -> f32 {
     let bound = t.battle.clock.bound();
-    let els = sorted(&mut t.elements);
+    let mut els = sorted(&mut t.elements);
     let Some(i) = t.roster.index(element) else {
         t.failures.record(&mut t.log, bound, "throw_only", element, format!("{} is no element of the battle", element));
         return 0.0;
@@ -102,9 +103,9 @@ fn throw_only(t: &mut Battlefield, element: &str, target: Point, pips: u8, pace:
         .filter(|f| f.identity.side != els[i].identity.side && f.presence.status.on_table())
         .map(|f| f.place.at)
         .collect();
-    let f = &els[i];
+    let f = &mut els[i];
     let Some(travel) =
-        throw_move(&mut t.log, &mut t.failures, &mut t.dice.0, &t.battle, bound, &f.view(), target, (pips, pace))
+        throw_move(&mut t.log, &mut t.failures, &mut t.dice.0, &t.battle, bound, f, target, (pips, pace))
     else {
         return 0.0;
     };
@@ -227,7 +228,7 @@ pub(super) fn do_move(t: &mut Battlefield, element: &str, target: Point, pips: u
         .collect();
     let f = &mut els[i];
     let Some(travel) =
-        throw_move(&mut t.log, &mut t.failures, &mut t.dice.0, &t.battle, bound, &f.view(), target, (pips, pace))
+        throw_move(&mut t.log, &mut t.failures, &mut t.dice.0, &t.battle, bound, f, target, (pips, pace))
     else {
         return;
     };
@@ -245,7 +246,10 @@ pub(super) fn do_move(t: &mut Battlefield, element: &str, target: Point, pips: u
 }
 
 /// Throws the Movement Dice for a straight move to `to` at `pace`, `pips`
-/// off each die; the inches it may go.
+/// off each die; the inches it may go. *Heroes All*, "Movement": a tracked
+/// vehicle that loses a track on rough ground ("A 1 indicates a lost track
+/// and \"damage\"") is damaged there, and its crew owe the CM test for their
+/// own vehicle damaged.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn throw_move(
     log: &mut BattleLog,
@@ -253,14 +257,32 @@ pub(super) fn throw_move(
     dice: &mut Dice,
     battle: &Battle,
     bound: u32,
-    f: &ElementView,
+    f: &mut Held,
     to: Point,
     (pips, pace): (u8, Pace),
 ) -> Option<f32> {
-    let (stretches, _) = passable_route(battle, f, to, pips, pace)?;
-    match movement::move_element(&request(battle, f, &stretches, pips, pace), dice, f.id()) {
+    let view = f.view();
+    let (stretches, _) = passable_route(battle, &view, to, pips, pace)?;
+    let barred = bridge_barred(battle, &view, to);
+    let from = view.place.at;
+    match movement::move_element(&request(battle, &view, &stretches, pips, pace), dice, f.id()) {
         Ok((mv, event)) => {
             log.push(bound, event);
+            if mv.track_lost {
+                let before = f.vehicle.state.unwrap_or_default();
+                f.apply(Change::Vehicle(before.after(effects::AtResult::Damaged)));
+                super::shared::accrue(f, &[(Incident::OwnVehicleDamaged, 1)], false);
+            }
+            if let Some((k, bank)) = barred.filter(|(_, bank)| mv.distance + BANK >= distance(from, *bank).get()) {
+                let b = &battle.bridges[k].bridge;
+                let e = RuleEvent::new(EventKind::Movement, RuleRef::new(Book::HeroesAll, "Bridges"))
+                    .actor(f.id())
+                    .input("kind", b.kind, "Type A: up to the weight of Medium tanks")
+                    .input("damage", b.damage(), "a damaged B, C or D is treated as a Type A")
+                    .input("traffic", Traffic::Heavy, "Heavy or Formidable armour")
+                    .outcome(serde_json::json!({ "stopped_at_bank": [bank.0, bank.1] }));
+                log.push(bound, e);
+            }
             Some(mv.distance)
         }
         Err(e) => {
@@ -280,7 +302,9 @@ fn request<'a>(
 ) -> MoveRequest<'a> {
     let overwatch = f.order.objective.activity.conduct().overwatch;
     MoveRequest {
-        mover: f.place.mover,
+        // *Heroes All*, "Movement modification": "Any vehicle noted as
+        // \"damaged\" only moves 1 x D6 inches per bound."
+        mover: Mover { damaged: f.vehicle.state == Some(VehicleState::Damaged), ..f.place.mover },
         route,
         mode: if pace == Pace::Stealth { MoveMode::Stealth } else { MoveMode::Normal },
         // *Heroes All*, "Moving on Overwatch": "a maximum move of 50% of the
@@ -310,6 +334,7 @@ fn passable_route(
     pips: u8,
     pace: Pace,
 ) -> Option<(Vec<movement::Stretch>, movement::MovePlan)> {
+    let to = bridge_barred(battle, f, to).map_or(to, |(_, bank)| bank);
     let route = geometry::route(&battle.terrain, &[f.place.at, to]).ok()?;
     let mut stretches: &[movement::Stretch] = &route.stretches;
     loop {
@@ -325,6 +350,29 @@ fn passable_route(
         }
     }
 }
+
+/// *Heroes All*, "Bridges": a Type A bridge takes "Only light vehicles up to
+/// the weight of Medium tanks"; a B, C or D bridge damaged far enough takes
+/// "no heavy traffic ... i.e. treat as if it were a Type A". The first such
+/// bridge on the straight line from `f` to `to` that `f` is too heavy for,
+/// and the bank where its move stops. Reading: heavy traffic is an AFV of
+/// Heavy or Formidable armour (above a Medium tank's); one already on the
+/// bridge may drive off it.
+pub(super) fn bridge_barred(battle: &Battle, f: &ElementView, to: Point) -> Option<(usize, Point)> {
+    let Build::Afv { armour: ArmourClass::Heavy | ArmourClass::Formidable, .. } = f.force.build else { return None };
+    battle
+        .bridges
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| !b.bridge.is_destroyed() && b.bridge.treated_as_type_a())
+        .filter_map(|(k, b)| geometry::span_entered_at(&b.span, f.place.at, to).map(|d| (k, d.get())))
+        .filter(|&(_, d)| d > BANK)
+        .min_by(|x, y| x.1.total_cmp(&y.1))
+        .map(|(k, d)| (k, toward(f.place.at, to, Inches(d - BANK))))
+}
+
+/// How far short of a bridge it may not cross a vehicle stops, inches.
+const BANK: f32 = 0.05;
 
 /// Why a move from `f` towards `to` may not be made at `pace`: the rules
 /// core's bars on the route it can take (an "at the double" move through
@@ -511,9 +559,16 @@ pub(super) fn fall_back(
     edge: Edge,
 ) {
     let home = nearest_on_edge(table, edge, f.place.at);
-    if let Some(travel) = throw_move(log, failures, dice, battle, bound, &f.view(), home, (0, Pace::Normal)) {
+    if let Some(travel) = throw_move(log, failures, dice, battle, bound, f, home, (0, Pace::Normal)) {
         let from = f.place.at;
-        f.apply(Change::Move { to: toward(f.place.at, home, Inches(travel)), moved: travel > 0.0 });
+        let to = toward(f.place.at, home, Inches(travel));
+        // "AFV's may reverse so as to continue to show their frontal armour
+        // to the enemy."
+        if matches!(f.force.build, Build::Afv { .. }) && travel > 0.0 {
+            f.apply(Change::Reverse { to });
+        } else {
+            f.apply(Change::Move { to, moved: travel > 0.0 });
+        }
         minefields((log, failures), dice, bound, (battle, sides), f, from);
         if !f.presence.status.on_table() {
             return;

@@ -131,7 +131,7 @@ pub fn build(
                 let (concealment, at) = conceal(start, codex, side, spec, &order, at, dice, &mut events)?;
                 fielded.push(ElementBundle {
                     identity: Identity { index, side: s, company: c },
-                    place: Place { at, mover: mover(&element, codex, quality) },
+                    place: Place { at, mover: mover(&element, codex, quality), heading: None },
                     force: Force {
                         men_start: element.men(),
                         element,

@@ -215,6 +215,10 @@ impl Force {
 pub struct Place {
     pub at: Point,
     pub mover: Mover,
+    /// The way its hull points, set by its moves (the direction it last
+    /// drove); `None` until it moves, facing away from its own edge.
+    #[serde(default)]
+    pub heading: Option<Point>,
 }
 
 /// Whether it is in the box, on the table or gone, and how it comes on.

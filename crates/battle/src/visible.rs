@@ -43,7 +43,7 @@ impl<'a> Sight<'a> {
 pub fn viewpoint(terrain: &Terrain, f: &ElementView) -> Viewpoint {
     let vehicle = f.force.build.is_vehicle();
     let height = if vehicle { VEHICLE_HEIGHT } else { FIGURE_HEIGHT };
-    let storey = match geometry::building_at(terrain, f.place.at) {
+    let storey = match geometry::intact_building_at(terrain, f.place.at) {
         Some((_, storeys)) if !vehicle => storeys.saturating_sub(1),
         _ => 0,
     };
@@ -60,9 +60,15 @@ impl Sight<'_> {
             .map(|s| s.between)
     }
 
-    /// Inside an intact building.
+    /// Inside a building or its ruin: hard cover (*Heroes All*,
+    /// "Buildings": "treat it as a ruin and hard cover").
     pub fn in_building(&self, at: Point) -> bool {
         geometry::building_at(self.terrain, at).is_some()
+    }
+
+    /// Inside an intact building, not a ruin (*Heroes All*, "Observation").
+    pub fn in_intact_building(&self, at: Point) -> bool {
+        geometry::intact_building_at(self.terrain, at).is_some()
     }
 
     pub fn in_wood(&self, at: Point) -> Option<WoodDensity> {
@@ -107,7 +113,7 @@ impl Sight<'_> {
                 fired_last_turn: target.actions.last_bound.fired || target.actions.this_bound.fired,
                 movement,
                 elite: target.force.quality == Quality::Elite,
-                in_intact_building: self.in_building(target.place.at),
+                in_intact_building: self.in_intact_building(target.place.at),
                 concealed: target.concealment.concealed(),
             },
             night: self.night,

@@ -1050,13 +1050,14 @@ fn shells_on_a_house_hit_the_house_before_the_men_inside() {
         storeys: 1,
         capacity: None,
         defence: None,
+        ruined: false,
     });
     scenario.sides[0].foos.push(ron::from_str(r#"(id: "foo", grade: Regular, attached_to: "a1")"#).unwrap());
     scenario.sides[0]
         .artillery
         .push(ron::from_str(r#"(id: "battery", gun: "gb_25pdr", guns: 4, foo: "foo")"#).unwrap());
     scenario.time_limit = 12;
-    let mut hits = 0;
+    let (mut hits, mut ruins) = (0, 0);
     for seed in 0..20 {
         let (app, _) = autoplay("duel", scenario.clone(), seed);
         for e in &app.world().resource::<BattleLog>().entries {
@@ -1065,6 +1066,7 @@ fn shells_on_a_house_hit_the_house_before_the_men_inside() {
             }
             hits += 1;
             assert_eq!(e.event.target.as_deref(), Some("g1"));
+            ruins += usize::from(e.event.outcome["destroyed"] == serde_json::json!(true));
             let out = &e.event.outcome;
             if out["destroyed"] == serde_json::json!(false) {
                 assert_eq!(
@@ -1074,8 +1076,59 @@ fn shells_on_a_house_hit_the_house_before_the_men_inside() {
                 );
             }
         }
+        // Heroes All, "Buildings": "treat it as a ruin and hard cover".
+        let battle = app.world().resource::<Battle>();
+        for (k, b) in &battle.buildings {
+            let ruined =
+                matches!(battle.terrain.features[*k], warbound_rules::terrain::Feature::Building { ruined: true, .. });
+            assert_eq!(ruined, b.is_ruin(), "seed {seed}: the ruin stands on the table");
+        }
     }
     assert!(hits > 0, "the battery never hit the house");
+    assert!(ruins > 0, "the battery never reduced the house to a ruin");
+}
+
+#[test]
+fn shells_erode_a_bridge() {
+    // Heroes All, "Bridges": "Bridge types are specified at the start of the
+    // game and are given a \"Defence Value\" ... This can be eroded by mortar
+    // or artillery HE fire"; "When the value of the bridge is reduced to 0 it
+    // is destroyed." The German section holds a Type B bridge (4 points) that
+    // a battery of 25-pounders shells.
+    let mut scenario =
+        duel(r#"(activity: Hold, location: "the farm")"#, r#"(activity: Hold, location: "the road")"#, (36.0, 40.0));
+    let river = r#"River(kind: small, line: [(0, 40), (72, 40)], width: 3,
+        bridges: [(kind: B, span: (from: (36, 37.5), to: (36, 42.5), width: 3))])"#;
+    scenario.terrain.features.push(ron::from_str(river).unwrap());
+    scenario.sides[0].foos.push(ron::from_str(r#"(id: "foo", grade: Regular, attached_to: "a1")"#).unwrap());
+    scenario.sides[0]
+        .artillery
+        .push(ron::from_str(r#"(id: "battery", gun: "gb_25pdr", guns: 4, foo: "foo")"#).unwrap());
+    scenario.time_limit = 12;
+    let (mut eroded, mut destroyed) = (0, 0);
+    for seed in 0..20 {
+        let (app, _) = autoplay("duel", scenario.clone(), seed);
+        let mut value = 4;
+        for e in &app.world().resource::<BattleLog>().entries {
+            if e.event.rule.section != "Bridges" || e.event.kind != EventKind::HeEffect {
+                continue;
+            }
+            eroded += 1;
+            assert_eq!(e.event.actor.as_deref(), Some("battery"), "seed {seed}");
+            let lost = e.event.outcome["lost"].as_u64().unwrap();
+            value -= lost;
+            assert_eq!(e.event.outcome["value"].as_u64().unwrap(), value, "seed {seed}: the value erodes");
+            destroyed += usize::from(value == 0);
+        }
+        let battle = app.world().resource::<Battle>();
+        let spans = battle.terrain.features.iter().find_map(|f| match f {
+            warbound_rules::terrain::Feature::River { bridges, .. } => Some(bridges.len()),
+            _ => None,
+        });
+        assert_eq!(spans, Some(usize::from(value > 0)), "seed {seed}: a bridge at 0 is gone from the table");
+    }
+    assert!(eroded > 0, "the shells never fell on the bridge");
+    assert!(destroyed > 0 || eroded > 5, "{eroded} hits, {destroyed} bridges destroyed");
 }
 
 #[test]
@@ -1586,6 +1639,175 @@ fn an_air_attack_is_one_set_of_tests_hit_or_miss() {
         assert!(attacks > 0, "{row}: the squadron never attacked");
         assert!(missed > 0, "{row}: no attack that missed put the section under fire");
     }
+}
+
+#[test]
+fn a_typhoon_can_brew_a_panther() {
+    // Heroes All, "Anti Tank damage": "Where aircraft attack with AT weapons
+    // against armoured vehicles, throw a 5+ on a D6 to hit if the target is
+    // stationary or 6 if it is moving. Treat the Attack Value of the AT weapon
+    // as +8. Defence Values for the top of AFVs is the same as the side
+    // armour." Reading: the Typhoon's 8 rockets are its AT weapons, a D6 each.
+    let mut scenario = air_raid("fast", 3, 2);
+    let panther = r#"(id: "g1", nco: Regular, pieces: [(codex: "de_panther_g")], start: at(36, 40))"#;
+    scenario.sides[1].companies[0].elements[0] = ron::from_str(panther).unwrap();
+    let (mut attacks, mut hits, mut harmed) = (0, 0, 0);
+    for seed in 0..20 {
+        let (app, _) = autoplay("duel", scenario.clone(), seed);
+        let log = &app.world().resource::<BattleLog>().entries;
+        for (k, e) in log.iter().enumerate() {
+            if e.event.rule.section != "Anti Tank damage" {
+                continue;
+            }
+            attacks += 1;
+            assert_eq!(e.event.target.as_deref(), Some("g1"));
+            assert_eq!(e.event.dice.len(), 8, "seed {seed}: a D6 a rocket");
+            assert_eq!(input_u64(e, "need"), 5, "seed {seed}: the Panther holds, stationary");
+            let n = e.event.outcome["hits"].as_u64().unwrap();
+            hits += n;
+            let effects = log[k + 1..].iter().take(n as usize).collect::<Vec<_>>();
+            for h in &effects {
+                assert_eq!(h.event.rule.section, "Effects of AT on armour and soft-skinned vehicles");
+                assert_eq!(input_u64(h, "attack_value"), 8);
+                assert_eq!(h.event.inputs.iter().find(|i| i.name == "facing").unwrap().value, "side");
+                harmed += usize::from(h.event.outcome["result"] != "no_effect");
+            }
+        }
+        for (_, set) in sets_by(log, "air attack") {
+            assert_eq!(accrued_row(set, "AtFire"), 1, "seed {seed}: the rockets put the Panther under AT fire");
+        }
+    }
+    assert!(attacks > 0 && hits > 0, "{attacks} attacks, {hits} hits");
+    assert!(harmed > 0, "no rocket hit damaged or brewed the Panther in {hits} hits");
+}
+
+#[test]
+fn a_tank_points_the_way_it_drove() {
+    // Heroes All, "AT guns firing at armour/softs": "taking a line from corner
+    // to corner of the vehicle and seeing which quadrant the firer can see".
+    // The hull points the way the tank last drove (it starts facing away from
+    // its own edge); FYOB "Results of Momentum Tests": "AFV's may reverse so
+    // as to continue to show their frontal armour to the enemy".
+    let text = r#"(
+    name: "Drive", briefing: "test", table: (width: 72, depth: 48), time_limit: 6,
+    places: [(name: "the road", at: (36, 4)), (name: "the bend", at: (66, 30))],
+    sides: [
+        (name: "British", nation: British, year: 1944, quality: Regular, senior_officer: Average, edge: near,
+         companies: [(id: "a_coy", officer: Regular, attached_to: "a1", objective: (activity: Hold, location: "the road"),
+            elements: [(id: "a1", nco: Regular, figures: [(men: 8, weapon: "gb_no4_rifle")], pieces: [(codex: "gb_bren")], start: at(36, 4))])]),
+        (name: "German", nation: German, year: 1944, quality: Regular, senior_officer: Average, edge: far,
+         companies: [(id: "b_kp", officer: Regular, attached_to: "g1", objective: (activity: ContactEnemy, location: "the bend"),
+            elements: [(id: "g1", nco: Regular, pieces: [(codex: "de_pz4h")], start: at(6, 44))])]),
+    ],
+)"#;
+    let scenario = Scenario::load("drive.ron", text, &codex()).unwrap_or_else(|e| panic!("{e}"));
+    let (mut forward, mut reversed) = (0, 0);
+    for seed in 0..6 {
+        let mut last: Option<warbound_battle::state::Place> = None;
+        step_through(BattleStart::auto("drive", scenario.clone(), seed), |app| {
+            let Some(tank) = elements(app).into_iter().find(|f| f.id() == "g1") else { return };
+            let now = tank.place.clone();
+            if let Some(before) = last.replace(now.clone()) {
+                if before.at == now.at {
+                    assert_eq!(before.heading, now.heading, "seed {seed}: turned without moving");
+                    return;
+                }
+                let (dx, dy) = (now.at.0 - before.at.0, now.at.1 - before.at.1);
+                let h = now.heading.expect("a tank that moved has a heading");
+                let cos = (dx * h.0 + dy * h.1) / (dx.hypot(dy) * h.0.hypot(h.1));
+                if cos > 0.999 {
+                    forward += 1;
+                } else {
+                    assert_eq!(now.heading, before.heading, "seed {seed}: only a reverse keeps the old heading");
+                    reversed += 1;
+                }
+            } else {
+                assert_eq!(now.heading, None, "seed {seed}: no heading before it moves");
+            }
+        });
+    }
+    assert!(forward > 0, "the tank never drove ({reversed} reverses)");
+}
+
+#[test]
+fn a_damaged_tank_throws_one_die() {
+    // Heroes All, "Movement": "Tracked vehicles passing over areas designated
+    // as \"rough ground\" throw 1D6 per movement. A 1 indicates a lost track
+    // and \"damage\"." "Any vehicle noted as \"damaged\" only moves 1 x D6
+    // inches per bound."
+    let text = r#"(
+    name: "Rough", briefing: "test", table: (width: 72, depth: 48), time_limit: 8,
+    places: [(name: "the road", at: (36, 4)), (name: "the far side", at: (36, 8))],
+    terrain: (features: [RoughGround(outline: [(0, 10), (72, 10), (72, 42), (0, 42)])]),
+    sides: [
+        (name: "British", nation: British, year: 1944, quality: Regular, senior_officer: Average, edge: near,
+         companies: [(id: "a_coy", officer: Regular, attached_to: "a1", objective: (activity: Hold, location: "the road"),
+            elements: [(id: "a1", nco: Regular, figures: [(men: 8, weapon: "gb_no4_rifle")], pieces: [(codex: "gb_bren")], start: at(60, 4))])]),
+        (name: "German", nation: German, year: 1944, quality: Regular, senior_officer: Average, edge: far,
+         companies: [(id: "b_kp", officer: Regular, attached_to: "g1", objective: (activity: ContactEnemy, location: "the far side"),
+            elements: [(id: "g1", nco: Regular, pieces: [(codex: "de_pz4h")], start: at(36, 44))])]),
+    ],
+)"#;
+    let scenario = Scenario::load("rough.ron", text, &codex()).unwrap_or_else(|e| panic!("{e}"));
+    let (mut lost, mut after) = (0, 0);
+    for seed in 0..20 {
+        let (app, _) = autoplay("rough", scenario.clone(), seed);
+        let log = &app.world().resource::<BattleLog>().entries;
+        let moves = log.iter().filter(|e| e.event.actor.as_deref() == Some("g1") && e.event.rule.section == "Movement");
+        let mut damaged = false;
+        for e in moves {
+            if damaged {
+                assert_eq!(input_u64(e, "dice"), 1, "seed {seed}: a damaged tank throws 1D6");
+                after += 1;
+            }
+            if e.event.outcome["track_lost"] == serde_json::json!(true) {
+                lost += 1;
+                damaged = true;
+            }
+        }
+        if damaged {
+            let tank = elements(&app).into_iter().find(|f| f.id() == "g1").unwrap();
+            assert_ne!(tank.vehicle.state, Some(warbound_rules::effects::VehicleState::Intact), "seed {seed}");
+        }
+    }
+    assert!(lost > 0 && after > 0, "{lost} tracks lost, {after} moves after");
+}
+
+#[test]
+fn a_panther_stops_at_a_light_bridge() {
+    // Heroes All, "Bridges": Type A, "small wood or iron structures over a
+    // small river. Only light vehicles up to the weight of Medium tanks may
+    // cross." A Panther (Heavy armour) driving for the road stops at the bank.
+    let text = r#"(
+    name: "Bridge", briefing: "test", table: (width: 72, depth: 48), time_limit: 6,
+    places: [(name: "the road", at: (36, 4)), (name: "the farm", at: (36, 44))],
+    terrain: (features: [
+        River(kind: small, line: [(0, 24), (72, 24)], width: 3,
+              bridges: [(kind: A, span: (from: (36, 21.5), to: (36, 26.5), width: 3))]),
+    ]),
+    sides: [
+        (name: "British", nation: British, year: 1944, quality: Regular, senior_officer: Average, edge: near,
+         companies: [(id: "a_coy", officer: Regular, attached_to: "a1", objective: (activity: Hold, location: "the road"),
+            elements: [(id: "a1", nco: Regular, figures: [(men: 8, weapon: "gb_no4_rifle")], pieces: [(codex: "gb_bren")], start: at(36, 4))])]),
+        (name: "German", nation: German, year: 1944, quality: Regular, senior_officer: Average, edge: far,
+         companies: [(id: "b_kp", officer: Regular, attached_to: "g1", objective: (activity: ContactEnemy, location: "the road"),
+            elements: [(id: "g1", nco: Regular, pieces: [(codex: "de_panther_g")], start: at(36, 36))])]),
+    ],
+)"#;
+    let scenario = Scenario::load("bridge.ron", text, &codex()).unwrap_or_else(|e| panic!("{e}"));
+    let mut stopped = 0;
+    for seed in 0..6 {
+        let (app, _) = autoplay("bridge", scenario.clone(), seed);
+        for e in &app.world().resource::<BattleLog>().entries {
+            if e.event.rule.section == "Bridges" && e.event.kind == EventKind::Movement {
+                assert_eq!(e.event.actor.as_deref(), Some("g1"));
+                stopped += 1;
+            }
+        }
+        let tank = elements(&app).into_iter().find(|f| f.id() == "g1").unwrap();
+        assert!(tank.place.at.1 > 26.0, "seed {seed}: the Panther crossed the light bridge to {:?}", tank.place.at);
+    }
+    assert!(stopped > 0, "the Panther never drove up to the bridge");
 }
 
 #[test]

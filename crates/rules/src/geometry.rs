@@ -191,6 +191,31 @@ pub fn building_at(terrain: &Terrain, p: Point) -> Option<(usize, u8)> {
     })
 }
 
+/// How far along the straight line `a`–`b` it first enters the strip a
+/// bridge or ford spans (its length, its width across); `None` if it never
+/// does.
+pub fn span_entered_at(span: &Span, a: Point, b: Point) -> Option<Inches> {
+    let len = distance(span.from, span.to).get();
+    if len <= f32::EPSILON {
+        return None;
+    }
+    let half = span.width / 2.0;
+    let n = ((span.from.1 - span.to.1) / len * half, (span.to.0 - span.from.0) / len * half);
+    let strip = [
+        Point(span.from.0 + n.0, span.from.1 + n.1),
+        Point(span.to.0 + n.0, span.to.1 + n.1),
+        Point(span.to.0 - n.0, span.to.1 - n.1),
+        Point(span.from.0 - n.0, span.from.1 - n.1),
+    ];
+    inside_spans(&strip, a, b).first().map(|&(t0, _)| Inches(t0 * distance(a, b).get()))
+}
+
+/// The intact building (not a ruin) `p` stands in, and its storeys.
+pub fn intact_building_at(terrain: &Terrain, p: Point) -> Option<(usize, u8)> {
+    building_at(terrain, p)
+        .filter(|&(i, _)| !matches!(terrain.features.get(i), Some(Feature::Building { ruined: true, .. })))
+}
+
 /// How deep into a wood `p` stands: inches to the nearest edge of the wood
 /// that holds it (the deepest, where woods overlap), 0 outside every wood
 /// (*Heroes All*, Indirect Fire: crews "cannot fire if they are more than 3
@@ -403,9 +428,18 @@ pub fn sight_line(
                     }
                 }
             }
-            Feature::Building { outline, storeys, .. } => {
+            Feature::Building { outline, storeys, ruined, .. } => {
                 for (t0, t1) in inside_spans(outline, a, b) {
                     if (t0 < T_SLACK && in_a == Some(i)) || (t1 > 1.0 - T_SLACK && in_b == Some(i)) {
+                        continue;
+                    }
+                    if *ruined {
+                        // Reading (*Heroes All*, "Buildings": "treat it as a
+                        // ruin and hard cover"): a ruin's broken walls are a
+                        // low wall across the line, 1 segment, no longer a
+                        // sight-blocker.
+                        between.obstacles = between.obstacles.saturating_add(1);
+                        trace.push(note(t0, Seen::Obstacle { kind: ObstacleKind::Wall, height: ObstacleHeight::Low }));
                         continue;
                     }
                     let ground = f32::from(hill_level(terrain, lerp(a, b, (t0 + t1) / 2.0))) * HILL_LEVEL_HEIGHT;
@@ -619,7 +653,8 @@ pub fn route(terrain: &Terrain, path: &[Point]) -> Result<Route, GeometryError> 
                     lines.extend(crossings(a, b, line).into_iter().map(|t| (t, fi, Some(g), None)));
                 }
                 Feature::Wire(Extent::Line(line)) => {
-                    lines.extend(crossings(a, b, line).into_iter().map(|t| (t, fi, None, Some(HazardKind::Wire))));
+                    let (g, h) = (Some(Ground::Wire), Some(HazardKind::Wire));
+                    lines.extend(crossings(a, b, line).into_iter().map(|t| (t, fi, g, h)));
                 }
                 Feature::Roadblock(Extent::Line(line)) => {
                     let h = Some(HazardKind::Roadblock);
@@ -717,7 +752,14 @@ mod tests {
     }
 
     fn house(outline: Vec<Point>, storeys: u8) -> Feature {
-        Feature::Building { outline, structure: Structure::House, storeys, capacity: None, defence: None }
+        Feature::Building {
+            outline,
+            structure: Structure::House,
+            storeys,
+            capacity: None,
+            defence: None,
+            ruined: false,
+        }
     }
 
     fn hill(contours: Vec<Vec<Point>>) -> Feature {
@@ -732,6 +774,36 @@ mod tests {
 
     fn look(t: &Terrain, from: Point, to: Point) -> SightLine {
         sight_line(t, Viewpoint::figure(from), Viewpoint::figure(to), false).unwrap()
+    }
+
+    #[test]
+    fn a_ruin_no_longer_hides() {
+        // Heroes All, "Buildings": "When any building is destroyed, treat it
+        // as a ruin and hard cover." An intact house between two figures
+        // blocks the line; its ruin is a low wall across it, and no longer an
+        // intact building to stand in.
+        let mut t = terrain(vec![house(rect(20.0, 10.0, 26.0, 30.0), 1)]);
+        let (from, to) = (Point(10.0, 20.0), Point(40.0, 20.0));
+        assert!(look(&t, from, to).between.sight_blocked);
+        assert!(intact_building_at(&t, Point(23.0, 20.0)).is_some());
+        if let Feature::Building { ruined, .. } = &mut t.features[0] {
+            *ruined = true;
+        }
+        let through = look(&t, from, to).between;
+        assert!(!through.sight_blocked, "a ruin does not block sight");
+        assert_eq!(through.obstacles, 1, "its walls are one segment");
+        assert!(building_at(&t, Point(23.0, 20.0)).is_some(), "still a building's ground: hard cover");
+        assert_eq!(intact_building_at(&t, Point(23.0, 20.0)), None);
+        assert!(!look(&t, Point(23.0, 20.0), to).between.sight_blocked, "from inside the ruin");
+    }
+
+    #[test]
+    fn a_line_enters_a_bridge_at_its_end() {
+        let span = Span { from: Point(36.0, 18.0), to: Point(36.0, 26.0), width: 3.0 };
+        let d = span_entered_at(&span, Point(36.0, 10.0), Point(36.0, 40.0)).unwrap();
+        assert!((d.get() - 8.0).abs() < 1e-3, "{d:?}");
+        assert_eq!(span_entered_at(&span, Point(30.0, 10.0), Point(30.0, 40.0)), None, "beside the bridge");
+        assert_eq!(span_entered_at(&span, Point(36.0, 10.0), Point(36.0, 16.0)), None, "short of it");
     }
 
     #[test]

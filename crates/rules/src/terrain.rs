@@ -188,6 +188,10 @@ pub enum Feature {
         /// Defence points; the structure's Defence Value when absent.
         #[serde(default)]
         defence: Option<u8>,
+        /// Destroyed and left standing as a ruin (*Heroes All*, "Buildings":
+        /// "When any building is destroyed, treat it as a ruin and hard cover").
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        ruined: bool,
     },
     Road {
         kind: RoadKind,
@@ -487,7 +491,7 @@ impl Check {
             | Feature::RoughGround { outline }
             | Feature::Minefield { outline, .. } => self.points("outline", outline, true),
             Feature::Obstacle { line, .. } => self.points("line", line, false),
-            Feature::Building { outline, structure, storeys, capacity, defence } => {
+            Feature::Building { outline, structure, storeys, capacity, defence, .. } => {
                 self.points("outline", outline, true)?;
                 if *storeys == 0 {
                     return Err(self.err("storeys", Problem::NoStoreys));
@@ -671,6 +675,7 @@ mod tests {
             storeys,
             capacity,
             defence,
+            ruined: false,
         };
         assert_eq!(error(building(Structure::House, 0, None, None)).problem, Problem::NoStoreys);
         assert_eq!(

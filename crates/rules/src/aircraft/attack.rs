@@ -155,7 +155,11 @@ pub struct AtTarget {
 /// armour"); "Any hit on an open-topped AFV destroys it."
 ///
 /// Reading: an aim (the aircraft's act) adds +1 to the D6 as the ground
-/// rules' aim does for AT fire (test `at_from_the_air`).
+/// rules' aim does for AT fire (test `at_from_the_air`). The AT weapons are
+/// the machine's AT cannon and its rockets, a D6 each ("Rockets throw 1D6
+/// each"): rockets were the ground-attack machines' weapon against armour,
+/// while its MGs and ordinary cannon cannot harm an AFV (test
+/// `rockets_are_at_weapons_from_the_air`).
 pub fn at_attack(
     a: &Aircraft,
     aimed: bool,
@@ -167,15 +171,17 @@ pub fn at_attack(
     if a.over_table()? != Height::Low {
         return Err(AirError::WrongHeight(a.over_table()?));
     }
-    if a.kind.at_cannon == 0 {
+    let weapons = at_weapons(a);
+    if weapons == 0 {
         return Err(AirError::NoSuchWeapon);
     }
     let need = if moving { 6 } else { 5 };
-    let faces = dice.throw(usize::from(a.kind.at_cannon), 6);
+    let faces = dice.throw(usize::from(weapons), 6);
     let hits = faces.iter().filter(|&&f| f + u8::from(aimed) >= need).count();
     let mut events = vec![
         RuleEvent::new(EventKind::Fire, rule("Anti Tank damage"))
             .actor(id)
+            .input("at_weapons", weapons, "AT cannon and rockets, a D6 each")
             .input("need", need, "5+ stationary, 6 moving")
             .input("aimed", aimed, "+1 for an aim")
             .dice(6, &faces)
@@ -192,6 +198,11 @@ pub fn at_attack(
         events.push(e);
     }
     Ok((state, events))
+}
+
+/// The D6s of a machine's AT weapons: its AT cannon and its rockets.
+pub fn at_weapons(a: &Aircraft) -> u8 {
+    a.kind.at_cannon.saturating_add(a.kind.rockets)
 }
 
 #[cfg(test)]
@@ -309,5 +320,25 @@ mod tests {
         assert_eq!(ev.len(), 2);
         assert_eq!(ev[1].inputs[0].value, json!(8));
         assert_eq!(ev[1].inputs[2].value, json!("side"));
+    }
+
+    #[test]
+    fn rockets_are_at_weapons_from_the_air() {
+        // The village's Typhoon: 4 cannon, 8 rockets. "Where aircraft attack
+        // with AT weapons against armoured vehicles, throw a 5+ on a D6 to
+        // hit if the target is stationary".
+        let mut k = kind(Role::GroundAttack, Speed::Fast, 3);
+        (k.cannon, k.rockets) = (4, 8);
+        let a = flying(k, Height::Low);
+        assert_eq!(at_weapons(&a), 8, "the cannon are no AT weapons");
+        let panther =
+            AtTarget { moving: false, armour: ArmourClass::Heavy, open_topped: false, state: VehicleState::Intact };
+        let (_, ev) = at_attack(&a, false, panther, &mut Scripted::new([5, 1, 1, 1, 1, 1, 1, 1, 10]), "t").unwrap();
+        assert_eq!(ev[0].outcome["hits"], json!(1));
+        assert_eq!(ev.len(), 2, "one hit: D10 + 8 on the side armour");
+        let mut mg_only = kind(Role::Fighter, Speed::Fast, 3);
+        mg_only.mmg = 4;
+        let f = flying(mg_only, Height::Low);
+        assert_eq!(at_attack(&f, false, panther, &mut Scripted::new([]), "f").unwrap_err(), AirError::NoSuchWeapon);
     }
 }

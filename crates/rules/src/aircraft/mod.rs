@@ -29,8 +29,8 @@ pub use arrival::{
     ground_attack_capacity,
 };
 pub use attack::{
-    AIR_AT_ATTACK, AtTarget, GROUND_ATTACK_DICE, GROUND_ATTACK_HIT, at_attack, bomb_column, bomb_hit, bomb_score,
-    drop_bombs, strafe,
+    AIR_AT_ATTACK, AtTarget, GROUND_ATTACK_DICE, GROUND_ATTACK_HIT, at_attack, at_weapons, bomb_column, bomb_hit,
+    bomb_score, drop_bombs, strafe,
 };
 pub use damage::{DamageResult, return_from_driven_off, take_damage};
 pub use dogfight::{AIR_TO_AIR_DAMAGE, AIR_TO_AIR_HIT, air_to_air_fire, air_to_air_need, check_match_up, match_up};

@@ -48,6 +48,9 @@ pub enum Terrain {
     HighWall,
     /// 1 to 2 inches wide: −1 pip per die.
     Stream,
+    /// A line of barbed wire crossed: −1 pip per die on foot; a vehicle
+    /// drives over it.
+    Wire,
     Ford(FordCondition),
     /// 3 to 4 inches wide: infantry wade, cavalry cross, paddled craft navigate.
     SmallRiver,
@@ -77,10 +80,17 @@ impl Terrain {
     /// penalty of 1 pip per D6" while its marsh entry beside it does split
     /// vehicles (2) from the rest (1). The rivers section, written for these
     /// features, governs: −1 for all. Test `a_stream_costs_every_element_one_pip`.
+    ///
+    /// Reading: the book prints no movement penalty for barbed wire ("Hits
+    /// on buildings & structures" gives its Defence Value; "Explosives":
+    /// "Bangalore Torpedoes create a gap in wire"). Wire is an obstacle higher
+    /// than a figure, so men on foot cross it at the high wall's −1 pip per
+    /// die; vehicles crush it and lose nothing. Test `wire_slows_men_on_foot`.
     pub fn pips(self, vehicle: bool) -> u8 {
         match self {
             Self::HighWall | Self::DenseWoodland | Self::Marsh => 1 + u8::from(vehicle),
             Self::Stream => 1,
+            Self::Wire => u8::from(!vehicle),
             Self::Ford(FordCondition::Restricted(p)) => p,
             _ => 0,
         }

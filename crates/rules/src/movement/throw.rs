@@ -224,6 +224,18 @@ mod tests {
     }
 
     #[test]
+    fn wire_slows_men_on_foot() {
+        // A line of wire crossed: men on foot lose a pip a die, as at a high
+        // wall; a tank crushes it.
+        let wired = [Stretch::new(T::Open, 2.0), Stretch::new(T::Wire, 0.0), Stretch::new(T::Open, 8.0)];
+        let men = go(&MoveRequest::new(Mover::new(MoveClass::Infantry), &wired), &[3, 4]);
+        assert_eq!(men.distance, 5.0, "3 + 4 less a pip a die");
+        assert!(men.plan.pips.contains(&(crate::movement::PipCause::Terrain(T::Wire), 1)));
+        let tank = go(&MoveRequest::new(Mover::new(MoveClass::Tank), &wired), &[3, 4, 2]);
+        assert_eq!(tank.distance, 9.0, "no pips for a tank");
+    }
+
+    #[test]
     fn damaged_vehicles_move_1d6() {
         let mut m = Mover::new(MoveClass::Tank);
         m.damaged = true;
