@@ -154,7 +154,8 @@ pub(super) fn take_turn(t: &mut Battlefield, id: &str, needs_ort: bool, on_seizi
         let what = format!("tests accrued on rows of no {chart:?} chart, dropped: {off:?}");
         t.failures.record(&mut t.log, bound, "element turn", &id, what);
     }
-    accrued.states = momentum::persistent_states(chart, els[i].men(), els[i].force.men_start);
+    let out = super::shared::out_of_ammunition(&els[i].view(), &t.codex.0);
+    accrued.states = momentum::persistent_states(chart, els[i].men(), els[i].force.men_start, &out);
     let result = turn::element_turn(&element, needs_ort, on_seizing, &accrued, &mut t.dice.0, &id);
     let turn = match result {
         Ok(turn) => turn,

@@ -5,6 +5,7 @@ use super::change::{BattleChange, Change, Held, HeldBattle, HeldSides, SideChang
 use warbound_rules::inches::Inches;
 use warbound_rules::{
     buildings::{HeHit, State as BuildingState},
+    codex::Codex,
     command::MoraleCause,
     concealment::ConcealedActivity,
     dice::Dice,
@@ -12,7 +13,7 @@ use warbound_rules::{
     fire_tests::{ChartTarget, FireResults},
     firing::Cover,
     geometry::{self, distance},
-    momentum::{self, CmCause, ElementType, Incident},
+    momentum::{self, CmCause, ElementType, Incident, OutOfAmmunition},
     officer,
     scenario::Edge,
     terrain::{Point, TableSize},
@@ -87,6 +88,39 @@ pub fn chart_of(f: &ElementView) -> ChartTarget {
         Build::Afv { open_topped, .. } => ChartTarget::Afv { open_topped },
         Build::SoftSkin => ChartTarget::SoftSkin,
     }
+}
+
+/// The element's weapons that have fired their last round of the day (FYOB
+/// "Momentum Test Chart", the "out of ammunition" rows). Readings (test
+/// `weapons_out_of_ammunition_add_their_grey_rows_each_time_tests_are_due`):
+/// a crew-served weapon is any CODEX weapon piece of the element, an
+/// artillery piece one of an artillery element; on a vehicle the machine guns
+/// are its MMGs, its first other armament its main gun and any later one a
+/// secondary gun. A weapon with unlimited rounds never runs out.
+pub fn out_of_ammunition(f: &ElementView, codex: &Codex) -> Vec<OutOfAmmunition> {
+    use warbound_rules::codex::Kind;
+    use warbound_rules::firing::Weapon as W;
+    let mut out = Vec::new();
+    for piece in &f.force.element.pieces {
+        let Ok(entry) = codex.get(&piece.codex) else { continue };
+        let mut guns = 0;
+        for (armament, rounds) in entry.armament.iter().zip(&piece.rounds) {
+            let mg = matches!(armament.row, W::TankMg | W::Mmg | W::Hmg | W::Lmg);
+            let which = match (entry.kind, f.force.build) {
+                (Kind::Weapon, Build::Guns { artillery: true }) => OutOfAmmunition::ArtilleryPiece,
+                (Kind::Weapon, _) => OutOfAmmunition::Csw,
+                _ if mg => OutOfAmmunition::VehicleMmg,
+                _ => {
+                    guns += 1;
+                    if guns == 1 { OutOfAmmunition::MainGun } else { OutOfAmmunition::SecondaryGun }
+                }
+            };
+            if *rounds == Some(0) {
+                out.push(which);
+            }
+        }
+    }
+    out
 }
 
 /// The cover an element has where it stands, from fire that comes from no

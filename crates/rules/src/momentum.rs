@@ -325,10 +325,44 @@ pub fn tests_for(t: ElementType, quality: Quality, cause: CmCause) -> Result<u32
     Ok(u32::from(r.tests[column].or(r.tests[Quality::Regular as usize]).expect("every row has a Regular column")))
 }
 
+/// A weapon of an element that has fired its last round of the day (FYOB
+/// "Momentum Test Chart": the "out of ammunition" rows; *Heroes All*
+/// "Logistics": "the number of 'shots' allowed per weapon per day").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum OutOfAmmunition {
+    /// A crew-served weapon of men or guns: "If attached CSW out of ammunition".
+    Csw,
+    /// "If an artillery piece and out of ammunition".
+    ArtilleryPiece,
+    /// An AFV's first gun: "If main gun out of ammunition".
+    MainGun,
+    /// An AFV's later gun: "If secondary gun out of ammunition".
+    SecondaryGun,
+    /// An AFV's machine gun: "If vehicle MMG out of ammunition".
+    VehicleMmg,
+}
+
+impl OutOfAmmunition {
+    /// Its grey row on `t`'s chart; `None` where the chart has none (a
+    /// soft-skin's chart has no ammunition rows).
+    fn row(self, t: ElementType) -> Option<CmCause> {
+        use OutOfAmmunition as O;
+        match (t, self) {
+            (ElementType::Infantry, O::Csw) => Some(C::AttachedCswOutOfAmmunition),
+            (ElementType::Infantry, O::ArtilleryPiece) => Some(C::ArtilleryOutOfAmmunition),
+            (ElementType::Afv, O::MainGun) => Some(C::MainGunOutOfAmmunition),
+            (ElementType::Afv, O::SecondaryGun) => Some(C::SecondaryGunOutOfAmmunition),
+            (ElementType::Afv, O::VehicleMmg) => Some(C::VehicleMmgOutOfAmmunition),
+            _ => None,
+        }
+    }
+}
+
 /// The grey rows of the Momentum Test Chart that apply now to an element of
 /// type `t` with `men` of its `men_start`: under 50% and under 25% of its
-/// men (infantry chart only).
-pub fn persistent_states(t: ElementType, men: u32, men_start: u32) -> Vec<CmCause> {
+/// men (infantry chart only), and a row for each of `out`, its weapons out
+/// of ammunition, on its chart (each row once, however many weapons are out).
+pub fn persistent_states(t: ElementType, men: u32, men_start: u32, out: &[OutOfAmmunition]) -> Vec<CmCause> {
     let mut states = Vec::new();
     if t == ElementType::Infantry && men_start > 0 {
         let men = men * 100;
@@ -337,6 +371,11 @@ pub fn persistent_states(t: ElementType, men: u32, men_start: u32) -> Vec<CmCaus
         }
         if men < men_start * 25 {
             states.push(CmCause::Under25PercentStrength);
+        }
+    }
+    for row in out.iter().filter_map(|o| o.row(t)) {
+        if !states.contains(&row) {
+            states.push(row);
         }
     }
     states
@@ -1054,6 +1093,27 @@ mod tests {
         assert_eq!(accrued.original(ElementType::Infantry, Quality::Regular).unwrap(), 6 + 2 * 10 + 3);
         // A lorry whose driver is hit by a rifle it had not seen: nothing on its chart.
         assert!(test_set(ElementType::SoftSkin, false, &[(Incident::NcoHit, 1)], true).is_empty());
+    }
+
+    #[test]
+    fn weapons_out_of_ammunition_add_their_grey_rows_each_time_tests_are_due() {
+        // FYOB "Momentum Test Chart": "If attached CSW out of ammunition" 12/6/3,
+        // "If an artillery piece and out of ammunition" 18/9/4 (infantry);
+        // "If main gun out of ammunition" 18/9/4, "If secondary gun ..." and
+        // "If vehicle MMG out of ammunition" 12/6/3 (AFVs); grey rows, "taken
+        // into account each time that the element is due to take tests".
+        use OutOfAmmunition as O;
+        let men = persistent_states(ElementType::Infantry, 8, 8, &[O::Csw, O::Csw]);
+        assert_eq!(men, [C::AttachedCswOutOfAmmunition], "one row however many weapons are dry");
+        let guns = persistent_states(ElementType::Infantry, 4, 5, &[O::ArtilleryPiece]);
+        assert_eq!(guns, [C::ArtilleryOutOfAmmunition]);
+        let tank = persistent_states(ElementType::Afv, 5, 5, &[O::MainGun, O::VehicleMmg, O::Csw]);
+        assert_eq!(tank, [C::MainGunOutOfAmmunition, C::VehicleMmgOutOfAmmunition], "a tank has no CSW row");
+        assert!(persistent_states(ElementType::SoftSkin, 1, 1, &[O::VehicleMmg]).is_empty());
+        let due = Accrued { events: vec![(C::AtFire, 1)], states: tank.clone() };
+        assert_eq!(due.original(ElementType::Afv, Quality::Regular).unwrap(), 3 + 9 + 6);
+        let quiet = Accrued { events: vec![], states: tank };
+        assert_eq!(quiet.original(ElementType::Afv, Quality::Regular).unwrap(), 0, "no event, no tests due");
     }
 
     #[test]
