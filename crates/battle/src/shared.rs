@@ -9,7 +9,7 @@ use warbound_rules::{
     command::MoraleCause,
     concealment::ConcealedActivity,
     dice::Dice,
-    effects::{HeColumn, HeTarget},
+    effects::HeTarget,
     fire_tests::{ChartTarget, FireResults},
     firing::Cover,
     geometry::{self, distance},
@@ -187,7 +187,7 @@ pub(super) fn accrue_fire(
 pub fn building_hit(
     battle: &mut HeldBattle,
     f: &ElementView,
-    column: HeColumn,
+    hit: HeHit,
     dice: &mut Dice,
     (log, failures): (&mut super::log::BattleLog, &mut super::invariant::InvariantFailures),
     bound: u32,
@@ -199,7 +199,7 @@ pub fn building_hit(
         return None;
     }
     let occupants = f.men().min(u32::from(u8::MAX)) as u8;
-    let (out, e) = match b.hit(HeHit::he(column), occupants, dice, &format!("building {feature}")) {
+    let (out, e) = match b.hit(hit, occupants, dice, &format!("building {feature}")) {
         Ok(hit) => hit,
         Err(e) => {
             failures.record(log, bound, "building hit", f.id(), format!("the hit on building {feature}: {e:?}"));

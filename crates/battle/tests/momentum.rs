@@ -1,0 +1,148 @@
+//! Rows of the Momentum Test Charts played on the table (FYOB "Momentum Test
+//! Chart"): flame.
+
+use std::sync::Arc;
+
+use warbound_battle::{
+    command::Command,
+    log::{BattleLog, Entry},
+    play,
+    prelude::*,
+    setup::{BattleStart, Control},
+    shipped,
+    state::{ElementBundle, Flow, Sides},
+};
+use warbound_rules::{
+    codex::Codex,
+    event::EventKind,
+    momentum::{CmCause, CmMovement},
+    order_dice::Phase,
+    scenario::Scenario,
+};
+
+fn codex() -> Arc<Codex> {
+    shipped::codex().expect("the shipped CODEX loads")
+}
+
+const HOLD_ROAD: &str = r#"(activity: Hold, location: "the road")"#;
+const HOLD_FARM: &str = r#"(activity: Hold, location: "the farm")"#;
+
+/// A table with `terrain` (a `terrain:` field, or nothing for an open
+/// one): the British element `a1` of `british` (its `figures` and `pieces`
+/// lists) at `british_at`, the German `g1` of `german` at `german_at`.
+fn table(terrain: &str, british: &str, british_at: (f32, f32), german: &str, german_at: (f32, f32)) -> Scenario {
+    let text = format!(
+        r#"(
+    name: "Open", briefing: "test", table: (width: 72, depth: 48), time_limit: 12, {terrain}
+    places: [(name: "the road", at: (30, 4)), (name: "the farm", at: (30, 40))],
+    sides: [
+        (name: "British", nation: British, year: 1944, quality: Regular, senior_officer: Average, edge: near,
+         companies: [(id: "a_coy", officer: Regular, attached_to: "a1", objective: {HOLD_ROAD},
+            elements: [(id: "a1", nco: Regular, {british}, start: at({}, {}))])]),
+        (name: "German", nation: German, year: 1944, quality: Regular, senior_officer: Average, edge: far,
+         companies: [(id: "b_kp", officer: Regular, attached_to: "g1", objective: {HOLD_FARM},
+            elements: [(id: "g1", nco: Regular, {german}, start: at({}, {}))])]),
+    ],
+)"#,
+        british_at.0, british_at.1, german_at.0, german_at.1
+    );
+    Scenario::load("open.ron", &text, &codex()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn open_table(british: &str, british_at: (f32, f32), german: &str, german_at: (f32, f32)) -> Scenario {
+    table("", british, british_at, german, german_at)
+}
+
+/// The British under the Player at a1's turn, knowing of g1, on the Order
+/// Die `order`, its tests letting it move as `movement` says and fire;
+/// `None` when something happened to a1 first.
+fn a1_to_act(scenario: Scenario, seed: u64, order: Phase, movement: CmMovement) -> Option<App> {
+    let mut start = BattleStart::auto("open", scenario, seed);
+    start.control = vec![Control::Player, Control::Auto];
+    let mut app = play::battle_app(start, BattleLog::default(), codex()).unwrap();
+    play::advance(&mut app).unwrap();
+    for _ in 0..50 {
+        match app.world().resource::<Flow>().clone() {
+            Flow::Acting(turn) if turn.element == "a1" => break,
+            Flow::CoTurn { side, company, .. } => {
+                let id = app.world().resource::<Sides>().0[side].companies[company].id.clone();
+                play::command(&mut app, Command::Command { company: id, orders: vec![], rally: vec![] }).unwrap();
+            }
+            Flow::Session { side } => {
+                let cmd = Command::Session { side, commit: vec![], objectives: vec![], withdraw: false };
+                play::command(&mut app, cmd).unwrap();
+            }
+            Flow::Seize { element } => {
+                play::command(&mut app, Command::Seize { element, swap_with: None }).unwrap();
+            }
+            _ => return None,
+        }
+    }
+    if element(&app, "a1").force.element.cms <= 4 || element(&app, "g1").momentum.accrued != Default::default() {
+        return None;
+    }
+    let world = app.world_mut();
+    let Flow::Acting(turn) = &mut *world.resource_mut::<Flow>() else { return None };
+    if !turn.taken.is_empty() {
+        return None;
+    }
+    turn.orders.order = order;
+    turn.orders.can_fire = true;
+    turn.orders.movement = movement;
+    turn.orders.open_sights_penalty = 0;
+    turn.failures = 0;
+    let mut q = world.query::<(&warbound_battle::state::Force, &mut warbound_battle::state::Intel)>();
+    for (force, mut intel) in q.iter_mut(world) {
+        if force.id() == "a1" {
+            intel.known.insert("g1".to_owned());
+        }
+    }
+    Some(app)
+}
+
+fn first_turn(scenario: &Scenario) -> App {
+    turn_with(scenario, Phase::Fire, CmMovement::Free)
+}
+
+fn turn_with(scenario: &Scenario, order: Phase, movement: CmMovement) -> App {
+    (0..40).find_map(|s| a1_to_act(scenario.clone(), s, order, movement)).expect("a1 acts first on some seed")
+}
+
+fn log(app: &App) -> Vec<Entry> {
+    app.world().resource::<BattleLog>().entries.clone()
+}
+
+fn element(app: &App, id: &str) -> ElementBundle {
+    warbound_battle::state::elements(app.world()).into_iter().find(|f| f.id() == id).unwrap()
+}
+
+#[test]
+fn a_flamethrower_hits_the_section_and_puts_it_under_flame() {
+    // HA "Flame weapons": "These are an automatic hit if fired within range.
+    // Use the Attack Value against armour/softs and the HE effect against
+    // infantry"; FYOB "Momentum Test Chart": "Under fire from flame weapon".
+    let lifebuoy = r#"pieces: [(codex: "gb_lifebuoy")]"#;
+    let section = r#"figures: [(men: 8, weapon: "de_kar98k")]"#;
+    let mut app = first_turn(&open_table(lifebuoy, (30.0, 20.0), section, (30.0, 25.0)));
+    let before = log(&app).len();
+    play::command(&mut app, Command::Fire { element: "a1".into(), target: "g1".into() }).unwrap();
+    let new = log(&app)[before..].to_vec();
+    let fire = new.iter().find(|e| e.event.rule.section == "Flame weapons").expect("the flamethrower fires");
+    assert_eq!(fire.event.outcome["hit"], serde_json::json!(true), "an automatic hit");
+    assert!(fire.event.dice.is_empty(), "no throw to hit");
+    let he = new.iter().filter(|e| e.event.rule.section == "HE Effects Table").count();
+    assert_eq!(he, 1, "the HE effect against infantry, once for the one flamethrower");
+    let accrued = element(&app, "g1").momentum.accrued.events;
+    assert!(accrued.iter().any(|&(c, n)| c == CmCause::Flame && n == 1), "{accrued:?}");
+    assert!(
+        !accrued.iter().any(|(c, _)| matches!(c, CmCause::SmallArmsInOpen | CmCause::MortarArtilleryOrAir)),
+        "flame is its own row: {accrued:?}"
+    );
+    assert_eq!(element(&app, "a1").force.element.pieces[0].rounds, vec![Some(2)], "3 bounds of flamethrower fire");
+    // Out of its 6 inches it cannot be fired.
+    let mut far = first_turn(&open_table(lifebuoy, (30.0, 20.0), section, (30.0, 27.0)));
+    let before = log(&far).len();
+    play::command(&mut far, Command::Fire { element: "a1".into(), target: "g1".into() }).unwrap();
+    assert!(!log(&far)[before..].iter().any(|e| e.event.rule.section == "Flame weapons"));
+    assert!(log(&far)[before..].iter().any(|e| e.event.kind == EventKind::Command));
+}
