@@ -145,6 +145,7 @@ pub(super) fn take_turn(t: &mut Battlefield, id: &str, needs_ort: bool, on_seizi
     let co = side.companies.get(els[i].identity.company).filter(|c| c.co_alive && c.attached_to == id).map(|c| c.co);
     let rationed = t.battle.start.scenario.sides.get(els[i].identity.side).is_some_and(|s| s.rationed);
     let element = turn_element(&els, i, co, &t.codex.0, (bound, rationed));
+    super::shared::partners_lost(&mut t.log, bound, &mut els, i, &t.sides.0);
     let mut accrued = els[i].momentum.accrued.clone();
     let chart = els[i].force.build.element_type();
     // Every accrual reads the element's own chart (`shared::accrue`); a row it

@@ -77,6 +77,9 @@ pub enum Change {
     MoraleDue(MoraleCause, u32),
     /// Its morale throws taken.
     MoraleTaken,
+    /// The partners whose loss (an attached AFV) or retirement (supporting
+    /// infantry) it has accrued tests for, as they stand now.
+    PartnersLost(Vec<String>),
     /// Its NCO is a casualty.
     NcoLost,
     /// A new NCO takes command of it.
@@ -231,6 +234,7 @@ impl Held<'_, '_> {
                 None => f.momentum.morale_due.push((cause, n)),
             },
             Change::MoraleTaken => f.momentum.morale_due.clear(),
+            Change::PartnersLost(ids) => f.momentum.partners_lost = ids,
             Change::NcoLost => f.force.element.nco = None,
             Change::Nco(nco) => f.force.element.nco = Some(nco),
             Change::Fired => f.actions.this_bound.fired = true,

@@ -21,7 +21,8 @@ use warbound_rules::{
 
 use warbound_rules::event::{Book, EventKind, RuleEvent, RuleRef};
 
-use super::state::{Build, ElementView, Status};
+use super::state::{Build, ElementView, SideState, Status};
+use warbound_rules::command::Activity;
 
 /// Reading: "in contact with the target" is within 2" of the charge; the
 /// blast's table effect falls on the elements that close.
@@ -88,6 +89,79 @@ pub fn chart_of(f: &ElementView) -> ChartTarget {
         Build::Afv { open_topped, .. } => ChartTarget::Afv { open_topped },
         Build::SoftSkin => ChartTarget::SoftSkin,
     }
+}
+
+/// Whether `a`'s order is to support `b`: "Support - x unit from y
+/// position" (FYOB "Orders & Objectives"), x naming `b` or `b`'s company.
+fn supports(a: &ElementView, b: &ElementView, sides: &[SideState]) -> bool {
+    let objective = &a.order.objective;
+    let x = objective.detail.trim();
+    a.identity.side == b.identity.side
+        && objective.activity == Activity::Support
+        && (x == b.id()
+            || sides.get(b.identity.side).and_then(|s| s.companies.get(b.identity.company)).is_some_and(|c| c.id == x))
+}
+
+/// FYOB "Momentum Test Chart": "If attached AFV lost from the element" (the
+/// infantry chart) and "If supporting infantry forced to retire" (the AFVs').
+/// Readings (test `infantry_and_their_tanks_test_for_each_others_loss`): an
+/// AFV is attached to an element, and infantry support an AFV, where either's
+/// Support order names the other or the other's company (the Churchills sent
+/// to support C Company, a platoon sent to support a tank); the AFV is lost
+/// once it has left the table by any road (brewed, abandoned, surrendered,
+/// back to the box), the infantry forced to retire once back in the box. Each
+/// loss makes its tests due once, in the turn of the element that suffered
+/// it (tests are taken in its turn), and again only if the partner comes back
+/// and is lost anew. Returns the rows accrued.
+pub(super) fn partners_lost(
+    log: &mut super::log::BattleLog,
+    bound: u32,
+    els: &mut [Held],
+    i: usize,
+    sides: &[SideState],
+) -> Vec<(CmCause, u32)> {
+    let me = els[i].view();
+    let mine = me.force.build.element_type();
+    let lost = |p: &ElementView| match (mine, p.force.build) {
+        (ElementType::Infantry, Build::Afv { .. }) => {
+            !matches!(p.presence.status, Status::OnTable | Status::Waiting(_) | Status::Reserve)
+        }
+        (ElementType::Afv, Build::Infantry) => p.presence.status == Status::Retired,
+        _ => false,
+    };
+    let incident =
+        if mine == ElementType::Infantry { Incident::AttachedAfvLost } else { Incident::SupportingInfantryRetired };
+    let mut counted = Vec::new();
+    let mut new = Vec::new();
+    for (j, p) in els.iter().enumerate() {
+        let p = p.view();
+        if j == i || !(supports(&me, &p, sides) || supports(&p, &me, sides)) || !lost(&p) {
+            continue;
+        }
+        counted.push(p.id().to_owned());
+        if !me.momentum.partners_lost.iter().any(|id| id == p.id()) {
+            new.push(p.id().to_owned());
+        }
+    }
+    if counted == me.momentum.partners_lost {
+        return Vec::new();
+    }
+    let f = &mut els[i];
+    let mut rows = Vec::new();
+    if !new.is_empty() {
+        let (t, open_topped) = chart_of(&f.view()).chart();
+        rows = momentum::test_set(t, open_topped, &[(incident, new.len() as u32)], false);
+        let ev = RuleEvent::new(EventKind::Casualties, RuleRef::new(Book::FightYourOwnBattles, "Momentum Test Chart"))
+            .actor(f.id())
+            .input("partners", &new, "attached AFV lost, or supporting infantry forced to retire")
+            .outcome(serde_json::json!({ "accrued": rows }));
+        log.push(bound, ev);
+    }
+    f.apply(Change::PartnersLost(counted));
+    for &(cause, n) in &rows {
+        f.apply(Change::Accrue(cause, n));
+    }
+    rows
 }
 
 /// The element's weapons that have fired their last round of the day (FYOB

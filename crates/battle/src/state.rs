@@ -237,6 +237,11 @@ pub struct Presence {
 pub struct Momentum {
     pub accrued: Accrued,
     pub morale_due: Vec<(warbound_rules::command::MoraleCause, u32)>,
+    /// The AFVs attached to it that it has accrued tests for losing, or the
+    /// infantry supporting it it has accrued tests for seeing retire
+    /// (`shared::partners_lost`).
+    #[serde(default)]
+    pub partners_lost: Vec<String>,
 }
 
 /// What it has done: this bound and last, its Activity Counter, the rounds

@@ -1,5 +1,6 @@
 //! Rows of the Momentum Test Charts played on the table (FYOB "Momentum Test
-//! Chart"): flame.
+//! Chart"): flame, an attached AFV lost and supporting infantry forced to
+//! retire.
 
 use std::sync::Arc;
 
@@ -10,7 +11,7 @@ use warbound_battle::{
     prelude::*,
     setup::{BattleStart, Control},
     shipped,
-    state::{ElementBundle, Flow, Sides},
+    state::{ElementBundle, Flow, Sides, Status},
 };
 use warbound_rules::{
     codex::Codex,
@@ -145,4 +146,83 @@ fn a_flamethrower_hits_the_section_and_puts_it_under_flame() {
     play::command(&mut far, Command::Fire { element: "a1".into(), target: "g1".into() }).unwrap();
     assert!(!log(&far)[before..].iter().any(|e| e.event.rule.section == "Flame weapons"));
     assert!(log(&far)[before..].iter().any(|e| e.event.kind == EventKind::Command));
+}
+
+/// Five sections `a1` to `a5` and a Churchill `t1` sent to support their
+/// company (enough that one lost leaves the Senior Officer no milestone to
+/// test), the Germans far off; `gone` (`t1` or `a1`) is taken off the table as `status`
+/// before the first card, and the log kept until the end of bound 2.
+fn partner_lost(gone: &str, status: Status) -> Vec<Entry> {
+    let text = format!(
+        r#"(
+    name: "Partners", briefing: "test", table: (width: 72, depth: 48), time_limit: 12,
+    places: [(name: "the road", at: (30, 4)), (name: "the farm", at: (30, 44))],
+    sides: [
+        (name: "British", nation: British, year: 1944, quality: Regular, senior_officer: Average, edge: near,
+         companies: [(id: "a_coy", officer: Regular, attached_to: "a1", objective: {HOLD_ROAD},
+            elements: [
+                (id: "a1", nco: Regular, figures: [(men: 8, weapon: "gb_no4_rifle")], start: at(30, 4)),
+                (id: "a2", nco: Regular, figures: [(men: 8, weapon: "gb_no4_rifle")], start: at(20, 4)),
+                (id: "a3", nco: Regular, figures: [(men: 8, weapon: "gb_no4_rifle")], start: at(24, 4)),
+                (id: "a4", nco: Regular, figures: [(men: 8, weapon: "gb_no4_rifle")], start: at(38, 4)),
+                (id: "a5", nco: Regular, figures: [(men: 8, weapon: "gb_no4_rifle")], start: at(42, 4)),
+                (id: "t1", nco: Regular, pieces: [(codex: "gb_churchill_iii")], start: at(34, 4),
+                 order: (activity: Support, location: "the road", detail: "a_coy")),
+            ])]),
+        (name: "German", nation: German, year: 1944, quality: Regular, senior_officer: Average, edge: far,
+         companies: [(id: "b_kp", officer: Regular, attached_to: "g1", objective: {HOLD_FARM},
+            elements: [(id: "g1", nco: Regular, figures: [(men: 8, weapon: "de_kar98k")], start: at(30, 44))])]),
+    ],
+)"#
+    );
+    let scenario = Scenario::load("partners.ron", &text, &codex()).unwrap_or_else(|e| panic!("{e}"));
+    let mut app = play::battle_app(BattleStart::auto("partners", scenario, 1), BattleLog::default(), codex()).unwrap();
+    let world = app.world_mut();
+    let mut q = world.query::<(&warbound_battle::state::Force, &mut warbound_battle::state::Presence)>();
+    for (force, mut presence) in q.iter_mut(world) {
+        if force.id() == gone {
+            presence.status = status;
+        }
+    }
+    for _ in 0..play::MAX_UPDATES {
+        if play::is_over(app.world()) || app.world().resource::<warbound_battle::state::Battle>().clock.bound() > 2 {
+            break;
+        }
+        app.update();
+    }
+    log(&app)
+}
+
+/// The rows of the CM tests `id` took, bound by bound.
+fn tests_taken(log: &[Entry], id: &str) -> Vec<(u32, serde_json::Value)> {
+    log.iter()
+        .filter(|e| e.event.kind == EventKind::CmTests && e.event.actor.as_deref() == Some(id))
+        .filter_map(|e| Some((e.bound, e.event.inputs.iter().find(|i| i.name == "accrued")?.value.clone())))
+        .collect()
+}
+
+#[test]
+fn infantry_and_their_tanks_test_for_each_others_loss() {
+    // FYOB "Momentum Test Chart - infantry ...": "If attached AFV lost from
+    // the element" 12/6/3; "- AFVs ...": "If supporting infantry forced to
+    // retire" 18/9/4. The Churchill's order is "Support - x unit" (FYOB
+    // "Orders & Objectives"), x the section's company.
+    let row = |log: &[Entry], id: &str, cause: &str| {
+        tests_taken(log, id)
+            .into_iter()
+            .filter(|(_, accrued)| accrued["events"].as_array().is_some_and(|e| e.iter().any(|r| r[0] == cause)))
+            .count()
+    };
+    let brewed = partner_lost("t1", Status::Destroyed);
+    assert_eq!(
+        row(&brewed, "a1", "AttachedAfvLost"),
+        1,
+        "tested once for the tank lost: {:?}",
+        tests_taken(&brewed, "a1")
+    );
+    let retired = partner_lost("a1", Status::Retired);
+    assert_eq!(row(&retired, "t1", "SupportingInfantryRetired"), 1, "{:?}", tests_taken(&retired, "t1"));
+    // Infantry lost otherwise are no retirement.
+    let surrendered = partner_lost("a1", Status::Surrendered);
+    assert_eq!(row(&surrendered, "t1", "SupportingInfantryRetired"), 0);
 }

@@ -228,6 +228,10 @@ pub enum Incident {
     CswLost,
     /// Its own vehicle damaged.
     OwnVehicleDamaged,
+    /// An AFV attached to it lost.
+    AttachedAfvLost,
+    /// The infantry supporting it forced to retire.
+    SupportingInfantryRetired,
     /// Any of these from an enemy it has not observed.
     Unobserved,
 }
@@ -252,6 +256,8 @@ pub enum Incident {
 /// - Under fire from armour: only the infantry chart has the row, "with" or
 ///   "without a suitable AT weapon" by what the element under fire carries;
 ///   it falls beside the small-arms or HE row of the same fire.
+/// - An attached AFV lost is on the infantry chart only; supporting infantry
+///   forced to retire on the AFVs' only.
 pub fn row_for(t: ElementType, open_topped: bool, incident: Incident) -> Option<CmCause> {
     use ElementType as T;
     use Incident as I;
@@ -274,18 +280,29 @@ pub fn row_for(t: ElementType, open_topped: bool, incident: Incident) -> Option<
         }
         (T::Infantry, I::NcoHit) => Some(C::NcoCasualty),
         (T::Infantry, I::CswLost) => Some(C::AttachedCswLost),
-        (T::Infantry, I::At | I::OwnVehicleDamaged) => None,
+        (T::Infantry, I::AttachedAfvLost) => Some(C::AttachedAfvLost),
+        (T::Infantry, I::At | I::OwnVehicleDamaged | I::SupportingInfantryRetired) => None,
         (T::SoftSkin, I::SmallArms(_)) => Some(C::SmallArms),
         (T::SoftSkin, I::He | I::FromTheAir(_)) => Some(C::MortarArtilleryOrAir),
         (T::SoftSkin, I::At) => Some(C::AtFire),
         (T::SoftSkin, I::Flame) => Some(C::Flame),
-        (T::SoftSkin, I::Casualty(_) | I::NcoHit | I::CswLost | I::OwnVehicleDamaged | I::Armour { .. }) => None,
+        (
+            T::SoftSkin,
+            I::Casualty(_)
+            | I::NcoHit
+            | I::CswLost
+            | I::OwnVehicleDamaged
+            | I::Armour { .. }
+            | I::AttachedAfvLost
+            | I::SupportingInfantryRetired,
+        ) => None,
         (T::Afv, I::He | I::FromTheAir(_)) => Some(afv(C::ClosedAfvUnderHe, C::OpenAfvUnderHe)),
         (T::Afv, I::At) => Some(C::AtFire),
         (T::Afv, I::Flame) => Some(afv(C::ClosedAfvFlame, C::OpenAfvFlame)),
         (T::Afv, I::OwnVehicleDamaged) => Some(C::OwnVehicleDamaged),
         (T::Afv, I::NcoHit) => Some(C::NcoCasualty),
-        (T::Afv, I::SmallArms(_) | I::Casualty(_) | I::CswLost | I::Armour { .. }) => None,
+        (T::Afv, I::SupportingInfantryRetired) => Some(C::SupportingInfantryRetired),
+        (T::Afv, I::SmallArms(_) | I::Casualty(_) | I::CswLost | I::Armour { .. } | I::AttachedAfvLost) => None,
     }
 }
 
@@ -1014,7 +1031,7 @@ mod tests {
         );
     }
 
-    const INCIDENTS: [Incident; 16] = [
+    const INCIDENTS: [Incident; 18] = [
         Incident::SmallArms(Cover::Hard),
         Incident::SmallArms(Cover::Soft),
         Incident::SmallArms(Cover::Open),
@@ -1031,6 +1048,8 @@ mod tests {
         Incident::OwnVehicleDamaged,
         Incident::Unobserved,
         Incident::SmallArms(Cover::Pillbox),
+        Incident::AttachedAfvLost,
+        Incident::SupportingInfantryRetired,
     ];
 
     #[test]
@@ -1080,6 +1099,15 @@ mod tests {
         assert_eq!(row_for(ElementType::Afv, false, Incident::NcoHit), Some(C::NcoCasualty));
         assert_eq!(row_for(ElementType::Afv, false, Incident::OwnVehicleDamaged), Some(C::OwnVehicleDamaged));
         assert_eq!(row_for(ElementType::Infantry, false, Incident::At), None);
+        // "If attached AFV lost from the element" is on the infantry chart
+        // only, "If supporting infantry forced to retire" on the AFVs' only.
+        assert_eq!(row_for(ElementType::Infantry, false, Incident::AttachedAfvLost), Some(C::AttachedAfvLost));
+        assert_eq!(row_for(ElementType::Afv, false, Incident::AttachedAfvLost), None);
+        assert_eq!(
+            row_for(ElementType::Afv, true, Incident::SupportingInfantryRetired),
+            Some(C::SupportingInfantryRetired)
+        );
+        assert_eq!(row_for(ElementType::Infantry, false, Incident::SupportingInfantryRetired), None);
     }
 
     #[test]
