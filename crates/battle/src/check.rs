@@ -239,6 +239,15 @@ pub fn check(
                     "its CM tests this bound let it move towards cover but never towards the enemy",
                 ));
             }
+            if turn.orders.movement == CmMovement::TowardsCoverOnly
+                && let Some(why) = super::shared::towards_cover_bars(
+                    ctx.terrain,
+                    me.place.at,
+                    warbound_rules::terrain::Point(to.0, to.1),
+                )
+            {
+                return Err(refusal(fyob, "Results of Momentum Tests", why));
+            }
         }
         Command::Fire { target, .. } | Command::AimedFire { target, .. } => {
             if !turn.orders.can_fire {

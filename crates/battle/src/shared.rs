@@ -16,7 +16,7 @@ use warbound_rules::{
     momentum::{self, CmCause, ElementType, Incident, OutOfAmmunition},
     officer,
     scenario::Edge,
-    terrain::{Point, TableSize},
+    terrain::{Feature, Point, TableSize, Terrain, inside},
 };
 
 use warbound_rules::event::{Book, EventKind, RuleEvent, RuleRef};
@@ -88,6 +88,77 @@ pub fn chart_of(f: &ElementView) -> ChartTarget {
         Build::Infantry | Build::Guns { .. } => ChartTarget::Infantry { figures: !f.force.element.figures.is_empty() },
         Build::Afv { open_topped, .. } => ChartTarget::Afv { open_topped },
         Build::SoftSkin => ChartTarget::SoftSkin,
+    }
+}
+
+/// How far `p` is from cover, and the nearest point of cover (FYOB "Results
+/// of Momentum Tests": "If the element is in the open it may move towards
+/// cover"). Reading: cover is a wood, a building (standing or a ruin) or an
+/// obstacle (a hedge, a wall) to lie behind; `p` inside a wood or a building
+/// is in it, 0 inches off (test `a_pinned_element_in_the_open_moves_only_towards_cover`).
+pub fn from_cover(terrain: &Terrain, p: Point) -> Option<(Inches, Point)> {
+    let mut best: Option<(Inches, Point)> = None;
+    let mut consider = |q: Point| {
+        let d = distance(p, q);
+        if best.is_none_or(|(b, _)| d < b) {
+            best = Some((d, q));
+        }
+    };
+    for feature in &terrain.features {
+        let (line, closed) = match feature {
+            Feature::Wood { outline, .. } | Feature::Building { outline, .. } => {
+                if inside(outline, p) {
+                    return Some((Inches(0.0), p));
+                }
+                (outline, true)
+            }
+            Feature::Obstacle { line, .. } => (line, false),
+            _ => continue,
+        };
+        let ends = if closed { line.len() } else { line.len().saturating_sub(1) };
+        for k in 0..ends {
+            consider(nearest_on_segment(p, line[k], line[(k + 1) % line.len()]));
+        }
+    }
+    best
+}
+
+/// The point of the segment from `a` to `b` nearest `p`.
+fn nearest_on_segment(p: Point, a: Point, b: Point) -> Point {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len2 = dx * dx + dy * dy;
+    if len2 <= f32::EPSILON {
+        return a;
+    }
+    let t = (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0);
+    Point(a.0 + dx * t, a.1 + dy * t)
+}
+
+/// Within this of cover an element is in it: in a wood or a building, at
+/// its edge, or lying behind a hedge or a wall.
+pub const IN_COVER: Inches = Inches(1.0);
+
+/// Why a move from `from` to `to` is barred to an element whose tests let it
+/// move only towards cover (FYOB "Results of Momentum Tests", 3 to 6
+/// failures: "If the element is in the open it may move towards cover but
+/// may not move towards the enemy"). Reading: an element already in cover
+/// stays where it is; one in the open may move only where it ends nearer
+/// cover than it started (test `a_pinned_element_in_the_open_moves_only_towards_cover`).
+pub fn towards_cover_bars(terrain: &Terrain, from: Point, to: Point) -> Option<&'static str> {
+    let Some((here, _)) = from_cover(terrain, from) else {
+        return Some("there is no cover on the table to move towards");
+    };
+    if here <= IN_COVER {
+        return Some("its CM tests this bound let it move only in the open, towards cover: in cover it stays");
+    }
+    // A move that goes nowhere (the Player's window asking whether a move
+    // may be declared at all) leads neither away from cover nor towards it.
+    if distance(from, to) <= f32::EPSILON {
+        return None;
+    }
+    match from_cover(terrain, to) {
+        Some((there, _)) if there < here => None,
+        _ => Some("its CM tests this bound let it move only towards cover"),
     }
 }
 

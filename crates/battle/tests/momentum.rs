@@ -1,11 +1,12 @@
 //! Rows of the Momentum Test Charts played on the table (FYOB "Momentum Test
 //! Chart"): flame, an attached AFV lost and supporting infantry forced to
-//! retire.
+//! retire; and what an element pinned by its tests may do (FYOB "Results of
+//! Momentum Tests").
 
 use std::sync::Arc;
 
 use warbound_battle::{
-    command::Command,
+    command::{Command, Pace},
     log::{BattleLog, Entry},
     play,
     prelude::*,
@@ -107,6 +108,13 @@ fn first_turn(scenario: &Scenario) -> App {
 
 fn turn_with(scenario: &Scenario, order: Phase, movement: CmMovement) -> App {
     (0..40).find_map(|s| a1_to_act(scenario.clone(), s, order, movement)).expect("a1 acts first on some seed")
+}
+
+/// The section that refused the last command, or `None` if it was accepted.
+fn refused_by(app: &App) -> Option<String> {
+    let log = log(app);
+    let last = &log.iter().rev().find(|e| e.event.kind == EventKind::Command).expect("a command").event;
+    (last.outcome["accepted"] == serde_json::json!(false)).then(|| last.rule.section.clone())
 }
 
 fn log(app: &App) -> Vec<Entry> {
@@ -225,4 +233,41 @@ fn infantry_and_their_tanks_test_for_each_others_loss() {
     // Infantry lost otherwise are no retirement.
     let surrendered = partner_lost("a1", Status::Surrendered);
     assert_eq!(row(&surrendered, "t1", "SupportingInfantryRetired"), 0);
+}
+
+#[test]
+fn a_pinned_element_in_the_open_moves_only_towards_cover() {
+    // FYOB "Results of Momentum Tests", 5 or 6 failures: "Element pinned
+    // down ... If the element is in the open it may move towards cover but
+    // may not move towards the enemy."
+    let wood = r#"terrain: (features: [Wood(density: sparse, outline: [(40, 16), (46, 16), (46, 24), (40, 24)])]),"#;
+    let section = r#"figures: [(men: 8, weapon: "gb_no4_rifle")]"#;
+    let germans = r#"figures: [(men: 8, weapon: "de_kar98k")]"#;
+    let open = table(wood, section, (30.0, 20.0), germans, (30.0, 40.0));
+    let pinned = |scenario: &Scenario, to: (f32, f32)| {
+        let mut app = turn_with(scenario, Phase::Move, CmMovement::TowardsCoverOnly);
+        play::command(&mut app, Command::Move { element: "a1".into(), to, pace: Pace::Normal }).unwrap();
+        refused_by(&app)
+    };
+    const RESULTS: &str = "Results of Momentum Tests";
+    assert_eq!(pinned(&open, (36.0, 20.0)), None, "towards the wood");
+    assert_eq!(pinned(&open, (24.0, 20.0)).as_deref(), Some(RESULTS), "away from cover");
+    assert_eq!(pinned(&open, (36.0, 23.0)).as_deref(), Some(RESULTS), "towards the wood, but towards the enemy");
+    let in_wood = table(wood, section, (43.0, 20.0), germans, (30.0, 40.0));
+    assert_eq!(pinned(&in_wood, (43.0, 17.0)).as_deref(), Some(RESULTS), "in cover it stays");
+    // Free to move, it goes where it likes.
+    let mut free = turn_with(&open, Phase::Move, CmMovement::Free);
+    play::command(&mut free, Command::Move { element: "a1".into(), to: (24.0, 20.0), pace: Pace::Normal }).unwrap();
+    assert_eq!(refused_by(&free), None);
+    // The Auto side in the open makes for the wood's edge.
+    let mut app = turn_with(&open, Phase::Move, CmMovement::TowardsCoverOnly);
+    let seen = log(&app).len();
+    app.world_mut().resource_mut::<Sides>().0[0].control = Control::Auto;
+    play::advance(&mut app).unwrap();
+    let first = log(&app)[seen..]
+        .iter()
+        .find(|e| e.event.kind == EventKind::Command && e.event.actor.as_deref() == Some("a1"))
+        .map(|e| e.event.inputs.iter().find(|i| i.name == "command").expect("the command given").value.clone())
+        .expect("a command for a1");
+    assert_eq!(first["move"]["to"], serde_json::json!([40.0, 20.0]), "{first}");
 }
