@@ -396,6 +396,10 @@ fn destination(
     sight: &Sight,
     pontoons: &[super::state::Pontoon],
 ) -> Option<Point> {
+    // *Heroes All*, "Forces acting whilst rationed": out of petrol, "unable to move further".
+    if me.vehicle.out_of_fuel {
+        return None;
+    }
     // FYOB "Results of Momentum Tests": suppressed or pinned, "If the element
     // is in the open it may move towards cover but may not move towards the
     // enemy": the Auto element in the open makes for the nearest cover that

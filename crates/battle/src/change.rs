@@ -67,6 +67,8 @@ pub enum Change {
     CrewsAsRiflemen,
     /// Its vehicle is in this state now.
     Vehicle(VehicleState),
+    /// Its vehicle has run out of petrol.
+    OutOfFuel,
     /// A Momentum Test Chart row it owes `n` tests for.
     Accrue(CmCause, u32),
     /// Its CM tests taken: its CMS now, and the tests carried forward.
@@ -223,6 +225,7 @@ impl Held<'_, '_> {
                 }
             }
             Change::Vehicle(state) => f.vehicle.state = Some(state),
+            Change::OutOfFuel => f.vehicle.out_of_fuel = true,
             Change::Accrue(cause, n) => f.momentum.accrued.accrue(cause, n),
             Change::Tested { cms, carried } => {
                 f.force.element.cms = cms;

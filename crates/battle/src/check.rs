@@ -219,6 +219,13 @@ pub fn check(
             ) {
                 return Err(refusal(Book::HeroesAll, "Movement", e.to_string()));
             }
+            if me.vehicle.out_of_fuel {
+                return Err(refusal(
+                    Book::HeroesAll,
+                    "Forces acting whilst rationed",
+                    "the vehicle has run out of petrol and is unable to move further",
+                ));
+            }
             if me.force.build == (super::state::Build::Guns { artillery: true }) && me.actions.this_bound.fired {
                 return Err(refusal(Book::HeroesAll, "Weapons table notes", "an immobile gun cannot move and fire"));
             }

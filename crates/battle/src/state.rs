@@ -331,6 +331,10 @@ impl Concealment {
 #[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Vehicle {
     pub state: Option<VehicleState>,
+    /// A rationed side's vehicle that has run out of petrol: it cannot move
+    /// further this day (*Heroes All*, "Forces acting whilst rationed").
+    #[serde(default)]
+    pub out_of_fuel: bool,
 }
 
 /// The order its NCO follows.

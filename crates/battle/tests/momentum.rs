@@ -271,3 +271,53 @@ fn a_pinned_element_in_the_open_moves_only_towards_cover() {
         .expect("a command for a1");
     assert_eq!(first["move"]["to"], serde_json::json!([40.0, 20.0]), "{first}");
 }
+
+#[test]
+fn a_rationed_tank_runs_dry_below_five_and_moves_no_more() {
+    // Heroes All, "Forces acting whilst rationed": "If an element has
+    // vehicles and these move, throw 2d6 after the move. A score less than 5
+    // means that the vehicle has run out of petrol and is unable to move
+    // further. This counts as light damage for CMS purposes".
+    let text = r#"(
+    name: "Dry", briefing: "test", table: (width: 72, depth: 48), time_limit: 12,
+    places: [(name: "the road", at: (30, 4)), (name: "the farm", at: (30, 44)), (name: "the far corner", at: (70, 46))],
+    sides: [
+        (name: "British", nation: British, year: 1944, quality: Regular, senior_officer: Average, edge: near, rationed: true,
+         companies: [(id: "a_sqn", officer: Regular, attached_to: "t1", objective: (activity: Reposition, location: "the farm"),
+            elements: [(id: "t1", nco: Regular, pieces: [(codex: "gb_churchill_iii")], start: at(30, 4))])]),
+        (name: "German", nation: German, year: 1944, quality: Regular, senior_officer: Average, edge: far,
+         companies: [(id: "b_kp", officer: Regular, attached_to: "g1", objective: (activity: Hold, location: "the far corner"),
+            elements: [(id: "g1", nco: Regular, figures: [(men: 8, weapon: "de_kar98k")], start: at(70, 46))])]),
+    ],
+)"#;
+    let scenario = Scenario::load("dry.ron", text, &codex()).unwrap_or_else(|e| panic!("{e}"));
+    let (mut dry, mut running) = (0, 0);
+    for seed in 0..12 {
+        let (app, _) = play::autoplay(BattleStart::auto("dry", scenario.clone(), seed), BattleLog::default(), codex())
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let log = log(&app);
+        let throws: Vec<&Entry> =
+            log.iter().filter(|e| e.event.rule.section == "Forces acting whilst rationed").collect();
+        let out = throws.iter().position(|e| e.event.outcome["fuel"] == serde_json::json!("out_of_fuel"));
+        for e in &throws {
+            let score = e.event.outcome["score"].as_u64().unwrap();
+            let faces: u64 = e.event.dice.iter().map(|d| u64::from(d.face)).sum();
+            assert_eq!((score, e.event.dice.len()), (faces, 2), "2D6 after the move");
+            assert_eq!(e.event.outcome["fuel"] == serde_json::json!("out_of_fuel"), score < 5, "{score}");
+        }
+        let t1 = element(&app, "t1");
+        match out {
+            Some(k) => {
+                dry += 1;
+                assert_eq!(k + 1, throws.len(), "seed {seed}: no move, no throw, after running dry");
+                assert!(t1.vehicle.out_of_fuel);
+                assert_ne!(t1.vehicle.state, Some(warbound_rules::effects::VehicleState::Intact), "light damage");
+            }
+            None => {
+                running += usize::from(!throws.is_empty());
+                assert!(!t1.vehicle.out_of_fuel);
+            }
+        }
+    }
+    assert!(dry > 0 && running > 0, "dry {dry}, running {running}");
+}
