@@ -145,6 +145,7 @@ pub(super) fn take_turn(t: &mut Battlefield, id: &str, needs_ort: bool, on_seizi
     let co = side.companies.get(els[i].identity.company).filter(|c| c.co_alive && c.attached_to == id).map(|c| c.co);
     let rationed = t.battle.start.scenario.sides.get(els[i].identity.side).is_some_and(|s| s.rationed);
     let element = turn_element(&els, i, co, &t.codex.0, (bound, rationed));
+    super::shared::partners_lost(&mut t.log, bound, &mut els, i, &t.sides.0);
     let mut accrued = els[i].momentum.accrued.clone();
     let chart = els[i].force.build.element_type();
     // Every accrual reads the element's own chart (`shared::accrue`); a row it
@@ -154,7 +155,8 @@ pub(super) fn take_turn(t: &mut Battlefield, id: &str, needs_ort: bool, on_seizi
         let what = format!("tests accrued on rows of no {chart:?} chart, dropped: {off:?}");
         t.failures.record(&mut t.log, bound, "element turn", &id, what);
     }
-    accrued.states = momentum::persistent_states(chart, els[i].men(), els[i].force.men_start);
+    let out = super::shared::out_of_ammunition(&els[i].view(), &t.codex.0);
+    accrued.states = momentum::persistent_states(chart, els[i].men(), els[i].force.men_start, &out);
     let result = turn::element_turn(&element, needs_ort, on_seizing, &accrued, &mut t.dice.0, &id);
     let turn = match result {
         Ok(turn) => turn,

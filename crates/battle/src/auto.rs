@@ -419,8 +419,17 @@ fn destination(
     sight: &Sight,
     pontoons: &[super::state::Pontoon],
 ) -> Option<Point> {
-    // Reading (FYOB "Results of Momentum Tests": suppressed or pinned "may move
-    // towards cover, never towards the enemy"): the Auto element stays where it is.
+    // *Heroes All*, "Forces acting whilst rationed": out of petrol, "unable to move further".
+    if me.vehicle.out_of_fuel {
+        return None;
+    }
+    // FYOB "Results of Momentum Tests": suppressed or pinned, "If the element
+    // is in the open it may move towards cover but may not move towards the
+    // enemy": the Auto element in the open makes for the nearest cover that
+    // does not take it towards the enemy, and otherwise stays where it is.
+    if turn.orders.movement == CmMovement::TowardsCoverOnly && turn.orders.cms_movement != CmsMovement::StaysPut {
+        return to_cover(me, enemies, sight);
+    }
     if turn.orders.movement != CmMovement::Free || turn.orders.cms_movement == CmsMovement::StaysPut {
         return None;
     }
@@ -433,6 +442,22 @@ fn destination(
         return (distance(me.place.at, bank) > super::bridging::AT_THE_BANK / 2.0).then_some(bank);
     }
     assault_approach(turn, me, enemies, sight).or_else(|| order_destination(me, enemies, sight))
+}
+
+/// The nearest cover for an element in the open, where it does not lie
+/// towards the nearest enemy it knows of (test
+/// `a_pinned_element_in_the_open_moves_only_towards_cover`).
+fn to_cover(me: &ElementView, enemies: &[ElementView], sight: &Sight) -> Option<Point> {
+    let (d, cover) = super::shared::from_cover(sight.terrain, me.place.at)?;
+    if d <= super::shared::IN_COVER {
+        return None;
+    }
+    let nearest = enemies
+        .iter()
+        .filter(|e| me.intel.known.contains(e.id()))
+        .min_by(|a, b| distance(me.place.at, a.place.at).total_cmp(&distance(me.place.at, b.place.at)));
+    let towards_enemy = nearest.is_some_and(|e| distance(cover, e.place.at) < distance(me.place.at, e.place.at));
+    (!towards_enemy).then_some(cover)
 }
 
 /// Where the element's order takes it: nowhere (Hold, Overwatch), its place,

@@ -67,6 +67,8 @@ pub enum Change {
     CrewsAsRiflemen,
     /// Its vehicle is in this state now.
     Vehicle(VehicleState),
+    /// Its vehicle has run out of petrol.
+    OutOfFuel,
     /// A Momentum Test Chart row it owes `n` tests for.
     Accrue(CmCause, u32),
     /// Its CM tests taken: its CMS now, and the tests carried forward.
@@ -77,6 +79,9 @@ pub enum Change {
     MoraleDue(MoraleCause, u32),
     /// Its morale throws taken.
     MoraleTaken,
+    /// The partners whose loss (an attached AFV) or retirement (supporting
+    /// infantry) it has accrued tests for, as they stand now.
+    PartnersLost(Vec<String>),
     /// Its NCO is a casualty.
     NcoLost,
     /// A new NCO takes command of it.
@@ -224,6 +229,7 @@ impl Held<'_, '_> {
                 }
             }
             Change::Vehicle(state) => f.vehicle.state = Some(state),
+            Change::OutOfFuel => f.vehicle.out_of_fuel = true,
             Change::Accrue(cause, n) => f.momentum.accrued.accrue(cause, n),
             Change::Tested { cms, carried } => {
                 f.force.element.cms = cms;
@@ -235,6 +241,7 @@ impl Held<'_, '_> {
                 None => f.momentum.morale_due.push((cause, n)),
             },
             Change::MoraleTaken => f.momentum.morale_due.clear(),
+            Change::PartnersLost(ids) => f.momentum.partners_lost = ids,
             Change::NcoLost => f.force.element.nco = None,
             Change::Nco(nco) => f.force.element.nco = Some(nco),
             Change::Fired => f.actions.this_bound.fired = true,

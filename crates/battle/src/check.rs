@@ -219,6 +219,13 @@ pub fn check(
             ) {
                 return Err(refusal(Book::HeroesAll, "Movement", e.to_string()));
             }
+            if me.vehicle.out_of_fuel {
+                return Err(refusal(
+                    Book::HeroesAll,
+                    "Forces acting whilst rationed",
+                    "the vehicle has run out of petrol and is unable to move further",
+                ));
+            }
             if me.force.build == (super::state::Build::Guns { artillery: true }) && me.actions.this_bound.fired {
                 return Err(refusal(Book::HeroesAll, "Weapons table notes", "an immobile gun cannot move and fire"));
             }
@@ -238,6 +245,15 @@ pub fn check(
                     "Results of Momentum Tests",
                     "its CM tests this bound let it move towards cover but never towards the enemy",
                 ));
+            }
+            if turn.orders.movement == CmMovement::TowardsCoverOnly
+                && let Some(why) = super::shared::towards_cover_bars(
+                    ctx.terrain,
+                    me.place.at,
+                    warbound_rules::terrain::Point(to.0, to.1),
+                )
+            {
+                return Err(refusal(fyob, "Results of Momentum Tests", why));
             }
         }
         Command::Fire { target, .. } | Command::AimedFire { target, .. } => {

@@ -8,6 +8,7 @@ use super::change::{Change, Held, HeldBattle};
 use crate::prelude::*;
 use warbound_rules::inches::Inches;
 use warbound_rules::{
+    buildings::HeHit,
     codex::Codex,
     command::{self, MoraleCause},
     dice::Dice,
@@ -108,6 +109,12 @@ pub(super) fn do_fire(t: &mut Battlefield, element: &str, target: &str, stance: 
     let mut damage = FireResults::default();
     let mut out = Out { dice: &mut t.dice.0, log: &mut t.log, failures: &mut t.failures, bound, battle: &mut t.battle };
     for (team, missing) in &teams {
+        if team.row.row().procedure == firing::Procedure::Flame {
+            if flame(&mut out, team, firer, tgt, target_edge, &mut damage) {
+                use_rounds(firer, team);
+            }
+            continue;
+        }
         let indirect_fire =
             matches!(team.row.row().procedure, firing::Procedure::Mortar { .. } | firing::Procedure::Rockets);
         let shot = if indirect_fire {
@@ -158,7 +165,7 @@ pub(super) fn do_fire(t: &mut Battlefield, element: &str, target: &str, stance: 
     }
     if let Build::Afv { armour, .. } = firer.force.build
         && matches!(chart_of(&tgt.view()), ChartTarget::Infantry { .. })
-        && (damage.small_arms || damage.he)
+        && (damage.small_arms || damage.he || damage.flame)
     {
         damage.from_armour = Some(suitable_at_weapon(&tgt.view(), armour, codex));
     }
@@ -265,9 +272,9 @@ fn open_sights(
 }
 
 /// The odds of a volley before it is fired, from the rules core's exact
-/// chances: the shots of the teams firing over open sights, the hits to
-/// expect, and the chance of at least one hit (mortars and rockets, fired
-/// indirectly, are not counted).
+/// chances: the shots of the teams firing over open sights and of flame
+/// weapons (each a hit), the hits to expect, and the chance of at least one
+/// hit (mortars and rockets, fired indirectly, are not counted).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct FireOdds {
     pub shots: u32,
@@ -282,6 +289,13 @@ pub fn fire_odds(sight: &Sight, firer: &ElementView, tgt: &ElementView, failures
     let mut miss_all = 1.0;
     for team in sight.teams_in_range(firer, tgt) {
         if matches!(team.row.row().procedure, firing::Procedure::Mortar { .. } | firing::Procedure::Rockets) {
+            continue;
+        }
+        // *Heroes All*, "Flame weapons": "an automatic hit if fired within range".
+        if team.row.row().procedure == firing::Procedure::Flame {
+            odds.shots += u32::from(team.weapons);
+            odds.expected_hits += f64::from(team.weapons);
+            miss_all = 0.0;
             continue;
         }
         let stance = Stance { on_the_move: false, failures, aimed };
@@ -448,6 +462,73 @@ fn indirect(
     true
 }
 
+/// *Heroes All*, "Flame weapons": "These are an automatic hit if fired
+/// within range. Use the Attack Value against armour/softs and the HE effect
+/// against infantry and buildings etc. Buildings automatically catch fire
+/// when hit." Each weapon of the team hits once. Reading: the target is
+/// under flame fire (FYOB "Under fire from flame weapon"), not under HE or AT
+/// fire besides (test `a_flamethrower_hits_the_section_and_puts_it_under_flame`).
+/// Returns whether the team fired.
+fn flame(
+    out: &mut Out,
+    team: &FiringTeam,
+    firer: &mut Held,
+    tgt: &mut Held,
+    edge: warbound_rules::scenario::Edge,
+    damage: &mut FireResults,
+) -> bool {
+    let d = distance(firer.place.at, tgt.place.at);
+    let (attack, column, event) = match firing::fire_flame(team.row, d) {
+        Ok(fired) => fired,
+        Err(e) => {
+            let what = format!("the flame at {} cannot be resolved: {e:?}", tgt.id());
+            out.failures.record(out.log, out.bound, "fire", firer.id(), what);
+            return false;
+        }
+    };
+    out.log.push(out.bound, event.actor(firer.id()).target(tgt.id()).input("weapons", team.weapons, "one hit each"));
+    damage.flame = true;
+    for _ in 0..team.weapons {
+        if tgt.spent() {
+            break;
+        }
+        match tgt.force.build {
+            Build::Afv { armour, .. } => at_on(out, attack, armour, tgt, firer.place.at, edge, damage),
+            Build::SoftSkin => {
+                let armour = effects::ArmourClass::SoftSkinned;
+                at_on(out, attack, armour, tgt, firer.place.at, edge, damage);
+            }
+            Build::Infantry | Build::Guns { .. } => {
+                he_hit_on(out, HeHit { column, multiplier: 1, flame: true }, tgt, damage);
+            }
+        }
+    }
+    true
+}
+
+/// *Heroes All*, "AT guns firing at armour/softs": the quadrant the firer at
+/// `from` sees of the hull, pointing the way it last drove (away from its own
+/// `edge` until it has moved).
+fn seen_of(tgt: &Held, from: warbound_rules::terrain::Point, edge: warbound_rules::scenario::Edge) -> facing::Facing {
+    facing_along(tgt.place.at, tgt.place.heading.unwrap_or_else(|| facing::ahead(edge)), from)
+}
+
+/// One AT hit of `attack` on a vehicle of `armour`, fired from `from`.
+fn at_on(
+    t: &mut Out,
+    attack: i8,
+    armour: effects::ArmourClass,
+    tgt: &mut Held,
+    from: warbound_rules::terrain::Point,
+    edge: warbound_rules::scenario::Edge,
+    damage: &mut FireResults,
+) {
+    let state = tgt.vehicle.state.unwrap_or_default();
+    let (after, _, event) = effects::at_hit(attack, armour, seen_of(tgt, from, edge), state, t.dice);
+    t.log.push(t.bound, event.target(tgt.id()));
+    apply_vehicle(t, tgt, after, damage);
+}
+
 /// *Heroes All*, Indirect Fire: the 3 inches a target may move, or fire be
 /// walked, and a hit still hold at 3+.
 const WALK: Inches = Inches(3.0);
@@ -455,8 +536,15 @@ const WALK: Inches = Inches(3.0);
 /// One HE hit on an element (*Heroes All*, "HE Effects Table"): on a
 /// standing building it stands in, else on its men, gun or vehicle.
 pub(super) fn he_on(t: &mut Out, column: effects::HeColumn, tgt: &mut Held, damage: &mut FireResults) {
+    he_hit_on(t, HeHit::he(column), tgt, damage);
+}
+
+/// One HE or flame hit on an element: on a standing building it stands in
+/// (flame setting it on fire), else on its men, gun or vehicle.
+fn he_hit_on(t: &mut Out, hit: HeHit, tgt: &mut Held, damage: &mut FireResults) {
+    let column = hit.column;
     if !tgt.force.build.is_vehicle()
-        && let Some(lost) = building_hit(t.battle, &tgt.view(), column, t.dice, (t.log, t.failures), t.bound)
+        && let Some(lost) = building_hit(t.battle, &tgt.view(), hit, t.dice, (t.log, t.failures), t.bound)
     {
         damage.casualties += tgt.apply(Change::LoseMen(u32::from(lost)));
         return;
@@ -505,25 +593,17 @@ pub(super) fn hit(
     damage: &mut FireResults,
 ) {
     let row = weapon.row();
-    // *Heroes All*, "AT guns firing at armour/softs": the quadrant the firer
-    // sees of the hull, pointing the way it last drove.
-    let hull = tgt.place.heading.unwrap_or_else(|| facing::ahead(edge));
     match tgt.force.build {
         Build::Afv { armour, .. } => {
             let Some(attack) = row.attack_at(band) else { return };
-            let state = tgt.vehicle.state.unwrap_or_default();
-            let (after, _, event) =
-                effects::at_hit(attack, armour, facing_along(tgt.place.at, hull, from), state, t.dice);
-            t.log.push(t.bound, event.target(tgt.id()));
-            apply_vehicle(t, tgt, after, damage);
+            at_on(t, attack, armour, tgt, from, edge, damage);
         }
         Build::SoftSkin => {
             let state = tgt.vehicle.state.unwrap_or_default();
             let after = match row.attack_at(band) {
                 Some(attack) => {
                     let armour = effects::ArmourClass::SoftSkinned;
-                    let f = facing_along(tgt.place.at, hull, from);
-                    let (after, _, event) = effects::at_hit(attack, armour, f, state, t.dice);
+                    let (after, _, event) = effects::at_hit(attack, armour, seen_of(tgt, from, edge), state, t.dice);
                     t.log.push(t.bound, event.target(tgt.id()));
                     after
                 }

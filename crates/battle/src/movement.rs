@@ -15,7 +15,7 @@ use warbound_rules::{
     event::{Book, EventKind, RuleEvent, RuleRef},
     firing::Cover,
     geometry::{self, HazardKind, distance},
-    mines,
+    logistics, mines,
     momentum::Incident,
     movement::{self, Concealment, MoveError, MoveMode, MoveRequest, Mover},
     observation::AMBUSH_DISTANCE,
@@ -137,9 +137,12 @@ fn place(t: &mut Battlefield, element: &str, at: Point) {
     let allowed = building_limit(&mut t.log, bound, &t.battle, &t.codex.0, &els, i, at, distance(from, at).get());
     let at = toward(from, at, Inches(allowed));
     let f = &mut els[i];
-    f.apply(Change::Move { to: at, moved: distance(f.place.at, at) > 0.0 });
+    let moved = distance(f.place.at, at) > 0.0;
+    f.apply(Change::Move { to: at, moved });
     super::shared::reveal_at(&mut t.log, bound, f, warbound_rules::concealment::ConcealedActivity::Move, from);
-    let bound = t.battle.clock.bound();
+    if moved {
+        fuel(&mut t.log, &mut t.dice.0, bound, &t.battle, f);
+    }
     minefields((&mut t.log, &mut t.failures), &mut t.dice.0, bound, (&t.battle, &mut t.sides), f, from);
     lose_track(&mut els, i, from, &t.battle, &t.codex.0);
 }
@@ -241,8 +244,35 @@ pub(super) fn do_move(t: &mut Battlefield, element: &str, target: Point, pips: u
     let f = &mut els[i];
     f.apply(Change::Move { to: toward(from, target, Inches(allowed)), moved: allowed > 0.0 });
     super::shared::reveal_at(&mut t.log, bound, f, warbound_rules::concealment::ConcealedActivity::Move, from);
+    if allowed > 0.0 {
+        fuel(&mut t.log, &mut t.dice.0, bound, &t.battle, f);
+    }
     minefields((&mut t.log, &mut t.failures), &mut t.dice.0, bound, (&t.battle, &mut t.sides), f, from);
     lose_track(&mut els, i, from, &t.battle, &t.codex.0);
+}
+
+/// *Heroes All*, "Forces acting whilst rationed" (2020 addendum): "If an
+/// element has vehicles and these move, throw 2d6 after the move. A score
+/// less than 5 means that the vehicle has run out of petrol and is unable to
+/// move further. This counts as light damage for CMS purposes": an intact
+/// vehicle is damaged, and an AFV accrues "Your vehicle damaged" (test
+/// `a_rationed_tank_runs_dry_below_five_and_moves_no_more`).
+fn fuel(log: &mut BattleLog, dice: &mut Dice, bound: u32, battle: &Battle, f: &mut Held) {
+    let rationed = battle.start.scenario.sides.get(f.identity.side).is_some_and(|s| s.rationed);
+    if !rationed || !f.force.build.is_vehicle() || f.vehicle.out_of_fuel {
+        return;
+    }
+    let (fuel, event) = logistics::fuel_check(logistics::Supply::Rationed, dice, f.id());
+    if let Some(event) = event {
+        log.push(bound, event);
+    }
+    if fuel == logistics::Fuel::OutOfFuel {
+        f.apply(Change::OutOfFuel);
+        if f.vehicle.state.unwrap_or_default() == VehicleState::Intact {
+            f.apply(Change::Vehicle(VehicleState::Damaged));
+        }
+        super::shared::accrue(f, &[(Incident::OwnVehicleDamaged, 1)], false);
+    }
 }
 
 /// Throws the Movement Dice for a straight move to `to` at `pace`, `pips`
@@ -559,6 +589,10 @@ pub(super) fn fall_back(
     edge: Edge,
 ) {
     let home = nearest_on_edge(table, edge, f.place.at);
+    // A vehicle out of petrol is "unable to move further".
+    if f.vehicle.out_of_fuel {
+        return;
+    }
     if let Some(travel) = throw_move(log, failures, dice, battle, bound, f, home, (0, Pace::Normal)) {
         let from = f.place.at;
         let to = toward(f.place.at, home, Inches(travel));
@@ -568,6 +602,9 @@ pub(super) fn fall_back(
             f.apply(Change::Reverse { to });
         } else {
             f.apply(Change::Move { to, moved: travel > 0.0 });
+        }
+        if travel > 0.0 {
+            fuel(log, dice, bound, battle, f);
         }
         minefields((log, failures), dice, bound, (battle, sides), f, from);
         if !f.presence.status.on_table() {

@@ -5,22 +5,24 @@ use super::change::{BattleChange, Change, Held, HeldBattle, HeldSides, SideChang
 use warbound_rules::inches::Inches;
 use warbound_rules::{
     buildings::{HeHit, State as BuildingState},
+    codex::Codex,
     command::MoraleCause,
     concealment::ConcealedActivity,
     dice::Dice,
-    effects::{HeColumn, HeTarget},
+    effects::HeTarget,
     fire_tests::{ChartTarget, FireResults},
     firing::Cover,
     geometry::{self, distance},
-    momentum::{self, CmCause, ElementType, Incident},
+    momentum::{self, CmCause, ElementType, Incident, OutOfAmmunition},
     officer,
     scenario::Edge,
-    terrain::{Point, TableSize},
+    terrain::{Feature, Point, TableSize, Terrain, inside},
 };
 
 use warbound_rules::event::{Book, EventKind, RuleEvent, RuleRef};
 
-use super::state::{Build, ElementView, Status};
+use super::state::{Build, ElementView, SideState, Status};
+use warbound_rules::command::Activity;
 
 /// Reading: "in contact with the target" is within 2" of the charge; the
 /// blast's table effect falls on the elements that close.
@@ -89,6 +91,183 @@ pub fn chart_of(f: &ElementView) -> ChartTarget {
     }
 }
 
+/// How far `p` is from cover, and the nearest point of cover (FYOB "Results
+/// of Momentum Tests": "If the element is in the open it may move towards
+/// cover"). Reading: cover is a wood, a building (standing or a ruin) or an
+/// obstacle (a hedge, a wall) to lie behind; `p` inside a wood or a building
+/// is in it, 0 inches off (test `a_pinned_element_in_the_open_moves_only_towards_cover`).
+pub fn from_cover(terrain: &Terrain, p: Point) -> Option<(Inches, Point)> {
+    let mut best: Option<(Inches, Point)> = None;
+    let mut consider = |q: Point| {
+        let d = distance(p, q);
+        if best.is_none_or(|(b, _)| d < b) {
+            best = Some((d, q));
+        }
+    };
+    for feature in &terrain.features {
+        let (line, closed) = match feature {
+            Feature::Wood { outline, .. } | Feature::Building { outline, .. } => {
+                if inside(outline, p) {
+                    return Some((Inches(0.0), p));
+                }
+                (outline, true)
+            }
+            Feature::Obstacle { line, .. } => (line, false),
+            _ => continue,
+        };
+        let ends = if closed { line.len() } else { line.len().saturating_sub(1) };
+        for k in 0..ends {
+            consider(nearest_on_segment(p, line[k], line[(k + 1) % line.len()]));
+        }
+    }
+    best
+}
+
+/// The point of the segment from `a` to `b` nearest `p`.
+fn nearest_on_segment(p: Point, a: Point, b: Point) -> Point {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len2 = dx * dx + dy * dy;
+    if len2 <= f32::EPSILON {
+        return a;
+    }
+    let t = (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0);
+    Point(a.0 + dx * t, a.1 + dy * t)
+}
+
+/// Within this of cover an element is in it: in a wood or a building, at
+/// its edge, or lying behind a hedge or a wall.
+pub const IN_COVER: Inches = Inches(1.0);
+
+/// Why a move from `from` to `to` is barred to an element whose tests let it
+/// move only towards cover (FYOB "Results of Momentum Tests", 3 to 6
+/// failures: "If the element is in the open it may move towards cover but
+/// may not move towards the enemy"). Reading: an element already in cover
+/// stays where it is; one in the open may move only where it ends nearer
+/// cover than it started (test `a_pinned_element_in_the_open_moves_only_towards_cover`).
+pub fn towards_cover_bars(terrain: &Terrain, from: Point, to: Point) -> Option<&'static str> {
+    let Some((here, _)) = from_cover(terrain, from) else {
+        return Some("there is no cover on the table to move towards");
+    };
+    if here <= IN_COVER {
+        return Some("its CM tests this bound let it move only in the open, towards cover: in cover it stays");
+    }
+    // A move that goes nowhere (the Player's window asking whether a move
+    // may be declared at all) leads neither away from cover nor towards it.
+    if distance(from, to) <= f32::EPSILON {
+        return None;
+    }
+    match from_cover(terrain, to) {
+        Some((there, _)) if there < here => None,
+        _ => Some("its CM tests this bound let it move only towards cover"),
+    }
+}
+
+/// Whether `a`'s order is to support `b`: "Support - x unit from y
+/// position" (FYOB "Orders & Objectives"), x naming `b` or `b`'s company.
+fn supports(a: &ElementView, b: &ElementView, sides: &[SideState]) -> bool {
+    let objective = &a.order.objective;
+    let x = objective.detail.trim();
+    a.identity.side == b.identity.side
+        && objective.activity == Activity::Support
+        && (x == b.id()
+            || sides.get(b.identity.side).and_then(|s| s.companies.get(b.identity.company)).is_some_and(|c| c.id == x))
+}
+
+/// FYOB "Momentum Test Chart": "If attached AFV lost from the element" (the
+/// infantry chart) and "If supporting infantry forced to retire" (the AFVs').
+/// Readings (test `infantry_and_their_tanks_test_for_each_others_loss`): an
+/// AFV is attached to an element, and infantry support an AFV, where either's
+/// Support order names the other or the other's company (the Churchills sent
+/// to support C Company, a platoon sent to support a tank); the AFV is lost
+/// once it has left the table by any road (brewed, abandoned, surrendered,
+/// back to the box), the infantry forced to retire once back in the box. Each
+/// loss makes its tests due once, in the turn of the element that suffered
+/// it (tests are taken in its turn), and again only if the partner comes back
+/// and is lost anew. Returns the rows accrued.
+pub(super) fn partners_lost(
+    log: &mut super::log::BattleLog,
+    bound: u32,
+    els: &mut [Held],
+    i: usize,
+    sides: &[SideState],
+) -> Vec<(CmCause, u32)> {
+    let me = els[i].view();
+    let mine = me.force.build.element_type();
+    let lost = |p: &ElementView| match (mine, p.force.build) {
+        (ElementType::Infantry, Build::Afv { .. }) => {
+            !matches!(p.presence.status, Status::OnTable | Status::Waiting(_) | Status::Reserve)
+        }
+        (ElementType::Afv, Build::Infantry) => p.presence.status == Status::Retired,
+        _ => false,
+    };
+    let incident =
+        if mine == ElementType::Infantry { Incident::AttachedAfvLost } else { Incident::SupportingInfantryRetired };
+    let mut counted = Vec::new();
+    let mut new = Vec::new();
+    for (j, p) in els.iter().enumerate() {
+        let p = p.view();
+        if j == i || !(supports(&me, &p, sides) || supports(&p, &me, sides)) || !lost(&p) {
+            continue;
+        }
+        counted.push(p.id().to_owned());
+        if !me.momentum.partners_lost.iter().any(|id| id == p.id()) {
+            new.push(p.id().to_owned());
+        }
+    }
+    if counted == me.momentum.partners_lost {
+        return Vec::new();
+    }
+    let f = &mut els[i];
+    let mut rows = Vec::new();
+    if !new.is_empty() {
+        let (t, open_topped) = chart_of(&f.view()).chart();
+        rows = momentum::test_set(t, open_topped, &[(incident, new.len() as u32)], false);
+        let ev = RuleEvent::new(EventKind::Casualties, RuleRef::new(Book::FightYourOwnBattles, "Momentum Test Chart"))
+            .actor(f.id())
+            .input("partners", &new, "attached AFV lost, or supporting infantry forced to retire")
+            .outcome(serde_json::json!({ "accrued": rows }));
+        log.push(bound, ev);
+    }
+    f.apply(Change::PartnersLost(counted));
+    for &(cause, n) in &rows {
+        f.apply(Change::Accrue(cause, n));
+    }
+    rows
+}
+
+/// The element's weapons that have fired their last round of the day (FYOB
+/// "Momentum Test Chart", the "out of ammunition" rows). Readings (test
+/// `weapons_out_of_ammunition_add_their_grey_rows_each_time_tests_are_due`):
+/// a crew-served weapon is any CODEX weapon piece of the element, an
+/// artillery piece one of an artillery element; on a vehicle the machine guns
+/// are its MMGs, its first other armament its main gun and any later one a
+/// secondary gun. A weapon with unlimited rounds never runs out.
+pub fn out_of_ammunition(f: &ElementView, codex: &Codex) -> Vec<OutOfAmmunition> {
+    use warbound_rules::codex::Kind;
+    use warbound_rules::firing::Weapon as W;
+    let mut out = Vec::new();
+    for piece in &f.force.element.pieces {
+        let Ok(entry) = codex.get(&piece.codex) else { continue };
+        let mut guns = 0;
+        for (armament, rounds) in entry.armament.iter().zip(&piece.rounds) {
+            let mg = matches!(armament.row, W::TankMg | W::Mmg | W::Hmg | W::Lmg);
+            let which = match (entry.kind, f.force.build) {
+                (Kind::Weapon, Build::Guns { artillery: true }) => OutOfAmmunition::ArtilleryPiece,
+                (Kind::Weapon, _) => OutOfAmmunition::Csw,
+                _ if mg => OutOfAmmunition::VehicleMmg,
+                _ => {
+                    guns += 1;
+                    if guns == 1 { OutOfAmmunition::MainGun } else { OutOfAmmunition::SecondaryGun }
+                }
+            };
+            if *rounds == Some(0) {
+                out.push(which);
+            }
+        }
+    }
+    out
+}
+
 /// The cover an element has where it stands, from fire that comes from no
 /// direction (shells, bombs): inside a building hard, in a wood soft, else open.
 pub fn cover_where(sight: &super::visible::Sight, at: Point) -> Cover {
@@ -153,7 +332,7 @@ pub(super) fn accrue_fire(
 pub fn building_hit(
     battle: &mut HeldBattle,
     f: &ElementView,
-    column: HeColumn,
+    hit: HeHit,
     dice: &mut Dice,
     (log, failures): (&mut super::log::BattleLog, &mut super::invariant::InvariantFailures),
     bound: u32,
@@ -165,7 +344,7 @@ pub fn building_hit(
         return None;
     }
     let occupants = f.men().min(u32::from(u8::MAX)) as u8;
-    let (out, e) = match b.hit(HeHit::he(column), occupants, dice, &format!("building {feature}")) {
+    let (out, e) = match b.hit(hit, occupants, dice, &format!("building {feature}")) {
         Ok(hit) => hit,
         Err(e) => {
             failures.record(log, bound, "building hit", f.id(), format!("the hit on building {feature}: {e:?}"));

@@ -158,7 +158,7 @@ pub fn build(
                     // Act after it comes on.
                     actions: Actions { set_up: matches!(spec.start, Start::At(..)), ..Actions::default() },
                     concealment,
-                    vehicle: Vehicle { state: vehicle },
+                    vehicle: Vehicle { state: vehicle, out_of_fuel: false },
                     order: Order { objective: order },
                     intel: Intel::default(),
                 });

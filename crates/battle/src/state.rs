@@ -241,6 +241,11 @@ pub struct Presence {
 pub struct Momentum {
     pub accrued: Accrued,
     pub morale_due: Vec<(warbound_rules::command::MoraleCause, u32)>,
+    /// The AFVs attached to it that it has accrued tests for losing, or the
+    /// infantry supporting it it has accrued tests for seeing retire
+    /// (`shared::partners_lost`).
+    #[serde(default)]
+    pub partners_lost: Vec<String>,
 }
 
 /// What it has done: this bound and last, its Activity Counter, the rounds
@@ -330,6 +335,10 @@ impl Concealment {
 #[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Vehicle {
     pub state: Option<VehicleState>,
+    /// A rationed side's vehicle that has run out of petrol: it cannot move
+    /// further this day (*Heroes All*, "Forces acting whilst rationed").
+    #[serde(default)]
+    pub out_of_fuel: bool,
 }
 
 /// The order its NCO follows.

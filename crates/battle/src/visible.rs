@@ -171,6 +171,7 @@ impl Sight<'_> {
                         | firing::Procedure::Howitzer
                         | firing::Procedure::Mortar { .. }
                         | firing::Procedure::Rockets
+                        | firing::Procedure::Flame
                 ) && row.range.band(d).is_ok()
             })
             .collect()

@@ -47,6 +47,8 @@ pub struct FireResults {
     pub from_the_air: bool,
     /// AT fire from a weapon that can destroy it.
     pub at: bool,
+    /// A flame weapon's fire.
+    pub flame: bool,
     /// The fire came from armour: `Some(true)` where the target has a
     /// suitable AT weapon against it, `Some(false)` where it has none.
     pub from_armour: Option<bool>,
@@ -86,11 +88,12 @@ impl FireResults {
         self.he |= fire.he;
         self.from_the_air |= fire.from_the_air;
         self.at |= fire.at;
+        self.flame |= fire.flame;
         self.from_armour = self.from_armour.or(fire.from_armour);
     }
 
     /// What happened to `target` in `cover`, for its chart: under small arms,
-    /// HE, guns from the air or AT fire, each casualty, its vehicle damaged,
+    /// HE, guns from the air, AT or flame fire, each casualty, its vehicle damaged,
     /// an attached CSW lost (only where there are riflemen besides the crews
     /// to test for it).
     pub fn incidents(&self, target: ChartTarget, cover: Cover) -> Vec<(Incident, u32)> {
@@ -104,6 +107,7 @@ impl FireResults {
         happened(self.he, Incident::He);
         happened(self.from_the_air, Incident::FromTheAir(cover));
         happened(self.at, Incident::At);
+        happened(self.flame, Incident::Flame);
         if let Some(at_weapon) = self.from_armour {
             happened(true, Incident::Armour { at_weapon });
         }

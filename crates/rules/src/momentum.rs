@@ -228,6 +228,10 @@ pub enum Incident {
     CswLost,
     /// Its own vehicle damaged.
     OwnVehicleDamaged,
+    /// An AFV attached to it lost.
+    AttachedAfvLost,
+    /// The infantry supporting it forced to retire.
+    SupportingInfantryRetired,
     /// Any of these from an enemy it has not observed.
     Unobserved,
 }
@@ -252,6 +256,8 @@ pub enum Incident {
 /// - Under fire from armour: only the infantry chart has the row, "with" or
 ///   "without a suitable AT weapon" by what the element under fire carries;
 ///   it falls beside the small-arms or HE row of the same fire.
+/// - An attached AFV lost is on the infantry chart only; supporting infantry
+///   forced to retire on the AFVs' only.
 pub fn row_for(t: ElementType, open_topped: bool, incident: Incident) -> Option<CmCause> {
     use ElementType as T;
     use Incident as I;
@@ -274,18 +280,29 @@ pub fn row_for(t: ElementType, open_topped: bool, incident: Incident) -> Option<
         }
         (T::Infantry, I::NcoHit) => Some(C::NcoCasualty),
         (T::Infantry, I::CswLost) => Some(C::AttachedCswLost),
-        (T::Infantry, I::At | I::OwnVehicleDamaged) => None,
+        (T::Infantry, I::AttachedAfvLost) => Some(C::AttachedAfvLost),
+        (T::Infantry, I::At | I::OwnVehicleDamaged | I::SupportingInfantryRetired) => None,
         (T::SoftSkin, I::SmallArms(_)) => Some(C::SmallArms),
         (T::SoftSkin, I::He | I::FromTheAir(_)) => Some(C::MortarArtilleryOrAir),
         (T::SoftSkin, I::At) => Some(C::AtFire),
         (T::SoftSkin, I::Flame) => Some(C::Flame),
-        (T::SoftSkin, I::Casualty(_) | I::NcoHit | I::CswLost | I::OwnVehicleDamaged | I::Armour { .. }) => None,
+        (
+            T::SoftSkin,
+            I::Casualty(_)
+            | I::NcoHit
+            | I::CswLost
+            | I::OwnVehicleDamaged
+            | I::Armour { .. }
+            | I::AttachedAfvLost
+            | I::SupportingInfantryRetired,
+        ) => None,
         (T::Afv, I::He | I::FromTheAir(_)) => Some(afv(C::ClosedAfvUnderHe, C::OpenAfvUnderHe)),
         (T::Afv, I::At) => Some(C::AtFire),
         (T::Afv, I::Flame) => Some(afv(C::ClosedAfvFlame, C::OpenAfvFlame)),
         (T::Afv, I::OwnVehicleDamaged) => Some(C::OwnVehicleDamaged),
         (T::Afv, I::NcoHit) => Some(C::NcoCasualty),
-        (T::Afv, I::SmallArms(_) | I::Casualty(_) | I::CswLost | I::Armour { .. }) => None,
+        (T::Afv, I::SupportingInfantryRetired) => Some(C::SupportingInfantryRetired),
+        (T::Afv, I::SmallArms(_) | I::Casualty(_) | I::CswLost | I::Armour { .. } | I::AttachedAfvLost) => None,
     }
 }
 
@@ -325,10 +342,44 @@ pub fn tests_for(t: ElementType, quality: Quality, cause: CmCause) -> Result<u32
     Ok(u32::from(r.tests[column].or(r.tests[Quality::Regular as usize]).expect("every row has a Regular column")))
 }
 
+/// A weapon of an element that has fired its last round of the day (FYOB
+/// "Momentum Test Chart": the "out of ammunition" rows; *Heroes All*
+/// "Logistics": "the number of 'shots' allowed per weapon per day").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum OutOfAmmunition {
+    /// A crew-served weapon of men or guns: "If attached CSW out of ammunition".
+    Csw,
+    /// "If an artillery piece and out of ammunition".
+    ArtilleryPiece,
+    /// An AFV's first gun: "If main gun out of ammunition".
+    MainGun,
+    /// An AFV's later gun: "If secondary gun out of ammunition".
+    SecondaryGun,
+    /// An AFV's machine gun: "If vehicle MMG out of ammunition".
+    VehicleMmg,
+}
+
+impl OutOfAmmunition {
+    /// Its grey row on `t`'s chart; `None` where the chart has none (a
+    /// soft-skin's chart has no ammunition rows).
+    fn row(self, t: ElementType) -> Option<CmCause> {
+        use OutOfAmmunition as O;
+        match (t, self) {
+            (ElementType::Infantry, O::Csw) => Some(C::AttachedCswOutOfAmmunition),
+            (ElementType::Infantry, O::ArtilleryPiece) => Some(C::ArtilleryOutOfAmmunition),
+            (ElementType::Afv, O::MainGun) => Some(C::MainGunOutOfAmmunition),
+            (ElementType::Afv, O::SecondaryGun) => Some(C::SecondaryGunOutOfAmmunition),
+            (ElementType::Afv, O::VehicleMmg) => Some(C::VehicleMmgOutOfAmmunition),
+            _ => None,
+        }
+    }
+}
+
 /// The grey rows of the Momentum Test Chart that apply now to an element of
 /// type `t` with `men` of its `men_start`: under 50% and under 25% of its
-/// men (infantry chart only).
-pub fn persistent_states(t: ElementType, men: u32, men_start: u32) -> Vec<CmCause> {
+/// men (infantry chart only), and a row for each of `out`, its weapons out
+/// of ammunition, on its chart (each row once, however many weapons are out).
+pub fn persistent_states(t: ElementType, men: u32, men_start: u32, out: &[OutOfAmmunition]) -> Vec<CmCause> {
     let mut states = Vec::new();
     if t == ElementType::Infantry && men_start > 0 {
         let men = men * 100;
@@ -337,6 +388,11 @@ pub fn persistent_states(t: ElementType, men: u32, men_start: u32) -> Vec<CmCaus
         }
         if men < men_start * 25 {
             states.push(CmCause::Under25PercentStrength);
+        }
+    }
+    for row in out.iter().filter_map(|o| o.row(t)) {
+        if !states.contains(&row) {
+            states.push(row);
         }
     }
     states
@@ -975,7 +1031,7 @@ mod tests {
         );
     }
 
-    const INCIDENTS: [Incident; 16] = [
+    const INCIDENTS: [Incident; 18] = [
         Incident::SmallArms(Cover::Hard),
         Incident::SmallArms(Cover::Soft),
         Incident::SmallArms(Cover::Open),
@@ -992,6 +1048,8 @@ mod tests {
         Incident::OwnVehicleDamaged,
         Incident::Unobserved,
         Incident::SmallArms(Cover::Pillbox),
+        Incident::AttachedAfvLost,
+        Incident::SupportingInfantryRetired,
     ];
 
     #[test]
@@ -1041,6 +1099,15 @@ mod tests {
         assert_eq!(row_for(ElementType::Afv, false, Incident::NcoHit), Some(C::NcoCasualty));
         assert_eq!(row_for(ElementType::Afv, false, Incident::OwnVehicleDamaged), Some(C::OwnVehicleDamaged));
         assert_eq!(row_for(ElementType::Infantry, false, Incident::At), None);
+        // "If attached AFV lost from the element" is on the infantry chart
+        // only, "If supporting infantry forced to retire" on the AFVs' only.
+        assert_eq!(row_for(ElementType::Infantry, false, Incident::AttachedAfvLost), Some(C::AttachedAfvLost));
+        assert_eq!(row_for(ElementType::Afv, false, Incident::AttachedAfvLost), None);
+        assert_eq!(
+            row_for(ElementType::Afv, true, Incident::SupportingInfantryRetired),
+            Some(C::SupportingInfantryRetired)
+        );
+        assert_eq!(row_for(ElementType::Infantry, false, Incident::SupportingInfantryRetired), None);
     }
 
     #[test]
@@ -1054,6 +1121,27 @@ mod tests {
         assert_eq!(accrued.original(ElementType::Infantry, Quality::Regular).unwrap(), 6 + 2 * 10 + 3);
         // A lorry whose driver is hit by a rifle it had not seen: nothing on its chart.
         assert!(test_set(ElementType::SoftSkin, false, &[(Incident::NcoHit, 1)], true).is_empty());
+    }
+
+    #[test]
+    fn weapons_out_of_ammunition_add_their_grey_rows_each_time_tests_are_due() {
+        // FYOB "Momentum Test Chart": "If attached CSW out of ammunition" 12/6/3,
+        // "If an artillery piece and out of ammunition" 18/9/4 (infantry);
+        // "If main gun out of ammunition" 18/9/4, "If secondary gun ..." and
+        // "If vehicle MMG out of ammunition" 12/6/3 (AFVs); grey rows, "taken
+        // into account each time that the element is due to take tests".
+        use OutOfAmmunition as O;
+        let men = persistent_states(ElementType::Infantry, 8, 8, &[O::Csw, O::Csw]);
+        assert_eq!(men, [C::AttachedCswOutOfAmmunition], "one row however many weapons are dry");
+        let guns = persistent_states(ElementType::Infantry, 4, 5, &[O::ArtilleryPiece]);
+        assert_eq!(guns, [C::ArtilleryOutOfAmmunition]);
+        let tank = persistent_states(ElementType::Afv, 5, 5, &[O::MainGun, O::VehicleMmg, O::Csw]);
+        assert_eq!(tank, [C::MainGunOutOfAmmunition, C::VehicleMmgOutOfAmmunition], "a tank has no CSW row");
+        assert!(persistent_states(ElementType::SoftSkin, 1, 1, &[O::VehicleMmg]).is_empty());
+        let due = Accrued { events: vec![(C::AtFire, 1)], states: tank.clone() };
+        assert_eq!(due.original(ElementType::Afv, Quality::Regular).unwrap(), 3 + 9 + 6);
+        let quiet = Accrued { events: vec![], states: tank };
+        assert_eq!(quiet.original(ElementType::Afv, Quality::Regular).unwrap(), 0, "no event, no tests due");
     }
 
     #[test]
