@@ -260,6 +260,9 @@ fn next_command(
         .filter(|(_, at)| sight.place_in_sight(me, **at))
         .min_by(|a, b| distance(me.place.at, *a.1).total_cmp(&distance(me.place.at, *b.1)))
         .map(|(id, _)| id.clone());
+    // Smoke to hide its company's infantry crossing the open from a known
+    // enemy overlooking them (Heroes All, "Firing smoke").
+    let screen = super::smoke::auto_spot(me, all, &enemies, sight);
     // Immobile weapons: taken down to move on, set up where they stop (Heroes
     // All, "Weapons table notes").
     let set_up = sight
@@ -304,6 +307,7 @@ fn next_command(
                 .into_iter()
                 .collect(),
             Phase::Fire => {
+                let smoke = screen.map(|p| Command::Smoke { element: element.clone(), at: (p.0, p.1) });
                 let aimed = aim.clone().map(|target| Command::AimedFire { element: element.clone(), target });
                 let plain =
                     fire.clone().map(|target| Command::Fire { element: element.clone(), target }).or_else(|| {
@@ -311,7 +315,7 @@ fn next_command(
                         let squadron = aircraft.iter().find(|(_, s)| *s != me.identity.side).map(|(id, _)| id.clone());
                         squadron.map(|squadron| Command::FireAa { element: element.clone(), squadron })
                     });
-                aimed.into_iter().chain(plain).collect()
+                smoke.into_iter().chain(aimed).chain(plain).collect()
             }
             Phase::Move => destination
                 .map(|p| {

@@ -374,6 +374,10 @@ pub enum BattleChange {
     LandingPlan(usize, LandingPlan),
     /// A landing craft lost on the approach, or turned back.
     CraftLost(usize, String),
+    /// A smoke round hit: its smokeballs stand on the table.
+    Smoke(super::state::Smoke),
+    /// A smoke screen (by its place among those standing) has cleared.
+    SmokeClears(usize),
 }
 
 /// The battle's table as the flow's systems share it: read through
@@ -429,6 +433,10 @@ impl HeldBattle<'_> {
             BattleChange::Pontoon(k, task) => b.pontoons[k].task = task,
             BattleChange::LandingPlan(k, plan) => b.landings[k].plan = plan,
             BattleChange::CraftLost(k, craft) => b.landings[k].lost.push(craft),
+            BattleChange::Smoke(smoke) => b.smoke.push(smoke),
+            BattleChange::SmokeClears(k) => {
+                b.smoke.remove(k);
+            }
         }
     }
 }
@@ -450,7 +458,9 @@ impl BattleChange {
             | BattleChange::NextBound
             | BattleChange::BridgeGone { .. }
             | BattleChange::BridgeOpened { .. }
-            | BattleChange::CraftLost(..) => true,
+            | BattleChange::CraftLost(..)
+            | BattleChange::Smoke(_)
+            | BattleChange::SmokeClears(_) => true,
         }
     }
 }

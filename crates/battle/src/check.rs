@@ -294,6 +294,43 @@ pub fn check(
                 ));
             }
         }
+        Command::Smoke { at, .. } => {
+            if !turn.orders.can_fire {
+                return Err(refusal(fyob, "Continuous Momentum", "its CMS or this bound's CM tests forbid firing"));
+            }
+            if immobile && (!me.actions.set_up || me.actions.this_bound.set_up) {
+                return Err(refusal(
+                    Book::HeroesAll,
+                    "Weapons table notes: Immobile",
+                    "an immobile weapon fires only once set up with an Act, and not in the turn it sets up",
+                ));
+            }
+            if !(at.0.is_finite() && at.1.is_finite() && ctx.scenario.table.contains(*at)) {
+                return Err(refusal(Book::HeroesAll, "Firing smoke", "the spot is off the table"));
+            }
+            let spot = warbound_rules::terrain::Point(at.0, at.1);
+            let reach = super::smoke::reach(me, spot, ctx.codex);
+            if reach.is_empty() {
+                return Err(refusal(
+                    Book::HeroesAll,
+                    "Firing smoke",
+                    format!(
+                        "none of its guns or mortars fires smoke as far as ({:.1}, {:.1}): a smoke round counts as one round of the guns allocation",
+                        at.0, at.1
+                    ),
+                ));
+            }
+            if !reach.iter().any(|t| super::smoke::spotted(ctx, me, els, spot, t.indirect)) {
+                return Err(refusal(
+                    Book::HeroesAll,
+                    "Indirect Fire",
+                    format!(
+                        "({:.1}, {:.1}) is in sight of neither it nor, for a mortar, a spotter of its company",
+                        at.0, at.1
+                    ),
+                ));
+            }
+        }
         Command::Assault { target, .. } => {
             if let Some(r) = super::assault::refused(me, target, turn, els, ctx, battle) {
                 return Err(r);

@@ -33,6 +33,9 @@ pub enum Command {
     /// firing AT/HE on an ACT order). The Act is taken in its Act phase, the
     /// first activity of an Act order, beside an observation already made.
     AimedFire { element: String, target: String },
+    /// Its Fire phase: a smoke round from each of its guns and mortars that
+    /// reach `at` and see it, until one hits (*Heroes All*, "Firing smoke").
+    Smoke { element: String, at: (f32, f32) },
     /// Its Fire phase: an assault on `target` (*Heroes All*, "Assaults"),
     /// moving into contact first in its Move phase when it is not in contact.
     Assault { element: String, target: String },
@@ -187,6 +190,7 @@ impl Command {
             | Command::MoveTo { element, .. }
             | Command::Fire { element, .. }
             | Command::AimedFire { element, .. }
+            | Command::Smoke { element, .. }
             | Command::FireAa { element, .. }
             | Command::Assault { element, .. }
             | Command::Observe { element, .. }
@@ -210,9 +214,11 @@ impl Command {
     pub(super) fn phase(&self) -> Option<Phase> {
         match self {
             Command::Move { .. } => Some(Phase::Move),
-            Command::Fire { .. } | Command::AimedFire { .. } | Command::FireAa { .. } | Command::Assault { .. } => {
-                Some(Phase::Fire)
-            }
+            Command::Fire { .. }
+            | Command::AimedFire { .. }
+            | Command::Smoke { .. }
+            | Command::FireAa { .. }
+            | Command::Assault { .. } => Some(Phase::Fire),
             Command::Observe { .. }
             | Command::Extract { .. }
             | Command::CheckVacated { .. }

@@ -21,6 +21,7 @@ fn end_bound(mut t: Battlefield) {
     }
     drop(els);
     burn(&mut t);
+    super::smoke::clear(&mut t);
     super::demolition::tick(&mut t);
     t.log.step_done();
     t.battle.apply(BattleChange::Deck(None));

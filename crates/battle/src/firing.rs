@@ -58,6 +58,15 @@ fn fire_phase(mut t: Battlefield, mut current: ResMut<Current>) {
         super::turn::phase_done(&mut t, Phase::Fire, &[]);
         return;
     }
+    if let Some(Command::Smoke { element, at }) = current.0.clone() {
+        current.0 = None;
+        let Flow::Acting(turn) = &*t.flow else { return };
+        let on_the_move = turn.orders.order == Phase::Move || turn.taken.contains(&Phase::Move);
+        let stance = Stance { on_the_move, failures: turn.failures, aimed: false };
+        super::smoke::lay(&mut t, &element, at, stance);
+        super::turn::phase_done(&mut t, Phase::Fire, &[]);
+        return;
+    }
     let (element, target, aimed) = match current.0.clone() {
         Some(Command::Fire { element, target }) => (element, target, false),
         Some(Command::AimedFire { element, target }) => (element, target, true),
@@ -195,7 +204,7 @@ pub(super) fn do_fire(t: &mut Battlefield, element: &str, target: &str, stance: 
 /// missing man". Reading: a short crew's weapon fires as its own team, so
 /// its failed throw never slows the full crews beside it; vehicles' guns are
 /// not crew-served weapons (test `a_short_crewed_mmg_throws_for_each_missing_man`).
-fn short_crews_apart(teams: Vec<FiringTeam>, firer: &ElementView, codex: &Codex) -> Vec<(FiringTeam, u8)> {
+pub(super) fn short_crews_apart(teams: Vec<FiringTeam>, firer: &ElementView, codex: &Codex) -> Vec<(FiringTeam, u8)> {
     let short = |s: &Shooter| -> Option<(u8, u8)> {
         let Shooter::Piece(p, a) = *s else { return None };
         let piece = firer.force.element.pieces.get(p)?;

@@ -61,6 +61,7 @@ pub mod save;
 pub mod setup;
 mod shared;
 pub mod shipped;
+mod smoke;
 pub mod spawn;
 mod start_bound;
 pub mod state;

@@ -129,6 +129,19 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                         commands
                             .push((label, Command::Assault { element: element.clone(), target: e.id().to_owned() }));
                     }
+                    // Smoke on its position from the guns and mortars that reach it
+                    // (Heroes All, "Firing smoke").
+                    let smoke = super::smoke::reach(&me, e.place.at, codex);
+                    if !smoke.is_empty() {
+                        let s = if smoke.len() == 1 { "" } else { "s" };
+                        let label = format!(
+                            "Fire smoke on {}'s position ({} team{s}: +2 to hit, 3 smokeballs for 2 bounds)",
+                            e.id(),
+                            smoke.len()
+                        );
+                        let at = (e.place.at.0, e.place.at.1);
+                        commands.push((label, Command::Smoke { element: element.clone(), at }));
+                    }
                 }
             }
             // A move at another pace towards where its orders take it: the

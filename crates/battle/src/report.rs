@@ -1302,7 +1302,7 @@ mod tests {
         ] {
             assert_eq!(status(Book::FightYourOwnBattles, name), Status::Played, "{name}");
         }
-        // Not played today (issue "rules not played"): assaults, smoke.
+        // Not played today (issue "rules not played"): assaults.
         for name in ["Assaults on buildings/defensive positions", "Snipers"] {
             assert_eq!(status(Book::HeroesAll, name), Status::NeverPlayed, "{name}");
         }

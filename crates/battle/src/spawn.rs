@@ -456,6 +456,7 @@ pub fn start(world: &mut World, start: BattleStart) -> Result<(), String> {
         bridges,
         pontoons,
         landings,
+        smoke: Vec::new(),
     });
     let mut log = world.resource_mut::<BattleLog>();
     log.sides_of = actors;

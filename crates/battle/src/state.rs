@@ -762,6 +762,22 @@ pub struct Battle {
     pub pontoons: Vec<Pontoon>,
     /// The sides' landings from the sea.
     pub landings: Vec<SideLanding>,
+    /// Smoke screens standing on the table (*Heroes All*, "Firing smoke").
+    pub smoke: Vec<Smoke>,
+}
+
+/// A smoke round's screen on the table: "place 3 x 1 inch smokeballs on
+/// this spot for 2 bounds" (*Heroes All*, "Firing smoke").
+#[derive(Debug, Clone, PartialEq)]
+pub struct Smoke {
+    /// The element that fired it.
+    pub by: String,
+    /// The spot hit.
+    pub spot: Point,
+    /// The smokeballs, in a row across the line of fire.
+    pub balls: [Point; 3],
+    /// The bound it was laid, and how long it stands.
+    pub screen: warbound_rules::firing::SmokeScreen,
 }
 
 /// A charge on the table.

@@ -4,7 +4,7 @@
 
 use warbound_rules::{
     codex::Codex,
-    firing::{self, Cover},
+    firing::{self, Cover, SmokeScreen},
     forces::{self, FiringTeam},
     geometry::{self, FIGURE_HEIGHT, Viewpoint},
     observation::{self, Between, Momentum, ObservationTest, ObserverState, TargetMovement, TargetState},
@@ -25,13 +25,15 @@ pub struct Sight<'a> {
     pub terrain: &'a Terrain,
     pub codex: &'a Codex,
     pub night: bool,
+    /// The smoke screens standing this bound.
+    pub smoke: &'a [super::state::Smoke],
 }
 
 impl<'a> Sight<'a> {
     /// The battle's table as it stands this bound (night from the clock).
     pub fn new(battle: &'a super::state::Battle, codex: &'a Codex) -> Self {
         let night = battle.clock.light() == warbound_rules::day::Light::Night;
-        Self { scenario: &battle.start.scenario, terrain: &battle.terrain, codex, night }
+        Self { scenario: &battle.start.scenario, terrain: &battle.terrain, codex, night, smoke: &battle.smoke }
     }
 }
 
@@ -52,12 +54,21 @@ pub fn viewpoint(terrain: &Terrain, f: &ElementView) -> Viewpoint {
 
 impl Sight<'_> {
     /// What lies between `from` and `to`; `None` if the geometry refuses the
-    /// points (off the table).
+    /// points (off the table). Smoke standing on the line, or round either
+    /// end, blocks the sight (*Heroes All*, "Firing smoke").
     pub fn between(&self, from: &ElementView, to: &ElementView) -> Option<Between> {
         let all_in_turrets = matches!(from.force.build, Build::Afv { open_topped: false, .. });
         geometry::sight_line(self.terrain, viewpoint(self.terrain, from), viewpoint(self.terrain, to), all_in_turrets)
             .ok()
-            .map(|s| s.between)
+            .map(|s| {
+                let smoke = self.smoke_between(from.place.at, to.place.at);
+                Between { sight_blocked: s.between.sight_blocked || smoke, ..s.between }
+            })
+    }
+
+    /// Whether a smoke screen standing on the table hides `b` from `a`.
+    pub fn smoke_between(&self, a: Point, b: Point) -> bool {
+        self.smoke.iter().any(|s| SmokeScreen::blocks(&s.balls, a, b))
     }
 
     /// Inside a building or its ruin: hard cover (*Heroes All*,
@@ -126,6 +137,7 @@ impl Sight<'_> {
         geometry::distance(f.place.at, at) <= observation::MAX_OBSERVATION_RANGE
             && geometry::sight_line(self.terrain, viewpoint(self.terrain, f), Viewpoint::figure(at), false)
                 .is_ok_and(|s| !s.between.sight_blocked)
+            && !self.smoke_between(f.place.at, at)
     }
 
     /// Whether `target` would be seen without a test (an autospot).

@@ -141,6 +141,11 @@ fn clip(p0: f32, dp: f32, min: f32, max: f32, s0: f32, s1: f32) -> Option<(f32, 
     (t0 <= t1).then_some((t0, t1))
 }
 
+/// Whether the segment from `a` to `b` meets the disc of radius `r` round `centre`.
+pub fn crosses_disc(a: Point, b: Point, centre: Point, r: f32) -> bool {
+    disc_span(a, b, centre, r).is_some()
+}
+
 fn disc_span(a: Point, b: Point, centre: Point, r: f32) -> Option<(f32, f32)> {
     let (dx, dy, fx, fy) = (b.0 - a.0, b.1 - a.1, a.0 - centre.0, a.1 - centre.1);
     let qa = dx * dx + dy * dy;
