@@ -182,6 +182,7 @@ pub(super) fn take_turn(t: &mut Battlefield, id: &str, needs_ort: bool, on_seizi
     let failures = turn.cm.map_or(0, |c| c.failures.min(u32::from(u8::MAX)) as u8);
     match turn.course {
         Course::Acts(orders) => {
+            let runner = t.sides.0[s].companies.get(c).and_then(|k| command_turn::runner_due(k, &els[i].view()));
             drop(els);
             if super::assault::defenders_retire(t, &id, &turn) {
                 super::turn::discard(t, &id);
@@ -194,6 +195,7 @@ pub(super) fn take_turn(t: &mut Battlefield, id: &str, needs_ort: bool, on_seizi
                     failures,
                     pending_move: None,
                     at_the_double: false,
+                    runner,
                 })));
             }
         }

@@ -29,7 +29,7 @@ use warbound_rules::{
     concealment,
     geometry::distance,
     momentum::{CmMovement, CmsMovement},
-    order_dice::Phase,
+    order_dice::{self, Phase},
     terrain::Point,
 };
 
@@ -149,7 +149,13 @@ fn next_command(
         all.iter().copied().filter(|f| f.identity.side != me.identity.side && f.presence.status.on_table()).collect();
     let conduct = me.order.objective.activity.conduct();
 
-    let observe = observe_targets(me, &enemies, sight);
+    let mut observe = observe_targets(me, &enemies, sight);
+    // FYOB "Runners": news to pass to its Company Officer or to hear from him
+    // goes by runner, one of its Acts; it observes one target fewer for it.
+    let runner = (turn.runner == Some(true)).then(|| Command::Runner { element: element.clone() });
+    if runner.is_some() {
+        observe.truncate(order_dice::ACTS_PER_TURN - 1);
+    }
 
     // Fire: the known enemy in view with the most teams in range, nearest first.
     let replies = |e: &ElementView| {
@@ -288,24 +294,22 @@ fn next_command(
             return if super::assault::withdraws(me, &foe, t.dice, t.log, t.bound) { away } else { round };
         }
     }
+    let acts: Vec<Command> = if set_up.is_some() {
+        set_up.into_iter().collect()
+    } else if let Some(d) = blow {
+        vec![Command::Detonate { element: element.clone(), charge: d.id.clone() }]
+    } else if let Some(d) = lift {
+        vec![Command::Clear { element: element.clone(), charge: d.id.clone() }]
+    } else if !observe.is_empty() {
+        vec![Command::Observe { element: element.clone(), targets: observe.clone() }]
+    } else {
+        vacated.map(|enemy| Command::CheckVacated { element: element.clone(), enemy }).into_iter().collect()
+    };
+    let acts: Vec<Command> = acts.into_iter().chain(runner).collect();
     let candidates: Vec<Command> = preference(turn.orders.order)
         .into_iter()
         .flat_map(|p| match p {
-            Phase::Act if set_up.is_some() => set_up.clone().into_iter().collect(),
-            Phase::Act if blow.is_some() => {
-                blow.map(|d| Command::Detonate { element: element.clone(), charge: d.id.clone() }).into_iter().collect()
-            }
-            Phase::Act if lift.is_some() => {
-                lift.map(|d| Command::Clear { element: element.clone(), charge: d.id.clone() }).into_iter().collect()
-            }
-            Phase::Act if !observe.is_empty() => {
-                vec![Command::Observe { element: element.clone(), targets: observe.clone() }]
-            }
-            Phase::Act if vacated.is_some() => vacated
-                .clone()
-                .map(|enemy| Command::CheckVacated { element: element.clone(), enemy })
-                .into_iter()
-                .collect(),
+            Phase::Act => acts.clone(),
             Phase::Fire => {
                 let smoke = screen.map(|p| Command::Smoke { element: element.clone(), at: (p.0, p.1) });
                 let aimed = aim.clone().map(|target| Command::AimedFire { element: element.clone(), target });
@@ -329,7 +333,6 @@ fn next_command(
                     }
                 })
                 .unwrap_or_default(),
-            _ => Vec::new(),
         })
         .collect();
     // At a river's edge on its way: wade in (or out) before anything else.

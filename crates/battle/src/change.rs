@@ -41,7 +41,7 @@ use warbound_rules::{
     officer::Officer,
     opc::Deal,
     order_dice::{Act, ActivityCounter, Phase},
-    strategic::SeniorOfficerRecord,
+    strategic::{RadioNet, SeniorOfficerRecord},
     terrain::Point,
     terrain::{Feature, RiverBridge, Span},
 };
@@ -137,6 +137,9 @@ pub enum Change {
     EndBound,
     /// Its NCO's order.
     Objective(Objective),
+    /// An order its Company Officer sent that waits for its runner (`None`:
+    /// none waits).
+    AwaitsRunner(Option<Objective>),
     /// Its NCO now knows of these enemy elements.
     Knows(Vec<String>),
     /// Its NCO has lost track of this enemy element, last seen at `at`.
@@ -316,6 +319,7 @@ impl Held<'_, '_> {
                 }
             }
             Change::Objective(objective) => f.order.objective = objective,
+            Change::AwaitsRunner(objective) => f.order.awaiting_runner = objective,
             Change::Knows(ids) => {
                 for id in &ids {
                     f.intel.last_seen.remove(id);
@@ -489,6 +493,13 @@ pub enum SideChange {
     Successor(usize, Option<(String, Officer)>),
     /// The Senior Officer learns of these enemy elements.
     Knows(Vec<String>),
+    /// A company's Company Officer learns of these enemy elements.
+    CompanyKnows(usize, Vec<String>),
+    /// A company's radio net as it stands now.
+    Radio(usize, RadioNet),
+    /// The Senior Officer's objective for a company, waiting for its CO's
+    /// runner (`None`: none waits).
+    FromSeniorOfficer(usize, Option<Objective>),
     /// A FOO as he stands now: his radio net, his Interdiction Fire plan,
     /// alive or lost with the element he was with.
     Foo(usize, FooState),
@@ -539,6 +550,9 @@ impl HeldSides<'_> {
                 company.successor = Some(element);
             }
             SideChange::Knows(ids) => side.known.extend(ids),
+            SideChange::CompanyKnows(c, ids) => side.companies[c].known.extend(ids),
+            SideChange::Radio(c, net) => side.companies[c].radio = net,
+            SideChange::FromSeniorOfficer(c, objective) => side.companies[c].from_senior_officer = objective,
             SideChange::Foo(k, now) => side.foos[k] = now,
             SideChange::BatteryRanging(k, ranging) => side.batteries[k].ranging = Some(ranging),
             SideChange::Machine(q, m, now) => side.squadrons[q].machines[m] = now,

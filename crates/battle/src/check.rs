@@ -147,7 +147,11 @@ pub fn check(
         return Err(refusal(Book::HeroesAll, "Movement", "no Movement Dice have been thrown: declare the move first"));
     }
     let Some(phase) = cmd.phase() else { return Ok(()) };
-    if turn.taken.contains(&phase) {
+    // A runner may be the second Act of the Act phase just taken.
+    let second_act = matches!(cmd, Command::Runner { .. })
+        && turn.taken.last() == Some(&Phase::Act)
+        && turn.acts.len() < order_dice::ACTS_PER_TURN;
+    if turn.taken.contains(&phase) && !second_act {
         return Err(refusal(fyob, "Order Dice", "an element can only undertake each phase once during the bound"));
     }
     // *Heroes All*, "Night Fighting": "Snipers cannot operate."
@@ -161,6 +165,7 @@ pub fn check(
         | Command::Wade { .. }
         | Command::Extract { .. }
         | Command::CheckVacated { .. }
+        | Command::Runner { .. }
         | Command::SetUp { .. } => 1,
         Command::Clear { .. } | Command::ClearMines { .. } | Command::Bridge { .. } => 2,
         _ => 0,
@@ -173,6 +178,12 @@ pub fn check(
     let immobile = ctx.immobile(me);
     let plan = match cmd {
         Command::AimedFire { .. } => aimed_plan(turn, overwatch, immobile),
+        Command::Runner { .. } if second_act => {
+            let mut plan = plan_with(turn, phase, 0, overwatch, (false, immobile));
+            plan.phases.pop();
+            plan.acts.push(Act::SendRunner);
+            plan
+        }
         _ => plan_with(turn, phase, acts, overwatch, (pace == Pace::AtTheDouble, immobile)),
     };
     match order_dice::check_turn(turn.orders.order, &plan) {
@@ -409,6 +420,16 @@ pub fn check(
                     format!("{enemy} is no enemy it lost track of whose last place it can see"),
                 ));
             }
+        }
+        Command::Runner { .. } if turn.runner.is_none() => {
+            return Err(refusal(
+                fyob,
+                "Runners",
+                "it talks to its Company Officer by radio on the Company's net or face to face: no runner is needed",
+            ));
+        }
+        Command::Runner { .. } if turn.acts.contains(&Act::SendRunner) => {
+            return Err(refusal(fyob, "Runners", "its runner has already gone this turn"));
         }
         Command::FireAa { squadron, .. } => {
             if !turn.orders.can_fire {

@@ -55,6 +55,12 @@ pub enum Command {
     /// An Act: set up its immobile weapons (`up`) or take them down
     /// (*Heroes All*, "Weapons table notes").
     SetUp { element: String, up: bool },
+    /// An Act: its NCO sends a runner to his Company Officer, a Leadership
+    /// Test; passed, the runner takes up what the element has seen and brings
+    /// back what the CO knows and any order waiting for it (FYOB "Runners";
+    /// *Heroes All* "Passing on information"). It may be the second Act of
+    /// an Act phase just taken.
+    Runner { element: String },
     /// Ends its turn; phases not taken are forgone.
     EndTurn { element: String },
     /// An Act: fire one of its side's charges with the detonation pack.
@@ -196,6 +202,7 @@ impl Command {
             | Command::Observe { element, .. }
             | Command::Extract { element, .. }
             | Command::CheckVacated { element, .. }
+            | Command::Runner { element }
             | Command::SetUp { element, .. }
             | Command::EndTurn { element }
             | Command::Detonate { element, .. }
@@ -222,6 +229,7 @@ impl Command {
             Command::Observe { .. }
             | Command::Extract { .. }
             | Command::CheckVacated { .. }
+            | Command::Runner { .. }
             | Command::SetUp { .. }
             | Command::Detonate { .. }
             | Command::Clear { .. }

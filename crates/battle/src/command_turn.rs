@@ -3,6 +3,16 @@
 //! orders, rallying — chosen by the Auto side or by the Player (the flow
 //! waits at [`Flow::CoTurn`] for a [`Command::Command`]); last, what his
 //! NCOs have seen is shared, and a squadron held for calling is called in.
+//!
+//! Radios and runners (FYOB "Radios", "Runners", "Radio Links between Officer
+//! levels"; *Heroes All* "Passing on information"): the Company Officer nets
+//! his Company's radios with Radio Tests at the start of the game and on his
+//! turns while the net is down; an element whose set is on the net, or that
+//! has the CO with it, is in touch with him; any other element reaches him
+//! only by a runner, an Act of its own; the CO reaches the Senior Officer
+//! over the net or by a runner of his own.
+
+use std::collections::BTreeSet;
 
 use super::change::{Change, FlowChange, SideChange};
 use warbound_rules::{
@@ -11,7 +21,9 @@ use warbound_rules::{
     event::{Book, EventKind, RuleEvent, RuleRef},
     momentum, officer,
     opc::{self, OrtResult},
+    order_dice::Act,
     scenario::Order,
+    strategic,
     terrain::Point,
 };
 
@@ -21,8 +33,183 @@ use super::{
     setup::Control,
     shared::from_edge,
     sorted,
-    state::{Elements, Flow, Status},
+    state::{CompanyState, ElementView, Elements, Flow, Status},
 };
+
+/// Whether element `f` of `company` talks to its Company Officer without a
+/// runner: the CO (or his successor) is with it, or it carries a radio on the
+/// Company's net (FYOB "Runners": "If an element has no radio or if it's
+/// radio is considered DIS then contact with the Company Officer takes place
+/// via a runner").
+///
+/// Reading: a set whose Company net is down (the CO's Radio Tests failed, or
+/// DIS) is no working radio either: the net is what the CO's Radio Test nets
+/// ("To net all of the radios in a Company"). Test
+/// `an_element_without_a_radio_hears_and_is_heard_only_through_its_runner`.
+pub(super) fn in_touch(company: &CompanyState, f: &ElementView) -> bool {
+    company.attached_to == f.id() || (f.force.radio && company.netted())
+}
+
+/// How element `f` of `company` reaches its CO on its turn: `None` in touch;
+/// `Some(news)` by runner, `news` when it has seen what the CO has not heard,
+/// the CO knows what it does not, or an order waits for it.
+pub(super) fn runner_due(company: &CompanyState, f: &ElementView) -> Option<bool> {
+    (!in_touch(company, f)).then(|| {
+        f.order.awaiting_runner.is_some()
+            || !f.intel.known.is_subset(&company.known)
+            || !company.known.is_subset(&f.intel.known)
+    })
+}
+
+/// The Company Officer of company `c` of side `s` nets in his Company's
+/// radios (FYOB "Radios": "the Company Officer must pass a Radio Test (i) at
+/// the start of the game and (ii) where conditions listed below dictate. 2
+/// attempts are permitted"; "2 Radio tests are allowed per bound"; "If a
+/// Radio Test is failed 3 times then the radio is considered DIS for the
+/// remainder of the game"). Up to 2 tests until one passes.
+///
+/// Reading: the start of the game is before the first bound's cards; a net
+/// still down is tried again on his command turns from the second bound
+/// on (his duties "do not count as an Act", so the per-bound limit, not his
+/// Acts, bounds the tries). Test `a_failed_radio_test_cuts_the_company_off_until_it_is_netted`.
+pub(super) fn net_in(t: &mut Battlefield, s: usize, c: usize) {
+    let bound = t.battle.clock.bound();
+    let company = &t.sides.0[s].companies[c];
+    if company.radio.netted || company.radio.dis {
+        return;
+    }
+    let (id, nation) = (company.id.clone(), t.sides.0[s].nation.clone());
+    let mut net = company.radio.clone();
+    net.new_bound();
+    while !net.netted {
+        let Ok((_, event)) = strategic::radio_test(&nation, &mut net, &mut t.dice.0, &id) else { break };
+        t.log.push(bound, event.input("net", "company", "the Company's radios and the link to the Senior Officer"));
+        t.sides.apply(s, SideChange::Radio(c, net.clone()));
+    }
+}
+
+/// The acting element's runner (FYOB "Runners": "each time that the NCO of
+/// the element is due to receive or send information he must do so by
+/// sending a \"runner\". This is represented by him passing a Leadership Test
+/// as one of the element's Acts"): passed, what it has seen reaches its
+/// Company Officer ("An element that has spotted an enemy element can
+/// \"inform\" ... their CO using an Act"), and it hears what the CO knows and
+/// any order waiting for it. An element without an NCO sends one under a
+/// Weak leader, as it acts (FYOB "NCO is a casualty").
+pub(super) fn runner(t: &mut Battlefield, id: &str) {
+    let bound = t.battle.clock.bound();
+    let mut els = sorted(&mut t.elements);
+    let Some(i) = t.roster.index(id) else {
+        t.failures.record(&mut t.log, bound, "runner", id, format!("{id} is no element of the battle"));
+        return;
+    };
+    let (s, c) = (els[i].identity.side, els[i].identity.company);
+    let Some(company) = t.sides.0[s].companies.get(c).cloned() else {
+        t.failures.record(&mut t.log, bound, "runner", id, format!("{id} has no Company Officer"));
+        return;
+    };
+    let f = &els[i];
+    let weak = || officer::Officer::new(officer::Rank::Nco, officer::Grade::Weak).expect("an NCO grade");
+    let nco = f.force.element.nco.unwrap_or_else(weak);
+    let sent: Vec<String> = f.intel.known.difference(&company.known).cloned().collect();
+    let brought: Vec<String> = company.known.difference(&f.intel.known).cloned().collect();
+    let order = f.order.awaiting_runner.clone();
+    let (test, mut event) = officer::leadership_test(nco, &mut t.dice.0, id);
+    event.rule = RuleRef::new(Book::FightYourOwnBattles, "Runners");
+    let event = event
+        .target(company.id.clone())
+        .input("act", Act::SendRunner, "a runner to the Company Officer: a Leadership Test as an Act")
+        .input("sends", &sent, "enemies it has seen that the CO has not heard of")
+        .input("brings", &brought, "enemies the CO knows of that it does not")
+        .input("order", &order, "an order waiting for its runner");
+    t.log.push(bound, event);
+    if !test.passed {
+        return;
+    }
+    if !sent.is_empty() {
+        t.sides.apply(s, SideChange::CompanyKnows(c, sent));
+    }
+    if !brought.is_empty() {
+        els[i].apply(Change::Knows(brought));
+    }
+    if let Some(o) = order {
+        els[i].apply(Change::Objective(o));
+        els[i].apply(Change::AwaitsRunner(None));
+    }
+}
+
+/// The CO of company `c` gives `objective` to his element `id`: at once in
+/// touch, otherwise it waits for the element's runner.
+fn order_element(t: &mut Battlefield, s: usize, c: usize, id: &str, objective: Objective) {
+    let company = t.sides.0[s].companies[c].clone();
+    let mut els = sorted(&mut t.elements);
+    let Some(f) = t.roster.find_mut(&mut els, id) else { return };
+    if in_touch(&company, &f.view()) {
+        f.apply(Change::Objective(objective));
+        if f.order.awaiting_runner.is_some() {
+            f.apply(Change::AwaitsRunner(None));
+        }
+    } else {
+        f.apply(Change::AwaitsRunner(Some(objective)));
+    }
+}
+
+/// The Senior Officer's objective reaches company `c` (FYOB "Command and
+/// Control session": he issues orders to his Company Officers "provided that
+/// a radio link has been established"): its CO takes it and passes it on to
+/// each element that `to` picks, as `each` makes it for that element — at
+/// once where he is in touch with it, by its runner otherwise.
+fn objective_reaches(
+    t: &mut Battlefield,
+    s: usize,
+    c: usize,
+    objective: Objective,
+    each: impl Fn(&Objective) -> Option<Objective>,
+) {
+    t.sides.apply(s, SideChange::CompanyObjective(c, objective));
+    if t.sides.0[s].companies[c].from_senior_officer.is_some() {
+        t.sides.apply(s, SideChange::FromSeniorOfficer(c, None));
+    }
+    let els = sorted(&mut t.elements);
+    let orders: Vec<(String, Objective)> = els
+        .iter()
+        .filter(|f| f.identity.side == s && f.identity.company == c)
+        .filter_map(|f| each(&f.order.objective).map(|o| (f.id().to_owned(), o)))
+        .collect();
+    drop(els);
+    for (id, o) in orders {
+        order_element(t, s, c, &id, o);
+    }
+}
+
+/// The Senior Officer sends company `c` a new objective: over the radio link
+/// it reaches the CO at once; without it, it waits for the CO's runner (FYOB
+/// "Radio Links between Officer levels": "If that connection fails or is
+/// lost, runners must be sent"). `each` makes each element's order from its
+/// present one (`None`: it keeps its order).
+pub(super) fn send_objective(
+    t: &mut Battlefield,
+    s: usize,
+    c: usize,
+    objective: Objective,
+    each: impl Fn(&Objective) -> Option<Objective>,
+) {
+    if t.sides.0[s].companies[c].netted() {
+        objective_reaches(t, s, c, objective, each);
+        return;
+    }
+    let bound = t.battle.clock.bound();
+    let company = t.sides.0[s].companies[c].id.clone();
+    let ev = RuleEvent::new(
+        EventKind::CommandDecision,
+        RuleRef::new(Book::FightYourOwnBattles, "Radio Links between Officer levels"),
+    )
+    .actor(company)
+    .input("radio_link", false, "no radio link: the objective waits for the Company Officer's runner")
+    .outcome(serde_json::json!({ "delivered": false, "objective": objective }));
+    t.log.push(bound, ev);
+    t.sides.apply(s, SideChange::FromSeniorOfficer(c, Some(objective)));
+}
 
 /// Starts the command turn of company `c` of side `s`: the ORT, lost NCOs
 /// replaced. Returns whether the CO goes on to his duties.
@@ -38,6 +225,9 @@ pub(super) fn begin(t: &mut Battlefield, s: usize, c: usize) -> bool {
         return false;
     }
     replace_ncos(t, s, c);
+    if bound > 1 {
+        net_in(t, s, c);
+    }
     true
 }
 
@@ -109,6 +299,9 @@ pub(super) fn succession(t: &mut Battlefield, s: usize, c: usize) {
 /// the flow goes on to `then`.
 pub(super) fn successor_duties(t: &mut Battlefield, s: usize, c: usize) {
     replace_ncos(t, s, c);
+    if t.battle.clock.bound() > 1 {
+        net_in(t, s, c);
+    }
     if t.sides.0[s].control == Control::Auto {
         auto(t, s, c);
     } else {
@@ -167,7 +360,11 @@ fn lookout(t: &mut Battlefield, s: usize, c: usize) -> Vec<ElementOrder> {
         .iter()
         .filter(|f| f.identity.side == s && f.identity.company == c && f.presence.status.on_table())
         .filter(|f| !own_order(f.id()))
-        .map(|f| (f.id(), f.order.objective.activity, f.order.objective.location.as_str(), f.place.at))
+        .map(|f| {
+            // An order on its way by runner is the order he gave.
+            let o = f.order.awaiting_runner.as_ref().unwrap_or(&f.order.objective);
+            (f.id(), o.activity, o.location.as_str(), f.place.at)
+        })
         .collect();
     let knows = els.iter().any(|f| f.identity.side == s && f.identity.company == c && !f.intel.known.is_empty());
     let order = |(id, _, location, _): &(&str, Activity, &str, Point), activity: Activity| ElementOrder {
@@ -212,11 +409,19 @@ fn rally(t: &mut Battlefield, s: usize, c: usize, ids: &[String]) {
 
 /// The end of his turn: sharing what is known, calling in aircraft.
 ///
-/// Readings: information is shared through the Senior Officer's picture with
-/// the whole side (FYOB "Command and Control session",
-/// [`warbound_rules::command::CommandTurn::share`]); a squadron held for
-/// calling is called in (*Heroes All*, "'Calling in' aircraft": a Leadership
-/// Test, then a D4 of bounds) as soon as his company knows of an enemy.
+/// Readings: he gathers what the elements in touch with him have seen (the
+/// others' news came by their runners), and shares with the Senior Officer,
+/// whose picture is the battalion's (FYOB "Command and Control session",
+/// [`warbound_rules::command::CommandTurn::share`]): over the radio link, or,
+/// with the net down, by a runner of his own, a Leadership Test, sent when
+/// there is news either way or an objective waits for him (FYOB "Radio Links
+/// between Officer levels": "runners must be sent"); then he passes all he
+/// knows to the elements in touch with him (*Heroes All* "Passing on
+/// information": "The CO can then share this information with his other
+/// NCOs and his Senior Officer during his Command & Control turn"). A
+/// squadron held for calling is called in (*Heroes All*, "'Calling in'
+/// aircraft": a Leadership Test, then a D4 of bounds) as soon as his company
+/// knows of an enemy.
 pub(super) fn finish(t: &mut Battlefield, s: usize, c: usize) {
     let bound = t.battle.clock.bound();
     let company = t.sides.0[s].companies[c].clone();
@@ -230,18 +435,53 @@ pub(super) fn finish(t: &mut Battlefield, s: usize, c: usize) {
             t.sides.apply(s, SideChange::SquadronArrives(k, arrives.map(|b| b.max(first))));
         }
     }
-    // Sharing what is known logs no event of its own.
+    // Sharing over the radio or face to face logs no event of its own.
     t.log.step_done();
-    for f in els.iter().filter(|f| f.identity.side == s && f.identity.company == c) {
-        t.sides.apply(s, SideChange::Knows(f.intel.known.iter().cloned().collect()));
+    let mine = |f: &ElementView| f.identity.side == s && f.identity.company == c && f.presence.status.on_table();
+    let heard: BTreeSet<String> = els
+        .iter()
+        .filter(|f| mine(&f.view()) && in_touch(&company, &f.view()))
+        .flat_map(|f| f.intel.known.iter().cloned())
+        .collect();
+    let new: Vec<String> = heard.difference(&company.known).cloned().collect();
+    if !new.is_empty() {
+        t.sides.apply(s, SideChange::CompanyKnows(c, new));
     }
-    let side = &t.sides.0[s];
-    for f in els.iter_mut().filter(|f| f.identity.side == s && f.identity.company == c && f.presence.status.on_table())
-    {
-        let missing: Vec<String> = side.known.difference(&f.intel.known).cloned().collect();
+    let (side, company) = (&t.sides.0[s], &t.sides.0[s].companies[c]);
+    let up: Vec<String> = company.known.difference(&side.known).cloned().collect();
+    let down: Vec<String> = side.known.difference(&company.known).cloned().collect();
+    let objective = company.from_senior_officer.clone();
+    let news = !up.is_empty() || !down.is_empty() || objective.is_some();
+    let through = news
+        && (company.netted() || {
+            let (test, mut e) = officer::leadership_test(company.co, &mut t.dice.0, &company.id);
+            e.rule = RuleRef::new(Book::FightYourOwnBattles, "Radio Links between Officer levels");
+            let e = e
+                .input("radio_link", false, "no radio link to the Senior Officer: a runner")
+                .input("sends", &up, "enemies his NCOs have seen")
+                .input("brings", &down, "enemies the Senior Officer knows of")
+                .input("objective", &objective, "the Senior Officer's objective waiting for him");
+            t.log.push(bound, e);
+            test.passed
+        });
+    if through {
+        if !up.is_empty() {
+            t.sides.apply(s, SideChange::Knows(up));
+        }
+        if !down.is_empty() {
+            t.sides.apply(s, SideChange::CompanyKnows(c, down));
+        }
+    }
+    let company = t.sides.0[s].companies[c].clone();
+    for f in els.iter_mut().filter(|f| mine(&f.view()) && in_touch(&company, &f.view())) {
+        let missing: Vec<String> = company.known.difference(&f.intel.known).cloned().collect();
         if !missing.is_empty() {
             f.apply(Change::Knows(missing));
         }
+    }
+    drop(els);
+    if through && let Some(o) = objective {
+        objective_reaches(t, s, c, o.clone(), move |_| Some(o.clone()));
     }
 }
 
@@ -339,7 +579,8 @@ pub(super) fn apply(t: &mut Battlefield, s: usize, c: usize, rally_ids: &[String
             .input("location", &objective.location, "its objective");
             t.log.push(bound, ev);
         }
-        f.apply(Change::Objective(objective));
+        drop(els);
+        order_element(t, s, c, &o.element, objective);
     }
     rally(t, s, c, rally_ids);
     finish(t, s, c);

@@ -41,6 +41,11 @@ fn observe_phase(mut t: Battlefield, mut current: ResMut<Current>) {
             check_vacated(&mut t, &element, &enemy);
             super::turn::phase_done(&mut t, Phase::Act, &[Act::Observe]);
         }
+        Some(Command::Runner { element }) => {
+            current.0 = None;
+            super::command_turn::runner(&mut t, &element);
+            super::turn::phase_done(&mut t, Phase::Act, &[Act::SendRunner]);
+        }
         Some(Command::Extract { element, counter }) => {
             current.0 = None;
             extract(&mut t, &element, counter);

@@ -171,6 +171,15 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                     Command::CheckVacated { element: element.clone(), enemy: id.clone() },
                 ));
             }
+            // FYOB "Runners": without a working radio, news goes and comes by runner.
+            if let Some(news) = turn.runner {
+                let label = if news {
+                    "Send a runner to the Company Officer (an Act, a Leadership Test): news to pass or to hear"
+                } else {
+                    "Send a runner to the Company Officer (an Act, a Leadership Test): nothing new either way"
+                };
+                commands.push((label.into(), Command::Runner { element: element.clone() }));
+            }
             if sight.immobile(&me) {
                 let (label, up) = if me.actions.set_up {
                     ("Take down its weapons (an Act; then it may move)", false)
@@ -286,6 +295,7 @@ fn phase_of(command: &Command) -> Option<Phase> {
         | Command::AimedFire { .. }
         | Command::Extract { .. }
         | Command::CheckVacated { .. }
+        | Command::Runner { .. }
         | Command::SetUp { .. }
         | Command::Bridge { .. }
         | Command::ClearMines { .. } => Some(Phase::Act),

@@ -96,6 +96,9 @@ pub fn build(
                 co_alive: true,
                 successor: None,
                 objective: objective.clone(),
+                radio: Default::default(),
+                known: Default::default(),
+                from_senior_officer: None,
             });
             for spec in &company.elements {
                 let index = fielded.len() as u16;
@@ -159,7 +162,7 @@ pub fn build(
                     actions: Actions { set_up: matches!(spec.start, Start::At(..)), ..Actions::default() },
                     concealment,
                     vehicle: Vehicle { state: vehicle, out_of_fuel: false },
-                    order: Order { objective: order },
+                    order: Order { objective: order, awaiting_runner: None },
                     intel: Intel::default(),
                 });
             }

@@ -45,6 +45,15 @@ fn start_bound(mut t: Battlefield) {
     // the 2-player game "players are free to make whatever decisions they wish
     // about their elements or reserves".
     let solo = t.battle.start.mechanism == super::setup::Mechanism::Solo;
+    // FYOB "Radios": each Company Officer nets his Company's radios "at the
+    // start of the game".
+    if solo && bound == 1 {
+        for s in 0..t.sides.0.len() {
+            for c in 0..t.sides.0[s].companies.len() {
+                super::command_turn::net_in(&mut t, s, c);
+            }
+        }
+    }
     if solo && bound > 1 && t.battle.clock.senior_officer_session() {
         for s in 0..t.sides.0.len() {
             if t.sides.0[s].control == Control::Auto {
@@ -138,7 +147,7 @@ fn auto_reserves(t: &mut Battlefield, s: usize) -> Vec<String> {
 fn revise_at_yellow(t: &mut Battlefield, s: usize) {
     let side = t.sides.0[s].clone();
     let attacking = |o: &Objective| o.activity.conduct().moves == Moves::IntoContact;
-    let mut els = sorted(&mut t.elements);
+    let els = sorted(&mut t.elements);
     let revised: Vec<usize> = (0..side.companies.len())
         .filter(|&c| {
             side.companies[c].objective.as_ref().is_some_and(attacking)
@@ -160,16 +169,13 @@ fn revise_at_yellow(t: &mut Battlefield, s: usize) {
         .input("condition", StrategicCondition::Yellow, "a fall to Yellow should trigger a revision of orders")
         .outcome(serde_json::json!({ "hold": names }));
     t.log.push(bound, ev);
+    drop(els);
     for c in revised {
         let location = side.companies[c].objective.as_ref().map(|o| o.location.clone()).unwrap_or_default();
         let hold = Objective { activity: Activity::Hold, location, detail: String::new() };
-        t.sides.apply(s, SideChange::CompanyObjective(c, hold));
-        for f in
-            els.iter_mut().filter(|f| f.identity.side == s && f.identity.company == c && attacking(&f.order.objective))
-        {
-            let hold = Objective { activity: Activity::Hold, ..f.order.objective.clone() };
-            f.apply(Change::Objective(hold));
-        }
+        super::command_turn::send_objective(t, s, c, hold, |o| {
+            attacking(o).then(|| Objective { activity: Activity::Hold, ..o.clone() })
+        });
     }
 }
 
@@ -178,7 +184,9 @@ fn revise_at_yellow(t: &mut Battlefield, s: usize) {
 /// Strategic Milestone Tests are taken, new objectives go to the companies.
 ///
 /// Reading: a company's new objective becomes the order of each of its
-/// elements (the CO passes it on at once).
+/// elements, over the radio link or once the CO's runner brings it, then
+/// from the CO at once to the elements in touch with him and by their
+/// runners to the others ([`super::command_turn::send_objective`]).
 pub(super) fn session(t: &mut Battlefield, s: usize, commit: &[String], objectives: &[CompanyOrder]) {
     let bound = t.battle.clock.bound();
     let mut els = sorted(&mut t.elements);
@@ -234,15 +242,13 @@ pub(super) fn session(t: &mut Battlefield, s: usize, commit: &[String], objectiv
             t.failures.record(&mut t.log, bound, "session", &side.name, what);
         }
     }
+    drop(els);
     for o in objectives {
         let Ok(objective) = o.order.objective() else { continue };
         let Some(c) = side.companies.iter().position(|c| c.id == o.company) else { continue };
-        t.sides.apply(s, SideChange::CompanyObjective(c, objective.clone()));
-        for f in els.iter_mut().filter(|f| f.identity.side == s && f.identity.company == c) {
-            f.apply(Change::Objective(objective.clone()));
-        }
+        let each = objective.clone();
+        super::command_turn::send_objective(t, s, c, objective, move |_| Some(each.clone()));
     }
-    drop(els);
     replace_foos(t, s);
 }
 

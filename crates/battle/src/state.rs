@@ -27,7 +27,7 @@ use warbound_rules::{
     opc::{Deal, Nation},
     order_dice::{Act, ActivityCounter, Phase},
     scenario::{BeachLanding, BridgingSite, Edge},
-    strategic::SeniorOfficerRecord,
+    strategic::{RadioNet, SeniorOfficerRecord},
     terrain::Point,
     turn::Orders,
 };
@@ -345,6 +345,11 @@ pub struct Vehicle {
 #[derive(Component, Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Order {
     pub objective: Objective,
+    /// An order its Company Officer sent that waits for its runner (FYOB
+    /// "Runners": "each time that the NCO of the element is due to receive
+    /// ... information").
+    #[serde(default)]
+    pub awaiting_runner: Option<Objective>,
 }
 
 /// Enemy elements its NCO knows of (seen, or passed on by the CO).
@@ -650,6 +655,27 @@ pub struct CompanyState {
     #[serde(default)]
     pub successor: Option<String>,
     pub objective: Option<Objective>,
+    /// The Company's radio net (FYOB "Radios": "To net all of the radios in
+    /// a Company, the Company Officer must pass a Radio Test"): the sets of
+    /// its elements that carry one, and his link to the Senior Officer.
+    #[serde(default)]
+    pub radio: RadioNet,
+    /// Enemy elements the Company Officer knows of: what his NCOs passed on
+    /// and what he had from the Senior Officer.
+    #[serde(default)]
+    pub known: BTreeSet<String>,
+    /// An objective the Senior Officer sent without a radio link: it waits
+    /// for the Company Officer's runner (FYOB "Radio Links between Officer
+    /// levels").
+    #[serde(default)]
+    pub from_senior_officer: Option<Objective>,
+}
+
+impl CompanyState {
+    /// Whether the Company's radio net is up: netted in, not DIS.
+    pub fn netted(&self) -> bool {
+        self.radio.netted && !self.radio.dis
+    }
 }
 
 /// A Forward Observation Officer and his Interdiction Fire plan (*Heroes
@@ -854,6 +880,11 @@ pub struct Turn {
     /// (*Heroes All*, "Movement").
     #[serde(default)]
     pub at_the_double: bool,
+    /// How its NCO reaches his Company Officer (FYOB "Runners"): `None` by
+    /// radio on the Company's net or face to face; `Some(news)` only by a
+    /// runner, `news` when there is something to send or to receive.
+    #[serde(default)]
+    pub runner: Option<bool>,
 }
 
 /// Movement Dice thrown for a declared route (towards `to`): the element may

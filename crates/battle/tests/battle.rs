@@ -3037,3 +3037,152 @@ fn a_mortar_more_than_three_inches_into_a_wood_cannot_fire() {
     assert_eq!(warbound_rules::geometry::depth_in_wood(&terrain, Point(33.0, 4.0)), Inches(0.5));
     assert_eq!(warbound_rules::geometry::depth_in_wood(&terrain, Point(20.0, 4.0)), Inches::ZERO);
 }
+
+/// A British company of three sections against two German Gruppen: `a1`
+/// has the Company Officer with it, `a2` no radio, `a3` a radio.
+fn signals() -> Scenario {
+    let text = r#"(
+    name: "Signals", briefing: "test", table: (width: 72, depth: 48), time_limit: 6,
+    places: [(name: "the road", at: (36, 40)), (name: "the farm", at: (36, 24))],
+    sides: [
+        (name: "British", nation: British, year: 1944, quality: Regular, senior_officer: Average, edge: near,
+         companies: [(id: "a_coy", officer: Regular, attached_to: "a1", objective: (activity: ContactEnemy, location: "the road"),
+            elements: [
+                (id: "a1", nco: Regular, figures: [(men: 8, weapon: "gb_no4_rifle")], start: at(36, 4)),
+                (id: "a2", nco: Regular, figures: [(men: 8, weapon: "gb_no4_rifle")], start: at(12, 4)),
+                (id: "a3", nco: Regular, radio: true, figures: [(men: 8, weapon: "gb_no4_rifle")], start: at(60, 4)),
+            ])]),
+        (name: "German", nation: German, year: 1944, quality: Regular, senior_officer: Average, edge: far,
+         companies: [(id: "b_kp", officer: Regular, attached_to: "g1", objective: (activity: Hold, location: "the farm"),
+            elements: [
+                (id: "g1", nco: Regular, figures: [(men: 8, weapon: "de_kar98k")], pieces: [(codex: "de_mg42_lmg")], start: at(36, 24)),
+                (id: "g2", nco: Regular, figures: [(men: 8, weapon: "de_kar98k")], start: at(20, 30)),
+            ])]),
+    ],
+)"#;
+    Scenario::load("signals.ron", text, &codex()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The events logged since `seen` entries, and whether one names `id` as its actor or target.
+fn names(new: &[warbound_battle::log::Entry], id: &str) -> bool {
+    new.iter().any(|e| e.event.actor.as_deref() == Some(id) || e.event.target.as_deref() == Some(id))
+}
+
+fn passed_runner(e: &warbound_battle::log::Entry) -> bool {
+    e.event.rule.section == "Runners" && e.event.outcome["passed"] == serde_json::json!(true)
+}
+
+/// FYOB "Runners": "If an element has no radio or if it's radio is considered
+/// DIS then contact with the Company Officer takes place via a runner ...
+/// each time that the NCO of the element is due to receive or send
+/// information he must do so by sending a \"runner\" ... passing a Leadership
+/// Test as one of the element's Acts". `a2` (no radio) learns of an enemy
+/// only by its own doing (its observation, its runner); the CO's picture
+/// grows only on his own turn or when a runner gets through; `a3`, on the
+/// net, hears from the CO without an act of its own; the CO's own element
+/// never sends a runner.
+#[test]
+fn an_element_without_a_radio_hears_and_is_heard_only_through_its_runner() {
+    let (mut runners, mut by_radio) = (0, 0);
+    for seed in 0..12 {
+        let mut seen = 0;
+        let mut before: BTreeMap<String, std::collections::BTreeSet<String>> = BTreeMap::new();
+        let mut picture = std::collections::BTreeSet::new();
+        step_through(BattleStart::auto("signals", signals(), seed), |app| {
+            let log = &app.world().resource::<BattleLog>().entries;
+            let new = &log[seen..];
+            seen = log.len();
+            for f in elements(app).iter().filter(|f| f.identity.side == 0) {
+                let known = before.entry(f.id().to_owned()).or_default();
+                let grew = !f.intel.known.is_subset(known);
+                *known = f.intel.known.clone();
+                if !grew {
+                    continue;
+                }
+                match f.id() {
+                    "a2" => assert!(names(new, "a2"), "seed {seed}: a2 heard of an enemy without its runner"),
+                    "a3" if !names(new, "a3") => by_radio += 1,
+                    _ => {}
+                }
+            }
+            let company = &app.world().resource::<Sides>().0[0].companies[0];
+            if !company.known.is_subset(&picture) {
+                assert!(
+                    names(new, "a_coy") || new.iter().any(passed_runner),
+                    "seed {seed}: the CO heard of an enemy neither on his turn nor by a runner"
+                );
+            }
+            picture = company.known.clone();
+            let with_the_co = company.co_alive && company.attached_to == "a1";
+            assert!(
+                !with_the_co
+                    || !new.iter().any(|e| e.event.rule.section == "Runners" && e.event.actor.as_deref() == Some("a1")),
+                "seed {seed}: the element with the CO sent a runner"
+            );
+            runners += new.iter().filter(|e| passed_runner(e) && e.event.actor.as_deref() == Some("a2")).count();
+        });
+    }
+    assert!(runners > 0, "a2's runner never got through");
+    assert!(by_radio > 0, "a3 never heard from the CO by radio");
+}
+
+/// FYOB "Radios": "the Company Officer must pass a Radio Test (i) at the
+/// start of the game ... 2 attempts are permitted"; "2 Radio tests are
+/// allowed per bound"; FYOB "Radio Links between Officer levels": "If that
+/// connection fails or is lost, runners must be sent". Every company tests
+/// in the first bound, no more than twice a bound; while the net is down the
+/// Senior Officer hears nothing but by the CO's runner, and `a3`'s radio
+/// brings it nothing; a later test nets the company in again.
+#[test]
+fn a_failed_radio_test_cuts_the_company_off_until_it_is_netted() {
+    let (mut cut_off, mut renetted) = (0, 0);
+    for seed in 0..40 {
+        let mut seen = 0;
+        let mut so = std::collections::BTreeSet::new();
+        let mut a3 = std::collections::BTreeSet::new();
+        step_through(BattleStart::auto("signals", signals(), seed), |app| {
+            let log = &app.world().resource::<BattleLog>().entries;
+            let new = &log[seen..];
+            seen = log.len();
+            let side = &app.world().resource::<Sides>().0[0];
+            let company = &side.companies[0];
+            let down = !company.netted();
+            if !side.known.is_subset(&so) && down {
+                assert!(
+                    new.iter().any(|e| e.event.rule.section == "Radio Links between Officer levels"
+                        && e.event.outcome["passed"] == serde_json::json!(true)),
+                    "seed {seed}: the Senior Officer heard from a company cut off without its runner"
+                );
+            }
+            so = side.known.clone();
+            let els = elements(app);
+            let now = &els.iter().find(|f| f.id() == "a3").unwrap().intel.known;
+            if down && !now.is_subset(&a3) {
+                assert!(names(new, "a3"), "seed {seed}: a3 heard over a net that is down");
+            }
+            a3 = now.clone();
+        });
+        let app_log = {
+            let (app, _) = autoplay("signals", signals(), seed);
+            app.world().resource::<BattleLog>().entries.clone()
+        };
+        let radio_tests = || {
+            app_log
+                .iter()
+                .filter(|e| e.event.rule.section == "Radio netting-in" && e.event.actor.as_deref() == Some("a_coy"))
+        };
+        let tests = |bound: u32| radio_tests().filter(|e| e.bound == bound).count();
+        assert!((1..=2).contains(&tests(1)), "seed {seed}: {} radio tests at the start", tests(1));
+        let last = app_log.last().map_or(1, |e| e.bound);
+        assert!((1..=last).all(|b| tests(b) <= 2), "seed {seed}: more than 2 radio tests in a bound");
+        let passed = |e: &&warbound_battle::log::Entry| e.event.outcome["passed"] == serde_json::json!(true);
+        if !radio_tests().any(|e| e.bound == 1 && passed(&e)) {
+            cut_off += 1;
+            if radio_tests().any(|e| e.bound > 1 && passed(&e)) {
+                renetted += 1;
+            }
+        }
+    }
+    assert!(cut_off > 0, "no company failed both its radio tests at the start");
+    assert!(renetted > 0, "no company cut off at the start was netted in again");
+}

@@ -57,6 +57,10 @@ pub enum Act {
     /// FYOB "Placement options": "A concealed element uses an Act to extract
     /// itself from a concealed position."
     ExtractFromConcealment,
+    /// FYOB "Runners": an element without a working radio reaches its Company
+    /// Officer by "sending a \"runner\". This is represented by him passing a
+    /// Leadership Test as one of the element's Acts during his bound."
+    SendRunner,
 }
 
 /// FYOB "Act": any 2 acts.
