@@ -518,7 +518,7 @@ fn flame(
 /// *Heroes All*, "AT guns firing at armour/softs": the quadrant the firer at
 /// `from` sees of the hull, pointing the way it last drove (away from its own
 /// `edge` until it has moved).
-fn seen_of(tgt: &Held, from: warbound_rules::terrain::Point, edge: warbound_rules::scenario::Edge) -> facing::Facing {
+fn seen_of(tgt: &Held, from: warbound_rules::terrain::Point, edge: warbound_rules::scenario::Edge) -> effects::Facing {
     facing_along(tgt.place.at, tgt.place.heading.unwrap_or_else(|| facing::ahead(edge)), from)
 }
 
