@@ -11,7 +11,7 @@ use warbound_rules::{
     buildings::Traffic,
     codex::Codex,
     dice::Dice,
-    effects::{self, ArmourClass, VehicleState},
+    effects::{ArmourClass, VehicleState},
     event::{Book, EventKind, RuleEvent, RuleRef},
     firing::Cover,
     geometry::{self, HazardKind, distance},
@@ -299,8 +299,11 @@ pub(super) fn throw_move(
         Ok((mv, event)) => {
             log.push(bound, event);
             if mv.track_lost {
-                let before = f.vehicle.state.unwrap_or_default();
-                f.apply(Change::Vehicle(before.after(effects::AtResult::Damaged)));
+                // A lost track is damage, not a hit: a vehicle already
+                // damaged stays damaged (a second AT "damaged" would brew it).
+                if f.vehicle.state.unwrap_or_default() == VehicleState::Intact {
+                    f.apply(Change::Vehicle(VehicleState::Damaged));
+                }
                 super::shared::accrue(f, &[(Incident::OwnVehicleDamaged, 1)], false);
             }
             if let Some((k, bank)) = barred.filter(|(_, bank)| mv.distance + BANK >= distance(from, *bank).get()) {
@@ -396,7 +399,8 @@ pub(super) fn bridge_barred(battle: &Battle, f: &ElementView, to: Point) -> Opti
         .enumerate()
         .filter(|(_, b)| !b.bridge.is_destroyed() && b.bridge.treated_as_type_a())
         .filter_map(|(k, b)| geometry::span_entered_at(&b.span, f.place.at, to).map(|d| (k, d.get())))
-        .filter(|&(_, d)| d > BANK)
+        // Stopped at the bank (`BANK` short), it is still off the bridge.
+        .filter(|&(_, d)| d > BANK / 2.0)
         .min_by(|x, y| x.1.total_cmp(&y.1))
         .map(|(k, d)| (k, toward(f.place.at, to, Inches(d - BANK))))
 }

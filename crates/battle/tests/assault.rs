@@ -433,6 +433,10 @@ fn outnumbered_attackers_withdraw_when_their_nco_passes() {
         if !(in_farm(a1.place.at) && in_farm(g1.place.at) && g1.presence.status.on_table() && a1.men() < g1.men()) {
             continue;
         }
+        // An element whose NCO is lost has nobody to decide to withdraw.
+        if a1.force.element.nco.is_none() {
+            continue;
+        }
         let seen = log(&app).len();
         app.world_mut().resource_mut::<Sides>().0[0].control = Control::Auto;
         play::advance(&mut app).unwrap();

@@ -178,7 +178,9 @@ fn step_through(start: BattleStart, mut each: impl FnMut(&mut App)) {
 fn contact_enemy_closes_and_hold_stays_put() {
     let mut advanced = 0;
     // Against an enemy on Overwatch (which may not fire) the advance is
-    // never cut short; against one that Holds it may be, and Hold never moves.
+    // never cut short; against one that Holds it may be, and Hold never
+    // advances (pinned in the open, it may only go back to cover: FYOB
+    // "Results of Momentum Tests").
     for (seed, german) in (0..10).map(|s| (s, "Overwatch")).chain((10..20).map(|s| (s, "Hold"))) {
         let scenario = duel(
             r#"(activity: ContactEnemy, location: "the road")"#,
@@ -192,7 +194,7 @@ fn contact_enemy_closes_and_hold_stays_put() {
             let els = elements(app);
             let (a1, g1) = (&els[0], &els[1]);
             if g1.presence.status.on_table() {
-                assert_eq!(g1.place.at, Point(36.0, 40.0), "seed {seed}: the {german} element moved");
+                assert!(g1.place.at.1 >= 40.0, "seed {seed}: the {german} element advanced to {:?}", g1.place.at);
             }
             if !(a1.presence.status.on_table() && g1.presence.status.on_table()) {
                 return;
@@ -1435,7 +1437,7 @@ fn a_salvo_that_kills_men_can_kill_their_nco() {
         .push(ron::from_str(r#"(id: "battery", gun: "gb_25pdr", guns: 4, foo: "foo")"#).unwrap());
     scenario.time_limit = 12;
     let (mut killing, mut nco_hit) = (0, 0);
-    for seed in 0..10 {
+    for seed in 0..40 {
         let (app, _) = autoplay("duel", scenario.clone(), seed);
         let log = &app.world().resource::<BattleLog>().entries;
         for (k, e) in log.iter().enumerate() {
@@ -1656,7 +1658,7 @@ fn a_typhoon_can_brew_a_panther() {
     // as +8. Defence Values for the top of AFVs is the same as the side
     // armour." Reading: the Typhoon's 8 rockets are its AT weapons, a D6 each.
     let mut scenario = air_raid("fast", 3, 2);
-    let panther = r#"(id: "g1", nco: Regular, pieces: [(codex: "de_panther_g")], start: at(36, 40))"#;
+    let panther = r#"(id: "g1", nco: Some(Regular), pieces: [(codex: "de_panther_g")], start: at(36, 40))"#;
     scenario.sides[1].companies[0].elements[0] = ron::from_str(panther).unwrap();
     let (mut attacks, mut hits, mut harmed) = (0, 0, 0);
     for seed in 0..20 {
@@ -2446,7 +2448,7 @@ fn observing_a_counter_throws_real_or_dummy() {
     // it is identified as a dummy the real counter does not have to be revealed."
     let places = [Point(36.0, 30.0), Point(24.0, 28.0), Point(48.0, 28.0)];
     let (mut dummies, mut reals) = (0, 0);
-    for seed in 0..30 {
+    for seed in 0..80 {
         let mut seen = 0;
         step_through(BattleStart::auto("duel", placement_duel(), seed), |app| {
             let log = &app.world().resource::<BattleLog>().entries;

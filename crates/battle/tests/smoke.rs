@@ -43,7 +43,7 @@ fn open_ground(british_order: &str, german_order: &str) -> Scenario {
             elements: [
                 (id: "a1", nco: Regular, figures: [(men: 8, weapon: "gb_no4_rifle")], start: at(36, 4)),
                 (id: "m1", nco: Regular, pieces: [(codex: "gb_2in_mortar")], start: at(30, 2),
-                 order: (activity: Support, location: "the start line")),
+                 order: (activity: Support, location: "the start line", detail: "a1")),
             ])]),
         (name: "German", nation: German, year: 1944, quality: Regular, senior_officer: Average, edge: far,
          companies: [(id: "b_kp", officer: Regular, attached_to: "g1", objective: {german_order},
