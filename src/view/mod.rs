@@ -6,6 +6,7 @@ pub mod dice;
 mod miniatures;
 mod picking;
 mod screenshot;
+mod smoke;
 mod table;
 mod terrain;
 mod tools;
@@ -23,6 +24,7 @@ use bevy::prelude::*;
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((
         table::plugin,
+        smoke::plugin,
         aids::plugin,
         terrain::plugin,
         miniatures::plugin,
