@@ -6,6 +6,7 @@
 //! closes the squadron leaves on its next card.
 
 use super::change::{Change, Held, SideChange};
+use crate::prelude::*;
 use warbound_rules::{
     aircraft::{self, AaWeapon, AirMove, Height, Position},
     effects,
@@ -17,11 +18,12 @@ use warbound_rules::{
 };
 
 use super::{
-    Battlefield,
+    Battlefield, FlowSchedule, FlowSet, at,
+    command::{Command, Current},
     firing::{Out, apply_vehicle},
     shared::{accrue_fire, chart_of, cover_where, he_target},
     sorted,
-    state::{Build, ElementView, Status},
+    state::{Build, ElementView, Flow, Status},
     visible::Sight,
 };
 
@@ -309,10 +311,34 @@ pub fn aa_weapon(f: &ElementView) -> Option<(AaWeapon, u32)> {
     }
 }
 
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(FlowSchedule, aa_phase.in_set(FlowSet::Phase).run_if(at(|f| matches!(f, Flow::Acting(_)))));
+}
+
+/// The Fire phase of a [`Command::FireAa`]: opening fire gives a concealed
+/// firer away.
+fn aa_phase(mut t: Battlefield, mut current: ResMut<Current>) {
+    let Some(Command::FireAa { element, squadron }) = current.0.clone() else { return };
+    current.0 = None;
+    let bound = t.battle.clock.bound();
+    let mut els = sorted(&mut t.elements);
+    if let Some(f) = t.roster.find_mut(&mut els, &element) {
+        super::shared::reveal(&mut t.log, bound, f, warbound_rules::concealment::ConcealedActivity::Fire);
+    }
+    drop(els);
+    aa_fire(&mut t, &element, &squadron);
+    let mut els = sorted(&mut t.elements);
+    if let Some(f) = t.roster.find_mut(&mut els, &element) {
+        f.apply(Change::Fired);
+    }
+    drop(els);
+    super::turn::phase_done(&mut t, Phase::Fire, &[]);
+}
+
 /// *Heroes All*, "Anti aircraft fire": the firers spot the squadron (a D6 by
 /// the weather; automatic after a ground attack this bound), then fire at its
 /// leading machine over the table; each damage takes a point of strength.
-pub(super) fn aa_fire(t: &mut Battlefield, element: &str, squadron: &str) {
+fn aa_fire(t: &mut Battlefield, element: &str, squadron: &str) {
     let bound = t.battle.clock.bound();
     let Some((s, k)) = squadron_of(t, squadron) else { return };
     let els = sorted(&mut t.elements);

@@ -40,33 +40,6 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn fire_phase(mut t: Battlefield, mut current: ResMut<Current>) {
-    if let Some(Command::FireAa { element, squadron }) = current.0.clone() {
-        current.0 = None;
-        // Opening fire gives a concealed firer away.
-        let bound = t.battle.clock.bound();
-        let mut els = sorted(&mut t.elements);
-        if let Some(f) = t.roster.find_mut(&mut els, &element) {
-            super::shared::reveal(&mut t.log, bound, f, warbound_rules::concealment::ConcealedActivity::Fire);
-        }
-        drop(els);
-        super::air::aa_fire(&mut t, &element, &squadron);
-        let mut els = sorted(&mut t.elements);
-        if let Some(f) = t.roster.find_mut(&mut els, &element) {
-            f.apply(Change::Fired);
-        }
-        drop(els);
-        super::turn::phase_done(&mut t, Phase::Fire, &[]);
-        return;
-    }
-    if let Some(Command::Smoke { element, at }) = current.0.clone() {
-        current.0 = None;
-        let Flow::Acting(turn) = &*t.flow else { return };
-        let on_the_move = turn.orders.order == Phase::Move || turn.taken.contains(&Phase::Move);
-        let stance = Stance { on_the_move, failures: turn.failures, aimed: false };
-        super::smoke::lay(&mut t, &element, at, stance);
-        super::turn::phase_done(&mut t, Phase::Fire, &[]);
-        return;
-    }
     let (element, target, aimed) = match current.0.clone() {
         Some(Command::Fire { element, target }) => (element, target, false),
         Some(Command::AimedFire { element, target }) => (element, target, true),

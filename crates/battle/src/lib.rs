@@ -242,7 +242,8 @@ pub fn plugin(app: &mut App) {
             officers::plugin,
             demolition::plugin,
             bridging::plugin,
-        ));
+        ))
+        .add_plugins((smoke::plugin, air::plugin));
 }
 
 /// Sets `saved`'s battle up from its start and queues the Player's commands

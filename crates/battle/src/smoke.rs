@@ -16,17 +16,34 @@ use warbound_rules::{
     forces::{self, FiringTeam, Shooter},
     geometry::distance,
     observation::Momentum,
+    order_dice::Phase,
     terrain::Point,
 };
 
 use super::{
-    Battlefield,
+    Battlefield, FlowSchedule, FlowSet, at,
+    command::{Command, Current},
     firing::{Stance, short_crews_apart, use_rounds},
     shared::cover_where,
     sorted,
-    state::{ElementView, Elements, Smoke},
+    state::{ElementView, Elements, Flow, Smoke},
     visible::Sight,
 };
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(FlowSchedule, smoke_phase.in_set(FlowSet::Phase).run_if(at(|f| matches!(f, Flow::Acting(_)))));
+}
+
+/// The Fire phase of a [`Command::Smoke`].
+fn smoke_phase(mut t: Battlefield, mut current: ResMut<Current>) {
+    let Some(Command::Smoke { element, at }) = current.0.clone() else { return };
+    current.0 = None;
+    let Flow::Acting(turn) = &*t.flow else { return };
+    let on_the_move = turn.orders.order == Phase::Move || turn.taken.contains(&Phase::Move);
+    let stance = Stance { on_the_move, failures: turn.failures, aimed: false };
+    lay(&mut t, &element, at, stance);
+    super::turn::phase_done(&mut t, Phase::Fire, &[]);
+}
 
 /// A firing team that can put smoke on a spot: the row it fires the round
 /// with, and whether it fires indirectly (a mortar) or over open sights.
@@ -210,7 +227,7 @@ pub(super) fn lay(t: &mut Battlefield, element: &str, at: (f32, f32), stance: St
         return;
     }
     let screen = SmokeScreen { fired_in: bound };
-    let balls = SmokeScreen::balls(spot, firer.place.at);
+    let balls = warbound_rules::geometry::smokeballs(spot, firer.place.at);
     let smoke = Smoke { by: firer.id().to_owned(), spot, balls, screen };
     let event = RuleEvent::new(EventKind::Fire, RuleRef::new(Book::HeroesAll, "Firing smoke"))
         .actor(firer.id())

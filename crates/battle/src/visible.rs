@@ -4,7 +4,7 @@
 
 use warbound_rules::{
     codex::Codex,
-    firing::{self, Cover, SmokeScreen},
+    firing::{self, Cover},
     forces::{self, FiringTeam},
     geometry::{self, FIGURE_HEIGHT, Viewpoint},
     observation::{self, Between, Momentum, ObservationTest, ObserverState, TargetMovement, TargetState},
@@ -68,7 +68,7 @@ impl Sight<'_> {
 
     /// Whether a smoke screen standing on the table hides `b` from `a`.
     pub fn smoke_between(&self, a: Point, b: Point) -> bool {
-        self.smoke.iter().any(|s| SmokeScreen::blocks(&s.balls, a, b))
+        self.smoke.iter().any(|s| geometry::smoke_hides(&s.balls, a, b))
     }
 
     /// Inside a building or its ruin: hard cover (*Heroes All*,

@@ -129,7 +129,12 @@ fn smoke(app: &App) -> Vec<Smoke> {
 
 /// A screen laid by `by` on `spot` from `from` in bound `bound`.
 fn screen(by: &str, spot: Point, from: Point, bound: u32) -> Smoke {
-    Smoke { by: by.to_owned(), spot, balls: SmokeScreen::balls(spot, from), screen: SmokeScreen { fired_in: bound } }
+    Smoke {
+        by: by.to_owned(),
+        spot,
+        balls: warbound_rules::geometry::smokeballs(spot, from),
+        screen: SmokeScreen { fired_in: bound },
+    }
 }
 
 #[test]

@@ -16,7 +16,6 @@ use crate::effects::HeColumn;
 use crate::event::{Book, EventKind, RuleEvent, RuleRef};
 use crate::observation::Momentum;
 use crate::officer::Quality;
-use crate::terrain::Point;
 
 /// How far a band reaches: inches, or "table" ("the weapon fires at anything
 /// on the table at long range").
@@ -944,27 +943,6 @@ impl SmokeScreen {
     pub fn stands_in(&self, bound: u32) -> bool {
         bound >= self.fired_in && bound - self.fired_in < Self::BOUNDS
     }
-
-    /// Where the 3 smokeballs stand for a round fired from `from` that hits
-    /// `spot`. Reading: "place 3 x 1 inch smokeballs on this spot" lays them
-    /// touching in a row across the line of fire, the middle one on the
-    /// spot: a screen 3 inches wide (test `smoke_blocks_a_line_through_its_balls`).
-    pub fn balls(spot: Point, from: Point) -> [Point; 3] {
-        let (dx, dy) = (spot.0 - from.0, spot.1 - from.1);
-        let len = (dx * dx + dy * dy).sqrt();
-        // Across the line of fire; along the table's width when fired on the spot.
-        let (ax, ay) = if len > 0.0 { (-dy / len, dx / len) } else { (1.0, 0.0) };
-        let step = Self::BALL_INCHES;
-        [Point(spot.0 - ax * step, spot.1 - ay * step), spot, Point(spot.0 + ax * step, spot.1 + ay * step)]
-    }
-
-    /// Whether a smokeball among `balls` hides `b` from `a`: the line
-    /// between them runs through one, or starts or ends inside one. Reading:
-    /// smoke blocks sight through it and into or out of it, at any height
-    /// (test `smoke_blocks_a_line_through_its_balls`).
-    pub fn blocks(balls: &[Point], a: Point, b: Point) -> bool {
-        balls.iter().any(|&c| crate::geometry::crosses_disc(a, b, c, Self::BALL_INCHES / 2.0))
-    }
 }
 
 /// One indirect shot (mortar, RGL, rockets, howitzer off open sights).
@@ -1212,24 +1190,6 @@ mod tests {
         for w in [Weapon::Rifle, Weapon::AtGunClass2, Weapon::Rockets, Weapon::RifleGrenadeLauncher, Weapon::Piat] {
             assert!(!w.fires_smoke(), "{w:?}");
         }
-    }
-
-    #[test]
-    fn smoke_blocks_a_line_through_its_balls() {
-        // Fired from the south at (10, 10): a row across the line of fire, 1 inch apart.
-        let balls = SmokeScreen::balls(Point(10.0, 10.0), Point(10.0, 0.0));
-        assert_eq!(balls[1], Point(10.0, 10.0));
-        assert!((balls[0].0 - 11.0).abs() < 1e-5 || (balls[0].0 - 9.0).abs() < 1e-5);
-        assert!(balls.iter().all(|b| (b.1 - 10.0).abs() < 1e-5));
-        // A line straight through the screen, one through its outer ball, and one past it.
-        assert!(SmokeScreen::blocks(&balls, Point(10.0, 0.0), Point(10.0, 20.0)));
-        assert!(SmokeScreen::blocks(&balls, Point(11.3, 0.0), Point(11.3, 20.0)));
-        assert!(!SmokeScreen::blocks(&balls, Point(12.0, 0.0), Point(12.0, 20.0)));
-        // Into the smoke and out of it.
-        assert!(SmokeScreen::blocks(&balls, Point(0.0, 10.0), Point(10.2, 10.0)));
-        assert!(SmokeScreen::blocks(&balls, Point(10.0, 10.0), Point(30.0, 30.0)));
-        // A line that stops short of it.
-        assert!(!SmokeScreen::blocks(&balls, Point(10.0, 0.0), Point(10.0, 9.0)));
     }
 
     #[test]

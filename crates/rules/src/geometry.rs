@@ -11,6 +11,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::firing::SmokeScreen;
 use crate::inches::Inches;
 use crate::movement::{Stretch, Terrain as Ground};
 use crate::observation::Between;
@@ -139,6 +140,27 @@ fn clip(p0: f32, dp: f32, min: f32, max: f32, s0: f32, s1: f32) -> Option<(f32, 
     let (ta, tb) = ((min - p0) / dp, (max - p0) / dp);
     let (t0, t1) = (ta.min(tb).max(s0), ta.max(tb).min(s1));
     (t0 <= t1).then_some((t0, t1))
+}
+
+/// Where the 3 smokeballs stand for a round fired from `from` that hits
+/// `spot`. Reading: "place 3 x 1 inch smokeballs on this spot" lays them
+/// touching in a row across the line of fire, the middle one on the
+/// spot: a screen 3 inches wide (test `smoke_blocks_a_line_through_its_balls`).
+pub fn smokeballs(spot: Point, from: Point) -> [Point; 3] {
+    let (dx, dy) = (spot.0 - from.0, spot.1 - from.1);
+    let len = (dx * dx + dy * dy).sqrt();
+    // Across the line of fire; along the table's width when fired on the spot.
+    let (ax, ay) = if len > 0.0 { (-dy / len, dx / len) } else { (1.0, 0.0) };
+    let step = SmokeScreen::BALL_INCHES;
+    [Point(spot.0 - ax * step, spot.1 - ay * step), spot, Point(spot.0 + ax * step, spot.1 + ay * step)]
+}
+
+/// Whether a smokeball among `balls` hides `b` from `a`: the line
+/// between them runs through one, or starts or ends inside one. Reading:
+/// smoke blocks sight through it and into or out of it, at any height
+/// (test `smoke_blocks_a_line_through_its_balls`).
+pub fn smoke_hides(balls: &[Point], a: Point, b: Point) -> bool {
+    balls.iter().any(|&c| crosses_disc(a, b, c, SmokeScreen::BALL_INCHES / 2.0))
 }
 
 /// Whether the segment from `a` to `b` meets the disc of radius `r` round `centre`.
@@ -722,6 +744,25 @@ pub fn route(terrain: &Terrain, path: &[Point]) -> Result<Route, GeometryError> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn smoke_blocks_a_line_through_its_balls() {
+        // Fired from the south at (10, 10): a row across the line of fire, 1 inch apart.
+        let balls = smokeballs(Point(10.0, 10.0), Point(10.0, 0.0));
+        assert_eq!(balls[1], Point(10.0, 10.0));
+        assert!((balls[0].0 - 11.0).abs() < 1e-5 || (balls[0].0 - 9.0).abs() < 1e-5);
+        assert!(balls.iter().all(|b| (b.1 - 10.0).abs() < 1e-5));
+        // A line straight through the screen, one through its outer ball, and one past it.
+        assert!(smoke_hides(&balls, Point(10.0, 0.0), Point(10.0, 20.0)));
+        assert!(smoke_hides(&balls, Point(11.3, 0.0), Point(11.3, 20.0)));
+        assert!(!smoke_hides(&balls, Point(12.0, 0.0), Point(12.0, 20.0)));
+        // Into the smoke and out of it.
+        assert!(smoke_hides(&balls, Point(0.0, 10.0), Point(10.2, 10.0)));
+        assert!(smoke_hides(&balls, Point(10.0, 10.0), Point(30.0, 30.0)));
+        // A line that stops short of it.
+        assert!(!smoke_hides(&balls, Point(10.0, 0.0), Point(10.0, 9.0)));
+    }
+
     use crate::buildings::{BridgeType, Structure};
     use crate::movement::FordCondition;
     use crate::observation::{
