@@ -97,6 +97,27 @@ fn cms_bars_move(
 /// road crossed, a gap between two woods).
 const OPEN_GROUND: f32 = 1.0;
 
+/// Whether `me` may open fire on this turn at all: its CMS and this bound's
+/// CM tests allow it, and an immobile weapon stands set up (*Heroes All*,
+/// "Weapons table notes").
+fn may_open_fire(turn: &Turn, me: &super::state::ElementView, immobile: bool) -> Result<(), Refusal> {
+    if !turn.orders.can_fire {
+        return Err(refusal(
+            Book::FightYourOwnBattles,
+            "Continuous Momentum",
+            "its CMS or this bound's CM tests forbid firing",
+        ));
+    }
+    if immobile && (!me.actions.set_up || me.actions.this_bound.set_up) {
+        return Err(refusal(
+            Book::HeroesAll,
+            "Weapons table notes: Immobile",
+            "an immobile weapon fires only once set up with an Act, and not in the turn it sets up",
+        ));
+    }
+    Ok(())
+}
+
 /// Checks `cmd` for the element acting in `turn`, against its Order Die, its
 /// CMS and tests, and what it can see. `els` are all elements.
 pub fn check(
@@ -268,16 +289,7 @@ pub fn check(
             }
         }
         Command::Fire { target, .. } | Command::AimedFire { target, .. } => {
-            if !turn.orders.can_fire {
-                return Err(refusal(fyob, "Continuous Momentum", "its CMS or this bound's CM tests forbid firing"));
-            }
-            if immobile && (!me.actions.set_up || me.actions.this_bound.set_up) {
-                return Err(refusal(
-                    Book::HeroesAll,
-                    "Weapons table notes: Immobile",
-                    "an immobile weapon fires only once set up with an Act, and not in the turn it sets up",
-                ));
-            }
+            may_open_fire(turn, me, immobile)?;
             let Some(t) =
                 els.get(target).filter(|e| e.identity.side != me.identity.side && e.presence.status.on_table())
             else {
@@ -306,16 +318,7 @@ pub fn check(
             }
         }
         Command::Smoke { at, .. } => {
-            if !turn.orders.can_fire {
-                return Err(refusal(fyob, "Continuous Momentum", "its CMS or this bound's CM tests forbid firing"));
-            }
-            if immobile && (!me.actions.set_up || me.actions.this_bound.set_up) {
-                return Err(refusal(
-                    Book::HeroesAll,
-                    "Weapons table notes: Immobile",
-                    "an immobile weapon fires only once set up with an Act, and not in the turn it sets up",
-                ));
-            }
+            may_open_fire(turn, me, immobile)?;
             if !(at.0.is_finite() && at.1.is_finite() && ctx.scenario.table.contains(*at)) {
                 return Err(refusal(Book::HeroesAll, "Firing smoke", "the spot is off the table"));
             }
