@@ -5,8 +5,6 @@
 //! side has observed it (fog of war); with no side under his command (a
 //! demonstration, both sides Auto) the whole table shows.
 
-use std::f32::consts::{FRAC_PI_2, PI};
-
 use bevy::prelude::*;
 use warbound_rules::{
     aircraft::{Height, Position},
@@ -125,7 +123,7 @@ fn place_forces(
         for f in missing {
             let Some(spec) = specs.iter().find(|e| e.id == f.id()) else { continue };
             let Some(kit) = kits.get(f.identity.side) else { continue };
-            let facing = Quat::from_rotation_y(facing_yaw(sides.0[f.identity.side].edge));
+            let facing = Quat::from_rotation_y(facing_yaw(heading_of(&f, sides.0[f.identity.side].edge)));
             t.spawn((
                 ElementModel(f.id().to_owned()),
                 Transform::from_rotation(facing),
@@ -151,7 +149,7 @@ fn place_forces(
             let Some(kit) = kits.get(s) else { continue };
             for (k, q) in side.squadrons.iter().enumerate() {
                 for m in 0..q.machines.len() {
-                    let facing = Quat::from_rotation_y(facing_yaw(side.edge));
+                    let facing = Quat::from_rotation_y(facing_yaw(warbound_rules::facing::ahead(side.edge)));
                     t.spawn((
                         SquadronModel { side: s, squadron: k, machine: m },
                         Transform::from_rotation(facing),
@@ -201,16 +199,17 @@ impl NationPaint {
 }
 
 /// The yaw that turns a model (made facing -Z, away from the near edge) to
-/// face away from its side's edge. Vehicles stand so, as the rules read their
-/// facing (`warbound_rules::facing::facing`): the hull on the table shows the quadrant a
-/// shot strikes.
-fn facing_yaw(edge: Edge) -> f32 {
-    match edge {
-        Edge::Near => 0.0,
-        Edge::Far => PI,
-        Edge::Left => -FRAC_PI_2,
-        Edge::Right => FRAC_PI_2,
-    }
+/// face `heading`, a direction on the table. Vehicles stand so, as the rules
+/// read their facing (`warbound_rules::facing::facing_along`): the hull on
+/// the table shows the quadrant a shot strikes.
+fn facing_yaw(heading: Point) -> f32 {
+    (-heading.0).atan2(heading.1)
+}
+
+/// The way `f`'s model faces: its hull's heading once it has driven, else
+/// away from its side's edge.
+fn heading_of(f: &ElementView, edge: Edge) -> Point {
+    f.place.heading.unwrap_or_else(|| warbound_rules::facing::ahead(edge))
 }
 
 /// A model gliding to where the flow has its element: the table shows a move
@@ -410,6 +409,10 @@ fn follow_flow(
             transform.translation = next;
         }
         glider.placed = true;
+        let facing = Quat::from_rotation_y(facing_yaw(heading_of(f, sides.0[f.identity.side].edge)));
+        if transform.rotation != facing {
+            transform.rotation = facing;
+        }
         let show = if seen { Visibility::Inherited } else { Visibility::Hidden };
         // An enemy seen is remembered where he was; one gone from the table is forgotten.
         let bound = battle.clock.bound();
@@ -557,12 +560,16 @@ mod tests {
     #[test]
     fn models_face_away_from_their_own_edge() {
         // -Z is a model's front, and -Z on the table is away from the near edge.
-        let front = |e| Quat::from_rotation_y(facing_yaw(e)) * Vec3::NEG_Z;
+        let front = |e| Quat::from_rotation_y(facing_yaw(warbound_rules::facing::ahead(e))) * Vec3::NEG_Z;
         assert!(front(Edge::Near).distance(Vec3::NEG_Z) < 1e-5);
         assert!(front(Edge::Far).distance(Vec3::Z) < 1e-5);
         // The left edge is world -X: its side faces +X.
         assert!(front(Edge::Left).distance(Vec3::X) < 1e-5);
         assert!(front(Edge::Right).distance(Vec3::NEG_X) < 1e-5);
+        // A tank that drove towards the far right corner (+x, +y on the
+        // table) points to world +X, -Z.
+        let diagonal = Quat::from_rotation_y(facing_yaw(Point(1.0, 1.0))) * Vec3::NEG_Z;
+        assert!(diagonal.distance(Vec3::new(1.0, 0.0, -1.0).normalize()) < 1e-5, "{diagonal}");
     }
 
     /// The whole game without a window, both sides Auto, played until the
