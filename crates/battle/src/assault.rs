@@ -343,6 +343,9 @@ fn assault(t: &mut Battlefield, element: &str, target: &str, turn: &Turn) {
         if allowed < travel {
             t.log.push(bound, movement::ambush_event(element, travel, allowed));
         }
+        // A move that ends within a hundredth of an inch of contact (the
+        // route's rounding) has reached it.
+        let allowed = if needed - allowed < 0.01 { needed } else { allowed };
         let reached = rules::approach(needed, allowed).unwrap_or(Approach::ComingUpShort { short_by: needed });
         if let Approach::ComingUpShort { short_by } = reached {
             let e = RuleEvent::new(EventKind::Assault, ha("Coming up short"))

@@ -226,6 +226,9 @@ fn coming_up_short_fires_from_where_it_stands() {
         if let Some(e) = new.iter().find(|e| e.event.rule.section == "Coming up short") {
             short += 1;
             assert_eq!(e.event.outcome["winner"], serde_json::json!("defender"));
+            // A move thrown to the full distance is in contact, not short by a rounding.
+            let by = e.event.outcome["short_by"].as_f64().unwrap();
+            assert!(by >= 0.01, "seed {seed}: short by {by}");
             assert!(new.iter().all(|e| e.event.rule.section != CLOSE), "seed {seed}: no close assault when short");
             assert_eq!(a1.actions.grenades_day, None, "seed {seed}: no grenades when short");
             assert!(distance(a1.place.at, element(&app, "g1").place.at).get() > 2.0, "seed {seed}");
