@@ -177,6 +177,9 @@ fn attack(t: &mut Battlefield, s: usize, k: usize) {
                     fire.casualties += f.apply(Change::LoseMen(u32::from(casualties)));
                     if wrecked {
                         wreck(f, &mut fire);
+                        if f.force.build.is_vehicle() {
+                            super::shared::knock_off_net(&mut t.log, bound, f, "its vehicle damaged by a bomb");
+                        }
                     }
                 }
             }
@@ -213,6 +216,9 @@ fn attack(t: &mut Battlefield, s: usize, k: usize) {
                     if hits > 0 {
                         let after = effects::soft_skin_hit(f.vehicle.state.unwrap_or_default());
                         f.apply(Change::Vehicle(after));
+                        if after == effects::VehicleState::Damaged {
+                            super::shared::knock_off_net(&mut t.log, bound, f, "its vehicle damaged from the air");
+                        }
                     }
                 }
                 _ => {

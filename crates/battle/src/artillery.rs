@@ -257,6 +257,11 @@ pub(super) fn battery_turn(t: &mut Battlefield, s: usize, k: usize) {
             if hit && !f.spent() {
                 let before = damage.casualties;
                 he_on(&mut out, column, f, damage);
+                if f.force.build == super::state::Build::Infantry
+                    && warbound_rules::strategic::shell_knocks_off_net(weapon, arm.calibre)
+                {
+                    super::shared::knock_off_net(out.log, bound, f, "hit by artillery fire of 81mm or more");
+                }
                 let lost = damage.casualties - before;
                 super::shared::casualties(
                     (&mut *out.log, &mut *out.failures),

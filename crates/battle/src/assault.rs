@@ -552,6 +552,9 @@ fn on_vehicle(t: &mut Out, sides: &mut HeldSides, els: &mut [Held], (i, j): (usi
     firer.apply(Change::Fired);
     let before = tgt.vehicle.state.unwrap_or_default();
     tgt.apply(Change::Vehicle(out.state));
+    if out.state == warbound_rules::effects::VehicleState::Damaged && before != out.state {
+        super::shared::knock_off_net(t.log, bound, tgt, "its vehicle damaged in an assault");
+    }
     let mut damage = FireResults {
         damaged: out.state == warbound_rules::effects::VehicleState::Damaged
             && before != warbound_rules::effects::VehicleState::Damaged,

@@ -294,8 +294,12 @@ fn next_command(
             return if super::assault::withdraws(me, &foe, t.dice, t.log, t.bound) { away } else { round };
         }
     }
+    // FYOB "Radios": a set knocked off the net is netted in again with an Act.
+    let renet = me.force.off_net.as_ref().is_some_and(|n| !n.dis).then(|| Command::Renet { element: element.clone() });
     let acts: Vec<Command> = if set_up.is_some() {
         set_up.into_iter().collect()
+    } else if let Some(r) = renet {
+        vec![r]
     } else if let Some(d) = blow {
         vec![Command::Detonate { element: element.clone(), charge: d.id.clone() }]
     } else if let Some(d) = lift {

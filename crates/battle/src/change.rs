@@ -69,6 +69,9 @@ pub enum Change {
     Vehicle(VehicleState),
     /// Its vehicle has run out of petrol.
     OutOfFuel,
+    /// Its radio set off the Company's net (`Some`, with its re-netting Radio
+    /// Tests) or back on it (`None`).
+    OffNet(Option<RadioNet>),
     /// A Momentum Test Chart row it owes `n` tests for.
     Accrue(CmCause, u32),
     /// Its CM tests taken: its CMS now, and the tests carried forward.
@@ -245,6 +248,7 @@ impl Held<'_, '_> {
             },
             Change::MoraleTaken => f.momentum.morale_due.clear(),
             Change::PartnersLost(ids) => f.momentum.partners_lost = ids,
+            Change::OffNet(net) => f.force.off_net = net,
             Change::NcoLost => f.force.element.nco = None,
             Change::Nco(nco) => f.force.element.nco = Some(nco),
             Change::Fired => f.actions.this_bound.fired = true,

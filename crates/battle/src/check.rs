@@ -187,6 +187,7 @@ pub fn check(
         | Command::Extract { .. }
         | Command::CheckVacated { .. }
         | Command::Runner { .. }
+        | Command::Renet { .. }
         | Command::SetUp { .. } => 1,
         Command::Clear { .. } | Command::ClearMines { .. } | Command::Bridge { .. } => 2,
         _ => 0,
@@ -434,6 +435,13 @@ pub fn check(
         Command::Runner { .. } if turn.acts.contains(&Act::SendRunner) => {
             return Err(refusal(fyob, "Runners", "its runner has already gone this turn"));
         }
+        Command::Renet { .. } => match &me.force.off_net {
+            None => return Err(refusal(fyob, "Radio netting-in", "it has no radio set knocked off the Company's net")),
+            Some(net) if net.dis => {
+                return Err(refusal(fyob, "Radio netting-in", "its set failed 3 Radio Tests and is DIS for the game"));
+            }
+            Some(_) => {}
+        },
         Command::FireAa { squadron, .. } => {
             if !turn.orders.can_fire {
                 return Err(refusal(fyob, "Continuous Momentum", "its CMS or this bound's CM tests forbid firing"));

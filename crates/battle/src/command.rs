@@ -61,6 +61,11 @@ pub enum Command {
     /// *Heroes All* "Passing on information"). It may be the second Act of
     /// an Act phase just taken.
     Runner { element: String },
+    /// An Act: a Radio Test nets in again its own set, knocked off the
+    /// Company's net by a hit (FYOB "Order Dice", Act (vii): "re-net a radio
+    /// after a HE/AT hit"; "Radios": "2 Radio tests are allowed per bound
+    /// (each using 1 act)").
+    Renet { element: String },
     /// Ends its turn; phases not taken are forgone.
     EndTurn { element: String },
     /// An Act: fire one of its side's charges with the detonation pack.
@@ -203,6 +208,7 @@ impl Command {
             | Command::Extract { element, .. }
             | Command::CheckVacated { element, .. }
             | Command::Runner { element }
+            | Command::Renet { element }
             | Command::SetUp { element, .. }
             | Command::EndTurn { element }
             | Command::Detonate { element, .. }
@@ -230,6 +236,7 @@ impl Command {
             | Command::Extract { .. }
             | Command::CheckVacated { .. }
             | Command::Runner { .. }
+            | Command::Renet { .. }
             | Command::SetUp { .. }
             | Command::Detonate { .. }
             | Command::Clear { .. }

@@ -47,7 +47,7 @@ use super::{
 /// ("To net all of the radios in a Company"). Test
 /// `an_element_without_a_radio_hears_and_is_heard_only_through_its_runner`.
 pub(super) fn in_touch(company: &CompanyState, f: &ElementView) -> bool {
-    company.attached_to == f.id() || (f.force.radio && company.netted())
+    company.attached_to == f.id() || (f.force.radio && f.force.off_net.is_none() && company.netted())
 }
 
 /// How element `f` of `company` reaches its CO on its turn: `None` in touch;
@@ -85,6 +85,38 @@ pub(super) fn net_in(t: &mut Battlefield, s: usize, c: usize) {
         let Ok((_, event)) = strategic::radio_test(&nation, &mut net, &mut t.dice.0, &id) else { break };
         t.log.push(bound, event.input("net", "company", "the Company's radios and the link to the Senior Officer"));
         t.sides.apply(s, SideChange::Radio(c, net.clone()));
+    }
+}
+
+/// The acting element's Act to net its own set in again (FYOB "Radios": "the
+/// radio set must be netted in again as above", a Radio Test; "If a Radio
+/// Test is failed 3 times then the radio is considered DIS for the remainder
+/// of the game"). Reading: the test is the element's, thrown against its
+/// nation's score as the Company Officer's is; 2 tests a bound are the 2
+/// Acts of its one turn (test
+/// `a_set_knocked_off_the_net_is_netted_in_again_by_an_act`).
+pub(super) fn renet(t: &mut Battlefield, id: &str) {
+    let bound = t.battle.clock.bound();
+    let mut els = sorted(&mut t.elements);
+    let Some(i) = t.roster.index(id) else {
+        t.failures.record(&mut t.log, bound, "renet", id, format!("{id} is no element of the battle"));
+        return;
+    };
+    let Some(mut net) = els[i].force.off_net.clone() else {
+        t.failures.record(&mut t.log, bound, "renet", id, format!("{id}'s radio is on the net"));
+        return;
+    };
+    let Flow::Acting(turn) = &*t.flow else { return };
+    if !turn.acts.contains(&Act::ReNetRadio) {
+        net.new_bound();
+    }
+    let nation = t.sides.0[els[i].identity.side].nation.clone();
+    match strategic::radio_test(&nation, &mut net, &mut t.dice.0, id) {
+        Ok((passed, event)) => {
+            t.log.push(bound, event.input("net", "its own set", "knocked off the Company's net by a hit"));
+            els[i].apply(Change::OffNet((!passed).then_some(net)));
+        }
+        Err(e) => t.failures.record(&mut t.log, bound, "renet", id, format!("no Radio Test can be taken: {e}")),
     }
 }
 

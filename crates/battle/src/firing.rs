@@ -438,6 +438,9 @@ fn indirect(
         }
         if hit && !tgt.spent() {
             he_on(out, column, tgt, damage);
+            if tgt.force.build == Build::Infantry && warbound_rules::strategic::shell_knocks_off_net(team.row, None) {
+                super::shared::knock_off_net(out.log, out.bound, tgt, "hit by mortar fire of 81mm or more");
+            }
         }
     }
     firer.apply(Change::Ranging(tgt.id().to_owned(), ranging, tgt.place.at));
@@ -608,6 +611,7 @@ pub(super) fn apply_vehicle(t: &mut Out, tgt: &mut Held, after: VehicleState, da
     tgt.apply(Change::Vehicle(after));
     if after == VehicleState::Damaged && before != VehicleState::Damaged {
         damage.damaged = true;
+        super::shared::knock_off_net(t.log, t.bound, tgt, "its vehicle damaged by AT or HE fire");
     }
     if after == VehicleState::Brewed && before != VehicleState::Brewed {
         let aboard = tgt.men().min(u32::from(u8::MAX)) as u8;

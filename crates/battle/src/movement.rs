@@ -144,7 +144,64 @@ fn place(t: &mut Battlefield, element: &str, at: Point) {
         fuel(&mut t.log, &mut t.dice.0, bound, &t.battle, f);
     }
     minefields((&mut t.log, &mut t.failures), &mut t.dice.0, bound, (&t.battle, &mut t.sides), f, from);
+    weakened_bridges((&mut t.log, &mut t.failures), &mut t.dice.0, bound, &mut t.battle, f, from);
     lose_track(&mut els, i, from, &t.battle, &t.codex.0);
+}
+
+/// *Heroes All*, "Bridges": "When, as a result of an attack, the bridge
+/// value falls to 1, throw 2D6 per bound per vehicle passing over it. A
+/// double means it collapses" ([`warbound_rules::buildings::Bridge::cross`]).
+/// Reading: a vehicle passes over a bridge when its move this bound entered
+/// the span (or began on it), one throw for each such move; the vehicle on a
+/// bridge that collapses goes down with it and is destroyed, crew and all
+/// (test `a_vehicle_crossing_a_bridge_at_one_collapses_it_on_a_double`).
+pub(super) fn weakened_bridges(
+    (log, failures): (&mut BattleLog, &mut InvariantFailures),
+    dice: &mut Dice,
+    bound: u32,
+    battle: &mut super::change::HeldBattle,
+    f: &mut Held,
+    from: Point,
+) {
+    if !f.force.build.is_vehicle() || !f.presence.status.on_table() || distance(from, f.place.at) <= 0.0 {
+        return;
+    }
+    let traffic = match f.force.build {
+        Build::Afv { armour: ArmourClass::Heavy | ArmourClass::Formidable, .. } => Traffic::Heavy,
+        _ => Traffic::UpToMediumTank,
+    };
+    for k in 0..battle.bridges.len() {
+        let b = battle.bridges[k].clone();
+        if b.bridge.is_destroyed()
+            || b.bridge.value != warbound_rules::buildings::COLLAPSE_TEST_AT
+            || geometry::span_entered_at(&b.span, from, f.place.at).is_none()
+        {
+            continue;
+        }
+        let mut bridge = b.bridge;
+        let crossing = match bridge.cross(traffic, dice, f.id()) {
+            Ok((crossing, e)) => {
+                log.push(bound, e);
+                crossing
+            }
+            Err(e) => {
+                failures.record(
+                    log,
+                    bound,
+                    "move",
+                    f.id(),
+                    format!("the crossing of a bridge cannot be resolved: {e:?}"),
+                );
+                continue;
+            }
+        };
+        if crossing == warbound_rules::buildings::Crossing::Collapsed {
+            battle.apply(super::change::BattleChange::Bridge(k, bridge));
+            battle.apply(super::change::BattleChange::BridgeGone { river: b.river, span: b.span });
+            super::shared::leave(log, bound, f, Status::Destroyed, "went down with the collapsing bridge");
+            return;
+        }
+    }
 }
 
 /// *Heroes All*, "Mines": an element whose move entered a minefield —
@@ -248,6 +305,7 @@ pub(super) fn do_move(t: &mut Battlefield, element: &str, target: Point, pips: u
         fuel(&mut t.log, &mut t.dice.0, bound, &t.battle, f);
     }
     minefields((&mut t.log, &mut t.failures), &mut t.dice.0, bound, (&t.battle, &mut t.sides), f, from);
+    weakened_bridges((&mut t.log, &mut t.failures), &mut t.dice.0, bound, &mut t.battle, f, from);
     lose_track(&mut els, i, from, &t.battle, &t.codex.0);
 }
 

@@ -46,6 +46,11 @@ fn observe_phase(mut t: Battlefield, mut current: ResMut<Current>) {
             super::command_turn::runner(&mut t, &element);
             super::turn::phase_done(&mut t, Phase::Act, &[Act::SendRunner]);
         }
+        Some(Command::Renet { element }) => {
+            current.0 = None;
+            super::command_turn::renet(&mut t, &element);
+            super::turn::phase_done(&mut t, Phase::Act, &[Act::ReNetRadio]);
+        }
         Some(Command::Extract { element, counter }) => {
             current.0 = None;
             extract(&mut t, &element, counter);

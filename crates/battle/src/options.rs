@@ -180,6 +180,19 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                 };
                 commands.push((label.into(), Command::Runner { element: element.clone() }));
             }
+            // FYOB "Radios": a set knocked off the net by a hit is netted in again with an Act.
+            if me.force.off_net.as_ref().is_some_and(|n| !n.dis) {
+                let nation = &sides.0[me.identity.side].nation;
+                let needed = warbound_rules::strategic::radio_target(nation);
+                let chance = warbound_rules::strategic::radio_test_odds(nation);
+                commands.push((
+                    format!(
+                        "Net its radio in again (an Act, a Radio Test: {needed}+ on a D10, {:.0}%)",
+                        chance * 100.0
+                    ),
+                    Command::Renet { element: element.clone() },
+                ));
+            }
             if sight.immobile(&me) {
                 let (label, up) = if me.actions.set_up {
                     ("Take down its weapons (an Act; then it may move)", false)

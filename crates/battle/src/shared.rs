@@ -484,6 +484,25 @@ pub(super) fn leave(log: &mut super::log::BattleLog, bound: u32, f: &mut Held, s
     f.apply(Change::Leave(status));
 }
 
+/// FYOB "Radios": "If, during a game, (i) an infantry element is hit by
+/// mortar or artillery fire from a weapon with a calibre of 81mm or more,
+/// (ii) an AFV or vehicle carrying a radio is damaged by AT or HE fire or
+/// during an assault ... then the radio set must be netted in again": the
+/// element's set, if it carries one on the net, goes off it (`why`: what hit
+/// it) until an Act's Radio Test nets it in. Test
+/// `a_set_knocked_off_the_net_is_netted_in_again_by_an_act`.
+pub(super) fn knock_off_net(log: &mut super::log::BattleLog, bound: u32, f: &mut Held, why: &str) {
+    if !f.force.radio || f.force.off_net.is_some() || !f.presence.status.on_table() {
+        return;
+    }
+    let ev = RuleEvent::new(EventKind::RadioTest, RuleRef::new(Book::FightYourOwnBattles, "Radio netting-in"))
+        .actor(f.id())
+        .input("hit", why, "the radio set must be netted in again")
+        .outcome(serde_json::json!({ "off_net": true }));
+    log.push(bound, ev);
+    f.apply(Change::OffNet(Some(warbound_rules::strategic::RadioNet::default())));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

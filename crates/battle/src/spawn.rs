@@ -142,6 +142,7 @@ pub fn build(
                         quality,
                         engineers: order.activity == Activity::Engineering,
                         radio: spec.radio,
+                        off_net: None,
                         sniper: spec.sniper,
                         recce: spec.recce,
                     },

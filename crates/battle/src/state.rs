@@ -187,6 +187,12 @@ pub struct Force {
     pub engineers: bool,
     pub men_start: u32,
     pub radio: bool,
+    /// Its own set knocked off the Company's net (FYOB "Radios": an infantry
+    /// element hit by 81mm+ mortar or artillery fire, a radio vehicle damaged
+    /// by AT or HE fire or in an assault), with the Radio Tests of its
+    /// re-netting: `None` while on the net.
+    #[serde(default)]
+    pub off_net: Option<RadioNet>,
     pub sniper: bool,
     /// A recognised recce unit (*Heroes All*, "Observation").
     #[serde(default)]

@@ -1820,6 +1820,119 @@ fn a_panther_stops_at_a_light_bridge() {
 }
 
 #[test]
+fn a_vehicle_crossing_a_bridge_at_one_collapses_it_on_a_double() {
+    // Heroes All, "Bridges": "When, as a result of an attack, the bridge
+    // value falls to 1, throw 2D6 per bound per vehicle passing over it. A
+    // double means it collapses." A Panzer IV drives over a Type A bridge
+    // already shot down to 1.
+    let text = r#"(
+    name: "Bridge", briefing: "test", table: (width: 72, depth: 48), time_limit: 6,
+    places: [(name: "the road", at: (36, 4)), (name: "the farm", at: (36, 44))],
+    terrain: (features: [
+        River(kind: small, line: [(0, 24), (72, 24)], width: 3,
+              bridges: [(kind: A, span: (from: (36, 21.5), to: (36, 26.5), width: 3))]),
+    ]),
+    sides: [
+        (name: "British", nation: British, year: 1944, quality: Regular, senior_officer: Average, edge: near,
+         companies: [(id: "a_coy", officer: Regular, attached_to: "a1", objective: (activity: Hold, location: "the road"),
+            elements: [(id: "a1", nco: Regular, figures: [(men: 8, weapon: "gb_no4_rifle")], start: at(20, 2))])]),
+        (name: "German", nation: German, year: 1944, quality: Regular, senior_officer: Average, edge: far,
+         companies: [(id: "b_kp", officer: Regular, attached_to: "g1", objective: (activity: Reposition, location: "the road"),
+            elements: [(id: "g1", nco: Regular, pieces: [(codex: "de_pz4h")], start: at(36, 30))])]),
+    ],
+)"#;
+    let scenario = Scenario::load("bridge.ron", text, &codex()).unwrap_or_else(|e| panic!("{e}"));
+    let (mut crossed, mut collapsed) = (0, 0);
+    for seed in 0..40 {
+        let mut start = BattleStart::auto("bridge", scenario.clone(), seed);
+        start.control = vec![Control::Auto, Control::Auto];
+        let mut app = battle_app(start, BattleLog::default()).unwrap();
+        app.world_mut().resource_mut::<Battle>().bridges[0].bridge.value = 1;
+        play::advance(&mut app).unwrap();
+        assert_sound(&app);
+        let log = &app.world().resource::<BattleLog>().entries;
+        let throws: Vec<_> =
+            log.iter().filter(|e| e.event.rule.section == "Bridges" && e.event.kind == EventKind::Movement).collect();
+        for (k, e) in throws.iter().enumerate() {
+            assert_eq!(e.event.actor.as_deref(), Some("g1"));
+            let faces: Vec<u8> = e.event.dice.iter().map(|d| d.face).collect();
+            assert_eq!(faces.len(), 2, "seed {seed}: 2D6 for the crossing");
+            let double = faces[0] == faces[1];
+            assert_eq!(e.event.outcome == serde_json::json!("collapsed"), double, "seed {seed}: {faces:?}");
+            if double {
+                assert_eq!(k, throws.len() - 1, "seed {seed}: nothing crosses a collapsed bridge");
+            }
+        }
+        let tank = elements(&app).into_iter().find(|f| f.id() == "g1").unwrap();
+        let bridges = &app.world().resource::<Battle>().bridges;
+        if throws.last().is_some_and(|e| e.event.outcome == serde_json::json!("collapsed")) {
+            collapsed += 1;
+            assert!(bridges[0].bridge.is_destroyed(), "seed {seed}: the bridge is gone");
+            assert!(!tank.presence.status.on_table(), "seed {seed}: the tank went down with it");
+        } else if !throws.is_empty() {
+            crossed += 1;
+            assert_eq!(bridges[0].bridge.value, 1, "seed {seed}: a crossing leaves the bridge at 1");
+        }
+    }
+    assert!(crossed > 0 && collapsed > 0, "crossed {crossed}, collapsed {collapsed}");
+}
+
+#[test]
+fn a_set_knocked_off_the_net_is_netted_in_again_by_an_act() {
+    // FYOB "Radios": "If, during a game, (i) an infantry element is hit by
+    // mortar or artillery fire from a weapon with a calibre of 81mm or more
+    // ... then the radio set must be netted in again"; "2 Radio tests are
+    // allowed per bound (each using 1 act)"; British Officers "must score 4+"
+    // on a D10. A British section with a radio under a German 8cm mortar.
+    let text = r#"(
+    name: "Radio", briefing: "test", table: (width: 72, depth: 48), time_limit: 8,
+    places: [(name: "the road", at: (36, 10)), (name: "the farm", at: (36, 36))],
+    sides: [
+        (name: "British", nation: British, year: 1944, quality: Regular, senior_officer: Average, edge: near,
+         companies: [(id: "a_coy", officer: Regular, attached_to: "hq", objective: (activity: Hold, location: "the road"),
+            elements: [
+                (id: "hq", nco: Regular, figures: [(men: 4, weapon: "gb_no4_rifle")], start: at(20, 2)),
+                (id: "a1", nco: Regular, radio: true, figures: [(men: 10, weapon: "gb_no4_rifle")], start: at(36, 10)),
+            ])]),
+        (name: "German", nation: German, year: 1944, quality: Regular, senior_officer: Average, edge: far,
+         companies: [(id: "b_kp", officer: Regular, attached_to: "g1", objective: (activity: Hold, location: "the farm"),
+            elements: [(id: "g1", nco: Regular, pieces: [(codex: "de_grw34"), (codex: "de_grw34")], start: at(36, 36))])]),
+    ],
+)"#;
+    let scenario = Scenario::load("radio.ron", text, &codex()).unwrap_or_else(|e| panic!("{e}"));
+    let (mut knocked, mut renets, mut passed) = (0, 0, 0);
+    for seed in 0..30 {
+        let (app, _) = autoplay("radio", scenario.clone(), seed);
+        let log = &app.world().resource::<BattleLog>().entries;
+        let mut off = false;
+        for (k, e) in log.iter().enumerate() {
+            let by_a1 = e.event.actor.as_deref() == Some("a1");
+            if e.event.kind == EventKind::RadioTest && by_a1 && e.event.outcome["off_net"] == serde_json::json!(true) {
+                knocked += 1;
+                off = true;
+                // A mortar bomb of g1's hit a1 just before.
+                let hit = log[..k].iter().rev().find(|h| h.event.kind == EventKind::Fire).expect("the fire that hit");
+                assert_eq!((hit.event.actor.as_deref(), hit.event.target.as_deref()), (Some("g1"), Some("a1")));
+                assert_eq!(hit.event.outcome["hit"], serde_json::json!(true), "seed {seed}");
+            } else if e.event.kind == EventKind::RadioTest && by_a1 {
+                assert!(off, "seed {seed}: a Radio Test for a set on the net");
+                renets += 1;
+                let face = e.event.dice[0].face;
+                let pass = face >= 4 || face == 0;
+                assert_eq!(e.event.outcome["passed"], serde_json::json!(pass), "seed {seed}: D10 {face}");
+                if pass {
+                    passed += 1;
+                    off = false;
+                }
+            }
+        }
+        let a1 = elements(&app).into_iter().find(|f| f.id() == "a1").unwrap();
+        assert_eq!(a1.force.off_net.is_some(), off, "seed {seed}: the set's state is the log's");
+    }
+    assert!(knocked > 0 && renets > 0 && passed > 0, "knocked {knocked}, re-net tests {renets}, passed {passed}");
+}
+
+#[test]
 fn a_short_crewed_mmg_throws_for_each_missing_man() {
     // HA "Weapons table notes", Crewed: "If it has less than a full crew,
     // throw a D6 for each missing man. Every dice thrown must score 3+ for the

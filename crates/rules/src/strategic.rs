@@ -222,6 +222,48 @@ impl RadioNet {
     }
 }
 
+/// FYOB "Radios": the set must be netted in again when "an infantry element
+/// is hit by mortar or artillery fire from a weapon with a calibre of 81mm or
+/// more". Reading: the CODEX calibre decides where the gun has one; without
+/// one, the Weapons table row: medium and heavy mortars (the 81mm and 120mm
+/// classes), rockets and howitzers from the 76–104mm row up (test
+/// `only_81mm_and_heavier_shells_knock_a_set_off_the_net`).
+pub fn shell_knocks_off_net(row: crate::firing::Weapon, calibre: Option<u16>) -> bool {
+    use crate::firing::Weapon;
+    let shell = matches!(
+        row,
+        Weapon::LightMortar
+            | Weapon::MediumMortar
+            | Weapon::HeavyMortar
+            | Weapon::Rockets
+            | Weapon::Howitzer50
+            | Weapon::Howitzer75
+            | Weapon::Howitzer104
+            | Weapon::Howitzer149
+            | Weapon::Howitzer150Plus
+    );
+    match calibre {
+        Some(mm) => shell && mm >= OFF_NET_CALIBRE,
+        None => matches!(
+            row,
+            Weapon::MediumMortar
+                | Weapon::HeavyMortar
+                | Weapon::Rockets
+                | Weapon::Howitzer104
+                | Weapon::Howitzer149
+                | Weapon::Howitzer150Plus
+        ),
+    }
+}
+
+/// The chance a Radio Test passes: a D10 (0 counts 10) at or above the nation's score.
+pub fn radio_test_odds(nation: &Nation) -> f64 {
+    f64::from(11 - radio_target(nation)) / 10.0
+}
+
+/// "a weapon with a calibre of 81mm or more".
+pub const OFF_NET_CALIBRE: u16 = 81;
+
 /// A Radio Test: one D10 (0 counts 10) against the nation's target.
 pub fn radio_test(
     nation: &Nation,
@@ -376,9 +418,22 @@ mod tests {
     }
 
     #[test]
+    fn only_81mm_and_heavier_shells_knock_a_set_off_the_net() {
+        use crate::firing::Weapon;
+        // "mortar or artillery fire from a weapon with a calibre of 81mm or more"
+        assert!(!shell_knocks_off_net(Weapon::LightMortar, None), "a 2in or 5cm mortar");
+        assert!(shell_knocks_off_net(Weapon::MediumMortar, None), "a 3in or 8cm mortar");
+        assert!(shell_knocks_off_net(Weapon::Howitzer104, Some(88)), "a 25pdr");
+        assert!(!shell_knocks_off_net(Weapon::Howitzer104, Some(76)), "76mm is under 81mm");
+        assert!(!shell_knocks_off_net(Weapon::Howitzer75, Some(75)));
+        assert!(!shell_knocks_off_net(Weapon::Rifle, Some(100)), "not a mortar or artillery");
+    }
+
+    #[test]
     fn radio_targets_by_nation() {
         assert_eq!(radio_target(&Nation::German), 3);
         assert_eq!(radio_target(&Nation::British), 4);
+        assert!((radio_test_odds(&Nation::British) - 0.7).abs() < 1e-9, "4 to 10 of ten faces");
         assert_eq!(radio_target(&Nation::American), 4);
         assert_eq!(radio_target(&Nation::Italian), 5);
         assert_eq!(radio_target(&Nation::Russian), 5);

@@ -172,7 +172,14 @@ pub(super) fn cardsheet(
 
     let mut notes = Vec::new();
     if f.force.radio {
-        notes.push("Radio".to_owned());
+        notes.push(
+            match &f.force.off_net {
+                None => "Radio",
+                Some(net) if net.dis => "Radio DIS",
+                Some(_) => "Radio off the net",
+            }
+            .to_owned(),
+        );
     }
     if let Some(side) = side {
         for observer in side.foos.iter().filter(|o| o.with == f.id() && o.alive) {
