@@ -728,13 +728,19 @@ fn the_rules_report_counts_1_on_1_attacks_as_played() {
     // HA "1-on-1 attacks", Auto against Auto: a lone British soldier sent to
     // contact a lone German sentry attacks him; each fight changes the
     // state (a figure lost), is won by one side or the other, and breaks no
-    // invariant.
+    // invariant, the alerted friend 11.4" off included.
     let contact = r#"(activity: ContactEnemy, location: "the post")"#;
-    let scenario = post("Regular", (30.0, 33.5), contact, &[("g1", SENTRY, (30.0, 39.5))]);
+    let germans = [("g1", SENTRY, (30.0, 39.5)), ("g2", SENTRY, (20.0, 45.0))];
+    let scenario = post("Regular", (30.0, 33.5), contact, &germans);
     let report = warbound_battle::report::rules_report(&codex(), &[("post".to_owned(), scenario)], 40);
     assert!(report.failures.is_empty(), "{:?}", report.failures);
     let row = report.rule(warbound_rules::event::Book::HeroesAll, ONE_ON_ONE).expect("its row");
     assert_eq!(row.status(), warbound_battle::report::Status::Played, "{row:?}");
+    // The alert's news and the loser's fall are credited to the fight.
+    let logged = report.logged(warbound_rules::event::Book::HeroesAll, ONE_ON_ONE).expect("its events");
+    for change in ["Change::Knows", "Change::LoseMen", "Change::Leave"] {
+        assert!(logged.changes.get(change).is_some_and(|&n| n > 0), "{change}: {:?}", logged.changes);
+    }
     let a = report.assaults;
     assert!(a.won > 0 && a.lost > 0, "{a:?}");
 }
