@@ -1,12 +1,14 @@
 //! Assaults (*Heroes All*, "Assaults"): an infantry element's Fire phase
 //! spent closing with an observed enemy in a building or defensive position,
-//! or with a vehicle. "Any assault takes place in a **Fire** phase and
+//! or with a vehicle, or a lone man's 1-on-1 attack on a lone enemy. "Any assault takes place in a **Fire** phase and
 //! therefore the attackers must throw a **Move** or **Act** order if they need
 //! to move into contact": an element not yet in contact first takes its Move
 //! phase towards the target. Short of contact it fires from where it stands
 //! ("Coming up short"); in contact with a building's occupants it enters,
 //! throws its grenades (once a game day) and fires at close range into hard
-//! cover; in contact with a vehicle it throws its grenades at it. The
+//! cover; in contact with a vehicle it throws its grenades at it; a single
+//! attacker closes with a single defender by a stealth move and fights him
+//! 1-on-1 ([`fight_one_on_one`]). The
 //! defenders' answer comes on their own card ([`defenders_retire`]): they
 //! return fire from the building, or retire a full move.
 
@@ -28,7 +30,7 @@ use warbound_rules::{
 
 use super::{
     Battlefield, FlowSchedule, FlowSet, at,
-    command::{Command, Current, Refusal, refusal},
+    command::{Command, Current, Pace, Refusal, refusal},
     firing::Out,
     movement, pair_mut,
     shared::{CONTACT, toward},
@@ -45,29 +47,53 @@ pub(super) fn plugin(app: &mut App) {
 const CLOSE: &str = "Close assaults (into buildings or defensive positions)";
 /// *Heroes All*'s section of assaults on vehicles.
 const VEHICLES: &str = "Assaults on AFVs and other vehicles";
+/// *Heroes All*'s section of 1-on-1 attacks, as the rules crate names it.
+const ONE_ON_ONE: &str = "Assaults: 1-on-1 attacks";
 
 fn ha(section: &str) -> RuleRef {
     RuleRef::new(Book::HeroesAll, section)
 }
 
-/// What an assault on `target` is: into the building it holds, or on its vehicle.
+/// What an assault by `me` on `target` is: into the building it holds, on
+/// its vehicle, or a 1-on-1 attack.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
     /// Its building (feature index).
     Building(usize),
     Vehicle,
+    /// A single attacker on a single defender/guard.
+    OneOnOne,
 }
 
 /// Reading (*Heroes All*, "Assaults": 1-on-1 attacks, "Close assaults (into
 /// buildings or defensive positions)", "Assaults on AFVs and other
-/// vehicles"): an element assaults men in a building or a vehicle; men in
-/// the open or in a wood are fired on, not assaulted (test
-/// `only_buildings_and_vehicles_are_assaulted`).
-fn kind(sight: &Sight, target: &ElementView) -> Option<Kind> {
+/// vehicles"): a single attacker may attack a single defender wherever he
+/// stands (the sentry in the open is the point of the rule); otherwise an
+/// element assaults men in a building or a vehicle, and men in the open or
+/// in a wood are fired on, not assaulted (tests
+/// `only_buildings_and_vehicles_are_assaulted`,
+/// `two_men_do_not_attack_a_man_in_the_open_1_on_1`).
+fn kind(sight: &Sight, me: &ElementView, target: &ElementView) -> Option<Kind> {
     if target.force.build.is_vehicle() {
         return Some(Kind::Vehicle);
     }
+    if one_on_one(me, target) {
+        return Some(Kind::OneOnOne);
+    }
     geometry::building_at(sight.terrain, target.place.at).map(|(k, _)| Kind::Building(k))
+}
+
+/// *Heroes All*, "1-on-1 attacks": "A single attacker can make a 1-on-1
+/// attack on a single defender/guard": one infantry figure on one.
+pub(super) fn one_on_one(me: &ElementView, target: &ElementView) -> bool {
+    me.force.build == Build::Infantry && target.force.build == Build::Infantry && me.men() == 1 && target.men() == 1
+}
+
+/// The pace of the move into contact: "The attacker can make a \"stealth\"
+/// move ... towards the defender/guard" of a 1-on-1 attack; any other
+/// assault moves as the Movement Table gives.
+fn pace(me: &ElementView, target: &ElementView) -> Pace {
+    if one_on_one(me, target) { Pace::Stealth } else { Pace::Normal }
 }
 
 /// The grenades an element has left today.
@@ -137,7 +163,7 @@ pub(super) fn refused(
     if !me.intel.known.contains(target) {
         return Some(refusal(Book::HeroesAll, "Assaults", format!("{target} is not an enemy it has observed")));
     }
-    match kind(sight, t) {
+    match kind(sight, me, t) {
         None => {
             return Some(refusal(
                 Book::HeroesAll,
@@ -167,6 +193,7 @@ pub(super) fn refused(
                 ));
             }
         }
+        Some(Kind::OneOnOne) => {}
     }
     let needed = needed(me, t);
     if needed <= 0.0 {
@@ -192,10 +219,20 @@ pub(super) fn refused(
         ));
     }
     let contact = toward(me.place.at, t.place.at, Inches(needed));
-    let furthest = movement::reach(battle, me, contact, turn.orders.movement_pips).map_or(0.0, |r| r.furthest);
+    let pace = pace(me, t);
+    let pips = turn.orders.movement_pips;
+    if let Some(e) = movement::pace_barred(battle, me, contact, pips, pace) {
+        return Some(refusal(
+            Book::HeroesAll,
+            ONE_ON_ONE,
+            format!("the stealth move towards {target} is barred: {e:?}"),
+        ));
+    }
+    let furthest = movement::reach_at(battle, me, contact, pips, pace).map_or(0.0, |r| r.furthest);
     if furthest + 0.01 < needed {
+        let dice = if pace == Pace::Stealth { "stealth move" } else { "Movement Dice" };
         return must_move(&format!(
-            "{target} is {needed:.1} inches from contact, beyond the {furthest:.1} its Movement Dice can reach"
+            "{target} is {needed:.1} inches from contact, beyond the {furthest:.1} its {dice} can reach"
         ));
     }
     None
@@ -208,11 +245,13 @@ pub(super) fn refused(
 const FAIR_CHANCE: f64 = 1.0 / 3.0;
 
 /// Whether the Auto element would assault `target` now: it is in contact, or
-/// its Movement Dice reach contact with a fair chance ([`FAIR_CHANCE`]).
+/// its Movement Dice (a stealth move's for a 1-on-1 attack) reach contact
+/// with a fair chance ([`FAIR_CHANCE`]).
 pub(super) fn within_reach(me: &ElementView, target: &ElementView, turn: &Turn, battle: &Battle) -> bool {
     let needed = needed(me, target);
+    let contact = toward(me.place.at, target.place.at, Inches(needed));
     needed <= 0.0
-        || movement::reach(battle, me, toward(me.place.at, target.place.at, Inches(needed)), turn.orders.movement_pips)
+        || movement::reach_at(battle, me, contact, turn.orders.movement_pips, pace(me, target))
             .is_some_and(|r| r.to_point + 1e-9 >= FAIR_CHANCE)
 }
 
@@ -275,9 +314,10 @@ pub(super) fn withdraws(
     !another
 }
 
-/// Whether `target` is what an assault is made on (a building's occupants, a vehicle).
-pub(super) fn assailable(sight: &Sight, target: &ElementView) -> bool {
-    kind(sight, target).is_some()
+/// Whether `target` is what an assault by `me` is made on (a building's
+/// occupants, a vehicle, a lone man for a lone man).
+pub(super) fn assailable(sight: &Sight, me: &ElementView, target: &ElementView) -> bool {
+    kind(sight, me, target).is_some()
 }
 
 fn assault_phase(mut t: Battlefield, mut current: ResMut<Current>) {
@@ -305,9 +345,9 @@ fn assault(t: &mut Battlefield, element: &str, target: &str, turn: &Turn) {
     };
     let sight = Sight::new(&t.battle, &codex);
     let mut els = sorted(&mut t.elements);
-    let Some(kind) = kind(&sight, &els[j].view()) else {
+    let Some(kind) = kind(&sight, &els[i].view(), &els[j].view()) else {
         drop(els);
-        t.fail("assault", element, format!("{target} is neither in a building nor a vehicle"));
+        t.fail("assault", element, format!("{target} is neither in a building nor a vehicle, nor one man for one"));
         return;
     };
     let from = els[i].place.at;
@@ -316,6 +356,7 @@ fn assault(t: &mut Battlefield, element: &str, target: &str, turn: &Turn) {
         // The Move phase into contact.
         let contact = toward(from, els[j].place.at, Inches(needed));
         let pips = turn.orders.movement_pips;
+        let pace = if kind == Kind::OneOnOne { Pace::Stealth } else { Pace::Normal };
         let thrown = movement::throw_move(
             &mut t.log,
             &mut t.failures,
@@ -324,8 +365,11 @@ fn assault(t: &mut Battlefield, element: &str, target: &str, turn: &Turn) {
             bound,
             &mut els[i],
             contact,
-            (pips, super::command::Pace::Normal),
+            (pips, pace),
         );
+        if pace == Pace::Stealth {
+            els[i].apply(Change::Stealthy);
+        }
         let travel = thrown.unwrap_or(0.0);
         // Reading (HA "Spotting a potential ambush"): the enemy assaulted has
         // been observed, so the 9" halt is not for it; any other enemy still stops the move.
@@ -370,6 +414,12 @@ fn assault(t: &mut Battlefield, element: &str, target: &str, turn: &Turn) {
             return;
         }
         if matches!(reached, Approach::ComingUpShort { .. }) {
+            // Reading: a 1-on-1 attacker who falls short stays where his
+            // stealth move ended, unseen, and does not fire (test
+            // `a_lone_man_closes_by_stealth_and_stops_short_without_a_fight`).
+            if kind == Kind::OneOnOne {
+                return;
+            }
             // HA "Coming up short": "the advancing troops may fire from their
             // final position. They may not throw grenades".
             let may = sight.may_fire_at(&els[i].view(), &els[j].view())
@@ -387,6 +437,11 @@ fn assault(t: &mut Battlefield, element: &str, target: &str, turn: &Turn) {
         }
     }
     match kind {
+        Kind::OneOnOne => {
+            let mut out =
+                Out { dice: &mut t.dice.0, log: &mut t.log, failures: &mut t.failures, bound, battle: &mut t.battle };
+            fight_one_on_one(&mut out, &mut t.sides, &mut els, (i, j));
+        }
         Kind::Vehicle => {
             let mut out =
                 Out { dice: &mut t.dice.0, log: &mut t.log, failures: &mut t.failures, bound, battle: &mut t.battle };
@@ -509,6 +564,60 @@ fn close_fire(
             .outcome(serde_json::json!({ "winner": "attacker", "status": Status::Destroyed }));
         out.log.push(bound, e);
         tgt.apply(Change::Leave(Status::Destroyed));
+    }
+}
+
+/// *Heroes All*, "1-on-1 attacks": the attacker in contact throws a D6 (3+,
+/// elite +1, poor/militia −1) with the quality his element fires with; each
+/// time it fails the defender/guard fights back (4+) and "alerts friendly
+/// troops within 12 inches on a D6 throw of 2+", and "the fight continues
+/// until resolved" ([`rules::one_on_one`], each round one event).
+///
+/// Readings: the figure who loses the fight is a casualty, and his element
+/// of one is destroyed (test `a_lone_man_attacks_a_sentry_1_on_1`); after a
+/// win the attacker stays where he made the attack ("can remain at the
+/// position of the attack"; the Auto side and the Player alike); the alerted
+/// friends are the defender's other elements within 12 inches of him, who
+/// come to know of the attacker (test `an_alerted_sentry_warns_friends_within_12_inches`).
+fn fight_one_on_one(t: &mut Out, sides: &mut HeldSides, els: &mut [Held], (i, j): (usize, usize)) {
+    let bound = t.bound;
+    let (attacker, defender) = (els[i].id().to_owned(), els[j].id().to_owned());
+    let quality = els[i].force.fire_and_cm_quality();
+    let (fight, events) =
+        match rules::one_on_one(figures(&els[i].view()), figures(&els[j].view()), quality, &mut *t.dice, &attacker) {
+            Ok(fought) => fought,
+            Err(e) => {
+                debug!("{attacker} cannot attack {defender} 1-on-1: {e}");
+                return;
+            }
+        };
+    for e in events {
+        t.log.push(bound, e.target(defender.as_str()));
+    }
+    if fight.alerted {
+        let (side, at) = (els[j].identity.side, els[j].place.at);
+        for (k, f) in els.iter_mut().enumerate() {
+            let near = distance(f.place.at, at).get() <= rules::ALERT_RADIUS;
+            if k != j && f.identity.side == side && f.presence.status.on_table() && near {
+                f.apply(Change::Knows(vec![attacker.clone()]));
+            }
+        }
+    }
+    let loser = match fight.winner {
+        rules::Winner::Attacker => j,
+        rules::Winner::Defender => i,
+    };
+    let f = &mut els[loser];
+    let lost = f.apply(Change::LoseMen(1));
+    super::shared::casualties((&mut *t.log, &mut *t.failures), t.dice, bound, sides, f, lost);
+    if f.spent() && f.presence.status.on_table() {
+        let e = RuleEvent::new(EventKind::Assault, ha(ONE_ON_ONE))
+            .actor(attacker.as_str())
+            .target(defender.as_str())
+            .input("casualty", f.id(), "the figure who lost the fight")
+            .outcome(serde_json::json!({ "winner": fight.winner, "status": Status::Destroyed }));
+        t.log.push(bound, e);
+        f.apply(Change::Leave(Status::Destroyed));
     }
 }
 
@@ -639,7 +748,7 @@ pub(super) fn defenders_retire(t: &mut Battlefield, id: &str, turn: &ElementTurn
                 bound,
                 f,
                 home,
-                (0, super::command::Pace::Normal),
+                (0, Pace::Normal),
             )
             .unwrap_or(0.0);
             let from = f.place.at;

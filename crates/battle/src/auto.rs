@@ -361,7 +361,9 @@ fn next_command(
 /// CMS above 4 (FYOB "Continuous Momentum Score": at 4 or less "Infantry
 /// elements cannot assault"), against a building's occupants or a vehicle in
 /// contact or within a fair chance of its Movement Dice (*Heroes All*,
-/// "Assaults"). AFVs, crew-served weapons and elements at CMS 4 or less keep
+/// "Assaults"); a lone man, against a lone enemy anywhere within a fair
+/// chance of his stealth move ("1-on-1 attacks"; test
+/// `the_auto_side_attacks_a_lone_sentry_1_on_1`). AFVs, crew-served weapons and elements at CMS 4 or less keep
 /// their stand-off (`CLOSE_TO`).
 fn assault_target(
     turn: &Turn,
@@ -375,7 +377,7 @@ fn assault_target(
     }
     enemies
         .iter()
-        .filter(|e| me.intel.known.contains(e.id()) && super::assault::assailable(sight, e))
+        .filter(|e| me.intel.known.contains(e.id()) && super::assault::assailable(sight, me, e))
         .filter(|e| super::assault::within_reach(me, e, turn, battle))
         .min_by(|a, b| distance(me.place.at, a.place.at).total_cmp(&distance(me.place.at, b.place.at)))
         .map(|e| e.id().to_owned())
@@ -405,7 +407,7 @@ fn assault_approach(turn: &Turn, me: &ElementView, enemies: &[ElementView], sigh
     }
     let e = enemies
         .iter()
-        .filter(|e| me.intel.known.contains(e.id()) && super::assault::assailable(sight, e))
+        .filter(|e| me.intel.known.contains(e.id()) && super::assault::assailable(sight, me, e))
         .min_by(|a, b| distance(me.place.at, a.place.at).total_cmp(&distance(me.place.at, b.place.at)))?;
     let d = distance(me.place.at, e.place.at);
     let to_contact = d - Inches(super::shared::CONTACT);

@@ -117,11 +117,21 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                         commands
                             .push((label, Command::AimedFire { element: element.clone(), target: e.id().to_owned() }));
                     }
-                    // Assault: a known enemy in a building or a vehicle within a move.
+                    // Assault: a known enemy in a building or a vehicle within
+                    // a move, or a lone enemy for a lone man.
                     let d = warbound_rules::geometry::distance(me.place.at, e.place.at).get();
-                    if super::assault::assailable(&sight, &e) && d <= ASSAULT_OFFERED {
+                    if super::assault::assailable(&sight, &me, &e) && d <= ASSAULT_OFFERED {
                         let to_contact = (d - super::shared::CONTACT).max(0.0);
-                        let label = if to_contact > 0.0 {
+                        let label = if super::assault::one_on_one(&me, &e) {
+                            // The exact chance of winning the fight, from the rules core.
+                            let odds = warbound_rules::assault::one_on_one_odds(me.force.fire_and_cm_quality());
+                            let approach = if to_contact > 0.0 {
+                                format!("{to_contact:.1}\" to contact: a stealth move, then")
+                            } else {
+                                "in contact:".to_owned()
+                            };
+                            format!("Assault {} 1-on-1 ({approach} {:.0}% to win the fight)", e.id(), odds * 100.0)
+                        } else if to_contact > 0.0 {
                             format!("Assault {} ({to_contact:.1}\" to contact: Move, then the assault)", e.id())
                         } else {
                             format!("Assault {} (in contact)", e.id())

@@ -472,3 +472,275 @@ fn outnumbered_attackers_withdraw_when_their_nco_passes() {
     }
     assert!(out > 0 && on > 0, "withdrew {out}, fought on {on}");
 }
+
+const ONE_ON_ONE: &str = "Assaults: 1-on-1 attacks";
+const SENTRY: &str = r#"(men: 1, weapon: "de_kar98k")"#;
+
+/// A British soldier of `quality` alone at `british_at` under `orders`; the
+/// German elements `germans` (id, figures, place), the first of them the
+/// sentry the Germans hold "the post" at, the Company Officer with the last.
+fn post(quality: &str, british_at: (f32, f32), orders: &str, germans: &[(&str, &str, (f32, f32))]) -> Scenario {
+    let post = germans[0].2;
+    let last = germans.last().unwrap().0;
+    let elements: Vec<String> = germans
+        .iter()
+        .map(|(id, figures, at)| format!(r#"(id: "{id}", figures: [{figures}], start: at({}, {}))"#, at.0, at.1))
+        .collect();
+    let text = format!(
+        r#"(
+    name: "Post", briefing: "test", table: (width: 72, depth: 48), time_limit: 12,
+    places: [(name: "the road", at: (36, 4)), (name: "the post", at: ({}, {}))],
+    sides: [
+        (name: "British", nation: British, year: 1944, quality: {quality}, senior_officer: Average, edge: near,
+         companies: [(id: "a_coy", officer: Regular, attached_to: "a1", objective: {orders},
+            elements: [(id: "a1", nco: Regular, figures: [(men: 1, weapon: "gb_no4_rifle")], start: at({}, {}))])]),
+        (name: "German", nation: German, year: 1944, quality: Regular, senior_officer: Average, edge: far,
+         companies: [(id: "b_kp", officer: Regular, attached_to: "{last}", objective: (activity: Hold, location: "the post"),
+            elements: [{}])]),
+    ],
+)"#,
+        post.0,
+        post.1,
+        british_at.0,
+        british_at.1,
+        elements.join(", ")
+    );
+    Scenario::load("post.ron", &text, &codex()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The rounds of a 1-on-1 fight among `new`, checked against the rules
+/// core thrown with the same dice; the winner.
+fn fight_matches_the_rules(new: &[Entry], quality: warbound_rules::officer::Quality) -> Option<String> {
+    let rounds: Vec<&Entry> =
+        new.iter().filter(|e| e.event.rule.section == ONE_ON_ONE && input(e, "round").is_some()).collect();
+    if rounds.is_empty() {
+        return None;
+    }
+    let faces: Vec<u8> = rounds.iter().flat_map(|e| e.event.dice.iter().map(|t| t.face)).collect();
+    let mut dice = warbound_rules::dice::Scripted::new(faces);
+    let (fight, events) = warbound_rules::assault::one_on_one(1, 1, quality, &mut dice, "a1").unwrap();
+    assert_eq!(events.len(), rounds.len(), "one event a round");
+    for (logged, thrown) in rounds.iter().zip(&events) {
+        assert_eq!(logged.event.outcome, thrown.outcome);
+        assert_eq!(logged.event.actor.as_deref(), Some("a1"));
+        assert_eq!(logged.event.target.as_deref(), Some("g1"));
+    }
+    let winner = serde_json::to_value(fight.winner).unwrap().as_str().unwrap().to_owned();
+    Some(winner)
+}
+
+#[test]
+fn a_lone_man_attacks_a_sentry_1_on_1() {
+    // HA "1-on-1 attacks": "A single attacker can make a 1-on-1 attack on a
+    // single defender/guard"; 3+ wins, else the guard beats him on 4+, and
+    // "the fight continues until resolved". The loser is a casualty; after a
+    // win the attacker "can remain at the position of the attack".
+    let scenario = post("Regular", (30.0, 37.6), HOLD_ROAD, &[("g1", SENTRY, (30.0, 39.5))]);
+    let (mut won, mut lost) = (0, 0);
+    for seed in 0..40 {
+        let Some(mut app) = a1_to_act(scenario.clone(), seed, Phase::Fire, true) else { continue };
+        let (a1, g1) = (element(&app, "a1"), element(&app, "g1"));
+        if !g1.presence.status.on_table() || distance(a1.place.at, g1.place.at).get() > 2.0 {
+            continue;
+        }
+        let before = log(&app).len();
+        play::command(&mut app, Command::Assault { element: "a1".into(), target: "g1".into() }).unwrap();
+        assert_eq!(refused_by(&app), None, "seed {seed}");
+        let new = log(&app)[before..].to_vec();
+        assert!(new.iter().all(|e| e.event.rule.section != CLOSE), "seed {seed}: no close assault");
+        let quality = a1.force.fire_and_cm_quality();
+        let winner = fight_matches_the_rules(&new, quality).unwrap_or_else(|| panic!("seed {seed}: no fight"));
+        let (a1_after, g1_after) = (element(&app, "a1"), element(&app, "g1"));
+        let destroyed = warbound_battle::state::Status::Destroyed;
+        if winner == "attacker" {
+            won += 1;
+            assert_eq!((g1_after.men(), g1_after.presence.status), (0, destroyed), "seed {seed}");
+            assert_eq!(a1_after.men(), 1, "seed {seed}");
+            assert_eq!(a1_after.place.at, a1.place.at, "seed {seed}: the attacker stays where he attacked");
+        } else {
+            lost += 1;
+            assert_eq!((a1_after.men(), a1_after.presence.status), (0, destroyed), "seed {seed}");
+            assert_eq!(g1_after.men(), 1, "seed {seed}");
+        }
+    }
+    assert!(won > 0 && lost > 0, "won {won}, lost {lost}");
+}
+
+#[test]
+fn a_lone_man_closes_by_stealth_and_stops_short_without_a_fight() {
+    // HA "1-on-1 attacks": "The attacker can make a \"stealth\" move (see
+    // Movement) towards the defender/guard": 1D6 inches for a regular. A
+    // throw short of contact calls the attack off where the move ends.
+    let scenario = post("Regular", (30.0, 34.0), HOLD_ROAD, &[("g1", SENTRY, (30.0, 39.5))]);
+    let (mut short, mut fought) = (0, 0);
+    for seed in 0..40 {
+        let Some(mut app) = a1_to_act(scenario.clone(), seed, Phase::Move, true) else { continue };
+        let (a1, g1) = (element(&app, "a1"), element(&app, "g1"));
+        let gap = distance(a1.place.at, g1.place.at).get();
+        if !g1.presence.status.on_table() || gap <= 2.0 || gap > 8.0 {
+            continue;
+        }
+        let before = log(&app).len();
+        play::command(&mut app, Command::Assault { element: "a1".into(), target: "g1".into() }).unwrap();
+        assert_eq!(refused_by(&app), None, "seed {seed}");
+        let new = log(&app)[before..].to_vec();
+        let mv = new
+            .iter()
+            .find(|e| e.event.kind == EventKind::Movement && e.event.actor.as_deref() == Some("a1"))
+            .unwrap_or_else(|| panic!("seed {seed}: a1's move"));
+        let dice = mv.event.inputs.iter().find(|i| i.name == "dice").unwrap();
+        assert!(dice.reason.contains("stealth"), "seed {seed}: {}", dice.reason);
+        assert_eq!(dice.value, serde_json::json!(1), "seed {seed}: a regular's stealth move is 1D6");
+        let a1_after = element(&app, "a1");
+        if a1_after.presence.status.on_table() {
+            assert!(a1_after.actions.this_bound.stealthy, "seed {seed}: marked as a stealth move");
+        }
+        if new.iter().any(|e| e.event.rule.section == "Coming up short") {
+            short += 1;
+            assert!(new.iter().all(|e| e.event.rule.section != ONE_ON_ONE), "seed {seed}: no fight when short");
+            assert!(new.iter().all(|e| e.event.kind != EventKind::Fire), "seed {seed}: no fire either");
+            assert!(distance(a1_after.place.at, g1.place.at).get() > 2.0, "seed {seed}");
+            assert!(distance(a1_after.place.at, a1.place.at).get() <= 6.0, "seed {seed}: no further than 1D6");
+        } else {
+            fought += 1;
+            assert!(fight_matches_the_rules(&new, a1.force.fire_and_cm_quality()).is_some(), "seed {seed}");
+        }
+    }
+    assert!(short > 0 && fought > 0, "short {short}, fought {fought}");
+}
+
+#[test]
+fn an_alerted_sentry_warns_friends_within_12_inches() {
+    // HA "1-on-1 attacks": "In all cases where the attack is unsuccessful,
+    // the defender/guard alerts friendly troops within 12 inches on a D6
+    // throw of 2+." The alerted know of the attacker; friends further off
+    // do not. A poor attacker (-1) fails more often.
+    let germans = [("g1", SENTRY, (30.0, 39.5)), ("g2", SENTRY, (20.0, 45.0)), ("g3", SENTRY, (55.0, 45.0))];
+    let scenario = post("Poor", (30.0, 37.6), HOLD_ROAD, &germans);
+    let (mut alerted, mut quiet) = (0, 0);
+    // Friends within and beyond 12" who did not know of the attacker when the guard was alerted.
+    let (mut warned, mut unwarned) = (0, 0);
+    for seed in 0..60 {
+        let Some(mut app) = a1_to_act(scenario.clone(), seed, Phase::Fire, true) else { continue };
+        let (a1, g1) = (element(&app, "a1"), element(&app, "g1"));
+        if !g1.presence.status.on_table() || distance(a1.place.at, g1.place.at).get() > 2.0 {
+            continue;
+        }
+        let friends: Vec<(String, bool, f32)> = ["g2", "g3"]
+            .iter()
+            .map(|id| element(&app, id))
+            .filter(|f| f.presence.status.on_table())
+            .map(|f| (f.id().to_owned(), f.intel.known.contains("a1"), distance(f.place.at, g1.place.at).get()))
+            .collect();
+        let before = log(&app).len();
+        play::command(&mut app, Command::Assault { element: "a1".into(), target: "g1".into() }).unwrap();
+        assert_eq!(refused_by(&app), None, "seed {seed}");
+        let new = log(&app)[before..].to_vec();
+        let last = new.iter().rfind(|e| e.event.rule.section == ONE_ON_ONE && input(e, "round").is_some()).unwrap();
+        let alarm = last.event.outcome["alerted"] == serde_json::json!(true);
+        if alarm {
+            alerted += 1;
+        } else {
+            quiet += 1;
+        }
+        for (id, knew, d) in friends {
+            let knows = element(&app, &id).intel.known.contains("a1");
+            let expected = knew || (alarm && d <= 12.0);
+            assert_eq!(knows, expected, "seed {seed}: {id} {d:.1}\" off, alerted {alarm}");
+            if alarm && !knew {
+                if d <= 12.0 {
+                    warned += 1;
+                } else {
+                    unwarned += 1;
+                }
+            }
+        }
+    }
+    assert!(alerted > 0 && quiet > 0, "alerted {alerted}, quiet {quiet}");
+    assert!(warned > 0 && unwarned > 0, "warned {warned}, not warned {unwarned}");
+}
+
+#[test]
+fn two_men_do_not_attack_a_man_in_the_open_1_on_1() {
+    // HA "1-on-1 attacks" are "a single attacker ... on a single
+    // defender/guard": two men assault no one in the open, nor does one man
+    // assault a section there; they fire (HA "Close assaults").
+    let pair = farm_at(2, (30.0, 37.6), (30.0, 39.5), SENTRY, (HOLD_ROAD, HOLD_FARM));
+    let mut app = first_turn(&pair, Phase::Fire, true);
+    play::command(&mut app, Command::Assault { element: "a1".into(), target: "g1".into() }).unwrap();
+    assert_eq!(refused_by(&app).as_deref(), Some(CLOSE));
+    let one = farm_at(1, (30.0, 37.6), (30.0, 39.5), SECTION, (HOLD_ROAD, HOLD_FARM));
+    let mut app = first_turn(&one, Phase::Fire, true);
+    play::command(&mut app, Command::Assault { element: "a1".into(), target: "g1".into() }).unwrap();
+    assert_eq!(refused_by(&app).as_deref(), Some(CLOSE));
+}
+
+#[test]
+fn the_player_is_offered_a_1_on_1_attack_with_its_odds() {
+    // HA "1-on-1 attacks": a regular wins each round on 3+ (4 in 6) and
+    // loses it on the guard's 4+ after a failure (1 in 6), so he wins the
+    // fight 4 times in 5.
+    let scenario = post("Regular", (30.0, 35.0), HOLD_ROAD, &[("g1", SENTRY, (30.0, 39.5))]);
+    let mut app = first_turn(&scenario, Phase::Move, true);
+    let Some(warbound_battle::options::Decision::Act { offers, .. }) =
+        warbound_battle::options::decision(app.world_mut())
+    else {
+        panic!("no element's decision")
+    };
+    let offer = offers.iter().find(|o| matches!(o.command, Command::Assault { .. })).expect("the attack on offer");
+    let odds = warbound_rules::assault::one_on_one_odds(warbound_rules::officer::Quality::Regular);
+    assert!((odds - 0.8).abs() < 1e-9);
+    assert!(offer.label.starts_with("Assault g1 1-on-1"), "{}", offer.label);
+    assert!(offer.label.contains("stealth move") && offer.label.contains("80% to win"), "{}", offer.label);
+    assert_eq!(offer.refused, None);
+}
+
+/// The first command the Auto side gives for a lone a1 at its turn under a
+/// Move order, sent to contact the lone sentry g1 at (30, 39.5) from `british_at`.
+fn lone_auto_first_command(british_at: (f32, f32)) -> serde_json::Value {
+    let contact = r#"(activity: ContactEnemy, location: "the post")"#;
+    let scenario = post("Regular", british_at, contact, &[("g1", SENTRY, (30.0, 39.5))]);
+    let mut app = first_turn(&scenario, Phase::Move, true);
+    let seen = log(&app).len();
+    app.world_mut().resource_mut::<Sides>().0[0].control = Control::Auto;
+    play::advance(&mut app).unwrap();
+    let log = log(&app);
+    let first = log[seen..]
+        .iter()
+        .find(|e| e.event.kind == EventKind::Command && e.event.actor.as_deref() == Some("a1"))
+        .expect("a command for a1");
+    input(first, "command").expect("the command given").clone()
+}
+
+#[test]
+fn the_auto_side_attacks_a_lone_sentry_1_on_1() {
+    // HA "1-on-1 attacks": the attacker makes a stealth move (1D6 for a
+    // regular) towards the guard. 4" from contact the D6 reaches it on 4+,
+    // so the Auto side attacks; 6" from contact only on a 6, so it does not.
+    let near = lone_auto_first_command((30.0, 33.5));
+    assert_eq!(near["assault"]["target"], serde_json::json!("g1"), "4 inches to contact: {near}");
+    let far = lone_auto_first_command((30.0, 31.5));
+    assert!(far.get("assault").is_none(), "6 inches to contact: {far}");
+}
+
+#[test]
+fn the_rules_report_counts_1_on_1_attacks_as_played() {
+    // HA "1-on-1 attacks", Auto against Auto: a lone British soldier sent to
+    // contact a lone German sentry attacks him; each fight changes the
+    // state (a figure lost), is won by one side or the other, and breaks no
+    // invariant, the alerted friend 11.4" off included.
+    let contact = r#"(activity: ContactEnemy, location: "the post")"#;
+    let germans = [("g1", SENTRY, (30.0, 39.5)), ("g2", SENTRY, (20.0, 45.0))];
+    let scenario = post("Regular", (30.0, 33.5), contact, &germans);
+    let report = warbound_battle::report::rules_report(&codex(), &[("post".to_owned(), scenario)], 40);
+    assert!(report.failures.is_empty(), "{:?}", report.failures);
+    let row = report.rule(warbound_rules::event::Book::HeroesAll, ONE_ON_ONE).expect("its row");
+    assert_eq!(row.status(), warbound_battle::report::Status::Played, "{row:?}");
+    // The alert's news and the loser's fall are credited to the fight.
+    let logged = report.logged(warbound_rules::event::Book::HeroesAll, ONE_ON_ONE).expect("its events");
+    for change in ["Change::Knows", "Change::LoseMen", "Change::Leave"] {
+        assert!(logged.changes.get(change).is_some_and(|&n| n > 0), "{change}: {:?}", logged.changes);
+    }
+    let a = report.assaults;
+    assert!(a.won > 0 && a.lost > 0, "{a:?}");
+}
