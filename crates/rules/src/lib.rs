@@ -12,6 +12,7 @@ pub mod dice;
 pub mod event;
 pub mod geometry;
 mod halves;
+pub mod handoff;
 pub mod inches;
 pub mod scenario;
 pub mod terrain;
