@@ -54,6 +54,26 @@ mod tests {
     const GUERNSEY: &str = include_str!("../../../../scenarios/campaigns/guernsey-1942.ron");
 
     #[test]
+    fn a_campaign_round_trips_through_ron() {
+        // A campaign stored mid-way and loaded again plays on exactly as the
+        // one that never stopped: same log, same summary.
+        let file = CampaignFile::load("guernsey-1942.ron", GUERNSEY).unwrap();
+        let mut a = Campaign::new("guernsey-1942", file, 5).unwrap();
+        a.play_days(3);
+        a.drain_events();
+        let text = ron::to_string(&a).unwrap();
+        let mut b: Campaign = ron::from_str(&text).unwrap();
+        assert_eq!(b.summary(), a.summary());
+        a.play_days(3);
+        b.play_days(3);
+        let lines = |c: &mut Campaign| c.drain_events().iter().map(|e| e.to_json_line()).collect::<Vec<_>>();
+        let (la, lb) = (lines(&mut a), lines(&mut b));
+        assert!(!la.is_empty(), "three more days log something");
+        assert_eq!(la, lb);
+        assert_eq!(a.summary(), b.summary());
+    }
+
+    #[test]
     fn the_shipped_campaign_keeps_the_rules_and_runs_its_trains() {
         let file = CampaignFile::load("guernsey-1942.ron", GUERNSEY).unwrap();
         let mut delivered = 0;

@@ -7,7 +7,7 @@
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::fmt;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use warbound_rules::dice::{Dice, Roll};
 use warbound_rules::event::{Book, EventKind, RuleEvent, RuleRef};
@@ -74,7 +74,7 @@ pub(crate) fn ix(side: Side) -> usize {
 }
 
 /// Air Command and its squadrons (FYOW 28).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct AirArm {
     pub command: AirCommand,
     /// Each squadron, and whether it is a specialist reconnaissance type.
@@ -88,7 +88,7 @@ pub struct AirArm {
 }
 
 /// One army: its General, Strategic Morale and what it knows of the enemy.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Army {
     pub side: Side,
     pub name: String,
@@ -115,7 +115,7 @@ pub struct Army {
 /// A Senior Command (FYOW 6.3): a Brigade's HQ, whose Senior Commander sets
 /// its battlegroups' orders each day (10.2, 11) and answers their requests
 /// when activated on its BPC (6.3, 9.1).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct SeniorCommand {
     pub side: Side,
     /// The Brigade its battlegroups (and their Fractions) belong to.
@@ -130,7 +130,7 @@ pub struct SeniorCommand {
 }
 
 /// Where a force is.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Whereabouts {
     /// On a Map Board (in a box or on the board: see the board's occupation).
     Board(BoardId),
@@ -142,7 +142,7 @@ pub enum Whereabouts {
 }
 
 /// A battlegroup or fraction on the campaign map.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Force {
     pub name: String,
     pub side: Side,
@@ -245,7 +245,7 @@ impl Force {
 }
 
 /// The resistance and its missions (FYOW 34).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Partisans {
     pub helps: Side,
     pub cells: Vec<Cell>,
@@ -258,7 +258,7 @@ pub struct Partisans {
 }
 
 /// A paper battle on a Map Board (FYOW 33.7), between one attacking and one defending force.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct PaperBattle {
     pub board: BoardId,
     pub attacker: String,
@@ -272,7 +272,7 @@ pub struct PaperBattle {
 }
 
 /// A finished paper battle, for the summary.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct BattleRecord {
     pub board: BoardId,
     pub attacker: String,
@@ -283,19 +283,20 @@ pub struct BattleRecord {
 }
 
 /// Why the campaign ended.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Ending {
     pub reason: String,
     pub winner: Option<Side>,
 }
 
 /// A campaign being played.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Campaign {
     /// Where the campaign file came from.
     pub source: String,
     pub file: CampaignFile,
     pub seed: u64,
+    #[serde(with = "dice_state")]
     pub(crate) dice: Dice,
     pub date: CampaignDate,
     /// Campaign days begun, counted from 1.
@@ -325,8 +326,24 @@ pub struct Campaign {
     /// at most 5, none asked twice.
     pub(crate) decisions: BTreeMap<String, Activation>,
     pub ended: Option<Ending>,
+    /// Events not yet written to the log (a save is taken after they are).
+    #[serde(skip)]
     pub(crate) events: Vec<RuleEvent>,
     pub events_logged: u64,
+}
+
+/// The campaign's dice stored by where their stream stands.
+mod dice_state {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    use warbound_rules::dice::{Dice, DiceState};
+
+    pub fn serialize<S: Serializer>(dice: &Dice, s: S) -> Result<S::Ok, S::Error> {
+        dice.state().serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Dice, D::Error> {
+        DiceState::deserialize(d).map(Dice::from_state)
+    }
 }
 
 impl Campaign {
@@ -674,7 +691,7 @@ impl Campaign {
 }
 
 /// What a supply train is doing.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum TrainWork {
     /// Loading at the home station.
     Loading(LoadingJob),
@@ -687,7 +704,7 @@ pub enum TrainWork {
 }
 
 /// An army's supply train.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SupplyTrain {
     pub name: String,
     pub home: BoardId,
