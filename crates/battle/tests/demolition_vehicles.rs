@@ -385,3 +385,53 @@ fn a_goliath_sent_at_a_tank_is_not_halted_nine_inches_short() {
     }
     assert!(closer >= 3, "{closer} moves came within 9 inches of the tank");
 }
+
+fn british_section_at(x: f32, y: f32) -> String {
+    format!(r#"figures: [(men: 8, weapon: "gb_no4_rifle")], start: at({x}, {y})"#)
+}
+
+#[test]
+fn a_goliath_at_the_house_demolishes_it_on_column_f_doubled_and_doubled_again() {
+    // HA "Goliath": "column F with the resultant number of casualties
+    // doubled"; on a building the "hits on buildings" rule doubles it again.
+    let scenario = table(&british_section_at(40.0, 40.0), &goliath_at(40.0, 37.5));
+    let mut n = 0;
+    for mut app in turns(&scenario, "g1", Phase::Act) {
+        n += 1;
+        let before = log(&app).len();
+        play::command(&mut app, Command::Goliath { element: "g1".into(), target: "a1".into() }).unwrap();
+        assert_eq!(refused_by(&app), None, "in contact with the house the section holds");
+        let new: Vec<Entry> = log(&app)[before..].to_vec();
+        let on_house = new
+            .iter()
+            .find(|e| e.event.rule.section == "Hits on buildings & structures")
+            .expect("the charge goes on the house");
+        let faces: Vec<u8> = on_house.event.dice.iter().map(|d| d.face).collect();
+        let (expected, _) = Building::new(Structure::House).hit(DEMOLITION, 8, &mut Scripted::new(faces), "h").unwrap();
+        assert_eq!(expected.effect, DEMOLITION.column.casualties(on_house.event.dice[0].face) * 4);
+        assert!(house(&app).points < 4);
+        assert_eq!(8 - element(&app, "a1").men(), u32::from(expected.casualties));
+        assert_eq!(element(&app, "g1").presence.status, Status::Destroyed);
+    }
+    assert!(n >= 5, "{n}");
+}
+
+#[test]
+fn a_goliath_among_men_in_the_open_kills_column_f_doubled() {
+    let scenario = table(&british_section_at(40.0, 30.0), &goliath_at(40.0, 31.5));
+    let mut lost_total = 0;
+    for mut app in turns(&scenario, "g1", Phase::Act) {
+        let before = log(&app).len();
+        play::command(&mut app, Command::Goliath { element: "g1".into(), target: "a1".into() }).unwrap();
+        let new: Vec<Entry> = log(&app)[before..].to_vec();
+        let charge = new
+            .iter()
+            .find(|e| e.event.rule.section == "Goliath" && e.event.kind == EventKind::HeEffect)
+            .expect("column F doubled on the men");
+        let face = charge.event.dice[0].face;
+        let expected = (DEMOLITION.column.casualties(face) * 2).min(8);
+        assert_eq!(8 - element(&app, "a1").men(), u32::from(expected));
+        lost_total += expected;
+    }
+    assert!(lost_total > 0);
+}
