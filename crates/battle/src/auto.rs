@@ -37,7 +37,7 @@ use super::{
     Battlefield, FlowSchedule, FlowSet, at,
     check::check,
     command::{Command, Current, Inbox, ObserveTarget, Pace},
-    demolition,
+    demolition, demolition_vehicles,
     setup::Control,
     sorted,
     state::Demolition,
@@ -223,7 +223,7 @@ fn next_command(
     let destination = if burning {
         Some(super::shared::toward(me.place.at, home, EVACUATE))
     } else {
-        destination(turn, me, &enemies, sight, &battle.pontoons)
+        destination(turn, me, &enemies, sight, battle)
     };
     // An Act order's Act before its Fire: aim an AT/HE shot at a target at
     // long range or in cover (FYOB "Act", (iv)).
@@ -315,6 +315,20 @@ fn next_command(
         .flat_map(|p| match p {
             Phase::Act => acts.clone(),
             Phase::Fire => {
+                let petard = demolition_vehicles::has_petard(me, sight.codex)
+                    .then(|| {
+                        enemies
+                            .iter()
+                            .filter(|e| {
+                                me.intel.known.contains(e.id())
+                                    && demolition_vehicles::petard_refused(me, e, battle, sight.codex).is_none()
+                            })
+                            .min_by(|a, b| {
+                                distance(me.place.at, a.place.at).total_cmp(&distance(me.place.at, b.place.at))
+                            })
+                            .map(|e| Command::Petard { element: element.clone(), target: e.id().to_owned() })
+                    })
+                    .flatten();
                 let smoke = screen.map(|p| Command::Smoke { element: element.clone(), at: (p.0, p.1) });
                 let aimed = aim.clone().map(|target| Command::AimedFire { element: element.clone(), target });
                 let plain =
@@ -323,7 +337,7 @@ fn next_command(
                         let squadron = aircraft.iter().find(|(_, s)| *s != me.identity.side).map(|(id, _)| id.clone());
                         squadron.map(|squadron| Command::FireAa { element: element.clone(), squadron })
                     });
-                smoke.into_iter().chain(aimed).chain(plain).collect()
+                petard.into_iter().chain(smoke).chain(aimed).chain(plain).collect()
             }
             Phase::Move => destination
                 .map(|p| {
@@ -348,7 +362,22 @@ fn next_command(
     // potential ambush": "without taking an observation test using an Act").
     let look_first = (turn.orders.order == Phase::Act && !observe.is_empty())
         .then(|| Command::Observe { element: element.clone(), targets: observe.clone() });
-    wade.into_iter()
+    // A Goliath in contact with an enemy it drives at, or any in contact, is detonated.
+    let blast = demolition_vehicles::is_goliath(me)
+        .then(|| {
+            let quarry = demolition_vehicles::goliath_quarry(me, &enemies, battle).map(|(id, _)| id);
+            let in_contact = |e: &&ElementView| demolition_vehicles::goliath_refused(me, e, battle).is_none();
+            enemies
+                .iter()
+                .filter(in_contact)
+                .find(|e| Some(e.id()) == quarry.as_deref())
+                .or_else(|| enemies.iter().find(in_contact))
+                .map(|e| Command::Goliath { element: element.clone(), target: e.id().to_owned() })
+        })
+        .flatten();
+    blast
+        .into_iter()
+        .chain(wade)
         .chain(look_first)
         .chain(assault)
         .chain(candidates)
@@ -430,8 +459,9 @@ fn destination(
     me: &ElementView,
     enemies: &[ElementView],
     sight: &Sight,
-    pontoons: &[super::state::Pontoon],
+    battle: &super::state::Battle,
 ) -> Option<Point> {
+    let pontoons = &battle.pontoons;
     // *Heroes All*, "Forces acting whilst rationed": out of petrol, "unable to move further".
     if me.vehicle.out_of_fuel {
         return None;
@@ -454,7 +484,18 @@ fn destination(
         let bank = super::bridging::near_bank(&pontoons[k].site, me.place.at);
         return (distance(me.place.at, bank) > super::bridging::AT_THE_BANK / 2.0).then_some(bank);
     }
-    assault_approach(turn, me, enemies, sight).or_else(|| order_destination(me, enemies, sight))
+    // A Goliath drives at the nearest known vehicle or held building within
+    // its 24" and otherwise stays; an AVRE closes within its petard's 6" of
+    // the nearest known enemy holding a building (Heroes All, "Goliath",
+    // "Petard type mortars").
+    if demolition_vehicles::is_goliath(me) {
+        return demolition_vehicles::goliath_quarry(me, enemies, battle)
+            .map(|(_, p)| p)
+            .filter(|p| distance(me.place.at, *p) > Inches(0.1));
+    }
+    demolition_vehicles::petard_approach(me, enemies, battle, sight.codex)
+        .or_else(|| assault_approach(turn, me, enemies, sight))
+        .or_else(|| order_destination(me, enemies, sight))
 }
 
 /// The nearest cover for an element in the open, where it does not lie

@@ -299,6 +299,7 @@ impl Held<'_, '_> {
             Change::Observed => f.actions.this_bound.observed = true,
             Change::Arrive { at } => {
                 f.place.at = at;
+                f.place.deployed.get_or_insert(at);
                 f.presence.status = Status::OnTable;
                 f.force.element.on_table = true;
             }

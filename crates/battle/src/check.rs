@@ -183,6 +183,7 @@ pub fn check(
     let acts = match cmd {
         Command::Observe { targets, .. } => targets.len(),
         Command::Detonate { .. }
+        | Command::Goliath { .. }
         | Command::Wade { .. }
         | Command::Extract { .. }
         | Command::CheckVacated { .. }
@@ -269,6 +270,11 @@ pub fn check(
                     "an immobile weapon set up requires an Act to break down before it moves",
                 ));
             }
+            if let Some(why) =
+                super::demolition_vehicles::goliath_move_refused(me, warbound_rules::terrain::Point(to.0, to.1))
+            {
+                return Err(refusal(Book::HeroesAll, "Goliath", why));
+            }
             if let Some(why) = cms_bars_move(turn.orders.cms_movement, ctx, me.place.at, *to) {
                 return Err(refusal(fyob, "Continuous Momentum", why));
             }
@@ -316,6 +322,38 @@ pub fn check(
                     "How to fire weapons",
                     format!("none of its weapons fires AT or HE at {target}: only an AT/HE shot is aimed"),
                 ));
+            }
+        }
+        Command::Petard { target, .. } => {
+            may_open_fire(turn, me, immobile)?;
+            let Some(t) =
+                els.get(target).filter(|e| e.identity.side != me.identity.side && e.presence.status.on_table())
+            else {
+                return Err(refusal(
+                    Book::HeroesAll,
+                    "Petard type mortars",
+                    format!("{target} is no enemy on the table"),
+                ));
+            };
+            if !ctx.may_fire_at(me, t) {
+                return Err(refusal(
+                    Book::HeroesAll,
+                    "How to fire weapons",
+                    format!("{target} is not observed and is not an autospot: only observed targets can be fired at"),
+                ));
+            }
+            if let Some(why) = super::demolition_vehicles::petard_refused(me, t, battle, ctx.codex) {
+                return Err(refusal(Book::HeroesAll, "Petard type mortars", why));
+            }
+        }
+        Command::Goliath { target, .. } => {
+            let Some(t) =
+                els.get(target).filter(|e| e.identity.side != me.identity.side && e.presence.status.on_table())
+            else {
+                return Err(refusal(Book::HeroesAll, "Goliath", format!("{target} is no enemy on the table")));
+            };
+            if let Some(why) = super::demolition_vehicles::goliath_refused(me, t, battle) {
+                return Err(refusal(Book::HeroesAll, "Goliath", why));
             }
         }
         Command::Smoke { at, .. } => {

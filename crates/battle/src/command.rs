@@ -39,6 +39,12 @@ pub enum Command {
     /// Its Fire phase: an assault on `target` (*Heroes All*, "Assaults"),
     /// moving into contact first in its Move phase when it is not in contact.
     Assault { element: String, target: String },
+    /// Its Fire phase: its petard mortar at the building `target` stands in
+    /// (*Heroes All*, "Petard type mortars").
+    Petard { element: String, target: String },
+    /// An Act: a Goliath detonated at will against `target`, in contact
+    /// (*Heroes All*, "Goliath"); the machine is destroyed by it.
+    Goliath { element: String, target: String },
     /// Its Fire phase at an enemy squadron over the table (*Heroes All*,
     /// "Anti aircraft fire").
     FireAa { element: String, squadron: String },
@@ -204,6 +210,8 @@ impl Command {
             | Command::Smoke { element, .. }
             | Command::FireAa { element, .. }
             | Command::Assault { element, .. }
+            | Command::Petard { element, .. }
+            | Command::Goliath { element, .. }
             | Command::Observe { element, .. }
             | Command::Extract { element, .. }
             | Command::CheckVacated { element, .. }
@@ -231,6 +239,7 @@ impl Command {
             | Command::AimedFire { .. }
             | Command::Smoke { .. }
             | Command::FireAa { .. }
+            | Command::Petard { .. }
             | Command::Assault { .. } => Some(Phase::Fire),
             Command::Observe { .. }
             | Command::Extract { .. }
@@ -239,6 +248,7 @@ impl Command {
             | Command::Renet { .. }
             | Command::SetUp { .. }
             | Command::Detonate { .. }
+            | Command::Goliath { .. }
             | Command::Clear { .. }
             | Command::ClearMines { .. }
             | Command::Bridge { .. }

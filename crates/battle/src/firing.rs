@@ -651,7 +651,7 @@ pub(super) fn under(
 /// weapons has an Attack Value that could damage or brew its armour from the
 /// front at short range (*Heroes All* "AT guns firing at armour/softs"). Test
 /// `riflemen_under_a_tanks_fire_take_the_armour_row`.
-fn suitable_at_weapon(tgt: &ElementView, armour: effects::ArmourClass, codex: &Codex) -> bool {
+pub(super) fn suitable_at_weapon(tgt: &ElementView, armour: effects::ArmourClass, codex: &Codex) -> bool {
     warbound_rules::forces::firing_teams(&tgt.force.element, codex).unwrap_or_default().iter().any(|team| {
         team.row.row().attack[0].is_some_and(|a| effects::at_odds(a, armour, effects::Facing::Front)[0] < 1.0)
     })

@@ -44,6 +44,7 @@ pub mod command;
 mod command_turn;
 mod deal;
 pub mod demolition;
+mod demolition_vehicles;
 mod dispatch;
 mod end_bound;
 mod firing;
@@ -243,7 +244,7 @@ pub fn plugin(app: &mut App) {
             demolition::plugin,
             bridging::plugin,
         ))
-        .add_plugins((smoke::plugin, air::plugin));
+        .add_plugins((smoke::plugin, air::plugin, demolition_vehicles::plugin));
 }
 
 /// Sets `saved`'s battle up from its start and queues the Player's commands

@@ -67,6 +67,10 @@ fn move_phase(mut t: Battlefield, mut current: ResMut<Current>) {
         // Heroes All, "Movement": the route is declared and the dice thrown;
         // the player then moves up to the score along it.
         let allowance = throw_only(&mut t, &element, Point(to.0, to.1), pips, pace);
+        if gone(&mut t, &element) {
+            super::turn::end_turn(&mut t, &element);
+            return;
+        }
         if pace == Pace::Stealth {
             stealthy(&mut t, &element);
         }
@@ -74,10 +78,22 @@ fn move_phase(mut t: Battlefield, mut current: ResMut<Current>) {
         return;
     }
     do_move(&mut t, &element, Point(to.0, to.1), pips, pace);
+    if gone(&mut t, &element) {
+        // Gone from the table in its move (a Goliath broken down and removed
+        // with its crew, men lost in a minefield): its turn is over.
+        super::turn::end_turn(&mut t, &element);
+        return;
+    }
     if pace == Pace::Stealth {
         stealthy(&mut t, &element);
     }
     super::turn::phase_done(&mut t, Phase::Move, &[]);
+}
+
+/// Whether the element has left the table.
+fn gone(t: &mut Battlefield, element: &str) -> bool {
+    let els = sorted(&mut t.elements);
+    t.roster.find(&els, element).is_some_and(|f| !f.presence.status.on_table())
 }
 
 /// Marks the element's move this bound as a stealth move (after its
@@ -101,6 +117,7 @@ fn throw_only(t: &mut Battlefield, element: &str, target: Point, pips: u8, pace:
     let enemies: Vec<Point> = els
         .iter()
         .filter(|f| f.identity.side != els[i].identity.side && f.presence.status.on_table())
+        .filter(|f| !super::demolition_vehicles::drives_at(&els[i].view(), &f.view(), target))
         .map(|f| f.place.at)
         .collect();
     let f = &mut els[i];
@@ -284,6 +301,7 @@ pub(super) fn do_move(t: &mut Battlefield, element: &str, target: Point, pips: u
     let enemies: Vec<Point> = els
         .iter()
         .filter(|f| f.identity.side != els[i].identity.side && f.presence.status.on_table())
+        .filter(|f| !super::demolition_vehicles::drives_at(&els[i].view(), &f.view(), target))
         .map(|f| f.place.at)
         .collect();
     let f = &mut els[i];
@@ -356,6 +374,10 @@ pub(super) fn throw_move(
     match movement::move_element(&request(battle, &view, &stretches, pips, pace), dice, f.id()) {
         Ok((mv, event)) => {
             log.push(bound, event);
+            if mv.broke_down {
+                super::demolition_vehicles::breaks_down(log, bound, f);
+                return None;
+            }
             if mv.track_lost {
                 // A lost track is damage, not a hit: a vehicle already
                 // damaged stays damaged (a second AT "damaged" would brew it).

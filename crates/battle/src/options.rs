@@ -139,6 +139,42 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                         commands
                             .push((label, Command::Assault { element: element.clone(), target: e.id().to_owned() }));
                     }
+                    // Its petard at the building the enemy holds (Heroes All,
+                    // "Petard type mortars"): 2+ to hit, column F doubled, and
+                    // doubled again on the building.
+                    if super::demolition_vehicles::has_petard(&me, codex) {
+                        let label = format!(
+                            "Fire the petard at {}'s building ({:.0}% to hit: column F doubled, doubled again on the building)",
+                            e.id(),
+                            warbound_rules::assault::petard_hit_chance() * 100.0
+                        );
+                        commands.push((label, Command::Petard { element: element.clone(), target: e.id().to_owned() }));
+                    }
+                    // A Goliath detonated against what it is in contact with
+                    // (Heroes All, "Goliath").
+                    if super::demolition_vehicles::is_goliath(&me) {
+                        let odds = if e.force.build.is_vehicle() {
+                            let armour = match e.force.build {
+                                super::state::Build::Afv { armour, .. } => armour,
+                                _ => warbound_rules::effects::ArmourClass::SoftSkinned,
+                            };
+                            let front = warbound_rules::effects::at_odds(
+                                warbound_rules::assault::GOLIATH_ATTACK,
+                                armour,
+                                warbound_rules::effects::Facing::Front,
+                            );
+                            format!(
+                                "Attack Value +11: {:.0}% to damage or brew from the front",
+                                (1.0 - front[0]) * 100.0
+                            )
+                        } else {
+                            "column F doubled".to_owned()
+                        };
+                        let label =
+                            format!("Detonate the Goliath against {} (an Act; {odds}; the Goliath is lost)", e.id());
+                        commands
+                            .push((label, Command::Goliath { element: element.clone(), target: e.id().to_owned() }));
+                    }
                     // Smoke on its position from the guns and mortars that reach it
                     // (Heroes All, "Firing smoke").
                     let smoke = super::smoke::reach(&me, e.place.at, codex);
@@ -312,7 +348,7 @@ pub fn decision(world: &mut World) -> Option<Decision> {
 /// The phase of the Order Dice a command takes, if it takes one.
 fn phase_of(command: &Command) -> Option<Phase> {
     match command {
-        Command::Fire { .. } | Command::FireAa { .. } => Some(Phase::Fire),
+        Command::Fire { .. } | Command::FireAa { .. } | Command::Petard { .. } => Some(Phase::Fire),
         Command::Move { .. } | Command::MoveTo { .. } => Some(Phase::Move),
         Command::Observe { .. }
         | Command::AimedFire { .. }
@@ -320,6 +356,7 @@ fn phase_of(command: &Command) -> Option<Phase> {
         | Command::CheckVacated { .. }
         | Command::Runner { .. }
         | Command::SetUp { .. }
+        | Command::Goliath { .. }
         | Command::Bridge { .. }
         | Command::ClearMines { .. } => Some(Phase::Act),
         _ => None,

@@ -132,9 +132,10 @@ pub fn build(
                 };
                 let vehicle = build.is_vehicle().then_some(VehicleState::Intact);
                 let (concealment, at) = conceal(start, codex, side, spec, &order, at, dice, &mut events)?;
+                let deployed = (status == Status::OnTable).then_some(at);
                 fielded.push(ElementBundle {
                     identity: Identity { index, side: s, company: c },
-                    place: Place { at, mover: mover(&element, codex, quality), heading: None },
+                    place: Place { at, mover: mover(&element, codex, quality), heading: None, deployed },
                     force: Force {
                         men_start: element.men(),
                         element,

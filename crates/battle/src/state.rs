@@ -225,6 +225,10 @@ pub struct Place {
     /// drove); `None` until it moves, facing away from its own edge.
     #[serde(default)]
     pub heading: Option<Point>,
+    /// Where it was deployed: its start on the table, or where it came on
+    /// (a Goliath's range is measured from it: *Heroes All*, "Goliath").
+    #[serde(default)]
+    pub deployed: Option<Point>,
 }
 
 /// Whether it is in the box, on the table or gone, and how it comes on.

@@ -60,6 +60,8 @@ pub enum AssaultError {
     PetardTarget,
     /// Beyond the petard's 6 inches.
     OutOfRange,
+    /// Beyond the Goliath's 24 inches from its start point.
+    GoliathRange,
     /// No attackers, or a team that is nobody.
     NoOne,
     /// The building is full: no attacker can enter.
@@ -86,6 +88,7 @@ impl fmt::Display for AssaultError {
             Self::BadDistance => write!(f, "distances must be finite and not negative"),
             Self::PetardTarget => write!(f, "petard mortars may only target buildings and bunkers"),
             Self::OutOfRange => write!(f, "beyond the petard's 6 inches"),
+            Self::GoliathRange => write!(f, "a Goliath's range from the start point is 24 inches"),
             Self::NoOne => write!(f, "no figures to make the assault"),
             Self::BuildingFull => write!(f, "the building is full: the maximum capacity cannot be exceeded"),
         }
@@ -648,12 +651,12 @@ pub const PETARD_HIT: u8 = 2;
 pub const DEMOLITION: HeHit = HeHit { column: HeColumn::F, multiplier: 2, flame: false };
 /// The Goliath "is detonated at will with the effect of Attack Value +11".
 pub const GOLIATH_ATTACK: i8 = 11;
+/// The Goliath: "Range from the start point is 24 inches."
+pub const GOLIATH_RANGE: f32 = 24.0;
 
-/// *Heroes All*, "Petard type mortars": only at buildings and bunkers, 6
-/// inches, 2+ hits. A hit's effect is [`DEMOLITION`] on the building
-/// ([`crate::buildings::Building::hit`]), which doubles it again: "casualties
-/// are quadrupled by the 'hits on buildings' rule".
-pub fn fire_petard(target: FireTarget, distance: f32, dice: &mut impl Roll) -> Result<(bool, RuleEvent), AssaultError> {
+/// Whether a petard may fire at `target` `distance` inches away: "They may
+/// **only** target buildings and bunkers etc. Range is 6 inches."
+pub fn may_fire_petard(target: FireTarget, distance: f32) -> Result<(), AssaultError> {
     if target != FireTarget::Building {
         return Err(AssaultError::PetardTarget);
     }
@@ -663,6 +666,32 @@ pub fn fire_petard(target: FireTarget, distance: f32, dice: &mut impl Roll) -> R
     if distance > PETARD_RANGE {
         return Err(AssaultError::OutOfRange);
     }
+    Ok(())
+}
+
+/// The chance a petard fired hits: "A hit is scored with 2+ on a D6".
+pub fn petard_hit_chance() -> f64 {
+    f64::from(7 - PETARD_HIT) / 6.0
+}
+
+/// Whether a Goliath may go to a point `from_start` inches from its start
+/// point: "Range from the start point is 24 inches."
+pub fn goliath_may_reach(from_start: f32) -> Result<(), AssaultError> {
+    if !(from_start.is_finite() && from_start >= 0.0) {
+        return Err(AssaultError::BadDistance);
+    }
+    if from_start > GOLIATH_RANGE {
+        return Err(AssaultError::GoliathRange);
+    }
+    Ok(())
+}
+
+/// *Heroes All*, "Petard type mortars": only at buildings and bunkers, 6
+/// inches, 2+ hits. A hit's effect is [`DEMOLITION`] on the building
+/// ([`crate::buildings::Building::hit`]), which doubles it again: "casualties
+/// are quadrupled by the 'hits on buildings' rule".
+pub fn fire_petard(target: FireTarget, distance: f32, dice: &mut impl Roll) -> Result<(bool, RuleEvent), AssaultError> {
+    may_fire_petard(target, distance)?;
     let face = dice.d6();
     let hit = face >= PETARD_HIT;
     let event = RuleEvent::new(EventKind::Fire, rule("Petard type mortars"))
@@ -950,6 +979,7 @@ mod tests {
             AssaultError::OutOfRange
         );
         assert_eq!((DEMOLITION.column, DEMOLITION.multiplier), (HeColumn::F, 2));
+        assert!((petard_hit_chance() - 5.0 / 6.0).abs() < 1e-12);
     }
 
     #[test]
@@ -961,6 +991,13 @@ mod tests {
         let (state, result, _) =
             goliath_against_vehicle(ArmourClass::Medium, Facing::Side, VehicleState::Intact, &mut Scripted::new([2]));
         assert_eq!((state, result), (VehicleState::Brewed, AtResult::Brewed));
+    }
+
+    #[test]
+    fn a_goliath_goes_no_further_than_24_inches_from_its_start() {
+        assert_eq!(goliath_may_reach(24.0), Ok(()));
+        assert_eq!(goliath_may_reach(24.1), Err(AssaultError::GoliathRange));
+        assert_eq!(goliath_may_reach(f32::NAN), Err(AssaultError::BadDistance));
     }
 
     #[test]

@@ -225,6 +225,11 @@ pub(super) fn check(e: &EntryData) -> Result<(), (String, Problem)> {
     if e.open_topped && e.armour.is_none_or(|a| a == ArmourClass::SoftSkinned) {
         return field("open_topped", Problem::NotApplicable);
     }
+    // *Heroes All*, "Petard type mortars": "These heavy mortars are normally
+    // fitted to AFV's."
+    if e.petard && (e.kind != Kind::Vehicle || e.armour.is_none_or(|a| a == ArmourClass::SoftSkinned)) {
+        return field("petard", Problem::NotApplicable);
+    }
     if e.kind != Kind::Aircraft {
         let Some(class) = e.movement else {
             return field("movement", Problem::Missing);
@@ -282,6 +287,14 @@ mod tests {
         assert_eq!((field.as_str(), problem), ("movement", Problem::Missing));
         let (_, field, _) = invalid(&GOOD.replace("name: \"Test gun\"", "name: \" \""));
         assert_eq!(field, "name");
+    }
+
+    #[test]
+    fn a_petard_is_fitted_to_afvs_only() {
+        let (_, field, problem) = invalid(&GOOD.replace("load_space: 6,", "load_space: 6, petard: true,"));
+        assert_eq!((field.as_str(), problem), ("petard", Problem::NotApplicable));
+        let avre = crate::codex::testing::entry("gb_churchill_avre");
+        assert!(avre.petard && avre.armour == Some(ArmourClass::Heavy) && avre.in_service(1944));
     }
 
     #[test]

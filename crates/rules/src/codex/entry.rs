@@ -208,6 +208,10 @@ pub struct CodexEntry {
     /// Loads it occupies when transported (0: a figure's personal kit);
     /// aircraft have none.
     pub load_space: Option<u8>,
+    /// A petard type mortar fitted (*Heroes All*, "Petard type mortars":
+    /// "These heavy mortars are normally fitted to AFV's"); it fires by its
+    /// own rule, not on a row of the Weapons table.
+    pub petard: bool,
 }
 
 impl CodexEntry {
@@ -256,6 +260,8 @@ pub(super) struct EntryData {
     pub(super) capacity: Option<u8>,
     #[serde(default)]
     pub(super) load_space: Option<u8>,
+    #[serde(default)]
+    pub(super) petard: bool,
     /// Optional: checked against the formula.
     #[serde(default)]
     pub(super) cost: Option<u32>,

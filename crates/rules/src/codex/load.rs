@@ -53,6 +53,7 @@ impl Codex {
                     drive: e.drive,
                     capacity: e.capacity,
                     load_space: e.load_space,
+                    petard: e.petard,
                 };
                 if let Some(written) = e.cost
                     && Points::whole(written) != entry.cost()
