@@ -1041,26 +1041,34 @@ impl<'a> Layout<'a> {
         }
     }
 
-    /// A roadblock across the first road that runs into the defenders'
+    /// A roadblock across a road where it comes nearest the defenders'
     /// half, beyond its entry strip.
     fn roadblock(&mut self, half: Rect) {
+        let mut best: Option<(f32, [Point; 2])> = None;
         for (kind, line) in &self.roads {
             let (a, b) = (line[1], line[2]);
-            let p = mid(a, b);
-            if !half.contains(p) {
-                continue;
-            }
             let (dx, dy) = unit(a, b);
             let h = road_width(*kind) / 2.0 + 0.5;
-            let ends = [round(step(p, (-dy, dx), -h)), round(step(p, (-dy, dx), h))];
-            if ends.iter().all(|e| self.table.contains((e.0, e.1))) {
-                self.features.push(Feature::Roadblock(Extent::Line(ends.to_vec())));
-                return;
+            for k in 2..=8 {
+                let t = k as f32 / 10.0;
+                let p = Point(a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
+                let ends = [round(step(p, (-dy, dx), -h)), round(step(p, (-dy, dx), h))];
+                let off = (half.x0 - p.0).max(p.0 - half.x1).max(0.0) + (half.y0 - p.1).max(p.1 - half.y1).max(0.0);
+                if ends.iter().all(|e| self.table.contains((e.0, e.1))) && best.is_none_or(|(d, _)| off < d) {
+                    best = Some((off, ends));
+                }
             }
+        }
+        if let Some((_, ends)) = best {
+            self.features.push(Feature::Roadblock(Extent::Line(ends.to_vec())));
         }
     }
 
-    fn finish(self) -> BoardTable {
+    fn finish(mut self) -> BoardTable {
+        // The board itself is a place, where the roads meet: every table has
+        // one to order troops to, a settlement or none.
+        let (name, hub) = (self.board.id.0.clone(), self.hub);
+        self.place(&name, hub);
         BoardTable {
             board: self.board.id.clone(),
             table: self.table,
@@ -1346,6 +1354,17 @@ pub(crate) mod tests {
                 let square = (b.x1 - b.x0 - 4.0).abs() < 0.01 && (b.y1 - b.y0 - 4.0).abs() < 0.01;
                 assert!(square, "mines are laid in areas of 4\" × 4\": {m:?}");
             }
+            let blocks: Vec<_> = t
+                .terrain
+                .features
+                .iter()
+                .filter_map(|f| match f {
+                    Feature::Roadblock(Extent::Line(l)) => Some(mid(l[0], l[1])),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(blocks.len(), 1, "a roadblock");
+            assert!(roads(&t).iter().any(|(_, l, w)| near_line(blocks[0], l) <= w / 2.0), "across a road");
             for f in pillboxes.iter().copied().chain(wire).chain(mines) {
                 let b = bbox(f);
                 assert!(b.x0 >= half.x0 && b.x1 <= half.x1, "the defences hold the half on the sea edge: {f:?}");
@@ -1415,6 +1434,7 @@ pub(crate) mod tests {
                 for s in &board.detail.settlements {
                     assert!(t.place(&s.name).is_some(), "{on}: no place for {}", s.name);
                 }
+                assert!(t.place(&board.id.0).is_some(), "{on}: the board is a place");
                 // Every bridge and ford spans its river from bank to bank.
                 for (i, _, bridges, fords) in rivers(&t) {
                     for span in bridges.iter().map(|b| b.span).chain(fords.iter().map(|f| f.span)) {
