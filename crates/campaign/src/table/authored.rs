@@ -124,6 +124,25 @@ mod tests {
     places: [(name: "L'Ancresse", at: (30, 24))],
 )"#;
 
+    #[test]
+    fn the_shipped_perelle_layout_is_a_valid_half_table() {
+        let map = guernsey();
+        let text = include_str!("../../../../scenarios/tables/guernsey-1942/Perelle.ron");
+        let board = BoardId::new("Perelle");
+        let t = authored_table(&map, &board, "Perelle.ron", text).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((t.table.width, t.table.depth), (36.0, 48.0), "Perelle is a half board");
+        let edges: Vec<_> = t.entries.iter().filter(|e| e.route != Route::Rail).map(|e| e.edge).collect();
+        use crate::map::common::Edge;
+        assert_eq!(edges.len(), 3);
+        for e in [Edge::North, Edge::South, Edge::East] {
+            assert!(edges.contains(&e), "a road by the {e:?} edge");
+        }
+        assert_eq!(t.shore.as_ref().map(|s| (s.edge, s.coast)), Some((Edge::West, crate::map::board::Coast::NonBeach)));
+        assert!(t.place("Perelle").is_some());
+        let tables = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios/tables/guernsey-1942"));
+        assert_eq!(load_table(&map, &board, 3, tables).unwrap(), t, "the shipped layout overrides the generator");
+    }
+
     fn dir(name: &str) -> std::path::PathBuf {
         let d = std::env::temp_dir().join(format!("warbound-tables-{}-{name}", std::process::id()));
         std::fs::create_dir_all(&d).unwrap();
