@@ -34,3 +34,7 @@ pub mod paper;
 /// The campaign played (FYOW 1–5 tying the rest together): the campaign
 /// file, the day's duties in order, Auto commanders, paper battles.
 pub mod play;
+
+/// Map Boards become games tables (FYOW 13.1): generated from the board or
+/// authored, for the battles fought on them.
+pub mod table;

@@ -1,0 +1,14 @@
+//! A Map Board becomes a games table (FYOW 13.1: Map Boards "represent the
+//! playing surfaces for games when they transfer to the tabletop"): the
+//! terrain generated from the board's type, detail, links and coast, or an
+//! authored layout that overrides it.
+
+/// The generator: a board, its links and a seed give one table.
+pub mod layout;
+
+/// Authored layouts (`scenarios/tables/<campaign>/<board id>.ron`), read and
+/// checked against the board they lay out.
+pub mod authored;
+
+pub use authored::{AuthoredLayout, authored_table, load_table};
+pub use layout::{BoardTable, Entry, Shore, TableError, table_of, table_size};
