@@ -118,6 +118,30 @@ fn may_open_fire(turn: &Turn, me: &super::state::ElementView, immobile: bool) ->
     Ok(())
 }
 
+/// The enemy `target` that `me` may fire at: on the table and observed or
+/// an autospot (*Heroes All*, "How to fire weapons"); `section` names the
+/// rule that refuses a target that is no enemy on the table.
+fn seen_enemy<'e, 'v>(
+    me: &super::state::ElementView,
+    els: &'e Elements<'v>,
+    ctx: &visible::Sight<'_>,
+    target: &str,
+    section: &str,
+) -> Result<&'e super::state::ElementView<'v>, Refusal> {
+    let Some(t) = els.get(target).filter(|e| e.identity.side != me.identity.side && e.presence.status.on_table())
+    else {
+        return Err(refusal(Book::HeroesAll, section, format!("{target} is no enemy on the table")));
+    };
+    if !ctx.may_fire_at(me, t) {
+        return Err(refusal(
+            Book::HeroesAll,
+            "How to fire weapons",
+            format!("{target} is not observed and is not an autospot: only observed targets can be fired at"),
+        ));
+    }
+    Ok(t)
+}
+
 /// Checks `cmd` for the element acting in `turn`, against its Order Die, its
 /// CMS and tests, and what it can see. `els` are all elements.
 pub fn check(
@@ -297,22 +321,7 @@ pub fn check(
         }
         Command::Fire { target, .. } | Command::AimedFire { target, .. } => {
             may_open_fire(turn, me, immobile)?;
-            let Some(t) =
-                els.get(target).filter(|e| e.identity.side != me.identity.side && e.presence.status.on_table())
-            else {
-                return Err(refusal(
-                    Book::HeroesAll,
-                    "How to fire weapons",
-                    format!("{target} is no enemy on the table"),
-                ));
-            };
-            if !ctx.may_fire_at(me, t) {
-                return Err(refusal(
-                    Book::HeroesAll,
-                    "How to fire weapons",
-                    format!("{target} is not observed and is not an autospot: only observed targets can be fired at"),
-                ));
-            }
+            let t = seen_enemy(me, els, ctx, target, "How to fire weapons")?;
             if !ctx.in_range_of_any(me, t) {
                 return Err(refusal(Book::HeroesAll, "Weapons table", format!("{target} is out of range")));
             }
@@ -326,22 +335,7 @@ pub fn check(
         }
         Command::Petard { target, .. } => {
             may_open_fire(turn, me, immobile)?;
-            let Some(t) =
-                els.get(target).filter(|e| e.identity.side != me.identity.side && e.presence.status.on_table())
-            else {
-                return Err(refusal(
-                    Book::HeroesAll,
-                    "Petard type mortars",
-                    format!("{target} is no enemy on the table"),
-                ));
-            };
-            if !ctx.may_fire_at(me, t) {
-                return Err(refusal(
-                    Book::HeroesAll,
-                    "How to fire weapons",
-                    format!("{target} is not observed and is not an autospot: only observed targets can be fired at"),
-                ));
-            }
+            let t = seen_enemy(me, els, ctx, target, "Petard type mortars")?;
             if let Some(why) = super::demolition_vehicles::petard_refused(me, t, battle, ctx.codex) {
                 return Err(refusal(Book::HeroesAll, "Petard type mortars", why));
             }

@@ -130,7 +130,10 @@ pub fn build(
                     Start::At(x, y) => point((x, y)),
                     _ => Point(0.0, 0.0),
                 };
-                let vehicle = build.is_vehicle().then_some(VehicleState::Intact);
+                // A campaign's vehicle not yet repaired starts "damaged" (FYOW 23).
+                let damaged = spec.pieces.iter().any(|p| p.damaged);
+                let vehicle =
+                    build.is_vehicle().then_some(if damaged { VehicleState::Damaged } else { VehicleState::Intact });
                 let (concealment, at) = conceal(start, codex, side, spec, &order, at, dice, &mut events)?;
                 let deployed = (status == Status::OnTable).then_some(at);
                 fielded.push(ElementBundle {

@@ -1933,6 +1933,36 @@ fn a_set_knocked_off_the_net_is_netted_in_again_by_an_act() {
 }
 
 #[test]
+fn a_campaign_element_starts_with_its_cms_and_its_damage() {
+    // FYOW 24.2 and 23: an element carries its CMS from one battle to the
+    // next, and a vehicle not yet repaired starts damaged (1D6 movement).
+    let text = r#"(
+    name: "Carried", briefing: "test", table: (width: 72, depth: 48), time_limit: 2,
+    places: [(name: "the road", at: (36, 4)), (name: "the farm", at: (36, 44))],
+    sides: [
+        (name: "British", nation: British, year: 1944, quality: Regular, senior_officer: Average, edge: near,
+         companies: [(id: "a_coy", officer: Regular, attached_to: "a1", objective: (activity: Hold, location: "the road"),
+            elements: [
+                (id: "a1", nco: Regular, cms: 3, figures: [(men: 8, weapon: "gb_no4_rifle")], start: at(20, 4)),
+                (id: "t1", nco: Regular, pieces: [(codex: "gb_sherman_v", damaged: true)], start: at(30, 4)),
+                (id: "t2", nco: Regular, pieces: [(codex: "gb_sherman_v")], start: at(40, 4)),
+            ])]),
+        (name: "German", nation: German, year: 1944, quality: Regular, senior_officer: Average, edge: far,
+         companies: [(id: "b_kp", officer: Regular, attached_to: "g1", objective: (activity: Hold, location: "the farm"),
+            elements: [(id: "g1", nco: Regular, figures: [(men: 8, weapon: "de_kar98k")], start: at(36, 44))])]),
+    ],
+)"#;
+    let scenario = Scenario::load("carried.ron", text, &codex()).unwrap_or_else(|e| panic!("{e}"));
+    let app = battle_app(BattleStart::auto("carried", scenario, 1), BattleLog::default()).unwrap();
+    let by = |id: &str| elements(&app).into_iter().find(|f| f.id() == id).unwrap();
+    use warbound_rules::effects::VehicleState;
+    assert_eq!(by("a1").force.element.cms, 3);
+    assert_eq!(by("g1").force.element.cms, 6);
+    assert_eq!(by("t1").vehicle.state, Some(VehicleState::Damaged));
+    assert_eq!(by("t2").vehicle.state, Some(VehicleState::Intact));
+}
+
+#[test]
 fn a_short_crewed_mmg_throws_for_each_missing_man() {
     // HA "Weapons table notes", Crewed: "If it has less than a full crew,
     // throw a D6 for each missing man. Every dice thrown must score 3+ for the
@@ -2316,7 +2346,8 @@ fn an_immobile_weapon_sets_up_with_an_act_and_cannot_fire_that_turn() {
     let mut scenario = load("patrol");
     for el in &mut scenario.sides[0].companies[0].elements {
         el.figures.clear();
-        el.pieces = vec![warbound_rules::scenario::PieceSpec { codex: "gb_vickers_mmg".into(), crew: None }];
+        el.pieces =
+            vec![warbound_rules::scenario::PieceSpec { codex: "gb_vickers_mmg".into(), crew: None, damaged: false }];
     }
     let mut start = BattleStart::auto("patrol", scenario, 5);
     start.control = vec![Control::Player, Control::Auto];

@@ -54,12 +54,24 @@ pub struct Weather {
     /// addendum "Weather"); absent in a stand-alone battle.
     #[serde(default)]
     pub rain_snow_gauge: Option<u8>,
+    /// Fog, falling snow and high winds, as a campaign session's conditions
+    /// give them (FYOW 25.8). *Heroes All* gives them no effect on the table;
+    /// their one effect is on flying: "no flying" for every aircraft in fog or
+    /// snow, and for all but the lowest class in high winds. Reading: a
+    /// battle in any of them fields no squadron, no drop and no glider (test
+    /// `fog_snow_and_high_winds_ground_the_aircraft`).
+    #[serde(default)]
+    pub fog: bool,
+    #[serde(default)]
+    pub snow: bool,
+    #[serde(default)]
+    pub high_winds: bool,
 }
 
 impl Default for Weather {
     /// Fair, no gauge.
     fn default() -> Self {
-        Self { sky: fair(), rain_snow_gauge: None }
+        Self { sky: fair(), rain_snow_gauge: None, fog: false, snow: false, high_winds: false }
     }
 }
 
@@ -137,6 +149,10 @@ pub struct PieceSpec {
     /// Figures serving it; defaults to the CODEX crew.
     #[serde(default)]
     pub crew: Option<u8>,
+    /// A vehicle that starts "damaged" (a campaign's vehicle not yet
+    /// repaired, FYOW 23): it moves 1D6 and a second damage brews it.
+    #[serde(default)]
+    pub damaged: bool,
 }
 
 /// An order or objective (FYOB "Orders & Objectives"), mapped onto
@@ -188,6 +204,14 @@ pub struct ElementSpec {
     /// Its own order, where it differs from its Company's objective.
     #[serde(default)]
     pub order: Option<Order>,
+    /// Its Continuous Momentum score at the start, 1..=6; absent: 6. Reading
+    /// (FYOB "At the start of the game, the CMS for each element on the table
+    /// will be 6"; FYOW 24.2 rallies an element "if the element ... has a
+    /// Continuous Momentum score of less than 6" between battles): a
+    /// campaign's element carries its CMS from one battle to the next (test
+    /// `an_element_starts_at_the_cms_it_carries`).
+    #[serde(default)]
+    pub cms: Option<u8>,
 }
 
 impl ElementSpec {
@@ -217,6 +241,9 @@ impl ElementSpec {
         element.militia = self.militia;
         element.nco = self.nco.map(|g| Officer::new(Rank::Nco, g)).transpose().map_err(|e| format!("{e:?}"))?;
         element.on_table = matches!(self.start, Start::At(..));
+        if let Some(cms) = self.cms {
+            element.cms = cms;
+        }
         Ok(element)
     }
 
@@ -785,6 +812,10 @@ impl Scenario {
         for (q, sq) in side.aircraft.iter().enumerate() {
             let at = format!("{at}.aircraft[{q}]");
             unique(format!("{at}.id"), &sq.id)?;
+            if self.weather.fog || self.weather.snow || self.weather.high_winds {
+                let m = "no flying in fog, snow or high winds (FYOW 25.8)";
+                return Err(Invalid::new(at, Some(&sq.id), m));
+            }
             if !(1..=SQUADRON).contains(&usize::from(sq.count)) {
                 return Err(Invalid::new(
                     format!("{at}.count"),
@@ -865,6 +896,15 @@ impl Scenario {
         }
         if let Some(g) = e.nco {
             Officer::new(Rank::Nco, g).map_err(|err| Invalid::new(format!("{at}.nco"), near, format!("{err:?}")))?;
+        }
+        if let Some(cms) = e.cms.filter(|c| !(1..=6).contains(c)) {
+            return Err(Invalid::new(format!("{at}.cms"), near, format!("{cms} is outside 1..=6")));
+        }
+        let weather = &self.weather;
+        let grounded = weather.fog || weather.snow || weather.high_winds;
+        if grounded && matches!(e.start, Start::Drop(..) | Start::Glider(..)) {
+            let m = "no flying in fog, snow or high winds (FYOW 25.8): no drop and no glider";
+            return Err(Invalid::new(format!("{at}.start"), near, m));
         }
         match e.start {
             Start::At(x, y) => self.on_table(&format!("{at}.start"), near, (x, y))?,
@@ -1254,6 +1294,42 @@ mod tests {
             r#"            (id: "x", figures: [(men: 4, weapon: "gb_no4_rifle")], start: at(10, 5), order: (activity: Support, location: "the wood")),"#,
         );
         assert!(Scenario::parse("t.ron", &text).is_err());
+    }
+
+    #[test]
+    fn an_element_starts_at_the_cms_it_carries() {
+        let codex = codex();
+        let text = with_element(
+            r#"            (id: "x", cms: 4, figures: [(men: 4, weapon: "gb_no4_rifle")], start: at(10, 5)),"#,
+        );
+        let s = Scenario::load("t.ron", &text, &codex).unwrap_or_else(|e| panic!("{e}"));
+        let x = s.sides[0].elements().next().unwrap();
+        assert_eq!(x.element(&codex, &Nation::British, Quality::Regular).unwrap().cms, 4);
+        let y = s.sides[1].elements().next().unwrap();
+        assert_eq!(y.element(&codex, &Nation::German, Quality::Regular).unwrap().cms, 6, "absent: 6");
+        let bad = with_element(
+            r#"            (id: "x", cms: 7, figures: [(men: 4, weapon: "gb_no4_rifle")], start: at(10, 5)),"#,
+        );
+        let err = Scenario::load("t.ron", &bad, &codex).unwrap_err();
+        assert!(err.message.contains("cms") && err.message.contains("outside 1..=6"), "{err}");
+    }
+
+    #[test]
+    fn fog_snow_and_high_winds_ground_the_aircraft() {
+        // FYOW 25.8: fog and snow "no flying"; high winds "no flying" for all
+        // but the first column.
+        let codex = codex();
+        let river = include_str!("../../../scenarios/battles/river.ron");
+        assert!(Scenario::load("river.ron", river, &codex).is_ok());
+        for w in ["fog: true", "snow: true", "high_winds: true"] {
+            let grounded = river.replacen("weather: (sky: overcast)", &format!("weather: (sky: overcast, {w})"), 1);
+            let err = Scenario::load("river.ron", &grounded, &codex).unwrap_err();
+            assert!(err.message.contains("no flying") && err.message.contains("start"), "{w}: {err}");
+        }
+        let village = include_str!("../../../scenarios/battles/village.ron");
+        let fog = village.replacen("weather: (sky: light_rain,", "weather: (sky: light_rain, fog: true,", 1);
+        let err = Scenario::load("village.ron", &fog, &codex).unwrap_err();
+        assert!(err.message.contains("aircraft") && err.message.contains("FYOW 25.8"), "{err}");
     }
 
     #[test]

@@ -230,6 +230,12 @@ pub(super) fn check(e: &EntryData) -> Result<(), (String, Problem)> {
     if e.petard && (e.kind != Kind::Vehicle || e.armour.is_none_or(|a| a == ArmourClass::SoftSkinned)) {
         return field("petard", Problem::NotApplicable);
     }
+    // Flying data belongs to aircraft, under the entry's own name.
+    if let Some(air) = &e.air
+        && (e.kind != Kind::Aircraft || air.name != e.name)
+    {
+        return field("air", Problem::NotApplicable);
+    }
     if e.kind != Kind::Aircraft {
         let Some(class) = e.movement else {
             return field("movement", Problem::Missing);
@@ -287,6 +293,13 @@ mod tests {
         assert_eq!((field.as_str(), problem), ("movement", Problem::Missing));
         let (_, field, _) = invalid(&GOOD.replace("name: \"Test gun\"", "name: \" \""));
         assert_eq!(field, "name");
+    }
+
+    #[test]
+    fn flying_data_is_an_aircrafts_own() {
+        let air = r#"air: (name: "Bofors 40mm", role: fighter, speed: fast, strength: 3),"#;
+        let (_, field, problem) = invalid(&GOOD.replace("load_space: 6,", &format!("load_space: 6, {air}")));
+        assert_eq!((field.as_str(), problem), ("air", Problem::NotApplicable));
     }
 
     #[test]

@@ -212,6 +212,10 @@ pub struct CodexEntry {
     /// "These heavy mortars are normally fitted to AFV's"); it fires by its
     /// own rule, not on a row of the Weapons table.
     pub petard: bool,
+    /// An aircraft's flying data (*Heroes All*, "Aircraft rules": "typical
+    /// weaponry, strength factors and speed"; "The CODEX shows how many
+    /// bombs are dropped per bound"), as a squadron of it fields it.
+    pub air: Option<crate::aircraft::AircraftType>,
 }
 
 impl CodexEntry {
@@ -262,6 +266,8 @@ pub(super) struct EntryData {
     pub(super) load_space: Option<u8>,
     #[serde(default)]
     pub(super) petard: bool,
+    #[serde(default)]
+    pub(super) air: Option<crate::aircraft::AircraftType>,
     /// Optional: checked against the formula.
     #[serde(default)]
     pub(super) cost: Option<u32>,

@@ -117,6 +117,36 @@ mod tests {
     use crate::codex::testing::test_codex as codex;
 
     #[test]
+    fn the_guernsey_kit_is_in_service_in_1942() {
+        // The Channel Islands, 1942: the captured French armour and coast
+        // guns of the garrison, the raiders' Thompsons and Vickers K.
+        let c = codex();
+        for id in ["de_char_b1bis_f", "de_r35_f", "de_k532f", "gb_thompson", "gb_vickers_k"] {
+            assert!(c.get(id).unwrap().in_service(1942), "{id}");
+        }
+        let b1 = c.get("de_char_b1bis_f").unwrap();
+        assert_eq!(b1.armour, Some(crate::effects::ArmourClass::Medium), "60mm front");
+        assert_eq!(b1.armament.len(), 3, "the turret 47mm, the hull 75mm and the MG");
+        let k = c.get("de_k532f").unwrap();
+        assert_eq!((k.armament[0].row, k.armament[0].calibre), (crate::firing::Weapon::Howitzer150Plus, Some(220)));
+        assert!(!c.get("gb_thompson").unwrap().in_service(1945), "the Sten replaced it");
+    }
+
+    #[test]
+    fn an_aircraft_entry_gives_its_flying_data() {
+        use crate::aircraft::{BombSize, Role};
+        let c = codex();
+        let fw = c.get("de_fw190a").unwrap().air.clone().expect("the Fw 190's flying data");
+        assert_eq!((fw.role, fw.bombs), (Role::GroundAttack, Some((BombSize::Heavy, 1))));
+        for id in ["gb_spitfire_vb", "gb_hurricane_iib", "de_bf109f", "de_fw190a"] {
+            let e = c.get(id).unwrap();
+            assert!(e.in_service(1942), "{id}");
+            assert_eq!(e.air.as_ref().map(|a| a.name.as_str()), Some(e.name.as_str()), "{id}");
+        }
+        assert!(c.get("de_ju52").unwrap().air.is_none(), "a transport without flying data fields none");
+    }
+
+    #[test]
     fn unknown_ids_are_typed_errors() {
         let c = codex();
         assert_eq!(c.get("gb_tardis"), Err(CodexError::UnknownId("gb_tardis".into())));
