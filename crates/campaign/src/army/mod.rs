@@ -18,6 +18,7 @@ pub mod commander;
 pub mod fraction;
 pub mod game_flow;
 pub mod morale;
+pub mod orbat;
 pub mod orders;
 
 /// Bad input to a rule of this area.

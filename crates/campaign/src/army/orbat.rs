@@ -1,0 +1,240 @@
+//! Table orders of battle: what a campaign element (a company, troop,
+//! battery) fields when its engagement goes to the table. A template, by
+//! nation and years, lists its platoons and sections with their men,
+//! grades, CODEX weapons and vehicles, as a scenario's elements are written
+//! (`warbound_rules::scenario::{Figures, PieceSpec}`); its points are the
+//! CODEX formula's (FYOW 2.1: "soft skins" free; FYOW 33.2: "Using the values
+//! of figures, vehicles, equipment and weapons, calculate the value of each
+//! unit"). Templates live once in `assets/orbat/<nation>.ron`; campaigns name
+//! them by id.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use warbound_rules::{
+    codex::{Codex, FigureGrade, Points},
+    data::{DataError, from_ron_with},
+    forces::Element,
+    officer::Quality,
+    opc::Nation,
+    scenario::{Figures, PieceSpec},
+};
+
+/// One platoon, section, troop vehicle or gun of a template: a table element.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TemplateElement {
+    pub id: String,
+    #[serde(default)]
+    pub figures: Vec<Figures>,
+    #[serde(default)]
+    pub pieces: Vec<PieceSpec>,
+    /// Carries a radio on its Company's net (FYOB "Radios").
+    #[serde(default)]
+    pub radio: bool,
+    /// A recognised recce unit (*Heroes All*, "Observation").
+    #[serde(default)]
+    pub recce: bool,
+}
+
+/// A campaign element's order of battle on the table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Template {
+    pub id: String,
+    /// What the player reads: "British rifle company, 1942".
+    pub name: String,
+    /// First and last years the organisation stands for; every weapon and
+    /// vehicle in it is in service in the first.
+    pub years: (u16, u16),
+    pub elements: Vec<TemplateElement>,
+}
+
+/// A file of templates: one nation's.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TemplateFile {
+    nation: Nation,
+    templates: Vec<Template>,
+}
+
+/// Every template loaded, by id, with its nation.
+#[derive(Debug, Clone, Default)]
+pub struct Templates {
+    by_id: BTreeMap<String, (Nation, Template)>,
+}
+
+impl Templates {
+    /// Loads template files given as (file name, RON text), checked against
+    /// `codex`: an unknown CODEX id, a weapon or vehicle not yet in service in
+    /// the template's first year, a template id used twice or an empty
+    /// template is refused with file, line and field.
+    pub fn load(files: &[(&str, &str)], codex: &Codex) -> Result<Self, DataError> {
+        let options = ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+        let mut by_id = BTreeMap::new();
+        for &(file, text) in files {
+            let data: TemplateFile = from_ron_with(&options, file, text)?;
+            for (t, template) in data.templates.into_iter().enumerate() {
+                let at = format!("templates[{t}]");
+                let refuse =
+                    |field: &str, value: &str, why: String| DataError::located(file, text, field, Some(value), why);
+                if by_id.contains_key(&template.id) {
+                    let why = format!("id: \"{}\" is already used", template.id);
+                    return Err(refuse(&format!("{at}.id"), &template.id, why));
+                }
+                if template.elements.is_empty() {
+                    return Err(refuse(&format!("{at}.elements"), &template.id, "elements: none".into()));
+                }
+                let year = template.years.0;
+                for (e, element) in template.elements.iter().enumerate() {
+                    let weapons = element.figures.iter().filter_map(|f| f.weapon.as_deref());
+                    let kit = weapons.chain(element.pieces.iter().map(|p| p.codex.as_str()));
+                    for id in kit {
+                        let at = format!("{at}.elements[{e}]");
+                        match codex.get(id) {
+                            Err(err) => return Err(refuse(&at, id, err.to_string())),
+                            Ok(entry) if !entry.in_service(year) => {
+                                let (from, to) = entry.service;
+                                let why = format!("\"{id}\" is in service {from}-{to}, not in {year}");
+                                return Err(refuse(&at, id, why));
+                            }
+                            Ok(_) => {}
+                        }
+                    }
+                }
+                by_id.insert(template.id.clone(), (data.nation.clone(), template));
+            }
+        }
+        Ok(Self { by_id })
+    }
+
+    /// The template `id` and its nation.
+    pub fn get(&self, id: &str) -> Option<(&Nation, &Template)> {
+        self.by_id.get(id).map(|(n, t)| (n, t))
+    }
+
+    /// Every template id, sorted.
+    pub fn ids(&self) -> impl Iterator<Item = &str> {
+        self.by_id.keys().map(String::as_str)
+    }
+}
+
+impl Template {
+    /// The template's elements as the rules' `Element`s, their figures at
+    /// their own grade or `quality`'s, every piece with its CODEX crew
+    /// unless written.
+    pub fn elements(&self, codex: &Codex, nation: &Nation, quality: Quality) -> Result<Vec<Element>, String> {
+        let grade = match quality {
+            Quality::Poor => FigureGrade::Poor,
+            Quality::Regular => FigureGrade::Regular,
+            Quality::Elite => FigureGrade::Elite,
+        };
+        self.elements
+            .iter()
+            .map(|e| {
+                let figures: Vec<(FigureGrade, Option<&str>)> = e
+                    .figures
+                    .iter()
+                    .flat_map(|f| std::iter::repeat_n((f.grade.unwrap_or(grade), f.weapon.as_deref()), f.men.into()))
+                    .collect();
+                let mut pieces = Vec::new();
+                for p in &e.pieces {
+                    let crew = match p.crew {
+                        Some(c) => c,
+                        None => codex.get(&p.codex).map_err(|err| err.to_string())?.crew,
+                    };
+                    pieces.push((p.codex.as_str(), crew));
+                }
+                Element::new(codex, &e.id, nation.clone(), &figures, &pieces).map_err(|err| format!("{err:?}"))
+            })
+            .collect()
+    }
+
+    /// Its points by the CODEX formula (*Heroes All*, "The cost of your
+    /// army"): every figure at his grade, every crew at the grade its piece
+    /// asks, every weapon and vehicle at its CODEX cost, soft skins free.
+    pub fn points(&self, codex: &Codex, nation: &Nation, quality: Quality) -> Result<Points, String> {
+        let mut total = Points::ZERO;
+        for e in self.elements(codex, nation, quality)? {
+            total += e.cost(codex).map_err(|err| format!("{err:?}"))?;
+        }
+        Ok(total)
+    }
+
+    /// Men in the template.
+    pub fn men(&self) -> u32 {
+        let figures: u32 = self.elements.iter().flat_map(|e| &e.figures).map(|f| u32::from(f.men)).sum();
+        figures
+    }
+}
+
+/// The shipped template files, for the crate's tests.
+#[cfg(test)]
+pub(crate) const SHIPPED: [(&str, &str); 2] = [
+    ("assets/orbat/british.ron", include_str!("../../../../assets/orbat/british.ron")),
+    ("assets/orbat/german.ron", include_str!("../../../../assets/orbat/german.ron")),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn codex() -> Codex {
+        const FILES: [(&str, &str); 2] = [
+            ("assets/codex/british.ron", include_str!("../../../../assets/codex/british.ron")),
+            ("assets/codex/german.ron", include_str!("../../../../assets/codex/german.ron")),
+        ];
+        Codex::load(&FILES).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn shipped() -> Templates {
+        Templates::load(&SHIPPED, &codex()).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn every_shipped_template_loads_and_has_a_cost() {
+        let (codex, t) = (codex(), shipped());
+        assert!(t.ids().count() >= 8, "{}", t.ids().count());
+        for id in t.ids() {
+            let (nation, template) = t.get(id).unwrap();
+            let points = template.points(&codex, nation, Quality::Regular).unwrap();
+            assert!(points > Points::ZERO, "{id}");
+        }
+    }
+
+    #[test]
+    fn a_template_is_costed_by_the_codex_formula() {
+        // HA "The cost of your army": a Regular figure 1½ points; the CODEX
+        // gives each weapon's. A template's cost is the sum of its elements'.
+        let (codex, t) = (codex(), shipped());
+        let (nation, coy) = t.get("gb_rifle_company_1942").unwrap();
+        let by_hand: Points = coy
+            .elements(&codex, nation, Quality::Regular)
+            .unwrap()
+            .iter()
+            .map(|e| e.cost(&codex).unwrap())
+            .fold(Points::ZERO, |a, b| a + b);
+        assert_eq!(coy.points(&codex, nation, Quality::Regular).unwrap(), by_hand);
+        let figures = FigureGrade::Regular.cost() * coy.men();
+        assert!(by_hand > figures, "weapons cost on top of the men: {by_hand:?} against {figures:?}");
+        let elite = coy.points(&codex, nation, Quality::Elite).unwrap();
+        assert!(elite > by_hand, "Elite men cost 2, Regular 1½");
+    }
+
+    #[test]
+    fn an_unknown_codex_id_names_its_file_line_and_field() {
+        let text = SHIPPED[0].1.replacen("gb_bren", "gb_tardis", 1);
+        let err = Templates::load(&[("british.ron", &text)], &codex()).unwrap_err();
+        let line = text.lines().position(|l| l.contains("gb_tardis")).unwrap() + 1;
+        assert_eq!(err.position.map(|p| p.0), Some(line), "{err}");
+        assert!(err.message.contains("gb_tardis"), "{err}");
+    }
+
+    #[test]
+    fn a_weapon_not_yet_in_service_is_refused() {
+        // The PIAT entered service in 1943: not in a 1942 company.
+        let text = SHIPPED[0].1.replacen("gb_boys_atr", "gb_piat", 1);
+        let err = Templates::load(&[("british.ron", &text)], &codex()).unwrap_err();
+        assert!(err.message.contains("gb_piat") && err.message.contains("not in 1942"), "{err}");
+    }
+}
