@@ -5,7 +5,7 @@ use std::{
     sync::{Arc, OnceLock},
 };
 
-use warbound_campaign::play::CampaignFile;
+use warbound_campaign::{army::orbat::Templates, play::CampaignFile};
 use warbound_rules::{codex::Codex, data::DataError, scenario::Scenario};
 
 include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
@@ -13,6 +13,7 @@ include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
 const BATTLES_DIR: &str = "scenarios/battles/";
 const CAMPAIGNS_DIR: &str = "scenarios/campaigns/";
 const CODEX_DIR: &str = "assets/codex/";
+const ORBAT_DIR: &str = "assets/orbat/";
 
 /// The built-in CODEX (every `assets/codex/*.ron`), loaded once.
 pub fn codex() -> Result<&'static Codex, DataError> {
@@ -33,6 +34,27 @@ fn shared() -> Result<&'static Arc<Codex>, DataError> {
         })
         .as_ref()
         .map_err(|e| DataError::new(CODEX_DIR, e.clone()))
+}
+
+/// The built-in order-of-battle templates (every `assets/orbat/*.ron`),
+/// checked against the CODEX, loaded once.
+pub fn templates() -> Result<&'static Templates, DataError> {
+    static TEMPLATES: OnceLock<Result<Templates, DataError>> = OnceLock::new();
+    TEMPLATES
+        .get_or_init(|| {
+            let files: Vec<_> = EMBEDDED.iter().filter(|(p, _)| p.starts_with(ORBAT_DIR)).copied().collect();
+            Templates::load(&files, codex()?)
+        })
+        .as_ref()
+        .map_err(Clone::clone)
+}
+
+/// Parses a campaign and checks its elements' orders of battle against the
+/// templates and the CODEX.
+fn parse_campaign(file: &str, text: &str) -> Result<CampaignFile, DataError> {
+    let campaign = CampaignFile::load(file, text)?;
+    campaign.check_tables(file, text, codex()?, templates()?)?;
+    Ok(campaign)
 }
 
 /// Parses a scenario and checks it against the CODEX.
@@ -83,7 +105,7 @@ pub fn load_scenario(spec: &str) -> Result<LoadedScenario, DataError> {
 pub fn campaigns() -> impl Iterator<Item = (&'static str, Result<CampaignFile, DataError>)> {
     EMBEDDED.iter().filter_map(|(path, text)| {
         let name = path.strip_prefix(CAMPAIGNS_DIR)?.strip_suffix(".ron")?;
-        Some((name, CampaignFile::load(path, text)))
+        Some((name, parse_campaign(path, text)))
     })
 }
 
@@ -94,10 +116,10 @@ pub fn load_campaign(spec: &str) -> Result<(String, CampaignFile), DataError> {
     if spec.contains('/') || spec.ends_with(".ron") {
         let text = std::fs::read_to_string(Path::new(spec))
             .map_err(|e| DataError::new(spec, format!("cannot read campaign file: {e}")))?;
-        return CampaignFile::load(spec, &text).map(|c| (spec.to_owned(), c));
+        return parse_campaign(spec, &text).map(|c| (spec.to_owned(), c));
     }
     match embedded(&format!("{CAMPAIGNS_DIR}{spec}.ron")) {
-        Some(text) => CampaignFile::load(&format!("{CAMPAIGNS_DIR}{spec}.ron"), text).map(|c| (spec.to_owned(), c)),
+        Some(text) => parse_campaign(&format!("{CAMPAIGNS_DIR}{spec}.ron"), text).map(|c| (spec.to_owned(), c)),
         None => {
             let known: Vec<_> = campaigns().map(|(n, _)| n).collect();
             Err(DataError::new(spec, format!("no such campaign; built-in campaigns are: {}", known.join(", "))))

@@ -175,21 +175,26 @@ pub(crate) const SHIPPED: [(&str, &str); 2] = [
     ("assets/orbat/german.ron", include_str!("../../../../assets/orbat/german.ron")),
 ];
 
+/// The British and German CODEX files, for the crate's tests.
+#[cfg(test)]
+pub(crate) fn test_codex() -> Codex {
+    const FILES: [(&str, &str); 2] = [
+        ("assets/codex/british.ron", include_str!("../../../../assets/codex/british.ron")),
+        ("assets/codex/german.ron", include_str!("../../../../assets/codex/german.ron")),
+    ];
+    Codex::load(&FILES).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The shipped templates, for the crate's tests.
+#[cfg(test)]
+pub(crate) fn shipped() -> Templates {
+    Templates::load(&SHIPPED, &test_codex()).unwrap_or_else(|e| panic!("{e}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn codex() -> Codex {
-        const FILES: [(&str, &str); 2] = [
-            ("assets/codex/british.ron", include_str!("../../../../assets/codex/british.ron")),
-            ("assets/codex/german.ron", include_str!("../../../../assets/codex/german.ron")),
-        ];
-        Codex::load(&FILES).unwrap_or_else(|e| panic!("{e}"))
-    }
-
-    fn shipped() -> Templates {
-        Templates::load(&SHIPPED, &codex()).unwrap_or_else(|e| panic!("{e}"))
-    }
+    use test_codex as codex;
 
     #[test]
     fn every_shipped_template_loads_and_has_a_cost() {

@@ -62,6 +62,13 @@ pub enum Stance {
 pub struct ArmyFile {
     pub side: Side,
     pub name: String,
+    /// Its nation: the CODEX and the order-of-battle templates it fields
+    /// (needed where an element names a `table` template).
+    #[serde(default)]
+    pub nation: Option<warbound_rules::opc::Nation>,
+    /// The grade of its figures on the table where a template gives none.
+    #[serde(default = "regular")]
+    pub quality: warbound_rules::officer::Quality,
     /// Sets the Strategic Morale die (FYOW 12.3).
     pub motivation: Motivation,
     /// The FYOB Strategic Milestone percentage of its battlegroups (FYOW 2):
@@ -142,10 +149,17 @@ pub struct ElementFile {
     /// An AFV: the Dunnigan losses may reduce it by up to half (FYOW 33.10).
     #[serde(default)]
     pub afv: bool,
+    /// Its order of battle on the table: a template of `assets/orbat/`.
+    #[serde(default)]
+    pub table: Option<String>,
 }
 
 fn ten() -> u32 {
     10
+}
+
+fn regular() -> warbound_rules::officer::Quality {
+    warbound_rules::officer::Quality::Regular
 }
 
 fn line() -> ElementClass {
@@ -211,6 +225,60 @@ impl CampaignFile {
         let parsed: CampaignFile = from_ron(file, text)?;
         parsed.validate().map_err(|w| DataError::located(file, text, &w.at, w.value.as_deref(), w.message))?;
         Ok(parsed)
+    }
+
+    /// Checks each element's `table` template against `templates`: it
+    /// exists, it is of its army's nation and in service in the campaign's
+    /// year, and the battlegroup's cost with each such element at its
+    /// template's CODEX cost stays within the limit (FYOW 2.1). A problem
+    /// names `file`, the line and the field.
+    pub fn check_tables(
+        &self,
+        file: &str,
+        text: &str,
+        codex: &warbound_rules::codex::Codex,
+        templates: &crate::army::orbat::Templates,
+    ) -> Result<(), DataError> {
+        for (a, army) in self.armies.iter().enumerate() {
+            for (b, bg) in army.battlegroups.iter().enumerate() {
+                let mut total = warbound_rules::codex::Points::ZERO;
+                for (e, el) in bg.elements.iter().enumerate() {
+                    let at = format!("armies[{a}].battlegroups[{b}].elements[{e}].table");
+                    let Some(id) = &el.table else {
+                        total += warbound_rules::codex::Points::whole(el.points);
+                        continue;
+                    };
+                    let refuse = |why: String| DataError::located(file, text, &at, Some(id), format!("table: {why}"));
+                    let Some((nation, template)) = templates.get(id) else {
+                        return Err(refuse(format!("unknown template \"{id}\"")));
+                    };
+                    match &army.nation {
+                        None => return Err(refuse(format!("{} has no nation for \"{id}\"", army.name))),
+                        Some(n) if n != nation => {
+                            return Err(refuse(format!("\"{id}\" is {nation:?}, {} is {n:?}", army.name)));
+                        }
+                        Some(_) => {}
+                    }
+                    if !(template.years.0..=template.years.1).contains(&self.year) {
+                        let (from, to) = template.years;
+                        return Err(refuse(format!("\"{id}\" stands for {from}-{to}, not {}", self.year)));
+                    }
+                    total += template.points(codex, nation, army.quality).map_err(refuse)?;
+                }
+                if total > warbound_rules::codex::Points::whole(self.max_points()) {
+                    let at = format!("armies[{a}].battlegroups[{b}].elements");
+                    let half = if total.halves() % 2 == 1 { "½" } else { "" };
+                    let cost = format!("{}{half}", total.halves() / 2);
+                    let why = format!(
+                        "elements: {} costs {cost} points, over the limit of {} (FYOW 2.1)",
+                        bg.name,
+                        self.max_points()
+                    );
+                    return Err(DataError::located(file, text, &at, Some(&bg.name), why));
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The battlegroup cost limit (FYOW 2.1).

@@ -54,6 +54,34 @@ mod tests {
     const GUERNSEY: &str = include_str!("../../../../scenarios/campaigns/guernsey-1942.ron");
 
     #[test]
+    fn the_shipped_campaign_fields_its_elements_on_the_table() {
+        // Each element naming a template fields it, of its army's nation,
+        // in 1942, within the battlegroup limit (FYOW 2.1).
+        let (codex, templates) = (crate::army::orbat::test_codex(), crate::army::orbat::shipped());
+        let file = CampaignFile::load("guernsey-1942.ron", GUERNSEY).unwrap();
+        file.check_tables("guernsey-1942.ron", GUERNSEY, &codex, &templates).unwrap_or_else(|e| panic!("{e}"));
+        let tables = file.armies.iter().flat_map(|a| &a.battlegroups).flat_map(|b| &b.elements);
+        assert!(tables.filter(|e| e.table.is_some()).count() >= 25);
+        // An unknown template: its line and field.
+        let text = GUERNSEY.replacen("\"gb_rifle_company_1942\"", "\"gb_rifle_company_1492\"", 1);
+        let file = CampaignFile::load("g.ron", &text).unwrap();
+        let err = file.check_tables("g.ron", &text, &codex, &templates).unwrap_err();
+        let line = text.lines().position(|l| l.contains("1492")).unwrap() + 1;
+        assert_eq!(err.position.map(|p| p.0), Some(line), "{err}");
+        assert!(err.message.contains("unknown template"), "{err}");
+        // A British template in the German army.
+        let text = GUERNSEY.replacen("\"de_r35_kompanie\"", "\"gb_churchill_troop_1942\"", 1);
+        let file = CampaignFile::load("g.ron", &text).unwrap();
+        let err = file.check_tables("g.ron", &text, &codex, &templates).unwrap_err();
+        assert!(err.message.contains("German"), "{err}");
+        // Over the limit by the CODEX formula.
+        let mut file = CampaignFile::load("g.ron", GUERNSEY).unwrap();
+        file.max_points = Some(300);
+        let err = file.check_tables("g.ron", GUERNSEY, &codex, &templates).unwrap_err();
+        assert!(err.message.contains("over the limit of 300"), "{err}");
+    }
+
+    #[test]
     fn a_campaign_round_trips_through_ron() {
         // A campaign stored mid-way and loaded again plays on exactly as the
         // one that never stopped: same log, same summary.
