@@ -390,8 +390,13 @@ fn a_section_in_contact_throws_at_grenades_at_the_tank() {
 /// order, a1 sent to contact g1 in the farm from `british_at`.
 fn auto_first_command(british_at: (f32, f32)) -> serde_json::Value {
     let contact = r#"(activity: ContactEnemy, location: "the farm")"#;
-    let scenario = farm(10, british_at, SECTION, (contact, HOLD_FARM));
-    let mut app = first_turn(&scenario, Phase::Move, true);
+    first_auto_command(&farm(10, british_at, SECTION, (contact, HOLD_FARM)))
+}
+
+/// The first command the Auto side gives for a1 in `scenario` at its first
+/// turn under a Move order.
+fn first_auto_command(scenario: &Scenario) -> serde_json::Value {
+    let mut app = first_turn(scenario, Phase::Move, true);
     let seen = log(&app).len();
     app.world_mut().resource_mut::<Sides>().0[0].control = Control::Auto;
     play::advance(&mut app).unwrap();
@@ -699,17 +704,7 @@ fn the_player_is_offered_a_1_on_1_attack_with_its_odds() {
 /// Move order, sent to contact the lone sentry g1 at (30, 39.5) from `british_at`.
 fn lone_auto_first_command(british_at: (f32, f32)) -> serde_json::Value {
     let contact = r#"(activity: ContactEnemy, location: "the post")"#;
-    let scenario = post("Regular", british_at, contact, &[("g1", SENTRY, (30.0, 39.5))]);
-    let mut app = first_turn(&scenario, Phase::Move, true);
-    let seen = log(&app).len();
-    app.world_mut().resource_mut::<Sides>().0[0].control = Control::Auto;
-    play::advance(&mut app).unwrap();
-    let log = log(&app);
-    let first = log[seen..]
-        .iter()
-        .find(|e| e.event.kind == EventKind::Command && e.event.actor.as_deref() == Some("a1"))
-        .expect("a command for a1");
-    input(first, "command").expect("the command given").clone()
+    first_auto_command(&post("Regular", british_at, contact, &[("g1", SENTRY, (30.0, 39.5))]))
 }
 
 #[test]
