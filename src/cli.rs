@@ -43,8 +43,12 @@ pub struct AutoPlay {
     /// The *Heroes All* 2-player Command Dice instead of the solo mechanism.
     pub two_player: bool,
     /// `--load SAVE`: resume this save instead (scenario and seed come from
-    /// it) and play on to the end, both sides Auto from there.
+    /// it) and play on to the end, both sides Auto from there. A campaign
+    /// save goes on as its campaign.
     pub load: Option<PathBuf>,
+    /// With `--load` of a campaign save: the campaign days to play on after
+    /// the present one (to its end when not given).
+    pub days: Option<u32>,
 }
 
 /// `--headless --campaign C --seed N [--days D] [--log L] [--summary F]`.
@@ -56,6 +60,8 @@ pub struct CampaignRun {
     pub days: Option<u32>,
     pub log: Option<PathBuf>,
     pub summary: Option<PathBuf>,
+    /// How its engagements are resolved: paper, table or both.
+    pub battles: warbound_war::Battles,
 }
 
 /// Frames rendered before a screenshot is taken when `--frames` is not given.
@@ -69,8 +75,8 @@ pub const USAGE: &str = "\
 usage: warbound [--scenario S] [--demo]
        warbound --headless [--frames N] [--scenario S]
        warbound --headless --scenario S --seed N [--bounds K] [--log OUT.jsonl] [--summary OUT.json] [--two-player]
-       warbound --headless --load SAVE.ron [--log OUT.jsonl] [--summary OUT.json]
-       warbound --headless --campaign C --seed N [--days D] [--log OUT.jsonl] [--summary OUT.json]
+       warbound --headless --load SAVE.ron [--days D] [--log OUT.jsonl] [--summary OUT.json]
+       warbound --headless --campaign C --seed N [--battles paper|table|both] [--days D] [--log OUT.jsonl] [--summary OUT.json]
        warbound --screenshot OUT.png [--frames N] [--scenario S] [--demo]
        warbound --frame-bench OUT.json [--frames N]
        warbound --rules-report [--seeds N]
@@ -94,11 +100,19 @@ usage: warbound [--scenario S] [--demo]
                       instead of the solo mechanism
   --load SAVE.ron     with --headless: resume a saved battle (the autosave
                       after every bound is autosave.ron in the data directory)
-                      and play it on to its end, both sides Auto
+                      and play it on to its end, both sides Auto; a campaign
+                      save (campaign-autosave.ron, after every session) goes
+                      on as its campaign
   --campaign C        with --headless and --seed: play campaign C (a built-in
                       name, see --list-scenarios, or a path to a .ron file),
-                      both armies Auto, every engagement by the Dunnigan rules
-  --days D            stop the campaign after D campaign days
+                      both armies Auto
+  --battles B         how the campaign's engagements are resolved: paper (the
+                      Dunnigan rules, the default), table (fought on the
+                      table, four bounds a session) or both (on the table,
+                      each also resolved on paper and the two compared in
+                      the summary)
+  --days D            stop the campaign after D campaign days (with --load:
+                      D more days after the present one)
   --frame-bench OUT   in a window: frame times of the empty table and of the
                       largest shipped battle, N frames each (default 120),
                       and the game's systems' CPU time a frame; writes OUT
@@ -147,6 +161,7 @@ where
     let mut demo = false;
     let mut frame_bench: Option<PathBuf> = None;
     let mut days: Option<u32> = None;
+    let mut battles: Option<warbound_war::Battles> = None;
     let mut rules_report = false;
     let mut seeds: Option<u32> = None;
     let mut query = None;
@@ -211,6 +226,7 @@ where
             "--two-player" => two_player = true,
             "--load" => load = Some(PathBuf::from(value("--load")?)),
             "--campaign" => campaign = Some(value("--campaign")?),
+            "--battles" => battles = Some(value("--battles")?.parse().map_err(UsageError)?),
             "--days" => {
                 let raw = value("--days")?;
                 let n: u32 = raw
@@ -259,10 +275,14 @@ where
             ));
         }
         let seed = seed.ok_or_else(|| UsageError("a campaign played headless needs --seed N".into()))?;
-        return Ok((Mode::Campaign(CampaignRun { campaign, seed, days, log, summary }), query));
+        let battles = battles.unwrap_or_default();
+        return Ok((Mode::Campaign(CampaignRun { campaign, seed, days, log, summary, battles }), query));
     }
-    if days.is_some() {
-        return Err(UsageError("--days goes with --campaign".into()));
+    if battles.is_some() {
+        return Err(UsageError("--battles goes with --campaign (a campaign save keeps its own)".into()));
+    }
+    if days.is_some() && load.is_none() {
+        return Err(UsageError("--days goes with --campaign or --load of a campaign save".into()));
     }
     let autoplay =
         seed.is_some() || bounds.is_some() || log.is_some() || summary.is_some() || two_player || load.is_some();
@@ -281,14 +301,15 @@ where
                     "--load resumes a saved battle: its scenario, seed and rules come from the save".into(),
                 ));
             }
-            let a = AutoPlay { scenario: String::new(), seed: 0, bounds, log, summary, two_player, load };
+            let a = AutoPlay { scenario: String::new(), seed: 0, bounds, log, summary, two_player, load, days };
             return Ok((Mode::AutoPlay(a), query));
         }
         let Some(scenario) = scenario else {
             return Err(UsageError("a battle played headless needs --scenario S".into()));
         };
         let seed = seed.ok_or_else(|| UsageError("a battle played headless needs --seed N".into()))?;
-        return Ok((Mode::AutoPlay(AutoPlay { scenario, seed, bounds, log, summary, two_player, load: None }), query));
+        let a = AutoPlay { scenario, seed, bounds, log, summary, two_player, load: None, days: None };
+        return Ok((Mode::AutoPlay(a), query));
     }
     let mode = match (headless, screenshot) {
         (true, _) => Mode::Headless { frames: frames.unwrap_or(DEFAULT_HEADLESS_FRAMES), scenario },
@@ -365,6 +386,7 @@ mod tests {
                 summary: None,
                 two_player: false,
                 load: None,
+                days: None,
             }))
         );
         assert!(matches!(mode(&["--headless", "--load", "a.ron"]), Ok(Mode::AutoPlay(AutoPlay { load: Some(_), .. }))));
@@ -401,14 +423,25 @@ mod tests {
                 days: Some(12),
                 log: None,
                 summary: Some("s.json".into()),
+                battles: warbound_war::Battles::Paper,
             }))
         );
+        assert!(matches!(
+            mode(&["--headless", "--campaign", "guernsey-1942", "--seed", "4", "--battles", "both"]),
+            Ok(Mode::Campaign(CampaignRun { battles: warbound_war::Battles::Both, .. }))
+        ));
+        assert!(matches!(
+            mode(&["--headless", "--load", "c.ron", "--days", "2"]),
+            Ok(Mode::AutoPlay(AutoPlay { days: Some(2), load: Some(_), .. }))
+        ));
         for args in [
             &["--campaign", "guernsey-1942", "--seed", "1"][..],
             &["--headless", "--campaign", "guernsey-1942"],
             &["--headless", "--campaign", "guernsey-1942", "--seed", "1", "--days", "0"],
             &["--headless", "--campaign", "guernsey-1942", "--seed", "1", "--scenario", "patrol"],
             &["--headless", "--scenario", "patrol", "--seed", "1", "--days", "3"],
+            &["--headless", "--campaign", "guernsey-1942", "--seed", "1", "--battles", "dice"],
+            &["--headless", "--scenario", "patrol", "--seed", "1", "--battles", "table"],
         ] {
             let err = mode(args).expect_err(&format!("{args:?} should be refused"));
             assert!(err.to_string().contains("usage: warbound"), "{err}");

@@ -14,6 +14,7 @@ const BATTLES_DIR: &str = "scenarios/battles/";
 const CAMPAIGNS_DIR: &str = "scenarios/campaigns/";
 const CODEX_DIR: &str = "assets/codex/";
 const ORBAT_DIR: &str = "assets/orbat/";
+const TABLES_DIR: &str = "scenarios/tables/";
 
 /// The built-in CODEX (every `assets/codex/*.ron`), loaded once.
 pub fn codex() -> Result<&'static Codex, DataError> {
@@ -60,6 +61,11 @@ fn parse_campaign(file: &str, text: &str) -> Result<CampaignFile, DataError> {
 /// Parses a scenario and checks it against the CODEX.
 fn parse_scenario(file: &str, text: &str) -> Result<Scenario, DataError> {
     Scenario::load(file, text, codex()?)
+}
+
+/// The built-in authored table layouts (`scenarios/tables/<campaign>/<board>.ron`), by path.
+pub fn table_layouts() -> impl Iterator<Item = (&'static str, &'static str)> {
+    EMBEDDED.iter().filter(|(p, _)| p.starts_with(TABLES_DIR)).copied()
 }
 
 /// The text of a built-in data file, by its path in the repository.

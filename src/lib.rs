@@ -55,7 +55,16 @@ pub fn run(mode: cli::Mode, query: Option<cli::Query>) -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Mode::Play { scenario, .. } | Mode::Headless { scenario, .. } | Mode::Screenshot { scenario, .. } => scenario,
-        Mode::AutoPlay(a) => return app::run_autoplay(a),
+        Mode::AutoPlay(a) => {
+            if let Some(path) = a.load.as_deref().filter(|p| campaign::is_campaign_save(p)) {
+                return campaign::resume(path, a.days, a.log.as_deref(), a.summary.as_deref());
+            }
+            if a.days.is_some() {
+                eprintln!("warbound: --days goes with a campaign save; {} is a battle's", a.load.as_ref().map_or(String::new(), |p| p.display().to_string()));
+                return ExitCode::from(2);
+            }
+            return app::run_autoplay(a);
+        }
         Mode::Campaign(c) => return campaign::run(c),
         Mode::RulesReport { seeds } => return rules_report(*seeds),
         Mode::FrameBench { out, frames } => {

@@ -18,6 +18,7 @@ use crate::paper::dunnigan::{
     resolve_combat_session, retreat_into,
 };
 use crate::play::state::{BattleRecord, Campaign, PaperBattle, Whereabouts, fyow};
+use crate::play::table::Tabletop;
 use crate::supply::logistics::Mode;
 use crate::supply::repairs::RepairJob;
 use crate::supply::replenishment::LossKind;
@@ -123,11 +124,12 @@ impl Campaign {
             contact: self.date,
             combat_sessions: 0,
             engagement,
+            table: None,
         });
     }
 
     /// Fights the Combat Session of every battle whose contact came before this session.
-    pub(crate) fn resolve_battles(&mut self) {
+    pub(crate) fn resolve_battles(&mut self, mut table: Option<&mut dyn Tabletop>) {
         let due: Vec<(String, String)> = self
             .battles
             .iter()
@@ -136,7 +138,21 @@ impl Campaign {
             .collect();
         for (a, d) in due {
             let Some(k) = self.battles.iter().position(|b| b.attacker == a && b.defender == d) else { continue };
-            if self.fight_session(k) {
+            let fielded = self.battles[k].engagement.is_some() || self.battles[k].table.is_some();
+            let over = match table.as_mut().map(|t| &mut **t as &mut dyn Tabletop) {
+                Some(t) if fielded => match self.table_session(k, t) {
+                    Ok(over) => over,
+                    Err(why) => {
+                        // A battle the table cannot field goes to paper, said so.
+                        self.log_refusal("15.6 Engagements on Map Boards", &format!("not on the table: {why}"));
+                        self.battles[k].engagement = None;
+                        self.battles[k].table = None;
+                        self.fight_session(k)
+                    }
+                },
+                _ => self.fight_session(k),
+            };
+            if over {
                 self.battles.retain(|b| !(b.attacker == a && b.defender == d));
             }
         }
@@ -479,7 +495,14 @@ impl Campaign {
     /// automatically (14.14); with it go the friendly forces on the board
     /// that were not engaged (33.7 (xii)).
     fn retreat(&mut self, name: &str, order: RetreatOrder, from: &BoardId) {
-        let Some(i) = self.fx(name) else { return };
+        self.retreat_as(name, order, from, Retreat::Dunnigan);
+    }
+
+    /// A retreat from `from`, automatic after the Dunnigan rules (33.8) or
+    /// by a Movement Test with +1 after a Strategic Condition test (14.14):
+    /// a force that fails that test stays. Returns whether it left.
+    pub(crate) fn retreat_as(&mut self, name: &str, order: RetreatOrder, from: &BoardId, how: Retreat) -> bool {
+        let Some(i) = self.fx(name) else { return false };
         let side = self.forces[i].side;
         let bystanders: Vec<String> = self
             .forces_on(from, side)
@@ -487,18 +510,21 @@ impl Campaign {
             .map(|f| f.name.clone())
             .filter(|n| n != name && !self.in_battle(n))
             .collect();
-        self.retreat_one(name, order, from);
+        if !self.retreat_one(name, order, from, how) {
+            return false;
+        }
         for b in bystanders {
             let (retreats, e) = bystander_retreats(&b, false);
             self.log(e);
             if retreats {
-                self.retreat_one(&b, RetreatOrder::GoodOrder, from);
+                self.retreat_one(&b, RetreatOrder::GoodOrder, from, Retreat::Dunnigan);
             }
         }
+        true
     }
 
-    fn retreat_one(&mut self, name: &str, order: RetreatOrder, from: &BoardId) {
-        let Some(i) = self.fx(name) else { return };
+    fn retreat_one(&mut self, name: &str, order: RetreatOrder, from: &BoardId, how: Retreat) -> bool {
+        let Some(i) = self.fx(name) else { return false };
         let f = &self.forces[i];
         let side = f.side;
         let v = f.mover().profile().is_ok_and(|p| p.v_barred);
@@ -525,7 +551,7 @@ impl Campaign {
             let (_, e) = retreat_into(name, value, order, RetreatDestination::SeaOrLake);
             self.log(e);
             self.remove_force(name, "surrendered: no board to retreat to (33.8)");
-            return;
+            return true;
         };
         let enemy = self.occupation[&leg.to].side_points(side.enemy());
         let destination =
@@ -534,19 +560,23 @@ impl Campaign {
         self.log(e);
         if fate == RetreatFate::Surrenders {
             self.remove_force(name, "surrendered retreating into the enemy (33.8)");
-            return;
+            return true;
         }
-        let attempt =
-            MoveAttempt { retreat: Some(Retreat::Dunnigan), ..MoveAttempt::new(leg.clone(), self.conditions) };
+        let attempt = MoveAttempt { retreat: Some(how), ..MoveAttempt::new(leg.clone(), self.conditions) };
         let mover = self.forces[i].mover();
         let mut state = self.forces[i].movement.clone();
-        if let Ok((_, e)) = crate::map::movement::movement_test(name, &mover, &mut state, &attempt, &mut self.dice) {
+        if let Ok((moved, e)) = crate::map::movement::movement_test(name, &mover, &mut state, &attempt, &mut self.dice) {
             self.log(e);
             self.forces[i].movement = state;
+            // 14.14: "If the Battlegroup fails to make a move during the
+            // session, it must continue its tabletop action".
+            if how == Retreat::StrategicCondition && !moved.moved {
+                return false;
+            }
         }
         if self.relocate(name, from, &leg.to, leg.arrival_edge).is_err() {
             self.remove_force(name, "surrendered: could not retreat (33.8)");
-            return;
+            return true;
         }
         if enemy == 0 {
             let _ = self.occupation.get_mut(&leg.to).map(|o| o.enter_board(name));
@@ -557,6 +587,7 @@ impl Campaign {
             let e = o.attitude.fall_into_disarray(name);
             self.log(e);
         }
+        true
     }
 }
 
@@ -584,7 +615,7 @@ mod tests {
         assert_eq!(asked(&mut c), 4, "five in all");
         c.decision("Red 2", "question 0", false);
         assert_eq!(asked(&mut c), 1, "another commander has his own");
-        c.play_session();
+        c.play_session_with(None);
         c.drain_events();
         c.decision("Red 1", "the same question", false);
         assert_eq!(asked(&mut c), 1, "a new session, a new activation");

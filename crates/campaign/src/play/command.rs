@@ -541,6 +541,8 @@ impl Campaign {
             first_activation: Some(frac),
             withdrawn: false,
             pending_orders: None,
+            // Its elements' orders of battle go with them.
+            orbat: parent_force.orbat.iter().filter(|c| elements.contains(&c.element)).cloned().collect(),
             // What the parent has detected on its board, its Fraction knows too.
             ..parent_force
         };

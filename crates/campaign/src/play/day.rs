@@ -10,6 +10,7 @@ use crate::army::game_flow::{Deck, Phase, deal, duties};
 use crate::map::common::{Light, SessionConditions};
 use crate::map::movement::MovementState;
 use crate::play::state::{Campaign, Whereabouts, fyow};
+use crate::play::table::Tabletop;
 use crate::weather::{Moon, Sky, Wind, draw_chance_card, night_session_light, throw_day};
 
 impl Campaign {
@@ -24,20 +25,32 @@ impl Campaign {
         }
     }
 
-    /// Plays one campaign day.
+    /// Plays one campaign day, every engagement on paper.
     pub fn play_day(&mut self) {
+        self.play_day_with(None);
+    }
+
+    /// Plays one campaign day, its engagements fought on `table` when one is
+    /// given (FYOW 15.6), else on paper (FYOW 33).
+    pub fn play_day_with(&mut self, mut table: Option<&mut dyn Tabletop>) {
         if self.ended.is_some() {
             return;
         }
-        self.day += 1;
-        self.start_of_day();
+        self.begin_day();
         for _ in 0..SESSIONS_PER_DAY {
-            self.play_session();
+            self.play_session_with(table.as_mut().map(|t| &mut **t as &mut dyn Tabletop));
             if self.ended.is_some() {
                 break;
             }
         }
         self.end_of_day();
+    }
+
+    /// The day's first steps, before its first session: the calendar's
+    /// duties, weather and supply.
+    pub fn begin_day(&mut self) {
+        self.day += 1;
+        self.start_of_day();
     }
 
     fn start_of_day(&mut self) {
@@ -150,7 +163,9 @@ impl Campaign {
             .map_or(Some(0), |s| s.travel.movement_test())
     }
 
-    pub(crate) fn play_session(&mut self) {
+    /// One session of Battlegroup Priority Cards, its battles fought on
+    /// `table` when one is given.
+    pub fn play_session_with(&mut self, table: Option<&mut dyn Tabletop>) {
         // A new session: each commander's activation is new (FYOW 8).
         self.decisions.clear();
         let s = self.date.session();
@@ -188,7 +203,7 @@ impl Campaign {
             }
             Err(e) => self.log_refusal("4.5", &e.to_string()),
         }
-        self.resolve_battles();
+        self.resolve_battles(table);
         // End of the session: attitudes move on (15.3).
         let names: Vec<String> = self.forces.iter().filter(|f| f.board().is_some()).map(|f| f.name.clone()).collect();
         for name in names {
@@ -210,7 +225,8 @@ impl Campaign {
         self.check_end();
     }
 
-    fn end_of_day(&mut self) {
+    /// The day's last steps, after its sessions.
+    pub fn end_of_day(&mut self) {
         if self.ended.is_none() && self.day >= self.file.days {
             self.finish("the campaign's last day is over");
         }

@@ -19,6 +19,7 @@ mod replenishment;
 mod setup;
 pub mod state;
 mod supply;
+pub mod table;
 #[cfg(test)]
 mod testing;
 pub mod trains;

@@ -50,9 +50,19 @@ impl Campaign {
                     let room = self.forces[i]
                         .board()
                         .map_or(0, |b| self.file.max_points().saturating_sub(self.occupation[b].side_points(side)));
+                    // A vehicle damaged on the table runs again; its
+                    // company's points never fell for the damage (its cost
+                    // is still in its order of battle).
+                    let mut on_table = false;
+                    for company in self.forces[i].orbat.iter_mut().filter(|c| c.element == vehicle) {
+                        for piece in company.elements.iter_mut().flat_map(|e| e.pieces.iter_mut()) {
+                            on_table |= piece.damaged;
+                            piece.damaged = false;
+                        }
+                    }
                     let full = self.forces[i].kit.iter().find(|k| k.name == vehicle).map(|k| k.points);
-                    if let (Some(full), Some(el)) =
-                        (full, self.forces[i].battlegroup.elements.iter_mut().find(|e| e.name == vehicle))
+                    if let (false, Some(full), Some(el)) =
+                        (on_table, full, self.forces[i].battlegroup.elements.iter_mut().find(|e| e.name == vehicle))
                     {
                         el.points += full.saturating_sub(el.points).min(room);
                     }

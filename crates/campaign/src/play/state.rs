@@ -193,6 +193,10 @@ pub struct Force {
     /// 33.5): what the Battle Factors Chart reads as detected (33.7.2 (vi)).
     /// Forgotten when either force leaves the board.
     pub sighted: BTreeSet<String>,
+    /// Its elements' orders of battle on the table as they stand, set up from
+    /// their templates the first time they fight there.
+    #[serde(default)]
+    pub orbat: Vec<crate::play::table::CompanyOnTable>,
 }
 
 impl Force {
@@ -269,6 +273,9 @@ pub struct PaperBattle {
     pub combat_sessions: u32,
     /// What a table battle on this board would start from (FYOW 15.6).
     pub engagement: Option<Engagement>,
+    /// The battle on the table, once it has begun there.
+    #[serde(default)]
+    pub table: Option<crate::play::table::TableBattle>,
 }
 
 /// A finished paper battle, for the summary.
@@ -314,6 +321,9 @@ pub struct Campaign {
     pub occupation: BTreeMap<BoardId, BoardOccupation>,
     pub battles: Vec<PaperBattle>,
     pub fought: Vec<BattleRecord>,
+    /// Engagements fought on the table and also resolved on paper.
+    #[serde(default)]
+    pub comparisons: Vec<crate::play::table::Comparison>,
     pub partisans: Option<Partisans>,
     pub diary: DiaryBox,
     /// The side that last held each board alone.
@@ -673,7 +683,9 @@ impl Campaign {
             "battles": self.fought,
             "battles_in_progress": self.battles.iter().map(|b| json!({
                 "board": b.board, "attacker": b.attacker, "defender": b.defender,
+                "bounds_on_table": b.table.as_ref().and_then(|t| t.last.as_ref()).map(|r| r.bounds_played),
             })).collect::<Vec<_>>(),
+            "comparisons": self.comparisons,
             "held": self.held,
             "partisans": partisans,
             "events": self.events_logged,

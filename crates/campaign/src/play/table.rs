@@ -1,0 +1,548 @@
+//! Engagements fought on the table (FYOW 15.6 and "The role of the
+//! Umpire"): the campaign builds each battle's start from its board's table
+//! and the forces' orders of battle, has it played four bounds a session by
+//! a [`Tabletop`], and at its end takes the result back: men, pieces and
+//! vehicles to the order of battle and its points, damaged vehicles to the
+//! crews' repairs (FYOW 23), the FYOB condition to the battlegroup, the
+//! loser's retreat (14.14), the board to whoever holds the table, damaged
+//! aircraft to their squadrons.
+
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use warbound_rules::codex::{Codex, Points};
+use warbound_rules::event::{EventKind, RuleEvent};
+use warbound_rules::handoff::{BattleResult, BattleStart, Continuation, Decision, PieceState};
+use warbound_rules::momentum::MAX_CMS;
+use warbound_rules::scenario::{Figures, Weather};
+use warbound_rules::strategic::StrategicCondition as Fyob;
+
+use crate::army::orbat::{Template, TemplateElement, Templates};
+use crate::map::board::BoardId;
+use crate::map::common::Side;
+use crate::map::movement::Retreat;
+use crate::paper::dunnigan::{RetreatOrder, StrategicCondition};
+use crate::play::state::{BattleRecord, Campaign, Force, fyow};
+use crate::supply::logistics::Mode;
+use crate::supply::repairs::RepairJob;
+use crate::supply::replenishment::LossKind;
+use crate::table::deploy::{Roster, TableCompany, TableForce, scenario_for, senior_officer};
+use crate::table::{BoardTable, TableError};
+
+/// Bounds a campaign battle may last: a campaign day's six sessions of four
+/// bounds (FYOW 1.2). Reading: a battle still undecided after a whole day is
+/// broken off where it stands, neither side beaten.
+pub const TIME_LIMIT: u32 = 24;
+
+/// Bounds of table action in one campaign session (FYOW "The role of the
+/// Umpire": "After 4 bounds of tabletop action, the player is directed back
+/// to the campaign map").
+pub const BOUNDS_A_SESSION: u32 = 4;
+
+/// What plays the campaign's table battles: the battle engine, beside the
+/// campaign, which never runs it itself.
+pub trait Tabletop {
+    fn codex(&self) -> &Codex;
+    fn templates(&self) -> &Templates;
+    /// The table of `board`: its authored layout or the generated one.
+    fn board_table(&self, campaign: &Campaign, board: &BoardId) -> Result<BoardTable, TableError>;
+    /// Plays `start`, with its continuations, to its next pause or its end.
+    /// `key` names the battle, so a tabletop may keep it running between
+    /// sessions rather than replay it.
+    fn fight(&mut self, key: &str, start: &BattleStart) -> Result<BattleResult, String>;
+    /// Whether each engagement is also resolved on paper, from the same
+    /// state and seed, for the comparison.
+    fn compare(&self) -> bool;
+}
+
+/// A campaign element's order of battle as it stands: its template's
+/// platoons and sections less what battles took, with each one's CMS.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CompanyOnTable {
+    /// The campaign element ("A Company").
+    pub element: String,
+    pub elements: Vec<TemplateElement>,
+    /// Each element's Continuous Momentum Score, carried from battle to battle.
+    pub cms: Vec<Option<u8>>,
+}
+
+/// A battle on the table: its start (with a continuation for each session
+/// after the first, so it replays), who is who, and the last result.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TableBattle {
+    pub key: String,
+    pub start: BattleStart,
+    pub roster: Roster,
+    /// Which campaign side each scenario side is, in the scenario's order.
+    pub sides: Vec<Side>,
+    pub last: Option<BattleResult>,
+    /// The same engagement resolved on paper, when the two are compared.
+    pub paper: Option<Outcome>,
+}
+
+/// One engagement resolved both ways (`--battles both`): the table's result
+/// carried the campaign on; the paper one was resolved from the same state.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Comparison {
+    pub board: BoardId,
+    pub attacker: String,
+    pub defender: String,
+    pub began: String,
+    pub table: Outcome,
+    pub paper: Outcome,
+}
+
+/// How one engagement ended, as the comparison reads it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// The winning force, if any.
+    pub winner: Option<String>,
+    /// Points each force lost, attacker first.
+    pub losses: (u32, u32),
+    /// The force that retreated or was destroyed, if any.
+    pub retreated: Option<String>,
+    /// Bounds on the table, or Combat Sessions on paper.
+    pub length: u32,
+}
+
+/// The stable 64-bit FNV-1a of some words: seeds that do not change with
+/// the compiler, unlike the standard hasher's.
+fn fnv(words: &[&str]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for w in words {
+        for b in w.bytes().chain([0xff]) {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    h
+}
+
+/// The scenario's weather in this session: the sky of the day's spell as
+/// the spotting tables name it (snow as heavy rain, fog as overcast), the
+/// gauge, and fog, snow and high winds as the session's conditions give
+/// them (FYOW 25.8).
+fn weather(c: &Campaign) -> Weather {
+    use crate::weather::Sky;
+    use warbound_rules::aircraft::Weather as Spotting;
+    let spell = c.today.as_ref().and_then(|d| d.spell(c.date.session()).ok());
+    let sky = match spell.map(|s| s.sky) {
+        Some(Sky::Overcast | Sky::Fog) => Spotting::Overcast,
+        Some(Sky::LightRain) => Spotting::LightRain,
+        Some(Sky::HeavyRain | Sky::Snow) => Spotting::HeavyRain,
+        _ => Spotting::Fair,
+    };
+    let k = c.conditions;
+    Weather {
+        sky,
+        rain_snow_gauge: c.today.as_ref().map(|d| d.gauge_at_start),
+        fog: k.fog,
+        snow: k.snow,
+        high_winds: k.high_winds,
+    }
+}
+
+/// A company's CODEX cost, to scale its campaign points by what it lost.
+fn cost(codex: &Codex, templates: &Templates, template: &str, company: &[TemplateElement], quality: warbound_rules::officer::Quality) -> Option<Points> {
+    let (nation, t) = templates.get(template)?;
+    let now = Template { elements: company.to_vec(), ..t.clone() };
+    now.points(codex, nation, quality).ok()
+}
+
+/// Takes men and pieces out of a company in proportion to the points it has
+/// lost on the map, largest groups first. Reading (FYOW 33.10): a paper
+/// battle books its losses in points against the campaign element; when
+/// the element next fights on the table it fields that fraction of its
+/// order of battle, the men of each section and then whole pieces.
+fn thin(company: &mut [TemplateElement], keep: f64) {
+    for e in company.iter_mut() {
+        for f in e.figures.iter_mut() {
+            f.men = (f64::from(f.men) * keep).round() as u8;
+        }
+        e.figures.retain(|f| f.men > 0);
+    }
+    let pieces: usize = company.iter().map(|e| e.pieces.len()).sum();
+    let mut lose = pieces - (pieces as f64 * keep).round() as usize;
+    for e in company.iter_mut().rev() {
+        while lose > 0 && !e.pieces.is_empty() {
+            e.pieces.pop();
+            lose -= 1;
+        }
+    }
+}
+
+impl Campaign {
+    /// The force's companies on the table, their orders of battle set up from
+    /// their templates the first time they fight there.
+    fn field(&mut self, i: usize, t: &dyn Tabletop) -> Vec<TableCompany> {
+        let f = &self.forces[i];
+        let quality = self.file.army(f.side).quality;
+        let mut orbat = f.orbat.clone();
+        for e in &f.battlegroup.elements {
+            if orbat.iter().any(|c| c.element == e.name) {
+                continue;
+            }
+            let Some(k) = f.kit.iter().find(|k| k.name == e.name) else { continue };
+            let Some((_, template)) = k.table.as_deref().and_then(|id| t.templates().get(id)) else { continue };
+            let mut elements = template.elements.clone();
+            if let Some(full) = cost(t.codex(), t.templates(), &template.id, &elements, quality) {
+                let keep = f64::from(e.points) / f64::from(k.points.max(1));
+                if keep < 1.0 && full > Points::ZERO {
+                    thin(&mut elements, keep);
+                }
+            }
+            orbat.push(CompanyOnTable { element: e.name.clone(), cms: vec![None; elements.len()], elements });
+        }
+        orbat.retain(|c| f.battlegroup.elements.iter().any(|e| e.name == c.element));
+        self.forces[i].orbat = orbat.clone();
+        let concealed = self.occupant(&self.forces[i].name).map(|o| o.concealed_elements.clone()).unwrap_or_default();
+        orbat
+            .into_iter()
+            .filter(|c| c.elements.iter().any(|e| !e.figures.is_empty() || !e.pieces.is_empty()))
+            .map(|c| TableCompany {
+                officer: self.forces[i].kit.iter().find(|k| k.name == c.element).map_or_else(
+                    || crate::table::deploy::default_officer(quality),
+                    |k| k.officer.unwrap_or_else(|| crate::table::deploy::default_officer(quality)),
+                ),
+                concealed: concealed.contains(&c.element),
+                element: c.element,
+                elements: c.elements,
+                cms: c.cms,
+            })
+            .collect()
+    }
+
+    fn table_force(&mut self, name: &str, board: &BoardId, t: &dyn Tabletop) -> Option<TableForce> {
+        let i = self.fx(name)?;
+        let companies = self.field(i, t);
+        let f = &self.forces[i];
+        let army = self.file.army(f.side);
+        Some(TableForce {
+            force: name.to_owned(),
+            nation: army.nation.clone()?,
+            quality: army.quality,
+            year: self.file.year,
+            senior_officer: senior_officer(f.commander.competency),
+            companies,
+            rationed: f.supply.mode == Mode::Rationed,
+            order: Some(f.order),
+            objective_here: f.objective.as_ref() == Some(board),
+        })
+    }
+
+    /// The start of battle `k` on the table: its board's table, both
+    /// forces' orders of battle deployed by FYOW 15.3, the session's
+    /// weather, a seed of the campaign's, the board's and the contact's.
+    fn table_start(&mut self, k: usize, t: &dyn Tabletop) -> Result<TableBattle, String> {
+        let b = self.battles[k].clone();
+        let engagement = b.engagement.clone().ok_or("the board has no table (FYOW 13.8)")?;
+        let table = t.board_table(self, &b.board).map_err(|e| e.to_string())?;
+        let mut forces = Vec::new();
+        for name in [&b.attacker, &b.defender] {
+            let f = self.table_force(name, &b.board, t).ok_or_else(|| format!("{name} has no army nation"))?;
+            if f.companies.is_empty() {
+                return Err(format!("{name} has no element with a table order of battle"));
+            }
+            forces.push(f);
+        }
+        let (scenario, roster) = scenario_for(
+            &engagement,
+            &table,
+            &forces,
+            self.date.start_hour(),
+            self.date.season(),
+            weather(self),
+            TIME_LIMIT,
+        )?;
+        scenario.check(t.codex()).map_err(|e| format!("{}: {}", e.field, e.message))?;
+        let sides = scenario
+            .sides
+            .iter()
+            .map(|s| if s.name == self.army(Side::Blue).name { Side::Blue } else { Side::Red })
+            .collect();
+        let key = format!("{} {} {}", b.board.0, b.contact, b.attacker);
+        let seed = fnv(&[&self.seed.to_string(), &b.board.0, &b.contact.to_string()]);
+        let mut start = BattleStart::auto(&key, scenario, seed);
+        start.pause_every = Some(BOUNDS_A_SESSION);
+        Ok(TableBattle { key, start, roster, sides, last: None, paper: None })
+    }
+
+    /// One campaign session of battle `k` on the table: four bounds, then
+    /// back to the map. Returns whether the battle is over, or why it cannot
+    /// be fought on the table.
+    pub(crate) fn table_session(&mut self, k: usize, t: &mut dyn Tabletop) -> Result<bool, String> {
+        let mut battle = match self.battles[k].table.take() {
+            Some(mut battle) => {
+                let c = Continuation { joining: Vec::new(), weather: Some(weather(self)) };
+                battle.start.continuations.push(c);
+                battle
+            }
+            None => {
+                let mut battle = self.table_start(k, t)?;
+                if t.compare() {
+                    battle.paper = Some(self.on_paper(k));
+                }
+                self.log(
+                    RuleEvent::new(EventKind::PaperBattle, fyow("15.6 Engagements on Map Boards"))
+                        .actor(&self.battles[k].attacker)
+                        .target(&self.battles[k].defender)
+                        .input("board", &self.battles[k].board, "")
+                        .input("seed", battle.start.seed, "the campaign's, the board's and the contact's")
+                        .input("elements", battle.roster.0.len(), "")
+                        .outcome(json!({ "to": "tabletop", "scenario": battle.start.scenario.name })),
+                );
+                battle
+            }
+        };
+        let result = t.fight(&battle.key, &battle.start)?;
+        battle.last = Some(result.clone());
+        self.battles[k].combat_sessions += 1;
+        if result.decided_by == Decision::Paused {
+            self.log(
+                RuleEvent::new(EventKind::PaperBattle, fyow("The role of the Umpire"))
+                    .actor(&self.battles[k].attacker)
+                    .target(&self.battles[k].defender)
+                    .input("bounds_played", result.bounds_played, "4 bounds a session")
+                    .outcome(json!({ "battle": "continues next session" })),
+            );
+            self.battles[k].table = Some(battle);
+            return Ok(false);
+        }
+        self.battles[k].table = Some(battle.clone());
+        self.take_result(k, &battle, &result, t);
+        Ok(true)
+    }
+
+    /// The end of a table battle carried back to the campaign.
+    fn take_result(&mut self, k: usize, battle: &TableBattle, r: &BattleResult, t: &dyn Tabletop) {
+        let b = self.battles[k].clone();
+        let names = [b.attacker.clone(), b.defender.clone()];
+        let before: Vec<u32> = names.iter().map(|n| self.force(n).map_or(0, Force::points)).collect();
+        for name in &names {
+            self.carry_losses(name, battle, r, t);
+        }
+        // The FYOB condition of each side to its battlegroups (Yellow is FYOW's Amber).
+        for (s, side) in r.sides.iter().enumerate() {
+            let Some(&campaign_side) = battle.sides.get(s) else { continue };
+            let named = match side.condition {
+                Fyob::Green => StrategicCondition::Green,
+                Fyob::Yellow => StrategicCondition::Amber,
+                Fyob::Red | Fyob::Withdrawn => StrategicCondition::Red,
+            };
+            for name in &names {
+                let Some(i) = self.fx(name).filter(|&i| self.forces[i].side == campaign_side) else { continue };
+                let was = self.forces[i].condition;
+                self.forces[i].table_condition = self.forces[i].table_condition.max(named);
+                self.forces[i].condition = was.max(named);
+                if self.forces[i].condition > was && self.forces[i].is_battlegroup() {
+                    self.army_mut(campaign_side).reduced_since_review = true;
+                }
+            }
+        }
+        for s in &r.squadrons {
+            let Some(&side) = battle.sides.get(s.side) else { continue };
+            self.table_air_damage(side, s.machines_lost, s.damaged);
+        }
+        let winner_side = r.winner.and_then(|w| battle.sides.get(w).copied());
+        let winner = winner_side.and_then(|s| names.iter().find(|n| self.force(n).is_some_and(|f| f.side == s))).cloned();
+        let loser = winner_side.and_then(|s| names.iter().find(|n| self.force(n).is_some_and(|f| f.side != s))).cloned();
+        let mut retreated = None;
+        if let (Some(w), Some(l)) = (&winner, &loser) {
+            if self.force(l).is_some_and(|f| !f.is_gone()) {
+                if self.table_retreat(l, &b.board) {
+                    retreated = Some(l.clone());
+                }
+            } else {
+                retreated = Some(l.clone());
+            }
+            self.winner_takes_board(w, &b.board);
+        }
+        let after: Vec<u32> = names.iter().map(|n| self.force(n).map_or(0, Force::points)).collect();
+        let result = match (&winner, r.decided_by) {
+            (Some(w), d) => format!("table: {w} wins ({d:?}, {} bounds)", r.bounds_played),
+            (None, d) => format!("table: undecided ({d:?}, {} bounds)", r.bounds_played),
+        };
+        self.log(
+            RuleEvent::new(EventKind::PaperBattle, fyow("15.6 Engagements on Map Boards"))
+                .actor(&b.attacker)
+                .target(&b.defender)
+                .input("board", &b.board, "")
+                .input("decided_by", r.decided_by, "")
+                .input("bounds", r.bounds_played, "")
+                .input("points_before", &before, "attacker, defender")
+                .outcome(json!({ "winner": winner, "retreated": retreated, "points_after": after })),
+        );
+        let table = Outcome {
+            winner,
+            losses: (before[0].saturating_sub(after[0]), before[1].saturating_sub(after[1])),
+            retreated,
+            length: r.bounds_played,
+        };
+        if let Some(paper) = battle.paper.clone() {
+            self.comparisons.push(Comparison {
+                board: b.board.clone(),
+                attacker: b.attacker.clone(),
+                defender: b.defender.clone(),
+                began: b.contact.to_string(),
+                table,
+                paper,
+            });
+        }
+        self.fought.push(BattleRecord {
+            board: b.board.clone(),
+            attacker: b.attacker.clone(),
+            defender: b.defender.clone(),
+            began: b.contact.to_string(),
+            combat_sessions: self.battles[k].combat_sessions,
+            result,
+        });
+    }
+
+    /// Battle `k` resolved on paper from the campaign as it stands, its
+    /// Combat Sessions one after another, on a copy that is then dropped:
+    /// the campaign goes on from the table's result.
+    fn on_paper(&self, k: usize) -> Outcome {
+        let mut copy = self.clone();
+        copy.events.clear();
+        let b = &self.battles[k];
+        let names = [b.attacker.clone(), b.defender.clone()];
+        let before: Vec<u32> = names.iter().map(|n| self.force(n).map_or(0, Force::points)).collect();
+        let mut sessions = 0;
+        // 33.7.3: every Combat Session ends the battle or brings another; a
+        // day's six sessions bound it.
+        while sessions < 6 {
+            sessions += 1;
+            if copy.fight_session(k) {
+                break;
+            }
+        }
+        let after: Vec<u32> = names.iter().map(|n| copy.force(n).filter(|f| !f.is_gone()).map_or(0, Force::points)).collect();
+        let still = |n: &str| copy.force(n).and_then(|f| f.board()) == Some(&b.board);
+        let retreated = names.iter().find(|n| !still(n)).cloned();
+        let winner = retreated.as_ref().and_then(|l| names.iter().find(|n| *n != l && still(n))).cloned();
+        Outcome {
+            winner,
+            losses: (before[0].saturating_sub(after[0]), before[1].saturating_sub(after[1])),
+            retreated,
+            length: sessions,
+        }
+    }
+
+    /// Men, pieces and CMS from the battle to the force's order of battle;
+    /// each campaign element's points fall in proportion to its CODEX cost
+    /// (FYOW 33.2, 2.1); damaged vehicles go to the crews' repairs (23.1).
+    fn carry_losses(&mut self, name: &str, battle: &TableBattle, r: &BattleResult, t: &dyn Tabletop) {
+        let Some(i) = self.fx(name) else { return };
+        let quality = self.file.army(self.forces[i].side).quality;
+        let mut lost_points = 0u32;
+        let mut damaged_companies = Vec::new();
+        for c in 0..self.forces[i].orbat.len() {
+            let company = self.forces[i].orbat[c].element.clone();
+            let mine: Vec<_> = battle
+                .roster
+                .0
+                .iter()
+                .filter(|e| e.force == name && e.campaign_element == company)
+                .collect();
+            if mine.is_empty() {
+                continue;
+            }
+            let template = self.forces[i].kit.iter().find(|k| k.name == company).and_then(|k| k.table.clone());
+            let Some(template) = template else { continue };
+            let was = self.forces[i].orbat[c].elements.clone();
+            let mut damaged = Points::ZERO;
+            for entry in mine {
+                let Some(res) = r.elements.iter().find(|e| e.id == entry.scenario_element) else { continue };
+                let Some(j) = was.iter().position(|e| e.id == entry.template_element) else { continue };
+                let el = &mut self.forces[i].orbat[c].elements[j];
+                el.figures = res.figures.iter().filter(|f| f.men > 0).cloned().collect::<Vec<Figures>>();
+                let mut pieces = Vec::new();
+                for (p, piece) in el.pieces.iter().enumerate() {
+                    match res.pieces.get(p).map(|x| x.state) {
+                        Some(PieceState::Lost) => {}
+                        Some(PieceState::Damaged) => {
+                            let mut piece = piece.clone();
+                            if !piece.damaged {
+                                damaged += t.codex().get(&piece.codex).map_or(Points::ZERO, |e| e.cost());
+                            }
+                            piece.damaged = true;
+                            pieces.push(piece);
+                        }
+                        _ => pieces.push(piece.clone()),
+                    }
+                }
+                el.pieces = pieces;
+                self.forces[i].orbat[c].cms[j] = Some(res.cms.min(MAX_CMS));
+            }
+            let now = self.forces[i].orbat[c].elements.clone();
+            let (Some(full), Some(left)) =
+                (cost(t.codex(), t.templates(), &template, &was, quality), cost(t.codex(), t.templates(), &template, &now, quality))
+            else {
+                continue;
+            };
+            let Some(el) = self.forces[i].battlegroup.elements.iter_mut().find(|e| e.name == company) else { continue };
+            let keep = if full > Points::ZERO { f64::from(left.halves()) / f64::from(full.halves()) } else { 1.0 };
+            let points = (f64::from(el.points) * keep).round() as u32;
+            lost_points += el.points - points.min(el.points);
+            el.points = points.min(el.points);
+            if damaged > Points::ZERO {
+                damaged_companies.push((company.clone(), damaged));
+            }
+        }
+        for (company, value) in damaged_companies {
+            if let Ok(job) = RepairJob::new(&company, value, MAX_CMS) {
+                self.forces[i].repairs.retain(|j| j.vehicle != company);
+                self.forces[i].repairs.push(job);
+            }
+        }
+        self.forces[i].battlegroup.elements.retain(|e| e.points > 0);
+        let kept: Vec<String> = self.forces[i].battlegroup.elements.iter().map(|e| e.name.clone()).collect();
+        self.forces[i].orbat.retain(|c| kept.contains(&c.element));
+        let root = self.root_battlegroup(i);
+        self.forces[root].losses.record(&format!("losses of {name} on the table"), LossKind::Casualty, Points::whole(lost_points));
+        if self.forces[i].battlegroup.elements.is_empty() {
+            self.remove_force(name, "no elements left after the battle on the table");
+        } else {
+            self.sync_points(name);
+            self.milestone_tests(name);
+        }
+    }
+
+    /// Machines lost or damaged over the table come off the side's squadrons,
+    /// the first flying machines first.
+    fn table_air_damage(&mut self, side: Side, lost: u32, damaged: u32) {
+        let Some(mut air) = self.army_mut(side).air.take() else { return };
+        let mut hits: Vec<u8> = std::iter::repeat_n(u8::MAX, lost as usize).chain(std::iter::repeat_n(1, damaged as usize)).collect();
+        'squadrons: for (sq, _) in &mut air.squadrons {
+            for m in 0..sq.aircraft.len() {
+                if hits.is_empty() {
+                    break 'squadrons;
+                }
+                if sq.aircraft[m].status != crate::air::squadron::Status::Operational {
+                    continue;
+                }
+                let d = hits.remove(0);
+                if let Ok((_, e)) = sq.take_damage(m, d.min(sq.aircraft[m].strength.saturating_add(1))) {
+                    self.events_logged += 1;
+                    self.events.push(e.input("over", "a table battle", ""));
+                }
+            }
+        }
+        self.army_mut(side).air = Some(air);
+    }
+
+    /// The loser retires from the board (FYOW 14.14): a Movement Test with
+    /// +1, arriving in disorder. Returns whether it left the board.
+    fn table_retreat(&mut self, name: &str, from: &BoardId) -> bool {
+        self.retreat_as(name, RetreatOrder::Disarray, from, Retreat::StrategicCondition)
+    }
+
+    /// The winner holds the board when no enemy is left on it.
+    fn winner_takes_board(&mut self, winner: &str, board: &BoardId) {
+        let Some(side) = self.force(winner).map(|f| f.side) else { return };
+        if !self.occupation[board].occupants.iter().any(|o| o.side != side)
+            && let Some(occ) = self.occupation.get_mut(board)
+        {
+            let _ = occ.enter_board(winner);
+        }
+    }
+}

@@ -1,0 +1,65 @@
+//! Campaign saves: the campaign, how its engagements are fought and any
+//! table battle in progress (its start and the continuations it has taken,
+//! from which it replays) in one RON file, versioned, written atomically.
+
+use std::{fs, io, path::Path};
+
+use serde::{Deserialize, Serialize};
+use warbound_rules::data::{DataError, from_ron};
+
+use crate::run::Progress;
+
+/// The save format this build writes. An older version is refused with what
+/// it is; a newer one too.
+pub const VERSION: u32 = 1;
+
+/// What a campaign save holds.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct CampaignSave {
+    pub version: u32,
+    /// The build that wrote it.
+    pub build: String,
+    pub progress: Progress,
+}
+
+impl CampaignSave {
+    pub fn of(progress: &Progress) -> Self {
+        Self { version: VERSION, build: format!("warbound_war {}", env!("CARGO_PKG_VERSION")), progress: progress.clone() }
+    }
+}
+
+/// Writes `save` to `path` through a temporary file renamed over it, so a
+/// crash mid-write leaves the last save whole.
+pub fn write(path: &Path, save: &CampaignSave) -> io::Result<()> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        fs::create_dir_all(dir)?;
+    }
+    let text = ron::ser::to_string_pretty(save, ron::ser::PrettyConfig::default().compact_arrays(true))
+        .map_err(|e| io::Error::other(e.to_string()))?;
+    let tmp = path.with_extension("ron.tmp");
+    fs::write(&tmp, text)?;
+    fs::rename(&tmp, path)
+}
+
+/// A save from its text, `file` naming it in errors (`file:line:col:
+/// field: problem`).
+pub fn parse(file: &str, text: &str) -> Result<CampaignSave, DataError> {
+    // The version first, so another version's file is refused by its
+    // number rather than by a field it lacks.
+    let version = text.split_once("version:").and_then(|(_, rest)| {
+        let digits: String = rest.trim_start().chars().take_while(char::is_ascii_digit).collect();
+        digits.parse::<u32>().ok()
+    });
+    if let Some(v) = version.filter(|v| *v != VERSION) {
+        let why = format!("version: a campaign save of version {v}; this build reads version {VERSION}");
+        return Err(DataError::located(file, text, "version", Some(&v.to_string()), why));
+    }
+    from_ron(file, text)
+}
+
+/// Reads the save at `path`.
+pub fn read(path: &Path) -> Result<CampaignSave, String> {
+    let file = path.display().to_string();
+    let text = fs::read_to_string(path).map_err(|e| format!("{file}: cannot read the campaign save: {e}"))?;
+    parse(&file, &text).map_err(|e| e.to_string())
+}
