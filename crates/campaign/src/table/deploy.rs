@@ -23,8 +23,9 @@
 //!   minefield, wire or a roadblock, not on a hedge or wall, vehicles and
 //!   guns not in a wood, 3" apart; a defender's companies stand about the
 //!   board's places in its part of the table (the key place first, the
-//!   board's own place last), an attacker's (or a defender's with no place
-//!   there) spread along its edge;
+//!   board's own place last), or with no place there about its buildings
+//!   there; an attacker's (or a defender's with neither) spread along its
+//!   edge;
 //! - an element of a company concealed on the board (FYOW 15.4) starts
 //!   concealed where it stands, without FYOB's 5+ throw, when FYOB lets it be
 //!   concealed at all (infantry, CSWs, guns up to 75mm).
@@ -305,8 +306,9 @@ struct Build<'a> {
 impl Build<'_> {
     /// Where the `j`th of `n` companies of a force gathers on the table,
     /// `depth` deep from its edge: a defender's about the places in its part
-    /// of the table (the key place first, the board's own place last), else
-    /// along its edge, halfway into its part.
+    /// of the table (the key place first, the board's own place last), or
+    /// with none there about its buildings there, else along its edge,
+    /// halfway into its part.
     fn anchor(&mut self, stand: &Stand, depth: f32, j: usize, n: usize) -> (f32, f32) {
         let size = self.table.table;
         if stand.intent == Intent::Defend {
@@ -327,6 +329,25 @@ impl Build<'_> {
                 .map(|p| (rank(&p.name), p.at))
                 .collect();
             places.sort_by_key(|(rank, _)| *rank);
+            if places.is_empty() {
+                // No place there: the buildings there (a fortified board's
+                // pillboxes, a farm), each by the middle of its outline.
+                places = self
+                    .table
+                    .terrain
+                    .features
+                    .iter()
+                    .filter_map(|f| match f {
+                        Feature::Building { outline, .. } if !outline.is_empty() => {
+                            let n = outline.len() as f32;
+                            let (x, y) = outline.iter().fold((0.0, 0.0), |(x, y), p| (x + p.0, y + p.1));
+                            Some((3, (x / n, y / n)))
+                        }
+                        _ => None,
+                    })
+                    .filter(|&(_, at)| off_edge(stand.edge, Point(at.0, at.1), size) <= depth)
+                    .collect();
+            }
             if !places.is_empty() {
                 return places[j % places.len()].1;
             }
@@ -873,6 +894,50 @@ mod tests {
             }
         }
         assert!(found >= 5, "a settlement lies in a third on {found} tables");
+    }
+
+    #[test]
+    fn defenders_with_no_place_in_their_third_stand_about_its_buildings() {
+        // Pleinmont is fortified: pillboxes in the half along its sea edge.
+        let fx = fixture();
+        let mut found = 0;
+        for seed in 0..10u64 {
+            let table = fx.table("Pleinmont", seed);
+            let middles: Vec<(f32, f32)> = table
+                .terrain
+                .features
+                .iter()
+                .filter_map(|f| match f {
+                    Feature::Building { outline, .. } => Some((
+                        outline.iter().map(|p| p.0).sum::<f32>() / outline.len() as f32,
+                        outline.iter().map(|p| p.1).sum::<f32>() / outline.len() as f32,
+                    )),
+                    _ => None,
+                })
+                .collect();
+            let third = |e: Edge, p: (f32, f32)| off_edge(e, Point(p.0, p.1), table.table) <= 16.0;
+            let Some(edge) = [Edge::North, Edge::South]
+                .into_iter()
+                .find(|&e| middles.iter().any(|&m| third(e, m)) && table.places.iter().all(|p| !third(e, p.at)))
+            else {
+                continue;
+            };
+            found += 1;
+            let blue = engaged("4th Dorsets", Side::Blue, edge.opposite(), false, BoardSize::Full);
+            let red = engaged("I./IR 582", Side::Red, edge, true, BoardSize::Full);
+            let e = fx.engagement("Pleinmont", vec![blue, red]);
+            let forces = [fx.force("4th Dorsets", "Pleinmont"), fx.force("I./IR 582", "Pleinmont")];
+            let (s, roster) = scenario_for(&e, &table, &forces, &day(), &fx.codex, seed).unwrap();
+            s.check(&fx.codex).unwrap();
+            let near = of_force(&s, &roster, "I./IR 582")
+                .iter()
+                .filter(|(_, start, _)| {
+                    middles.iter().any(|m| matches!(start, Start::At(x, y) if (x - m.0).hypot(y - m.1) <= 8.0))
+                })
+                .count();
+            assert!(near >= 3, "seed {seed}: {near} elements within 8\" of a building");
+        }
+        assert!(found > 0, "some Pleinmont table has buildings and no place in a third");
     }
 
     #[test]
