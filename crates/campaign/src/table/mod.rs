@@ -12,3 +12,14 @@ pub mod authored;
 
 pub use authored::{AuthoredLayout, authored_table, load_table};
 pub use layout::{BoardTable, Entry, Shore, TableError, table_of, table_size};
+
+/// An engagement becomes a battle: the forces deployed on the board's table
+/// by FYOW 15.3–15.7.
+pub mod deploy;
+
+/// The sides' goals from their forces' orders.
+pub mod victory;
+
+pub use deploy::{
+    BattleDay, Deployment, Roster, RosterEntry, TableCompany, TableForce, deployment, scenario_for, senior_officer,
+};
