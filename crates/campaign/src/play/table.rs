@@ -25,7 +25,7 @@ use crate::play::state::{BattleRecord, Campaign, Force, fyow};
 use crate::supply::logistics::Mode;
 use crate::supply::repairs::RepairJob;
 use crate::supply::replenishment::LossKind;
-use crate::table::deploy::{Roster, TableCompany, TableForce, scenario_for, senior_officer};
+use crate::table::deploy::{BattleDay, Roster, TableCompany, TableForce, scenario_for, senior_officer};
 use crate::table::{BoardTable, TableError};
 
 /// Bounds a campaign battle may last: a campaign day's six sessions of four
@@ -170,6 +170,18 @@ fn thin(company: &mut [TemplateElement], keep: f64) {
     }
 }
 
+/// A Company Officer's grade where the campaign file gives none. Reading
+/// (FYOB "Officers", Weak to Inspirational): Poor troops are led by Cautious
+/// officers, Regular by Regular, Elite by Bold.
+fn default_officer(quality: warbound_rules::officer::Quality) -> warbound_rules::officer::Grade {
+    use warbound_rules::officer::{Grade, Quality};
+    match quality {
+        Quality::Poor => Grade::Cautious,
+        Quality::Regular => Grade::Regular,
+        Quality::Elite => Grade::Bold,
+    }
+}
+
 impl Campaign {
     /// The force's companies on the table, their orders of battle set up from
     /// their templates the first time they fight there.
@@ -199,10 +211,12 @@ impl Campaign {
             .into_iter()
             .filter(|c| c.elements.iter().any(|e| !e.figures.is_empty() || !e.pieces.is_empty()))
             .map(|c| TableCompany {
-                officer: self.forces[i].kit.iter().find(|k| k.name == c.element).map_or_else(
-                    || crate::table::deploy::default_officer(quality),
-                    |k| k.officer.unwrap_or_else(|| crate::table::deploy::default_officer(quality)),
-                ),
+                officer: self.forces[i]
+                    .kit
+                    .iter()
+                    .find(|k| k.name == c.element)
+                    .and_then(|k| k.officer)
+                    .unwrap_or_else(|| default_officer(quality)),
                 concealed: concealed.contains(&c.element),
                 element: c.element,
                 elements: c.elements,
@@ -244,23 +258,18 @@ impl Campaign {
             }
             forces.push(f);
         }
-        let (scenario, roster) = scenario_for(
-            &engagement,
-            &table,
-            &forces,
-            self.date.start_hour(),
-            self.date.season(),
-            weather(self),
-            TIME_LIMIT,
-        )?;
-        scenario.check(t.codex()).map_err(|e| format!("{}: {}", e.field, e.message))?;
-        let sides = scenario
-            .sides
-            .iter()
-            .map(|s| if s.name == self.army(Side::Blue).name { Side::Blue } else { Side::Red })
-            .collect();
-        let key = format!("{} {} {}", b.board.0, b.contact, b.attacker);
+        let day = BattleDay {
+            start_hour: self.date.start_hour(),
+            season: self.date.season(),
+            weather: weather(self),
+            time_limit: TIME_LIMIT,
+        };
         let seed = fnv(&[&self.seed.to_string(), &b.board.0, &b.contact.to_string()]);
+        let (scenario, roster) = scenario_for(&engagement, &table, &forces, &day, t.codex(), seed)?;
+        scenario.check(t.codex()).map_err(|e| format!("{}: {}", e.field, e.message))?;
+        // The scenario's sides are Blue's, then Red's.
+        let sides = vec![Side::Blue, Side::Red];
+        let key = format!("{} {} {}", b.board.0, b.contact, b.attacker);
         let mut start = BattleStart::auto(&key, scenario, seed);
         start.pause_every = Some(BOUNDS_A_SESSION);
         Ok(TableBattle { key, start, roster, sides, last: None, paper: None })
@@ -544,5 +553,136 @@ impl Campaign {
         {
             let _ = occ.enter_board(winner);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::army::orbat::{shipped, test_codex};
+    use crate::play::file::CampaignFile;
+    use crate::table::{layout::board_seed, table_of};
+    use warbound_rules::handoff::{Fate, PieceResult};
+
+    const GUERNSEY: &str = include_str!("../../../../scenarios/campaigns/guernsey-1942.ron");
+
+    /// A tabletop that plays no battle: each ends at once, side 0 the
+    /// winner, side 1 losing half of every element's men and every piece,
+    /// and falling to Red.
+    struct Decisive {
+        codex: Codex,
+        templates: Templates,
+        fought: Vec<BattleStart>,
+    }
+
+    impl Tabletop for Decisive {
+        fn codex(&self) -> &Codex {
+            &self.codex
+        }
+        fn templates(&self) -> &Templates {
+            &self.templates
+        }
+        fn board_table(&self, c: &Campaign, board: &BoardId) -> Result<BoardTable, TableError> {
+            table_of(&c.file.map, board, board_seed(c.seed, board))
+        }
+        fn fight(&mut self, _key: &str, start: &BattleStart) -> Result<BattleResult, String> {
+            self.fought.push(start.clone());
+            let s = &start.scenario;
+            let mut elements = Vec::new();
+            for (i, side) in s.sides.iter().enumerate() {
+                for company in &side.companies {
+                    for e in &company.elements {
+                        let men: u32 = e.figures.iter().map(|f| u32::from(f.men)).sum();
+                        let figures = if i == 1 {
+                            e.figures.iter().map(|f| Figures { men: f.men / 2, ..f.clone() }).collect()
+                        } else {
+                            e.figures.clone()
+                        };
+                        let state = if i == 1 { PieceState::Lost } else { PieceState::Intact };
+                        elements.push(warbound_rules::handoff::ElementResult {
+                            id: e.id.clone(),
+                            side: i,
+                            fate: Fate::OnTable,
+                            men_start: men,
+                            men: if i == 1 { men / 2 } else { men },
+                            vehicles: 0,
+                            vehicles_damaged: 0,
+                            cms: if i == 1 { 2 } else { 6 },
+                            shots_used: 0,
+                            figures,
+                            pieces: e.pieces.iter().map(|p| PieceResult { codex: p.codex.clone(), state }).collect(),
+                            company: company.id.clone(),
+                        });
+                    }
+                }
+            }
+            let sides = s
+                .sides
+                .iter()
+                .enumerate()
+                .map(|(i, side)| warbound_rules::handoff::SideResult {
+                    name: side.name.clone(),
+                    cmt_start: 60,
+                    cmt: if i == 1 { 10 } else { 60 },
+                    condition: if i == 1 { Fyob::Red } else { Fyob::Green },
+                    withdrew: i == 1,
+                    holds_table: i == 0,
+                    men_lost: 0,
+                })
+                .collect();
+            Ok(BattleResult {
+                scenario: s.name.clone(),
+                seed: start.seed,
+                bounds_played: 3,
+                winner: Some(0),
+                decided_by: Decision::Withdrawal,
+                sides,
+                elements,
+                squadrons: Vec::new(),
+            })
+        }
+        fn compare(&self) -> bool {
+            false
+        }
+    }
+
+    #[test]
+    fn a_table_result_comes_back_to_the_campaign() {
+        let file = CampaignFile::load("guernsey-1942.ron", GUERNSEY).unwrap();
+        let mut table = Decisive { codex: test_codex(), templates: shipped(), fought: Vec::new() };
+        let mut checked = 0;
+        for seed in 0..6 {
+            let mut c = Campaign::new("guernsey-1942", file.clone(), seed).unwrap();
+            for _ in 0..10 {
+                c.play_day_with(Some(&mut table));
+                if !c.fought.is_empty() {
+                    break;
+                }
+            }
+            let Some(record) = c.fought.first() else { continue };
+            let start = table.fought.last().unwrap();
+            assert_eq!(start.pause_every, Some(BOUNDS_A_SESSION));
+            assert_eq!(start.scenario.time_limit, TIME_LIMIT);
+            assert!(record.result.starts_with("table: "), "{}", record.result);
+            let events = c.drain_events();
+            let taken = events.iter().find(|e| e.outcome.get("points_after").is_some()).expect("the result is logged");
+            let before: Vec<u32> = serde_json::from_value(taken.inputs.iter().find(|i| i.name == "points_before").unwrap().value.clone()).unwrap();
+            let after: Vec<u32> = serde_json::from_value(taken.outcome["points_after"].clone()).unwrap();
+            // The winner (scenario side 0) lost nothing; the loser half its men and every piece.
+            // Scenario side 1 is Red's.
+            let l = if c.force(&record.attacker).is_some_and(|f| f.side == Side::Red) { 0 } else { 1 };
+            let w = 1 - l;
+            assert_eq!(after[w], before[w], "seed {seed}: the winner lost nothing");
+            assert!(after[l] < before[l] && after[l] * 4 > before[l], "seed {seed}: {} of {}", after[l], before[l]);
+            // The loser's companies carry their losses and CMS to the next battle.
+            let loser = if l == 0 { &record.attacker } else { &record.defender };
+            if let Some(f) = c.force(loser) {
+                assert!(f.orbat.iter().any(|co| co.cms.contains(&Some(2))), "{:?}", f.orbat);
+                assert!(f.orbat.iter().all(|co| co.elements.iter().all(|e| e.pieces.is_empty())));
+                assert!(f.condition == StrategicCondition::Red, "Red on the table is Red on the map");
+            }
+            checked += 1;
+        }
+        assert!(checked >= 3, "{checked} seeds had a battle on the table");
     }
 }
