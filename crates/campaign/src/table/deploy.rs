@@ -21,8 +21,9 @@
 //!   bound 1;
 //! - elements stand on open ground: not in a building, a river, a marsh, a
 //!   minefield, wire or a roadblock, not on a hedge or wall, vehicles and
-//!   guns not in a wood, 3" apart; a defender's companies stand about the
-//!   board's places in its part of the table (the key place first, the
+//!   guns not in a wood, 3" apart, out of the enemy's third (boxes on
+//!   adjacent edges) while there is room; a defender's companies stand about
+//!   the board's places in its part of the table (the key place first, the
 //!   board's own place last), or with no place there about its buildings
 //!   there; an attacker's (or a defender's with neither) spread along its
 //!   edge;
@@ -210,6 +211,16 @@ pub fn scenario_for(
             return Err(format!("no {side:?} force in the engagement on {}", engagement.board));
         };
         let intent = victory::intent(senior.order, senior.objective_here);
+        // The enemy's ground: the parts of the table his forces deploy in.
+        let enemy: Vec<(Edge, f32)> = engagement
+            .forces
+            .iter()
+            .filter(|e| e.side != side)
+            .filter_map(|e| match deployment(e, table.table) {
+                Deployment::Table { depth } => Some((e.box_edge, depth)),
+                Deployment::Box(_) => None,
+            })
+            .collect();
         let mut companies = Vec::new();
         for &(e, f) in &engaged {
             let deployment = deployment(e, table.table);
@@ -218,7 +229,7 @@ pub fn scenario_for(
             {
                 return Err(format!("{} joins in bound {b}, after the battle's {} bounds", f.force, day.time_limit));
             }
-            let stand = Stand { edge: e.box_edge, intent, quality: senior.quality };
+            let stand = Stand { edge: e.box_edge, intent, quality: senior.quality, enemy: enemy.clone() };
             for (j, company) in f.companies.iter().enumerate() {
                 let placement = match deployment {
                     Deployment::Table { depth } => {
@@ -277,12 +288,13 @@ pub fn scenario_for(
     Ok((scenario, Roster(roster)))
 }
 
-/// How one force stands: its box edge, what its side came to do, and the
-/// side's quality.
+/// How one force stands: its box edge, what its side came to do, the
+/// side's quality, and the enemy's ground (each edge and depth).
 struct Stand {
     edge: Edge,
     intent: Intent,
     quality: Quality,
+    enemy: Vec<(Edge, f32)>,
 }
 
 /// Where one company starts.
@@ -400,7 +412,7 @@ impl Build<'_> {
             match placement {
                 Placement::Near { depth, anchor } => {
                     let heavy = matches!(candidate.kind, FireTarget::Afv | FireTarget::Artillery);
-                    let (x, y) = self.spot(stand.edge, depth, anchor, heavy).ok_or_else(|| {
+                    let (x, y) = self.spot(stand, depth, anchor, heavy).ok_or_else(|| {
                         format!("no open ground for {element_id} within {depth}\" of the {:?} edge", stand.edge)
                     })?;
                     spec.start = Start::At(x, y);
@@ -426,10 +438,12 @@ impl Build<'_> {
         Ok(Some(company_spec(id, company.officer, first.id.clone(), objective, elements)))
     }
 
-    /// The open spot within `depth` of `edge` nearest `anchor` and at least
-    /// [`SPACING`] from every element placed (failing that, 1").
-    fn spot(&mut self, edge: Edge, depth: f32, anchor: (f32, f32), heavy: bool) -> Option<(f32, f32)> {
-        let size = self.table.table;
+    /// The open spot within `depth` of the force's edge nearest `anchor`, at
+    /// least [`SPACING`] from every element placed and outside the enemy's
+    /// ground where the boxes are on adjacent edges (failing that, inside
+    /// it; failing that, 1" from the others).
+    fn spot(&mut self, stand: &Stand, depth: f32, anchor: (f32, f32), heavy: bool) -> Option<(f32, f32)> {
+        let (size, edge) = (self.table.table, stand.edge);
         let jitter = (self.rng.random_range(0.0..PITCH), self.rng.random_range(0.0..PITCH));
         let tenth = |v: f32| (v * 10.0).round() / 10.0;
         let mut spots = Vec::new();
@@ -450,10 +464,11 @@ impl Build<'_> {
             }
         }
         let d2 = |a: (f32, f32), b: (f32, f32)| (a.0 - b.0).powi(2) + (a.1 - b.1).powi(2);
-        for gap in [SPACING, 1.0] {
+        let enemy = |p: (f32, f32)| stand.enemy.iter().any(|&(e, d)| off_edge(e, Point(p.0, p.1), size) <= d);
+        for (gap, apart) in [(SPACING, true), (SPACING, false), (1.0, false)] {
             let best = spots
                 .iter()
-                .filter(|&&p| self.taken.iter().all(|&t| d2(p, t) >= gap * gap))
+                .filter(|&&p| !(apart && enemy(p)) && self.taken.iter().all(|&t| d2(p, t) >= gap * gap))
                 .min_by(|&&a, &&b| d2(a, anchor).total_cmp(&d2(b, anchor)));
             if let Some(&p) = best {
                 self.taken.push(p);
@@ -778,6 +793,23 @@ mod tests {
             assert!(red.iter().all(|&(_, at, _)| third(at, red_edge)), "{red:?}");
             assert!(blue.iter().all(|&(_, at, _)| third(at, red_edge.opposite())), "{blue:?}");
         }
+    }
+
+    #[test]
+    fn forces_from_adjacent_boxes_keep_out_of_each_others_third() {
+        // FYOW 13.7: friendly forces may hold boxes on "two adjacent edges";
+        // so may enemies. Each stands clear of the other's third where it can.
+        let fx = fixture();
+        let blue = engaged("4th Dorsets", Side::Blue, Edge::West, true, BoardSize::Full);
+        let red = engaged("I./IR 582", Side::Red, Edge::South, true, BoardSize::Full);
+        let e = fx.engagement("St Andrew", vec![blue, red]);
+        let forces = [fx.force("4th Dorsets", "St Andrew"), fx.force("I./IR 582", "St Andrew")];
+        let (s, roster) = scenario_for(&e, &fx.table("St Andrew", 3), &forces, &day(), &fx.codex, 3).unwrap();
+        s.check(&fx.codex).unwrap();
+        let blue = of_force(&s, &roster, "4th Dorsets");
+        let red = of_force(&s, &roster, "I./IR 582");
+        assert!(blue.iter().all(|&(_, at, _)| matches!(at, Start::At(x, y) if x <= 24.0 && y > 16.0)), "{blue:?}");
+        assert!(red.iter().all(|&(_, at, _)| matches!(at, Start::At(x, y) if y <= 16.0 && x > 24.0)), "{red:?}");
     }
 
     #[test]
