@@ -141,10 +141,22 @@ fn weather(c: &Campaign) -> Weather {
     }
 }
 
-/// A company's CODEX cost, to scale its campaign points by what it lost.
-fn cost(codex: &Codex, templates: &Templates, template: &str, company: &[TemplateElement], quality: warbound_rules::officer::Quality) -> Option<Points> {
+/// A company's CODEX cost, to scale its campaign points by what it lost; an
+/// element with no one and nothing left costs nothing.
+fn cost(
+    codex: &Codex,
+    templates: &Templates,
+    template: &str,
+    company: &[TemplateElement],
+    quality: warbound_rules::officer::Quality,
+) -> Option<Points> {
     let (nation, t) = templates.get(template)?;
-    let now = Template { elements: company.to_vec(), ..t.clone() };
+    let elements: Vec<TemplateElement> =
+        company.iter().filter(|e| !e.figures.is_empty() || !e.pieces.is_empty()).cloned().collect();
+    if elements.is_empty() {
+        return Some(Points::ZERO);
+    }
+    let now = Template { elements, ..t.clone() };
     now.points(codex, nation, quality).ok()
 }
 
@@ -659,7 +671,7 @@ mod tests {
                     break;
                 }
             }
-            let Some(record) = c.fought.first() else { continue };
+            let Some(record) = c.fought.first().cloned() else { continue };
             let start = table.fought.last().unwrap();
             assert_eq!(start.pause_every, Some(BOUNDS_A_SESSION));
             assert_eq!(start.scenario.time_limit, TIME_LIMIT);
@@ -677,7 +689,7 @@ mod tests {
             // The loser's companies carry their losses and CMS to the next battle.
             let loser = if l == 0 { &record.attacker } else { &record.defender };
             if let Some(f) = c.force(loser) {
-                assert!(f.orbat.iter().any(|co| co.cms.contains(&Some(2))), "{:?}", f.orbat);
+                assert!(f.orbat.iter().all(|co| co.cms.iter().all(|c| *c == Some(2))), "{:?}", f.orbat);
                 assert!(f.orbat.iter().all(|co| co.elements.iter().all(|e| e.pieces.is_empty())));
                 assert!(f.condition == StrategicCondition::Red, "Red on the table is Red on the map");
             }
