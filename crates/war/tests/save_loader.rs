@@ -7,7 +7,7 @@ mod mutate;
 
 use std::sync::OnceLock;
 
-use mutate::{apply, check_refusal, mutations, random_text};
+use mutate::{apply, check_refusal, mutations, random_text, wrong_values};
 use proptest::prelude::*;
 use warbound_war::{
     Battles,
@@ -71,6 +71,12 @@ proptest! {
     /// A save, broken at random: loaded or refused with file, line and field.
     #[test]
     fn a_broken_save_is_refused_with_its_place(changes in mutations()) {
+        load("save.ron", &apply(saved(), &changes))?;
+    }
+
+    /// A save with wrong values: loaded or refused at the field.
+    #[test]
+    fn a_wrong_value_in_a_save_is_refused_at_its_field(changes in wrong_values()) {
         load("save.ron", &apply(saved(), &changes))?;
     }
 

@@ -492,7 +492,7 @@ impl Campaign {
                     }
                 }
                 el.pieces = pieces;
-                self.forces[i].orbat[c].cms[j] = Some(res.cms.min(MAX_CMS));
+                self.forces[i].orbat[c].cms[j] = Some(res.cms.clamp(1, MAX_CMS));
             }
             let now = self.forces[i].orbat[c].elements.clone();
             let (Some(full), Some(left)) =
