@@ -419,7 +419,7 @@ impl Build<'_> {
                     // FYOW 15.4: "Elements can only be concealed within the
                     // deployment limits", as FYOB lets them be concealed.
                     if company.concealed && may_be_concealed(&candidate).is_ok() {
-                        spec.concealed = Some(concealed_on_the_board());
+                        spec.concealed = Some(Concealment::OnMapBoard);
                     }
                 }
                 Placement::Box(b) => spec.start = Start::Box(b),
@@ -435,7 +435,8 @@ impl Build<'_> {
         let Some(first) = elements.first() else { return Ok(None) };
         let on_table = matches!(placement, Placement::Near { .. });
         let objective = victory::objective(stand.intent, self.key, on_table);
-        Ok(Some(company_spec(id, company.officer, first.id.clone(), objective, elements)))
+        let edge = table_edge(stand.edge);
+        Ok(Some(CompanySpec { id, officer: company.officer, attached_to: first.id.clone(), objective, elements, edge: Some(edge) }))
     }
 
     /// The open spot within `depth` of the force's edge nearest `anchor`, at
@@ -477,26 +478,6 @@ impl Build<'_> {
         }
         None
     }
-}
-
-/// How an element concealed on the board (FYOW 15.4) starts: where it
-/// stands, without FYOB's throw.
-fn concealed_on_the_board() -> Concealment {
-    Concealment::InPlace
-}
-
-/// The one place a scenario company is made. Its force's box (FYOW 15.2:
-/// "owned" by the force) is where its elements wait and move on from; the
-/// scenario has one edge per side, its first force's, until a company can
-/// name its own: then it is `table_edge(stand.edge)` of the caller, set here.
-fn company_spec(
-    id: String,
-    officer: Grade,
-    attached_to: String,
-    objective: Option<Order>,
-    elements: Vec<ElementSpec>,
-) -> CompanySpec {
-    CompanySpec { id, officer, attached_to, objective, elements }
 }
 
 /// `id`, or `id` with a number when it is taken; recorded as taken.
@@ -889,7 +870,7 @@ mod tests {
         assert!(concealed("I./IR 582", "2. Kompanie").iter().all(|&c| !c));
         assert!(concealed("Panzer-Abteilung 213", "1. Kompanie (Char B1 bis)").iter().all(|&c| !c), "tanks");
         assert!(concealed("4th Dorsets", "A Company").iter().all(|&c| !c), "in the box");
-        let in_place = s.sides[1].elements().filter(|e| e.concealed == Some(Concealment::InPlace)).count();
+        let in_place = s.sides[1].elements().filter(|e| e.concealed == Some(Concealment::OnMapBoard)).count();
         assert_eq!(in_place, 4);
     }
 
