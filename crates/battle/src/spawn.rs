@@ -444,6 +444,7 @@ pub fn start(world: &mut World, start: BattleStart) -> Result<(), String> {
     let charges = demolitions(&start)?;
     let (minefields, buildings) = works(&start.scenario.terrain);
     let terrain = start.scenario.terrain.clone();
+    let weather = start.scenario.weather;
     let bridges = super::bridging::bridges(&terrain);
     let pontoons = super::bridging::pontoons(&start);
     let landings = super::landing::landings(&start)?;
@@ -456,6 +457,7 @@ pub fn start(world: &mut World, start: BattleStart) -> Result<(), String> {
         start,
         terrain,
         clock,
+        weather,
         deck: None,
         result: None,
         charges,

@@ -782,6 +782,9 @@ pub struct Battle {
     /// built and blown during the battle.
     pub terrain: warbound_rules::terrain::Terrain,
     pub clock: WargameClock,
+    /// The weather now: the scenario's, then each campaign session's
+    /// (a [`crate::setup::Continuation`]'s) from the bound after it is given.
+    pub weather: warbound_rules::scenario::Weather,
     pub deck: Option<Deal>,
     /// The result once the battle is over.
     pub result: Option<BattleResult>,
@@ -953,6 +956,11 @@ pub enum Flow {
         side: usize,
     },
     EndBound,
+    /// A campaign session's bounds are played ([`BattleStart::pause_every`]):
+    /// the battle goes on with the campaign's continuation for it, or, with
+    /// none given yet, waits for one (its result then says
+    /// [`crate::setup::Decision::Paused`]).
+    Paused,
     Over,
 }
 

@@ -68,6 +68,13 @@ pub struct Weather {
     pub high_winds: bool,
 }
 
+impl Weather {
+    /// "No flying" (FYOW 25.8): fog, falling snow or high winds.
+    pub fn grounds_aircraft(&self) -> bool {
+        self.fog || self.snow || self.high_winds
+    }
+}
+
 impl Default for Weather {
     /// Fair, no gauge.
     fn default() -> Self {
@@ -812,7 +819,7 @@ impl Scenario {
         for (q, sq) in side.aircraft.iter().enumerate() {
             let at = format!("{at}.aircraft[{q}]");
             unique(format!("{at}.id"), &sq.id)?;
-            if self.weather.fog || self.weather.snow || self.weather.high_winds {
+            if self.weather.grounds_aircraft() {
                 let m = "no flying in fog, snow or high winds (FYOW 25.8)";
                 return Err(Invalid::new(at, Some(&sq.id), m));
             }
@@ -900,9 +907,7 @@ impl Scenario {
         if let Some(cms) = e.cms.filter(|c| !(1..=6).contains(c)) {
             return Err(Invalid::new(format!("{at}.cms"), near, format!("{cms} is outside 1..=6")));
         }
-        let weather = &self.weather;
-        let grounded = weather.fog || weather.snow || weather.high_winds;
-        if grounded && matches!(e.start, Start::Drop(..) | Start::Glider(..)) {
+        if self.weather.grounds_aircraft() && matches!(e.start, Start::Drop(..) | Start::Glider(..)) {
             let m = "no flying in fog, snow or high winds (FYOW 25.8): no drop and no glider";
             return Err(Invalid::new(format!("{at}.start"), near, m));
         }
