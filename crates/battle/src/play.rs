@@ -114,6 +114,7 @@ pub fn continue_with(world: &mut World, c: Continuation) -> Result<(), String> {
     if !is_paused(world) {
         return Err("the battle is not waiting for the campaign".into());
     }
+    spawn::check_joining(world, &c)?;
     let mut battle = world.resource_mut::<Battle>();
     battle.start.continuations.push(c);
     battle.result = None;

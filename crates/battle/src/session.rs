@@ -14,7 +14,9 @@ use crate::prelude::*;
 use warbound_rules::event::{Book, EventKind, RuleEvent, RuleRef};
 
 use super::{
-    Battlefield, FlowSchedule, FlowSet, at, outcome,
+    Battlefield, FlowSchedule, FlowSet, at,
+    log::BattleLog,
+    outcome,
     setup::{Continuation, Decision},
     state::{Battle, Flow},
 };
@@ -65,21 +67,49 @@ fn due(battle: &Battle) -> Option<(usize, Continuation)> {
 }
 
 /// The battle goes on with the continuation given for the session just
-/// ended: logged, then its weather set from the next bound.
+/// ended: logged, then the companies joining are placed in their box (FYOW
+/// 15.7, [`super::spawn::join`]) and their Company Officers net their radios
+/// as the others did at the start (FYOB "Radios"), and the session's weather
+/// holds from the next bound.
 fn continue_session(world: &mut World) {
     let Some((session, c)) = world.get_resource::<Battle>().and_then(due) else { return };
+    let bound = world.resource::<Battle>().clock.bound();
+    let names: Vec<String> = world.resource::<super::state::Sides>().0.iter().map(|s| s.name.clone()).collect();
+    let joining: Vec<serde_json::Value> = c
+        .joining
+        .iter()
+        .map(|j| {
+            serde_json::json!({
+                "company": j.company.id,
+                "side": names.get(j.side),
+                "after_bounds": j.after_bounds,
+                "arrives": bound + 1 + u32::from(j.after_bounds),
+                "edge": j.company.edge,
+            })
+        })
+        .collect();
+    let weather = c.weather.map(|w| serde_json::to_value(w).unwrap_or_default());
+    let ev = RuleEvent::new(EventKind::Calendar, umpire())
+        .input("session", session + 1, "the campaign session beginning: the engagement continues")
+        .input("joining", joining, "FYOW 15.7: placed in the appropriate \"box\" ready to join the battle")
+        .input("weather", weather, "the session's weather, from the next bound; none: unchanged")
+        .outcome(serde_json::json!({ "continues_from_bound": bound + 1 }));
+    world.resource_mut::<BattleLog>().push(bound, ev);
+    let joined = super::spawn::join(world, &c);
     let mut state: SystemState<Battlefield> = SystemState::new(world);
     let Ok(mut t) = state.get_mut(world) else {
         error!("the battle's state cannot be read to continue it");
         return;
     };
-    let bound = t.battle.clock.bound();
-    let weather = c.weather.map(|w| serde_json::to_value(w).unwrap_or_default());
-    let ev = RuleEvent::new(EventKind::Calendar, umpire())
-        .input("session", session + 1, "the campaign session beginning: the engagement continues")
-        .input("weather", weather, "the session's weather, from the next bound; none: unchanged")
-        .outcome(serde_json::json!({ "continues_from_bound": bound + 1 }));
-    t.log.push(bound, ev);
+    let joined = joined.unwrap_or_else(|e| {
+        t.fail("continuation", "campaign", e);
+        Vec::new()
+    });
+    if t.battle.start.mechanism == super::setup::Mechanism::Solo {
+        for (s, k) in joined {
+            super::command_turn::net_in(&mut t, s, k);
+        }
+    }
     if let Some(w) = c.weather {
         t.battle.apply(BattleChange::Weather(w));
     }

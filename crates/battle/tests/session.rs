@@ -10,11 +10,16 @@ use warbound_battle::{
     play,
     prelude::*,
     save,
-    setup::{BattleResult, BattleStart, Continuation, Decision},
+    setup::{BattleResult, BattleStart, Continuation, Decision, Fate, Joining},
     shipped,
     state::Battle,
 };
-use warbound_rules::{codex::Codex, event::EventKind};
+use warbound_rules::{
+    codex::Codex,
+    command::Activity,
+    event::EventKind,
+    scenario::{CompanySpec, Edge, Order, Start},
+};
 
 fn codex() -> Arc<Codex> {
     shipped::codex().expect("the shipped CODEX loads")
@@ -22,7 +27,11 @@ fn codex() -> Arc<Codex> {
 
 /// The village on a seed that runs to its time limit of 12 bounds.
 fn village(pause_every: Option<u32>) -> BattleStart {
-    let mut start = BattleStart::auto("village", shipped::battle("village", &codex()).unwrap(), 2);
+    village_on(2, pause_every)
+}
+
+fn village_on(seed: u64, pause_every: Option<u32>) -> BattleStart {
+    let mut start = BattleStart::auto("village", shipped::battle("village", &codex()).unwrap(), seed);
     start.pause_every = pause_every;
     start
 }
@@ -90,4 +99,104 @@ fn a_sessions_weather_holds_from_the_next_bound() {
     assert_eq!(app.world().resource::<Battle>().weather, weather);
     assert_ne!(before, weather);
     assert_eq!(app.world().resource::<Battle>().start.scenario.weather, before, "the scenario is as it was given");
+    // FYOW 25.8 "no flying" in fog: the Typhoons (window bounds 3 to 6) fly
+    // in bounds 5 and 6 of the unbroken battle, not after the fog comes down.
+    let (whole, _) = play::autoplay(village(None), BattleLog::default(), codex()).unwrap();
+    let flying = |app: &App| {
+        let log = app.world().resource::<BattleLog>();
+        log.entries.iter().filter(|e| e.bound > 4 && e.event.actor.as_deref() == Some("typhoons")).count()
+    };
+    assert!(flying(&whole) > 0);
+    assert_eq!(flying(&app), 0);
+}
+
+/// The village's first British company again, as a fresh company joining:
+/// ids prefixed with `d_`, ordered into Cheux, from its own box at `edge`.
+fn joining_company(edge: Option<Edge>) -> CompanySpec {
+    let mut company = shipped::battle("village", &codex()).unwrap().sides[0].companies[0].clone();
+    company.id = format!("d_{}", company.id);
+    company.attached_to = format!("d_{}", company.attached_to);
+    company.objective =
+        Some(Order { activity: Activity::ContactEnemy, location: "Cheux".into(), detail: String::new() });
+    company.edge = edge;
+    for e in &mut company.elements {
+        e.id = format!("d_{}", e.id);
+        e.order = None;
+    }
+    company
+}
+
+/// The Arrival events logged for `id`: (bound, edge, where).
+fn arrivals(app: &App, id: &str) -> Vec<(u32, String, f64)> {
+    let log = app.world().resource::<BattleLog>();
+    log.entries
+        .iter()
+        .filter(|e| e.event.kind == EventKind::Arrival && e.event.actor.as_deref() == Some(id))
+        .map(|e| {
+            let input = |name: &str| e.event.inputs.iter().find(|i| i.name == name).unwrap().value.clone();
+            let x = input("at")[0].as_f64().unwrap();
+            (e.bound, input("edge").as_str().unwrap().to_owned(), x)
+        })
+        .collect()
+}
+
+#[test]
+fn a_company_joining_after_two_bounds_comes_on_from_its_own_box_and_replays() {
+    let (mut app, _) = play::autoplay(village_on(1, Some(4)), BattleLog::default(), codex()).unwrap();
+    let company = joining_company(Some(Edge::Left));
+    let ids: Vec<String> = company.elements.iter().map(|e| e.id.clone()).collect();
+    let joining = vec![Joining { side: 0, company, after_bounds: 2 }];
+    let result = play::resume(&mut app, Continuation { joining, weather: None }).unwrap();
+    assert_eq!((result.decided_by, result.bounds_played), (Decision::Paused, 8));
+    // FYOW 15.7: "ready to join the battle after the next 2 tabletop bounds":
+    // bounds 5 and 6 pass, it comes on in bound 7, at the left edge (x = 1").
+    for id in &ids {
+        assert_eq!(arrivals(&app, id), vec![(7, "left".to_owned(), 1.0)], "{id}");
+        let r = result.elements.iter().find(|r| &r.id == id).unwrap_or_else(|| panic!("{id} is in the result"));
+        assert_eq!(r.side, 0);
+    }
+    // FYOB "Strategic Conditions": the CMT is the CMS of the elements on the
+    // table; the joiners count in it from their arrival, the start unchanged.
+    let side = &result.sides[0];
+    let on_table: u32 =
+        result.elements.iter().filter(|r| r.side == 0 && r.fate == Fate::OnTable).map(|r| u32::from(r.cms)).sum();
+    assert_eq!(side.cmt, on_table);
+    let joined_on_table = result.elements.iter().filter(|r| ids.contains(&r.id) && r.fate == Fate::OnTable).count();
+    assert!(joined_on_table > 0, "the joiners are on the table at the pause");
+    let (_, unbroken) = play::autoplay(village_on(1, None), BattleLog::default(), codex()).unwrap();
+    assert_eq!(side.cmt_start, unbroken.sides[0].cmt_start, "the milestones stay those of the start");
+
+    let saved = save::snapshot(app.world()).unwrap();
+    let replayed = save::resume(&saved, codex()).unwrap();
+    assert_eq!(log_of(&replayed), log_of(&app), "the joiners replay from the start value");
+}
+
+#[test]
+fn a_joining_company_with_an_id_the_battle_has_is_refused_and_nothing_changes() {
+    let (mut app, _) = play::autoplay(village(Some(4)), BattleLog::default(), codex()).unwrap();
+    let before = log_of(&app);
+    let mut company = joining_company(None);
+    company.elements[1].id = "14_platoon".into();
+    let joining = vec![Joining { side: 0, company, after_bounds: 0 }];
+    let err = play::resume(&mut app, Continuation { joining, weather: None }).unwrap_err();
+    assert!(err.contains("14_platoon") && err.contains("already"), "{err}");
+    assert!(play::is_paused(app.world()));
+    assert!(app.world().resource::<Battle>().start.continuations.is_empty());
+    assert_eq!(log_of(&app), before);
+    let stranger = vec![Joining { side: 5, company: joining_company(None), after_bounds: 0 }];
+    assert!(play::resume(&mut app, Continuation { joining: stranger, weather: None }).is_err());
+}
+
+#[test]
+fn a_company_with_its_own_box_comes_on_at_its_edge() {
+    // FYOW 15.2: "opposing forces do not necessarily own 'boxes' opposite
+    // each other": the British company's box is on the right.
+    let mut scenario = shipped::battle("village", &codex()).unwrap();
+    let company = &mut scenario.sides[0].companies[0];
+    company.edge = Some(Edge::Right);
+    let id = company.elements[2].id.clone();
+    company.elements[2].start = Start::Box(2);
+    let width = f64::from(scenario.table.width);
+    let (app, _) = play::autoplay(BattleStart::auto("village", scenario, 2), BattleLog::default(), codex()).unwrap();
+    assert_eq!(arrivals(&app, &id), vec![(2, "right".to_owned(), width - 1.0)]);
 }

@@ -352,6 +352,13 @@ pub struct CompanySpec {
     #[serde(default)]
     pub objective: Option<Order>,
     pub elements: Vec<ElementSpec>,
+    /// Its own box, where it is not its side's (FYOW 15.2: the box a
+    /// Battlegroup arrived in is "owned" by it, so "opposing forces do not
+    /// necessarily own 'boxes' opposite each other"; 13.7): its elements
+    /// come on from the box and go back to it at this edge. `None`: the
+    /// side's edge.
+    #[serde(default)]
+    pub edge: Option<Edge>,
 }
 
 /// A squadron of aircraft (*Heroes All*, "Aircraft rules").
