@@ -214,7 +214,10 @@ fn bundle(
 /// counters go on the table and it stands at the one its owner would declare
 /// real (see [`Concealment`]): the real dummy marker, else the placement
 /// option nearest its objective. Returns its concealment and where it stands.
-/// Test `concealment_is_thrown_five_up_at_the_start`.
+/// Test `concealment_is_thrown_five_up_at_the_start`. One concealed on the
+/// campaign's map board (FYOW 15.4) has had its throw: it starts concealed
+/// where it stands, without FYOB's (test
+/// `an_element_concealed_on_the_map_board_starts_concealed_without_a_throw`).
 #[allow(clippy::too_many_arguments)]
 fn conceal(
     start: &BattleStart,
@@ -232,6 +235,23 @@ fn conceal(
         let sniper = spec.sniper.then(|| Concealment::new(concealment::Concealed::in_place(&spec.id, true), vec![at]));
         return Ok((sniper.unwrap_or_default(), at));
     };
+    if *how == Spec::OnMapBoard {
+        let counters = spec.concealed().map_err(|e| format!("{}: {e}", spec.id))?.ok_or("concealed")?;
+        events.push(
+            RuleEvent::new(
+                EventKind::Concealment,
+                RuleRef::new(Book::FightYourOwnWars, "15.4 Concealment on a Map Board"),
+            )
+            .actor(spec.id.clone())
+            .input(
+                "thrown",
+                "on the campaign map",
+                "each element throws a D10 and will be considered in concealment on a score of 6+",
+            )
+            .outcome(serde_json::json!({ "concealed": true, "at": (at.0, at.1) })),
+        );
+        return Ok((Concealment::new(counters, vec![at]), at));
+    }
     let candidate = spec.candidate(codex, &start.scenario.terrain)?;
     let (concealed, event) = concealment::concealment_test(side.senior_officer()?, &candidate, dice, &spec.id)
         .map_err(|e| format!("{}: {e}", spec.id))?;
@@ -241,7 +261,7 @@ fn conceal(
     }
     let counters = spec.concealed().map_err(|e| format!("{}: {e}", spec.id))?.ok_or("concealed")?;
     let places: Vec<Point> = match how {
-        Spec::InPlace => vec![at],
+        Spec::InPlace | Spec::OnMapBoard => vec![at],
         Spec::PlacementOptions(p) | Spec::DummyMarkers { at: p, .. } => p.iter().map(|&q| point(q)).collect(),
     };
     let concealment = Concealment::new(counters, places);

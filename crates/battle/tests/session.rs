@@ -12,13 +12,13 @@ use warbound_battle::{
     save,
     setup::{BattleResult, BattleStart, Continuation, Decision, Fate, Joining},
     shipped,
-    state::Battle,
+    state::{Battle, elements},
 };
 use warbound_rules::{
     codex::Codex,
     command::Activity,
     event::EventKind,
-    scenario::{CompanySpec, Edge, Order, Start},
+    scenario::{CompanySpec, Concealment, Edge, Order, Start},
 };
 
 fn codex() -> Arc<Codex> {
@@ -199,4 +199,47 @@ fn a_company_with_its_own_box_comes_on_at_its_edge() {
     let width = f64::from(scenario.table.width);
     let (app, _) = play::autoplay(BattleStart::auto("village", scenario, 2), BattleLog::default(), codex()).unwrap();
     assert_eq!(arrivals(&app, &id), vec![(2, "right".to_owned(), width - 1.0)]);
+}
+
+#[test]
+fn an_element_concealed_on_the_map_board_starts_concealed_without_a_throw() {
+    // FYOW 15.4: "each element throws a D10 and will be considered in
+    // concealment on a score of 6+"; "The actual place of concealment is not
+    // stated as this will be determined during any subsequent game". The
+    // campaign has thrown: FYOB's 5+ is not thrown again at the start.
+    let id = "zug_1_gruppe_2";
+    let with = |how: Concealment, seed: u64| {
+        let mut scenario = shipped::battle("village", &codex()).unwrap();
+        let spec = scenario.sides[1].companies[0].elements.iter_mut().find(|e| e.id == id).unwrap();
+        spec.concealed = Some(how);
+        let at = match spec.start {
+            Start::At(x, y) => (x, y),
+            _ => unreachable!("it starts on the table"),
+        };
+        let app =
+            play::battle_app(BattleStart::auto("village", scenario, seed), BattleLog::default(), codex()).unwrap();
+        let thrown: Vec<(String, bool)> = app
+            .world()
+            .resource::<BattleLog>()
+            .entries
+            .iter()
+            .filter(|e| e.event.kind == EventKind::Concealment && e.event.actor.as_deref() == Some(id))
+            .map(|e| (e.event.rule.section.clone(), e.event.outcome["concealed"] == serde_json::json!(true)))
+            .collect();
+        let mut app = app;
+        let els = elements(app.world_mut());
+        let el = els.iter().find(|f| f.id() == id).unwrap();
+        (thrown, el.concealment.concealed(), (el.place.at.0, el.place.at.1) == at)
+    };
+    let mut failed_the_throw = 0;
+    for seed in 0..12 {
+        let (thrown, concealed, in_place) = with(Concealment::OnMapBoard, seed);
+        assert_eq!(thrown, vec![("15.4 Concealment on a Map Board".to_owned(), true)], "seed {seed}");
+        assert!(concealed && in_place, "seed {seed}: concealed where it starts");
+        let (thrown, concealed, _) = with(Concealment::InPlace, seed);
+        assert_eq!(thrown.len(), 1);
+        assert_eq!(thrown[0].0, "How to conceal an element");
+        failed_the_throw += usize::from(!concealed);
+    }
+    assert!(failed_the_throw > 0, "FYOB's throw fails on some seed: the map board's does not");
 }

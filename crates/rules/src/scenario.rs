@@ -128,6 +128,13 @@ impl Start {
 pub enum Concealment {
     /// Concealed where it starts, one counter.
     InPlace,
+    /// Concealed where it starts, one counter, by the campaign's throw
+    /// already made on the map (FYOW 15.4 "Concealment on a Map Board": "each
+    /// element throws a D10 and will be considered in concealment on a score
+    /// of 6+"; "The actual place of concealment is not stated as this will be
+    /// determined during any subsequent game"): FYOB's 5+ throw is not made
+    /// again at the start.
+    OnMapBoard,
     /// Two or more numbered counters; the element is at one of them, chosen
     /// in play.
     PlacementOptions(Vec<(f32, f32)>),
@@ -304,7 +311,7 @@ impl ElementSpec {
     pub fn concealed(&self) -> Result<Option<Concealed>, concealment::ConcealError> {
         Ok(match &self.concealed {
             None => None,
-            Some(Concealment::InPlace) => Some(Concealed::in_place(&self.id, self.sniper)),
+            Some(Concealment::InPlace | Concealment::OnMapBoard) => Some(Concealed::in_place(&self.id, self.sniper)),
             Some(Concealment::PlacementOptions(at)) => {
                 Some(Concealed::placement_options(&self.id, count(at.len()), self.sniper)?)
             }
@@ -938,7 +945,7 @@ impl Scenario {
                 ));
             }
             let places: &[(f32, f32)] = match c {
-                Concealment::InPlace => &[],
+                Concealment::InPlace | Concealment::OnMapBoard => &[],
                 Concealment::PlacementOptions(p) | Concealment::DummyMarkers { at: p, .. } => p,
             };
             for &p in places {
