@@ -10,12 +10,12 @@ use warbound_battle::{
     play,
     prelude::*,
     save,
-    setup::{BattleResult, BattleStart, Continuation, Decision, Fate, Joining},
+    setup::{BattleResult, BattleStart, Continuation, Decision, Fate, Joining, PieceResult, PieceState},
     shipped,
     state::{Battle, elements},
 };
 use warbound_rules::{
-    codex::Codex,
+    codex::{Codex, Kind},
     command::Activity,
     event::EventKind,
     scenario::{CompanySpec, Concealment, Edge, Order, Start},
@@ -145,15 +145,17 @@ fn a_company_joining_after_two_bounds_comes_on_from_its_own_box_and_replays() {
     let (mut app, _) = play::autoplay(village_on(1, Some(4)), BattleLog::default(), codex()).unwrap();
     let company = joining_company(Some(Edge::Left));
     let ids: Vec<String> = company.elements.iter().map(|e| e.id.clone()).collect();
+    let fielded: Vec<usize> = company.elements.iter().map(|e| e.pieces.len()).collect();
     let joining = vec![Joining { side: 0, company, after_bounds: 2 }];
     let result = play::resume(&mut app, Continuation { joining, weather: None }).unwrap();
     assert_eq!((result.decided_by, result.bounds_played), (Decision::Paused, 8));
     // FYOW 15.7: "ready to join the battle after the next 2 tabletop bounds":
     // bounds 5 and 6 pass, it comes on in bound 7, at the left edge (x = 1").
-    for id in &ids {
+    for (id, fielded) in ids.iter().zip(fielded) {
         assert_eq!(arrivals(&app, id), vec![(7, "left".to_owned(), 1.0)], "{id}");
         let r = result.elements.iter().find(|r| &r.id == id).unwrap_or_else(|| panic!("{id} is in the result"));
-        assert_eq!(r.side, 0);
+        assert_eq!((r.side, r.company.as_str()), (0, "d_c_coy"));
+        assert_eq!(r.pieces.len(), fielded, "{id}: every piece it fielded");
     }
     // FYOB "Strategic Conditions": the CMT is the CMS of the elements on the
     // table; the joiners count in it from their arrival, the start unchanged.
@@ -242,4 +244,74 @@ fn an_element_concealed_on_the_map_board_starts_concealed_without_a_throw() {
         failed_the_throw += usize::from(!concealed);
     }
     assert!(failed_the_throw > 0, "FYOB's throw fails on some seed: the map board's does not");
+}
+
+#[test]
+fn the_result_carries_each_elements_men_pieces_and_company_and_each_squadron() {
+    let codex = codex();
+    let mut pieces_seen = (0, 0, 0);
+    for (name, scenario) in shipped::battles(&codex).unwrap() {
+        for seed in 1..4 {
+            let start = BattleStart::auto(&name, scenario.clone(), seed);
+            let (_, result) = play::autoplay(start, BattleLog::default(), codex.clone()).unwrap();
+            for r in &result.elements {
+                let (company, spec) = scenario.sides[r.side]
+                    .companies
+                    .iter()
+                    .find_map(|c| c.elements.iter().find(|e| e.id == r.id).map(|e| (c, e)))
+                    .unwrap();
+                assert_eq!(r.company, company.id, "{name} {}", r.id);
+                let men: u32 = r.figures.iter().map(|f| u32::from(f.men)).sum::<u32>()
+                    + r.pieces.iter().map(|p| u32::from(p.crew)).sum::<u32>();
+                assert_eq!(men, r.men, "{name} seed {seed} {}: figures and crews are its men", r.id);
+                assert!(r.figures.iter().all(|f| f.grade.is_some()), "every figure keeps its grade");
+                let fielded: Vec<&str> = spec.pieces.iter().map(|p| p.codex.as_str()).collect();
+                let reported: Vec<&str> = r.pieces.iter().map(|p| p.codex.as_str()).collect();
+                assert_eq!(reported, fielded, "{name} {}: every piece it fielded", r.id);
+                if matches!(r.fate, Fate::Destroyed | Fate::Surrendered) {
+                    assert!(r.pieces.iter().all(|p| p.state == PieceState::Lost), "{name} {}", r.id);
+                    continue;
+                }
+                let vehicles: Vec<&PieceResult> =
+                    r.pieces.iter().filter(|p| codex.get(&p.codex).unwrap().kind != Kind::Weapon).collect();
+                if !vehicles.is_empty() {
+                    let running = vehicles.iter().any(|p| p.state != PieceState::Lost);
+                    let damaged = vehicles.iter().any(|p| p.state == PieceState::Damaged);
+                    assert_eq!(r.vehicles, u32::from(running), "{name} seed {seed} {}", r.id);
+                    assert_eq!(r.vehicles_damaged, u32::from(damaged), "{name} seed {seed} {}", r.id);
+                }
+                for p in &r.pieces {
+                    match p.state {
+                        PieceState::Intact => pieces_seen.0 += 1,
+                        PieceState::Damaged => pieces_seen.1 += 1,
+                        PieceState::Lost => pieces_seen.2 += 1,
+                    }
+                }
+            }
+            let flown: Vec<&str> =
+                scenario.sides.iter().flat_map(|s| s.aircraft.iter().map(|q| q.id.as_str())).collect();
+            let reported: Vec<&str> = result.squadrons.iter().map(|q| q.id.as_str()).collect();
+            assert_eq!(reported, flown, "{name}: every squadron");
+            for q in &result.squadrons {
+                let count = scenario.sides[q.side].aircraft.iter().find(|a| a.id == q.id).unwrap().count;
+                assert!(q.machines_lost + q.damaged <= u32::from(count), "{name}: {q:?}");
+            }
+        }
+    }
+    assert!(pieces_seen.0 > 0 && pieces_seen.2 > 0, "pieces intact and lost are both seen: {pieces_seen:?}");
+}
+
+#[test]
+fn a_result_saved_before_it_carried_pieces_still_loads() {
+    let (_, result) = play::autoplay(village(None), BattleLog::default(), codex()).unwrap();
+    let mut json = serde_json::to_value(&result).unwrap();
+    json.as_object_mut().unwrap().remove("squadrons");
+    for e in json["elements"].as_array_mut().unwrap() {
+        for field in ["company", "figures", "pieces"] {
+            e.as_object_mut().unwrap().remove(field);
+        }
+    }
+    let old: BattleResult = serde_json::from_value(json).unwrap();
+    assert!(old.squadrons.is_empty() && old.elements.iter().all(|e| e.pieces.is_empty() && e.company.is_empty()));
+    assert_eq!(old.elements.len(), result.elements.len());
 }

@@ -4,7 +4,7 @@
 //! engine-free campaign both read.
 
 use crate::{
-    scenario::{CompanySpec, Scenario, Weather},
+    scenario::{CompanySpec, Figures, Scenario, Weather},
     strategic::StrategicCondition,
 };
 use serde::{Deserialize, Serialize};
@@ -158,6 +158,52 @@ pub struct ElementResult {
     pub cms: u8,
     /// Bounds of fire used today, per weapon that has a daily allowance.
     pub shots_used: u32,
+    /// Its company (the scenario's `CompanySpec` id).
+    #[serde(default)]
+    pub company: String,
+    /// The men still with it, riflemen and others by grade and personal
+    /// weapon, as a scenario writes them (so the campaign carries them into
+    /// its next battle); the crews of its pieces are in [`Self::pieces`].
+    #[serde(default)]
+    pub figures: Vec<Figures>,
+    /// Every piece (crew-served weapon, gun, vehicle) it fielded, in the
+    /// scenario's order.
+    #[serde(default)]
+    pub pieces: Vec<PieceResult>,
+}
+
+/// A piece an element fielded, as it ends the battle.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PieceResult {
+    pub codex: String,
+    pub state: PieceState,
+    /// The men of its crew still with the element (those of a piece lost
+    /// may have got away): with [`ElementResult::figures`], its men.
+    #[serde(default)]
+    pub crew: u8,
+}
+
+/// What became of a piece.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PieceState {
+    Intact,
+    /// A vehicle damaged or immobilised: repaired between battles (FYOW 23).
+    Damaged,
+    /// A vehicle brewed up, abandoned or destroyed; a gun or weapon abandoned
+    /// or lost with its element (destroyed or surrendered).
+    Lost,
+}
+
+/// A squadron at the end, as the air rules count its machines.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SquadronResult {
+    pub id: String,
+    pub side: usize,
+    /// Shot down or brought down on the ground.
+    pub machines_lost: u32,
+    /// Flying on with strength lost.
+    pub damaged: u32,
 }
 
 /// One side at the end.
@@ -184,4 +230,6 @@ pub struct BattleResult {
     pub decided_by: Decision,
     pub sides: Vec<SideResult>,
     pub elements: Vec<ElementResult>,
+    #[serde(default)]
+    pub squadrons: Vec<SquadronResult>,
 }
