@@ -315,3 +315,25 @@ fn a_result_saved_before_it_carried_pieces_still_loads() {
     assert!(old.squadrons.is_empty() && old.elements.iter().all(|e| e.pieces.is_empty() && e.company.is_empty()));
     assert_eq!(old.elements.len(), result.elements.len());
 }
+
+#[test]
+fn every_shipped_battle_played_in_sessions_throws_the_dice_of_one_played_through() {
+    for (name, scenario) in shipped::battles(&codex()).unwrap() {
+        for seed in 1..6 {
+            let whole = BattleStart::auto(&name, scenario.clone(), seed);
+            let mut sessions = whole.clone();
+            sessions.pause_every = Some(4);
+            let (through, unbroken) = play::autoplay(whole, BattleLog::default(), codex()).unwrap();
+            let (mut app, mut result) = play::autoplay(sessions, BattleLog::default(), codex()).unwrap();
+            let mut pauses = 0;
+            while result.decided_by == Decision::Paused {
+                pauses += 1;
+                assert_eq!(result.bounds_played, 4 * pauses, "{name} seed {seed}");
+                result = play::resume(&mut app, Continuation::default()).unwrap();
+            }
+            assert_eq!(pauses, (unbroken.bounds_played - 1) / 4, "{name} seed {seed}: a pause every 4 bounds played");
+            assert_eq!(settled(result), settled(unbroken), "{name} seed {seed}");
+            assert_eq!(log_without_sessions(&app), log_of(&through), "{name} seed {seed}");
+        }
+    }
+}
