@@ -466,7 +466,8 @@ fn sides_of(sides: &Sides, fielded: &[ElementBundle]) -> std::collections::BTree
 /// in `world`, before anything changes: a side it does not have, an id (of a
 /// company or an element) the battle has already, a Company Officer with no
 /// element of his company, an element concealed (a joiner comes from the
-/// box), a place no one knows, an element the CODEX cannot build.
+/// box), a place no one knows, an element the CODEX cannot build or kit not
+/// in service in its side's year.
 pub fn check_joining(world: &World, c: &Continuation) -> Result<(), String> {
     let battle = world.get_resource::<Battle>().ok_or("there is no battle")?;
     let roster = world.resource::<Roster>();
@@ -501,6 +502,15 @@ pub fn check_joining(world: &World, c: &Continuation) -> Result<(), String> {
                 return Err(format!("{}: a joining element comes from the box and cannot start concealed", e.id));
             }
             e.element(codex, &side.nation, side.quality).map_err(|m| format!("{}: {m}", e.id))?;
+            let kit =
+                e.figures.iter().filter_map(|f| f.weapon.as_deref()).chain(e.pieces.iter().map(|p| p.codex.as_str()));
+            for id in kit {
+                let entry = codex.get(id).map_err(|m| format!("{}: {m}", e.id))?;
+                if !entry.in_service(side.year) {
+                    let (a, b) = entry.service;
+                    return Err(format!("{}: {id:?} is in service {a}–{b}, not {}", e.id, side.year));
+                }
+            }
         }
     }
     Ok(())

@@ -18,7 +18,7 @@ use warbound_rules::{
     codex::{Codex, Kind},
     command::Activity,
     event::EventKind,
-    scenario::{CompanySpec, Concealment, Edge, Order, Start},
+    scenario::{CompanySpec, Concealment, Edge, Order, PieceSpec, Start},
 };
 
 fn codex() -> Arc<Codex> {
@@ -187,6 +187,12 @@ fn a_joining_company_with_an_id_the_battle_has_is_refused_and_nothing_changes() 
     assert_eq!(log_of(&app), before);
     let stranger = vec![Joining { side: 5, company: joining_company(None), after_bounds: 0 }];
     assert!(play::resume(&mut app, Continuation { joining: stranger, weather: None }).is_err());
+    // Kit the CODEX has, but not in service in the side's year (1944).
+    let mut company = joining_company(None);
+    company.elements[0].pieces.push(PieceSpec { codex: "gb_boys_atr".into(), crew: None, damaged: false });
+    let joining = vec![Joining { side: 0, company, after_bounds: 0 }];
+    let err = play::resume(&mut app, Continuation { joining, weather: None }).unwrap_err();
+    assert!(err.contains("in service"), "{err}");
 }
 
 #[test]
