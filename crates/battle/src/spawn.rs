@@ -522,7 +522,7 @@ pub fn check_joining(world: &World, c: &Continuation) -> Result<(), String> {
 /// `after_bounds`, spawned after every element there is, its NCO rated as at
 /// the start. Checked first by [`check_joining`]; returns the new companies
 /// as (side, company).
-pub fn join(world: &mut World, c: &Continuation) -> Result<Vec<(usize, usize)>, String> {
+pub(crate) fn join(world: &mut World, c: &Continuation) -> Result<Vec<(usize, usize)>, String> {
     check_joining(world, c)?;
     let codex = world.resource::<BattleCodex>().0.clone();
     let battle = world.resource::<Battle>();
