@@ -249,7 +249,7 @@ pub(super) fn take_turn(t: &mut Battlefield, id: &str, needs_ort: bool, on_seizi
             } else {
                 abandon(&mut t.log, bound, f, RESULTS, "7 or 8 failures: CSW crews abandon their weapons");
                 let table = t.battle.start.scenario.table;
-                let edge = t.sides.0[f.identity.side].edge;
+                let edge = t.sides.0[f.identity.side].home(f.identity.company);
                 movement::fall_back(
                     &mut t.log,
                     &mut t.failures,

@@ -357,7 +357,7 @@ fn aa_fire(t: &mut Battlefield, element: &str, squadron: &str) {
     let night = t.battle.clock.light() == warbound_rules::day::Light::Night;
     let q = &t.sides.0[s].squadrons[k];
     let Some(m) = q.machines.iter().position(|m| matches!(m.position, Position::OverTable(_))) else { return };
-    let need = aircraft::ground_spot_need(t.battle.start.scenario.weather.sky, night, q.machines[m].attacked_ground);
+    let need = aircraft::ground_spot_need(t.battle.weather.sky, night, q.machines[m].attacked_ground);
     let (seen, e) = aircraft::spot(need, squadron, &mut t.dice.0, element);
     t.log.push(bound, e.target(squadron.to_owned()));
     if !seen {

@@ -525,7 +525,7 @@ fn close_fire(
 ) {
     let bound = out.bound;
     let teams = Sight::new(out.battle, codex).teams_in_range(&els[i].view(), &els[j].view());
-    let edge = sides.0[els[j].identity.side].edge;
+    let edge = sides.0[els[j].identity.side].home(els[j].identity.company);
     let (firer, tgt) = pair_mut(els, i, j);
     let d = distance(firer.place.at, tgt.place.at);
     let momentum = Momentum { cms: firer.force.element.cms.clamp(1, 6), failures };
@@ -737,7 +737,7 @@ pub(super) fn defenders_retire(t: &mut Battlefield, id: &str, turn: &ElementTurn
         }
         DefendersAction::Retire => {
             let f = &mut els[i];
-            let edge = t.sides.0[f.identity.side].edge;
+            let edge = t.sides.0[f.identity.side].home(f.identity.company);
             let table = t.battle.start.scenario.table;
             let home = super::shared::nearest_on_edge(table, edge, f.place.at);
             let travel = movement::throw_move(

@@ -86,8 +86,11 @@ fn decide(mut t: Battlefield, mut inbox: ResMut<Inbox>, current: Res<Current>) {
     let sight = Sight::new(&t.battle, &codex);
     let all = Elements::new(els.iter().map(|m| m.view()).collect(), &t.roster);
     let aircraft = super::air::over_table(&t.sides);
-    let home =
-        super::shared::nearest_on_edge(t.battle.start.scenario.table, t.sides.0[me.identity.side].edge, me.place.at);
+    let home = super::shared::nearest_on_edge(
+        t.battle.start.scenario.table,
+        t.sides.0[me.identity.side].home(me.identity.company),
+        me.place.at,
+    );
     let mut rolls = Rolls { dice: &mut t.dice.0, log: &mut t.log, bound };
     let cmd = next_command(&turn, &me.view(), &all, &sight, &t.battle, &aircraft, home, &mut rolls);
     inbox.0.push_back(cmd);

@@ -361,6 +361,8 @@ pub enum BattleChange {
     Discard(String),
     /// The next bound begins.
     NextBound,
+    /// A campaign session's weather, from the next bound.
+    Weather(warbound_rules::scenario::Weather),
     /// The battle is decided.
     Result(BattleResult),
     /// A demolition charge (by its place among the charges) as it stands now.
@@ -414,6 +416,7 @@ impl HeldBattle<'_> {
                 }
             }
             BattleChange::NextBound => b.clock.next_bound(),
+            BattleChange::Weather(weather) => b.weather = weather,
             BattleChange::Result(result) => b.result = Some(result),
             BattleChange::Charge(k, charge) => b.charges[k].charge = charge,
             BattleChange::ChargeFound(k) => b.charges[k].found = true,
@@ -455,6 +458,7 @@ impl BattleChange {
     fn alters(&self, b: &Battle) -> bool {
         match self {
             BattleChange::Deck(deck) => b.deck != *deck,
+            BattleChange::Weather(weather) => b.weather != *weather,
             BattleChange::Result(result) => b.result.as_ref() != Some(result),
             BattleChange::Charge(k, charge) => b.charges[*k].charge != *charge,
             BattleChange::ChargeFound(k) => !b.charges[*k].found,

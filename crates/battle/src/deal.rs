@@ -46,7 +46,10 @@ fn deal(mut t: Battlefield) {
             }
         }
         // "An OPC is added to the pack for each squadron and the Air Command of each force."
-        if let Some(ac) = side.air_command.as_ref().filter(|ac| !ac.withdrawn) {
+        // "No flying" in fog, snow or high winds (FYOW 25.8): a campaign
+        // session's weather may ground the squadrons from its first bound.
+        let grounded = t.battle.weather.grounds_aircraft();
+        if let Some(ac) = side.air_command.as_ref().filter(|ac| !ac.withdrawn && !grounded) {
             let flying = side.squadrons.iter().any(|q| {
                 q.arrives.is_some_and(|b| b <= t.battle.clock.bound()) && q.machines.iter().any(|m| m.in_action())
             });
@@ -63,7 +66,7 @@ fn deal(mut t: Battlefield) {
         // A card for each squadron in its window (Heroes All, "When aircraft arrive").
         for q in &side.squadrons {
             let due = q.arrives.is_some_and(|b| b <= t.battle.clock.bound());
-            if due && q.machines.iter().any(|m| m.in_action()) {
+            if due && !grounded && q.machines.iter().any(|m| m.in_action()) {
                 let nation = side.nation.clone();
                 participants.push(Participant { id: q.id.clone(), holder: Holder::AirSquadron, nation, active: true });
             }

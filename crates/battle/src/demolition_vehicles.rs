@@ -249,7 +249,7 @@ fn detonate(t: &mut Battlefield, element: &str, target: &str) {
         t.failures.record(&mut t.log, bound, "goliath", element, what);
         return;
     };
-    let edge = t.sides.0[els[j].identity.side].edge;
+    let edge = t.sides.0[els[j].identity.side].home(els[j].identity.company);
     let (g, tgt) = pair_mut(&mut els, i, j);
     let against = if tgt.force.build.is_vehicle() {
         Against::Vehicle

@@ -28,6 +28,8 @@ fn end_bound(mut t: Battlefield) {
     let bound = t.battle.clock.bound();
     if bound >= t.battle.start.last_bound() {
         outcome::time_up(&mut t);
+    } else if let Some(session) = super::session::ends(&t) {
+        super::session::pause(&mut t, session);
     } else {
         t.battle.apply(BattleChange::NextBound);
         t.flow.apply(FlowChange::To(Flow::StartBound));

@@ -82,7 +82,7 @@ pub(super) fn do_fire(t: &mut Battlefield, element: &str, target: &str, stance: 
     };
     // Opening fire gives a concealed firer away.
     super::shared::reveal(&mut t.log, bound, &mut els[i], warbound_rules::concealment::ConcealedActivity::Fire);
-    let target_edge = t.sides.0[els[j].identity.side].edge;
+    let target_edge = t.sides.0[els[j].identity.side].home(els[j].identity.company);
     let sight = Sight::new(&t.battle, codex);
     let teams = short_crews_apart(sight.teams_in_range(&els[i].view(), &els[j].view()), &els[i].view(), codex);
     let cover = sight.cover(&els[i].view(), &els[j].view());

@@ -59,6 +59,7 @@ pub mod outcome;
 pub mod play;
 pub mod report;
 pub mod save;
+mod session;
 pub mod setup;
 mod shared;
 pub mod shipped;
@@ -128,7 +129,7 @@ fn drive(world: &mut World, mut last: Local<Option<std::time::Instant>>) {
     let pace = world.get_resource::<FlowPace>().copied().unwrap_or_default().0;
     let started = std::time::Instant::now();
     for _ in 0..pace {
-        if play::is_over(world) || play::waiting_for_player(world) {
+        if play::stopped(world) || play::waiting_for_player(world) {
             break;
         }
         world.run_schedule(FlowSchedule);
@@ -244,7 +245,7 @@ pub fn plugin(app: &mut App) {
             demolition::plugin,
             bridging::plugin,
         ))
-        .add_plugins((smoke::plugin, air::plugin, demolition_vehicles::plugin));
+        .add_plugins((smoke::plugin, air::plugin, demolition_vehicles::plugin, session::plugin));
 }
 
 /// Sets `saved`'s battle up from its start and queues the Player's commands

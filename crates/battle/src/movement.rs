@@ -429,7 +429,7 @@ fn request<'a>(
             Pace::Normal | Pace::Stealth => movement::Pace::Normal,
         },
         light: battle.clock.light(),
-        weather: battle.start.scenario.battle_weather().unwrap_or_default(),
+        weather: warbound_rules::day::BattleWeather::new(battle.weather.rain_snow_gauge).unwrap_or_default(),
         momentum_pips: pips,
         concealment: if f.concealment.concealed() { Concealment::LeavesWithoutAct } else { Concealment::NotConcealed },
         rationed: battle.start.scenario.sides.get(f.identity.side).is_some_and(|s| s.rationed),

@@ -3,16 +3,21 @@
 
 use super::change::{BattleChange, FlowChange};
 use warbound_rules::{
+    aircraft::Position,
     effects::VehicleState,
     event::{Book, EventKind, RuleEvent, RuleRef},
+    forces::Element,
     geometry::distance,
+    scenario::Figures,
     scenario::Goal,
     terrain::Point,
 };
 
 use super::{
     Battlefield,
-    setup::{BattleResult, Decision, ElementResult, Fate, SideResult},
+    setup::{
+        BattleResult, BattleStart, Decision, ElementResult, Fate, PieceResult, PieceState, SideResult, SquadronResult,
+    },
     sorted,
     state::{ElementView, Elements, Flow, SideState, Status},
 };
@@ -160,6 +165,32 @@ pub fn result(t: &mut Battlefield, winner: Option<usize>, by: Decision) -> Battl
             vehicles_damaged: u32::from(f.vehicle.state == Some(VehicleState::Damaged)),
             cms: f.force.element.cms,
             shots_used: f.actions.shots_used,
+            company: t.sides.0[f.identity.side]
+                .companies
+                .get(f.identity.company)
+                .map(|c| c.id.clone())
+                .unwrap_or_default(),
+            figures: figures(&f.force.element),
+            pieces: pieces(f, fielded(&t.battle.start, f.id())),
+        })
+        .collect();
+    let squadrons = t
+        .sides
+        .0
+        .iter()
+        .enumerate()
+        .flat_map(|(s, side)| {
+            side.squadrons.iter().map(move |q| {
+                let lost = |m: &&warbound_rules::aircraft::Aircraft| {
+                    matches!(m.position, Position::ShotDown | Position::OnGround)
+                };
+                SquadronResult {
+                    id: q.id.clone(),
+                    side: s,
+                    machines_lost: q.machines.iter().filter(lost).count() as u32,
+                    damaged: q.machines.iter().filter(|m| !lost(m) && m.damaged()).count() as u32,
+                }
+            })
         })
         .collect();
     let sides = t
@@ -193,5 +224,52 @@ pub fn result(t: &mut Battlefield, winner: Option<usize>, by: Decision) -> Battl
         decided_by: by,
         sides,
         elements,
+        squadrons,
     }
+}
+
+/// The men with `e`, by grade and personal weapon, in the order first met.
+fn figures(e: &Element) -> Vec<Figures> {
+    let mut out: Vec<Figures> = Vec::new();
+    for fig in &e.figures {
+        match out.iter_mut().find(|g| g.grade == Some(fig.grade) && g.weapon == fig.weapon) {
+            Some(g) => g.men = g.men.saturating_add(1),
+            None => out.push(Figures { men: 1, weapon: fig.weapon.clone(), grade: Some(fig.grade) }),
+        }
+    }
+    out
+}
+
+/// The pieces element `id` was fielded with: its scenario's, or its joining
+/// company's.
+fn fielded<'a>(start: &'a BattleStart, id: &str) -> Vec<&'a str> {
+    let scenario = start.scenario.sides.iter().flat_map(|s| s.elements());
+    let joined = start.continuations.iter().flat_map(|c| &c.joining).flat_map(|j| &j.company.elements);
+    scenario
+        .chain(joined)
+        .find(|e| e.id == id)
+        .map(|e| e.pieces.iter().map(|p| p.codex.as_str()).collect())
+        .unwrap_or_default()
+}
+
+/// What became of each piece `f` fielded. Reading: a piece its element no
+/// longer holds was abandoned (its crew fight on as riflemen) and is lost;
+/// every piece of an element destroyed or surrendered is lost; a vehicle
+/// brewed up is lost, one damaged or immobilised damaged.
+fn pieces(f: &ElementView, fielded: Vec<&str>) -> Vec<PieceResult> {
+    let gone = matches!(f.presence.status, Status::Destroyed | Status::Surrendered);
+    let mut held: Vec<_> = f.force.element.pieces.iter().collect();
+    fielded
+        .into_iter()
+        .map(|codex| {
+            let now = held.iter().position(|p| p.codex == codex).map(|k| held.remove(k));
+            let state = match (now, f.vehicle.state) {
+                (None, _) | (_, Some(VehicleState::Brewed)) => PieceState::Lost,
+                _ if gone => PieceState::Lost,
+                (Some(_), Some(VehicleState::Damaged)) => PieceState::Damaged,
+                (Some(_), _) => PieceState::Intact,
+            };
+            PieceResult { codex: codex.to_owned(), state, crew: now.map_or(0, |p| p.crew) }
+        })
+        .collect()
 }

@@ -8,7 +8,7 @@ use crate::prelude::*;
 use super::{
     command::{Command, CommandRecord, Current, Inbox},
     log::BattleLog,
-    setup::{BattleResult, BattleStart, Control},
+    setup::{BattleResult, BattleStart, Continuation, Control},
     spawn,
     state::{Battle, Flow, Force, Identity, Sides},
 };
@@ -51,11 +51,23 @@ pub fn is_over(world: &World) -> bool {
     matches!(world.get_resource::<Flow>(), Some(Flow::Over))
 }
 
+/// Whether the battle waits for the campaign: a session's bounds are played
+/// and no continuation is given ([`resume`]).
+pub fn is_paused(world: &World) -> bool {
+    matches!(world.get_resource::<Flow>(), Some(Flow::Paused))
+        && world.get_resource::<Battle>().is_some_and(|b| b.result.is_some())
+}
+
+/// Whether the battle is over or waits for the campaign.
+pub fn stopped(world: &World) -> bool {
+    is_over(world) || is_paused(world)
+}
+
 /// Runs updates until the battle is over or waits for a Player; returns the
 /// updates run, or an error if the flow stalls.
 pub fn advance(app: &mut App) -> Result<u32, String> {
     for n in 0..MAX_UPDATES {
-        if is_over(app.world()) || waiting_for_player(app.world()) {
+        if stopped(app.world()) || waiting_for_player(app.world()) {
             return Ok(n);
         }
         app.update();
@@ -74,7 +86,7 @@ pub fn command(app: &mut App, cmd: Command) -> Result<u32, String> {
 pub fn replay(app: &mut App, commands: &[Command]) -> Result<(), String> {
     advance(app)?;
     for cmd in commands {
-        if is_over(app.world()) {
+        if stopped(app.world()) {
             break;
         }
         command(app, cmd.clone())?;
@@ -92,6 +104,32 @@ pub fn autoplay(mut start: BattleStart, log: BattleLog, codex: Arc<Codex>) -> Re
         return Err(format!("writing the battle log failed: {e}"));
     }
     Ok((app, result))
+}
+
+/// Gives a paused battle the campaign's continuation for the session just
+/// played: it joins the battle's start (so a save of the battle replays to
+/// here and on), and the flow goes on with it (FYOW "The role of the
+/// \"Umpire\""). Nothing changes if it is refused.
+pub fn continue_with(world: &mut World, c: Continuation) -> Result<(), String> {
+    if !is_paused(world) {
+        return Err("the battle is not waiting for the campaign".into());
+    }
+    spawn::check_joining(world, &c)?;
+    let mut battle = world.resource_mut::<Battle>();
+    battle.start.continuations.push(c);
+    battle.result = None;
+    Ok(())
+}
+
+/// [`continue_with`], then runs on to the next pause or the end and returns
+/// the result there; an error if a Player must decide first.
+pub fn resume(app: &mut App, c: Continuation) -> Result<BattleResult, String> {
+    continue_with(app.world_mut(), c)?;
+    advance(app)?;
+    if !stopped(app.world()) {
+        return Err("the battle waits for a Player's command".into());
+    }
+    app.world().resource::<Battle>().result.clone().ok_or_else(|| "the battle has no result".into())
 }
 
 /// The Player's commands given so far.

@@ -23,7 +23,7 @@ use warbound_rules::{
     mines::{Minefield, Shape},
     movement::{MoveClass, Mover},
     officer::{self, Grade, Officer, Rank},
-    scenario::{Side, Start},
+    scenario::{CompanySpec, ElementSpec, Side, Start},
     strategic::{self, SeniorOfficerRecord},
     terrain::{Feature, Point},
 };
@@ -31,7 +31,7 @@ use warbound_rules::{
 use super::{
     BattleCodex,
     log::BattleLog,
-    setup::BattleStart,
+    setup::{BattleStart, Continuation},
     state::Demolition,
     state::{
         Actions, AirCommand, Arrival, BatteryState, Battle, BattleDice, Build, CompanyState, Concealment,
@@ -87,89 +87,10 @@ pub fn build(
     for (s, side) in start.scenario.sides.iter().enumerate() {
         let mut companies = Vec::new();
         for (c, company) in side.companies.iter().enumerate() {
-            let co = Officer::new(Rank::CompanyOfficer, company.officer).map_err(|e| format!("{e:?}"))?;
-            let objective = company.objective.as_ref().map(|o| o.objective()).transpose().map_err(|e| e.to_string())?;
-            companies.push(CompanyState {
-                id: company.id.clone(),
-                co,
-                attached_to: company.attached_to.clone(),
-                co_alive: true,
-                successor: None,
-                objective: objective.clone(),
-                radio: Default::default(),
-                known: Default::default(),
-                from_senior_officer: None,
-            });
+            companies.push(company_state(company)?);
             for spec in &company.elements {
                 let index = fielded.len() as u16;
-                let mut element = spec.element(codex, &side.nation, side.quality)?;
-                if side.rationed {
-                    element.ration(codex).map_err(|e| e.to_string())?;
-                }
-                if element.nco.is_none() {
-                    let (nco, e) = officer::rate(Rank::Nco, element.makeup(), dice, &element.id);
-                    element.nco = Some(nco);
-                    events.push(e);
-                }
-                let build = Build::of(&element, codex);
-                let order = match spec.order.as_ref().or(company.objective.as_ref()) {
-                    Some(o) => o.objective().map_err(|e| e.to_string())?,
-                    None => Objective::new(Activity::Hold, "where it stands", "").map_err(|e| e.to_string())?,
-                };
-                // *Heroes All*, "Snipers": "Snipers are elite/veteran (Enhanced) and
-                // automatically start the game as concealed."
-                let quality = if spec.sniper { officer::Quality::Elite } else { element.quality(side.quality) };
-                let status = match spec.start {
-                    Start::At(..) => Status::OnTable,
-                    Start::Box(b) | Start::Drop(b, ..) | Start::Glider(b, ..) => Status::Waiting(b),
-                    // Ashore when its wave lands, the bound after its approach.
-                    Start::Landing(wave, _) => Status::Waiting(wave + 1),
-                    Start::Reserve => Status::Reserve,
-                };
-                let at = match spec.start {
-                    Start::At(x, y) => point((x, y)),
-                    _ => Point(0.0, 0.0),
-                };
-                // A campaign's vehicle not yet repaired starts "damaged" (FYOW 23).
-                let damaged = spec.pieces.iter().any(|p| p.damaged);
-                let vehicle =
-                    build.is_vehicle().then_some(if damaged { VehicleState::Damaged } else { VehicleState::Intact });
-                let (concealment, at) = conceal(start, codex, side, spec, &order, at, dice, &mut events)?;
-                let deployed = (status == Status::OnTable).then_some(at);
-                fielded.push(ElementBundle {
-                    identity: Identity { index, side: s, company: c },
-                    place: Place { at, mover: mover(&element, codex, quality), heading: None, deployed },
-                    force: Force {
-                        men_start: element.men(),
-                        element,
-                        build,
-                        quality,
-                        engineers: order.activity == Activity::Engineering,
-                        radio: spec.radio,
-                        off_net: None,
-                        sniper: spec.sniper,
-                        recce: spec.recce,
-                    },
-                    presence: Presence {
-                        status,
-                        arrival: match spec.start {
-                            Start::Drop(_, x, y) => Arrival::Drop(point((x, y))),
-                            Start::Glider(_, x, y) => Arrival::Glider(point((x, y))),
-                            Start::Landing(wave, slot) => Arrival::Craft { wave, slot },
-                            _ => Arrival::Edge,
-                        },
-                        effective_from: 0,
-                        without_cohesion: false,
-                    },
-                    momentum: Momentum::default(),
-                    // Emplaced where it starts on the table; set up with an
-                    // Act after it comes on.
-                    actions: Actions { set_up: matches!(spec.start, Start::At(..)), ..Actions::default() },
-                    concealment,
-                    vehicle: Vehicle { state: vehicle, out_of_fuel: false },
-                    order: Order { objective: order, awaiting_runner: None },
-                    intel: Intel::default(),
-                });
+                fielded.push(bundle(start, codex, (s, c, index), company, spec, dice, &mut events)?);
             }
         }
         sides.push(side_state(s, side, start, companies, &fielded)?);
@@ -186,19 +107,123 @@ pub fn build(
     Ok((fielded, Sides(sides), events))
 }
 
+/// A Company as it stands at the start (or as it joins the battle).
+fn company_state(company: &CompanySpec) -> Result<CompanyState, String> {
+    let co = Officer::new(Rank::CompanyOfficer, company.officer).map_err(|e| format!("{e:?}"))?;
+    let objective = company.objective.as_ref().map(|o| o.objective()).transpose().map_err(|e| e.to_string())?;
+    Ok(CompanyState {
+        id: company.id.clone(),
+        co,
+        attached_to: company.attached_to.clone(),
+        co_alive: true,
+        successor: None,
+        objective,
+        radio: Default::default(),
+        known: Default::default(),
+        from_senior_officer: None,
+        edge: company.edge,
+    })
+}
+
+/// Element `spec` of `company`, company `c` of side `s` and the `index`th
+/// element of the battle, as it is spawned: its NCO rated if the scenario
+/// gives no grade, concealed if the scenario conceals it.
+#[allow(clippy::too_many_arguments)]
+fn bundle(
+    start: &BattleStart,
+    codex: &Codex,
+    (s, c, index): (usize, usize, u16),
+    company: &CompanySpec,
+    spec: &ElementSpec,
+    dice: &mut Dice,
+    events: &mut Vec<RuleEvent>,
+) -> Result<ElementBundle, String> {
+    let side = &start.scenario.sides[s];
+    let mut element = spec.element(codex, &side.nation, side.quality)?;
+    if side.rationed {
+        element.ration(codex).map_err(|e| e.to_string())?;
+    }
+    if element.nco.is_none() {
+        let (nco, e) = officer::rate(Rank::Nco, element.makeup(), dice, &element.id);
+        element.nco = Some(nco);
+        events.push(e);
+    }
+    let build = Build::of(&element, codex);
+    let order = match spec.order.as_ref().or(company.objective.as_ref()) {
+        Some(o) => o.objective().map_err(|e| e.to_string())?,
+        None => Objective::new(Activity::Hold, "where it stands", "").map_err(|e| e.to_string())?,
+    };
+    // *Heroes All*, "Snipers": "Snipers are elite/veteran (Enhanced) and
+    // automatically start the game as concealed."
+    let quality = if spec.sniper { officer::Quality::Elite } else { element.quality(side.quality) };
+    let status = match spec.start {
+        Start::At(..) => Status::OnTable,
+        Start::Box(b) | Start::Drop(b, ..) | Start::Glider(b, ..) => Status::Waiting(b),
+        // Ashore when its wave lands, the bound after its approach.
+        Start::Landing(wave, _) => Status::Waiting(wave + 1),
+        Start::Reserve => Status::Reserve,
+    };
+    let at = match spec.start {
+        Start::At(x, y) => point((x, y)),
+        _ => Point(0.0, 0.0),
+    };
+    // A campaign's vehicle not yet repaired starts "damaged" (FYOW 23).
+    let damaged = spec.pieces.iter().any(|p| p.damaged);
+    let vehicle = build.is_vehicle().then_some(if damaged { VehicleState::Damaged } else { VehicleState::Intact });
+    let (concealment, at) = conceal(start, codex, side, spec, &order, at, dice, events)?;
+    let deployed = (status == Status::OnTable).then_some(at);
+    Ok(ElementBundle {
+        identity: Identity { index, side: s, company: c },
+        place: Place { at, mover: mover(&element, codex, quality), heading: None, deployed },
+        force: Force {
+            men_start: element.men(),
+            element,
+            build,
+            quality,
+            engineers: order.activity == Activity::Engineering,
+            radio: spec.radio,
+            off_net: None,
+            sniper: spec.sniper,
+            recce: spec.recce,
+        },
+        presence: Presence {
+            status,
+            arrival: match spec.start {
+                Start::Drop(_, x, y) => Arrival::Drop(point((x, y))),
+                Start::Glider(_, x, y) => Arrival::Glider(point((x, y))),
+                Start::Landing(wave, slot) => Arrival::Craft { wave, slot },
+                _ => Arrival::Edge,
+            },
+            effective_from: 0,
+            without_cohesion: false,
+        },
+        momentum: Momentum::default(),
+        // Emplaced where it starts on the table; set up with an
+        // Act after it comes on.
+        actions: Actions { set_up: matches!(spec.start, Start::At(..)), ..Actions::default() },
+        concealment,
+        vehicle: Vehicle { state: vehicle, out_of_fuel: false },
+        order: Order { objective: order, awaiting_runner: None },
+        intel: Intel::default(),
+    })
+}
+
 /// FYOB "How to conceal an element": the Senior Officer throws a D6 for each
 /// element the scenario conceals, 5+ (his grade modifying) conceals it; one
 /// that fails stands in the open where it starts. A concealed element's
 /// counters go on the table and it stands at the one its owner would declare
 /// real (see [`Concealment`]): the real dummy marker, else the placement
 /// option nearest its objective. Returns its concealment and where it stands.
-/// Test `concealment_is_thrown_five_up_at_the_start`.
+/// Test `concealment_is_thrown_five_up_at_the_start`. One concealed on the
+/// campaign's map board (FYOW 15.4) has had its throw: it starts concealed
+/// where it stands, without FYOB's (test
+/// `an_element_concealed_on_the_map_board_starts_concealed_without_a_throw`).
 #[allow(clippy::too_many_arguments)]
 fn conceal(
     start: &BattleStart,
     codex: &Codex,
     side: &Side,
-    spec: &warbound_rules::scenario::ElementSpec,
+    spec: &ElementSpec,
     order: &Objective,
     at: Point,
     dice: &mut Dice,
@@ -210,6 +235,23 @@ fn conceal(
         let sniper = spec.sniper.then(|| Concealment::new(concealment::Concealed::in_place(&spec.id, true), vec![at]));
         return Ok((sniper.unwrap_or_default(), at));
     };
+    if *how == Spec::OnMapBoard {
+        let counters = spec.concealed().map_err(|e| format!("{}: {e}", spec.id))?.ok_or("concealed")?;
+        events.push(
+            RuleEvent::new(
+                EventKind::Concealment,
+                RuleRef::new(Book::FightYourOwnWars, "15.4 Concealment on a Map Board"),
+            )
+            .actor(spec.id.clone())
+            .input(
+                "thrown",
+                "on the campaign map",
+                "each element throws a D10 and will be considered in concealment on a score of 6+",
+            )
+            .outcome(serde_json::json!({ "concealed": true, "at": (at.0, at.1) })),
+        );
+        return Ok((Concealment::new(counters, vec![at]), at));
+    }
     let candidate = spec.candidate(codex, &start.scenario.terrain)?;
     let (concealed, event) = concealment::concealment_test(side.senior_officer()?, &candidate, dice, &spec.id)
         .map_err(|e| format!("{}: {e}", spec.id))?;
@@ -219,7 +261,7 @@ fn conceal(
     }
     let counters = spec.concealed().map_err(|e| format!("{}: {e}", spec.id))?.ok_or("concealed")?;
     let places: Vec<Point> = match how {
-        Spec::InPlace => vec![at],
+        Spec::InPlace | Spec::OnMapBoard => vec![at],
         Spec::PlacementOptions(p) | Spec::DummyMarkers { at: p, .. } => p.iter().map(|&q| point(q)).collect(),
     };
     let concealment = Concealment::new(counters, places);
@@ -420,6 +462,113 @@ fn sides_of(sides: &Sides, fielded: &[ElementBundle]) -> std::collections::BTree
     of
 }
 
+/// Refuses a continuation whose joining companies could not join the battle
+/// in `world`, before anything changes: a side it does not have, an id (of a
+/// company or an element) the battle has already, a Company Officer with no
+/// element of his company, an element concealed (a joiner comes from the
+/// box), a place no one knows, an element the CODEX cannot build or kit not
+/// in service in its side's year.
+pub fn check_joining(world: &World, c: &Continuation) -> Result<(), String> {
+    let battle = world.get_resource::<Battle>().ok_or("there is no battle")?;
+    let roster = world.resource::<Roster>();
+    let sides = world.resource::<Sides>();
+    let codex = &world.resource::<BattleCodex>().0;
+    let scenario = &battle.start.scenario;
+    let mut companies: BTreeSet<&str> =
+        sides.0.iter().flat_map(|s| s.companies.iter().map(|c| c.id.as_str())).collect();
+    let mut ids: BTreeSet<&str> = BTreeSet::new();
+    for j in &c.joining {
+        let company = &j.company;
+        let side = scenario.sides.get(j.side).ok_or_else(|| format!("{}: no side {}", company.id, j.side))?;
+        if !companies.insert(&company.id) {
+            return Err(format!("{}: the battle has a company of that id already", company.id));
+        }
+        if !company.elements.iter().any(|e| e.id == company.attached_to) {
+            return Err(format!("{}: its officer is with {:?}, no element of it", company.id, company.attached_to));
+        }
+        company_state(company).map_err(|e| format!("{}: {e}", company.id))?;
+        let orders = company.objective.iter().chain(company.elements.iter().filter_map(|e| e.order.as_ref()));
+        for o in orders {
+            o.objective().map_err(|e| format!("{}: {e}", company.id))?;
+            if scenario.place(&o.location).is_none() {
+                return Err(format!("{}: no place {:?} on this table", company.id, o.location));
+            }
+        }
+        for e in &company.elements {
+            if roster.index(&e.id).is_some() || !ids.insert(&e.id) {
+                return Err(format!("{}: the battle has an element of that id already", e.id));
+            }
+            if e.concealed.is_some() {
+                return Err(format!("{}: a joining element comes from the box and cannot start concealed", e.id));
+            }
+            e.element(codex, &side.nation, side.quality).map_err(|m| format!("{}: {m}", e.id))?;
+            let kit =
+                e.figures.iter().filter_map(|f| f.weapon.as_deref()).chain(e.pieces.iter().map(|p| p.codex.as_str()));
+            for id in kit {
+                let entry = codex.get(id).map_err(|m| format!("{}: {m}", e.id))?;
+                if !entry.in_service(side.year) {
+                    let (a, b) = entry.service;
+                    return Err(format!("{}: {id:?} is in service {a}–{b}, not {}", e.id, side.year));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// FYOW 15.7: the companies joining with `c` are "placed in the appropriate
+/// 'box' ready to join the battle": each element due from its company's box
+/// (its own edge, else its side's) in the next bound after
+/// `after_bounds`, spawned after every element there is, its NCO rated as at
+/// the start. Checked first by [`check_joining`]; returns the new companies
+/// as (side, company).
+pub(crate) fn join(world: &mut World, c: &Continuation) -> Result<Vec<(usize, usize)>, String> {
+    check_joining(world, c)?;
+    let codex = world.resource::<BattleCodex>().0.clone();
+    let battle = world.resource::<Battle>();
+    let start = battle.start.clone();
+    let bound = battle.clock.bound();
+    let mut index = world.resource::<Roster>().len();
+    let mut next_company: Vec<usize> = world.resource::<Sides>().0.iter().map(|s| s.companies.len()).collect();
+    let mut fielded = Vec::new();
+    let mut joined = Vec::new();
+    let mut events = Vec::new();
+    world.resource_scope(|_, mut dice: Mut<BattleDice>| -> Result<(), String> {
+        for j in &c.joining {
+            let k = next_company[j.side];
+            next_company[j.side] += 1;
+            joined.push((j.side, k, company_state(&j.company)?));
+            for spec in &j.company.elements {
+                let mut spec = spec.clone();
+                spec.start = Start::Box(bound + 1 + u32::from(j.after_bounds));
+                let at = u16::try_from(index).map_err(|_| "too many elements".to_owned())?;
+                fielded.push(bundle(&start, &codex, (j.side, k, at), &j.company, &spec, &mut dice.0, &mut events)?);
+                index += 1;
+            }
+        }
+        Ok(())
+    })?;
+    let mut actors = Vec::new();
+    for f in fielded {
+        let id = f.force.element.id.clone();
+        let side = world.resource::<Sides>().0[f.identity.side].name.clone();
+        let e = world.spawn((Name::new(id.clone()), f)).id();
+        world.resource_mut::<Roster>().push(e, &id);
+        actors.push((id, side));
+    }
+    let mut out = Vec::new();
+    for (s, k, company) in joined {
+        let mut sides = world.resource_mut::<Sides>();
+        actors.push((company.id.clone(), sides.0[s].name.clone()));
+        sides.0[s].companies.push(company);
+        out.push((s, k));
+    }
+    let mut log = world.resource_mut::<BattleLog>();
+    log.sides_of.extend(actors);
+    log.extend(bound, events);
+    Ok(out)
+}
+
 /// Starts the battle in `world`: clears any previous one, spawns the elements
 /// and sets the flow to the first bound.
 pub fn start(world: &mut World, start: BattleStart) -> Result<(), String> {
@@ -444,6 +593,7 @@ pub fn start(world: &mut World, start: BattleStart) -> Result<(), String> {
     let charges = demolitions(&start)?;
     let (minefields, buildings) = works(&start.scenario.terrain);
     let terrain = start.scenario.terrain.clone();
+    let weather = start.scenario.weather;
     let bridges = super::bridging::bridges(&terrain);
     let pontoons = super::bridging::pontoons(&start);
     let landings = super::landing::landings(&start)?;
@@ -456,6 +606,7 @@ pub fn start(world: &mut World, start: BattleStart) -> Result<(), String> {
         start,
         terrain,
         clock,
+        weather,
         deck: None,
         result: None,
         charges,

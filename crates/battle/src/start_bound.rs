@@ -365,6 +365,8 @@ fn arrivals(t: &mut Battlefield, bound: u32) {
             continue;
         }
         let side = &t.sides.0[f.identity.side];
+        let own = side.companies.get(f.identity.company).is_some_and(|c| c.edge.is_some());
+        let edge = side.home(f.identity.company);
         let aim = t
             .battle
             .start
@@ -375,14 +377,14 @@ fn arrivals(t: &mut Battlefield, bound: u32) {
         count[f.identity.side] += 1;
         // Side by side, 4" apart, either side of the line to the objective.
         let offset = (k as f32 * 4.0) * if k.is_multiple_of(2) { 1.0 } else { -1.0 };
-        let along = match side.edge {
+        let along = match edge {
             warbound_rules::scenario::Edge::Near | warbound_rules::scenario::Edge::Far => aim.0 + offset,
             _ => aim.1 + offset,
         };
-        let at = edge_point(table, side.edge, along);
+        let at = edge_point(table, edge, along);
         let ev = RuleEvent::new(EventKind::Arrival, RuleRef::new(Book::HeroesAll, "The \"box\""))
             .actor(f.id())
-            .input("edge", side.edge, "its side's table edge")
+            .input("edge", edge, if own { "its company's own box (FYOW 15.2)" } else { "its side's table edge" })
             .input("at", (at.0, at.1), "inches from the near-left corner")
             .outcome(serde_json::json!({ "distance_to_objective": distance(at, warbound_rules::terrain::Point(aim.0, aim.1)) }));
         t.log.push(bound, ev);

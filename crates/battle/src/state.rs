@@ -479,6 +479,22 @@ impl Roster {
         roster
     }
 
+    /// An element joining the battle, after every other.
+    pub fn push(&mut self, e: Entity, id: &str) {
+        self.by_id.insert(id.to_owned(), self.entities.len());
+        self.entities.push(e);
+    }
+
+    /// How many elements the battle has.
+    pub fn len(&self) -> usize {
+        self.entities.len()
+    }
+
+    /// Whether the battle has no element.
+    pub fn is_empty(&self) -> bool {
+        self.entities.is_empty()
+    }
+
     /// The element's place in scenario order.
     pub fn index(&self, id: &str) -> Option<usize> {
         self.by_id.get(id).copied()
@@ -679,6 +695,9 @@ pub struct CompanyState {
     /// levels").
     #[serde(default)]
     pub from_senior_officer: Option<Objective>,
+    /// Its own box's edge, where it is not its side's (FYOW 15.2).
+    #[serde(default)]
+    pub edge: Option<Edge>,
 }
 
 impl CompanyState {
@@ -764,6 +783,12 @@ pub struct AirCommand {
 }
 
 impl SideState {
+    /// The edge of company `c`'s box: its own (FYOW 15.2), else the side's.
+    /// Its elements come on from there, and fall back and retire towards it.
+    pub fn home(&self, c: usize) -> Edge {
+        self.companies.get(c).and_then(|c| c.edge).unwrap_or(self.edge)
+    }
+
     /// The force has left the battle: Withdrawn, or withdrawing at Red.
     pub fn withdrawn(&self) -> bool {
         self.general_withdrawal || self.record.condition() == warbound_rules::strategic::StrategicCondition::Withdrawn
@@ -782,6 +807,9 @@ pub struct Battle {
     /// built and blown during the battle.
     pub terrain: warbound_rules::terrain::Terrain,
     pub clock: WargameClock,
+    /// The weather now: the scenario's, then each campaign session's
+    /// (a [`crate::setup::Continuation`]'s) from the bound after it is given.
+    pub weather: warbound_rules::scenario::Weather,
     pub deck: Option<Deal>,
     /// The result once the battle is over.
     pub result: Option<BattleResult>,
@@ -953,6 +981,11 @@ pub enum Flow {
         side: usize,
     },
     EndBound,
+    /// A campaign session's bounds are played ([`BattleStart::pause_every`]):
+    /// the battle goes on with the campaign's continuation for it, or, with
+    /// none given yet, waits for one (its result then says
+    /// [`crate::setup::Decision::Paused`]).
+    Paused,
     Over,
 }
 

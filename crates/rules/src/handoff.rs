@@ -3,7 +3,10 @@
 //! ([`BattleResult`]), plain serialisable data that the battle and the
 //! engine-free campaign both read.
 
-use crate::{scenario::Scenario, strategic::StrategicCondition};
+use crate::{
+    scenario::{CompanySpec, Figures, Scenario, Weather},
+    strategic::StrategicCondition,
+};
 use serde::{Deserialize, Serialize};
 
 /// Who commands a side.
@@ -43,13 +46,59 @@ pub struct BattleStart {
     pub bounds: Option<u32>,
     #[serde(default)]
     pub mechanism: Mechanism,
+    /// A campaign battle: the bounds of one campaign session (FYOW "The role
+    /// of the Umpire": "After 4 bounds of tabletop action, the player is
+    /// directed back to the campaign map"; FYOB "Every 4 bounds (1
+    /// session)"). After each session's last bound the battle goes on with
+    /// the next of [`Self::continuations`], or pauses for the campaign
+    /// ([`Decision::Paused`]). `None`: played through.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pause_every: Option<u32>,
+    /// What the campaign brought at each pause so far, in order: the `k`th
+    /// is applied after bound `k·pause_every`, so the battle replays from
+    /// this value alone.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub continuations: Vec<Continuation>,
+}
+
+/// What the campaign brings when a paused battle goes on next session.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct Continuation {
+    /// Forces that join the battle (FYOW 15.7).
+    #[serde(default)]
+    pub joining: Vec<Joining>,
+    /// The new session's weather, from the next bound; `None`: unchanged.
+    #[serde(default)]
+    pub weather: Option<Weather>,
+}
+
+/// A force joining a battle under way (FYOW 15.7: "must be represented on
+/// the tabletop by the arrival of that force in the appropriate 'Box'").
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Joining {
+    /// The side it fights for, by its place in the scenario.
+    pub side: usize,
+    /// The company; its elements' `start` is not read: each moves on from
+    /// the company's box (its `edge`, else its side's).
+    pub company: CompanySpec,
+    /// Bounds after the next that it arrives (FYOW 15.7: 0, 2 or 4).
+    pub after_bounds: u8,
 }
 
 impl BattleStart {
     /// Both sides Auto.
     pub fn auto(source: &str, scenario: Scenario, seed: u64) -> Self {
         let control = vec![Control::Auto; scenario.sides.len()];
-        Self { source: source.to_owned(), scenario, seed, control, bounds: None, mechanism: Mechanism::Solo }
+        Self {
+            source: source.to_owned(),
+            scenario,
+            seed,
+            control,
+            bounds: None,
+            mechanism: Mechanism::Solo,
+            pause_every: None,
+            continuations: Vec::new(),
+        }
     }
 
     /// The last bound that will be played.
@@ -74,6 +123,9 @@ pub enum Decision {
     TimeLimit,
     /// Stopped early (`--bounds`): no result yet.
     Stopped,
+    /// A campaign session's bounds are played and no continuation is given
+    /// yet: the battle waits for the campaign (FYOW "The role of the Umpire").
+    Paused,
 }
 
 /// Where an element ended.
@@ -106,6 +158,52 @@ pub struct ElementResult {
     pub cms: u8,
     /// Bounds of fire used today, per weapon that has a daily allowance.
     pub shots_used: u32,
+    /// Its company (the scenario's `CompanySpec` id).
+    #[serde(default)]
+    pub company: String,
+    /// The men still with it, riflemen and others by grade and personal
+    /// weapon, as a scenario writes them (so the campaign carries them into
+    /// its next battle); the crews of its pieces are in [`Self::pieces`].
+    #[serde(default)]
+    pub figures: Vec<Figures>,
+    /// Every piece (crew-served weapon, gun, vehicle) it fielded, in the
+    /// scenario's order.
+    #[serde(default)]
+    pub pieces: Vec<PieceResult>,
+}
+
+/// A piece an element fielded, as it ends the battle.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PieceResult {
+    pub codex: String,
+    pub state: PieceState,
+    /// The men of its crew still with the element (those of a piece lost
+    /// may have got away): with [`ElementResult::figures`], its men.
+    #[serde(default)]
+    pub crew: u8,
+}
+
+/// What became of a piece.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PieceState {
+    Intact,
+    /// A vehicle damaged or immobilised: repaired between battles (FYOW 23).
+    Damaged,
+    /// A vehicle brewed up, abandoned or destroyed; a gun or weapon abandoned
+    /// or lost with its element (destroyed or surrendered).
+    Lost,
+}
+
+/// A squadron at the end, as the air rules count its machines.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SquadronResult {
+    pub id: String,
+    pub side: usize,
+    /// Shot down or brought down on the ground.
+    pub machines_lost: u32,
+    /// Flying on with strength lost.
+    pub damaged: u32,
 }
 
 /// One side at the end.
@@ -132,4 +230,6 @@ pub struct BattleResult {
     pub decided_by: Decision,
     pub sides: Vec<SideResult>,
     pub elements: Vec<ElementResult>,
+    #[serde(default)]
+    pub squadrons: Vec<SquadronResult>,
 }

@@ -68,6 +68,13 @@ pub struct Weather {
     pub high_winds: bool,
 }
 
+impl Weather {
+    /// "No flying" (FYOW 25.8): fog, falling snow or high winds.
+    pub fn grounds_aircraft(&self) -> bool {
+        self.fog || self.snow || self.high_winds
+    }
+}
+
 impl Default for Weather {
     /// Fair, no gauge.
     fn default() -> Self {
@@ -121,6 +128,13 @@ impl Start {
 pub enum Concealment {
     /// Concealed where it starts, one counter.
     InPlace,
+    /// Concealed where it starts, one counter, by the campaign's throw
+    /// already made on the map (FYOW 15.4 "Concealment on a Map Board": "each
+    /// element throws a D10 and will be considered in concealment on a score
+    /// of 6+"; "The actual place of concealment is not stated as this will be
+    /// determined during any subsequent game"): FYOB's 5+ throw is not made
+    /// again at the start.
+    OnMapBoard,
     /// Two or more numbered counters; the element is at one of them, chosen
     /// in play.
     PlacementOptions(Vec<(f32, f32)>),
@@ -297,7 +311,7 @@ impl ElementSpec {
     pub fn concealed(&self) -> Result<Option<Concealed>, concealment::ConcealError> {
         Ok(match &self.concealed {
             None => None,
-            Some(Concealment::InPlace) => Some(Concealed::in_place(&self.id, self.sniper)),
+            Some(Concealment::InPlace | Concealment::OnMapBoard) => Some(Concealed::in_place(&self.id, self.sniper)),
             Some(Concealment::PlacementOptions(at)) => {
                 Some(Concealed::placement_options(&self.id, count(at.len()), self.sniper)?)
             }
@@ -345,6 +359,13 @@ pub struct CompanySpec {
     #[serde(default)]
     pub objective: Option<Order>,
     pub elements: Vec<ElementSpec>,
+    /// Its own box, where it is not its side's (FYOW 15.2: the box a
+    /// Battlegroup arrived in is "owned" by it, so "opposing forces do not
+    /// necessarily own 'boxes' opposite each other"; 13.7): its elements
+    /// come on from the box and go back to it at this edge. `None`: the
+    /// side's edge.
+    #[serde(default)]
+    pub edge: Option<Edge>,
 }
 
 /// A squadron of aircraft (*Heroes All*, "Aircraft rules").
@@ -812,7 +833,7 @@ impl Scenario {
         for (q, sq) in side.aircraft.iter().enumerate() {
             let at = format!("{at}.aircraft[{q}]");
             unique(format!("{at}.id"), &sq.id)?;
-            if self.weather.fog || self.weather.snow || self.weather.high_winds {
+            if self.weather.grounds_aircraft() {
                 let m = "no flying in fog, snow or high winds (FYOW 25.8)";
                 return Err(Invalid::new(at, Some(&sq.id), m));
             }
@@ -900,9 +921,7 @@ impl Scenario {
         if let Some(cms) = e.cms.filter(|c| !(1..=6).contains(c)) {
             return Err(Invalid::new(format!("{at}.cms"), near, format!("{cms} is outside 1..=6")));
         }
-        let weather = &self.weather;
-        let grounded = weather.fog || weather.snow || weather.high_winds;
-        if grounded && matches!(e.start, Start::Drop(..) | Start::Glider(..)) {
+        if self.weather.grounds_aircraft() && matches!(e.start, Start::Drop(..) | Start::Glider(..)) {
             let m = "no flying in fog, snow or high winds (FYOW 25.8): no drop and no glider";
             return Err(Invalid::new(format!("{at}.start"), near, m));
         }
@@ -926,7 +945,7 @@ impl Scenario {
                 ));
             }
             let places: &[(f32, f32)] = match c {
-                Concealment::InPlace => &[],
+                Concealment::InPlace | Concealment::OnMapBoard => &[],
                 Concealment::PlacementOptions(p) | Concealment::DummyMarkers { at: p, .. } => p,
             };
             for &p in places {

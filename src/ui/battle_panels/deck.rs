@@ -37,6 +37,7 @@ pub(super) fn flow_text(flow: &Flow) -> String {
         }
         Flow::Session { side } => format!("Senior Officer's session (side {})", side + 1),
         Flow::EndBound => "End of bound".into(),
+        Flow::Paused => "The battle waits for the campaign".into(),
         Flow::Over => "The battle is over".into(),
     }
 }

@@ -478,18 +478,23 @@ impl Campaign {
                 el.figures = res.figures.iter().filter(|f| f.men > 0).cloned().collect::<Vec<Figures>>();
                 let mut pieces = Vec::new();
                 for (p, piece) in el.pieces.iter().enumerate() {
-                    match res.pieces.get(p).map(|x| x.state) {
-                        Some(PieceState::Lost) => {}
-                        Some(PieceState::Damaged) => {
-                            let mut piece = piece.clone();
-                            if !piece.damaged {
-                                damaged += t.codex().get(&piece.codex).map_or(Points::ZERO, |e| e.cost());
-                            }
-                            piece.damaged = true;
-                            pieces.push(piece);
-                        }
-                        _ => pieces.push(piece.clone()),
+                    let Some(after) = res.pieces.get(p) else {
+                        pieces.push(piece.clone());
+                        continue;
+                    };
+                    // A piece with no one left to crew it is lost with them.
+                    if after.state == PieceState::Lost || after.crew == 0 {
+                        continue;
                     }
+                    let mut piece = piece.clone();
+                    piece.crew = Some(after.crew);
+                    if after.state == PieceState::Damaged {
+                        if !piece.damaged {
+                            damaged += t.codex().get(&piece.codex).map_or(Points::ZERO, |e| e.cost());
+                        }
+                        piece.damaged = true;
+                    }
+                    pieces.push(piece);
                 }
                 el.pieces = pieces;
                 self.forces[i].orbat[c].cms[j] = Some(res.cms.clamp(1, MAX_CMS));
@@ -622,7 +627,7 @@ mod tests {
                             cms: if i == 1 { 2 } else { 6 },
                             shots_used: 0,
                             figures,
-                            pieces: e.pieces.iter().map(|p| PieceResult { codex: p.codex.clone(), state }).collect(),
+                            pieces: e.pieces.iter().map(|p| PieceResult { codex: p.codex.clone(), state, crew: p.crew.unwrap_or(2) }).collect(),
                             company: company.id.clone(),
                         });
                     }
