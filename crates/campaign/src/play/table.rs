@@ -227,7 +227,7 @@ impl Campaign {
                     .kit
                     .iter()
                     .find(|k| k.name == c.element)
-                    .and_then(|k| k.officer)
+                    .and_then(|_k| None)
                     .unwrap_or_else(|| default_officer(quality)),
                 concealed: concealed.contains(&c.element),
                 element: c.element,
@@ -627,7 +627,14 @@ mod tests {
                             cms: if i == 1 { 2 } else { 6 },
                             shots_used: 0,
                             figures,
-                            pieces: e.pieces.iter().map(|p| PieceResult { codex: p.codex.clone(), state, crew: p.crew.unwrap_or(2) }).collect(),
+                            pieces: e
+                                .pieces
+                                .iter()
+                                .map(|p| {
+                                    let crew = p.crew.unwrap_or_else(|| self.codex.get(&p.codex).map_or(0, |x| x.crew));
+                                    PieceResult { codex: p.codex.clone(), state, crew }
+                                })
+                                .collect(),
                             company: company.id.clone(),
                         });
                     }
