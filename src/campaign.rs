@@ -142,7 +142,7 @@ fn play(progress: Progress, days: u32, log_path: Option<&Path>, summary: Option<
         }
         None => format!("stopped after {} days, undecided", campaign.day),
     };
-    let on_table = war.table.as_ref().map_or(0, |t| t.battles);
+    let on_table = campaign.fought.iter().filter(|b| b.result.starts_with("table:")).count();
     println!(
         "{}: {} days to {}, {} battles ({on_table} on the table); {outcome}",
         campaign.file.name,

@@ -157,6 +157,9 @@ pub fn result_words(r: &crate::battle::setup::BattleResult) -> String {
         Decided::Objective => "a side achieved its goals",
         Decided::TimeLimit => "the time limit came; the goals held decided",
         Decided::Stopped => "stopped before its end",
+        Decided::Paused => {
+            return format!("The battle pauses after {} bounds: the campaign's session is over.", r.bounds_played);
+        }
     };
     match r.winner.and_then(|w| r.sides.get(w)) {
         Some(side) => format!("The battle is over after {} bounds: {} wins — {why}.", r.bounds_played, side.name),

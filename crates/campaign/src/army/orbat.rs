@@ -14,8 +14,9 @@ use serde::{Deserialize, Serialize};
 use warbound_rules::{
     codex::{Codex, FigureGrade, Points},
     data::{DataError, from_ron_with},
+    dice::Scripted,
     forces::Element,
-    officer::Quality,
+    officer::{self, ElementMakeup, Grade, Quality, Rank},
     opc::Nation,
     scenario::{Figures, PieceSpec},
 };
@@ -35,6 +36,20 @@ pub struct TemplateElement {
     /// A recognised recce unit (*Heroes All*, "Observation").
     #[serde(default)]
     pub recce: bool,
+    /// Guns that fire from behind the table edge, called by the element's
+    /// FOO on the table (*Heroes All*, "Advanced Artillery Rules").
+    #[serde(default)]
+    pub off_table: bool,
+}
+
+/// An artillery element's guns off the table and where its FOO starts on it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OffTableGuns<'a> {
+    /// The CODEX id of the gun.
+    pub gun: &'a str,
+    pub guns: u8,
+    /// The template element, on the table, the FOO starts with.
+    pub foo_with: &'a str,
 }
 
 /// A campaign element's order of battle on the table.
@@ -86,6 +101,9 @@ impl Templates {
                     return Err(refuse(&format!("{at}.elements"), &template.id, "elements: none".into()));
                 }
                 let year = template.years.0;
+                if let Some(why) = template.off_table_fault(codex) {
+                    return Err(refuse(&format!("{at}.elements"), &template.id, format!("elements: {why}")));
+                }
                 for (e, element) in template.elements.iter().enumerate() {
                     let weapons = element.figures.iter().filter_map(|f| f.weapon.as_deref());
                     let kit = weapons.chain(element.pieces.iter().map(|p| p.codex.as_str()));
@@ -161,11 +179,75 @@ impl Template {
         Ok(total)
     }
 
+    /// Its off-table guns, where it has any: one CODEX gun, their number,
+    /// and the first element on the table, the FOO's party.
+    pub fn off_table_guns(&self) -> Option<OffTableGuns<'_>> {
+        let mut guns = self.elements.iter().filter(|e| e.off_table).flat_map(|e| &e.pieces);
+        let gun = guns.next()?.codex.as_str();
+        let guns = u8::try_from(1 + guns.count()).unwrap_or(u8::MAX);
+        let foo_with = self.elements.iter().find(|e| !e.off_table)?.id.as_str();
+        Some(OffTableGuns { gun, guns, foo_with })
+    }
+
+    /// What is wrong with its off-table elements: a battery fires one gun
+    /// from behind the table edge (*Heroes All*, "Advanced Artillery
+    /// Rules": "the distance given as their 'short' range"), its elements
+    /// are guns alone, and its FOO starts with an element on the table.
+    fn off_table_fault(&self, codex: &Codex) -> Option<String> {
+        let off: Vec<&TemplateElement> = self.elements.iter().filter(|e| e.off_table).collect();
+        if off.is_empty() {
+            return None;
+        }
+        if off.len() == self.elements.len() {
+            return Some("off-table guns need an element on the table for their FOO".into());
+        }
+        let mut gun = None;
+        for e in off {
+            if !e.figures.is_empty() || e.pieces.is_empty() {
+                return Some(format!("{} is off the table: guns alone, no figures", e.id));
+            }
+            for p in &e.pieces {
+                if gun.is_some_and(|g| g != p.codex.as_str()) {
+                    return Some(format!("{} fires {}: a battery fires one gun", e.id, p.codex));
+                }
+                gun = Some(p.codex.as_str());
+                let entry = codex.get(&p.codex).ok()?;
+                let behind = match (entry.kind, entry.armament.first()) {
+                    (warbound_rules::codex::Kind::Weapon, Some(a)) => {
+                        warbound_rules::artillery::behind_the_edge(a.range()).is_ok()
+                    }
+                    _ => false,
+                };
+                if !behind {
+                    return Some(format!("\"{}\" cannot fire from behind the table edge", p.codex));
+                }
+            }
+        }
+        None
+    }
+
     /// Men in the template.
     pub fn men(&self) -> u32 {
         let figures: u32 = self.elements.iter().flat_map(|e| &e.figures).map(|f| u32::from(f.men)).sum();
         figures
     }
+}
+
+/// The Company Officer's grade where a campaign writes none: the grade the
+/// FYOB rating table ("Rating NCOs and Officers": a D6, +1 for Elite troops,
+/// −1 for Poor) gives a CO of troops of `quality` most often. Reading
+/// (docs/rules-readings.md): the campaign keeps its COs' ratings as FYOW's
+/// "record ... showing the ratings of all CO's" does, so a CO it does not
+/// rate takes his troops' likeliest rating, not a new throw each battle;
+/// that is Regular at every quality (faces 2–5, 1–4 or 3–6 of the six).
+pub fn company_officer(quality: Quality) -> Grade {
+    let mut rated: BTreeMap<Grade, u8> = BTreeMap::new();
+    for face in 1..=6 {
+        let mut die = Scripted::new([face]);
+        let (co, _) = officer::rate(Rank::CompanyOfficer, ElementMakeup::Whole(quality), &mut die, "co");
+        *rated.entry(co.grade()).or_default() += 1;
+    }
+    rated.into_iter().max_by_key(|&(_, n)| n).map_or(Grade::Regular, |(grade, _)| grade)
 }
 
 /// The shipped template files, for the crate's tests.
@@ -233,6 +315,39 @@ mod tests {
         let line = text.lines().position(|l| l.contains("gb_tardis")).unwrap() + 1;
         assert_eq!(err.position.map(|p| p.0), Some(line), "{err}");
         assert!(err.message.contains("gb_tardis"), "{err}");
+    }
+
+    #[test]
+    fn a_company_officer_left_unrated_takes_the_likeliest_rating() {
+        // FYOB rating table: 0 Weak, 1 Cautious, 2-5 Regular, 6 Bold, 7
+        // Inspirational; Elite +1, Poor -1. Four faces in six give Regular.
+        for quality in [Quality::Poor, Quality::Regular, Quality::Elite] {
+            assert_eq!(company_officer(quality), Grade::Regular, "{quality:?}");
+        }
+    }
+
+    #[test]
+    fn a_battery_fires_one_gun_from_off_the_table_through_its_foo() {
+        let (t, codex) = (shipped(), codex());
+        let (_, battery) = t.get("gb_field_battery_1942").unwrap();
+        let guns = battery.off_table_guns().unwrap();
+        assert_eq!((guns.gun, guns.guns, guns.foo_with), ("gb_25pdr", 8, "op_party"));
+        assert!(t.get("gb_rifle_company_1942").unwrap().1.off_table_guns().is_none());
+        // Two guns in one battery, and a battery with no one on the table.
+        let text = SHIPPED[0].1.replacen(
+            "(codex: \"gb_25pdr\"), (codex: \"gb_25pdr\")]",
+            "(codex: \"gb_25pdr\"), (codex: \"gb_45in_gun\")]",
+            1,
+        );
+        let err = Templates::load(&[("british.ron", &text)], &codex).unwrap_err();
+        assert!(err.message.contains("a battery fires one gun"), "{err}");
+        let text = SHIPPED[0].1.replacen(
+            "radio: true),\n                (id: \"guns\"",
+            "radio: true, off_table: true),\n                (id: \"guns\"",
+            1,
+        );
+        let err = Templates::load(&[("british.ron", &text)], &codex).unwrap_err();
+        assert!(err.message.contains("guns alone") || err.message.contains("on the table"), "{err}");
     }
 
     #[test]

@@ -7,7 +7,10 @@
 use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
+use warbound_rules::aircraft::AircraftType;
+use warbound_rules::codex::{Codex, Kind, Points};
 use warbound_rules::data::{DataError, from_ron};
+use warbound_rules::officer::{Grade, Officer, Quality, Rank};
 
 use crate::air::squadron::Basing;
 use crate::air::{Role, Speed};
@@ -68,7 +71,7 @@ pub struct ArmyFile {
     pub nation: Option<warbound_rules::opc::Nation>,
     /// The grade of its figures on the table where a template gives none.
     #[serde(default = "regular")]
-    pub quality: warbound_rules::officer::Quality,
+    pub quality: Quality,
     /// Sets the Strategic Morale die (FYOW 12.3).
     pub motivation: Motivation,
     /// The FYOB Strategic Milestone percentage of its battlegroups (FYOW 2):
@@ -152,14 +155,25 @@ pub struct ElementFile {
     /// Its order of battle on the table: a template of `assets/orbat/`.
     #[serde(default)]
     pub table: Option<String>,
+    /// Its Company Officer's grade (FYOB "Rating NCOs and Officers": Weak
+    /// to Inspirational; FYOW "Personalised Wargames": "a record ... showing
+    /// the ratings of all CO's"); left out, the grade its army's quality
+    /// rates most often ([`crate::army::orbat::company_officer`]).
+    #[serde(default)]
+    pub officer: Option<Grade>,
+    /// The grade of the FOO who calls the fire of its off-table guns
+    /// (*Heroes All*, "Advanced Artillery Rules"); needed where its `table`
+    /// template has guns off the table, refused where it has none.
+    #[serde(default)]
+    pub foo: Option<Grade>,
 }
 
 fn ten() -> u32 {
     10
 }
 
-fn regular() -> warbound_rules::officer::Quality {
-    warbound_rules::officer::Quality::Regular
+fn regular() -> Quality {
+    Quality::Regular
 }
 
 fn line() -> ElementClass {
@@ -186,6 +200,18 @@ pub struct SquadronFile {
     /// gauge reaches 5 (FYOW 25.8, 26.9).
     #[serde(default)]
     pub grass_strip: bool,
+    /// Its aircraft type: a CODEX aircraft of its army's nation in service
+    /// in the campaign's year, whose flying data it fields on the table.
+    #[serde(default)]
+    pub codex: Option<String>,
+}
+
+impl SquadronFile {
+    /// Its aircraft's flying data on the table (*Heroes All*, "Aircraft
+    /// rules"), where it names a CODEX aircraft that has any.
+    pub fn aircraft(&self, codex: &Codex) -> Option<AircraftType> {
+        codex.get(self.codex.as_deref()?).ok()?.air.clone()
+    }
 }
 
 /// The resistance (FYOW 34).
@@ -229,26 +255,35 @@ impl CampaignFile {
 
     /// Checks each element's `table` template against `templates`: it
     /// exists, it is of its army's nation and in service in the campaign's
-    /// year, and the battlegroup's cost with each such element at its
-    /// template's CODEX cost stays within the limit (FYOW 2.1). A problem
-    /// names `file`, the line and the field.
+    /// year, an element whose template has off-table guns names its FOO and
+    /// no other does, and the battlegroup's cost with each such element at
+    /// its template's CODEX cost stays within the limit (FYOW 2.1); and each
+    /// squadron's `codex` aircraft against `codex`: known, an aircraft, of
+    /// its army's nation, in service in the campaign's year. A problem names
+    /// `file`, the line and the field.
     pub fn check_tables(
         &self,
         file: &str,
         text: &str,
-        codex: &warbound_rules::codex::Codex,
+        codex: &Codex,
         templates: &crate::army::orbat::Templates,
     ) -> Result<(), DataError> {
         for (a, army) in self.armies.iter().enumerate() {
             for (b, bg) in army.battlegroups.iter().enumerate() {
-                let mut total = warbound_rules::codex::Points::ZERO;
+                let mut total = Points::ZERO;
                 for (e, el) in bg.elements.iter().enumerate() {
-                    let at = format!("armies[{a}].battlegroups[{b}].elements[{e}].table");
+                    let at = format!("armies[{a}].battlegroups[{b}].elements[{e}]");
                     let Some(id) = &el.table else {
-                        total += warbound_rules::codex::Points::whole(el.points);
+                        if el.foo.is_some() {
+                            let why = format!("foo: {} has no table guns for a FOO to call", el.name);
+                            return Err(DataError::located(file, text, &format!("{at}.foo"), None, why));
+                        }
+                        total += Points::whole(el.points);
                         continue;
                     };
-                    let refuse = |why: String| DataError::located(file, text, &at, Some(id), format!("table: {why}"));
+                    let refuse = |why: String| {
+                        DataError::located(file, text, &format!("{at}.table"), Some(id), format!("table: {why}"))
+                    };
                     let Some((nation, template)) = templates.get(id) else {
                         return Err(refuse(format!("unknown template \"{id}\"")));
                     };
@@ -263,9 +298,21 @@ impl CampaignFile {
                         let (from, to) = template.years;
                         return Err(refuse(format!("\"{id}\" stands for {from}-{to}, not {}", self.year)));
                     }
+                    match (template.off_table_guns(), el.foo) {
+                        (Some(guns), None) => {
+                            let why =
+                                format!("foo: {} fires its {} from off the table and needs a FOO", el.name, guns.gun);
+                            return Err(DataError::located(file, text, &format!("{at}.foo"), None, why));
+                        }
+                        (None, Some(_)) => {
+                            let why = format!("foo: \"{id}\" has no off-table guns for a FOO to call");
+                            return Err(DataError::located(file, text, &format!("{at}.foo"), None, why));
+                        }
+                        _ => {}
+                    }
                     total += template.points(codex, nation, army.quality).map_err(refuse)?;
                 }
-                if total > warbound_rules::codex::Points::whole(self.max_points()) {
+                if total > Points::whole(self.max_points()) {
                     let at = format!("armies[{a}].battlegroups[{b}].elements");
                     let half = if total.halves() % 2 == 1 { "½" } else { "" };
                     let cost = format!("{}{half}", total.halves() / 2);
@@ -275,6 +322,24 @@ impl CampaignFile {
                         self.max_points()
                     );
                     return Err(DataError::located(file, text, &at, Some(&bg.name), why));
+                }
+            }
+            for (q, sq) in army.squadrons.iter().enumerate() {
+                let Some(id) = &sq.codex else { continue };
+                let refuse = |why: String| {
+                    let at = format!("armies[{a}].squadrons[{q}].codex");
+                    DataError::located(file, text, &at, Some(id), format!("codex: {why}"))
+                };
+                let entry = codex.get(id).map_err(|err| refuse(err.to_string()))?;
+                if entry.kind != Kind::Aircraft {
+                    return Err(refuse(format!("\"{id}\" ({}) is not an aircraft", entry.name)));
+                }
+                if army.nation.as_ref().is_some_and(|n| *n != entry.nation) {
+                    return Err(refuse(format!("\"{id}\" is {:?}, {} is not", entry.nation, army.name)));
+                }
+                if !entry.in_service(self.year) {
+                    let (from, to) = entry.service;
+                    return Err(refuse(format!("\"{id}\" is in service {from}-{to}, not in {}", self.year)));
                 }
             }
         }
@@ -444,6 +509,14 @@ impl CampaignFile {
             }
         }
         for (i, e) in bg.elements.iter().enumerate() {
+            for (field, grade) in [("officer", e.officer), ("foo", e.foo)] {
+                if let Some(g) = grade
+                    && Officer::new(Rank::CompanyOfficer, g).is_err()
+                {
+                    let message = format!("{field}: {g:?} is a Senior Officer's grade; a CO is Weak to Inspirational");
+                    return Err(Wrong::new(here(&format!("elements[{i}].{field}")), None, message));
+                }
+            }
             if e.mover.row().medium != Medium::Land {
                 return err(
                     &format!("elements[{i}].mover"),
@@ -467,6 +540,33 @@ impl CampaignFile {
 }
 
 impl ElementFile {
+    /// Its Company Officer's grade: as written, or the grade troops of its
+    /// army's `quality` rate most often.
+    pub fn officer(&self, quality: Quality) -> Grade {
+        self.officer.unwrap_or_else(|| crate::army::orbat::company_officer(quality))
+    }
+
+    /// Its order of battle on the table: its template and the template's
+    /// nation, where it names one `templates` has.
+    pub fn template<'t>(
+        &self,
+        templates: &'t crate::army::orbat::Templates,
+    ) -> Option<(&'t warbound_rules::opc::Nation, &'t crate::army::orbat::Template)> {
+        templates.get(self.table.as_deref()?)
+    }
+
+    /// Its off-table battery (*Heroes All*, "Advanced Artillery Rules"):
+    /// the guns of its template that fire from behind the table edge, the
+    /// template element its FOO starts with, and his grade; `None` for an
+    /// element with no such guns (or, unchecked, no FOO written).
+    pub fn battery<'t>(
+        &self,
+        templates: &'t crate::army::orbat::Templates,
+    ) -> Option<(crate::army::orbat::OffTableGuns<'t>, Grade)> {
+        let (_, template) = self.template(templates)?;
+        Some((template.off_table_guns()?, self.foo?))
+    }
+
     /// The element as the army rules keep it.
     pub fn element(&self) -> Element {
         Element {

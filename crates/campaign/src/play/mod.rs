@@ -61,8 +61,19 @@ mod tests {
         let (codex, templates) = (crate::army::orbat::test_codex(), crate::army::orbat::shipped());
         let file = CampaignFile::load("guernsey-1942.ron", GUERNSEY).unwrap();
         file.check_tables("guernsey-1942.ron", GUERNSEY, &codex, &templates).unwrap_or_else(|e| panic!("{e}"));
-        let tables = file.armies.iter().flat_map(|a| &a.battlegroups).flat_map(|b| &b.elements);
-        assert!(tables.filter(|e| e.table.is_some()).count() >= 25);
+        // Every element fields a template, every CO is rated, every battery
+        // has its FOO and every armed squadron its CODEX aircraft.
+        let elements: Vec<_> = file.armies.iter().flat_map(|a| &a.battlegroups).flat_map(|b| &b.elements).collect();
+        assert_eq!(elements.len(), 41);
+        for e in &elements {
+            assert!(e.table.is_some() && e.officer.is_some(), "{}", e.name);
+        }
+        let batteries: Vec<_> = elements.iter().filter_map(|e| e.battery(&templates)).collect();
+        let guns: Vec<_> = batteries.iter().map(|(g, _)| (g.gun, g.guns)).collect();
+        assert_eq!(guns, [("gb_25pdr", 8), ("gb_45in_gun", 4), ("de_lefh18", 4)]);
+        for sq in file.armies.iter().flat_map(|a| &a.squadrons).filter(|s| s.role != crate::air::Role::Recce) {
+            assert!(sq.aircraft(&codex).is_some(), "{}", sq.name);
+        }
         // An unknown template: its line and field.
         let text = GUERNSEY.replacen("\"gb_rifle_company_1942\"", "\"gb_rifle_company_1492\"", 1);
         let file = CampaignFile::load("g.ron", &text).unwrap();
@@ -80,6 +91,40 @@ mod tests {
         file.max_points = Some(300);
         let err = file.check_tables("g.ron", GUERNSEY, &codex, &templates).unwrap_err();
         assert!(err.message.contains("over the limit of 300"), "{err}");
+    }
+
+    #[test]
+    fn the_campaign_file_refuses_bad_leaders_and_aircraft() {
+        let (codex, templates) = (crate::army::orbat::test_codex(), crate::army::orbat::shipped());
+        let refused = |text: &str| {
+            let file = CampaignFile::load("g.ron", text).unwrap();
+            file.check_tables("g.ron", text, &codex, &templates).unwrap_err()
+        };
+        // An unknown aircraft, a weapon named as one, a type of the other
+        // side: each at its line, naming the field.
+        for (id, why) in [("gb_tardis", "unknown codex id"), ("gb_bren", "not an aircraft"), ("de_bf109f", "German")] {
+            let text = GUERNSEY.replacen("codex: Some(\"gb_spitfire_vb\")", &format!("codex: Some(\"{id}\")"), 1);
+            let err = refused(&text);
+            let line =
+                text.lines().position(|l| l.contains(&format!("\"{id}\")")) && l.contains("strength")).unwrap() + 1;
+            assert_eq!(err.position.map(|p| p.0), Some(line), "{err}");
+            assert!(err.message.starts_with("codex: ") && err.message.contains(why), "{err}");
+        }
+        // A battery with no FOO to call its guns, and a FOO with no guns.
+        let text = GUERNSEY.replacen(", foo: Some(Regular)", "", 1);
+        assert!(refused(&text).message.contains("needs a FOO"));
+        let text = GUERNSEY.replacen("officer: Some(Regular)", "officer: Some(Regular), foo: Some(Bold)", 1);
+        assert!(refused(&text).message.contains("foo: "));
+        // A Senior Officer's grade for a CO is refused on loading.
+        let text = GUERNSEY.replacen("officer: Some(Regular)", "officer: Some(AboveAverage)", 1);
+        let err = CampaignFile::load("g.ron", &text).unwrap_err();
+        assert!(err.message.starts_with("officer: AboveAverage"), "{err}");
+        // Left out, the CO takes his troops' likeliest rating.
+        let text = GUERNSEY.replacen("officer: Some(Bold)", "officer: None", 1);
+        let file = CampaignFile::load("g.ron", &text).unwrap();
+        let e = file.armies.iter().flat_map(|a| &a.battlegroups).flat_map(|b| &b.elements);
+        let e = e.into_iter().find(|e| e.officer.is_none()).unwrap();
+        assert_eq!(e.officer(warbound_rules::officer::Quality::Elite), warbound_rules::officer::Grade::Regular);
     }
 
     #[test]

@@ -182,18 +182,6 @@ fn thin(company: &mut [TemplateElement], keep: f64) {
     }
 }
 
-/// A Company Officer's grade where the campaign file gives none. Reading
-/// (FYOB "Officers", Weak to Inspirational): Poor troops are led by Cautious
-/// officers, Regular by Regular, Elite by Bold.
-fn default_officer(quality: warbound_rules::officer::Quality) -> warbound_rules::officer::Grade {
-    use warbound_rules::officer::{Grade, Quality};
-    match quality {
-        Quality::Poor => Grade::Cautious,
-        Quality::Regular => Grade::Regular,
-        Quality::Elite => Grade::Bold,
-    }
-}
-
 impl Campaign {
     /// The force's companies on the table, their orders of battle set up from
     /// their templates the first time they fight there.
@@ -223,12 +211,10 @@ impl Campaign {
             .into_iter()
             .filter(|c| c.elements.iter().any(|e| !e.figures.is_empty() || !e.pieces.is_empty()))
             .map(|c| TableCompany {
-                officer: self.forces[i]
-                    .kit
-                    .iter()
-                    .find(|k| k.name == c.element)
-                    .and_then(|_k| None)
-                    .unwrap_or_else(|| default_officer(quality)),
+                officer: self.forces[i].kit.iter().find(|k| k.name == c.element).map_or_else(
+                    || crate::army::orbat::company_officer(quality),
+                    |k| k.officer(quality),
+                ),
                 concealed: concealed.contains(&c.element),
                 element: c.element,
                 elements: c.elements,

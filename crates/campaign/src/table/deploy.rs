@@ -43,7 +43,7 @@ use warbound_rules::firing::FireTarget;
 use warbound_rules::officer::{Grade, Quality};
 use warbound_rules::opc::Nation;
 use warbound_rules::scenario::{
-    CompanySpec, Concealment, Edge as TableEdge, ElementSpec, Figures, Order, Scenario, Side as ScenarioSide, Start,
+    CompanySpec, Concealment, Edge as TableEdge, ElementSpec, Figures, Scenario, Side as ScenarioSide, Start,
     Weather,
 };
 use warbound_rules::terrain::{Extent, Feature, Point, TableSize, Terrain, distance_to_segment, inside};
