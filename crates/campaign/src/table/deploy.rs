@@ -1001,7 +1001,10 @@ mod tests {
         let forces = [fx.force("No. 3 Commando", "Pleinmont"), fx.force("Festungs-Artillerie Pleinmont", "Pleinmont")];
         let (s, roster) = scenario_for(&e, &fx.table("Pleinmont", 2), &forces, &day(), &fx.codex, 2).unwrap();
         s.check(&fx.codex).unwrap();
-        let guns = of_force(&s, &roster, "Festungs-Artillerie Pleinmont");
+        let guns: Vec<_> = of_force(&s, &roster, "Festungs-Artillerie Pleinmont")
+            .into_iter()
+            .filter(|(id, ..)| roster.get(id).is_some_and(|r| r.campaign_element.starts_with("Batterie Strassburg")))
+            .collect();
         assert_eq!(guns.len(), 2);
         assert!(guns.iter().all(|&(_, at, _)| matches!(at, Start::At(_, y) if y >= 24.0)), "{guns:?}");
     }
