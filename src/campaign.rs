@@ -29,7 +29,8 @@ fn autosave_path() -> Option<PathBuf> {
 /// Whether the file at `path` is a campaign save (its first field is its
 /// version), not a battle's.
 pub fn is_campaign_save(path: &Path) -> bool {
-    std::fs::read_to_string(path).is_ok_and(|t| t.trim_start().trim_start_matches('(').trim_start().starts_with("version:"))
+    std::fs::read_to_string(path)
+        .is_ok_and(|t| t.trim_start().trim_start_matches('(').trim_start().starts_with("version:"))
 }
 
 /// The tabletop on the built-in data.

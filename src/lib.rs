@@ -60,7 +60,10 @@ pub fn run(mode: cli::Mode, query: Option<cli::Query>) -> ExitCode {
                 return campaign::resume(path, a.days, a.log.as_deref(), a.summary.as_deref());
             }
             if a.days.is_some() {
-                eprintln!("warbound: --days goes with a campaign save; {} is a battle's", a.load.as_ref().map_or(String::new(), |p| p.display().to_string()));
+                eprintln!(
+                    "warbound: --days goes with a campaign save; {} is a battle's",
+                    a.load.as_ref().map_or(String::new(), |p| p.display().to_string())
+                );
                 return ExitCode::from(2);
             }
             return app::run_autoplay(a);

@@ -24,7 +24,11 @@ pub struct CampaignSave {
 
 impl CampaignSave {
     pub fn of(progress: &Progress) -> Self {
-        Self { version: VERSION, build: format!("warbound_war {}", env!("CARGO_PKG_VERSION")), progress: progress.clone() }
+        Self {
+            version: VERSION,
+            build: format!("warbound_war {}", env!("CARGO_PKG_VERSION")),
+            progress: progress.clone(),
+        }
     }
 }
 

@@ -31,7 +31,12 @@ fn the_engagements_are_fought_on_the_table_and_carried_back() {
         let lines = log(&mut war.progress.campaign);
         let on_table = lines.iter().filter(|l| l.contains("\"to\":\"tabletop\"") && l.contains("\"scenario\"")).count();
         let refused = lines.iter().filter(|l| l.contains("not on the table")).count();
-        assert_eq!(refused, 0, "every Guernsey engagement can be fielded: {:?}", lines.iter().find(|l| l.contains("not on the table")));
+        assert_eq!(
+            refused,
+            0,
+            "every Guernsey engagement can be fielded: {:?}",
+            lines.iter().find(|l| l.contains("not on the table"))
+        );
         let paused = lines.iter().filter(|l| l.contains("continues next session")).count();
         let c = war.campaign();
         fought += war.table.as_ref().unwrap().battles;

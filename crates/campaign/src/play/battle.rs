@@ -565,7 +565,8 @@ impl Campaign {
         let attempt = MoveAttempt { retreat: Some(how), ..MoveAttempt::new(leg.clone(), self.conditions) };
         let mover = self.forces[i].mover();
         let mut state = self.forces[i].movement.clone();
-        if let Ok((moved, e)) = crate::map::movement::movement_test(name, &mover, &mut state, &attempt, &mut self.dice) {
+        if let Ok((moved, e)) = crate::map::movement::movement_test(name, &mover, &mut state, &attempt, &mut self.dice)
+        {
             self.log(e);
             self.forces[i].movement = state;
             // 14.14: "If the Battlegroup fails to make a move during the

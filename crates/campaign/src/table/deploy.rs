@@ -43,8 +43,8 @@ use warbound_rules::firing::FireTarget;
 use warbound_rules::officer::{Grade, Quality};
 use warbound_rules::opc::Nation;
 use warbound_rules::scenario::{
-    CompanySpec, Concealment, Edge as TableEdge, ElementSpec, Figures, Scenario, Side as ScenarioSide, Start,
-    Weather,
+    Battery, CompanySpec, Concealment, Edge as TableEdge, ElementSpec, Figures, FooSpec, Scenario,
+    Side as ScenarioSide, Start, Weather,
 };
 use warbound_rules::terrain::{Extent, Feature, Point, TableSize, Terrain, distance_to_segment, inside};
 
@@ -95,6 +95,9 @@ pub struct TableCompany {
     pub cms: Vec<Option<u8>>,
     /// Concealed on the board (FYOW 15.4, `EngagedForce::concealed_elements`).
     pub concealed: bool,
+    /// The grade of the FOO who calls its off-table guns' fire, where its
+    /// order of battle has guns behind the table edge.
+    pub foo: Option<Grade>,
 }
 
 /// Which campaign force, element and template element each scenario element is.
@@ -196,7 +199,15 @@ pub fn scenario_for(
         }
     }
     let key = victory::key_place(engagement, table);
-    let mut build = Build { table, codex, key: &key, rng: ChaCha8Rng::seed_from_u64(seed), taken: Vec::new() };
+    let mut build = Build {
+        table,
+        codex,
+        key: &key,
+        rng: ChaCha8Rng::seed_from_u64(seed),
+        taken: Vec::new(),
+        foos: Vec::new(),
+        batteries: Vec::new(),
+    };
     let mut ids = BTreeSet::new();
     let mut roster = Vec::new();
     let mut sides = Vec::new();
@@ -255,8 +266,8 @@ pub fn scenario_for(
             edge: table_edge(first.box_edge),
             companies,
             aircraft: Vec::new(),
-            foos: Vec::new(),
-            artillery: Vec::new(),
+            foos: std::mem::take(&mut build.foos),
+            artillery: std::mem::take(&mut build.batteries),
             charges: Vec::new(),
             victory: victory::goals(intent, &key),
             landing: None,
@@ -313,6 +324,9 @@ struct Build<'a> {
     key: &'a KeyPlace,
     rng: ChaCha8Rng,
     taken: Vec<(f32, f32)>,
+    /// The side's FOOs and off-table batteries so far.
+    foos: Vec<FooSpec>,
+    batteries: Vec<Battery>,
 }
 
 impl Build<'_> {
@@ -383,6 +397,10 @@ impl Build<'_> {
         let id = unique(ids, format!("{}, {}", force.force, company.element));
         let mut elements = Vec::new();
         for (i, te) in company.elements.iter().enumerate() {
+            // Guns behind the table edge fire through their FOO (below).
+            if te.off_table {
+                continue;
+            }
             let own_grade = (force.quality != stand.quality).then(|| figure_grade(force.quality));
             let figures: Vec<Figures> = te
                 .figures
@@ -436,7 +454,22 @@ impl Build<'_> {
         let on_table = matches!(placement, Placement::Near { .. });
         let objective = victory::objective(stand.intent, self.key, on_table);
         let edge = table_edge(stand.edge);
-        Ok(Some(CompanySpec { id, officer: company.officer, attached_to: first.id.clone(), objective, elements, edge: Some(edge) }))
+        // *Heroes All*, "Advanced Artillery Rules": the battery's guns stay
+        // off the table and fire on its FOO's call; he starts with the
+        // company's first element on the table.
+        let mut guns = company.elements.iter().filter(|e| e.off_table).flat_map(|e| &e.pieces);
+        if let (Some(gun), Some(grade)) = (guns.next(), company.foo) {
+            let foo = unique(ids, format!("{id} FOO"));
+            self.foos.push(FooSpec { id: foo.clone(), grade, attached_to: first.id.clone() });
+            self.batteries.push(Battery {
+                id: unique(ids, format!("{id} guns")),
+                gun: gun.codex.clone(),
+                guns: u8::try_from(1 + guns.count()).unwrap_or(u8::MAX),
+                foo,
+            });
+        }
+        let attached_to = first.id.clone();
+        Ok(Some(CompanySpec { id, officer: company.officer, attached_to, objective, elements, edge: Some(edge) }))
     }
 
     /// The open spot within `depth` of the force's edge nearest `anchor`, at
@@ -593,6 +626,7 @@ mod tests {
                         elements: template.elements.clone(),
                         cms: vec![None; template.elements.len()],
                         concealed: false,
+                        foo: e.foo,
                     })
                 })
                 .collect();
@@ -1007,6 +1041,30 @@ mod tests {
             .collect();
         assert_eq!(guns.len(), 2);
         assert!(guns.iter().all(|&(_, at, _)| matches!(at, Start::At(_, y) if y >= 24.0)), "{guns:?}");
+    }
+
+    #[test]
+    fn a_batterys_guns_fire_from_off_the_table_through_its_foo() {
+        // Heroes All, "Advanced Artillery Rules": the guns stay behind the
+        // table edge and fire on the FOO's call; he starts with the battery's
+        // element on the table.
+        let fx = fixture();
+        let blue = engaged("7th Hampshires", Side::Blue, Edge::South, true, BoardSize::Full);
+        let red = engaged("I./IR 582", Side::Red, Edge::North, true, BoardSize::Full);
+        let e = fx.engagement("Cobo Bay", vec![blue, red]);
+        let forces = [fx.force("7th Hampshires", "Cobo Bay"), fx.force("I./IR 582", "Cobo Bay")];
+        let (s, roster) = scenario_for(&e, &fx.table("Cobo Bay", 3), &forces, &day(), &fx.codex, 3).unwrap();
+        s.check(&fx.codex).unwrap();
+        let side = &s.sides[0];
+        assert_eq!(side.artillery.len(), 1, "{:?}", side.artillery);
+        let battery = &side.artillery[0];
+        assert_eq!((battery.gun.as_str(), battery.guns), ("gb_25pdr", 8));
+        let foo = side.foos.iter().find(|f| f.id == battery.foo).expect("its FOO");
+        assert_eq!(foo.grade, Grade::Regular);
+        let with = roster.get(&foo.attached_to).expect("the FOO's element is on the table");
+        assert!(with.campaign_element.starts_with("Field battery"), "{with:?}");
+        let guns_on_table = side.elements().flat_map(|e| &e.pieces).filter(|p| p.codex == "gb_25pdr").count();
+        assert_eq!(guns_on_table, 0, "the guns are off the table");
     }
 
     #[test]

@@ -53,7 +53,8 @@ fn main() -> ExitCode {
                 report.add(x);
             }
             table_battles += war.table.as_ref().map_or(0, |t| t.battles);
-            let winner = c.ended.as_ref().and_then(|e| e.winner).map_or("nobody".to_owned(), |s| c.army(s).name.clone());
+            let winner =
+                c.ended.as_ref().and_then(|e| e.winner).map_or("nobody".to_owned(), |s| c.army(s).name.clone());
             *winners.entry(winner).or_default() += 1;
         }
         println!("{name}, {seeds} seeds: {table_battles} battles fought on the table");
