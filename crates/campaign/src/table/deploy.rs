@@ -459,13 +459,13 @@ impl Build<'_> {
         // company's first element on the table.
         let mut guns = company.elements.iter().filter(|e| e.off_table).flat_map(|e| &e.pieces);
         if let (Some(gun), Some(grade)) = (guns.next(), company.foo) {
-            let foo = unique(ids, format!("{id} FOO"));
-            self.foos.push(FooSpec { id: foo.clone(), grade, attached_to: first.id.clone() });
+            let observer = unique(ids, format!("{id} FOO"));
+            self.foos.push(FooSpec { id: observer.clone(), grade, attached_to: first.id.clone() });
             self.batteries.push(Battery {
                 id: unique(ids, format!("{id} guns")),
                 gun: gun.codex.clone(),
                 guns: u8::try_from(1 + guns.count()).unwrap_or(u8::MAX),
-                foo,
+                foo: observer,
             });
         }
         let attached_to = first.id.clone();
