@@ -238,7 +238,20 @@ impl Campaign {
                 }
             }
         }
-        let sessions = self.battles[k].combat_sessions;
+        // A force that lost its last element (33.10) has left the campaign,
+        // and its battle with it.
+        let still = self.battles.get(k).filter(|x| x.attacker == b.attacker && x.defender == b.defender);
+        let Some(sessions) = still.map(|x| x.combat_sessions) else {
+            self.fought.push(BattleRecord {
+                board: b.board.clone(),
+                attacker: b.attacker.clone(),
+                defender: b.defender.clone(),
+                began: b.contact.to_string(),
+                combat_sessions: b.combat_sessions + 1,
+                result: "a force lost its last element (33.10)".into(),
+            });
+            return true;
+        };
         let (result, over) = match session.next {
             NextStep::FurtherCombatSession => {
                 self.battles[k].situation = situation.continue_after_nr();
