@@ -5,7 +5,7 @@
 use std::fmt;
 
 use serde::Serialize;
-use warbound_campaign::play::table::Comparison;
+use warbound_campaign::table::record::Comparison;
 
 /// The comparison over many engagements.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]

@@ -196,7 +196,7 @@ pub struct Force {
     /// Its elements' orders of battle on the table as they stand, set up from
     /// their templates the first time they fight there.
     #[serde(default)]
-    pub orbat: Vec<crate::play::table::CompanyOnTable>,
+    pub orbat: Vec<crate::table::record::CompanyOnTable>,
 }
 
 impl Force {
@@ -275,7 +275,7 @@ pub struct PaperBattle {
     pub engagement: Option<Engagement>,
     /// The battle on the table, once it has begun there.
     #[serde(default)]
-    pub table: Option<crate::play::table::TableBattle>,
+    pub table: Option<crate::table::record::TableBattle>,
 }
 
 /// A finished paper battle, for the summary.
@@ -323,7 +323,7 @@ pub struct Campaign {
     pub fought: Vec<BattleRecord>,
     /// Engagements fought on the table and also resolved on paper.
     #[serde(default)]
-    pub comparisons: Vec<crate::play::table::Comparison>,
+    pub comparisons: Vec<crate::table::record::Comparison>,
     pub partisans: Option<Partisans>,
     pub diary: DiaryBox,
     /// The side that last held each board alone.

@@ -7,7 +7,6 @@
 //! loser's retreat (14.14), the board to whoever holds the table, damaged
 //! aircraft to their squadrons.
 
-use serde::{Deserialize, Serialize};
 use serde_json::json;
 use warbound_rules::codex::{Codex, Points};
 use warbound_rules::event::{EventKind, RuleEvent};
@@ -25,7 +24,8 @@ use crate::play::state::{BattleRecord, Campaign, Force, fyow};
 use crate::supply::logistics::Mode;
 use crate::supply::repairs::RepairJob;
 use crate::supply::replenishment::LossKind;
-use crate::table::deploy::{BattleDay, Roster, TableCompany, TableForce, scenario_for, senior_officer};
+use crate::table::deploy::{BattleDay, TableCompany, TableForce, scenario_for, senior_officer};
+use crate::table::record::{CompanyOnTable, Comparison, Outcome, TableBattle};
 use crate::table::{BoardTable, TableError};
 
 /// Bounds a campaign battle may last: a campaign day's six sessions of four
@@ -52,56 +52,6 @@ pub trait Tabletop {
     /// Whether each engagement is also resolved on paper, from the same
     /// state and seed, for the comparison.
     fn compare(&self) -> bool;
-}
-
-/// A campaign element's order of battle as it stands: its template's
-/// platoons and sections less what battles took, with each one's CMS.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct CompanyOnTable {
-    /// The campaign element ("A Company").
-    pub element: String,
-    pub elements: Vec<TemplateElement>,
-    /// Each element's Continuous Momentum Score, carried from battle to battle.
-    pub cms: Vec<Option<u8>>,
-}
-
-/// A battle on the table: its start (with a continuation for each session
-/// after the first, so it replays), who is who, and the last result.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct TableBattle {
-    pub key: String,
-    pub start: BattleStart,
-    pub roster: Roster,
-    /// Which campaign side each scenario side is, in the scenario's order.
-    pub sides: Vec<Side>,
-    pub last: Option<BattleResult>,
-    /// The same engagement resolved on paper, when the two are compared.
-    pub paper: Option<Outcome>,
-}
-
-/// One engagement resolved both ways (`--battles both`): the table's result
-/// carried the campaign on; the paper one was resolved from the same state.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Comparison {
-    pub board: BoardId,
-    pub attacker: String,
-    pub defender: String,
-    pub began: String,
-    pub table: Outcome,
-    pub paper: Outcome,
-}
-
-/// How one engagement ended, as the comparison reads it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Outcome {
-    /// The winning force, if any.
-    pub winner: Option<String>,
-    /// Points each force lost, attacker first.
-    pub losses: (u32, u32),
-    /// The force that retreated or was destroyed, if any.
-    pub retreated: Option<String>,
-    /// Bounds on the table, or Combat Sessions on paper.
-    pub length: u32,
 }
 
 /// The stable 64-bit FNV-1a of some words: seeds that do not change with

@@ -10,6 +10,9 @@ pub mod layout;
 /// checked against the board they lay out.
 pub mod authored;
 
+/// What the campaign keeps of its table battles between sessions.
+pub mod record;
+
 pub use authored::{AuthoredLayout, authored_table, load_table};
 pub use layout::{BoardTable, Entry, Shore, TableError, table_of, table_size};
 
