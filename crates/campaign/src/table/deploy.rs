@@ -1,7 +1,7 @@
 //! An engagement becomes a battle (FYOW 15.2–15.7): the forces of each side
-//! on the board's table as a [`Scenario`] the battle plays, each campaign
+//! on the board's table as a [`Scenario`](warbound_rules::scenario::Scenario) the battle plays, each campaign
 //! element a Company, each of its platoons and sections an element, placed
-//! by FYOW's deployment rules, with the goals of [`super::victory`].
+//! by FYOW's deployment rules, with the goals of [`victory`](crate::table::victory).
 //!
 //! Readings (docs/rules-readings.md, "Engagements become battles"):
 //! - the scenario has one side per campaign side, Blue first; the forces of
