@@ -314,7 +314,7 @@ impl Campaign {
     }
 
     /// The winner stays; an attacker left alone on the board moves onto it.
-    fn winner_takes(&mut self, winner: &str, board: &BoardId) {
+    pub(crate) fn winner_takes(&mut self, winner: &str, board: &BoardId) {
         let Some(side) = self.force(winner).map(|f| f.side) else { return };
         if self.force(winner).and_then(|f| f.board()) != Some(board) {
             return;

@@ -146,11 +146,9 @@ impl Campaign {
             let Some(k) = f.kit.iter().find(|k| k.name == e.name) else { continue };
             let Some((_, template)) = k.table.as_deref().and_then(|id| t.templates().get(id)) else { continue };
             let mut elements = template.elements.clone();
-            if let Some(full) = cost(t.codex(), t.templates(), &template.id, &elements, quality) {
-                let keep = f64::from(e.points) / f64::from(k.points.max(1));
-                if keep < 1.0 && full > Points::ZERO {
-                    thin(&mut elements, keep);
-                }
+            let keep = f64::from(e.points) / f64::from(k.points.max(1));
+            if keep < 1.0 {
+                thin(&mut elements, keep);
             }
             orbat.push(CompanyOnTable { element: e.name.clone(), cms: vec![None; elements.len()], elements });
         }
@@ -315,7 +313,7 @@ impl Campaign {
             } else {
                 retreated = Some(l.clone());
             }
-            self.winner_takes_board(w, &b.board);
+            self.winner_takes(w, &b.board);
         }
         let after: Vec<u32> = names.iter().map(|n| self.force(n).map_or(0, Force::points)).collect();
         let result = match (&winner, r.decided_by) {
@@ -503,16 +501,6 @@ impl Campaign {
     /// +1, arriving in disorder. Returns whether it left the board.
     fn table_retreat(&mut self, name: &str, from: &BoardId) -> bool {
         self.retreat_as(name, RetreatOrder::Disarray, from, Retreat::StrategicCondition)
-    }
-
-    /// The winner holds the board when no enemy is left on it.
-    fn winner_takes_board(&mut self, winner: &str, board: &BoardId) {
-        let Some(side) = self.force(winner).map(|f| f.side) else { return };
-        if !self.occupation[board].occupants.iter().any(|o| o.side != side)
-            && let Some(occ) = self.occupation.get_mut(board)
-        {
-            let _ = occ.enter_board(winner);
-        }
     }
 }
 
