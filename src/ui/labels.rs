@@ -119,6 +119,7 @@ fn counters(
     elements: Query<FieldedReadOnly>,
     flow: Res<Flow>,
     selected: Res<Selected>,
+    names: Res<crate::battle::names::Names>,
 ) {
     // Reading: the activity counter shown is the one left from the last bound
     // until the element ends its turn this bound (FYOB "Activity counters":
@@ -142,7 +143,7 @@ fn counters(
             egui::Color32::from_rgb(255, 160, 40)
         };
         let marker = if acting == Some(f.id()) { "▶ " } else { "" };
-        let text = format!("{marker}{} {}", f.identity.index + 1, f.id());
+        let text = format!("{marker}{} {}", f.identity.index + 1, names.name(f.id()));
         let frame = egui::Frame::new()
             .fill(colour.gamma_multiply(0.55))
             .stroke(if selected.0.as_deref() == Some(f.id()) {
@@ -260,6 +261,7 @@ fn concealment_counters(
     sides: Res<Sides>,
     settings: Res<crate::settings::Settings>,
     elements: Query<FieldedReadOnly>,
+    names: Res<crate::battle::names::Names>,
 ) {
     let Ok(ctx) = contexts.ctx_mut() else { return };
     let (Ok((camera, eye)), Ok((root, table))) = (cameras.single(), tables.single()) else { return };
@@ -283,7 +285,7 @@ fn concealment_counters(
             let ground = f32::from(hill_level(&battle.terrain, at)) * HILL_LEVEL_HEIGHT + 0.5;
             let world = table.transform_point(to_world(root.0, at, ground));
             let Ok(screen) = camera.world_to_viewport(eye, world) else { continue };
-            let text = if own { format!("dummy {}", f.id()) } else { format!("? {k}") };
+            let text = if own { format!("dummy: {}", names.name(f.id())) } else { format!("? {k}") };
             let hover = if own {
                 "Your dummy concealment counter: the enemy cannot tell it from the real one".to_owned()
             } else {

@@ -52,6 +52,7 @@ pub mod invariant;
 mod landing;
 pub mod log;
 pub mod movement;
+pub mod names;
 pub mod observation;
 mod officers;
 pub mod options;

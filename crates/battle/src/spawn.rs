@@ -557,6 +557,10 @@ pub(crate) fn join(world: &mut World, c: &Continuation) -> Result<Vec<(usize, us
         actors.push((id, side));
     }
     let mut out = Vec::new();
+    let mut names = world.resource_mut::<super::names::Names>();
+    for j in &c.joining {
+        names.add_company(&j.company);
+    }
     for (s, k, company) in joined {
         let mut sides = world.resource_mut::<Sides>();
         actors.push((company.id.clone(), sides.0[s].name.clone()));
@@ -588,6 +592,7 @@ pub fn start(world: &mut World, start: BattleStart) -> Result<(), String> {
         spawned.push((world.spawn((Name::new(id.clone()), f)).id(), id));
     }
     world.insert_resource(Roster::new(spawned.iter().map(|(e, id)| (*e, id.as_str()))));
+    world.insert_resource(super::names::Names::of(&start.scenario));
     world.insert_resource(sides);
     world.insert_resource(BattleDice(dice));
     let charges = demolitions(&start)?;

@@ -14,6 +14,7 @@ pub mod geometry;
 mod halves;
 pub mod handoff;
 pub mod inches;
+pub mod narrate;
 pub mod scenario;
 pub mod terrain;
 

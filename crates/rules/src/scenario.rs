@@ -193,6 +193,9 @@ impl Order {
 #[serde(deny_unknown_fields)]
 pub struct ElementSpec {
     pub id: String,
+    /// What the player reads for it ("13 Platoon"); absent: its id in words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
     /// The NCO's grade; absent: rated with the FYOB rating throw at the start.
     #[serde(default)]
     pub nco: Option<Grade>,
@@ -351,6 +354,9 @@ fn is_artillery_row(row: Weapon) -> bool {
 #[serde(deny_unknown_fields)]
 pub struct CompanySpec {
     pub id: String,
+    /// What the player reads for it ("C Company"); absent: its id in words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
     /// The Company Officer's grade (Weak..Inspirational).
     pub officer: Grade,
     /// The element whose figures the CO is with.

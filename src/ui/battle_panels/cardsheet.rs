@@ -9,11 +9,13 @@ use bevy_egui::{EguiContexts, egui};
 use warbound_rules::{
     codex::{Codex, ShotsPerDay},
     forces::Role,
+    narrate::{Names as NameOf, id_name},
     opc::Deal,
 };
 
 use crate::battle::{
     Selected,
+    names::Names,
     state::{Battle, ElementView, FieldedReadOnly, Sides, Status},
 };
 
@@ -65,15 +67,16 @@ pub(super) fn cardsheet(
     sides: &Sides,
     deck: Option<&Deal>,
     codex: Option<&Codex>,
+    names: NameOf,
 ) -> Sheet {
+    let called = |id: &str| names(id).unwrap_or_else(|| id_name(id));
     let side = sides.0.get(f.identity.side);
     let company = side.and_then(|s| s.companies.get(f.identity.company));
-    let subtitle =
-        [side.map(|s| s.name.clone()), company.map(|c| format!("company {}", c.id)), Some(words(f.force.build))]
-            .into_iter()
-            .flatten()
-            .collect::<Vec<_>>()
-            .join(" · ");
+    let subtitle = [side.map(|s| s.name.clone()), company.map(|c| called(&c.id)), Some(words(f.force.build))]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" · ");
     let mut rows: Vec<(&'static str, String)> = vec![("Number", (u32::from(f.identity.index) + 1).to_string())];
     let quality = if f.force.engineers {
         format!("{} (engineers: Poor for firing and CM tests)", words(f.force.quality))
@@ -191,21 +194,21 @@ pub(super) fn cardsheet(
             } else {
                 "not netted in"
             };
-            notes.push(format!("FOO {} with it: {state}", observer.id));
+            notes.push(format!("{}: {state}", called(&observer.id)));
         }
         for c in side.companies.iter().filter(|c| c.attached_to == f.id() && c.co_alive) {
-            notes.push(format!("Company Officer of {} with it: {}", c.id, officer_text(c.co)));
+            notes.push(format!("Company Officer of {} with it: {}", called(&c.id), officer_text(c.co)));
         }
     }
     match &f.force.element.role {
-        Role::Transport { carrying: Some(p) } => notes.push(format!("Transport, carrying {p}")),
+        Role::Transport { carrying: Some(p) } => notes.push(format!("Transport, carrying {}", called(p))),
         Role::Transport { carrying: None } => notes.push("Transport, empty".to_owned()),
         Role::Fighting => {}
     }
     for carrier in
         els.iter().filter(|o| matches!(&o.force.element.role, Role::Transport { carrying: Some(p) } if p == f.id()))
     {
-        notes.push(format!("Carried by {}", carrier.id()));
+        notes.push(format!("Carried by {}", called(carrier.id())));
     }
     if f.concealment.concealed() {
         notes.push("Concealed".to_owned());
@@ -221,7 +224,7 @@ pub(super) fn cardsheet(
             f.momentum.accrued.events.iter().map(|(cause, n)| format!("{} × {n}", words(cause))).collect();
         notes.push(format!("CM tests accrued: {}", due.join(", ")));
     }
-    Sheet { title: f.id().to_owned(), subtitle, rows, weapons, notes }
+    Sheet { title: called(f.id()), subtitle, rows, weapons, notes }
 }
 
 /// The Cardsheet's contents for `f`: its sheet ([`cardsheet`]), or, for an
@@ -233,14 +236,15 @@ pub(super) fn cardsheet_ui(
     sides: &Sides,
     deck: Option<&Deal>,
     codex: Option<&Codex>,
+    names: NameOf,
 ) {
     let players = player_sides(sides);
     if !observed(f, els, sides, &players) {
-        ui.strong(f.id());
+        ui.strong(names(f.id()).unwrap_or_else(|| id_name(f.id())));
         ui.label("An enemy element your force has not observed.");
         return;
     }
-    let sheet = cardsheet(f, els, sides, deck, codex);
+    let sheet = cardsheet(f, els, sides, deck, codex, names);
     ui.heading(egui::RichText::new(&sheet.title).color(side_colour(Some(f.identity.side), &players)));
     ui.label(egui::RichText::new(&sheet.subtitle).small());
     ui.separator();
@@ -276,6 +280,7 @@ pub(super) fn cardsheet_window(
     battle: Res<Battle>,
     sides: Res<Sides>,
     q: Query<FieldedReadOnly>,
+    names: Res<Names>,
     mut selected: ResMut<Selected>,
 ) {
     let Some(id) = selected.0.clone() else { return };
@@ -290,7 +295,11 @@ pub(super) fn cardsheet_window(
         .default_open(false)
         .collapsible(true)
         .resizable(false)
-        .show(ctx, |ui| cardsheet_ui(ui, &f, &els, &sides, battle.deck.as_ref(), crate::data::codex().ok()));
+        .show(ctx, |ui| {
+            cardsheet_ui(ui, &f, &els, &sides, battle.deck.as_ref(), crate::data::codex().ok(), &|id: &str| {
+                names.get(id)
+            })
+        });
     if !open {
         selected.0 = None;
     }

@@ -5,10 +5,15 @@ use std::fmt::Debug;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
-use warbound_rules::{forces::Role, opc::Deal};
+use warbound_rules::{
+    forces::Role,
+    narrate::{Names as NameOf, id_name},
+    opc::Deal,
+};
 
 use crate::battle::{
     Selected,
+    names::Names,
     setup::Mechanism,
     state::{Battle, ElementView, FieldedReadOnly, Flow, Sides},
 };
@@ -16,7 +21,8 @@ use crate::battle::{
 use super::{officer_text, player_sides, side_colour, sorted, words};
 
 /// Where the flow stands, in words.
-pub(super) fn flow_text(flow: &Flow) -> String {
+pub(super) fn flow_text(flow: &Flow, names: NameOf) -> String {
+    let name = |id: &str| names(id).unwrap_or_else(|| id_name(id));
     match flow {
         Flow::Idle => "Waiting for a battle".into(),
         Flow::StartBound => "Start of bound".into(),
@@ -25,13 +31,18 @@ pub(super) fn flow_text(flow: &Flow) -> String {
         Flow::Acting(turn) => {
             let taken: Vec<String> = turn.taken.iter().map(words).collect();
             if taken.is_empty() {
-                format!("{} acts (first: {})", turn.element, words(turn.orders.order))
+                format!("{} acts (first: {})", name(&turn.element), words(turn.orders.order))
             } else {
-                format!("{} acts (first: {}; taken: {})", turn.element, words(turn.orders.order), taken.join(", "))
+                format!(
+                    "{} acts (first: {}; taken: {})",
+                    name(&turn.element),
+                    words(turn.orders.order),
+                    taken.join(", ")
+                )
             }
         }
         Flow::Commanding(h) => format!("Player {} gives out Command Dice", h.player + 1),
-        Flow::Seize { element } => format!("{element} has Seized the Initiative"),
+        Flow::Seize { element } => format!("{} has Seized the Initiative", name(element)),
         Flow::CoTurn { side, company, .. } => {
             format!("Company Officer's turn (side {}, company {})", side + 1, company + 1)
         }
@@ -48,6 +59,8 @@ pub(super) struct CardRow {
     pub(super) card: u8,
     /// The holder's id: element, Company, FOO, battery, squadron, Air Command.
     pub(super) holder: String,
+    /// What the player reads for the holder.
+    pub(super) name: String,
     /// What holds it and who leads: "NCO Bold (3)", "Company Officer Regular (2)".
     pub(super) leader: String,
     pub(super) side: Option<usize>,
@@ -61,7 +74,7 @@ pub(super) struct CardRow {
 /// cards are played; a card is only ever played when it is the lowest unplayed
 /// one, and a Seize swap only moves unplayed cards, so the played cards are
 /// exactly those below the card acting now.
-pub(super) fn deck_rows(deck: &Deal, els: &[ElementView], sides: &Sides) -> Vec<CardRow> {
+pub(super) fn deck_rows(deck: &Deal, els: &[ElementView], sides: &Sides, names: NameOf) -> Vec<CardRow> {
     let now = deck.acting_now();
     let now_card = now.and_then(|id| deck.card_of(id));
     deck.order()
@@ -69,10 +82,11 @@ pub(super) fn deck_rows(deck: &Deal, els: &[ElementView], sides: &Sides) -> Vec<
         .enumerate()
         .map(|(k, id)| {
             let card = deck.card_of(id).unwrap_or((k + 1) as u8);
-            let (leader, side, element) = holder_of(id, els, sides);
+            let (leader, side, element) = holder_of(id, els, sides, names);
             CardRow {
                 card,
                 holder: id.to_owned(),
+                name: names(id).unwrap_or_else(|| id_name(id)),
                 leader,
                 side,
                 element,
@@ -84,7 +98,7 @@ pub(super) fn deck_rows(deck: &Deal, els: &[ElementView], sides: &Sides) -> Vec<
 }
 
 /// Who holds a card: what it is, who leads it and its side.
-pub(super) fn holder_of(id: &str, els: &[ElementView], sides: &Sides) -> (String, Option<usize>, bool) {
+pub(super) fn holder_of(id: &str, els: &[ElementView], sides: &Sides, names: NameOf) -> (String, Option<usize>, bool) {
     if let Some(f) = els.iter().find(|f| f.id() == id) {
         let leader = match (&f.force.element.role, f.force.element.nco) {
             (Role::Transport { .. }, _) => "transport".to_owned(),
@@ -98,7 +112,15 @@ pub(super) fn holder_of(id: &str, els: &[ElementView], sides: &Sides) -> (String
             return (format!("Company Officer {}", officer_text(c.co)), Some(s), false);
         }
         if let Some(observer) = side.foos.iter().find(|f| f.id == id) {
-            return (format!("FOO {} with {}", officer_text(observer.foo.officer), observer.with), Some(s), false);
+            return (
+                format!(
+                    "FOO {} with {}",
+                    officer_text(observer.foo.officer),
+                    names(&observer.with).unwrap_or_else(|| id_name(&observer.with))
+                ),
+                Some(s),
+                false,
+            );
         }
         if let Some(b) = side.batteries.iter().find(|b| b.id == id) {
             return (format!("battery, {} × {}", b.guns, b.gun), Some(s), false);
@@ -122,6 +144,7 @@ pub(super) fn deck_ui(
     flow: &Flow,
     els: &[ElementView],
     sides: &Sides,
+    names: NameOf,
 ) -> Option<String> {
     let players = player_sides(sides);
     let clock = &battle.clock;
@@ -132,7 +155,7 @@ pub(super) fn deck_ui(
         clock.hour(),
         words(clock.light())
     ));
-    ui.label(egui::RichText::new(flow_text(flow)).small().color(egui::Color32::from_gray(170)));
+    ui.label(egui::RichText::new(flow_text(flow, names)).small().color(egui::Color32::from_gray(170)));
     if battle.start.mechanism == Mechanism::TwoPlayer {
         ui.label("2-player game: Command Dice take the place of the cards.");
         return None;
@@ -141,7 +164,7 @@ pub(super) fn deck_ui(
         ui.label("No cards dealt this bound yet.");
         return None;
     };
-    let rows = deck_rows(deck, els, sides);
+    let rows = deck_rows(deck, els, sides, names);
     let mut clicked = None;
     ui.separator();
     egui::ScrollArea::vertical().max_height(420.0).show(ui, |ui| {
@@ -155,7 +178,7 @@ pub(super) fn deck_ui(
                     ""
                 };
                 let mut card = egui::RichText::new(format!("{mark} {}", r.card));
-                let mut holder = egui::RichText::new(&r.holder).color(side_colour(r.side, &players));
+                let mut holder = egui::RichText::new(&r.name).color(side_colour(r.side, &players));
                 let mut leader = egui::RichText::new(&r.leader).small();
                 if r.now {
                     card = card.strong().color(egui::Color32::from_rgb(255, 220, 90));
@@ -184,16 +207,18 @@ pub(super) fn deck_window(
     sides: Res<Sides>,
     flow: Res<Flow>,
     q: Query<FieldedReadOnly>,
+    names: Res<Names>,
     mut selected: ResMut<Selected>,
 ) {
     let Ok(ctx) = contexts.ctx_mut() else { return };
     let els = sorted(&q);
+    let name_of = |id: &str| names.get(id);
     let clicked = egui::Window::new("Order Priority Cards")
         .anchor(egui::Align2::RIGHT_TOP, [-10.0, 10.0])
         .default_width(300.0)
         .collapsible(true)
         .resizable(false)
-        .show(ctx, |ui| deck_ui(ui, &battle, &flow, &els, &sides))
+        .show(ctx, |ui| deck_ui(ui, &battle, &flow, &els, &sides, &name_of))
         .and_then(|r| r.inner.flatten());
     if clicked.is_some() {
         selected.0 = clicked;

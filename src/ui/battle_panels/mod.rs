@@ -5,7 +5,7 @@
 //! line or a card selects the element it concerns ([`Selected`]).
 //!
 //! What each panel shows is built by plain functions of the state
-//! ([`log::event_line`], [`deck::deck_rows`], [`cardsheet::cardsheet`],
+//! ([`log::log_line`], [`deck::deck_rows`], [`cardsheet::cardsheet`],
 //! [`senior::senior_sheet`]) so that it is tested without a window; each panel
 //! is drawn by a function of that state into an `egui::Ui` ([`log::log_ui`],
 //! [`deck::deck_ui`], [`cardsheet::cardsheet_ui`], [`senior::senior_ui`]) that

@@ -37,37 +37,67 @@ fn fire_event() -> RuleEvent {
         .outcome(json!({"hits": 1}))
 }
 
+/// The names the fire event's ids have in these tests.
+fn named(id: &str) -> Option<String> {
+    match id {
+        "1/A" => Some("1 Section, A Company".to_owned()),
+        "G2" => Some("Gruppe 2".to_owned()),
+        _ => None,
+    }
+}
+
 #[test]
-fn an_event_line_names_rule_actors_dice_and_outcome() {
-    assert_eq!(event_line(&fire_event()), r#"HA How to fire weapons: 1/A → G2 [d6 2 5, d10 7] ⇒ {"hits":1}"#);
-    let bare = RuleEvent::new(EventKind::Bound, RuleRef::new(Book::FightYourOwnBattles, "The game flow"));
-    assert_eq!(event_line(&bare), "FYOB The game flow");
+fn a_log_line_is_a_sentence_with_names_dice_and_rule() {
+    let entry = Entry { bound: 3, event: fire_event() };
+    assert_eq!(
+        log_line(&entry, &named),
+        "B3 1 Section, A Company fires at Gruppe 2 (effective range, d6 2 5, d10 7): 1 hit (HA, How to fire weapons)"
+    );
+    let bare = Entry {
+        bound: 1,
+        event: RuleEvent::new(EventKind::Bound, RuleRef::new(Book::FightYourOwnBattles, "The game flow")),
+    };
+    assert_eq!(log_line(&bare, &named), "B1 (FYOB, The game flow)");
     let target_only = RuleEvent::new(EventKind::Casualties, RuleRef::new(Book::HeroesAll, "Casualties"))
         .target("G2")
-        .outcome("retires");
-    assert_eq!(event_line(&target_only), "HA Casualties: → G2 ⇒ retires");
-    let entry = Entry { bound: 3, event: fire_event() };
-    assert!(log_line(&entry).starts_with("B3 HA How to fire weapons"));
+        .input("casualties", 2, "")
+        .outcome(json!({ "men": 5 }));
+    assert_eq!(
+        log_line(&Entry { bound: 2, event: target_only }, &named),
+        "B2 Gruppe 2 loses 2 men, 5 men left (HA, Casualties)"
+    );
 }
 
 #[test]
-fn long_outcomes_are_cut_on_a_character_boundary() {
-    let long = "é".repeat(OUTCOME_CHARS + 10);
-    let e = RuleEvent::new(EventKind::Command, RuleRef::new(Book::FightYourOwnBattles, "x")).outcome(&long);
-    let line = event_line(&e);
-    assert!(line.ends_with('…'), "{line}");
-    assert_eq!(line.chars().filter(|&c| c == 'é').count(), OUTCOME_CHARS);
-    assert_eq!(clip("abc", 3), "abc");
-    assert_eq!(clip("abcd", 3), "abc…");
-}
-
-#[test]
-fn inputs_show_their_reasons() {
+fn inputs_show_their_reasons_in_words() {
     let e = fire_event();
-    assert_eq!(input_line(&e.inputs[0]), "band = effective");
-    assert_eq!(input_line(&e.inputs[1]), "cover = soft (in a wood)");
-    let n = Input { name: "tests".into(), value: json!(3), reason: "mortar fire".into() };
-    assert_eq!(input_line(&n), "tests = 3 (mortar fire)");
+    assert_eq!(warbound_rules::narrate::input_words(&e.inputs[0], &named), "band: effective");
+    assert_eq!(warbound_rules::narrate::input_words(&e.inputs[1], &named), "cover: soft (in a wood)");
+    let n = Input { name: "route_length".into(), value: json!(14.142135620117188), reason: "inches".into() };
+    assert_eq!(warbound_rules::narrate::input_words(&n, &named), "route length: 14.1 (inches)");
+}
+
+#[test]
+fn the_filter_keeps_one_side_company_element_or_rule() {
+    let mut e = fire_event();
+    e.side = Some("British".into());
+    let all = LogFilter::default();
+    assert!(all.admits(&e));
+    assert!(LogFilter { side: Some("British".into()), ..all.clone() }.admits(&e));
+    assert!(!LogFilter { side: Some("German".into()), ..all.clone() }.admits(&e));
+    assert!(LogFilter { company: Some(("A".into(), vec!["1/A".into()])), ..all.clone() }.admits(&e));
+    assert!(!LogFilter { company: Some(("B".into(), vec!["1/B".into()])), ..all.clone() }.admits(&e));
+    assert!(LogFilter { element: Some("G2".into()), ..all.clone() }.admits(&e), "the target counts");
+    assert!(LogFilter { rule: Some("HA, How to fire weapons".into()), ..all.clone() }.admits(&e));
+    assert!(!LogFilter { rule: Some("HA, Observation".into()), ..all.clone() }.admits(&e));
+    let entries: Vec<Entry> =
+        vec![Entry { bound: 1, event: e.clone() }, Entry { bound: 1, event: e.clone().actor("G2") }];
+    let mut cache = LogCache::default();
+    let only = LogFilter { element: Some("1/A".into()), ..all };
+    cache.refresh_hiding(&entries, &named, &only, |_| false);
+    assert_eq!((cache.lines.len(), cache.filtered), (1, 1));
+    cache.refresh_hiding(&entries, &named, &LogFilter::default(), |_| false);
+    assert_eq!((cache.lines.len(), cache.filtered), (2, 0), "a new filter starts the lines again");
 }
 
 #[test]
@@ -82,15 +112,19 @@ fn a_line_concerns_its_actor_else_its_target_if_an_element() {
 fn names_dice_and_rounds_read_as_words() {
     assert_eq!(words(warbound_rules::command::Activity::ContactEnemy), "Contact enemy");
     assert_eq!(words(StrategicCondition::Green), "Green");
-    assert_eq!(dice_text(&[]), "");
-    assert_eq!(dice_text(&[Thrown { sides: 6, face: 1 }, Thrown { sides: 6, face: 6 }]), "d6 1 6");
+    let mut thrown = fire_event();
+    thrown.dice = vec![Thrown { sides: 6, face: 1 }, Thrown { sides: 6, face: 6 }];
+    assert_eq!(warbound_rules::narrate::dice_words(&thrown), "d6 1 6");
     assert_eq!(rounds_text(None, Some(3)), "unlimited");
     assert_eq!(rounds_text(Some(2), Some(5)), "■■□□□ 2/5");
     assert_eq!(rounds_text(Some(0), Some(2)), "□□ 0/2");
     assert_eq!(rounds_text(Some(4), None), "4 left");
     let bold = Officer::new(Rank::Nco, Grade::Bold).unwrap();
     assert_eq!(officer_text(bold), "Bold (3)");
-    assert_eq!(flow_text(&Flow::Seize { element: "1/A".into() }), "1/A has Seized the Initiative");
+    assert_eq!(
+        flow_text(&Flow::Seize { element: "1/A".into() }, &named),
+        "1 Section, A Company has Seized the Initiative"
+    );
 }
 
 /// A patrol played by the program on both sides, stopped once a card
@@ -142,7 +176,7 @@ fn the_log_keeps_the_enemys_unseen_elements_from_the_player() {
     let entries: Vec<Entry> =
         [moved(mine.id()), fire, moved(mine.id())].into_iter().map(|event| Entry { bound: 1, event }).collect();
     let mut cache = LogCache::default();
-    cache.refresh_hiding(&entries, |e| fogged(e, &els, &sides, false));
+    cache.refresh_hiding(&entries, &|_: &str| None, &LogFilter::default(), |e| fogged(e, &els, &sides, false));
     assert_eq!((cache.lines.len(), cache.hidden), (2, 1));
     assert_eq!(cache.shown, [0, 2]);
 }
@@ -158,23 +192,29 @@ fn the_panels_read_a_battle_in_progress() {
     let sides = world.resource::<Sides>();
     let log = world.resource::<BattleLog>();
 
-    // The log: a line for every event, naming its section.
+    // The log: a sentence for every event, naming its section and its
+    // actor by name, never an id or JSON.
     assert!(!log.entries.is_empty());
+    let names = world.resource::<crate::battle::names::Names>();
+    let name_of = |id: &str| names.get(id);
     for entry in &log.entries {
-        let line = log_line(entry);
+        let line = log_line(entry, &name_of);
         assert!(line.contains(&entry.event.rule.section), "{line}");
-        if let Some(a) = &entry.event.actor {
-            assert!(line.contains(a.as_str()), "{line}");
+        if let Some(a) = entry.event.actor.as_deref().filter(|a| names.get(a).is_some()) {
+            assert!(line.contains(&names.name(a)), "{line}");
         }
+        assert!(!line.contains(['{', '}', '"', '_']), "{line}");
     }
     let mut cache = LogCache::default();
-    cache.refresh(&log.entries);
+    cache.refresh_hiding(&log.entries, &name_of, &LogFilter::default(), |_| false);
     assert_eq!(cache.lines.len(), log.entries.len().min(LOG_LINES));
-    assert_eq!(cache.lines.back(), log.entries.last().map(log_line).as_ref());
+    assert_eq!(cache.lines.back(), log.entries.last().map(|e| log_line(e, &name_of)).as_ref());
 
     // The deck: every card in order, the ones before the acting card played.
     let deck = battle.deck.as_ref().unwrap();
-    let rows = deck_rows(deck, &els, sides);
+    let names = world.resource::<crate::battle::names::Names>();
+    let rows = deck_rows(deck, &els, sides, &|id: &str| names.get(id));
+    assert!(rows.iter().all(|r| r.name == names.name(&r.holder)), "each card names its holder");
     assert_eq!(rows.len(), deck.order().len());
     assert_eq!(rows.iter().map(|r| r.card).collect::<Vec<_>>(), (1..=rows.len() as u8).collect::<Vec<_>>());
     let now: Vec<&CardRow> = rows.iter().filter(|r| r.now).collect();
@@ -186,8 +226,9 @@ fn the_panels_read_a_battle_in_progress() {
     // The Cardsheets: the element's own values.
     let codex = crate::data::codex().ok();
     for f in &els {
-        let sheet = cardsheet(f, &els, sides, Some(deck), codex);
-        assert_eq!(sheet.title, f.id());
+        let sheet = cardsheet(f, &els, sides, Some(deck), codex, &|id: &str| names.get(id));
+        assert_eq!(sheet.title, names.name(f.id()));
+        assert!(!sheet.subtitle.contains('_'), "{}", sheet.subtitle);
         let row = |k: &str| sheet.rows.iter().find(|(name, _)| *name == k).map(|(_, v)| v.clone());
         assert_eq!(row("CMS"), Some(f.force.element.cms.to_string()));
         assert_eq!(row("Number"), Some((f.identity.index + 1).to_string()));
@@ -249,7 +290,7 @@ fn log_of(events: Vec<RuleEvent>) -> (BattleLog, LogCache) {
     let mut log = BattleLog::default();
     log.entries = events.into_iter().enumerate().map(|(k, event)| Entry { bound: 2 + k as u32 / 2, event }).collect();
     let mut cache = LogCache::default();
-    cache.refresh(&log.entries);
+    cache.refresh_hiding(&log.entries, &named, &LogFilter::default(), |_| false);
     (log, cache)
 }
 
@@ -258,7 +299,7 @@ fn log_of(events: Vec<RuleEvent>) -> (BattleLog, LogCache) {
 fn log_harness<'a>(log: &'a BattleLog, cache: &'a LogCache) -> Harness<'a, Option<String>> {
     Harness::new_ui_state(
         move |ui, clicked: &mut Option<String>| {
-            if let Some(id) = log_ui(ui, log, cache, None, |id| id == "1/A" || id == "G2") {
+            if let Some(id) = log_ui(ui, log, cache, &named, None, |id| id == "1/A" || id == "G2") {
                 *clicked = Some(id);
             }
         },
@@ -282,12 +323,13 @@ fn a_log_line_shows_rule_and_dice_and_a_click_selects_what_it_concerns() {
     let mut h = log_harness(&log, &cache);
     h.run();
     h.get_by_label("3 events · hover for inputs · click to select");
-    let fire = r#"B2 HA How to fire weapons: 1/A → G2 [d6 2 5, d10 7] ⇒ {"hits":1}"#;
+    let fire =
+        "B2 1 Section, A Company fires at Gruppe 2 (effective range, d6 2 5, d10 7): 1 hit (HA, How to fire weapons)";
     h.get_by_label(fire);
-    h.get_by_label("B3 FYOB The game flow: side 1").click();
+    h.get_by_label("B3 side 1 (FYOB, The game flow)").click();
     h.run();
     assert_eq!(h.state(), &None, "a side is not an element");
-    h.get_by_label("B2 HA Casualties: → G2 ⇒ retires").click();
+    h.get_by_label("B2 Gruppe 2: retires (HA, Casualties)").click();
     h.run();
     assert_eq!(h.state().as_deref(), Some("G2"), "no actor: the target");
     h.get_by_label(fire).click();
@@ -300,15 +342,15 @@ fn hovering_a_log_line_shows_its_inputs_and_dice() {
     let (log, cache) = log_of(three_events());
     let mut h = log_harness(&log, &cache);
     h.run();
-    assert!(h.query_by_label("cover = soft (in a wood)").is_none(), "no tooltip before hovering");
-    h.get_by_label_contains("HA How to fire weapons").hover();
+    assert!(h.query_by_label("cover: soft (in a wood)").is_none(), "no tooltip before hovering");
+    h.get_by_label_contains("(HA, How to fire weapons)").hover();
     h.run();
-    h.get_by_label("HA \"How to fire weapons\" (Fire)");
-    h.get_by_label("1/A → G2");
-    h.get_by_label("band = effective");
-    h.get_by_label("cover = soft (in a wood)");
+    h.get_by_label("HA, How to fire weapons (Fire)");
+    h.get_by_label("1 Section, A Company → Gruppe 2");
+    h.get_by_label("band: effective");
+    h.get_by_label("cover: soft (in a wood)");
     h.get_by_label("Dice: d6 2 5, d10 7");
-    h.get_by_label(r#"Outcome: {"hits":1}"#);
+    h.get_by_label("Outcome: hits 1");
     assert_eq!(h.state(), &None, "hovering selects nothing");
 }
 
@@ -331,7 +373,7 @@ fn a_long_log_shows_its_newest_lines_and_says_so() {
     ));
     h.get_by_label("Writing the log file failed: disk full");
     // The log sticks to its newest line.
-    h.get_by_label_contains(&format!("⇒ order {}", LOG_LINES + 19));
+    h.get_by_label_contains(&format!(": order {} (FYOB, Orders)", LOG_LINES + 19));
 }
 
 #[test]
@@ -343,9 +385,11 @@ fn the_deck_marks_played_and_acting_cards_and_a_click_selects_the_holder() {
     let deck = battle.deck.as_ref().unwrap();
     let now = deck.acting_now().unwrap();
     let now_card = deck.card_of(now).unwrap();
+    let names = world.resource::<crate::battle::names::Names>();
+    let name_of = |id: &str| names.get(id);
     let mut h = Harness::new_ui_state(
         |ui, clicked: &mut Option<String>| {
-            if let Some(id) = deck_ui(ui, battle, flow, &els, sides) {
+            if let Some(id) = deck_ui(ui, battle, flow, &els, sides, &name_of) {
                 *clicked = Some(id);
             }
         },
@@ -354,7 +398,7 @@ fn the_deck_marks_played_and_acting_cards_and_a_click_selects_the_holder() {
     h.run();
     let l = labels(&h);
     assert!(l[0].starts_with(&format!("Bound {} of {} · ", battle.clock.bound(), battle.start.last_bound())));
-    assert_eq!(l[1], flow_text(flow));
+    assert_eq!(l[1], flow_text(flow, &name_of));
     for (k, id) in deck.order().into_iter().enumerate() {
         let card = k as u8 + 1;
         let mark = match card.cmp(&now_card) {
@@ -362,7 +406,7 @@ fn the_deck_marks_played_and_acting_cards_and_a_click_selects_the_holder() {
             std::cmp::Ordering::Equal => "▶",
             std::cmp::Ordering::Greater => "",
         };
-        assert_eq!(after(&l, &format!("{mark} {card}")), Some(id), "{l:?}");
+        assert_eq!(after(&l, &format!("{mark} {card}")), Some(names.name(id).as_str()), "{l:?}");
     }
     // A click on an element's card, played or not, selects it; on a
     // Company Officer's, nothing.
@@ -370,7 +414,7 @@ fn the_deck_marks_played_and_acting_cards_and_a_click_selects_the_holder() {
     assert!(deck.order().into_iter().any(|id| !is_element(id)), "patrol deals Company Officers' cards");
     for id in deck.order() {
         *h.state_mut() = None;
-        h.get_by_label(id).click();
+        h.get_by_label(&names.name(id)).click();
         h.run();
         assert_eq!(h.state().as_deref(), is_element(id).then_some(id), "{id}");
     }
@@ -399,7 +443,9 @@ fn cardsheet_labels(app: &App, id: &str) -> Vec<String> {
     let (battle, sides) = (world.resource::<Battle>(), world.resource::<Sides>());
     let f = els.iter().copied().find(|f| f.id() == id).unwrap();
     let codex = crate::data::codex().ok();
-    let mut h = Harness::new_ui(|ui| cardsheet_ui(ui, &f, &els, sides, battle.deck.as_ref(), codex));
+    let names = world.resource::<crate::battle::names::Names>();
+    let mut h =
+        Harness::new_ui(|ui| cardsheet_ui(ui, &f, &els, sides, battle.deck.as_ref(), codex, &|id: &str| names.get(id)));
     h.run();
     labels(&h)
 }
@@ -417,7 +463,7 @@ fn the_cardsheet_shows_an_elements_numbers_weapons_and_notes() {
     let l = cardsheet_labels(&app, "13_platoon");
     let world = app.world();
     let platoon = elements(world).into_iter().find(|f| f.id() == "13_platoon").unwrap();
-    assert_eq!(l[0], "13_platoon", "{l:?}");
+    assert_eq!(l[0], "13 Platoon", "{l:?}");
     assert_eq!(after(&l, "Number"), Some("1"));
     assert_eq!(after(&l, "Quality"), Some("Regular"));
     assert_eq!(after(&l, "NCO"), Some("Regular (2)"));
@@ -428,7 +474,7 @@ fn the_cardsheet_shows_an_elements_numbers_weapons_and_notes() {
     assert_eq!(after(&l, "Ordnance ML 2-inch mortar: Light mortar (crew 2)"), Some("■■■■■■■□□□ 7/10"), "{l:?}");
     assert_eq!(after(&l, "2 × PIAT"), Some("■■■■■ 5/5"));
     assert_eq!(after(&l, "20 × Rifle No. 4 Mk I"), Some("unlimited"), "{l:?}");
-    for note in ["Radio", "FOO foo_181_fd with it: radio DIS", "Company Officer of c_coy with it: Bold (3)"] {
+    for note in ["Radio", "FOO with 13 Platoon: radio DIS", "Company Officer of C Coy with it: Bold (3)"] {
         assert!(l.iter().any(|x| x == note), "{note}: {l:?}");
     }
 }
@@ -441,19 +487,19 @@ fn the_cardsheet_shows_transport_duty() {
     });
     let carrier = cardsheet_labels(&app, "troop_corporal");
     assert_eq!(after(&carrier, "NCO"), Some("none (transport duty)"));
-    assert!(carrier.iter().any(|x| x == "Transport, carrying 14_platoon"), "{carrier:?}");
+    assert!(carrier.iter().any(|x| x == "Transport, carrying 14 Platoon"), "{carrier:?}");
     let carried = cardsheet_labels(&app, "14_platoon");
-    assert!(carried.iter().any(|x| x == "Carried by troop_corporal"), "{carried:?}");
+    assert!(carried.iter().any(|x| x == "Carried by Troop Corporal"), "{carried:?}");
 }
 
 #[test]
 fn the_cardsheet_of_an_enemy_not_observed_shows_nothing_of_it() {
     let mut app = village();
     let hidden = cardsheet_labels(&app, "zug_1_gruppe_1");
-    assert_eq!(hidden, ["zug_1_gruppe_1", "An enemy element your force has not observed."]);
+    assert_eq!(hidden, ["Zug 1 Gruppe 1", "An enemy element your force has not observed."]);
     app.world_mut().resource_mut::<Sides>().0[0].known.insert("zug_1_gruppe_1".into());
     let seen = cardsheet_labels(&app, "zug_1_gruppe_1");
-    assert_eq!(seen[0], "zug_1_gruppe_1");
+    assert_eq!(seen[0], "Zug 1 Gruppe 1");
     assert_eq!(after(&seen, "NCO"), Some("Bold (3)"), "{seen:?}");
 }
 

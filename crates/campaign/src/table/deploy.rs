@@ -40,6 +40,7 @@ use warbound_rules::codex::{Codex, FigureGrade};
 use warbound_rules::concealment::may_be_concealed;
 use warbound_rules::day::Season;
 use warbound_rules::firing::FireTarget;
+use warbound_rules::narrate::id_name;
 use warbound_rules::officer::{Grade, Quality};
 use warbound_rules::opc::Nation;
 use warbound_rules::scenario::{
@@ -414,6 +415,7 @@ impl Build<'_> {
             let element_id = unique(ids, format!("{id}/{}", te.id));
             let mut spec = ElementSpec {
                 id: element_id.clone(),
+                name: Some(format!("{}, {}", company.element, id_name(&te.id))),
                 nco: None,
                 figures,
                 pieces: te.pieces.clone(),
@@ -469,7 +471,15 @@ impl Build<'_> {
             });
         }
         let attached_to = first.id.clone();
-        Ok(Some(CompanySpec { id, officer: company.officer, attached_to, objective, elements, edge: Some(edge) }))
+        Ok(Some(CompanySpec {
+            id,
+            name: Some(company.element.clone()),
+            officer: company.officer,
+            attached_to,
+            objective,
+            elements,
+            edge: Some(edge),
+        }))
     }
 
     /// The open spot within `depth` of the force's edge nearest `anchor`, at

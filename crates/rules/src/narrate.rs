@@ -1,0 +1,506 @@
+//! Rule events read as sentences a player understands: "13 Platoon, Order
+//! Die 3: Act (FYOB, Order Dice)". Names, not ids (through the caller's
+//! names); numbers rounded as the rules round them (whole men and dice,
+//! inches to the tenth); rule words, not program words; no JSON.
+
+use serde_json::Value;
+
+use crate::event::{EventKind, Input, RuleEvent};
+
+/// What a log line calls an id: the name of the element, company, officer,
+/// squadron or craft it is, `None` for a string that is no id.
+pub type Names<'a> = &'a dyn Fn(&str) -> Option<String>;
+
+/// The name of `id`, or the id written as a name.
+fn name_of(id: &str, names: Names) -> String {
+    names(id).unwrap_or_else(|| id_name(id))
+}
+
+/// An id written as a name when nothing better is known: "13_platoon" →
+/// "13 Platoon", "zug_2_gruppe_1" → "Zug 2 Gruppe 1".
+pub fn id_name(id: &str) -> String {
+    if id.contains(' ') {
+        return id.to_owned();
+    }
+    id.split('_')
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut c = w.chars();
+            match c.next() {
+                Some(f) => f.to_uppercase().chain(c).collect(),
+                None => String::new(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A program name in words: "SeizesInitiative" → "seizes initiative",
+/// "end_turn" → "end turn"; names of rules keep their capitals where the
+/// book writes them in full ("Green", "Regular").
+pub fn words(name: &str) -> String {
+    let mut out = String::with_capacity(name.len() + 4);
+    let mut last: Option<char> = None;
+    for c in name.chars() {
+        if c == '_' {
+            out.push(' ');
+        } else if c.is_ascii_uppercase() && last.is_some_and(|l| l.is_ascii_lowercase()) {
+            out.push(' ');
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+        last = Some(c);
+    }
+    out.split(' ').map(acronym).collect::<Vec<_>>().join(" ")
+}
+
+/// The books' abbreviations in capitals: "cms" → "CMS".
+fn acronym(word: &str) -> String {
+    match word {
+        "cms" | "cmt" | "nco" | "co" | "so" | "opc" | "foo" | "csw" | "csws" | "mmg" | "hmg" | "lmg" | "aa" | "he"
+        | "ort" => word.to_uppercase(),
+        _ => word.to_owned(),
+    }
+}
+
+/// A number as the rules count it: whole numbers bare, others to a tenth
+/// (distances are measured in inches, to the tenth at the finest).
+pub fn number(x: f64) -> String {
+    if (x - x.round()).abs() < 0.05 { format!("{}", x.round() as i64) } else { format!("{x:.1}") }
+}
+
+/// A point on the table in inches from the near-left corner.
+fn point(v: &Value) -> Option<String> {
+    let a = v.as_array()?;
+    match a.as_slice() {
+        [x, y] if x.is_f64() || y.is_f64() => Some(format!("({}″, {}″)", number(x.as_f64()?), number(y.as_f64()?))),
+        _ => None,
+    }
+}
+
+/// A value in words: ids through `names`, program names in words, numbers
+/// rounded, points in inches, lists joined, objects as "key value".
+pub fn value_words(v: &Value, names: Names) -> String {
+    value_in(v, names)
+}
+
+fn value_in(v: &Value, names: Names) -> String {
+    match v {
+        Value::Null => "none".to_owned(),
+        Value::Bool(true) => "yes".to_owned(),
+        Value::Bool(false) => "no".to_owned(),
+        Value::Number(n) => n.as_f64().map_or_else(|| n.to_string(), number),
+        Value::String(s) => names(s).unwrap_or_else(|| words(s)),
+        Value::Array(a) => {
+            if let Some(p) = point(v) {
+                return p;
+            }
+            if a.is_empty() {
+                return "none".to_owned();
+            }
+            // A pair of a name and a count: "figure 8" → "8 figure".
+            if let [name @ Value::String(_), n @ Value::Number(_)] = a.as_slice() {
+                return format!("{} × {}", value_in(name, names), value_in(n, names));
+            }
+            let items: Vec<String> = a.iter().map(|x| value_in(x, names)).collect();
+            items.join(", ")
+        }
+        Value::Object(m) => {
+            let parts: Vec<String> = m
+                .iter()
+                .filter(|(_, x)| !x.is_null())
+                .map(|(k, x)| match x {
+                    Value::Bool(true) => words(k),
+                    Value::Bool(false) => format!("not {}", words(k)),
+                    Value::Object(_) if m.len() == 1 => format!("{} ({})", words(k), value_in(x, names)),
+                    _ => format!("{} {}", words(k), value_in(x, names)),
+                })
+                .collect();
+            parts.join(", ")
+        }
+    }
+}
+
+/// An input with why it has its value: "shots 6 (weapons x shots per bound)".
+pub fn input_words(input: &Input, names: Names) -> String {
+    let value = value_in(&input.value, names);
+    if input.reason.is_empty() {
+        format!("{}: {value}", words(&input.name))
+    } else {
+        format!("{}: {value} ({})", words(&input.name), input.reason)
+    }
+}
+
+/// The dice thrown, as a player calls them: "d6 2 5 6, d10 7".
+pub fn dice_words(e: &RuleEvent) -> String {
+    let mut out = String::new();
+    let mut last = None;
+    for d in &e.dice {
+        if last == Some(d.sides) {
+            out.push(' ');
+        } else {
+            if last.is_some() {
+                out.push_str(", ");
+            }
+            out.push_str(&format!("d{} ", d.sides));
+            last = Some(d.sides);
+        }
+        out.push_str(&d.face.to_string());
+    }
+    out
+}
+
+fn input<'e>(e: &'e RuleEvent, name: &str) -> Option<&'e Value> {
+    e.inputs.iter().find(|i| i.name == name).map(|i| &i.value)
+}
+
+fn out<'e>(e: &'e RuleEvent, name: &str) -> Option<&'e Value> {
+    e.outcome.get(name)
+}
+
+fn text(v: Option<&Value>) -> String {
+    match v {
+        Some(Value::String(s)) => words(s),
+        Some(v) => value_words(v, &|_: &str| None),
+        None => String::new(),
+    }
+}
+
+fn count(v: Option<&Value>) -> i64 {
+    v.and_then(Value::as_f64).map_or(0, |x| x.round() as i64)
+}
+
+fn plural(n: i64, one: &str, many: &str) -> String {
+    if n == 1 { format!("1 {one}") } else { format!("{n} {many}") }
+}
+
+fn passed(e: &RuleEvent) -> Option<bool> {
+    out(e, "passed").and_then(Value::as_bool)
+}
+
+/// What an event says, before its rule: "13 Platoon, Order Die 3: Act".
+fn said(e: &RuleEvent, names: Names) -> String {
+    let actor = e.actor.as_deref().map(|a| subject(a, e, names));
+    let target = e.target.as_deref().map(|t| name_of(t, names));
+    let who = actor.clone().or_else(|| target.clone()).unwrap_or_default();
+    let face = e.dice.first().map(|d| d.face).unwrap_or_default();
+    let dice = dice_words(e);
+    let section = e.rule.section.as_str();
+    match e.kind {
+        EventKind::OrderDie if section == "Order Dice" => {
+            format!("{who}, Order Die {face}: {}", text(out(e, "order")))
+        }
+        EventKind::Ort => {
+            let auto = out(e, "automatic").and_then(Value::as_bool) == Some(true);
+            let how = if auto { "no throw".to_owned() } else { format!("d10 {face}") };
+            format!("{who}, Officer Reaction Test ({how}): {}", text(out(e, "result")))
+        }
+        EventKind::Rating => {
+            format!("{who} is rated {} ({}), d6 {face}", text(out(e, "grade")), text(out(e, "rating")))
+        }
+        EventKind::OpcDeal => {
+            let order: Vec<String> = out(e, "order")
+                .and_then(Value::as_array)
+                .map(|a| a.iter().filter_map(Value::as_str).map(|s| name_of(s, names)).collect())
+                .unwrap_or_default();
+            format!("Order Priority Cards dealt: {}", order.join(", "))
+        }
+        EventKind::Bound if input(e, "bound").is_some() => {
+            let bound = count(input(e, "bound"));
+            let hour = count(input(e, "hour"));
+            let light = text(input(e, "light"));
+            if light.is_empty() {
+                format!("Bound {bound} begins")
+            } else {
+                format!("Bound {bound} begins, {hour:02}00 hours, {}", light.to_lowercase())
+            }
+        }
+        EventKind::Command if input(e, "command").is_some() => command(e, &who, names),
+        EventKind::Fire if section == "How to fire weapons" => {
+            let hits = count(out(e, "hits"));
+            let weapon = input(e, "weapon").map(|w| format!(" {}", text(Some(w)))).unwrap_or_default();
+            let at = target.map(|t| format!(" at {t}")).unwrap_or_default();
+            let mut how: Vec<String> =
+                input(e, "band").map(|b| format!("{} range", text(Some(b)))).into_iter().collect();
+            match input(e, "needed").and_then(Value::as_f64) {
+                Some(n) => how.push(format!("{}+ on {dice}", number(n))),
+                None if !dice.is_empty() => how.push(dice),
+                None => {}
+            }
+            format!("{who} fires{weapon}{at} ({}): {}", how.join(", "), plural(hits, "hit", "hits"))
+        }
+        EventKind::Fire if section == "Indirect Fire" => {
+            let hit = out(e, "hit").and_then(Value::as_bool) == Some(true);
+            format!(
+                "{who} fires {} ({} on {dice}): {}",
+                text(input(e, "weapon")),
+                needs(e),
+                if hit { "on target" } else { "misses" }
+            )
+        }
+        EventKind::Fire if out(e, "hits").is_some() => {
+            let hits = count(out(e, "hits"));
+            let at = target.map(|t| format!(" at {t}")).unwrap_or_default();
+            format!("{who} fires{at} ({dice}): {}", plural(hits, "hit", "hits"))
+        }
+        EventKind::Casualties if out(e, "men").is_some() => {
+            let lost = count(input(e, "casualties"));
+            let men = count(out(e, "men"));
+            format!("{who} loses {}, {} left", plural(lost, "man", "men"), plural(men, "man", "men"))
+        }
+        EventKind::Movement if section == "Movement" => {
+            let moved = out(e, "distance").and_then(Value::as_f64).unwrap_or(0.0);
+            let mut s = format!("{who} moves {}″ ({dice})", number(moved));
+            if out(e, "broke_down").and_then(Value::as_bool) == Some(true) {
+                s.push_str(", and breaks down");
+            }
+            if out(e, "track_lost").and_then(Value::as_bool) == Some(true) {
+                s.push_str(", and throws a track");
+            }
+            s
+        }
+        EventKind::Observation if out(e, "seen").is_some() => {
+            let seen = out(e, "seen").and_then(Value::as_bool) == Some(true);
+            let dice = if dice.is_empty() { String::new() } else { format!(" ({dice})") };
+            format!("{who} looks for {}{dice}: {}", target.unwrap_or_default(), if seen { "seen" } else { "not seen" })
+        }
+        EventKind::CmTests => {
+            let before = count(out(e, "cms_before"));
+            let after = count(out(e, "cms_after"));
+            let failures = count(out(e, "failures"));
+            let band = out(e, "effects").and_then(|f| f.get("band")).map(|b| text(Some(b))).unwrap_or_default();
+            let mut s = format!(
+                "{who} takes {}: {}, CMS {before} → {after}",
+                plural(e.dice.len() as i64, "Continuous Momentum test", "Continuous Momentum tests"),
+                plural(failures, "failure", "failures")
+            );
+            if !band.is_empty() {
+                s.push_str(&format!(" ({})", band.to_lowercase()));
+            }
+            if out(e, "surrenders").and_then(Value::as_bool) == Some(true) {
+                s.push_str(", and surrenders");
+            }
+            s
+        }
+        EventKind::Rally => {
+            let rallied: Vec<String> = out(e, "rallied")
+                .and_then(Value::as_array)
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|r| {
+                            let id = r.get("id")?.as_str()?;
+                            Some(format!("{} to CMS {}", name_of(id, names), count(r.get("cms_after"))))
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            if rallied.is_empty() {
+                format!("{who} rallies ({dice}): no one")
+            } else {
+                format!("{who} rallies ({dice}): {}", rallied.join(", "))
+            }
+        }
+        EventKind::Concealment if section == "How to conceal an element" => {
+            let hidden = out(e, "concealed").and_then(Value::as_bool) == Some(true);
+            let need = count(out(e, "needed"));
+            let result = if hidden { "starts concealed" } else { "starts in the open" };
+            format!("{who} tries to start concealed ({need}+ on {dice}): {result}")
+        }
+        EventKind::Leaves => format!("{who} leaves the table: {}", text(out(e, "status")).to_lowercase()),
+        EventKind::LeadershipTest => {
+            let result = match passed(e) {
+                Some(true) => "passed",
+                Some(false) => "failed",
+                None => "taken",
+            };
+            let about = target.filter(|t| *t != who).map(|t| format!(" ({t})")).unwrap_or_default();
+            let dice = if dice.is_empty() { "no throw".to_owned() } else { dice };
+            format!("{who}, Leadership Test{about} ({dice}): {result}")
+        }
+        EventKind::RadioTest => {
+            let result = if passed(e) == Some(true) { "netted in" } else { "not netted in" };
+            format!("{who}, radio netting-in ({dice}): {result}")
+        }
+        EventKind::OfficerCasualty => {
+            let hit = out(e, "nco_hit").and_then(Value::as_bool) == Some(true)
+                || out(e, "co_hit").and_then(Value::as_bool) == Some(true)
+                || out(e, "foo_hit").and_then(Value::as_bool) == Some(true);
+            format!("{who}: is the officer hit? ({dice}): {}", if hit { "yes" } else { "no" })
+        }
+        EventKind::StrategicMilestone => {
+            format!("{who}: Strategic Condition {}", text(out(e, "condition")))
+        }
+        EventKind::Arrival => {
+            let at = input(e, "at").and_then(point).unwrap_or_default();
+            format!("{who} comes onto the table at {at}")
+        }
+        EventKind::BattleEnd => {
+            let how = text(out(e, "decided_by")).to_lowercase();
+            match out(e, "winner").and_then(Value::as_str) {
+                Some(w) => format!("The battle ends: {} wins ({how})", name_of(w, names)),
+                None => format!("The battle ends undecided ({how})"),
+            }
+        }
+        _ => {
+            let mut s = who;
+            if let Some(t) = target.filter(|t| !s.is_empty() && t != &s) {
+                s.push_str(&format!(" → {t}"));
+            }
+            if !dice.is_empty() {
+                s.push_str(&format!(" ({dice})"));
+            }
+            let outcome = value_words(&e.outcome, names);
+            if !outcome.is_empty() && e.outcome != Value::Null {
+                if !s.is_empty() {
+                    s.push_str(": ");
+                }
+                s.push_str(&outcome);
+            }
+            s
+        }
+    }
+}
+
+/// Who an event's actor is: its name; the Senior Officer by his side.
+fn subject(id: &str, e: &RuleEvent, names: Names) -> String {
+    match (id, &e.side) {
+        ("SO", Some(side)) => format!("The Senior Officer of {side}"),
+        ("SO", None) => "The Senior Officer".to_owned(),
+        _ => name_of(id, names),
+    }
+}
+
+/// "5+" from the event's `needed` input, else its modifier.
+fn needs(e: &RuleEvent) -> String {
+    match input(e, "needed").and_then(Value::as_f64) {
+        Some(n) => format!("{}+", number(n)),
+        None => "thrown".to_owned(),
+    }
+}
+
+/// A command in words: "Sappers: move to (36″, 17″)".
+fn command(e: &RuleEvent, who: &str, names: Names) -> String {
+    let Some(c) = input(e, "command") else { return who.to_owned() };
+    let (verb, args) = match c {
+        Value::Object(m) if m.len() == 1 => {
+            let (k, v) = m.iter().next().expect("one entry");
+            (k.as_str(), v.clone())
+        }
+        Value::String(s) => (s.as_str(), Value::Null),
+        _ => ("command", Value::Null),
+    };
+    let verb = match verb {
+        "end_turn" => "ends its turn".to_owned(),
+        "runner" => "sends a runner".to_owned(),
+        v => words(v),
+    };
+    let mut said = format!("{who}: {verb}");
+    if let Value::Object(m) = &args {
+        for (k, v) in m {
+            let value = value_in(v, names);
+            match k.as_str() {
+                "element" if value == who || v.as_str().is_some_and(|s| name_of(s, names) == who) => {}
+                "to" | "at" => said.push_str(&format!(" {k} {value}")),
+                "target" | "squadron" if verb.starts_with("fire") => said.push_str(&format!(" at {value}")),
+                "target" | "targets" | "enemy" | "squadron" => said.push_str(&format!(" {value}")),
+                _ => said.push_str(&format!(", {} {value}", words(k))),
+            }
+        }
+    }
+    match out(e, "accepted").and_then(Value::as_bool) {
+        Some(false) => {
+            let why = out(e, "reason").or_else(|| out(e, "refused")).map(|r| value_in(r, names)).unwrap_or_default();
+            if why.is_empty() { format!("{said}: refused") } else { format!("{said}: refused, {why}") }
+        }
+        _ => said,
+    }
+}
+
+/// The event as one sentence with its rule: "13 Platoon, Order Die 3: Act
+/// (FYOB, Order Dice)".
+pub fn sentence(e: &RuleEvent, names: Names) -> String {
+    let said = said(e, names);
+    let rule = format!("({}, {})", e.rule.book.abbrev(), e.rule.section);
+    if said.is_empty() { rule } else { format!("{said} {rule}") }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::dice::Thrown;
+    use crate::event::{Book, RuleRef};
+
+    fn named(id: &str) -> Option<String> {
+        match id {
+            "13_platoon" => Some("13 Platoon".to_owned()),
+            "wache" => Some("the guard house".to_owned()),
+            _ => None,
+        }
+    }
+
+    fn event(kind: EventKind, book: Book, section: &str) -> RuleEvent {
+        RuleEvent::new(kind, RuleRef::new(book, section))
+    }
+
+    #[test]
+    fn an_order_die_reads_as_the_issue_writes_it() {
+        let mut e = event(EventKind::OrderDie, Book::FightYourOwnBattles, "Order Dice").actor("13_platoon");
+        e.dice.push(Thrown { sides: 3, face: 3 });
+        e.outcome = json!({ "order": "Act" });
+        assert_eq!(sentence(&e, &named), "13 Platoon, Order Die 3: Act (FYOB, Order Dice)");
+    }
+
+    #[test]
+    fn ids_become_names_and_program_words_become_words() {
+        assert_eq!(id_name("zug_2_gruppe_1"), "Zug 2 Gruppe 1");
+        assert_eq!(id_name("629_fd_sqn"), "629 Fd Sqn");
+        assert_eq!(id_name("LCA 1"), "LCA 1");
+        assert_eq!(words("SeizesInitiative"), "Seizes initiative");
+        assert_eq!(words("LMG"), "LMG");
+        assert_eq!(words("cms_after"), "CMS after");
+        assert_eq!(words("end_turn"), "end turn");
+    }
+
+    #[test]
+    fn numbers_are_rounded_as_the_rules_round_them() {
+        assert_eq!(number(29.274562835693), "29.3");
+        assert_eq!(number(11.0), "11");
+        assert_eq!(number(6.96), "7");
+        assert_eq!(value_words(&json!([35.662071, 36.02875]), &named), "(35.7″, 36″)");
+    }
+
+    #[test]
+    fn no_sentence_is_json() {
+        let mut e = event(EventKind::Command, Book::FightYourOwnBattles, "The game flow").actor("13_platoon");
+        e = e.input("command", json!({ "assault": { "element": "13_platoon", "target": "wache" } }), "");
+        e.outcome = json!({ "accepted": true });
+        let s = sentence(&e, &named);
+        assert_eq!(s, "13 Platoon: assault the guard house (FYOB, The game flow)");
+        let mut m = event(EventKind::Movement, Book::HeroesAll, "Rivers").actor("13_platoon");
+        m.outcome = json!({ "at": [32.718650817871094, 18.858783721923828], "in_water": true });
+        let s = sentence(&m, &named);
+        assert!(!s.contains(['{', '}', '"', '[', ']']), "{s}");
+        assert!(s.contains("(32.7″, 18.9″)") && s.contains("in water"), "{s}");
+    }
+
+    #[test]
+    fn fire_names_weapon_target_odds_and_hits() {
+        let mut e = event(EventKind::Fire, Book::HeroesAll, "How to fire weapons").actor("13_platoon").target("wache");
+        e = e.input("weapon", "Rifle", "").input("band", "effective", "23.5 inches").input("needed", 5, "");
+        e.dice = [3, 5, 6].iter().map(|&face| Thrown { sides: 6, face }).collect();
+        e.outcome = json!({ "hits": 2 });
+        assert_eq!(
+            sentence(&e, &named),
+            "13 Platoon fires Rifle at the guard house (effective range, 5+ on d6 3 5 6): 2 hits (HA, How to fire weapons)"
+        );
+        let mut bare = e.clone();
+        bare.inputs.clear();
+        assert_eq!(
+            sentence(&bare, &named),
+            "13 Platoon fires at the guard house (d6 3 5 6): 2 hits (HA, How to fire weapons)"
+        );
+    }
+}
