@@ -1,7 +1,8 @@
 //! Rule events read as sentences a player understands: "13 Platoon, Order
 //! Die 3: Act (FYOB, Order Dice)". Names, not ids (through the caller's
 //! names); numbers rounded as the rules round them (whole men and dice,
-//! inches to the tenth); rule words, not program words; no JSON.
+//! inches to the tenth, written 12.5"); rule words, not program words; no
+//! JSON; only characters the game's font draws.
 
 use serde_json::Value;
 
@@ -74,7 +75,7 @@ pub fn number(x: f64) -> String {
 fn point(v: &Value) -> Option<String> {
     let a = v.as_array()?;
     match a.as_slice() {
-        [x, y] if x.is_f64() || y.is_f64() => Some(format!("({}″, {}″)", number(x.as_f64()?), number(y.as_f64()?))),
+        [x, y] if x.is_f64() || y.is_f64() => Some(format!("({}\", {}\")", number(x.as_f64()?), number(y.as_f64()?))),
         _ => None,
     }
 }
@@ -251,7 +252,7 @@ fn said(e: &RuleEvent, names: Names) -> String {
         }
         EventKind::Movement if section == "Movement" => {
             let moved = out(e, "distance").and_then(Value::as_f64).unwrap_or(0.0);
-            let mut s = format!("{who} moves {}″ ({dice})", number(moved));
+            let mut s = format!("{who} moves {}\" ({dice})", number(moved));
             if out(e, "broke_down").and_then(Value::as_bool) == Some(true) {
                 s.push_str(", and breaks down");
             }
@@ -271,7 +272,7 @@ fn said(e: &RuleEvent, names: Names) -> String {
             let failures = count(out(e, "failures"));
             let band = out(e, "effects").and_then(|f| f.get("band")).map(|b| text(Some(b))).unwrap_or_default();
             let mut s = format!(
-                "{who} takes {}: {}, CMS {before} → {after}",
+                "{who} takes {}: {}, CMS {before} to {after}",
                 plural(e.dice.len() as i64, "Continuous Momentum test", "Continuous Momentum tests"),
                 plural(failures, "failure", "failures")
             );
@@ -345,7 +346,7 @@ fn said(e: &RuleEvent, names: Names) -> String {
         _ => {
             let mut s = who;
             if let Some(t) = target.filter(|t| !s.is_empty() && t != &s) {
-                s.push_str(&format!(" → {t}"));
+                s.push_str(&format!(" and {t}"));
             }
             if !dice.is_empty() {
                 s.push_str(&format!(" ({dice})"));
@@ -469,7 +470,7 @@ mod tests {
         assert_eq!(number(29.274562835693), "29.3");
         assert_eq!(number(11.0), "11");
         assert_eq!(number(6.96), "7");
-        assert_eq!(value_words(&json!([35.662071, 36.02875]), &named), "(35.7″, 36″)");
+        assert_eq!(value_words(&json!([35.662071, 36.02875]), &named), "(35.7\", 36\")");
     }
 
     #[test]
@@ -482,8 +483,8 @@ mod tests {
         let mut m = event(EventKind::Movement, Book::HeroesAll, "Rivers").actor("13_platoon");
         m.outcome = json!({ "at": [32.718650817871094, 18.858783721923828], "in_water": true });
         let s = sentence(&m, &named);
-        assert!(!s.contains(['{', '}', '"', '[', ']']), "{s}");
-        assert!(s.contains("(32.7″, 18.9″)") && s.contains("in water"), "{s}");
+        assert!(!s.contains(['{', '}', '[', ']']) && !s.contains("\":"), "{s}");
+        assert!(s.contains("(32.7\", 18.9\")") && s.contains("in water"), "{s}");
     }
 
     #[test]

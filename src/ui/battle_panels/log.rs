@@ -311,8 +311,11 @@ pub(super) fn event_tooltip(ui: &mut egui::Ui, e: &RuleEvent, names: NameOf) {
     let who = |id: &Option<String>| {
         id.as_deref().map_or("—".to_owned(), |i| names(i).unwrap_or_else(|| narrate::id_name(i)))
     };
-    if e.actor.is_some() || e.target.is_some() {
-        ui.label(format!("{} → {}", who(&e.actor), who(&e.target)));
+    if e.actor.is_some() {
+        ui.label(format!("Acting: {}", who(&e.actor)));
+    }
+    if e.target.is_some() {
+        ui.label(format!("On: {}", who(&e.target)));
     }
     if !e.inputs.is_empty() {
         ui.separator();
