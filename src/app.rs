@@ -226,7 +226,12 @@ pub fn run_frame_bench(bench: crate::bench::FrameBench) -> ExitCode {
 }
 
 /// The game in a window (or a screenshot of it); `demo`: the program plays both sides.
-pub fn run_windowed(screenshot: Option<ScreenshotRequest>, scenario: Option<LoadedScenario>, demo: bool) -> ExitCode {
+pub fn run_windowed(
+    screenshot: Option<ScreenshotRequest>,
+    scenario: Option<LoadedScenario>,
+    demo: bool,
+    resume: Option<battle::save::Save>,
+) -> ExitCode {
     let launched = Instant::now();
     if let Some(problem) = platform::display_problem() {
         eprintln!("{problem}");
@@ -245,6 +250,10 @@ pub fn run_windowed(screenshot: Option<ScreenshotRequest>, scenario: Option<Load
     let mut app =
         full_app(FullAppOptions { settings: loaded.settings, screenshot, bench: None, scenario, windowed: true });
     app.insert_resource(battle::NewBattle { seed, player: (!demo).then_some(0) });
+    // A saved battle pictured is resumed where it stands, as Continue does.
+    if resume.is_some() {
+        app.insert_resource(battle::Resume(resume));
+    }
     // A game played is autosaved after every bound (a screenshot is not).
     if app.world().get_resource::<ScreenshotRequest>().is_none() {
         app.insert_resource(battle::save::Autosave(battle::autosave_path()));

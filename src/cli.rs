@@ -19,8 +19,9 @@ pub enum Mode {
     /// `--frame-bench OUT.json [--frames N]`: frame times of the empty table
     /// and of the largest battle, N frames each, written to `out`.
     FrameBench { out: PathBuf, frames: u32 },
-    /// Render `frames` frames in a real window, save a PNG to `path`, exit.
-    Screenshot { path: PathBuf, frames: u32, scenario: Option<String>, demo: bool },
+    /// Render `frames` frames in a real window, save a PNG to `path`, exit;
+    /// `load`: of the battle in this save, as it stands there.
+    Screenshot { path: PathBuf, frames: u32, scenario: Option<String>, demo: bool, load: Option<PathBuf> },
     /// `--rules-report [--seeds N]`: play every shipped battle on seeds
     /// 1..=N headless and print which sections of both books changed state.
     RulesReport { seeds: u32 },
@@ -77,7 +78,7 @@ usage: warbound [--scenario S] [--demo]
        warbound --headless --scenario S --seed N [--bounds K] [--log OUT.jsonl] [--summary OUT.json] [--two-player]
        warbound --headless --load SAVE.ron [--days D] [--log OUT.jsonl] [--summary OUT.json]
        warbound --headless --campaign C --seed N [--battles paper|table|both] [--days D] [--log OUT.jsonl] [--summary OUT.json]
-       warbound --screenshot OUT.png [--frames N] [--scenario S] [--demo]
+       warbound --screenshot OUT.png [--frames N] [--scenario S | --load SAVE.ron] [--demo]
        warbound --frame-bench OUT.json [--frames N]
        warbound --rules-report [--seeds N]
        warbound --help | --version
@@ -89,7 +90,8 @@ usage: warbound [--scenario S] [--demo]
                       (a demonstration at a show)
   --list-scenarios    print the built-in scenarios and exit
   --headless          run without a window or GPU
-  --screenshot OUT    render N frames in a window, save OUT as PNG, exit
+  --screenshot OUT    render N frames in a window, save OUT as PNG, exit; with
+                      --load SAVE.ron, of the saved battle where it stands
   --frames N          frames to run (headless default 10, screenshot default 30)
   --seed N            with --headless: play scenario S to its end, both sides
                       Auto, from dice seed N (the same seed plays the same battle)
@@ -284,6 +286,19 @@ where
     if days.is_some() && load.is_none() {
         return Err(UsageError("--days goes with --campaign or --load of a campaign save".into()));
     }
+    if let (Some(path), Some(save)) = (&screenshot, &load) {
+        if headless || scenario.is_some() || seed.is_some() || bounds.is_some() || two_player {
+            return Err(UsageError(
+                "--screenshot --load pictures a saved battle: its scenario, seed and rules come from the save".into(),
+            ));
+        }
+        if path.extension().is_none_or(|e| !e.eq_ignore_ascii_case("png")) {
+            return Err(UsageError(format!("--screenshot writes a PNG: give a path ending in .png, not {path:?}")));
+        }
+        let frames = frames.unwrap_or(DEFAULT_SCREENSHOT_FRAMES);
+        let mode = Mode::Screenshot { path: path.clone(), frames, scenario: None, demo, load: Some(save.clone()) };
+        return Ok((mode, query));
+    }
     let autoplay =
         seed.is_some() || bounds.is_some() || log.is_some() || summary.is_some() || two_player || load.is_some();
     if autoplay {
@@ -317,7 +332,7 @@ where
             if path.extension().is_none_or(|e| !e.eq_ignore_ascii_case("png")) {
                 return Err(UsageError(format!("--screenshot writes a PNG: give a path ending in .png, not {path:?}")));
             }
-            Mode::Screenshot { path, frames: frames.unwrap_or(DEFAULT_SCREENSHOT_FRAMES), scenario, demo }
+            Mode::Screenshot { path, frames: frames.unwrap_or(DEFAULT_SCREENSHOT_FRAMES), scenario, demo, load: None }
         }
         (false, None) => {
             if frames.is_some() {
@@ -348,8 +363,31 @@ mod tests {
     fn screenshot_with_frames_and_scenario() {
         assert_eq!(
             mode(&["--screenshot", "out.png", "--frames=12", "--scenario", "patrol"]),
-            Ok(Mode::Screenshot { path: "out.png".into(), frames: 12, scenario: Some("patrol".into()), demo: false })
+            Ok(Mode::Screenshot {
+                path: "out.png".into(),
+                frames: 12,
+                scenario: Some("patrol".into()),
+                demo: false,
+                load: None
+            })
         );
+    }
+
+    #[test]
+    fn a_screenshot_pictures_a_save() {
+        assert_eq!(
+            mode(&["--screenshot", "out.png", "--load", "autosave.ron"]),
+            Ok(Mode::Screenshot {
+                path: "out.png".into(),
+                frames: DEFAULT_SCREENSHOT_FRAMES,
+                scenario: None,
+                demo: false,
+                load: Some("autosave.ron".into())
+            })
+        );
+        assert!(mode(&["--screenshot", "out.png", "--load", "a.ron", "--scenario", "patrol"]).is_err());
+        assert!(mode(&["--screenshot", "out.png", "--load", "a.ron", "--seed", "3"]).is_err());
+        assert!(mode(&["--screenshot", "out.jpg", "--load", "a.ron"]).is_err());
     }
 
     #[test]

@@ -83,9 +83,29 @@ pub fn run(mode: cli::Mode, query: Option<cli::Query>) -> ExitCode {
     };
     match mode {
         Mode::Headless { frames, .. } => app::run_headless(frames, scenario),
-        Mode::Play { demo, .. } => app::run_windowed(None, scenario, demo),
-        Mode::Screenshot { path, frames, demo, .. } => {
-            app::run_windowed(Some(launch::ScreenshotRequest { path, frames }), scenario, demo)
+        Mode::Play { demo, .. } => app::run_windowed(None, scenario, demo, None),
+        Mode::Screenshot { path, frames, demo, load: None, .. } => {
+            app::run_windowed(Some(launch::ScreenshotRequest { path, frames }), scenario, demo, None)
+        }
+        Mode::Screenshot { path, frames, demo, load: Some(save), .. } => {
+            if campaign::is_campaign_save(&save) {
+                eprintln!(
+                    "warbound: {} is a campaign save; --screenshot --load pictures a battle's save",
+                    save.display()
+                );
+                return ExitCode::from(2);
+            }
+            let saved =
+                match data::shared_codex().map_err(|e| e.to_string()).and_then(|c| battle::save::read(&save, &c)) {
+                    Ok(saved) => saved,
+                    Err(e) => {
+                        eprintln!("warbound: {e}");
+                        return ExitCode::from(2);
+                    }
+                };
+            let scenario =
+                data::LoadedScenario { source: saved.start.source.clone(), scenario: saved.start.scenario.clone() };
+            app::run_windowed(Some(launch::ScreenshotRequest { path, frames }), Some(scenario), demo, Some(saved))
         }
         Mode::Help
         | Mode::Version
