@@ -240,15 +240,15 @@ mod tests {
             element: element.clone(),
             orders: "Order Die: Fire; taken: nothing yet".into(),
             pending: None,
-            move_refused: Some("HeroesAll \"Order Dice\": the Order Die allows no move".into()),
+            move_refused: Some("HA, Order Dice: the Order Die allows no move".into()),
             offers: vec![
                 Offer {
                     label: "Observe (an Act)".into(),
                     command: Command::Observe { element: element.clone(), targets: Vec::new() },
-                    refused: Some("HeroesAll \"Observation\": nothing in view".into()),
+                    refused: Some("HA, Observation: nothing in view".into()),
                 },
                 Offer {
-                    label: "Fire at gruppe_1 (2 teams in range: 9 shots, 64% to hit, 1.0 hits expected)".into(),
+                    label: "Fire at 1. Gruppe (2 teams in range: 9 shots, 64% to hit, 1.0 hits expected)".into(),
                     command: Command::Fire { element: element.clone(), target: "gruppe_1".into() },
                     refused: None,
                 },
@@ -271,7 +271,7 @@ mod tests {
     #[test]
     fn clicking_an_offer_gives_its_command() {
         let mut h = harness(decision());
-        h.get_by_label("Fire at gruppe_1 (2 teams in range: 9 shots, 64% to hit, 1.0 hits expected)").click();
+        h.get_by_label("Fire at 1. Gruppe (2 teams in range: 9 shots, 64% to hit, 1.0 hits expected)").click();
         h.run();
         assert_eq!(
             h.state(),

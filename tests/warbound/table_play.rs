@@ -113,15 +113,25 @@ fn patrol_pair() -> (bevy::prelude::App, ElementBundle, ElementBundle) {
 
 #[test]
 fn the_odds_offered_before_a_volley_come_from_the_rules_and_fall_with_range() {
-    use warbound::battle::{options::fire_odds, visible::Sight};
+    use warbound::battle::{
+        options::{Stance, fire_odds},
+        visible::Sight,
+    };
     use warbound_rules::terrain::Point;
     let (app, firer, mut target) = patrol_pair();
     let sight = Sight::new(app.world().resource::<Battle>(), data::codex().unwrap());
+    let standing = Stance::new(false, 0, false);
     // Along the firer's own lane: 6" and then 20" ahead of it.
     target.place.at = Point(firer.place.at.0, firer.place.at.1 + 6.0);
-    let near = fire_odds(&sight, &firer.view(), &target.view(), 0, false).expect("rifles reach 6 inches");
+    let near = fire_odds(&sight, &firer.view(), &target.view(), standing).expect("rifles reach 6 inches");
+    // Heroes All, "-1 firing on the move": the odds shown on a Move order
+    // are the dice's, lower than standing.
+    let moving = fire_odds(&sight, &firer.view(), &target.view(), Stance::new(true, 0, false)).unwrap();
+    assert_eq!(moving.shots, near.shots);
+    assert!(moving.at_least_one_hit < near.at_least_one_hit, "{moving:?} against {near:?}");
+    assert!(moving.expected_hits < near.expected_hits, "{moving:?} against {near:?}");
     target.place.at = Point(firer.place.at.0, firer.place.at.1 + 20.0);
-    let far = fire_odds(&sight, &firer.view(), &target.view(), 0, false);
+    let far = fire_odds(&sight, &firer.view(), &target.view(), standing);
     assert!(near.shots > 0 && near.at_least_one_hit > 0.0 && near.at_least_one_hit <= 1.0, "{near:?}");
     assert!(near.expected_hits <= f64::from(near.shots));
     if let Some(far) = far {

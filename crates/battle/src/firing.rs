@@ -47,11 +47,7 @@ fn fire_phase(mut t: Battlefield, mut current: ResMut<Current>) {
     };
     current.0 = None;
     let Flow::Acting(turn) = &*t.flow else { return };
-    let stance = Stance {
-        on_the_move: turn.orders.order == Phase::Move || turn.taken.contains(&Phase::Move),
-        failures: turn.failures,
-        aimed,
-    };
+    let stance = Stance::of(turn, aimed);
     if aimed {
         // FYOB "Act" (iv): the aim is an Act of the Act phase, taken first.
         super::turn::phase_done(&mut t, Phase::Act, &[Act::Aim]);
@@ -63,10 +59,29 @@ fn fire_phase(mut t: Battlefield, mut current: ResMut<Current>) {
 /// How an element fires this turn: on the move or not, its CM tests'
 /// failures this bound, and whether it used an Act to aim.
 #[derive(Debug, Clone, Copy, Default)]
-pub(super) struct Stance {
+pub struct Stance {
     pub(super) on_the_move: bool,
     pub(super) failures: u8,
     pub(super) aimed: bool,
+}
+
+impl Stance {
+    /// A stance as given: on the move or not, the CM tests' failures this
+    /// bound, aimed or not.
+    pub fn new(on_the_move: bool, failures: u8, aimed: bool) -> Self {
+        Self { on_the_move, failures, aimed }
+    }
+
+    /// How the element of `turn` fires now: on the move when its Order Die
+    /// is Move or it has moved this turn (*Heroes All*, "-1 firing on the
+    /// move"), with its CM tests' failures, aimed or not.
+    pub(super) fn of(turn: &super::state::Turn, aimed: bool) -> Self {
+        Self {
+            on_the_move: turn.orders.order == Phase::Move || turn.taken.contains(&Phase::Move),
+            failures: turn.failures,
+            aimed,
+        }
+    }
 }
 
 /// Every firing team of `element` that reaches `target` fires at it.
@@ -264,7 +279,7 @@ pub struct FireOdds {
     pub at_least_one_hit: f64,
 }
 
-pub fn fire_odds(sight: &Sight, firer: &ElementView, tgt: &ElementView, failures: u8, aimed: bool) -> Option<FireOdds> {
+pub fn fire_odds(sight: &Sight, firer: &ElementView, tgt: &ElementView, stance: Stance) -> Option<FireOdds> {
     let codex = sight.codex;
     let cover = sight.cover(firer, tgt);
     let mut odds = FireOdds { shots: 0, expected_hits: 0.0, at_least_one_hit: 0.0 };
@@ -280,7 +295,6 @@ pub fn fire_odds(sight: &Sight, firer: &ElementView, tgt: &ElementView, failures
             miss_all = 0.0;
             continue;
         }
-        let stance = Stance { on_the_move: false, failures, aimed };
         let Some((_, _, fire)) = open_sights(&team, firer, tgt, cover, stance, codex) else { continue };
         let Ok(a) = firing::assess_open_sights(&fire) else { continue };
         let p = a.chance_each();

@@ -3,7 +3,7 @@
 //! rule's answer beside it, checked by the very function that checks a
 //! command when it is given ([`super::check::check`]).
 
-pub use super::firing::{FireOdds, fire_odds};
+pub use super::firing::{FireOdds, Stance, fire_odds};
 use super::{
     check::check,
     command::{Command, Pace},
@@ -59,6 +59,7 @@ pub fn decision(world: &mut World) -> Option<Decision> {
     let all = Elements::new(q.iter(world).map(|f| f.view()).collect(), roster);
     let battle = world.get_resource::<Battle>()?;
     let sides = world.get_resource::<Sides>()?;
+    let names = world.get_resource::<super::names::Names>()?;
     match flow {
         Flow::Acting(turn) => {
             let me = all.get(&turn.element).copied()?;
@@ -98,7 +99,7 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                 if me.intel.known.contains(e.id()) || sides.0[me.identity.side].known.contains(e.id()) {
                     let teams = sight.teams_in_range(&me, &e).len();
                     // The odds from the rules core, before the dice.
-                    let odds = |aimed| match fire_odds(&sight, &me, &e, turn.failures, aimed) {
+                    let odds = |aimed| match fire_odds(&sight, &me, &e, super::firing::Stance::of(&turn, aimed)) {
                         Some(o) => format!(
                             ": {} shots, {:.0}% to hit, {:.1} hits expected",
                             o.shots,
@@ -108,12 +109,15 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                         None => String::new(),
                     };
                     let s = if teams == 1 { "" } else { "s" };
-                    let label = format!("Fire at {} ({teams} team{s} in range{})", e.id(), odds(false));
+                    let label = format!("Fire at {} ({teams} team{s} in range{})", names.name(e.id()), odds(false));
                     commands.push((label, Command::Fire { element: element.clone(), target: e.id().to_owned() }));
                     // An Act to aim an AT/HE shot, then fire (FYOB "Act", (iv)).
                     if super::firing::aim_counts(&sight, &me, &e, turn.failures) {
-                        let label =
-                            format!("Aim (an Act), then fire at {} ({teams} team{s} in range{})", e.id(), odds(true));
+                        let label = format!(
+                            "Aim (an Act), then fire at {} ({teams} team{s} in range{})",
+                            names.name(e.id()),
+                            odds(true)
+                        );
                         commands
                             .push((label, Command::AimedFire { element: element.clone(), target: e.id().to_owned() }));
                     }
@@ -130,11 +134,18 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                             } else {
                                 "in contact:".to_owned()
                             };
-                            format!("Assault {} 1-on-1 ({approach} {:.0}% to win the fight)", e.id(), odds * 100.0)
+                            format!(
+                                "Assault {} 1-on-1 ({approach} {:.0}% to win the fight)",
+                                names.name(e.id()),
+                                odds * 100.0
+                            )
                         } else if to_contact > 0.0 {
-                            format!("Assault {} ({to_contact:.1}\" to contact: Move, then the assault)", e.id())
+                            format!(
+                                "Assault {} ({to_contact:.1}\" to contact: Move, then the assault)",
+                                names.name(e.id())
+                            )
                         } else {
-                            format!("Assault {} (in contact)", e.id())
+                            format!("Assault {} (in contact)", names.name(e.id()))
                         };
                         commands
                             .push((label, Command::Assault { element: element.clone(), target: e.id().to_owned() }));
@@ -145,7 +156,7 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                     if super::demolition_vehicles::has_petard(&me, codex) {
                         let label = format!(
                             "Fire the petard at {}'s building ({:.0}% to hit: column F doubled, doubled again on the building)",
-                            e.id(),
+                            names.name(e.id()),
                             warbound_rules::assault::petard_hit_chance() * 100.0
                         );
                         commands.push((label, Command::Petard { element: element.clone(), target: e.id().to_owned() }));
@@ -170,8 +181,10 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                         } else {
                             "column F doubled".to_owned()
                         };
-                        let label =
-                            format!("Detonate the Goliath against {} (an Act; {odds}; the Goliath is lost)", e.id());
+                        let label = format!(
+                            "Detonate the Goliath against {} (an Act; {odds}; the Goliath is lost)",
+                            names.name(e.id())
+                        );
                         commands
                             .push((label, Command::Goliath { element: element.clone(), target: e.id().to_owned() }));
                     }
@@ -182,7 +195,7 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                         let s = if smoke.len() == 1 { "" } else { "s" };
                         let label = format!(
                             "Fire smoke on {}'s position ({} team{s}: +2 to hit, 3 smokeballs for 2 bounds)",
-                            e.id(),
+                            names.name(e.id()),
                             smoke.len()
                         );
                         let at = (e.place.at.0, e.place.at.1);
@@ -213,7 +226,7 @@ pub fn decision(world: &mut World) -> Option<Decision> {
             // The places of enemies it lost track of, to check.
             for (id, at) in &me.intel.last_seen {
                 commands.push((
-                    format!("Check whether {id} has left ({:.0}, {:.0}) (an Act)", at.0, at.1),
+                    format!("Check whether {} has left ({:.0}, {:.0}) (an Act)", names.name(id), at.0, at.1),
                     Command::CheckVacated { element: element.clone(), enemy: id.clone() },
                 ));
             }
@@ -250,7 +263,7 @@ pub fn decision(world: &mut World) -> Option<Decision> {
             for (id, side) in &aircraft {
                 if *side != me.identity.side {
                     commands.push((
-                        format!("Fire at the aircraft {id}"),
+                        format!("Fire at the aircraft, {}", names.name(id)),
                         Command::FireAa { element: element.clone(), squadron: id.clone() },
                     ));
                 }
@@ -374,7 +387,7 @@ fn phase_word(p: Phase) -> &'static str {
 
 /// A refusal in words: book, section and reason.
 fn refusal_text(r: &super::command::Refusal) -> String {
-    format!("{:?} \"{}\": {}", r.rule.book, r.rule.section, r.reason)
+    format!("{}, {}: {}", r.rule.book.abbrev(), r.rule.section, r.reason)
 }
 
 /// The point `allowance` inches along the straight route from `from` towards `to`.

@@ -194,7 +194,7 @@ fn an_assault_the_turn_forbids_is_refused() {
         panic!("no element's decision")
     };
     let offer = offers.iter().find(|o| matches!(o.command, Command::Assault { .. })).expect("Assault g1 on offer");
-    assert!(offer.label.starts_with("Assault g1"), "{}", offer.label);
+    assert!(offer.label.starts_with("Assault G1"), "{}", offer.label);
     assert!(offer.refused.as_deref().is_some_and(|r| r.contains("Move or Act order")), "{:?}", offer.refused);
 }
 
@@ -695,7 +695,7 @@ fn the_player_is_offered_a_1_on_1_attack_with_its_odds() {
     let offer = offers.iter().find(|o| matches!(o.command, Command::Assault { .. })).expect("the attack on offer");
     let odds = warbound_rules::assault::one_on_one_odds(warbound_rules::officer::Quality::Regular);
     assert!((odds - 0.8).abs() < 1e-9);
-    assert!(offer.label.starts_with("Assault g1 1-on-1"), "{}", offer.label);
+    assert!(offer.label.starts_with("Assault G1 1-on-1"), "{}", offer.label);
     assert!(offer.label.contains("stealth move") && offer.label.contains("80% to win"), "{}", offer.label);
     assert_eq!(offer.refused, None);
 }

@@ -497,10 +497,10 @@ fn the_cardsheet_shows_transport_duty() {
 fn the_cardsheet_of_an_enemy_not_observed_shows_nothing_of_it() {
     let mut app = village();
     let hidden = cardsheet_labels(&app, "zug_1_gruppe_1");
-    assert_eq!(hidden, ["Zug 1 Gruppe 1", "An enemy element your force has not observed."]);
+    assert_eq!(hidden, ["1. Gruppe, 1. Zug", "An enemy element your force has not observed."]);
     app.world_mut().resource_mut::<Sides>().0[0].known.insert("zug_1_gruppe_1".into());
     let seen = cardsheet_labels(&app, "zug_1_gruppe_1");
-    assert_eq!(seen[0], "Zug 1 Gruppe 1");
+    assert_eq!(seen[0], "1. Gruppe, 1. Zug");
     assert_eq!(after(&seen, "NCO"), Some("Bold (3)"), "{seen:?}");
 }
 
