@@ -130,6 +130,10 @@ pub struct BattlegroupFile {
     #[serde(default)]
     pub objective: Option<BoardId>,
     pub elements: Vec<ElementFile>,
+    /// Afloat, its landing craft and Landing Plan (FYOW 18.2): the elements
+    /// of each wave, landing a session apart.
+    #[serde(default)]
+    pub landing: Option<crate::table::landing::LandingFile>,
 }
 
 /// An element of a battlegroup: a company, a troop of tanks, a battery.
@@ -527,6 +531,18 @@ impl CampaignFile {
                     ),
                 );
             }
+        }
+        if let Some(plan) = &bg.landing {
+            let Start::Afloat { beach, day, .. } = &bg.start else {
+                return err(
+                    "landing",
+                    None,
+                    format!("landing: {} is not afloat: only a landing has a Landing Plan", bg.name),
+                );
+            };
+            let names: Vec<&str> = bg.elements.iter().map(|e| e.name.as_str()).collect();
+            plan.check(&here("landing"), &names, beach, *day)
+                .map_err(|(at, value, m)| Wrong::new(at, value.as_deref(), m))?;
         }
         if bg.order.needs_order_of_march() && bg.objective.is_none() {
             let message = format!("objective: {} is under {:?} orders and needs a board to go to", bg.name, bg.order);
