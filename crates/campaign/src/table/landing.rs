@@ -280,7 +280,7 @@ fn name(c: Carrier) -> &'static str {
         Carrier::Lcvp => "LCVP",
         Carrier::LcmMk1 => "LCM Mk I",
         Carrier::LcmMk2 => "LCM Mk II",
-        Carrier::Lct4 => "LCT 4",
+        Carrier::Lct4 => "LCT-4",
         Carrier::Dukw => "DUKW",
         Carrier::Lvt => "LVT",
         Carrier::LvtMk4 => "LVT Mk IV",
