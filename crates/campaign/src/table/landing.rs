@@ -166,6 +166,15 @@ pub fn afloat(c: &Campaign, i: usize, board: &BoardId) -> Option<Afloat> {
     Afloat::after(plan, f.sessions_here)
 }
 
+/// FYOW 18.2, the Landing Plan's "impact on ... the 'Dunnigan Rules'": the
+/// elements of force `i` still at sea beyond this session's wave, which its
+/// paper battles neither count nor take losses from. The wave landing this
+/// session is ashore for them.
+pub fn offshore(c: &Campaign, i: usize) -> Vec<String> {
+    let Some(Whereabouts::Board(board)) = c.forces.get(i).map(|f| &f.at) else { return Vec::new() };
+    afloat(c, i, board).map(|a| a.waves.into_iter().skip(1).flatten().collect()).unwrap_or_default()
+}
+
 /// One craft being loaded: its spec and the loads it holds.
 struct Loading {
     spec: CraftSpec,
@@ -451,6 +460,28 @@ mod tests {
         }
         let (s, ..) = cobo(2, 3);
         assert!(s.sides[0].landing.is_none(), "all ashore");
+    }
+
+    /// FYOW 18.2's "impact on ... the 'Dunnigan Rules'": in the session the
+    /// 4th Dorsets land at Cobo Bay their second wave is still at sea, out
+    /// of their paper battles; the session after, it lands and counts.
+    #[test]
+    fn on_paper_only_the_waves_ashore_count() {
+        let file = CampaignFile::load("guernsey-1942.ron", GUERNSEY).unwrap();
+        let mut c = Campaign::new("guernsey-1942", file, 1).unwrap();
+        let i = c.forces.iter().position(|f| f.name == "4th Dorsets").unwrap();
+        assert!(offshore(&c, i).is_empty(), "afloat, not yet landed: no battle on the beach");
+        c.forces[i].at = Whereabouts::Board(BoardId::new("Cobo Bay"));
+        c.forces[i].sessions_here = 0;
+        assert_eq!(
+            offshore(&c, i),
+            ["C Company", "Carrier Platoon", "3 Troop, B Sqn North Irish Horse (3 x Churchill III)"]
+        );
+        c.forces[i].sessions_here = 1;
+        assert!(offshore(&c, i).is_empty(), "the second wave lands this session");
+        c.forces[i].sessions_here = 0;
+        c.forces[i].at = Whereabouts::Board(BoardId::new("Castel"));
+        assert!(offshore(&c, i).is_empty(), "off its beach the plan is done");
     }
 
     /// FYOW 18.2's waves a session apart, through the map's Landing Plan.
