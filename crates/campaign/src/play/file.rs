@@ -261,7 +261,8 @@ impl CampaignFile {
     /// exists, it is of its army's nation and in service in the campaign's
     /// year, an element whose template has off-table guns names its FOO and
     /// no other does, and the battlegroup's cost with each such element at
-    /// its template's CODEX cost stays within the limit (FYOW 2.1); and each
+    /// its template's CODEX cost stays within the limit (FYOW 2.1), a landing
+    /// battlegroup's craft hold each of its elements whole; and each
     /// squadron's `codex` aircraft against `codex`: known, an aircraft, of
     /// its army's nation, in service in the campaign's year. A problem names
     /// `file`, the line and the field.
@@ -313,6 +314,12 @@ impl CampaignFile {
                             return Err(DataError::located(file, text, &format!("{at}.foo"), None, why));
                         }
                         _ => {}
+                    }
+                    if let Some(plan) = &bg.landing {
+                        plan.holds(&el.name, &template.elements, codex).map_err(|why| {
+                            let at = format!("armies[{a}].battlegroups[{b}].landing.craft");
+                            DataError::located(file, text, &at, None, format!("craft: {why}"))
+                        })?;
                     }
                     total += template.points(codex, nation, army.quality).map_err(refuse)?;
                 }

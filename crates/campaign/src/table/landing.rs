@@ -23,8 +23,9 @@ use serde::{Deserialize, Serialize};
 use warbound_rules::boats::{self, Craft, Slot};
 use warbound_rules::codex::Codex;
 use warbound_rules::loads::{Carrier, Loads};
-use warbound_rules::scenario::{BeachLanding, CompanySpec, CraftSpec, Start};
+use warbound_rules::scenario::{BeachLanding, CompanySpec, CraftSpec, ElementSpec, Start};
 
+use crate::army::orbat::TemplateElement;
 use crate::map::board::{BoardId, Coast};
 use crate::map::common::{MapError, SessionStamp};
 use crate::map::march::{LandingPlan, LandingWave};
@@ -123,6 +124,36 @@ impl LandingFile {
         if let Some(e) = elements.iter().find(|e| !self.waves.iter().flatten().any(|x| x == *e)) {
             let m = format!("waves: \"{e}\" is in no wave: a Landing Plan declares each wave's whole composition");
             return wrong(format!("{at}.waves"), None, m);
+        }
+        Ok(())
+    }
+}
+
+impl LandingFile {
+    /// Each element of the order of battle `template` (its on-table
+    /// elements) fits whole in one of the plan's craft; the problem names
+    /// the campaign element `element` and the template element.
+    pub fn holds(&self, element: &str, template: &[TemplateElement], codex: &Codex) -> Result<(), String> {
+        let biggest = self.craft.iter().filter_map(|c| craft(c)).max_by_key(|c| c.capacity());
+        for te in template.iter().filter(|te| !te.off_table) {
+            let spec = ElementSpec {
+                id: te.id.clone(),
+                nco: None,
+                figures: te.figures.clone(),
+                pieces: te.pieces.clone(),
+                militia: false,
+                radio: te.radio,
+                sniper: false,
+                recce: te.recce,
+                start: Start::Box(1),
+                concealed: None,
+                order: None,
+                cms: None,
+            };
+            let load = spec.load(codex)?;
+            if biggest.is_none_or(|c| load > c.capacity()) {
+                return Err(format!("{element}'s {} ({load} loads) fits none of the landing craft", te.id));
+            }
         }
         Ok(())
     }
@@ -482,6 +513,22 @@ mod tests {
         c.forces[i].sessions_here = 0;
         c.forces[i].at = Whereabouts::Board(BoardId::new("Castel"));
         assert!(offshore(&c, i).is_empty(), "off its beach the plan is done");
+    }
+
+    /// A plan whose craft cannot hold an element whole is refused at load:
+    /// a 1942 rifle platoon's 41 loads do not fit *Heroes All*'s LCA of 16.
+    #[test]
+    fn a_plan_whose_craft_cannot_hold_an_element_is_refused() {
+        let (templates, codex) = (shipped(), test_codex());
+        let file = CampaignFile::load("guernsey-1942.ron", GUERNSEY).unwrap();
+        file.check_tables("guernsey-1942.ron", GUERNSEY, &codex, &templates).unwrap();
+        let only_lcas = GUERNSEY.replacen("craft: [\"lca\", \"lcm_mk1\", \"lct4\"]", "craft: [\"lca\"]", 1);
+        assert_ne!(only_lcas, GUERNSEY);
+        let file = CampaignFile::load("guernsey-1942.ron", &only_lcas).unwrap();
+        let err = file.check_tables("guernsey-1942.ron", &only_lcas, &codex, &templates).unwrap_err();
+        assert!(err.message.starts_with("craft: A Company's 1_platoon (41 loads) fits none"), "{err}");
+        let line = only_lcas[..only_lcas.find("craft: [\"lca\"]").unwrap()].matches('\n').count() + 1;
+        assert_eq!(err.position.map(|p| p.0), Some(line), "{err}");
     }
 
     /// FYOW 18.2's waves a session apart, through the map's Landing Plan.
