@@ -409,9 +409,15 @@ mod tests {
     /// The 4th Dorsets landing at Cobo Bay from the West Sea against II./IR
     /// 582 on the board, `sessions` after their first wave's session.
     fn cobo(sessions: u32, seed: u64) -> (Scenario, Roster, Codex) {
+        landing_at("Cobo Bay", "4th Dorsets", Edge::West, sessions, seed)
+    }
+
+    /// `force` landing on `board` from its `sea` edge against II./IR 582 on
+    /// the board, `sessions` after its first wave's session.
+    fn landing_at(board: &str, landing: &str, sea: Edge, sessions: u32, seed: u64) -> (Scenario, Roster, Codex) {
         let file = CampaignFile::load("guernsey-1942.ron", GUERNSEY).unwrap();
         let (templates, codex) = (shipped(), test_codex());
-        let board = BoardId::new("Cobo Bay");
+        let board = BoardId::new(board);
         let b = file.map.board(&board).unwrap();
         let engagement = Engagement {
             board: b.id.clone(),
@@ -423,13 +429,13 @@ mod tests {
             session: SessionStamp::new(1, 2).unwrap(),
             conditions: SessionConditions::fine_day(),
             forces: vec![
-                engaged("4th Dorsets", Side::Blue, Edge::West, false, &file, &board),
-                engaged("II./IR 582", Side::Red, Edge::East, true, &file, &board),
+                engaged(landing, Side::Blue, sea, false, &file, &board),
+                engaged("II./IR 582", Side::Red, sea.opposite(), true, &file, &board),
             ],
         };
         let table = table_of(&file.map, &board, seed).unwrap();
         let forces = [
-            force(&file, &templates, "4th Dorsets", &board, sessions),
+            force(&file, &templates, landing, &board, sessions),
             force(&file, &templates, "II./IR 582", &board, sessions),
         ];
         let day = BattleDay { start_hour: 8, season: Season::Summer, weather: Weather::default(), time_limit: 24 };
@@ -472,6 +478,18 @@ mod tests {
             assert!(churchill.wave >= 5);
             assert!(s.sides[1].landing.is_none());
         }
+    }
+
+    /// L'Ancresse's sea is to the east: the beach runs up the right edge and
+    /// the 5th Dorsets' first wave is aboard craft in its lanes there.
+    #[test]
+    fn an_east_facing_beach_lies_along_the_right_edge() {
+        let (s, _, codex) = landing_at("L'Ancresse", "5th Dorsets", Edge::East, 0, 2);
+        s.check(&codex).unwrap();
+        let beach = s.sides[0].landing.as_ref().unwrap();
+        assert_eq!((beach.sea, beach.at), (Some(TableEdge::Right), (s.table.width, 0.0)));
+        let aboard = s.sides[0].elements().filter(|e| matches!(e.start, Start::Landing(..))).count();
+        assert_eq!(aboard, s.sides[0].elements().count(), "every element lands from the sea");
     }
 
     /// A session after the first wave landed, it is ashore: it comes on from
