@@ -127,16 +127,25 @@ fn land(t: &mut Battlefield, k: usize, c: &CraftSpec, bound: u32) {
     let beach = t.battle.landings[k].beach.clone();
     let side = t.battle.landings[k].side;
     let (x, y) = beach.slot_centre(slot);
-    // Up the beach is away from the side's own edge.
-    let inland = match t.battle.start.scenario.sides[side].edge {
-        warbound_rules::scenario::Edge::Far => -1.0,
-        _ => 1.0,
+    // Up the beach is away from the sea, or where the scenario does not say
+    // where the sea is, away from the side's own edge, across the table.
+    use warbound_rules::scenario::Edge;
+    let (across, inland) = match beach.sea.unwrap_or(t.battle.start.scenario.sides[side].edge) {
+        Edge::Left if beach.sea.is_some() => (true, 1.0),
+        Edge::Right if beach.sea.is_some() => (true, -1.0),
+        Edge::Far => (false, -1.0),
+        _ => (false, 1.0),
     };
     let table = t.battle.start.scenario.table;
     let mut n = 0.0;
     let mut ashore = Vec::new();
     aboard(t, side, c, |log, f| {
-        let at = Point(x, (y + inland * (1.0 + 1.5 * n)).clamp(0.5, table.depth - 0.5));
+        let up = inland * (1.0 + 1.5 * n);
+        let at = if across {
+            Point((x + up).clamp(0.5, table.width - 0.5), y)
+        } else {
+            Point(x, (y + up).clamp(0.5, table.depth - 0.5))
+        };
         n += 1.0;
         ashore.push(f.id().to_owned());
         let ev = RuleEvent::new(EventKind::Arrival, RuleRef::new(Book::HeroesAll, "Landing craft landing sequence"))
@@ -181,6 +190,7 @@ mod tests {
             at: (10.0, 2.0),
             width: 24.0,
             mined_approaches: true,
+            sea: None,
             craft: vec![
                 CraftSpec {
                     id: "A".into(),

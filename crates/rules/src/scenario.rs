@@ -480,10 +480,17 @@ pub struct Side {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BeachLanding {
-    /// The left end of the beach at the water's edge, inches.
+    /// The left end of the beach at the water's edge, inches: its nearest
+    /// end where the beach runs along a left or right edge.
     pub at: (f32, f32),
-    /// Inches along the table's width.
+    /// Inches along the water's edge: the table's width, or its depth where
+    /// the sea is at the left or right edge.
     pub width: f32,
+    /// The table edge the sea is at: the beach runs along it and up the
+    /// beach is away from it. Left out, the beach runs along the table's
+    /// width and up the beach is away from the side's own edge.
+    #[serde(default)]
+    pub sea: Option<Edge>,
     /// "If the scenario indicates that the approaches are mined".
     #[serde(default)]
     pub mined_approaches: bool,
@@ -503,7 +510,15 @@ impl BeachLanding {
     /// The middle of slot `slot` at the water's edge.
     pub fn slot_centre(&self, slot: usize) -> (f32, f32) {
         let w = crate::boats::LANE_WIDTH;
-        (self.at.0 + w * slot as f32 + w / 2.0, self.at.1)
+        self.along(w * slot as f32 + w / 2.0)
+    }
+
+    /// The point `d` inches along the water's edge from the beach's end.
+    pub fn along(&self, d: f32) -> (f32, f32) {
+        match self.sea {
+            Some(Edge::Left | Edge::Right) => (self.at.0, self.at.1 + d),
+            _ => (self.at.0 + d, self.at.1),
+        }
     }
 }
 
@@ -768,7 +783,7 @@ impl Scenario {
         unique: &mut impl FnMut(String, &str) -> Result<(), Invalid>,
     ) -> Result<(), Invalid> {
         self.on_table(&format!("{at}.at"), None, landing.at)?;
-        self.on_table(&format!("{at}.width"), None, (landing.at.0 + landing.width, landing.at.1))?;
+        self.on_table(&format!("{at}.width"), None, landing.along(landing.width))?;
         for (k, c) in landing.craft.iter().enumerate() {
             unique(format!("{at}.craft[{k}].id"), &c.id)?;
             if c.wave == 0 {
@@ -1074,15 +1089,25 @@ fn craft_load<'a>(
     };
     let mut load = Vec::new();
     for e in aboard {
-        let men: u32 = e.figures.iter().map(|f| u32::from(f.men)).sum();
-        load.push(Loads::whole(men));
-        for p in &e.pieces {
-            let entry = codex.get(&p.codex).map_err(|err| err.to_string())?;
-            load.push(loads::codex_load_space(entry).map_err(|err| err.to_string())?);
-            load.push(Loads::whole(u32::from(p.crew.unwrap_or(entry.crew))));
-        }
+        load.push(e.load(codex)?);
     }
     loads::fits(carrier.capacity(), &load).map_err(|err| err.to_string())
+}
+
+impl ElementSpec {
+    /// What the element loads a carrier with (*Heroes All*, "Loads"): each
+    /// man 1 load, each piece its CODEX load space and its crew.
+    pub fn load(&self, codex: &Codex) -> Result<crate::loads::Loads, String> {
+        use crate::loads::{self, Loads};
+        let men: u32 = self.figures.iter().map(|f| u32::from(f.men)).sum();
+        let mut load = Loads::whole(men);
+        for p in &self.pieces {
+            let entry = codex.get(&p.codex).map_err(|err| err.to_string())?;
+            load += loads::codex_load_space(entry).map_err(|err| err.to_string())?;
+            load += Loads::whole(u32::from(p.crew.unwrap_or(entry.crew)));
+        }
+        Ok(load)
+    }
 }
 
 #[cfg(test)]
@@ -1408,6 +1433,21 @@ mod tests {
         assert_eq!(beach.slot_centre(2), (20.0, 2.0), "slot 1 is the gap between lanes 0 and 2");
         assert_eq!(beach.plan().unwrap().landings.len(), 1);
         assert_eq!(s.sides[0].elements().next().unwrap().start.whereabouts(), Whereabouts::Box);
+    }
+
+    /// A beach on the left edge runs along the table's depth: its slots go
+    /// up the edge, and one past the far edge is off the table.
+    #[test]
+    fn a_beach_along_the_left_edge_runs_up_the_depth() {
+        let aboard = r#"            (id: "x", figures: [(men: 10, weapon: "gb_no4_rifle")], start: landing(1, 0)),"#;
+        let text = landing(aboard, LCA).replacen("width: 24,", "width: 24, sea: Some(left),", 1);
+        let s = Scenario::load("t.ron", &text, &codex()).unwrap();
+        let beach = s.sides[0].landing.as_ref().unwrap();
+        assert_eq!(beach.slot_centre(0), (10.0, 4.0));
+        assert_eq!(beach.slot_centre(2), (10.0, 12.0), "up the left edge, not along the width");
+        let long = text.replacen("width: 24,", "width: 60,", 1);
+        let err = Scenario::parse("t.ron", &long).unwrap_err();
+        assert!(err.message.contains("landing.width"), "{err}");
     }
 
     #[test]

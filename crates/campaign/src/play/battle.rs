@@ -162,8 +162,12 @@ impl Campaign {
     /// ground-attack squadron supporting it still flying (33.7.3 (ix)).
     fn paper_force(&self, name: &str, squadron: Option<usize>) -> Force {
         let f = self.force(name).expect("a force in battle");
-        let mut force = Force::new(name, f.points());
-        force.heavy_guns = f.heavy_guns();
+        let offshore = self.fx(name).map(|i| crate::table::landing::offshore(self, i)).unwrap_or_default();
+        let ashore = |e: &&crate::army::battlegroup::Element| !offshore.contains(&e.name);
+        let points = f.battlegroup.elements.iter().filter(ashore).map(|e| e.points).sum();
+        let mut force = Force::new(name, points);
+        let kit = |e: &crate::army::battlegroup::Element| f.kit.iter().find(|k| k.name == e.name).map(|k| k.heavy_guns);
+        force.heavy_guns = f.battlegroup.elements.iter().filter(ashore).filter_map(kit).sum();
         force.commander = Self::dunnigan_competency(f.commander.competency);
         force.movement_allowance_left = f.movement.allowance.remaining() > 0;
         if let (Some(k), Some(air)) = (squadron, self.army(f.side).air.as_ref()) {
@@ -346,7 +350,9 @@ impl Campaign {
         if loss == 0 {
             return;
         }
+        let offshore = crate::table::landing::offshore(self, i);
         let mut elements = self.forces[i].battlegroup.elements.clone();
+        elements.retain(|e| !offshore.contains(&e.name));
         elements.sort_by_key(|e| (e.points, e.name.clone()));
         let mut left = loss;
         let mut assets = Vec::new();

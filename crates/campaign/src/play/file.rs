@@ -130,6 +130,10 @@ pub struct BattlegroupFile {
     #[serde(default)]
     pub objective: Option<BoardId>,
     pub elements: Vec<ElementFile>,
+    /// Afloat, its landing craft and Landing Plan (FYOW 18.2): the elements
+    /// of each wave, landing a session apart.
+    #[serde(default)]
+    pub landing: Option<crate::table::landing::LandingFile>,
 }
 
 /// An element of a battlegroup: a company, a troop of tanks, a battery.
@@ -257,7 +261,8 @@ impl CampaignFile {
     /// exists, it is of its army's nation and in service in the campaign's
     /// year, an element whose template has off-table guns names its FOO and
     /// no other does, and the battlegroup's cost with each such element at
-    /// its template's CODEX cost stays within the limit (FYOW 2.1); and each
+    /// its template's CODEX cost stays within the limit (FYOW 2.1), a landing
+    /// battlegroup's craft hold each of its elements whole; and each
     /// squadron's `codex` aircraft against `codex`: known, an aircraft, of
     /// its army's nation, in service in the campaign's year. A problem names
     /// `file`, the line and the field.
@@ -309,6 +314,12 @@ impl CampaignFile {
                             return Err(DataError::located(file, text, &format!("{at}.foo"), None, why));
                         }
                         _ => {}
+                    }
+                    if let Some(plan) = &bg.landing {
+                        plan.holds(&el.name, &template.elements, codex).map_err(|why| {
+                            let at = format!("armies[{a}].battlegroups[{b}].landing.craft");
+                            DataError::located(file, text, &at, None, format!("craft: {why}"))
+                        })?;
                     }
                     total += template.points(codex, nation, army.quality).map_err(refuse)?;
                 }
@@ -527,6 +538,18 @@ impl CampaignFile {
                     ),
                 );
             }
+        }
+        if let Some(plan) = &bg.landing {
+            let Start::Afloat { beach, day, .. } = &bg.start else {
+                return err(
+                    "landing",
+                    None,
+                    format!("landing: {} is not afloat: only a landing has a Landing Plan", bg.name),
+                );
+            };
+            let names: Vec<&str> = bg.elements.iter().map(|e| e.name.as_str()).collect();
+            plan.check(&here("landing"), &names, beach, *day)
+                .map_err(|(at, value, m)| Wrong::new(at, value.as_deref(), m))?;
         }
         if bg.order.needs_order_of_march() && bg.objective.is_none() {
             let message = format!("objective: {} is under {:?} orders and needs a board to go to", bg.name, bg.order);

@@ -81,6 +81,9 @@ pub struct TableForce {
     pub order: Option<OrderKind>,
     /// This board is its order's objective.
     pub objective_here: bool,
+    /// The waves of its Landing Plan still afloat (FYOW 18.2), which come
+    /// ashore in landing craft ([`crate::table::landing`]).
+    pub landing: Option<crate::table::landing::Afloat>,
 }
 
 /// One campaign element (a company, troop, battery) as the table fields it.
@@ -257,6 +260,9 @@ pub fn scenario_for(
         if companies.is_empty() {
             return Err(format!("the {side:?} side fields nothing on {}", engagement.board));
         }
+        let afloat: Vec<&TableForce> = engaged.iter().map(|&(_, f)| f).collect();
+        let landing =
+            crate::table::landing::beach_landing(table, &afloat, &mut companies, &roster, codex, day.time_limit)?;
         let name = engaged.iter().map(|(_, f)| f.force.as_str()).collect::<Vec<_>>().join(" and ");
         sides.push(ScenarioSide {
             name,
@@ -271,7 +277,7 @@ pub fn scenario_for(
             artillery: std::mem::take(&mut build.batteries),
             charges: Vec::new(),
             victory: victory::goals(intent, &key),
-            landing: None,
+            landing,
             bridging: Vec::new(),
             rationed: senior.rationed,
         });
@@ -650,6 +656,7 @@ mod tests {
                 rationed: false,
                 order: Some(bg.order),
                 objective_here: bg.objective.as_ref().is_some_and(|b| b.0 == board),
+                landing: None,
             }
         }
 

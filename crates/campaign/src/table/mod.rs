@@ -23,6 +23,9 @@ pub mod deploy;
 /// The sides' goals from their forces' orders.
 pub mod victory;
 
+/// Forces landing from the sea by their Landing Plan, in landing craft.
+pub mod landing;
+
 pub use deploy::{
     BattleDay, Deployment, Roster, RosterEntry, TableCompany, TableForce, deployment, scenario_for, senior_officer,
 };
