@@ -23,6 +23,9 @@ pub mod deploy;
 /// The sides' goals from their forces' orders.
 pub mod victory;
 
+/// A force joining a battle under way (FYOW 15.7).
+pub mod joining;
+
 pub use deploy::{
     BattleDay, Deployment, Roster, RosterEntry, TableCompany, TableForce, deployment, scenario_for, senior_officer,
 };
