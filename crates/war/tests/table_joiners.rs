@@ -45,6 +45,7 @@ impl Tabletop for Recorder {
 #[test]
 fn a_joiner_fights_on_the_table_and_its_losses_come_back() {
     let (_, file) = shipped::campaigns().unwrap().into_iter().find(|(n, _)| n == "guernsey-1942").unwrap();
+    let mut battles = 0;
     let mut battles_joined = 0;
     let mut elements_joined = 0;
     let mut losses_carried = 0;
@@ -56,6 +57,7 @@ fn a_joiner_fights_on_the_table_and_its_losses_come_back() {
             for _ in 0..warbound_rules::day::SESSIONS_PER_DAY {
                 c.play_session_with(Some(&mut t));
                 for (start, r) in std::mem::take(&mut t.ended) {
+                    battles += 1;
                     let joining: Vec<_> = start.continuations.iter().flat_map(|x| &x.joining).collect();
                     if joining.is_empty() {
                         continue;
@@ -91,7 +93,10 @@ fn a_joiner_fights_on_the_table_and_its_losses_come_back() {
             c.end_of_day();
         }
     }
-    println!("{battles_joined} table battles with joiners over 20 seeds, {elements_joined} elements joined");
+    println!(
+        "{battles_joined} of {battles} table battles had forces join them over 20 seeds; {elements_joined} elements \
+         joined, {losses_carried} of them lost men"
+    );
     assert!(battles_joined > 0, "no battle had a force join it");
     assert!(losses_carried > 0, "no joiner lost men on the table");
 }

@@ -128,11 +128,13 @@ mod tests {
 
     const GUERNSEY: &str = include_str!("../../../../scenarios/campaigns/guernsey-1942.ron");
 
-    /// A tabletop whose battles always pause after their session.
+    /// A tabletop whose battles pause after each session, or end at the
+    /// end of the session `end.0` (counted from 0), won by scenario side `end.1`.
     struct Pausing {
         codex: Codex,
         templates: Templates,
         fought: Vec<BattleStart>,
+        end: Option<(usize, usize)>,
     }
 
     impl Tabletop for Pausing {
@@ -147,12 +149,13 @@ mod tests {
         }
         fn fight(&mut self, _key: &str, start: &BattleStart) -> Result<BattleResult, String> {
             self.fought.push(start.clone());
+            let won = self.end.filter(|&(session, _)| session == start.continuations.len()).map(|(_, side)| side);
             Ok(BattleResult {
                 scenario: start.scenario.name.clone(),
                 seed: start.seed,
                 bounds_played: 4 * (1 + start.continuations.len() as u32),
-                winner: None,
-                decided_by: Decision::Paused,
+                winner: won,
+                decided_by: if won.is_some() { Decision::Withdrawal } else { Decision::Paused },
                 sides: Vec::new(),
                 elements: Vec::new(),
                 squadrons: Vec::new(),
@@ -163,14 +166,13 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_force_reaching_a_board_in_battle_joins_by_its_card_from_its_own_box() {
-        // FYOW 15.7: activated before both combatants, a force joins "from the
-        // next tabletop bound"; after one but before the other, "after the
-        // next 2 tabletop bounds"; it is placed in "the appropriate 'box'".
+    /// Seed `seed`'s Guernsey: 4th Dorsets engage Panzer-Abteilung 213 on
+    /// St Andrew, on the table from the first session; then III./IR 582
+    /// comes by the East and 7th Hampshires by the South, activated before
+    /// both combatants and between them, and the second session is fought.
+    fn two_come_to_a_battle(seed: u64, t: &mut Pausing) -> Campaign {
         let file = CampaignFile::load("guernsey-1942.ron", GUERNSEY).unwrap();
-        let mut c = Campaign::new("guernsey-1942", file, 3).unwrap();
-        let mut t = Pausing { codex: test_codex(), templates: shipped(), fought: Vec::new() };
+        let mut c = Campaign::new("guernsey-1942", file, seed).unwrap();
         // Each side's forces within the board's 1500 points (FYOW 13.9).
         for (name, n) in [("4th Dorsets", 2), ("7th Hampshires", 2), ("Panzer-Abteilung 213", 2), ("III./IR 582", 2)] {
             let i = c.fx(name).unwrap();
@@ -181,15 +183,24 @@ mod tests {
         c.relocate("4th Dorsets", &BoardId::new("West Sea"), &board, Edge::West).unwrap();
         c.start_battle("4th Dorsets", "Panzer-Abteilung 213");
         assert_eq!(c.battles.len(), 1);
-        assert!(!c.table_session(0, &mut t).unwrap(), "the first session pauses");
+        assert!(!c.table_session(0, t).unwrap(), "the first session pauses");
         assert!(c.battles[0].table.is_some());
-        // Two forces come: a Red one by the East, a Blue one by the South.
         c.relocate("III./IR 582", &BoardId::new("Forest"), &board, Edge::East).unwrap();
         c.relocate("7th Hampshires", &BoardId::new("West Sea"), &board, Edge::South).unwrap();
         assert!(!c.in_battle("III./IR 582") && !c.in_battle("7th Hampshires"));
         c.activated =
             ["III./IR 582", "4th Dorsets", "7th Hampshires", "Panzer-Abteilung 213"].map(String::from).to_vec();
         c.drain_events();
+        c
+    }
+
+    #[test]
+    fn a_force_reaching_a_board_in_battle_joins_by_its_card_from_its_own_box() {
+        // FYOW 15.7: activated before both combatants, a force joins "from the
+        // next tabletop bound"; after one but before the other, "after the
+        // next 2 tabletop bounds"; it is placed in "the appropriate 'box'".
+        let mut t = Pausing { codex: test_codex(), templates: shipped(), fought: Vec::new(), end: None };
+        let mut c = two_come_to_a_battle(3, &mut t);
         assert!(!c.table_session(0, &mut t).unwrap());
         let start = t.fought.last().unwrap();
         assert_eq!(start.continuations.len(), 1);
@@ -230,5 +241,38 @@ mod tests {
         assert!(t.fought.last().unwrap().continuations[1].joining.is_empty());
         let side = |n: &str| c.force(n).unwrap().side;
         assert_eq!((side("III./IR 582"), side("7th Hampshires")), (Side::Red, Side::Blue));
+    }
+
+    #[test]
+    fn the_forces_that_joined_the_beaten_side_retire_with_it_and_the_winners_stay() {
+        // FYOW 33.7 (xii): forces "friendly to a defeated force, are also
+        // obliged to retreat when the defeated Battlegroup retreats"; the
+        // table's defeat is a Strategic Condition result, so each retires by
+        // its own Movement Test at +1 (14.14) and stays if it fails it.
+        let board = BoardId::new("St Andrew");
+        let (mut left, mut stayed) = (0, 0);
+        for seed in 0..12 {
+            let mut t = Pausing { codex: test_codex(), templates: shipped(), fought: Vec::new(), end: None };
+            let mut c = two_come_to_a_battle(seed, &mut t);
+            let blue = t.fought[0].scenario.sides.iter().position(|s| s.name == "4th Dorsets").unwrap();
+            t.end = Some((1, blue));
+            assert!(c.table_session(0, &mut t).unwrap(), "seed {seed}: the battle ends");
+            let events = c.drain_events();
+            let end = events.iter().find(|e| e.outcome.get("joiners_retreated").is_some()).unwrap();
+            let joined = &end.inputs.iter().find(|i| i.name == "joined").unwrap().value;
+            assert_eq!(joined, &serde_json::json!(["III./IR 582", "7th Hampshires"]));
+            let retreated = &end.outcome["joiners_retreated"];
+            let here = |n: &str| c.force(n).and_then(|f| f.board()) == Some(&board);
+            if retreated == &serde_json::json!(["III./IR 582"]) {
+                assert!(!here("III./IR 582"), "seed {seed}");
+                left += 1;
+            } else {
+                assert_eq!(retreated, &serde_json::json!([]), "seed {seed}: no winner retires");
+                assert!(here("III./IR 582"), "seed {seed}: failing its test, it fights on");
+                stayed += 1;
+            }
+            assert!(here("7th Hampshires") && here("4th Dorsets"), "seed {seed}: the winners stay");
+        }
+        assert!(left > 0, "{left} retired, {stayed} stayed");
     }
 }
