@@ -165,18 +165,17 @@ impl Engagement {
         Ok((engagement, event))
     }
 
-    /// A force that passed its Movement Test joins the battle from its box (FYOW 15.7).
+    /// A force that passed its Movement Test joins the battle from its box
+    /// (FYOW 15.7: "placed in the appropriate 'box' ready to join"). One
+    /// already on the board but not in the battle joins from the box it
+    /// owns (15.2), as the battle has begun without it.
     pub fn join(&mut self, occupant: &Occupant, timing: JoinTiming) -> Result<(), MapError> {
         if self.forces.iter().any(|f| f.force == occupant.force) {
             return Err(MapError::NotAllowed(format!("{} is already in the battle", occupant.force)));
         }
-        if occupant.place == Place::OnBoard {
-            return Err(MapError::NotAllowed(format!(
-                "{} joins from its box, not from the board (FYOW 15.7)",
-                occupant.force
-            )));
-        }
-        self.forces.push(EngagedForce::from_occupant(occupant, self.size, timing.bounds_delay()));
+        let joiner =
+            EngagedForce { on_board: false, ..EngagedForce::from_occupant(occupant, self.size, timing.bounds_delay()) };
+        self.forces.push(joiner);
         Ok(())
     }
 }

@@ -125,6 +125,7 @@ impl Campaign {
             combat_sessions: 0,
             engagement,
             table: None,
+            joined: Vec::new(),
         });
     }
 
@@ -505,6 +506,9 @@ impl Campaign {
             self.army_mut(side).reduced_since_review = true;
         }
         self.battles.retain(|b| b.attacker != name && b.defender != name);
+        for b in &mut self.battles {
+            b.joined.retain(|j| j != name);
+        }
         self.log(
             RuleEvent::new(EventKind::Battlegroup, fyow("33.10 Attrition")).actor(name).outcome(json!({ "gone": why })),
         );

@@ -12,6 +12,7 @@ pub mod command;
 mod day;
 mod ending;
 pub mod file;
+mod joiners;
 mod morale;
 mod partisans;
 mod repairs;

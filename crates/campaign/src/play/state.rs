@@ -276,6 +276,10 @@ pub struct PaperBattle {
     /// The battle on the table, once it has begun there.
     #[serde(default)]
     pub table: Option<crate::table::record::TableBattle>,
+    /// Forces that joined the table battle under way (FYOW 15.7), in the
+    /// order they joined.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub joined: Vec<String>,
 }
 
 /// A finished paper battle, for the summary.
@@ -454,9 +458,10 @@ impl Campaign {
         self.forces.iter().filter(|f| f.side == side && f.board() == Some(board)).collect()
     }
 
-    /// Whether `name` is fighting a paper battle.
+    /// Whether `name` is fighting a battle, on paper or on the table, as
+    /// one of its two forces or one that joined it (FYOW 15.7).
     pub fn in_battle(&self, name: &str) -> bool {
-        self.battles.iter().any(|b| b.attacker == name || b.defender == name)
+        self.battles.iter().any(|b| b.attacker == name || b.defender == name || b.joined.iter().any(|j| j == name))
     }
 
     /// The attitude of a force on its board.

@@ -173,7 +173,7 @@ impl Campaign {
             .collect()
     }
 
-    fn table_force(&mut self, name: &str, board: &BoardId, t: &dyn Tabletop) -> Option<TableForce> {
+    pub(crate) fn table_force(&mut self, name: &str, board: &BoardId, t: &dyn Tabletop) -> Option<TableForce> {
         let i = self.fx(name)?;
         let companies = self.field(i, t);
         let f = &self.forces[i];
@@ -230,7 +230,8 @@ impl Campaign {
     pub(crate) fn table_session(&mut self, k: usize, t: &mut dyn Tabletop) -> Result<bool, String> {
         let mut battle = match self.battles[k].table.take() {
             Some(mut battle) => {
-                let c = Continuation { joining: Vec::new(), weather: Some(weather(self)) };
+                let joining = self.joiners(k, &mut battle, t);
+                let c = Continuation { joining, weather: Some(weather(self)) };
                 battle.start.continuations.push(c);
                 battle
             }
@@ -275,7 +276,9 @@ impl Campaign {
         let b = self.battles[k].clone();
         let names = [b.attacker.clone(), b.defender.clone()];
         let before: Vec<u32> = names.iter().map(|n| self.force(n).map_or(0, Force::points)).collect();
-        for name in &names {
+        // The two forces and those that joined them (FYOW 15.7).
+        let everyone: Vec<String> = names.iter().chain(&b.joined).cloned().collect();
+        for name in &everyone {
             self.carry_losses(name, battle, r, t);
         }
         // The FYOB condition of each side to its battlegroups (Yellow is FYOW's Amber).
@@ -286,7 +289,7 @@ impl Campaign {
                 Fyob::Yellow => StrategicCondition::Amber,
                 Fyob::Red | Fyob::Withdrawn => StrategicCondition::Red,
             };
-            for name in &names {
+            for name in &everyone {
                 let Some(i) = self.fx(name).filter(|&i| self.forces[i].side == campaign_side) else { continue };
                 let was = self.forces[i].condition;
                 self.forces[i].table_condition = self.forces[i].table_condition.max(named);
@@ -306,6 +309,7 @@ impl Campaign {
         let loser =
             winner_side.and_then(|s| names.iter().find(|n| self.force(n).is_some_and(|f| f.side != s))).cloned();
         let mut retreated = None;
+        let mut joiners_retreated = Vec::new();
         if let (Some(w), Some(l)) = (&winner, &loser) {
             if self.force(l).is_some_and(|f| !f.is_gone()) {
                 if self.table_retreat(l, &b.board) {
@@ -314,7 +318,20 @@ impl Campaign {
             } else {
                 retreated = Some(l.clone());
             }
-            self.winner_takes(w, &b.board);
+            // The forces that joined the beaten side were beaten with it: each
+            // retires by its own Movement Test (14.14, 33.7 (xii)).
+            let side = self.force(w).map(|f| f.side);
+            for j in &b.joined {
+                if self.force(j).is_some_and(|f| Some(f.side) != side && !f.is_gone())
+                    && self.table_retreat(j, &b.board)
+                {
+                    joiners_retreated.push(j.clone());
+                }
+            }
+            let winners: Vec<&String> = everyone.iter().filter(|n| self.force(n).map(|f| f.side) == side).collect();
+            for name in winners {
+                self.winner_takes(name, &b.board);
+            }
         }
         let after: Vec<u32> = names.iter().map(|n| self.force(n).map_or(0, Force::points)).collect();
         let result = match (&winner, r.decided_by) {
@@ -329,7 +346,13 @@ impl Campaign {
                 .input("decided_by", r.decided_by, "")
                 .input("bounds", r.bounds_played, "")
                 .input("points_before", &before, "attacker, defender")
-                .outcome(json!({ "winner": winner, "retreated": retreated, "points_after": after })),
+                .input("joined", &b.joined, "15.7")
+                .outcome(json!({
+                    "winner": winner,
+                    "retreated": retreated,
+                    "joiners_retreated": joiners_retreated,
+                    "points_after": after
+                })),
         );
         let table = Outcome {
             winner,

@@ -37,7 +37,7 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use warbound_rules::codex::{Codex, FigureGrade};
-use warbound_rules::concealment::may_be_concealed;
+use warbound_rules::concealment::{Candidate, may_be_concealed};
 use warbound_rules::day::Season;
 use warbound_rules::firing::FireTarget;
 use warbound_rules::narrate::id_name;
@@ -401,45 +401,15 @@ impl Build<'_> {
         ids: &mut BTreeSet<String>,
         roster: &mut Vec<RosterEntry>,
     ) -> Result<Option<CompanySpec>, String> {
-        let id = unique(ids, format!("{}, {}", force.force, company.element));
+        let (id, fielded) =
+            company_elements(force, company, stand.quality, self.codex, &self.table.terrain, ids, roster)?;
         let mut elements = Vec::new();
-        for (i, te) in company.elements.iter().enumerate() {
-            // Guns behind the table edge fire through their FOO (below).
-            if te.off_table {
-                continue;
-            }
-            let own_grade = (force.quality != stand.quality).then(|| figure_grade(force.quality));
-            let figures: Vec<Figures> = te
-                .figures
-                .iter()
-                .filter(|f| f.men > 0)
-                .map(|f| Figures { men: f.men, weapon: f.weapon.clone(), grade: f.grade.or(own_grade) })
-                .collect();
-            if figures.is_empty() && te.pieces.is_empty() {
-                continue;
-            }
-            let element_id = unique(ids, format!("{id}/{}", te.id));
-            let mut spec = ElementSpec {
-                id: element_id.clone(),
-                name: Some(format!("{}, {}", company.element, id_name(&te.id))),
-                nco: None,
-                figures,
-                pieces: te.pieces.clone(),
-                militia: false,
-                radio: te.radio,
-                sniper: false,
-                recce: te.recce,
-                start: Start::Box(1),
-                concealed: None,
-                order: None,
-                cms: company.cms.get(i).copied().flatten(),
-            };
-            let candidate = spec.candidate(self.codex, &self.table.terrain)?;
+        for (mut spec, candidate) in fielded {
             match placement {
                 Placement::Near { depth, anchor } => {
                     let heavy = matches!(candidate.kind, FireTarget::Afv | FireTarget::Artillery);
                     let (x, y) = self.spot(stand, depth, anchor, heavy).ok_or_else(|| {
-                        format!("no open ground for {element_id} within {depth}\" of the {:?} edge", stand.edge)
+                        format!("no open ground for {} within {depth}\" of the {:?} edge", spec.id, stand.edge)
                     })?;
                     spec.start = Start::At(x, y);
                     // FYOW 15.4: "Elements can only be concealed within the
@@ -450,12 +420,6 @@ impl Build<'_> {
                 }
                 Placement::Box(b) => spec.start = Start::Box(b),
             }
-            roster.push(RosterEntry {
-                scenario_element: element_id,
-                force: force.force.clone(),
-                campaign_element: company.element.clone(),
-                template_element: te.id.clone(),
-            });
             elements.push(spec);
         }
         let Some(first) = elements.first() else { return Ok(None) };
@@ -529,8 +493,67 @@ impl Build<'_> {
     }
 }
 
+/// The elements the table fields of `company`, one of `force`'s: each of
+/// its platoons and sections with a man or a piece left, its men graded by
+/// their own force's quality where that is not their side's
+/// (`side_quality`), due from the box in bound 1, under an id not in `ids`
+/// and recorded in `roster`; guns behind the table edge are left to its FOO.
+/// Returns the company's id and each element with what it is as a target.
+pub(crate) fn company_elements(
+    force: &TableForce,
+    company: &TableCompany,
+    side_quality: Quality,
+    codex: &Codex,
+    terrain: &Terrain,
+    ids: &mut BTreeSet<String>,
+    roster: &mut Vec<RosterEntry>,
+) -> Result<(String, Vec<(ElementSpec, Candidate)>), String> {
+    let id = unique(ids, format!("{}, {}", force.force, company.element));
+    let mut elements = Vec::new();
+    for (i, te) in company.elements.iter().enumerate() {
+        if te.off_table {
+            continue;
+        }
+        let own_grade = (force.quality != side_quality).then(|| figure_grade(force.quality));
+        let figures: Vec<Figures> = te
+            .figures
+            .iter()
+            .filter(|f| f.men > 0)
+            .map(|f| Figures { men: f.men, weapon: f.weapon.clone(), grade: f.grade.or(own_grade) })
+            .collect();
+        if figures.is_empty() && te.pieces.is_empty() {
+            continue;
+        }
+        let element_id = unique(ids, format!("{id}/{}", te.id));
+        let spec = ElementSpec {
+            id: element_id.clone(),
+            name: Some(format!("{}, {}", company.element, id_name(&te.id))),
+            nco: None,
+            figures,
+            pieces: te.pieces.clone(),
+            militia: false,
+            radio: te.radio,
+            sniper: false,
+            recce: te.recce,
+            start: Start::Box(1),
+            concealed: None,
+            order: None,
+            cms: company.cms.get(i).copied().flatten(),
+        };
+        let candidate = spec.candidate(codex, terrain)?;
+        roster.push(RosterEntry {
+            scenario_element: element_id,
+            force: force.force.clone(),
+            campaign_element: company.element.clone(),
+            template_element: te.id.clone(),
+        });
+        elements.push((spec, candidate));
+    }
+    Ok((id, elements))
+}
+
 /// `id`, or `id` with a number when it is taken; recorded as taken.
-fn unique(ids: &mut BTreeSet<String>, id: String) -> String {
+pub(crate) fn unique(ids: &mut BTreeSet<String>, id: String) -> String {
     let mut candidate = id.clone();
     let mut n = 2;
     while ids.contains(&candidate) {

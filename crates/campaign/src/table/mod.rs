@@ -26,6 +26,9 @@ pub mod victory;
 /// Forces landing from the sea by their Landing Plan, in landing craft.
 pub mod landing;
 
+/// A force joining a battle under way (FYOW 15.7).
+pub mod joining;
+
 pub use deploy::{
     BattleDay, Deployment, Roster, RosterEntry, TableCompany, TableForce, deployment, scenario_for, senior_officer,
 };
