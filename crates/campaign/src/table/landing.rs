@@ -138,6 +138,7 @@ impl LandingFile {
         for te in template.iter().filter(|te| !te.off_table) {
             let spec = ElementSpec {
                 id: te.id.clone(),
+                name: None,
                 nco: None,
                 figures: te.figures.clone(),
                 pieces: te.pieces.clone(),
