@@ -146,7 +146,7 @@ impl Campaign {
             let Some(k) = f.kit.iter().find(|k| k.name == e.name) else { continue };
             let Some((_, template)) = k.table.as_deref().and_then(|id| t.templates().get(id)) else { continue };
             let mut elements = template.elements.clone();
-            let keep = f64::from(e.points) / f64::from(k.points.max(1));
+            let keep = f64::from(e.points) / f64::from(k.points().max(1));
             if keep < 1.0 {
                 thin(&mut elements, keep);
             }
@@ -508,11 +508,8 @@ impl Campaign {
 mod tests {
     use super::*;
     use crate::army::orbat::{shipped, test_codex};
-    use crate::play::file::CampaignFile;
     use crate::table::{layout::board_seed, table_of};
     use warbound_rules::handoff::{Fate, PieceResult};
-
-    const GUERNSEY: &str = include_str!("../../../../scenarios/campaigns/guernsey-1942.ron");
 
     /// A tabletop that plays no battle: each ends at once, side 0 the
     /// winner, side 1 losing half of every element's men and every piece,
@@ -603,7 +600,7 @@ mod tests {
 
     #[test]
     fn a_table_result_comes_back_to_the_campaign() {
-        let file = CampaignFile::load("guernsey-1942.ron", GUERNSEY).unwrap();
+        let file = crate::play::testing::guernsey();
         let mut table = Decisive { codex: test_codex(), templates: shipped(), fought: Vec::new() };
         let mut checked = 0;
         for seed in 0..6 {
