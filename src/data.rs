@@ -53,7 +53,7 @@ pub fn templates() -> Result<&'static Templates, DataError> {
 /// Parses a campaign and checks its elements' orders of battle against the
 /// templates and the CODEX.
 fn parse_campaign(file: &str, text: &str) -> Result<CampaignFile, DataError> {
-    let campaign = CampaignFile::load(file, text)?;
+    let mut campaign = CampaignFile::load(file, text)?;
     campaign.check_tables(file, text, codex()?, templates()?)?;
     Ok(campaign)
 }

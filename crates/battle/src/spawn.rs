@@ -143,6 +143,7 @@ fn bundle(
     if side.rationed {
         element.ration(codex).map_err(|e| e.to_string())?;
     }
+    let shots_used = used_today(&mut element, codex, spec.shots_used)?;
     if element.nco.is_none() {
         let (nco, e) = officer::rate(Rank::Nco, element.makeup(), dice, &element.id);
         element.nco = Some(nco);
@@ -200,12 +201,67 @@ fn bundle(
         momentum: Momentum::default(),
         // Emplaced where it starts on the table; set up with an
         // Act after it comes on.
-        actions: Actions { set_up: matches!(spec.start, Start::At(..)), ..Actions::default() },
+        actions: Actions { set_up: matches!(spec.start, Start::At(..)), shots_used, ..Actions::default() },
         concealment,
         vehicle: Vehicle { state: vehicle, out_of_fuel: false },
         order: Order { objective: order, awaiting_runner: None },
         intel: Intel::default(),
     })
+}
+
+/// The bounds of fire an element's weapons used earlier today, taken off
+/// what each has for the day: FYOW 20.4 resets a weapon's shots "to the
+/// maximum" only when it "receives its full daily requirement", and *Heroes
+/// All*, "Forces acting whilst rationed", carries "the total shown on the
+/// Cardsheet ... forward and not topped back up". Each weapon with a daily
+/// allowance then has what its maximum (its CODEX bounds, a day's 24 for one
+/// rationed from unlimited) less its share of `used` leaves, and no more than
+/// the allowance it was given (halved when rationed), as the rules'
+/// `logistics::day_allowance` takes a carried total.
+///
+/// Reading: the campaign carries one count an element (the battle's
+/// `shots_used`), so the bounds used are spread one at a time to the
+/// weapon with the most left, as a careful player would have shared the
+/// fire; an element of one limited weapon (the usual case) is exact. Returns
+/// the bounds taken off, which its `Actions::shots_used` starts at (test
+/// `an_element_starts_with_the_shots_it_used_today`).
+fn used_today(element: &mut Element, codex: &Codex, used: u32) -> Result<u32, String> {
+    use warbound_rules::codex::{Armament, BOUNDS_PER_DAY, ShotsPerDay};
+    if used == 0 {
+        return Ok(0);
+    }
+    let most = |a: Option<&Armament>| match a.map(Armament::shots_per_day) {
+        Some(ShotsPerDay::Bounds(n)) => n,
+        _ => BOUNDS_PER_DAY,
+    };
+    let mut weapons: Vec<(&mut u8, u8)> = Vec::new();
+    for f in &mut element.figures {
+        if let (Some(w), Some(rounds)) = (&f.weapon, f.rounds.as_mut()) {
+            let entry = codex.get(w).map_err(|e| e.to_string())?;
+            weapons.push((rounds, most(entry.armament.first())));
+        }
+    }
+    for p in &mut element.pieces {
+        let entry = codex.get(&p.codex).map_err(|e| e.to_string())?;
+        for (j, rounds) in p.rounds.iter_mut().enumerate() {
+            if let Some(rounds) = rounds.as_mut() {
+                weapons.push((rounds, most(entry.armament.get(j))));
+            }
+        }
+    }
+    let mut left: Vec<u8> = weapons.iter().map(|(_, most)| *most).collect();
+    let mut taken = 0;
+    while taken < used {
+        let Some(w) = (0..left.len()).filter(|&w| left[w] > 0).max_by_key(|&w| (left[w], std::cmp::Reverse(w))) else {
+            break;
+        };
+        left[w] -= 1;
+        taken += 1;
+    }
+    for ((rounds, _), left) in weapons.iter_mut().zip(left) {
+        **rounds = (**rounds).min(left);
+    }
+    Ok(taken)
 }
 
 /// FYOB "How to conceal an element": the Senior Officer throws a D6 for each

@@ -3332,3 +3332,74 @@ fn a_failed_radio_test_cuts_the_company_off_until_it_is_netted() {
     assert!(cut_off > 0, "no company failed both its radio tests at the start");
     assert!(renetted > 0, "no company cut off at the start was netted in again");
 }
+
+/// Each weapon's bounds of fire left at the start of `scenario`, by element.
+fn rounds_at_start(scenario: &Scenario) -> BTreeMap<String, (Vec<Option<u8>>, u32)> {
+    let app = battle_app(BattleStart::auto("shots", scenario.clone(), 1), BattleLog::default()).unwrap();
+    elements(&app)
+        .into_iter()
+        .map(|e| {
+            let figures = e.force.element.figures.iter().map(|f| f.rounds);
+            let pieces = e.force.element.pieces.iter().flat_map(|p| p.rounds.clone());
+            (e.force.element.id.clone(), (figures.chain(pieces).collect(), e.actions.shots_used))
+        })
+        .collect()
+}
+
+#[test]
+fn an_element_starts_with_the_shots_it_used_today() {
+    // FYOW 20.4: shots are "reset to the maximum" only when the weapon
+    // "receives its full daily requirement"; Heroes All, "Forces acting whilst
+    // rationed": "the total shown on the Cardsheet is carried forward and not
+    // topped back up". A campaign element's bounds used earlier today come
+    // off its weapons, spread to the one with most left, and count on in its
+    // `shots_used`; with none written every element starts as before.
+    let mut checked = 0;
+    for (name, scenario) in shipped() {
+        let fresh = rounds_at_start(&scenario);
+        let Some((id, (rounds, _))) =
+            fresh.iter().find(|(_, (r, _))| r.iter().flatten().map(|&n| u32::from(n)).sum::<u32>() >= 3)
+        else {
+            continue;
+        };
+        let total: u32 = rounds.iter().flatten().map(|&n| u32::from(n)).sum();
+        let mut used = scenario.clone();
+        let spec = used.sides.iter_mut().flat_map(|s| s.companies.iter_mut()).flat_map(|c| c.elements.iter_mut());
+        let spec = spec.into_iter().find(|e| &e.id == id).unwrap();
+        spec.shots_used = 3;
+        let after = rounds_at_start(&used);
+        let (left, counted) = &after[id];
+        assert_eq!(*counted, 3, "{name} {id}: its day's count goes on from 3");
+        let left_total: u32 = left.iter().flatten().map(|&n| u32::from(n)).sum();
+        assert_eq!(left_total, total - 3, "{name} {id}: {rounds:?} -> {left:?}");
+        for (was, now) in rounds.iter().zip(left) {
+            assert!(now <= was && was.is_some() == now.is_some(), "{name} {id}: {was:?} -> {now:?}");
+        }
+        for (other, state) in &fresh {
+            if other != id {
+                assert_eq!(&after[other], state, "{name}: {other} used nothing");
+            }
+        }
+        // More than it has: every bound it has is gone, and no more is counted.
+        let spec = used.sides.iter_mut().flat_map(|s| s.companies.iter_mut()).flat_map(|c| c.elements.iter_mut());
+        spec.into_iter().find(|e| &e.id == id).unwrap().shots_used = 1000;
+        let (left, counted) = rounds_at_start(&used)[id].clone();
+        assert!(left.iter().flatten().all(|&n| n == 0), "{name} {id}: {left:?}");
+        assert!(counted > 0 && counted < 1000, "{name} {id}: only what it had is counted, {counted}");
+        // Rationed, it has its halved allowance, or what its maximum less the
+        // bounds used leaves where that is less: one bound used earlier
+        // leaves a weapon of 2 or more bounds its halved allowance.
+        let ration = |s: &mut Scenario| s.sides.iter_mut().for_each(|side| side.rationed = true);
+        let mut rationed = scenario.clone();
+        ration(&mut rationed);
+        if rounds.iter().flatten().all(|&n| n >= 2) {
+            let halved = rounds_at_start(&rationed)[id].0.clone();
+            let spec = used.sides.iter_mut().flat_map(|s| s.companies.iter_mut()).flat_map(|c| c.elements.iter_mut());
+            spec.into_iter().find(|e| &e.id == id).unwrap().shots_used = 1;
+            ration(&mut used);
+            assert_eq!(rounds_at_start(&used)[id], (halved, 1), "{name} {id}");
+        }
+        checked += 1;
+    }
+    assert!(checked > 0, "a shipped element has a daily allowance");
+}

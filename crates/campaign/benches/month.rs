@@ -5,13 +5,26 @@
 
 use std::time::Instant;
 
+use warbound_campaign::army::orbat::Templates;
 use warbound_campaign::play::{Campaign, CampaignFile};
+use warbound_rules::codex::Codex;
 
 const GUERNSEY: &str = include_str!("../../../scenarios/campaigns/guernsey-1942.ron");
+const CODEX: [(&str, &str); 2] = [
+    ("assets/codex/british.ron", include_str!("../../../assets/codex/british.ron")),
+    ("assets/codex/german.ron", include_str!("../../../assets/codex/german.ron")),
+];
+const ORBAT: [(&str, &str); 2] = [
+    ("assets/orbat/british.ron", include_str!("../../../assets/orbat/british.ron")),
+    ("assets/orbat/german.ron", include_str!("../../../assets/orbat/german.ron")),
+];
 const SEEDS: u64 = 20;
 
 fn main() {
-    let file = CampaignFile::load("guernsey-1942.ron", GUERNSEY).expect("the shipped campaign loads");
+    let mut file = CampaignFile::load("guernsey-1942.ron", GUERNSEY).expect("the shipped campaign loads");
+    let codex = Codex::load(&CODEX).expect("the CODEX loads");
+    let templates = Templates::load(&ORBAT, &codex).expect("the templates load");
+    file.check_tables("guernsey-1942.ron", GUERNSEY, &codex, &templates).expect("its elements are costed");
     let mut worst = 0f64;
     let mut total = 0f64;
     let mut events = 0u64;

@@ -229,6 +229,19 @@ pub struct ElementSpec {
     /// `an_element_starts_at_the_cms_it_carries`).
     #[serde(default)]
     pub cms: Option<u8>,
+    /// Bounds of fire its weapons with a daily allowance have used earlier
+    /// today, in a campaign's battles before this one; absent: none. FYOW
+    /// 20.4: only "When a weapon ... receives its full daily requirement"
+    /// are its shots "reset to the maximum"; *Heroes All*, "Forces acting
+    /// whilst rationed": otherwise "the total shown on the Cardsheet is
+    /// carried forward and not topped back up" (test
+    /// `an_element_starts_with_the_shots_it_used_today`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub shots_used: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl ElementSpec {

@@ -68,7 +68,7 @@ pub fn campaigns() -> Result<Vec<(String, CampaignFile)>, DataError> {
     ron_files("scenarios/campaigns/")?
         .into_iter()
         .map(|(path, text)| {
-            let file = CampaignFile::load(&path, &text)?;
+            let mut file = CampaignFile::load(&path, &text)?;
             file.check_tables(&path, &text, &codex, &templates)?;
             let name = path.trim_start_matches("scenarios/campaigns/").trim_end_matches(".ron").to_owned();
             Ok((name, file))

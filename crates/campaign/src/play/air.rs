@@ -388,15 +388,12 @@ mod tests {
     use super::*;
     use crate::air::flying::{Chart, FlyingThrow};
     use crate::map::common::{Edge, Side};
-    use crate::play::CampaignFile;
     use crate::weather::throw_day;
-
-    const GUERNSEY: &str = include_str!("../../../../scenarios/campaigns/guernsey-1942.ron");
 
     /// The Dorsets landed at Cobo Bay against the garrison there, on a fine
     /// calm day both Air Commands may fly.
     fn over_cobo(seed: u64, wind: Wind) -> (Campaign, String) {
-        let file = CampaignFile::load("guernsey-1942.ron", GUERNSEY).unwrap();
+        let file = crate::play::testing::guernsey();
         let mut c = Campaign::new("guernsey-1942", file, seed).unwrap();
         let cobo = BoardId::new("Cobo Bay");
         c.relocate("4th Dorsets", &BoardId::new("West Sea"), &cobo, Edge::West).unwrap();

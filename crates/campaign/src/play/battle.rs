@@ -362,7 +362,7 @@ impl Campaign {
                 break;
             }
             // An AFV already damaged is not reduced again: it goes whole (33.10).
-            let afv = self.forces[i].kit.iter().any(|k| k.name == e.name && k.afv && k.points == e.points);
+            let afv = self.forces[i].kit.iter().any(|k| k.name == e.name && k.afv && k.points() == e.points);
             if e.points <= left {
                 assets.push(AssetLoss::Removed { name: e.name.clone(), points: e.points });
                 left -= e.points;

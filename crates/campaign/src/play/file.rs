@@ -141,8 +141,12 @@ pub struct BattlegroupFile {
 #[serde(deny_unknown_fields)]
 pub struct ElementFile {
     pub name: String,
-    /// Its cost by the FYOB/*Heroes All* cost rules (FYOW 2.1).
-    pub points: u32,
+    /// Its cost by the FYOB/*Heroes All* cost rules (FYOW 2.1), written only
+    /// for an element with no `table` template. An element with one costs
+    /// its template by the CODEX formula, soft skins free: `check_tables`
+    /// sets it, and a cost written beside a template is refused.
+    #[serde(default, with = "written_points", skip_serializing_if = "Option::is_none")]
+    pub points: Option<u32>,
     #[serde(default = "line")]
     pub class: ElementClass,
     /// Its row of the Map Movement Test table (FYOW 14.11).
@@ -170,6 +174,29 @@ pub struct ElementFile {
     /// template has guns off the table, refused where it has none.
     #[serde(default)]
     pub foo: Option<Grade>,
+}
+
+/// A templated element's campaign points: its template's CODEX cost, the
+/// half point of a Regular figure's 1½ dropped. Reading (FYOW 2.1, 33.2
+/// "Ignore any fraction"): the campaign counts whole points, and rounding
+/// down keeps a battlegroup within the limit its exact cost is checked
+/// against (test `a_templated_element_costs_its_order_of_battle`).
+pub fn element_points(cost: Points) -> u32 {
+    cost.halves() / 2
+}
+
+/// An element's `points` as a campaign writes them: a plain number, or
+/// nothing where its table template costs it.
+mod written_points {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(points: &Option<u32>, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u32(points.unwrap_or(0))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
+        u32::deserialize(d).map(Some)
+    }
 }
 
 fn ten() -> u32 {
@@ -265,14 +292,16 @@ impl CampaignFile {
     /// battlegroup's craft hold each of its elements whole; and each
     /// squadron's `codex` aircraft against `codex`: known, an aircraft, of
     /// its army's nation, in service in the campaign's year. A problem names
-    /// `file`, the line and the field.
+    /// `file`, the line and the field. Each templated element then takes
+    /// its template's cost as its `points` ([`element_points`]).
     pub fn check_tables(
-        &self,
+        &mut self,
         file: &str,
         text: &str,
         codex: &Codex,
         templates: &crate::army::orbat::Templates,
     ) -> Result<(), DataError> {
+        let mut costs = Vec::new();
         for (a, army) in self.armies.iter().enumerate() {
             for (b, bg) in army.battlegroups.iter().enumerate() {
                 let mut total = Points::ZERO;
@@ -283,7 +312,7 @@ impl CampaignFile {
                             let why = format!("foo: {} has no table guns for a FOO to call", el.name);
                             return Err(DataError::located(file, text, &format!("{at}.foo"), None, why));
                         }
-                        total += Points::whole(el.points);
+                        total += Points::whole(el.points());
                         continue;
                     };
                     let refuse = |why: String| {
@@ -321,7 +350,9 @@ impl CampaignFile {
                             DataError::located(file, text, &at, None, format!("craft: {why}"))
                         })?;
                     }
-                    total += template.points(codex, nation, army.quality).map_err(refuse)?;
+                    let cost = template.points(codex, nation, army.quality).map_err(refuse)?;
+                    costs.push(((a, b, e), element_points(cost)));
+                    total += cost;
                 }
                 if total > Points::whole(self.max_points()) {
                     let at = format!("armies[{a}].battlegroups[{b}].elements");
@@ -353,6 +384,9 @@ impl CampaignFile {
                     return Err(refuse(format!("\"{id}\" is in service {from}-{to}, not in {}", self.year)));
                 }
             }
+        }
+        for ((a, b, e), points) in costs {
+            self.armies[a].battlegroups[b].elements[e].points = Some(points);
         }
         Ok(())
     }
@@ -520,6 +554,21 @@ impl CampaignFile {
             }
         }
         for (i, e) in bg.elements.iter().enumerate() {
+            match (&e.table, e.points) {
+                (Some(id), Some(p)) => {
+                    let message = format!(
+                        "points: {} fields \"{id}\", whose cost the CODEX formula gives (FYOW 2.1); leave out its \
+                         {p} points",
+                        e.name
+                    );
+                    return Err(Wrong::new(here(&format!("elements[{i}].points")), Some(&p.to_string()), message));
+                }
+                (None, None) => {
+                    let message = format!("points: {} has no table template and needs its points written", e.name);
+                    return Err(Wrong::new(here(&format!("elements[{i}]")), Some(&e.name), message));
+                }
+                _ => {}
+            }
             for (field, grade) in [("officer", e.officer), ("foo", e.foo)] {
                 if let Some(g) = grade
                     && Officer::new(Rank::CompanyOfficer, g).is_err()
@@ -590,11 +639,17 @@ impl ElementFile {
         Some((template.off_table_guns()?, self.foo?))
     }
 
+    /// Its cost: as written, or its template's once costed (0 before,
+    /// which [`crate::play::Campaign::new`] refuses).
+    pub fn points(&self) -> u32 {
+        self.points.unwrap_or(0)
+    }
+
     /// The element as the army rules keep it.
     pub fn element(&self) -> Element {
         Element {
             name: self.name.clone(),
-            points: self.points,
+            points: self.points(),
             class: self.class,
             movement_points: u32::from(self.mover.row().mp),
             attached: false,

@@ -60,7 +60,7 @@ mod tests {
         // Each element naming a template fields it, of its army's nation,
         // in 1942, within the battlegroup limit (FYOW 2.1).
         let (codex, templates) = (crate::army::orbat::test_codex(), crate::army::orbat::shipped());
-        let file = CampaignFile::load("guernsey-1942.ron", GUERNSEY).unwrap();
+        let mut file = CampaignFile::load("guernsey-1942.ron", GUERNSEY).unwrap();
         file.check_tables("guernsey-1942.ron", GUERNSEY, &codex, &templates).unwrap_or_else(|e| panic!("{e}"));
         // Every element fields a template, every CO is rated, every battery
         // has its FOO and every armed squadron its CODEX aircraft.
@@ -77,14 +77,14 @@ mod tests {
         }
         // An unknown template: its line and field.
         let text = GUERNSEY.replacen("\"gb_rifle_company_1942\"", "\"gb_rifle_company_1492\"", 1);
-        let file = CampaignFile::load("g.ron", &text).unwrap();
+        let mut file = CampaignFile::load("g.ron", &text).unwrap();
         let err = file.check_tables("g.ron", &text, &codex, &templates).unwrap_err();
         let line = text.lines().position(|l| l.contains("1492")).unwrap() + 1;
         assert_eq!(err.position.map(|p| p.0), Some(line), "{err}");
         assert!(err.message.contains("unknown template"), "{err}");
         // A British template in the German army.
         let text = GUERNSEY.replacen("\"de_r35_kompanie\"", "\"gb_churchill_troop_1942\"", 1);
-        let file = CampaignFile::load("g.ron", &text).unwrap();
+        let mut file = CampaignFile::load("g.ron", &text).unwrap();
         let err = file.check_tables("g.ron", &text, &codex, &templates).unwrap_err();
         assert!(err.message.contains("German"), "{err}");
         // Over the limit by the CODEX formula.
@@ -95,10 +95,84 @@ mod tests {
     }
 
     #[test]
+    fn a_templated_element_costs_its_order_of_battle() {
+        // FYOW 2.1: a Battlegroup's "cost" by the FYOB "Cost of a Force"
+        // rules, soft skins free; FYOW 33.2 "Using the values of figures,
+        // vehicles, equipment and weapons, calculate the value of each unit".
+        let (codex, templates) = (crate::army::orbat::test_codex(), crate::army::orbat::shipped());
+        let file = testing::guernsey();
+        let mut checked = 0;
+        for army in &file.armies {
+            for bg in &army.battlegroups {
+                let mut exact = warbound_rules::codex::Points::ZERO;
+                for e in &bg.elements {
+                    let (nation, template) = e.template(&templates).expect("every Guernsey element fields a template");
+                    let cost = template.points(&codex, nation, army.quality).unwrap();
+                    assert_eq!(
+                        e.points,
+                        Some(cost.halves() / 2),
+                        "{}: its template's cost, half point dropped",
+                        e.name
+                    );
+                    exact += cost;
+                    checked += 1;
+                }
+                // Within the limit by its exact cost, so by its whole points too.
+                assert!(exact <= warbound_rules::codex::Points::whole(file.max_points()), "{}", bg.name);
+                let c = Campaign::new("guernsey-1942", file.clone(), 1).unwrap();
+                let force = c.forces.iter().find(|f| f.battlegroup.name == bg.name).unwrap();
+                let written: u32 = bg.elements.iter().map(file::ElementFile::points).sum();
+                assert_eq!(force.battlegroup.original_points, written, "{}", bg.name);
+            }
+        }
+        assert_eq!(checked, 41);
+    }
+
+    #[test]
+    fn a_written_cost_beside_a_template_is_refused_and_one_without_is_needed() {
+        // The template's CODEX cost is the element's: a second figure beside
+        // it would be ignored or contradict it, so it is refused at its line.
+        let text = GUERNSEY.replacen("(name: \"1 Troop\", ", "(name: \"1 Troop\", points: 260, ", 1);
+        let err = CampaignFile::load("g.ron", &text).unwrap_err();
+        let line = text.lines().position(|l| l.contains("points: 260")).unwrap() + 1;
+        assert_eq!(err.position.map(|p| p.0), Some(line), "{err}");
+        assert!(err.message.starts_with("points: 1 Troop fields \"gb_commando_troop_1942\""), "{err}");
+        // Without a template the cost must be written.
+        let text = GUERNSEY.replacen(", table: Some(\"gb_commando_troop_1942\")", "", 1);
+        let err = CampaignFile::load("g.ron", &text).unwrap_err();
+        assert!(err.message.contains("1 Troop has no table template and needs its points written"), "{err}");
+        // A file whose tables were never checked is not set up on 0 points.
+        let unchecked = CampaignFile::load("g.ron", GUERNSEY).unwrap();
+        let err = Campaign::new("g.ron", unchecked, 1).unwrap_err().to_string();
+        assert!(err.contains("not costed"), "{err}");
+    }
+
+    #[test]
+    fn a_battlegroup_over_its_limit_by_its_templates_is_refused_at_its_elements() {
+        // FYOW 2.1: "1200 points (early war), 1500 points (mid-war) and 1800
+        // (late war)"; the file's max_points alters it ("The player is free to
+        // alter these figures"). The limit a battlegroup's computed cost breaks
+        // is named at its elements' line.
+        let (codex, templates) = (crate::army::orbat::test_codex(), crate::army::orbat::shipped());
+        let file = testing::guernsey();
+        let bg = &file.armies[0].battlegroups[0];
+        let cost: u32 = bg.elements.iter().map(file::ElementFile::points).sum();
+        let text = GUERNSEY.replacen("period: Mid,", &format!("period: Mid,\n    max_points: Some({}),", cost - 1), 1);
+        let mut over = CampaignFile::load("g.ron", &text).unwrap();
+        let err = over.check_tables("g.ron", &text, &codex, &templates).unwrap_err();
+        assert!(err.message.contains(&format!("over the limit of {} (FYOW 2.1)", cost - 1)), "{err}");
+        assert!(err.message.starts_with(&format!("elements: {} costs", bg.name)), "{err}");
+        let at = text.find(&format!("name: \"{}\"", bg.name)).unwrap();
+        let line = text[..at].matches('\n').count() + 1;
+        let elements = text.lines().skip(line).position(|l| l.contains("elements: [")).unwrap() + line + 1;
+        assert_eq!(err.position.map(|p| p.0), Some(elements), "{err}");
+    }
+
+    #[test]
     fn the_campaign_file_refuses_bad_leaders_and_aircraft() {
         let (codex, templates) = (crate::army::orbat::test_codex(), crate::army::orbat::shipped());
         let refused = |text: &str| {
-            let file = CampaignFile::load("g.ron", text).unwrap();
+            let mut file = CampaignFile::load("g.ron", text).unwrap();
             file.check_tables("g.ron", text, &codex, &templates).unwrap_err()
         };
         // An unknown aircraft, a weapon named as one, a type of the other
@@ -132,7 +206,7 @@ mod tests {
     fn a_campaign_round_trips_through_ron() {
         // A campaign stored mid-way and loaded again plays on exactly as the
         // one that never stopped: same log, same summary.
-        let file = CampaignFile::load("guernsey-1942.ron", GUERNSEY).unwrap();
+        let file = testing::guernsey();
         let mut a = Campaign::new("guernsey-1942", file, 5).unwrap();
         a.play_days(3);
         a.drain_events();
@@ -150,7 +224,7 @@ mod tests {
 
     #[test]
     fn the_shipped_campaign_keeps_the_rules_and_runs_its_trains() {
-        let file = CampaignFile::load("guernsey-1942.ron", GUERNSEY).unwrap();
+        let file = testing::guernsey();
         let mut delivered = 0;
         let mut decided = 0;
         for seed in 0..6 {

@@ -60,7 +60,11 @@ impl Campaign {
                             piece.damaged = false;
                         }
                     }
-                    let full = self.forces[i].kit.iter().find(|k| k.name == vehicle).map(|k| k.points);
+                    let full = self.forces[i]
+                        .kit
+                        .iter()
+                        .find(|k| k.name == vehicle)
+                        .map(crate::play::file::ElementFile::points);
                     if let (false, Some(full), Some(el)) =
                         (on_table, full, self.forces[i].battlegroup.elements.iter_mut().find(|e| e.name == vehicle))
                     {

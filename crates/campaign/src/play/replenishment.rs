@@ -143,7 +143,7 @@ impl Campaign {
             }
             let elements = &mut self.forces[i].battlegroup.elements;
             let have = elements.iter().find(|e| e.name == k.name).map_or(0, |e| e.points);
-            let add = k.points.saturating_sub(have).min(room);
+            let add = k.points().saturating_sub(have).min(room);
             if add == 0 {
                 continue;
             }
@@ -233,7 +233,7 @@ mod tests {
                 .battlegroup
                 .elements
                 .iter()
-                .all(|e| blue2.kit.iter().any(|k| k.name == e.name && e.points <= k.points)),
+                .all(|e| blue2.kit.iter().any(|k| k.name == e.name && e.points <= k.points())),
             "its own elements, no generic replacements"
         );
         assert_eq!(c.force("Blue 1").unwrap().points(), 900, "Blue 1 lost nothing itself");

@@ -149,6 +149,11 @@ impl Setup {
     /// traits thrown, its first Stockpile thrown, its Strategic Milestones
     /// set (2).
     fn battlegroup(&mut self, file: &CampaignFile, side: Side, bg: &BattlegroupFile) -> Result<Force, CampaignError> {
+        if let Some(e) = bg.elements.iter().find(|e| e.points.is_none()) {
+            let why =
+                format!("{} is not costed: its table template's cost comes from checking the file's tables", e.name);
+            return Err(CampaignError::new("2.1", why));
+        }
         let elements = bg.elements.iter().map(ElementFile::element).collect();
         let battlegroup =
             Battlegroup::new(&bg.name, BattlegroupKind::Line, &bg.brigade, &bg.commander, elements, file.max_points())

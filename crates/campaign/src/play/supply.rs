@@ -92,6 +92,8 @@ impl Campaign {
                 Ok((_, e)) => self.log(e),
                 Err(e) => self.log_refusal("20.4", &e.to_string()),
             }
+            let mode = self.forces[i].supply.mode;
+            crate::table::record::daily_shots(&mut self.forces[i].orbat, mode);
         }
     }
 

@@ -146,11 +146,12 @@ impl Campaign {
             let Some(k) = f.kit.iter().find(|k| k.name == e.name) else { continue };
             let Some((_, template)) = k.table.as_deref().and_then(|id| t.templates().get(id)) else { continue };
             let mut elements = template.elements.clone();
-            let keep = f64::from(e.points) / f64::from(k.points.max(1));
+            let keep = f64::from(e.points) / f64::from(k.points().max(1));
             if keep < 1.0 {
                 thin(&mut elements, keep);
             }
-            orbat.push(CompanyOnTable { element: e.name.clone(), cms: vec![None; elements.len()], elements });
+            let (cms, shots_used) = (vec![None; elements.len()], vec![0; elements.len()]);
+            orbat.push(CompanyOnTable { element: e.name.clone(), cms, shots_used, elements });
         }
         orbat.retain(|c| f.battlegroup.elements.iter().any(|e| e.name == c.element));
         self.forces[i].orbat = orbat.clone();
@@ -169,6 +170,7 @@ impl Campaign {
                 element: c.element,
                 elements: c.elements,
                 cms: c.cms,
+                shots_used: c.shots_used,
             })
             .collect()
     }
@@ -457,6 +459,9 @@ impl Campaign {
                 }
                 el.pieces = pieces;
                 self.forces[i].orbat[c].cms[j] = Some(res.cms.clamp(1, MAX_CMS));
+                let shots = &mut self.forces[i].orbat[c].shots_used;
+                shots.resize(shots.len().max(j + 1), 0);
+                shots[j] = res.shots_used;
             }
             let now = self.forces[i].orbat[c].elements.clone();
             let (Some(full), Some(left)) = (
@@ -532,14 +537,14 @@ impl Campaign {
 mod tests {
     use super::*;
     use crate::army::orbat::{shipped, test_codex};
-    use crate::play::file::CampaignFile;
     use crate::table::{layout::board_seed, table_of};
     use warbound_rules::handoff::{Fate, PieceResult};
 
-    const GUERNSEY: &str = include_str!("../../../../scenarios/campaigns/guernsey-1942.ron");
+    /// Bounds of fire each of the winner's elements used.
+    const WINNER_SHOTS: u32 = 3;
 
     /// A tabletop that plays no battle: each ends at once, side 0 the
-    /// winner, side 1 losing half of every element's men and every piece,
+    /// winner (each element using [`WINNER_SHOTS`] bounds of fire), side 1 losing half of every element's men and every piece,
     /// and falling to Red.
     struct Decisive {
         codex: Codex,
@@ -580,7 +585,7 @@ mod tests {
                             vehicles: 0,
                             vehicles_damaged: 0,
                             cms: if i == 1 { 2 } else { 6 },
-                            shots_used: 0,
+                            shots_used: if i == 0 { WINNER_SHOTS } else { 0 },
                             figures,
                             pieces: e
                                 .pieces
@@ -627,7 +632,7 @@ mod tests {
 
     #[test]
     fn a_table_result_comes_back_to_the_campaign() {
-        let file = CampaignFile::load("guernsey-1942.ron", GUERNSEY).unwrap();
+        let file = crate::play::testing::guernsey();
         let mut table = Decisive { codex: test_codex(), templates: shipped(), fought: Vec::new() };
         let mut checked = 0;
         for seed in 0..6 {
@@ -665,5 +670,62 @@ mod tests {
             checked += 1;
         }
         assert!(checked >= 3, "{checked} seeds had a battle on the table");
+    }
+
+    #[test]
+    fn shots_used_carry_to_the_next_battle_until_the_force_is_supplied() {
+        // FYOW 20.4: shots are "reset to the maximum" when the weapon
+        // "receives its full daily requirement"; Heroes All, "Forces acting
+        // whilst rationed": "carried forward and not topped back up".
+        use crate::supply::logistics::Mode;
+        let file = crate::play::testing::guernsey();
+        let mut table = Decisive { codex: test_codex(), templates: shipped(), fought: Vec::new() };
+        let mut checked = 0;
+        for seed in 0..6 {
+            let mut c = Campaign::new("guernsey-1942", file.clone(), seed).unwrap();
+            for _ in 0..10 {
+                c.play_day_with(Some(&mut table));
+                if !c.fought.is_empty() {
+                    break;
+                }
+            }
+            let Some(record) = c.fought.first().cloned() else { continue };
+            // The winner's elements that fought carry the bounds they used.
+            let winner = [&record.attacker, &record.defender]
+                .into_iter()
+                .find(|n| c.force(n).is_some_and(|f| f.orbat.iter().any(|co| co.shots_used.contains(&WINNER_SHOTS))));
+            let Some(winner) = winner.cloned() else { continue };
+            let board = c.force(&winner).and_then(|f| f.board().cloned()).unwrap();
+            // Its next battle today starts with them used, element by element.
+            let force = c.table_force(&winner, &board, &table).unwrap();
+            let i = c.fx(&winner).unwrap();
+            for (company, on_table) in force.companies.iter().zip(&c.forces[i].orbat) {
+                assert_eq!(company.shots_used, on_table.shots_used, "{}", company.element);
+            }
+            assert!(force.companies.iter().any(|co| co.shots_used.contains(&WINNER_SHOTS)));
+            // Rationed, they are carried forward; supplied, reset.
+            let mut orbat = c.forces[i].orbat.clone();
+            crate::table::record::daily_shots(&mut orbat, Mode::Rationed);
+            assert_eq!(orbat, c.forces[i].orbat, "rationed: not topped back up");
+            for mode in [Mode::Active, Mode::Rest] {
+                let mut orbat = c.forces[i].orbat.clone();
+                crate::table::record::daily_shots(&mut orbat, mode);
+                assert!(orbat.iter().all(|co| co.shots_used.iter().all(|&n| n == 0)), "{mode:?}: reset");
+            }
+            // The campaign's own daily supply does the same by each force's mode.
+            let before: Vec<_> = c.forces.iter().map(|f| f.orbat.clone()).collect();
+            c.daily_supply();
+            for (f, was) in c.forces.iter().zip(before) {
+                let used =
+                    |o: &[CompanyOnTable]| -> Vec<Vec<u32>> { o.iter().map(|co| co.shots_used.clone()).collect() };
+                if f.supply.mode == Mode::Rationed {
+                    assert_eq!(used(&f.orbat), used(&was), "{}", f.name);
+                } else {
+                    assert!(f.orbat.iter().all(|co| co.shots_used.iter().all(|&n| n == 0)), "{}", f.name);
+                }
+            }
+            checked += 1;
+        }
+        assert!(checked >= 2, "{checked} seeds had a winner carrying shots");
     }
 }

@@ -5,6 +5,16 @@ use crate::play::file::tests::SMALL;
 use crate::play::state::Campaign;
 use crate::weather::{Wind, throw_day};
 
+/// The shipped Guernsey campaign, its tables checked and its elements
+/// costed by their templates.
+pub(crate) fn guernsey() -> CampaignFile {
+    const GUERNSEY: &str = include_str!("../../../../scenarios/campaigns/guernsey-1942.ron");
+    let (codex, templates) = (crate::army::orbat::test_codex(), crate::army::orbat::shipped());
+    let mut file = CampaignFile::load("guernsey-1942.ron", GUERNSEY).unwrap();
+    file.check_tables("guernsey-1942.ron", GUERNSEY, &codex, &templates).unwrap_or_else(|e| panic!("{e}"));
+    file
+}
+
 /// The small test campaign of seed 5 on its second day.
 pub(crate) fn campaign() -> Campaign {
     let mut c = Campaign::new("small.ron", CampaignFile::load("small.ron", SMALL).unwrap(), 5).unwrap();

@@ -230,15 +230,12 @@ impl Campaign {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::CampaignFile;
-
-    const GUERNSEY: &str = include_str!("../../../../scenarios/campaigns/guernsey-1942.ron");
 
     #[test]
     fn a_two_of_spades_adds_two_to_the_load_spaces_a_train_handles_today() {
         // 30.1 "Trains load and unload according to Work & Task rules"; 32 "2♠
         // Add 2 to every Work & Task need".
-        let file = CampaignFile::load("guernsey-1942.ron", GUERNSEY).unwrap();
+        let file = crate::play::testing::guernsey();
         let mut c = Campaign::new("guernsey-1942", file, 1).unwrap();
         c.army_mut(Side::Blue).train = None;
         let full = supply_train_load();
@@ -266,7 +263,7 @@ mod tests {
     fn only_one_train_to_a_board_without_a_station() {
         // 30.3 "Only one train can occupy a Map Board at any one time but can
         // cross or pass at any Map Board where stations are indicated."
-        let file = CampaignFile::load("guernsey-1942.ron", GUERNSEY).unwrap();
+        let file = crate::play::testing::guernsey();
         let mut c = Campaign::new("guernsey-1942", file, 1).unwrap();
         let (havre, cobo, vazon) = (BoardId::new("Grand Havre"), BoardId::new("Cobo Bay"), BoardId::new("Vazon Bay"));
         assert!(!c.station(&cobo) && c.station(&vazon));

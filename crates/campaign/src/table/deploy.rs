@@ -97,6 +97,8 @@ pub struct TableCompany {
     pub elements: Vec<TemplateElement>,
     /// Per element, the CMS it carries (`None`: 6).
     pub cms: Vec<Option<u8>>,
+    /// Per element, the bounds of fire it has used today (missing: none).
+    pub shots_used: Vec<u32>,
     /// Concealed on the board (FYOW 15.4, `EngagedForce::concealed_elements`).
     pub concealed: bool,
     /// The grade of the FOO who calls its off-table guns' fire, where its
@@ -539,6 +541,7 @@ pub(crate) fn company_elements(
             concealed: None,
             order: None,
             cms: company.cms.get(i).copied().flatten(),
+            shots_used: company.shots_used.get(i).copied().unwrap_or(0),
         };
         let candidate = spec.candidate(codex, terrain)?;
         roster.push(RosterEntry {
@@ -664,6 +667,7 @@ mod tests {
                         officer: Grade::Regular,
                         elements: template.elements.clone(),
                         cms: vec![None; template.elements.len()],
+                        shots_used: Vec::new(),
                         concealed: false,
                         foo: e.foo,
                     })
@@ -1025,6 +1029,38 @@ mod tests {
             assert!(near >= 3, "seed {seed}: {near} elements within 8\" of a building");
         }
         assert!(found > 0, "some Pleinmont table has buildings and no place in a third");
+    }
+
+    #[test]
+    fn an_element_takes_the_shots_its_company_used_today() {
+        // FYOW 20.4, Heroes All "Forces acting whilst rationed": shots used
+        // earlier the same day are not topped back up; each template
+        // element's count goes to its scenario element, the others none.
+        let fx = fixture();
+        let blue = engaged("No. 3 Commando", Side::Blue, Edge::West, true, BoardSize::Full);
+        let red = engaged("II./IR 582", Side::Red, Edge::East, true, BoardSize::Full);
+        let e = fx.engagement("Cobo Bay", vec![blue, red]);
+        let mut commando = fx.force("No. 3 Commando", "Cobo Bay");
+        let used: Vec<u32> = (1..=commando.companies[0].elements.len() as u32).collect();
+        commando.companies[0].shots_used = used.clone();
+        let forces = [commando.clone(), fx.force("II./IR 582", "Cobo Bay")];
+        let (s, roster) = scenario_for(&e, &fx.table("Cobo Bay", 4), &forces, &day(), &fx.codex, 4).unwrap();
+        s.check(&fx.codex).unwrap();
+        let mut seen = 0;
+        for spec in s.sides.iter().flat_map(|side| side.elements()) {
+            let Some(entry) = roster.get(&spec.id) else {
+                assert_eq!(spec.shots_used, 0, "{}", spec.id);
+                continue;
+            };
+            let company = &commando.companies[0];
+            let expected = match company.elements.iter().position(|te| te.id == entry.template_element) {
+                Some(j) if entry.campaign_element == company.element => used[j],
+                _ => 0,
+            };
+            assert_eq!(spec.shots_used, expected, "{}", spec.id);
+            seen += u32::from(expected > 0);
+        }
+        assert!(seen > 0);
     }
 
     #[test]

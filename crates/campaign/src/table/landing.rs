@@ -150,6 +150,7 @@ impl LandingFile {
                 concealed: None,
                 order: None,
                 cms: None,
+                shots_used: 0,
             };
             let load = spec.load(codex)?;
             if biggest.is_none_or(|c| load > c.capacity()) {

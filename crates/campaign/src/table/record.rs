@@ -19,6 +19,24 @@ pub struct CompanyOnTable {
     pub elements: Vec<TemplateElement>,
     /// Each element's Continuous Momentum Score, carried from battle to battle.
     pub cms: Vec<Option<u8>>,
+    /// Each element's bounds of fire used today (the battle's `shots_used`),
+    /// carried into its next battle until the daily supply resets them.
+    #[serde(default)]
+    pub shots_used: Vec<u32>,
+}
+
+/// A force's shots after its daily supply (FYOW 20.4): "When a weapon (CSW
+/// or vehicle) receives its full daily requirement, the number of shots
+/// available to it for the day is reset to the maximum". Reading: a force
+/// Active or at Rest after its day's supply met the need of that mode and
+/// has its shots reset; one Rationed carries them forward (*Heroes All*,
+/// "Forces acting whilst rationed": "the total shown on the Cardsheet is
+/// carried forward and not topped back up"). Test
+/// `shots_used_carry_to_the_next_battle_until_the_force_is_supplied`.
+pub fn daily_shots(orbat: &mut [CompanyOnTable], mode: crate::supply::logistics::Mode) {
+    if mode != crate::supply::logistics::Mode::Rationed {
+        orbat.iter_mut().flat_map(|c| c.shots_used.iter_mut()).for_each(|n| *n = 0);
+    }
 }
 
 /// A battle on the table: its start (with a continuation for each session
