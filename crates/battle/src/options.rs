@@ -99,7 +99,7 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                 if me.intel.known.contains(e.id()) || sides.0[me.identity.side].known.contains(e.id()) {
                     let teams = sight.teams_in_range(&me, &e).len();
                     // The odds from the rules core, before the dice.
-                    let odds = |aimed| match fire_odds(&sight, &me, &e, super::firing::Stance::of(&turn, aimed)) {
+                    let odds = |aimed| match fire_odds(&sight, &me, &e, Stance::of(&turn, aimed)) {
                         Some(o) => format!(
                             ": {} shots, {:.0}% to hit, {:.1} hits expected",
                             o.shots,

@@ -121,12 +121,9 @@ mod tests {
     use crate::army::orbat::{Templates, shipped, test_codex};
     use crate::map::board::BoardId;
     use crate::map::common::{Edge, Side};
-    use crate::play::file::CampaignFile;
     use crate::table::{BoardTable, TableError, layout::board_seed, table_of};
     use warbound_rules::codex::Codex;
     use warbound_rules::handoff::{BattleResult, BattleStart, Decision};
-
-    const GUERNSEY: &str = include_str!("../../../../scenarios/campaigns/guernsey-1942.ron");
 
     /// A tabletop whose battles pause after each session, or end at the
     /// end of the session `end.0` (counted from 0), won by scenario side `end.1`.
@@ -171,7 +168,7 @@ mod tests {
     /// comes by the East and 7th Hampshires by the South, activated before
     /// both combatants and between them, and the second session is fought.
     fn two_come_to_a_battle(seed: u64, t: &mut Pausing) -> Campaign {
-        let file = CampaignFile::load("guernsey-1942.ron", GUERNSEY).unwrap();
+        let file = crate::play::testing::guernsey();
         let mut c = Campaign::new("guernsey-1942", file, seed).unwrap();
         // Each side's forces within the board's 1500 points (FYOW 13.9).
         for (name, n) in [("4th Dorsets", 2), ("7th Hampshires", 2), ("Panzer-Abteilung 213", 2), ("III./IR 582", 2)] {

@@ -22,7 +22,7 @@ pub mod state;
 mod supply;
 pub mod table;
 #[cfg(test)]
-mod testing;
+pub(crate) mod testing;
 pub mod trains;
 
 pub use command::Command;

@@ -365,6 +365,7 @@ mod tests {
                     officer: Grade::Regular,
                     elements: t.elements.clone(),
                     cms: vec![None; t.elements.len()],
+                    shots_used: Vec::new(),
                     concealed: false,
                     foo: e.foo,
                 })
@@ -518,7 +519,7 @@ mod tests {
     /// of their paper battles; the session after, it lands and counts.
     #[test]
     fn on_paper_only_the_waves_ashore_count() {
-        let file = CampaignFile::load("guernsey-1942.ron", GUERNSEY).unwrap();
+        let file = crate::play::testing::guernsey();
         let mut c = Campaign::new("guernsey-1942", file, 1).unwrap();
         let i = c.forces.iter().position(|f| f.name == "4th Dorsets").unwrap();
         assert!(offshore(&c, i).is_empty(), "afloat, not yet landed: no battle on the beach");
@@ -540,11 +541,11 @@ mod tests {
     #[test]
     fn a_plan_whose_craft_cannot_hold_an_element_is_refused() {
         let (templates, codex) = (shipped(), test_codex());
-        let file = CampaignFile::load("guernsey-1942.ron", GUERNSEY).unwrap();
+        let mut file = CampaignFile::load("guernsey-1942.ron", GUERNSEY).unwrap();
         file.check_tables("guernsey-1942.ron", GUERNSEY, &codex, &templates).unwrap();
         let only_lcas = GUERNSEY.replacen("craft: [\"lca\", \"lcm_mk1\", \"lct4\"]", "craft: [\"lca\"]", 1);
         assert_ne!(only_lcas, GUERNSEY);
-        let file = CampaignFile::load("guernsey-1942.ron", &only_lcas).unwrap();
+        let mut file = CampaignFile::load("guernsey-1942.ron", &only_lcas).unwrap();
         let err = file.check_tables("guernsey-1942.ron", &only_lcas, &codex, &templates).unwrap_err();
         assert!(err.message.starts_with("craft: A Company's 1_platoon (41 loads) fits none"), "{err}");
         let line = only_lcas[..only_lcas.find("craft: [\"lca\"]").unwrap()].matches('\n').count() + 1;
