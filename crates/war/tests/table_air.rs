@@ -55,7 +55,7 @@ fn squadron_of(id: &str) -> &str {
 fn aircraft_fly_over_the_table_battles_and_their_losses_come_back() {
     let codex = shipped::codex().unwrap();
     let (_, file) = shipped::campaigns().unwrap().into_iter().find(|(n, _)| n == "guernsey-1942").unwrap();
-    let (mut battles, mut with_aircraft, mut air_events, mut lost, mut carried) = (0, 0, 0, 0, 0);
+    let (mut battles, mut with_aircraft, mut air_events, mut strikes, mut lost, mut carried) = (0, 0, 0, 0, 0, 0);
     for seed in 0..20 {
         let mut c = Campaign::new("guernsey-1942", file.clone(), seed).unwrap();
         let mut t = Watch { inner: shipped::runner(false).unwrap(), ended: Vec::new() };
@@ -83,6 +83,7 @@ fn aircraft_fly_over_the_table_battles_and_their_losses_come_back() {
             assert_eq!(&again, result, "the battle replays");
             let lines = app.world().resource::<BattleLog>().json_lines();
             air_events += lines.lines().filter(|l| flights.iter().any(|f| l.contains(f))).count();
+            strikes += lines.lines().filter(|l| l.contains("Aircraft attacking ground troops")).count();
             for q in &result.squadrons {
                 lost += q.machines_lost;
                 seed_lost += q.machines_lost;
@@ -105,9 +106,10 @@ fn aircraft_fly_over_the_table_battles_and_their_losses_come_back() {
         carried += off;
     }
     eprintln!(
-        "20 seeds: {battles} table battles, {with_aircraft} with aircraft, {air_events} air events, \
+        "20 seeds: {battles} table battles, {with_aircraft} with aircraft, {air_events} air events ({strikes} ground attacks), \
          {lost} machines lost over the table, {carried} taken off their squadrons"
     );
+    assert!(strikes > 0, "the squadrons attack the ground troops");
     assert!(with_aircraft > 0 && air_events > 0, "{with_aircraft} battles with aircraft, {air_events} air events");
     assert!(lost > 0 && carried > 0, "{lost} machines lost, {carried} taken off their squadrons");
 }
