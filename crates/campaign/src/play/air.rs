@@ -180,7 +180,7 @@ pub(crate) struct AirOverBattle {
 }
 
 /// Ground-attack squadrons: the Air Artillery of 28.8.
-fn ground_attack_role(role: Role) -> bool {
+pub(crate) fn ground_attack_role(role: Role) -> bool {
     matches!(role, Role::GroundAttack | Role::FighterBomber | Role::DiveBomber)
 }
 
@@ -208,7 +208,7 @@ pub(crate) fn air_wind(wind: Wind) -> AirWind {
 impl Campaign {
     /// The flying conditions of this session (28.4): the day's sky for the
     /// session, its wind and its light.
-    fn air_conditions(&self) -> Option<Conditions> {
+    pub(crate) fn air_conditions(&self) -> Option<Conditions> {
         let today = self.today.as_ref()?;
         let s = self.date.session();
         let spell = today.spell(s).ok()?;
@@ -219,7 +219,7 @@ impl Campaign {
     /// Whether army `a`'s aircraft may fly this session: the day's throw
     /// permits it in the session's conditions (28.4), no low cloud (25.8),
     /// and no sandstorm blowing (27.7).
-    fn may_fly(&self, a: usize, conditions: Conditions) -> bool {
+    pub(crate) fn may_fly(&self, a: usize, conditions: Conditions) -> bool {
         let sandstorm =
             self.today.as_ref().and_then(|t| t.wind_in_session(self.date.session()).ok()) == Some(Wind::Sandstorm);
         let low_cloud =
@@ -235,7 +235,7 @@ impl Campaign {
 
     /// The squadron of army `a` of a role that has not flown today, with the
     /// most machines operational, its airstrip open (25.8).
-    fn squadron_for(&self, a: usize, role: impl Fn(Role) -> bool) -> Option<usize> {
+    pub(crate) fn squadron_for(&self, a: usize, role: impl Fn(Role) -> bool) -> Option<usize> {
         let air = self.armies[a].air.as_ref()?;
         let closed = self.today.as_ref().is_some_and(|t| t.unmetalled_airstrips_closed);
         air.squadrons
@@ -315,7 +315,7 @@ impl Campaign {
     /// FYOW 28.11: squadron `f` of army `a` spots and fires at squadron `t`
     /// of army `b`; each spotting machine's damages go to the first enemy
     /// machine still flying.
-    fn air_to_air(&mut self, a: usize, f: usize, b: usize, t: usize, conditions: Conditions) {
+    pub(crate) fn air_to_air(&mut self, a: usize, f: usize, b: usize, t: usize, conditions: Conditions) {
         let Ok(need) = air_spot_need(conditions) else { return };
         let (Some(mut ours), Some(mut theirs)) = (self.armies[a].air.take(), self.armies[b].air.take()) else {
             return;

@@ -4,7 +4,7 @@
 //! their traits (FYOW 8.5), and every engagement resolved on paper by the
 //! Dunnigan rules (FYOW 33). Every rule step logs its event.
 
-mod air;
+pub(crate) mod air;
 mod auto;
 mod battle;
 mod chance;

@@ -242,6 +242,7 @@ impl Campaign {
                 if t.compare() {
                     battle.paper = Some(self.on_paper(k));
                 }
+                self.table_air(k, &mut battle, t.codex());
                 self.log(
                     RuleEvent::new(EventKind::PaperBattle, fyow("15.6 Engagements on Map Boards"))
                         .actor(&self.battles[k].attacker)
@@ -303,7 +304,7 @@ impl Campaign {
         }
         for s in &r.squadrons {
             let Some(&side) = battle.sides.get(s.side) else { continue };
-            self.table_air_damage(side, s.machines_lost, s.damaged);
+            self.table_air_damage(side, crate::table::air::squadron_of(&s.id), s.machines_lost, s.damaged);
         }
         let winner_side = r.winner.and_then(|w| battle.sides.get(w).copied());
         let winner =
@@ -502,13 +503,15 @@ impl Campaign {
         }
     }
 
-    /// Machines lost or damaged over the table come off the side's squadrons,
-    /// the first flying machines first.
-    fn table_air_damage(&mut self, side: Side, lost: u32, damaged: u32) {
+    /// Machines lost or damaged over the table come off the squadron that
+    /// flew there, named by the table squadron's id, else off the side's
+    /// squadrons; the first flying machines first.
+    fn table_air_damage(&mut self, side: Side, squadron: &str, lost: u32, damaged: u32) {
         let Some(mut air) = self.army_mut(side).air.take() else { return };
         let mut hits: Vec<u8> =
             std::iter::repeat_n(u8::MAX, lost as usize).chain(std::iter::repeat_n(1, damaged as usize)).collect();
-        'squadrons: for (sq, _) in &mut air.squadrons {
+        let named = air.squadrons.iter().any(|(sq, _)| sq.name == squadron);
+        'squadrons: for (sq, _) in air.squadrons.iter_mut().filter(|(sq, _)| !named || sq.name == squadron) {
             for m in 0..sq.aircraft.len() {
                 if hits.is_empty() {
                     break 'squadrons;

@@ -20,6 +20,10 @@ pub use layout::{BoardTable, Entry, Shore, TableError, table_of, table_size};
 /// by FYOW 15.3–15.7.
 pub mod deploy;
 
+/// The squadrons flying over a battle on the table (FYOW 28.8, *Heroes
+/// All* "Aircraft rules").
+pub mod air;
+
 /// The sides' goals from their forces' orders.
 pub mod victory;
 
