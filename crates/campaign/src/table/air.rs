@@ -155,14 +155,11 @@ mod tests {
     use crate::army::orbat::{shipped, test_codex};
     use crate::map::board::BoardId;
     use crate::map::common::{Edge, Side};
-    use crate::play::CampaignFile;
     use crate::play::table::Tabletop;
     use crate::table::layout::board_seed;
     use crate::table::{BoardTable, TableError, table_of};
     use crate::weather::{Sky, Wind, throw_day};
     use warbound_rules::handoff::{BattleResult, BattleStart, Decision, SquadronResult};
-
-    const GUERNSEY: &str = include_str!("../../../../scenarios/campaigns/guernsey-1942.ron");
 
     /// A tabletop that keeps each start and pauses, or ends with the
     /// squadrons' losses it is given.
@@ -205,8 +202,7 @@ mod tests {
     /// the table, on a calm day of `sky` that both Air Commands may fly, every
     /// machine operational.
     fn at_cobo(sky: Sky) -> Campaign {
-        let file = CampaignFile::load("guernsey-1942.ron", GUERNSEY).unwrap();
-        let mut c = Campaign::new("guernsey-1942", file, 3).unwrap();
+        let mut c = Campaign::new("guernsey-1942", crate::play::testing::guernsey(), 3).unwrap();
         let cobo = BoardId::new("Cobo Bay");
         c.relocate("4th Dorsets", &BoardId::new("West Sea"), &cobo, Edge::West).unwrap();
         let red = c.forces_on(&cobo, Side::Red)[0].name.clone();
