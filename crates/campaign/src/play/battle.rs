@@ -163,7 +163,7 @@ impl Campaign {
     /// ground-attack squadron supporting it still flying (33.7.3 (ix)).
     fn paper_force(&self, name: &str, squadron: Option<usize>) -> Force {
         let f = self.force(name).expect("a force in battle");
-        let offshore = self.fx(name).map(|i| crate::table::landing::offshore(self, i)).unwrap_or_default();
+        let offshore = self.fx(name).map(|i| super::landing::offshore(self, i)).unwrap_or_default();
         let ashore = |e: &&crate::army::battlegroup::Element| !offshore.contains(&e.name);
         let points = f.battlegroup.elements.iter().filter(ashore).map(|e| e.points).sum();
         let mut force = Force::new(name, points);
@@ -351,7 +351,7 @@ impl Campaign {
         if loss == 0 {
             return;
         }
-        let offshore = crate::table::landing::offshore(self, i);
+        let offshore = super::landing::offshore(self, i);
         let mut elements = self.forces[i].battlegroup.elements.clone();
         elements.retain(|e| !offshore.contains(&e.name));
         elements.sort_by_key(|e| (e.points, e.name.clone()));

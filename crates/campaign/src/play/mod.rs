@@ -13,6 +13,7 @@ mod day;
 mod ending;
 pub mod file;
 mod joiners;
+mod landing;
 mod morale;
 mod partisans;
 mod repairs;

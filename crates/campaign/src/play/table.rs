@@ -190,7 +190,7 @@ impl Campaign {
             rationed: f.supply.mode == Mode::Rationed,
             order: Some(f.order),
             objective_here: f.objective.as_ref() == Some(board),
-            landing: crate::table::landing::afloat(self, i, board),
+            landing: super::landing::afloat(self, i, board),
         })
     }
 

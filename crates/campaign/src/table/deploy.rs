@@ -35,25 +35,21 @@ use std::collections::BTreeSet;
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use serde::{Deserialize, Serialize};
 use warbound_rules::codex::{Codex, FigureGrade};
 use warbound_rules::concealment::{Candidate, may_be_concealed};
 use warbound_rules::day::Season;
 use warbound_rules::firing::FireTarget;
 use warbound_rules::narrate::id_name;
 use warbound_rules::officer::{Grade, Quality};
-use warbound_rules::opc::Nation;
 use warbound_rules::scenario::{
-    Battery, CompanySpec, Concealment, Edge as TableEdge, ElementSpec, Figures, FooSpec, Scenario,
-    Side as ScenarioSide, Start, Weather,
+    Battery, CompanySpec, Concealment, ElementSpec, Figures, FooSpec, Scenario, Side as ScenarioSide, Start, Weather,
 };
 use warbound_rules::terrain::{Extent, Feature, Point, TableSize, Terrain, distance_to_segment, inside};
 
 use crate::army::commander::Competency;
-use crate::army::orbat::TemplateElement;
-use crate::army::orders::OrderKind;
 use crate::map::common::{Edge, Side};
 use crate::map::engagement::{DeploymentDepth, EngagedForce, Engagement};
+pub use crate::table::forces::{Roster, RosterEntry, TableCompany, TableForce, table_edge};
 use crate::table::layout::{BoardTable, off_edge};
 use crate::table::victory::{self, Intent, KeyPlace};
 
@@ -63,67 +59,6 @@ pub const SPACING: f32 = 3.0;
 const MARGIN: f32 = 1.0;
 /// Inches between the points tried for an element.
 const PITCH: f32 = 1.5;
-
-/// One campaign force as the table fields it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct TableForce {
-    /// The campaign force (`EngagedForce::force`).
-    pub force: String,
-    pub nation: Nation,
-    pub quality: Quality,
-    pub year: u16,
-    /// The Senior Officer's grade: [`senior_officer`] of its commander's competency.
-    pub senior_officer: Grade,
-    pub companies: Vec<TableCompany>,
-    /// Its supply mode is Rationed (*Heroes All*, "Rationed").
-    pub rationed: bool,
-    /// Its campaign order (FYOW 10.5).
-    pub order: Option<OrderKind>,
-    /// This board is its order's objective.
-    pub objective_here: bool,
-    /// The waves of its Landing Plan still afloat (FYOW 18.2), which come
-    /// ashore in landing craft ([`crate::table::landing`]).
-    pub landing: Option<crate::table::landing::Afloat>,
-}
-
-/// One campaign element (a company, troop, battery) as the table fields it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct TableCompany {
-    /// The campaign element's name ("A Company").
-    pub element: String,
-    /// Its Company Officer's grade.
-    pub officer: Grade,
-    /// Its platoons and sections as they stand now (its template less its losses).
-    pub elements: Vec<TemplateElement>,
-    /// Per element, the CMS it carries (`None`: 6).
-    pub cms: Vec<Option<u8>>,
-    /// Per element, the bounds of fire it has used today (missing: none).
-    pub shots_used: Vec<u32>,
-    /// Concealed on the board (FYOW 15.4, `EngagedForce::concealed_elements`).
-    pub concealed: bool,
-    /// The grade of the FOO who calls its off-table guns' fire, where its
-    /// order of battle has guns behind the table edge.
-    pub foo: Option<Grade>,
-}
-
-/// Which campaign force, element and template element each scenario element is.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub struct Roster(pub Vec<RosterEntry>);
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RosterEntry {
-    pub scenario_element: String,
-    pub force: String,
-    pub campaign_element: String,
-    pub template_element: String,
-}
-
-impl Roster {
-    /// The entry of the scenario element `id`.
-    pub fn get(&self, id: &str) -> Option<&RosterEntry> {
-        self.0.iter().find(|e| e.scenario_element == id)
-    }
-}
 
 /// The day of the battle, from the campaign session.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -144,16 +79,6 @@ pub fn senior_officer(c: Competency) -> Grade {
         Competency::BelowAverage => Grade::BelowAverage,
         Competency::Average => Grade::Average,
         Competency::AboveAverage => Grade::AboveAverage,
-    }
-}
-
-/// The table edge of a board edge: South near, North far, West left, East right.
-pub fn table_edge(e: Edge) -> TableEdge {
-    match e {
-        Edge::South => TableEdge::Near,
-        Edge::North => TableEdge::Far,
-        Edge::West => TableEdge::Left,
-        Edge::East => TableEdge::Right,
     }
 }
 

@@ -29,9 +29,7 @@ use crate::army::orbat::TemplateElement;
 use crate::map::board::{BoardId, Coast};
 use crate::map::common::{MapError, SessionStamp};
 use crate::map::march::{LandingPlan, LandingWave};
-use crate::play::file::Start as FileStart;
-use crate::play::state::{Campaign, Whereabouts};
-use crate::table::deploy::{RosterEntry, TableForce, table_edge};
+use crate::table::forces::{Afloat, RosterEntry, TableForce, table_edge};
 use crate::table::layout::BoardTable;
 
 /// Bounds of table action in a campaign session (FYOW "The role of the Umpire").
@@ -161,15 +159,6 @@ impl LandingFile {
     }
 }
 
-/// The waves of a force still afloat when its battle starts: the first
-/// lands in the battle's first session, each later one a session after.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Afloat {
-    /// Its craft, smallest first.
-    pub craft: Vec<Carrier>,
-    pub waves: Vec<Vec<String>>,
-}
-
 impl Afloat {
     /// The waves of `plan` not yet ashore `sessions` sessions after the
     /// first wave's; `None` when all are ashore.
@@ -182,30 +171,6 @@ impl Afloat {
         kinds.sort_by_key(|c| c.capacity());
         Some(Self { craft: kinds, waves })
     }
-}
-
-/// The waves of force `i`'s Landing Plan still afloat when it fights on
-/// `board`: none unless the board is its plan's beach and it has landed
-/// there; the first wave is ashore in its landing session, and each session
-/// it has spent there since has brought the next.
-pub fn afloat(c: &Campaign, i: usize, board: &BoardId) -> Option<Afloat> {
-    let f = c.forces.get(i)?;
-    let bg =
-        c.file.army(f.side).battlegroups.iter().find(|b| b.name == f.name || Some(&b.name) == f.parent.as_ref())?;
-    let (Some(plan), FileStart::Afloat { beach, .. }) = (&bg.landing, &bg.start) else { return None };
-    if beach != board || f.at != Whereabouts::Board(beach.clone()) {
-        return None;
-    }
-    Afloat::after(plan, f.sessions_here)
-}
-
-/// FYOW 18.2, the Landing Plan's "impact on ... the 'Dunnigan Rules'": the
-/// elements of force `i` still at sea beyond this session's wave, which its
-/// paper battles neither count nor take losses from. The wave landing this
-/// session is ashore for them.
-pub fn offshore(c: &Campaign, i: usize) -> Vec<String> {
-    let Some(Whereabouts::Board(board)) = c.forces.get(i).map(|f| &f.at) else { return Vec::new() };
-    afloat(c, i, board).map(|a| a.waves.into_iter().skip(1).flatten().collect()).unwrap_or_default()
 }
 
 /// One craft being loaded: its spec and the loads it holds.
@@ -512,28 +477,6 @@ mod tests {
         }
         let (s, ..) = cobo(2, 3);
         assert!(s.sides[0].landing.is_none(), "all ashore");
-    }
-
-    /// FYOW 18.2's "impact on ... the 'Dunnigan Rules'": in the session the
-    /// 4th Dorsets land at Cobo Bay their second wave is still at sea, out
-    /// of their paper battles; the session after, it lands and counts.
-    #[test]
-    fn on_paper_only_the_waves_ashore_count() {
-        let file = crate::play::testing::guernsey();
-        let mut c = Campaign::new("guernsey-1942", file, 1).unwrap();
-        let i = c.forces.iter().position(|f| f.name == "4th Dorsets").unwrap();
-        assert!(offshore(&c, i).is_empty(), "afloat, not yet landed: no battle on the beach");
-        c.forces[i].at = Whereabouts::Board(BoardId::new("Cobo Bay"));
-        c.forces[i].sessions_here = 0;
-        assert_eq!(
-            offshore(&c, i),
-            ["C Company", "Carrier Platoon", "3 Troop, B Sqn North Irish Horse (3 x Churchill III)"]
-        );
-        c.forces[i].sessions_here = 1;
-        assert!(offshore(&c, i).is_empty(), "the second wave lands this session");
-        c.forces[i].sessions_here = 0;
-        c.forces[i].at = Whereabouts::Board(BoardId::new("Castel"));
-        assert!(offshore(&c, i).is_empty(), "off its beach the plan is done");
     }
 
     /// A plan whose craft cannot hold an element whole is refused at load:

@@ -16,6 +16,9 @@ pub mod record;
 pub use authored::{AuthoredLayout, authored_table, load_table};
 pub use layout::{BoardTable, Entry, Shore, TableError, table_of, table_size};
 
+/// What the campaign brings to a table battle: its forces and companies.
+pub mod forces;
+
 /// An engagement becomes a battle: the forces deployed on the board's table
 /// by FYOW 15.3–15.7.
 pub mod deploy;
