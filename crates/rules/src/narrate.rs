@@ -308,6 +308,31 @@ fn said(e: &RuleEvent, names: Names) -> String {
             let result = if hidden { "starts concealed" } else { "starts in the open" };
             format!("{who} tries to start concealed ({need}+ on {dice}): {result}")
         }
+        EventKind::Assault if out(e, "entering").is_some() => {
+            let how = match (input(e, "column"), dice.is_empty()) {
+                (Some(c), false) => format!(" (column {}, {dice})", text(Some(c))),
+                (Some(c), true) => format!(" (column {})", text(Some(c))),
+                (None, false) => format!(" ({dice})"),
+                (None, true) => String::new(),
+            };
+            format!(
+                "{who} assaults {}{how}: {}; {} go in, {} wait outside",
+                target.unwrap_or_default(),
+                plural(count(out(e, "casualties")), "casualty", "casualties"),
+                plural(count(out(e, "entering")), "man", "men"),
+                count(out(e, "left_outside"))
+            )
+        }
+        EventKind::Assault if out(e, "winner").is_some() => {
+            let winner = text(out(e, "winner")).to_lowercase();
+            let status = out(e, "status")
+                .map(|s| format!("; {} is {}", target.clone().unwrap_or_default(), text(Some(s)).to_lowercase()));
+            format!(
+                "{who}'s assault on {} ends: the {winner} wins{}",
+                target.clone().unwrap_or_default(),
+                status.unwrap_or_default()
+            )
+        }
         EventKind::Leaves => format!("{who} leaves the table: {}", text(out(e, "status")).to_lowercase()),
         EventKind::LeadershipTest => {
             let result = match passed(e) {
@@ -485,6 +510,24 @@ mod tests {
         let s = sentence(&m, &named);
         assert!(!s.contains(['{', '}', '[', ']']) && !s.contains("\":"), "{s}");
         assert!(s.contains("(32.7\", 18.9\")") && s.contains("in water"), "{s}");
+    }
+
+    #[test]
+    fn an_assault_reads_as_it_happens() {
+        let mut e = event(EventKind::Assault, Book::HeroesAll, "Close assaults").actor("13_platoon").target("wache");
+        e = e.input("column", "G1", "");
+        e.dice = vec![Thrown { sides: 6, face: 4 }];
+        e.outcome = json!({ "casualties": 2, "column": "G1", "entering": 5, "grenade_faces": [4], "left_outside": 24 });
+        assert_eq!(
+            sentence(&e, &named),
+            "13 Platoon assaults the guard house (column G1, d6 4): 2 casualties; 5 men go in, 24 wait outside (HA, Close assaults)"
+        );
+        let mut end = event(EventKind::Assault, Book::HeroesAll, "Close assaults").actor("13_platoon").target("wache");
+        end.outcome = json!({ "status": "Destroyed", "winner": "attacker" });
+        assert_eq!(
+            sentence(&end, &named),
+            "13 Platoon's assault on the guard house ends: the attacker wins; the guard house is destroyed (HA, Close assaults)"
+        );
     }
 
     #[test]
