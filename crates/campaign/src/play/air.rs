@@ -180,7 +180,7 @@ pub(crate) struct AirOverBattle {
 }
 
 /// Ground-attack squadrons: the Air Artillery of 28.8.
-pub(crate) fn ground_attack_role(role: Role) -> bool {
+fn ground_attack_role(role: Role) -> bool {
     matches!(role, Role::GroundAttack | Role::FighterBomber | Role::DiveBomber)
 }
 
@@ -235,7 +235,7 @@ impl Campaign {
 
     /// The squadron of army `a` of a role that has not flown today, with the
     /// most machines operational, its airstrip open (25.8).
-    pub(crate) fn squadron_for(&self, a: usize, role: impl Fn(Role) -> bool) -> Option<usize> {
+    fn squadron_for(&self, a: usize, role: impl Fn(Role) -> bool) -> Option<usize> {
         let air = self.armies[a].air.as_ref()?;
         let closed = self.today.as_ref().is_some_and(|t| t.unmetalled_airstrips_closed);
         air.squadrons
@@ -261,6 +261,55 @@ impl Campaign {
     /// firing, each machine one heavy machine gun (the CODEX of guns is not
     /// on the campaign map), and take the Supplemental Effects' damage
     /// (33.7.3 (ix)) (test `aircraft_over_a_battle_fight_and_strike`).
+    /// The squadrons side `a` sends over a battle (FYOW 28.8): its
+    /// ground-attack squadron and a fighter patrol, each flying its day's
+    /// sortie (28.6), logged as supporting `supporting` on `board`, `over`
+    /// a paper battle or one on the table. Returns (strike, patrol).
+    pub(crate) fn sorties_over_battle(
+        &mut self,
+        a: usize,
+        supporting: &str,
+        board: &impl serde::Serialize,
+        over: &str,
+    ) -> (Option<usize>, Option<usize>) {
+        let strike = self.squadron_for(a, ground_attack_role);
+        let cover = self.squadron_for(a, |role| role == Role::Fighter);
+        for (k, mission) in [(strike, "Air Artillery (ground attack)"), (cover, "Patrol")] {
+            let Some(k) = k else { continue };
+            let Some(air) = self.armies[a].air.as_mut() else { continue };
+            let sq = &mut air.squadrons[k].0;
+            sq.fly_sortie();
+            let (id, machines) = (sq.name.clone(), sq.operational());
+            self.log(
+                RuleEvent::new(EventKind::AirOperation, fyow("28.8 Aircraft missions"))
+                    .actor(&id)
+                    .input("mission", mission, over)
+                    .input("board", board, "")
+                    .input("supporting", supporting, "")
+                    .outcome(json!({ "machines": machines })),
+            );
+        }
+        (strike, cover)
+    }
+
+    /// Each side's patrol goes for the enemy's strike squadron, else his
+    /// patrol (FYOW 28.11), `sides` by army index.
+    pub(crate) fn patrols_fight(
+        &mut self,
+        sides: [usize; 2],
+        strike: [Option<usize>; 2],
+        cover: [Option<usize>; 2],
+        conditions: Conditions,
+    ) {
+        for r in 0..2 {
+            if let Some(f) = cover[r]
+                && let Some(t) = strike[1 - r].or(cover[1 - r])
+            {
+                self.air_to_air(sides[r], f, sides[1 - r], t, conditions);
+            }
+        }
+    }
+
     pub(crate) fn air_over_battle(&mut self, attacker: &str, defender: &str) -> AirOverBattle {
         let Some(conditions) = self.air_conditions() else { return AirOverBattle::default() };
         let names = [attacker, defender];
@@ -274,33 +323,10 @@ impl Campaign {
             if !self.may_fly(a, conditions) {
                 continue;
             }
-            strike[r] = self.squadron_for(a, ground_attack_role);
-            cover[r] = self.squadron_for(a, |role| role == Role::Fighter);
             let board = self.force(names[r]).and_then(|f| f.board().cloned());
-            for (k, mission) in [(strike[r], "Air Artillery (ground attack)"), (cover[r], "Patrol")] {
-                let Some(k) = k else { continue };
-                let Some(air) = self.armies[a].air.as_mut() else { continue };
-                let sq = &mut air.squadrons[k].0;
-                sq.fly_sortie();
-                let (id, machines) = (sq.name.clone(), sq.operational());
-                self.log(
-                    RuleEvent::new(EventKind::AirOperation, fyow("28.8 Aircraft missions"))
-                        .actor(&id)
-                        .input("mission", mission, "over a paper battle")
-                        .input("board", &board, "")
-                        .input("supporting", names[r], "")
-                        .outcome(json!({ "machines": machines })),
-                );
-            }
+            (strike[r], cover[r]) = self.sorties_over_battle(a, names[r], &board, "over a paper battle");
         }
-        for r in 0..2 {
-            if let Some(f) = cover[r] {
-                let target = strike[1 - r].or(cover[1 - r]);
-                if let Some(t) = target {
-                    self.air_to_air(sides[r], f, sides[1 - r], t, conditions);
-                }
-            }
-        }
+        self.patrols_fight(sides, strike, cover, conditions);
         for r in 0..2 {
             if let Some(g) = strike[r] {
                 let loss = self.ground_attack(sides[r], g, names[1 - r], conditions);
@@ -315,7 +341,7 @@ impl Campaign {
     /// FYOW 28.11: squadron `f` of army `a` spots and fires at squadron `t`
     /// of army `b`; each spotting machine's damages go to the first enemy
     /// machine still flying.
-    pub(crate) fn air_to_air(&mut self, a: usize, f: usize, b: usize, t: usize, conditions: Conditions) {
+    fn air_to_air(&mut self, a: usize, f: usize, b: usize, t: usize, conditions: Conditions) {
         let Ok(need) = air_spot_need(conditions) else { return };
         let (Some(mut ours), Some(mut theirs)) = (self.armies[a].air.take(), self.armies[b].air.take()) else {
             return;

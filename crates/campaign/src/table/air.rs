@@ -16,9 +16,7 @@ use warbound_rules::codex::Codex;
 use warbound_rules::event::{EventKind, RuleEvent};
 use warbound_rules::scenario::Squadron;
 
-use crate::air::Role;
 use crate::air::squadron::Status;
-use crate::play::air::ground_attack_role;
 use crate::play::state::{Campaign, fyow, ix};
 use crate::table::record::TableBattle;
 
@@ -72,31 +70,9 @@ impl Campaign {
             if !self.may_fly(a, conditions) {
                 continue;
             }
-            strike[r] = self.squadron_for(a, ground_attack_role);
-            cover[r] = self.squadron_for(a, |role| role == Role::Fighter);
-            for (q, mission) in [(strike[r], "Air Artillery (ground attack)"), (cover[r], "Patrol")] {
-                let Some(q) = q else { continue };
-                let Some(air) = self.armies[a].air.as_mut() else { continue };
-                let sq = &mut air.squadrons[q].0;
-                sq.fly_sortie();
-                let (id, machines) = (sq.name.clone(), sq.operational());
-                self.log(
-                    RuleEvent::new(EventKind::AirOperation, fyow("28.8 Aircraft missions"))
-                        .actor(&id)
-                        .input("mission", mission, "over a battle on the table")
-                        .input("board", &b.board, "")
-                        .input("supporting", &names[r], "")
-                        .outcome(json!({ "machines": machines })),
-                );
-            }
+            (strike[r], cover[r]) = self.sorties_over_battle(a, &names[r], &b.board, "over a battle on the table");
         }
-        for r in 0..2 {
-            if let Some(f) = cover[r]
-                && let Some(t) = strike[1 - r].or(cover[1 - r])
-            {
-                self.air_to_air(sides[r], f, sides[1 - r], t, conditions);
-            }
-        }
+        self.patrols_fight(sides, strike, cover, conditions);
         let before = battle.start.scenario.clone();
         for r in 0..2 {
             let Some(q) = strike[r] else { continue };
