@@ -231,6 +231,7 @@ pub fn run_windowed(
     scenario: Option<LoadedScenario>,
     demo: bool,
     resume: Option<battle::save::Save>,
+    table: crate::cli::TableOptions,
 ) -> ExitCode {
     let launched = Instant::now();
     if let Some(problem) = platform::display_problem() {
@@ -243,13 +244,16 @@ pub fn run_windowed(
         eprintln!("warbound: {warning}");
     }
     // A screenshot is taken of a fixed battle; a game played draws new dice each time.
-    let seed = match &screenshot {
-        Some(_) => battle::NewBattle::default().seed,
-        None => std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64),
+    let seed = match (&screenshot, table.seed) {
+        (_, Some(seed)) => seed,
+        (Some(_), None) => battle::NewBattle::default().seed,
+        (None, None) => {
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64)
+        }
     };
     let mut app =
         full_app(FullAppOptions { settings: loaded.settings, screenshot, bench: None, scenario, windowed: true });
-    app.insert_resource(battle::NewBattle { seed, player: (!demo).then_some(0) });
+    app.insert_resource(battle::NewBattle { seed, player: (!demo).then_some(0), two_player: table.two_player });
     // A saved battle pictured is resumed where it stands, as Continue does.
     if resume.is_some() {
         app.insert_resource(battle::Resume(resume));
@@ -263,6 +267,8 @@ pub fn run_windowed(
     if demo {
         app.insert_resource(battle::FlowInterval(DEMO_STEP_INTERVAL));
     }
+    // Each assault is shown round by round before the battle goes on.
+    app.insert_resource(battle::WatchAssaults::default());
     app.insert_resource(LaunchTime(launched));
     app.world_mut().resource_mut::<Notices>().0.extend(loaded.warning);
     exit_code(app.run())

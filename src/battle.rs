@@ -24,17 +24,19 @@ pub struct ActiveBattle(pub Option<LoadedScenario>);
 pub struct StartBattle(pub LoadedScenario);
 
 /// How a battle chosen on screen (or with `--scenario`) starts: its dice
-/// seed, and which side the person at the screen commands (`None`: both
-/// Auto, a demonstration).
+/// seed, which side the person at the screen commands (`None`: both Auto, a
+/// demonstration), and whether it is the 2-player Command Dice game (then
+/// both sides are commanded at the screen in turn, a hotseat).
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct NewBattle {
     pub seed: u64,
     pub player: Option<usize>,
+    pub two_player: bool,
 }
 
 impl Default for NewBattle {
     fn default() -> Self {
-        Self { seed: 42, player: Some(0) }
+        Self { seed: 42, player: Some(0), two_player: false }
     }
 }
 
@@ -118,6 +120,13 @@ fn begin(world: &mut World) {
     let mut start = setup::BattleStart::auto(&loaded.source, loaded.scenario, new.seed);
     if let Some(side) = new.player.filter(|&s| s < start.control.len()) {
         start.control[side] = setup::Control::Player;
+        // The hotseat: every side is commanded at the screen.
+        if new.two_player {
+            start.control.fill(setup::Control::Player);
+        }
+    }
+    if new.two_player {
+        start.mechanism = setup::Mechanism::TwoPlayer;
     }
     if let Err(e) = spawn::start(world, start) {
         error!("cannot start the battle: {e}");

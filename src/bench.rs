@@ -141,7 +141,7 @@ fn step(
                 return;
             };
             // Everything shown: both sides played by the program, no fog of war.
-            *new = NewBattle { seed: 1, player: None };
+            *new = NewBattle { seed: 1, player: None, two_player: false };
             settings.show_whole_table = true;
             run.scenario = scenario.source.clone();
             run.elements = n;

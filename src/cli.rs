@@ -7,7 +7,7 @@ use std::{fmt, path::PathBuf};
 pub enum Mode {
     /// The normal game: a window with the title screen. `demo`: the program
     /// plays both sides of every battle and the whole table shows.
-    Play { scenario: Option<String>, demo: bool },
+    Play { scenario: Option<String>, demo: bool, table: TableOptions },
     /// No window and no GPU: `MinimalPlugins` for `frames` updates.
     Headless { frames: u32, scenario: Option<String> },
     /// Both sides Auto, no window: play the battle to its end, write the
@@ -21,7 +21,14 @@ pub enum Mode {
     FrameBench { out: PathBuf, frames: u32 },
     /// Render `frames` frames in a real window, save a PNG to `path`, exit;
     /// `load`: of the battle in this save, as it stands there.
-    Screenshot { path: PathBuf, frames: u32, scenario: Option<String>, demo: bool, load: Option<PathBuf> },
+    Screenshot {
+        path: PathBuf,
+        frames: u32,
+        scenario: Option<String>,
+        demo: bool,
+        load: Option<PathBuf>,
+        table: TableOptions,
+    },
     /// `--rules-report [--seeds N]`: play every shipped battle on seeds
     /// 1..=N headless and print which sections of both books changed state.
     RulesReport { seeds: u32 },
@@ -29,6 +36,15 @@ pub enum Mode {
     Help,
     /// `--version`: print the build and exit 0.
     Version,
+}
+
+/// How a battle started in the window (`--scenario S`) is played: its dice
+/// seed (`--seed N`, else new dice each game), and `--two-player`: the
+/// *Heroes All* 2-player Command Dice game, both sides at the screen in turn.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TableOptions {
+    pub seed: Option<u64>,
+    pub two_player: bool,
 }
 
 /// `--headless --scenario S --seed N [--bounds K] [--log L] [--summary F]`.
@@ -73,12 +89,12 @@ pub const DEFAULT_BENCH_FRAMES: u32 = 120;
 pub const DEFAULT_HEADLESS_FRAMES: u32 = 10;
 
 pub const USAGE: &str = "\
-usage: warbound [--scenario S] [--demo]
+usage: warbound [--scenario S [--seed N] [--two-player]] [--demo]
        warbound --headless [--frames N] [--scenario S]
        warbound --headless --scenario S --seed N [--bounds K] [--log OUT.jsonl] [--summary OUT.json] [--two-player]
        warbound --headless --load SAVE.ron [--days D] [--log OUT.jsonl] [--summary OUT.json]
        warbound --headless --campaign C --seed N [--battles paper|table|both] [--days D] [--log OUT.jsonl] [--summary OUT.json]
-       warbound --screenshot OUT.png [--frames N] [--scenario S | --load SAVE.ron] [--demo]
+       warbound --screenshot OUT.png [--frames N] [--scenario S [--seed N] [--two-player] | --load SAVE.ron] [--demo]
        warbound --frame-bench OUT.json [--frames N]
        warbound --rules-report [--seeds N]
        warbound --help | --version
@@ -94,12 +110,14 @@ usage: warbound [--scenario S] [--demo]
                       --load SAVE.ron, of the saved battle where it stands
   --frames N          frames to run (headless default 10, screenshot default 30)
   --seed N            with --headless: play scenario S to its end, both sides
-                      Auto, from dice seed N (the same seed plays the same battle)
+                      Auto, from dice seed N (the same seed plays the same
+                      battle); in the window: the dice seed of scenario S
   --bounds K          stop after K bounds (before the scenario's time limit)
   --log OUT.jsonl     write the battle log, one rule event per line
   --summary OUT.json  write the result: winner, losses, CMT per side
-  --two-player        with --seed: the Heroes All 2-player Command Dice rules
-                      instead of the solo mechanism
+  --two-player        the Heroes All 2-player Command Dice rules instead of
+                      the solo mechanism; in the window a hotseat: the two
+                      players take the screen in turn
   --load SAVE.ron     with --headless: resume a saved battle (the autosave
                       after every bound is autosave.ron in the data directory)
                       and play it on to its end, both sides Auto; a campaign
@@ -296,8 +314,21 @@ where
             return Err(UsageError(format!("--screenshot writes a PNG: give a path ending in .png, not {path:?}")));
         }
         let frames = frames.unwrap_or(DEFAULT_SCREENSHOT_FRAMES);
-        let mode = Mode::Screenshot { path: path.clone(), frames, scenario: None, demo, load: Some(save.clone()) };
+        let mode = Mode::Screenshot {
+            path: path.clone(),
+            frames,
+            scenario: None,
+            demo,
+            load: Some(save.clone()),
+            table: TableOptions::default(),
+        };
         return Ok((mode, query));
+    }
+    // In the window, a battle named on the command line may take its seed
+    // and the 2-player game.
+    let mut table = TableOptions::default();
+    if !headless && scenario.is_some() && bounds.is_none() && log.is_none() && summary.is_none() && load.is_none() {
+        table = TableOptions { seed: seed.take(), two_player: std::mem::take(&mut two_player) };
     }
     let autoplay =
         seed.is_some() || bounds.is_some() || log.is_some() || summary.is_some() || two_player || load.is_some();
@@ -332,13 +363,20 @@ where
             if path.extension().is_none_or(|e| !e.eq_ignore_ascii_case("png")) {
                 return Err(UsageError(format!("--screenshot writes a PNG: give a path ending in .png, not {path:?}")));
             }
-            Mode::Screenshot { path, frames: frames.unwrap_or(DEFAULT_SCREENSHOT_FRAMES), scenario, demo, load: None }
+            Mode::Screenshot {
+                path,
+                frames: frames.unwrap_or(DEFAULT_SCREENSHOT_FRAMES),
+                scenario,
+                demo,
+                load: None,
+                table,
+            }
         }
         (false, None) => {
             if frames.is_some() {
                 return Err(UsageError("--frames only applies to --headless or --screenshot".into()));
             }
-            Mode::Play { scenario, demo }
+            Mode::Play { scenario, demo, table }
         }
     };
     Ok((mode, query))
@@ -354,9 +392,25 @@ mod tests {
 
     #[test]
     fn no_flags_plays() {
-        assert_eq!(mode(&[]), Ok(Mode::Play { scenario: None, demo: false }));
-        assert_eq!(mode(&["--demo"]), Ok(Mode::Play { scenario: None, demo: true }));
+        let table = TableOptions::default();
+        assert_eq!(mode(&[]), Ok(Mode::Play { scenario: None, demo: false, table }));
+        assert_eq!(mode(&["--demo"]), Ok(Mode::Play { scenario: None, demo: true, table }));
         assert!(mode(&["--headless", "--demo"]).is_err(), "--demo is for the window");
+    }
+
+    #[test]
+    fn a_battle_in_the_window_takes_its_seed_and_the_two_player_game() {
+        let table = TableOptions { seed: Some(8), two_player: true };
+        assert_eq!(
+            mode(&["--scenario", "river", "--seed", "8", "--two-player"]),
+            Ok(Mode::Play { scenario: Some("river".into()), demo: false, table })
+        );
+        assert!(matches!(
+            mode(&["--screenshot", "a.png", "--scenario", "river", "--seed", "8"]),
+            Ok(Mode::Screenshot { table: TableOptions { seed: Some(8), two_player: false }, .. })
+        ));
+        // A seed needs the battle it seeds.
+        assert!(mode(&["--seed", "8"]).is_err());
     }
 
     #[test]
@@ -368,7 +422,8 @@ mod tests {
                 frames: 12,
                 scenario: Some("patrol".into()),
                 demo: false,
-                load: None
+                load: None,
+                table: TableOptions::default()
             })
         );
     }
@@ -382,7 +437,8 @@ mod tests {
                 frames: DEFAULT_SCREENSHOT_FRAMES,
                 scenario: None,
                 demo: false,
-                load: Some("autosave.ron".into())
+                load: Some("autosave.ron".into()),
+                table: TableOptions::default()
             })
         );
         assert!(mode(&["--screenshot", "out.png", "--load", "a.ron", "--scenario", "patrol"]).is_err());
@@ -434,7 +490,7 @@ mod tests {
             &["--headless", "--seed", "x", "--scenario", "patrol"][..],
             &["--headless", "--seed", "1"],
             &["--headless", "--scenario", "patrol", "--log", "a"],
-            &["--seed", "1", "--scenario", "patrol"],
+            &["--seed", "1", "--scenario", "patrol", "--log", "a"],
             &["--headless", "--scenario", "patrol", "--seed", "1", "--bounds", "0"],
             &["--headless", "--scenario", "patrol", "--seed", "1", "--frames", "3"],
         ] {

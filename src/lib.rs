@@ -83,9 +83,9 @@ pub fn run(mode: cli::Mode, query: Option<cli::Query>) -> ExitCode {
     };
     match mode {
         Mode::Headless { frames, .. } => app::run_headless(frames, scenario),
-        Mode::Play { demo, .. } => app::run_windowed(None, scenario, demo, None),
-        Mode::Screenshot { path, frames, demo, load: None, .. } => {
-            app::run_windowed(Some(launch::ScreenshotRequest { path, frames }), scenario, demo, None)
+        Mode::Play { demo, table, .. } => app::run_windowed(None, scenario, demo, None, table),
+        Mode::Screenshot { path, frames, demo, load: None, table, .. } => {
+            app::run_windowed(Some(launch::ScreenshotRequest { path, frames }), scenario, demo, None, table)
         }
         Mode::Screenshot { path, frames, demo, load: Some(save), .. } => {
             if campaign::is_campaign_save(&save) {
@@ -105,7 +105,14 @@ pub fn run(mode: cli::Mode, query: Option<cli::Query>) -> ExitCode {
                 };
             let scenario =
                 data::LoadedScenario { source: saved.start.source.clone(), scenario: saved.start.scenario.clone() };
-            app::run_windowed(Some(launch::ScreenshotRequest { path, frames }), Some(scenario), demo, Some(saved))
+            let table = cli::TableOptions::default();
+            app::run_windowed(
+                Some(launch::ScreenshotRequest { path, frames }),
+                Some(scenario),
+                demo,
+                Some(saved),
+                table,
+            )
         }
         Mode::Help
         | Mode::Version

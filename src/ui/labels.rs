@@ -27,7 +27,7 @@ use crate::{
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        (counters, last_seen, concealment_counters, move_label)
+        (counters, last_seen, concealment_counters, move_label, tray_caption)
             .run_if(in_state(AppState::Battle).and_then(resource_exists::<Battle>)),
     );
 }
@@ -105,6 +105,21 @@ fn move_label(mut contexts: EguiContexts, preview: Res<MovePreview>, windows: Qu
         .show(ctx, |ui| {
             egui::Frame::popup(ui.style()).show(ui, |ui| {
                 ui.label(move_words(*inches, chance));
+            });
+        });
+}
+
+/// What the dice in the tray are, in the log's words, under the table.
+fn tray_caption(mut contexts: EguiContexts, throws: Res<crate::view::TrayThrows>) {
+    let Some(caption) = &throws.caption else { return };
+    let Ok(ctx) = contexts.ctx_mut() else { return };
+    egui::Area::new(egui::Id::new("tray-caption"))
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -30.0])
+        .interactable(false)
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.set_max_width(520.0);
+                ui.label(egui::RichText::new(format!("Dice: {caption}")).small());
             });
         });
 }

@@ -93,6 +93,7 @@ fn main_menu(
 
 fn picker(
     mut contexts: EguiContexts,
+    mut new: ResMut<crate::battle::NewBattle>,
     mut menu: ResMut<NextState<Menu>>,
     mut start: MessageWriter<StartBattle>,
     mut chosen: Local<Option<&'static str>>,
@@ -121,6 +122,7 @@ fn picker(
                             egui::RichText::new(format!("Table {}\" × {}\"", s.table.width, s.table.depth))
                                 .color(egui::Color32::from_gray(170)),
                         );
+                        who_commands(ui, s, &mut new);
                     }
                 }
                 Err(e) => {
@@ -140,6 +142,26 @@ fn picker(
         ui.add_space(6.0);
         if menu_button(ui, true, "Back").clicked() {
             menu.set(Menu::Closed);
+        }
+    });
+}
+
+/// Who plays: the side the person at the screen commands against the
+/// program (FYOB's solo game), or both sides by two players taking the screen
+/// in turn (*Heroes All*'s 2-player Command Dice game).
+fn who_commands(ui: &mut egui::Ui, s: &warbound_rules::scenario::Scenario, new: &mut crate::battle::NewBattle) {
+    ui.horizontal_wrapped(|ui| {
+        for (k, side) in s.sides.iter().enumerate() {
+            let mine = !new.two_player && new.player == Some(k);
+            if ui.selectable_label(mine, format!("Command {}", side.name)).clicked() {
+                *new = crate::battle::NewBattle { player: Some(k), two_player: false, ..*new };
+            }
+        }
+        let hotseat = ui
+            .selectable_label(new.two_player, "Two players at this screen")
+            .on_hover_text("Heroes All's 2-player game: each bound each player throws his Command Dice in turn.");
+        if hotseat.clicked() {
+            *new = crate::battle::NewBattle { player: Some(0), two_player: true, ..*new };
         }
     });
 }

@@ -10,11 +10,14 @@
 use bevy::prelude::*;
 use bevy_rapier3d::rapier::prelude::{ColliderBuilder, PhysicsWorld, RigidBodyBuilder, Vector};
 use leafwing_input_manager::prelude::*;
+use warbound_rules::{event::EventKind, narrate};
 
 use super::table::TableRoot;
 use crate::{
     battle::{
-        log::BattleLog,
+        WatchAssaults,
+        log::{BattleLog, Entry},
+        names::Names,
         setup::Control,
         state::{FieldedReadOnly, Sides},
     },
@@ -140,7 +143,7 @@ struct DiceKit {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (place_tray, throw_new, play_back).chain());
+    app.init_resource::<TrayThrows>().add_systems(Update, (place_tray, read_throws, next_throw, play_back).chain());
 }
 
 /// Where the tray's floor centre lies in the table root's space: on the
@@ -205,25 +208,66 @@ fn pips(n: u8) -> &'static [(f32, f32)] {
     }
 }
 
-/// Throws the D6s (or the Order Die) of the newest throw that concerns the person at the screen:
-/// his own elements' throws, or any throw when he commands no side.
+/// One throw to show in the tray: its dice (sides, face up), the seed of
+/// its flight, and the log's sentence for it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Throw {
+    pub faces: Vec<(u8, u8)>,
+    pub seed: u64,
+    pub caption: String,
+}
+
+/// The throws waiting for the tray, and the sentence of the one in it. The
+/// rounds of an assault wait their turn, each shown until it rests and a
+/// moment longer; any other throw replaces the one in the tray at once.
+#[derive(Resource, Debug, Default)]
+pub struct TrayThrows {
+    queue: std::collections::VecDeque<Throw>,
+    /// Whether the throw in the tray is an assault's, to be watched to the end.
+    watched: bool,
+    /// Seconds the dice in the tray have lain at rest.
+    rested: f32,
+    /// What the dice in the tray are, in words.
+    pub caption: Option<String>,
+}
+
+/// Seconds an assault's round lies in the tray after coming to rest.
+const ROUND_DWELL: f32 = 1.2;
+
+/// The log entries from `from` whose dice the tray shows, by index: every
+/// throw from the first assault on, in order, when the new entries hold an
+/// assault (it is watched round by round); else only the newest throw that
+/// concerns the person at the screen (`mine`). The flag says which.
+pub fn throws_to_show(entries: &[Entry], from: usize, mine: impl Fn(&Option<String>) -> bool) -> (Vec<usize>, bool) {
+    let tumbles = |e: &Entry| e.event.dice.iter().any(|d| d.sides == 6 || d.sides == 3);
+    let new = &entries[from.min(entries.len())..];
+    if let Some(first) = new.iter().position(|e| e.event.kind == EventKind::Assault) {
+        let rounds = (from + first..entries.len()).filter(|&i| tumbles(&entries[i])).collect();
+        return (rounds, true);
+    }
+    let newest = (from..entries.len()).rev().find(|&i| tumbles(&entries[i]) && mine(&entries[i].event.actor));
+    (newest.into_iter().collect(), false)
+}
+
+/// Reads the new log entries: queues an assault's rounds, or puts the newest
+/// throw of the person at the screen in the tray (his own elements' throws,
+/// or any when he commands no side).
 #[allow(clippy::too_many_arguments)]
-fn throw_new(
-    mut commands: Commands,
+fn read_throws(
     log: Option<Res<BattleLog>>,
     sides: Option<Res<Sides>>,
+    names: Option<Res<Names>>,
     elements: Query<FieldedReadOnly>,
     settings: Res<Settings>,
-    kit: Option<Res<DiceKit>>,
-    trays: Query<Entity, With<Tray>>,
-    old: Query<Entity, With<Die>>,
+    mut throws: ResMut<TrayThrows>,
+    watch: Option<ResMut<WatchAssaults>>,
     mut seen: Local<usize>,
 ) {
-    let (Some(log), Some(sides), Some(kit)) = (log, sides, kit) else { return };
-    let Ok(tray) = trays.single() else { return };
+    let (Some(log), Some(sides)) = (log, sides) else { return };
     let total = log.entries.len();
     if total < *seen {
         *seen = 0;
+        *throws = TrayThrows::default();
     }
     if total == *seen {
         return;
@@ -231,6 +275,10 @@ fn throw_new(
     let from = *seen;
     *seen = total;
     if settings.dice == DiceShow::Off {
+        // No dice shown: nothing to watch, the flow goes straight on.
+        if let Some(mut w) = watch {
+            w.held = false;
+        }
         return;
     }
     let player = sides.0.iter().position(|s| s.control == Control::Player);
@@ -239,25 +287,85 @@ fn throw_new(
         (Some(p), Some(a)) => elements.iter().any(|f| f.id() == a && f.identity.side == p),
         (Some(_), None) => false,
     };
-    // The latest throw of D6s, or of the D3 Order Die (a D6 marked 1–3).
-    let tumbles = |sides: u8| sides == 6 || sides == 3;
-    let Some((index, entry)) = log.entries[from..]
-        .iter()
-        .enumerate()
-        .rev()
-        .find(|(_, e)| e.event.dice.iter().any(|d| tumbles(d.sides)) && mine(&e.event.actor))
-    else {
+    let (shown, assault) = throws_to_show(&log.entries, from, mine);
+    let name = |id: &str| names.as_ref().and_then(|n| n.get(id));
+    let throw = |i: usize| {
+        let e = &log.entries[i].event;
+        let faces =
+            e.dice.iter().filter(|d| d.sides == 6 || d.sides == 3).map(|d| (d.sides, d.face)).take(MAX_DICE).collect();
+        Throw { faces, seed: i as u64, caption: narrate::sentence(e, &name) }
+    };
+    if assault {
+        throws.queue.extend(shown.into_iter().map(throw));
+    } else if let Some(&i) = shown.last()
+        && throws.queue.is_empty()
+        && !throws.watched
+    {
+        throws.queue.push_back(throw(i));
+    }
+    if assault
+        && throws.queue.is_empty()
+        && let Some(mut w) = watch
+    {
+        w.held = false;
+    }
+}
+
+/// Puts the next throw in the tray when the one there may give way: at once
+/// for an ordinary throw, after it has rested a moment for an assault's
+/// round; lets the flow go on when the assault's last round has been seen.
+#[allow(clippy::too_many_arguments)]
+fn next_throw(
+    mut commands: Commands,
+    time: Res<Time>,
+    settings: Res<Settings>,
+    kit: Option<Res<DiceKit>>,
+    trays: Query<Entity, With<Tray>>,
+    old: Query<(Entity, &Die)>,
+    mut throws: ResMut<TrayThrows>,
+    watch: Option<ResMut<WatchAssaults>>,
+) {
+    let resting = old.iter().all(|(_, d)| d.t as usize + 1 >= d.path.len());
+    if resting {
+        throws.rested += time.delta_secs() * if settings.dice == DiceShow::Fast { 3.0 } else { 1.0 };
+    }
+    let done = !throws.watched || (resting && throws.rested >= ROUND_DWELL);
+    if !done {
+        return;
+    }
+    let (Some(kit), Ok(tray)) = (kit, trays.single()) else {
+        // No tray to throw in: nothing is watched.
+        throws.queue.clear();
+        throws.watched = false;
+        if let Some(mut w) = watch {
+            w.held = false;
+        }
         return;
     };
-    for die in &old {
+    let Some(next) = throws.queue.pop_front() else {
+        if throws.watched {
+            throws.watched = false;
+            if let Some(mut w) = watch {
+                w.held = false;
+            }
+        }
+        return;
+    };
+    for (die, _) in &old {
         commands.entity(die).despawn();
     }
-    let seed = (from + index) as u64;
-    let faces: Vec<(u8, u8)> =
-        entry.event.dice.iter().filter(|d| tumbles(d.sides)).map(|d| (d.sides, d.face)).take(MAX_DICE).collect();
-    let n = faces.len() as f32;
+    throws.watched = !throws.queue.is_empty() || watch.as_ref().is_some_and(|w| w.held);
+    throws.rested = 0.0;
+    throws.caption = Some(next.caption.clone());
+    spawn_throw(&mut commands, tray, &kit, &next);
+}
+
+/// The dice of `throw` flying into the tray.
+fn spawn_throw(commands: &mut Commands, tray: Entity, kit: &DiceKit, throw: &Throw) {
+    let seed = throw.seed;
+    let n = throw.faces.len() as f32;
     commands.entity(tray).with_children(|t| {
-        for (k, &(sides, face)) in faces.iter().enumerate() {
+        for (k, &(sides, face)) in throw.faces.iter().enumerate() {
             let k64 = k as u64;
             let start =
                 Vec3::new(-TRAY_SIZE.x / 2.0 + 1.0, 2.5 + wobble(seed, k64), (k as f32 - (n - 1.0) / 2.0) * 1.0);
@@ -356,5 +464,34 @@ mod tests {
         assert!((rotation * NORMALS[up]).y > 0.9, "flat on a face");
         // The same throw flies the same way.
         assert_eq!(path, throw_path(Vec3::new(-4.0, 3.0, 0.0), Vec3::new(35.0, 0.0, 2.0), Vec3::new(9.0, -6.0, 4.0)));
+    }
+
+    fn entry(kind: EventKind, actor: &str, dice: &[u8]) -> Entry {
+        let e = warbound_rules::event::RuleEvent::new(
+            kind,
+            warbound_rules::event::RuleRef::new(warbound_rules::event::Book::HeroesAll, "Close assaults"),
+        )
+        .actor(actor)
+        .dice(6, dice);
+        Entry { bound: 1, event: e }
+    }
+
+    #[test]
+    fn an_assault_shows_every_round_in_turn_and_other_throws_only_the_newest() {
+        let mine = |a: &Option<String>| a.as_deref() == Some("ours");
+        let entries = vec![
+            entry(EventKind::Fire, "ours", &[3]),
+            entry(EventKind::Fire, "ours", &[4, 5]),
+            entry(EventKind::Fire, "theirs", &[6]),
+        ];
+        // Ordinary throws: only the newest of the player's own.
+        assert_eq!(throws_to_show(&entries, 0, mine), (vec![1], false));
+        let mut entries = entries;
+        entries.push(entry(EventKind::Assault, "ours", &[2, 5]));
+        entries.push(entry(EventKind::Fire, "ours", &[1, 6, 6]));
+        entries.push(entry(EventKind::Fire, "theirs", &[3, 4]));
+        // An assault: the grenades and each side's close fire, in order, the enemy's included.
+        assert_eq!(throws_to_show(&entries, 2, mine), (vec![3, 4, 5], true));
+        assert_eq!(throws_to_show(&entries, entries.len(), mine), (vec![], false));
     }
 }

@@ -584,7 +584,7 @@ mod tests {
             scenario: Some(data::load_scenario("village").unwrap()),
             windowed: false,
         });
-        app.insert_resource(crate::battle::NewBattle { seed: 42, player: None });
+        app.insert_resource(crate::battle::NewBattle { seed: 42, player: None, two_player: false });
         app.insert_resource(crate::battle::FlowPace(20));
         let flying = |app: &App| {
             app.world().get_resource::<Sides>().is_some_and(|s| {

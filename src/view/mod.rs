@@ -1,6 +1,7 @@
 //! The 3D table with its terrain and miniatures, the camera and the window.
 
 mod aids;
+mod assault;
 mod camera;
 pub mod dice;
 mod miniatures;
@@ -14,6 +15,7 @@ mod window;
 
 pub use aids::{MoveChance, MovePreview};
 pub use camera::OrbitCamera;
+pub use dice::TrayThrows;
 pub use miniatures::{ElementModel, LAST_SEEN_BOUNDS, LastSeen, player_side, shown};
 pub use picking::{TableClick, TablePointer};
 pub use table::{TableRoot, TableStyle};
@@ -34,5 +36,6 @@ pub(super) fn plugin(app: &mut App) {
         screenshot::plugin,
         dice::plugin,
         tools::plugin,
+        assault::plugin,
     ));
 }

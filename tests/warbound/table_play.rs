@@ -24,7 +24,7 @@ fn first(offers: &[warbound::battle::options::Offer], pick: fn(&Command) -> bool
 #[test]
 fn the_patrol_plays_to_its_end_through_the_decisions_the_table_offers() {
     let mut app = headless_app(Some(data::load_scenario("patrol").unwrap()));
-    app.insert_resource(NewBattle { seed: 7, player: Some(0) });
+    app.insert_resource(NewBattle { seed: 7, player: Some(0), two_player: false });
     let mut decisions = 0;
     let mut moved = 0;
     let mut warned = 0;

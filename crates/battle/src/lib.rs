@@ -117,9 +117,23 @@ impl Default for FlowPace {
 #[derive(Resource, Debug, Clone, Copy, PartialEq)]
 pub struct FlowInterval(pub std::time::Duration);
 
+/// Inserted by a view that shows each assault as it happens: the flow stops
+/// after a step that logs an assault and waits, `held`, until the view has
+/// shown it (assailants closing, grenades, each round's dice) and lets it go
+/// on. Headless play never inserts it.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct WatchAssaults {
+    pub held: bool,
+}
+
 /// Runs the flow until it waits for a Player, the battle is over, or the
-/// pace is used up.
+/// pace is used up (or an assault is to be watched).
 fn drive(world: &mut World, mut last: Local<Option<std::time::Instant>>) {
+    // A save being replayed is not watched.
+    let watch = world.get_resource::<WatchAssaults>().copied().filter(|_| !replaying(world));
+    if watch.is_some_and(|w| w.held) {
+        return;
+    }
     if let Some(FlowInterval(every)) = world.get_resource::<FlowInterval>().copied() {
         let now = std::time::Instant::now();
         if last.is_some_and(|t| now.duration_since(t) < every) {
@@ -133,7 +147,18 @@ fn drive(world: &mut World, mut last: Local<Option<std::time::Instant>>) {
         if play::stopped(world) || play::waiting_for_player(world) {
             break;
         }
+        let before = world.resource::<log::BattleLog>().entries.len();
         world.run_schedule(FlowSchedule);
+        if watch.is_some() {
+            let log = world.resource::<log::BattleLog>();
+            let assault = log.entries[before.min(log.entries.len())..]
+                .iter()
+                .any(|e| e.event.kind == warbound_rules::event::EventKind::Assault);
+            if assault {
+                world.resource_mut::<WatchAssaults>().held = true;
+                break;
+            }
+        }
     }
     if let Some(mut cpu) = world.get_resource_mut::<FlowCpu>() {
         cpu.0 = started.elapsed().as_secs_f64() * 1000.0;

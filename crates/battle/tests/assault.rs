@@ -739,3 +739,50 @@ fn the_rules_report_counts_1_on_1_attacks_as_played() {
     let a = report.assaults;
     assert!(a.won > 0 && a.lost > 0, "{a:?}");
 }
+
+/// A battle watched in the window stops after the step that logs an assault,
+/// waits while the view shows it, and goes on when let go; the battle played
+/// is the same as unwatched.
+#[test]
+fn a_watched_assault_holds_the_flow_until_the_view_lets_it_go() {
+    use warbound_battle::WatchAssaults;
+    let codex = codex();
+    let river = shipped::battle("river", &codex).expect("the river battle loads");
+    // Seeds of the river battle until one has an assault.
+    let (seed, whole) = (1..=12)
+        .find_map(|seed| {
+            let start = BattleStart::auto("river", river.clone(), seed);
+            let (app, _) = play::autoplay(start, BattleLog::default(), codex.clone()).expect("the river plays");
+            let whole = log(&app);
+            whole.iter().any(|e| e.event.kind == EventKind::Assault).then_some((seed, whole))
+        })
+        .expect("a river battle with an assault in 12 seeds");
+    let start = BattleStart::auto("river", river, seed);
+    let mut app = play::battle_app(start, BattleLog::default(), codex).unwrap();
+    app.insert_resource(WatchAssaults::default());
+    // One flow step an update, to see where the hold falls.
+    app.insert_resource(warbound_battle::FlowPace(1));
+    let mut holds = 0;
+    for _ in 0..100_000 {
+        let before = app.world().resource::<BattleLog>().entries.len();
+        app.update();
+        if play::is_over(app.world()) {
+            break;
+        }
+        if app.world().resource::<WatchAssaults>().held {
+            holds += 1;
+            let at = log(&app);
+            let step = &at[before..];
+            assert!(step.iter().any(|e| e.event.kind == EventKind::Assault), "held after the step of an assault");
+            // Held at once: the step's events are all of the assault's turn.
+            assert!(step.iter().all(|e| e.event.kind != EventKind::OpcDeal && e.event.kind != EventKind::Bound));
+            app.update();
+            assert_eq!(log(&app).len(), at.len(), "nothing happens while the view shows the assault");
+            app.world_mut().resource_mut::<WatchAssaults>().held = false;
+        }
+    }
+    assert!(holds >= 1, "seed {seed}: the assault was watched");
+    let watched = log(&app);
+    assert_eq!(watched.len(), whole.len(), "the same battle watched or not");
+    assert!(watched.iter().zip(&whole).all(|(a, b)| a.event == b.event));
+}
