@@ -273,12 +273,13 @@ fn concealment_counters(
     cameras: Query<(&Camera, &GlobalTransform)>,
     tables: Query<(&TableRoot, &GlobalTransform)>,
     battle: Res<Battle>,
-    sides: Res<Sides>,
+    (sides, at): (Res<Sides>, Res<crate::view::AtScreen>),
     settings: Res<crate::settings::Settings>,
     elements: Query<FieldedReadOnly>,
     names: Res<crate::battle::names::Names>,
 ) {
     let Ok(ctx) = contexts.ctx_mut() else { return };
+    let sides = at.seen(&sides);
     let (Ok((camera, eye)), Ok((root, table))) = (cameras.single(), tables.single()) else { return };
     let me = player_side(&sides);
     let all: Vec<ElementView> = elements.iter().map(|f| f.view()).collect();

@@ -2,6 +2,7 @@
 
 pub mod battle_panels;
 mod controls;
+mod hotseat;
 mod hud;
 mod labels;
 mod orders;
@@ -37,6 +38,7 @@ pub(super) fn plugin(app: &mut App) {
             labels::plugin,
             controls::plugin,
             saves::plugin,
+            hotseat::plugin,
         ));
 }
 

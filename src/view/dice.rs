@@ -261,9 +261,10 @@ fn read_throws(
     settings: Res<Settings>,
     mut throws: ResMut<TrayThrows>,
     watch: Option<ResMut<WatchAssaults>>,
-    mut seen: Local<usize>,
+    (at, mut seen): (Res<super::AtScreen>, Local<usize>),
 ) {
     let (Some(log), Some(sides)) = (log, sides) else { return };
+    let sides = at.seen(&sides);
     let total = log.entries.len();
     if total < *seen {
         *seen = 0;

@@ -384,8 +384,10 @@ fn follow_flow(
     tables: Query<&TableRoot>,
     elements: Query<FieldedReadOnly>,
     mut models: Query<(&ElementModel, &mut Transform, &mut Visibility, &mut Glide)>,
+    at: Res<super::AtScreen>,
 ) {
     let (Some(battle), Some(sides)) = (battle, sides) else { return };
+    let sides = at.seen(&sides);
     let Ok(root) = tables.single() else { return };
     let all: Vec<ElementView> = elements.iter().map(|f| f.view()).collect();
     let dt = time.delta_secs();

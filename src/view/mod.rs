@@ -2,6 +2,7 @@
 
 mod aids;
 mod assault;
+mod at_screen;
 mod camera;
 pub mod dice;
 mod miniatures;
@@ -14,6 +15,7 @@ mod tools;
 mod window;
 
 pub use aids::{MoveChance, MovePreview};
+pub use at_screen::AtScreen;
 pub use camera::OrbitCamera;
 pub use dice::TrayThrows;
 pub use miniatures::{ElementModel, LAST_SEEN_BOUNDS, LastSeen, player_side, shown};
@@ -37,5 +39,6 @@ pub(super) fn plugin(app: &mut App) {
         dice::plugin,
         tools::plugin,
         assault::plugin,
+        at_screen::plugin,
     ));
 }

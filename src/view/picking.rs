@@ -135,9 +135,11 @@ fn pick(
     mut mode: ResMut<TableClick>,
     mut inbox: ResMut<Inbox>,
     mut tool: ResMut<super::tools::Tool>,
+    at: Res<super::AtScreen>,
 ) {
     let Ok(actions) = actions.single() else { return };
     let (Some(flow), Some(sides), settings) = state else { return };
+    let sides = at.seen(&sides);
     let whole = settings.show_whole_table;
     let all: Vec<ElementView> = elements.iter().map(|f| f.view()).collect();
     let turn = players_turn(&flow, &sides, &all);

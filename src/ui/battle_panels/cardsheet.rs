@@ -282,8 +282,10 @@ pub(super) fn cardsheet_window(
     q: Query<FieldedReadOnly>,
     names: Res<Names>,
     mut selected: ResMut<Selected>,
+    at: Res<crate::view::AtScreen>,
 ) {
     let Some(id) = selected.0.clone() else { return };
+    let sides = at.seen(&sides);
     let Ok(ctx) = contexts.ctx_mut() else { return };
     let els = sorted(&q);
     let Some(f) = els.iter().copied().find(|f| f.id() == id) else { return };

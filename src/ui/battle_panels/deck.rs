@@ -204,13 +204,14 @@ pub(super) fn deck_ui(
 pub(super) fn deck_window(
     mut contexts: EguiContexts,
     battle: Res<Battle>,
-    sides: Res<Sides>,
+    (sides, at): (Res<Sides>, Res<crate::view::AtScreen>),
     flow: Res<Flow>,
     q: Query<FieldedReadOnly>,
     names: Res<Names>,
     mut selected: ResMut<Selected>,
 ) {
     let Ok(ctx) = contexts.ctx_mut() else { return };
+    let sides = at.seen(&sides);
     let els = sorted(&q);
     let name_of = |id: &str| names.get(id);
     let clicked = egui::Window::new("Order Priority Cards")

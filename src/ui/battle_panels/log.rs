@@ -271,8 +271,15 @@ pub(super) fn log_window(
     mut selected: ResMut<Selected>,
     mut cache: Local<LogCache>,
     mut filter: Local<LogFilter>,
+    (at, mut last_at): (Res<crate::view::AtScreen>, Local<Option<usize>>),
 ) {
     let Ok(ctx) = contexts.ctx_mut() else { return };
+    let sides = at.seen(&sides);
+    // In a hotseat each player reads the log with his own side's eyes.
+    if *last_at != at.0 {
+        *last_at = at.0;
+        *cache = LogCache::default();
+    }
     let all = super::sorted(&els);
     let name_of = |id: &str| names.get(id);
     let whole = settings.show_whole_table;

@@ -128,8 +128,10 @@ pub(super) fn senior_window(
     sides: Res<Sides>,
     q: Query<FieldedReadOnly>,
     mut selected: ResMut<Selected>,
+    at: Res<crate::view::AtScreen>,
 ) {
     let Ok(ctx) = contexts.ctx_mut() else { return };
+    let sides = at.seen(&sides);
     let els = sorted(&q);
     let clicked = egui::Window::new("Senior Officer")
         .default_pos([420.0, 10.0])
