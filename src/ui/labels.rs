@@ -109,16 +109,16 @@ fn move_label(mut contexts: EguiContexts, preview: Res<MovePreview>, windows: Qu
         });
 }
 
-/// What the dice in the tray are, in the log's words, under the table.
+/// What the dice in the tray are, in the log's words, above the tray.
 fn tray_caption(mut contexts: EguiContexts, throws: Res<crate::view::TrayThrows>) {
     let Some(caption) = &throws.caption else { return };
     let Ok(ctx) = contexts.ctx_mut() else { return };
     egui::Area::new(egui::Id::new("tray-caption"))
-        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -30.0])
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -172.0])
         .interactable(false)
         .show(ctx, |ui| {
             egui::Frame::popup(ui.style()).show(ui, |ui| {
-                ui.set_max_width(520.0);
+                ui.set_max_width(380.0);
                 ui.label(egui::RichText::new(format!("Dice: {caption}")).small());
             });
         });

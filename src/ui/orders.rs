@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::battle::Selected;
+use crate::battle::hotseat::{HotseatChoice, face_words, hotseat_choice};
 use crate::{
     battle::{
         command::{Command, Inbox},
@@ -14,15 +15,21 @@ use crate::{
         state::{Battle, FieldedReadOnly},
     },
     states::AppState,
-    view::TableClick,
+    view::{DieMove, TableClick},
 };
 
 /// The decision waiting for the person at the screen, refreshed each frame.
 #[derive(Resource, Debug, Default, Clone, PartialEq)]
 pub struct Waiting(pub Option<Decision>);
 
+/// In the 2-player game: the Command Dice of the player at the screen and
+/// the choices for the element he has selected, refreshed each frame.
+#[derive(Resource, Debug, Default, Clone, PartialEq)]
+pub struct DiceWaiting(pub Option<HotseatChoice>);
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Waiting>()
+        .init_resource::<DiceWaiting>()
         .add_systems(Update, refresh.run_if(in_state(AppState::Battle).and_then(resource_exists::<Battle>)))
         .add_systems(
             EguiPrimaryContextPass,
@@ -46,6 +53,11 @@ fn refresh(world: &mut World) {
     if now != before {
         world.resource_mut::<Waiting>().0 = now;
     }
+    let selected = world.resource::<Selected>().0.clone();
+    let dice = hotseat_choice(world, selected.as_deref());
+    if world.resource::<DiceWaiting>().0 != dice {
+        world.resource_mut::<DiceWaiting>().0 = dice;
+    }
 }
 
 /// What the person at the screen chose in the Orders window.
@@ -55,6 +67,73 @@ pub enum Answer {
     Give(Command),
     /// Start (or stop) giving a move by clicking the table.
     ToggleMove,
+    /// 2-player game: look at this element's choices.
+    Select(String),
+    /// 2-player game: give this element's move with this die by clicking the table.
+    DieMove(String, usize),
+}
+
+/// The 2-player game's window: the player's Command Dice, his elements (the
+/// one selected framed), that element's choices die by die, re-rolls, and
+/// the end of his turn. `moving`: a die's move waits for a click on the table.
+pub fn dice_ui(ui: &mut egui::Ui, choice: &HotseatChoice, selected: Option<&str>, moving: bool) -> Option<Answer> {
+    let mut answer = None;
+    ui.heading(format!("{}: Command Dice", choice.side));
+    let dice: Vec<String> = choice.dice.iter().map(|&(_, f)| format!("{f} {}", face_words(f))).collect();
+    ui.label(if dice.is_empty() { "No dice left.".to_owned() } else { format!("Left: {}", dice.join(", ")) });
+    ui.separator();
+    egui::ScrollArea::vertical().id_salt("dice-elements").max_height(140.0).show(ui, |ui| {
+        for e in &choice.elements {
+            let state = if e.halted { "no action this bound".to_owned() } else { format!("{} of 3 dice", e.used) };
+            let on = selected == Some(e.id.as_str());
+            if ui.selectable_label(on, format!("{} ({state})", e.name)).clicked() {
+                answer = Some(Answer::Select(e.id.clone()));
+            }
+        }
+    });
+    ui.separator();
+    match choice.elements.iter().find(|e| selected == Some(e.id.as_str())) {
+        None => {
+            ui.label("Select one of your elements, here or on the table, to give it a die.");
+        }
+        Some(e) => {
+            if e.morale_throws > 0 && e.used == 0 {
+                ui.label(
+                    egui::RichText::new(format!(
+                        "Its first die calls for its NCO's reaction test and {} morale throw(s); \
+                         your other 6s re-roll failed ones.",
+                        e.morale_throws
+                    ))
+                    .small(),
+                );
+            }
+            for (die, face) in choice.dice.iter().copied().filter(|&(_, f)| f == 2 || f == 6) {
+                let label = if moving {
+                    "Move: click the table…".to_owned()
+                } else {
+                    format!("die {} (a {face}): move… (click the table)", die + 1)
+                };
+                if ui.add_enabled(!e.halted, egui::Button::new(label).selected(moving)).clicked() {
+                    answer = Some(Answer::DieMove(e.id.clone(), die));
+                }
+            }
+            for offer in choice.offers.iter().chain(&choice.rerolls) {
+                let button = ui.add_enabled(offer.refused.is_none(), egui::Button::new(&offer.label));
+                let button = match &offer.refused {
+                    Some(why) => button.on_disabled_hover_text(why),
+                    None => button,
+                };
+                if button.clicked() {
+                    answer = Some(Answer::Give(offer.command.clone()));
+                }
+            }
+        }
+    }
+    ui.separator();
+    if ui.button("Done with my Command Dice").clicked() {
+        answer = Some(Answer::Give(choice.pass.clone()));
+    }
+    answer
 }
 
 /// The Orders window's contents for `decision` (none: the flow is not
@@ -167,9 +246,10 @@ pub fn result_words(r: &crate::battle::setup::BattleResult) -> String {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn orders_window(
     mut contexts: EguiContexts,
-    waiting: Res<Waiting>,
+    (waiting, dice, mut selected, mut die_move): (Res<Waiting>, Res<DiceWaiting>, ResMut<Selected>, ResMut<DieMove>),
     battle: Res<Battle>,
     elements: Query<FieldedReadOnly>,
     mut inbox: ResMut<Inbox>,
@@ -193,15 +273,25 @@ fn orders_window(
         .anchor(egui::Align2::RIGHT_BOTTOM, [-10.0, -28.0])
         .default_width(300.0)
         .resizable(false)
-        .show(ctx, |ui| orders_ui(ui, waiting.0.as_ref(), &idle, moving, at))
+        .show(ctx, |ui| match &dice.0 {
+            Some(choice) => dice_ui(ui, choice, selected.0.as_deref(), moving && die_move.0.is_some()),
+            None => orders_ui(ui, waiting.0.as_ref(), &idle, moving, at),
+        })
         .and_then(|r| r.inner.flatten());
     match answer {
         Some(Answer::Give(cmd)) => {
             inbox.0.push_back(cmd);
             *click = TableClick::Select;
+            die_move.0 = None;
         }
         Some(Answer::ToggleMove) => {
             *click = if moving { TableClick::Select } else { TableClick::Move };
+        }
+        Some(Answer::Select(element)) => selected.0 = Some(element),
+        Some(Answer::DieMove(element, die)) => {
+            let again = moving && die_move.0.as_ref().is_some_and(|(e, d)| *e == element && *d == die);
+            *click = if again { TableClick::Select } else { TableClick::Move };
+            die_move.0 = (!again).then_some((element, die));
         }
         None => {}
     }
@@ -299,5 +389,76 @@ mod tests {
         h.get_by_label("Go the full distance").click();
         h.run();
         assert_eq!(h.state(), &Some(Answer::Give(Command::MoveTo { element: "1_section".into(), to: (10.0, 6.0) })));
+    }
+
+    fn dice_choice() -> HotseatChoice {
+        use crate::battle::{
+            command::DieAction,
+            hotseat::{DieOffer, DieTaker},
+        };
+        let taker = |id: &str, name: &str, used, halted| DieTaker {
+            id: id.into(),
+            name: name.into(),
+            used,
+            halted,
+            morale_throws: 0,
+        };
+        HotseatChoice {
+            player: 1,
+            side: "Kampfgruppe".into(),
+            dice: vec![(0, 1), (2, 2)],
+            elements: vec![taker("g1", "1. Gruppe", 0, false), taker("g2", "2. Gruppe", 0, true)],
+            offers: vec![
+                DieOffer {
+                    label: "die 1 (a 1): fire at 2 Section: 9 shots, 64% to hit, 1.0 hits expected".into(),
+                    command: Command::Die {
+                        element: "g1".into(),
+                        die: 0,
+                        action: DieAction::Fire { target: "2_section".into() },
+                        sixes: vec![],
+                    },
+                    refused: None,
+                },
+                DieOffer {
+                    label: "die 1 (a 1): fire at 3 Section".into(),
+                    command: Command::Die {
+                        element: "g1".into(),
+                        die: 0,
+                        action: DieAction::Fire { target: "3_section".into() },
+                        sixes: vec![],
+                    },
+                    refused: Some("HA, Weapons table: 3_section is out of range".into()),
+                },
+            ],
+            rerolls: vec![],
+            pass: Command::Pass { player: 1 },
+        }
+    }
+
+    #[test]
+    fn the_hotseat_window_gives_a_die_selects_an_element_and_passes() {
+        let mut h = Harness::new_ui_state(
+            |ui, answer: &mut Option<Answer>| {
+                if let Some(a) = dice_ui(ui, &dice_choice(), Some("g1"), false) {
+                    *answer = Some(a);
+                }
+            },
+            None,
+        );
+        h.get_by_label("die 1 (a 1): fire at 3 Section").click();
+        h.run();
+        assert_eq!(h.state(), &None, "a refused die gives nothing");
+        h.get_by_label("die 1 (a 1): fire at 2 Section: 9 shots, 64% to hit, 1.0 hits expected").click();
+        h.run();
+        assert!(matches!(h.state(), Some(Answer::Give(Command::Die { die: 0, .. }))), "{:?}", h.state());
+        h.get_by_label("die 3 (a 2): move… (click the table)").click();
+        h.run();
+        assert_eq!(h.state(), &Some(Answer::DieMove("g1".into(), 2)));
+        h.get_by_label("2. Gruppe (no action this bound)").click();
+        h.run();
+        assert_eq!(h.state(), &Some(Answer::Select("g2".into())));
+        h.get_by_label("Done with my Command Dice").click();
+        h.run();
+        assert_eq!(h.state(), &Some(Answer::Give(Command::Pass { player: 1 })));
     }
 }

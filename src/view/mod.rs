@@ -19,7 +19,7 @@ pub use at_screen::AtScreen;
 pub use camera::OrbitCamera;
 pub use dice::TrayThrows;
 pub use miniatures::{ElementModel, LAST_SEEN_BOUNDS, LastSeen, player_side, shown};
-pub use picking::{TableClick, TablePointer};
+pub use picking::{DieMove, TableClick, TablePointer};
 pub use table::{TableRoot, TableStyle};
 pub use terrain::{TerrainPiece, to_world};
 

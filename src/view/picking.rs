@@ -33,6 +33,12 @@ pub enum TableClick {
     Move,
 }
 
+/// In the 2-player game, the Command Die a move on the table is given with:
+/// the element and the die (its index in the throw). A click on the table
+/// while [`TableClick::Move`] gives that die's move to the point.
+#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
+pub struct DieMove(pub Option<(String, usize)>);
+
 /// A miniature is picked within this many inches of the point clicked.
 const PICK_RADIUS: f32 = 2.0;
 
@@ -51,6 +57,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<TableClick>()
         .init_resource::<TablePointer>()
         .init_resource::<Dragging>()
+        .init_resource::<DieMove>()
         .add_systems(Update, (track_pointer, pick, focus_selected).chain());
 }
 
@@ -135,7 +142,7 @@ fn pick(
     mut mode: ResMut<TableClick>,
     mut inbox: ResMut<Inbox>,
     mut tool: ResMut<super::tools::Tool>,
-    at: Res<super::AtScreen>,
+    (at, mut die_move): (Res<super::AtScreen>, ResMut<DieMove>),
 ) {
     let Ok(actions) = actions.single() else { return };
     let (Some(flow), Some(sides), settings) = state else { return };
@@ -172,6 +179,15 @@ fn pick(
     let Some(point) = pointer.0 else { return };
     if tool.kind.is_some() {
         tool.click(point);
+        return;
+    }
+    // A Command Die's move: to the point clicked.
+    if *mode == TableClick::Move
+        && let Some((element, die)) = die_move.0.take()
+    {
+        let action = crate::battle::command::DieAction::Move { to: (point.0, point.1) };
+        inbox.0.push_back(Command::Die { element, die, action, sixes: Vec::new() });
+        *mode = TableClick::Select;
         return;
     }
     match (*mode, &turn) {

@@ -84,7 +84,7 @@ fn action_of(a: &DieAction) -> CommandAction {
 
 /// Checks a command against what the player holds and the table, before any
 /// die is spent.
-fn check(cmd: &Command, h: &Hotseat, els: &Elements, sight: &Sight) -> Result<(), Refusal> {
+pub(super) fn check(cmd: &Command, h: &Hotseat, els: &Elements, sight: &Sight) -> Result<(), Refusal> {
     let ha = |reason: String| refusal(Book::HeroesAll, SECTION, reason);
     let (element, die, action) = match cmd {
         Command::Pass { player } if *player == h.player => return Ok(()),

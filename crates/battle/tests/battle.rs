@@ -3403,3 +3403,75 @@ fn an_element_starts_with_the_shots_it_used_today() {
     }
     assert!(checked > 0, "a shipped element has a daily allowance");
 }
+
+/// The hotseat's choices are what the battle accepts: over the first player's
+/// bound on several seeds, every offer not refused is accepted when given,
+/// every refused one is refused with the same rule and reason, and the fire
+/// odds offered are the rules core's for the same firer and target.
+#[test]
+fn the_hotseat_offers_what_the_command_dice_allow_with_the_odds_of_the_throw() {
+    use warbound_battle::{hotseat::hotseat_choice, options::fire_odds, visible::Sight};
+    let (mut accepted, mut refused, mut fire) = (0, 0, 0);
+    for seed in 0..8 {
+        let mut app = battle_app(two_player_start("village", seed, Control::Player), BattleLog::default()).unwrap();
+        play::advance(&mut app).unwrap();
+        for _ in 0..12 {
+            let h = hotseat(&app);
+            let Some(choice) = hotseat_choice(app.world_mut(), None) else { break };
+            assert_eq!(choice.player, h.player);
+            assert_eq!(choice.dice.len(), (0..h.dice.len()).filter(|&i| h.dice.face(i).is_some()).count());
+            let Some(taker) = choice.elements.iter().find(|e| !e.halted && e.used < 3) else { break };
+            let choice = hotseat_choice(app.world_mut(), Some(&taker.id)).unwrap();
+            // The fire odds shown, against the rules core's for the same pair.
+            let els: Vec<ElementBundle> = warbound_battle::state::elements(app.world_mut());
+            let me = els.iter().find(|f| f.id() == taker.id).unwrap().view();
+            for o in &choice.offers {
+                let Command::Die { action: DieAction::Fire { target }, .. } = &o.command else { continue };
+                let t = els.iter().find(|f| f.id() == target).unwrap().view();
+                let codex = codex();
+                let sight = Sight::new(app.world().resource::<Battle>(), &codex);
+                let odds = fire_odds(
+                    &sight,
+                    &me,
+                    &t,
+                    warbound_battle::options::Stance::new(me.actions.this_bound.moved, 0, false),
+                );
+                if let Some(odds) = odds {
+                    let shown = format!("{} shots, {:.0}% to hit", odds.shots, odds.at_least_one_hit * 100.0);
+                    assert!(o.label.contains(&shown), "{} against {shown}", o.label);
+                    fire += 1;
+                }
+            }
+            // A refused offer (an element halted or at its 3 dice) is refused
+            // when given, with the same words.
+            for e in choice.elements.iter().filter(|e| e.halted || e.used >= 3) {
+                let other = hotseat_choice(app.world_mut(), Some(&e.id)).unwrap();
+                if let Some(o) = other.offers.iter().find(|o| o.refused.is_some()) {
+                    play::command(&mut app, o.command.clone()).unwrap();
+                    let last = last_event(&app);
+                    assert_eq!(last.outcome["accepted"], serde_json::json!(false), "{}", o.label);
+                    let why = o.refused.clone().unwrap();
+                    assert!(why.ends_with(last.outcome["reason"].as_str().unwrap()), "{why} against {last:?}");
+                    refused += 1;
+                }
+                assert!(other.offers.iter().all(|o| o.refused.is_some()), "{}: nothing may be given", e.id);
+            }
+            // An offer the check allows is accepted (its ORT or morale may still halt it).
+            let Some(o) = choice.offers.iter().find(|o| o.refused.is_none()) else { break };
+            let before = app.world().resource::<BattleLog>().entries.len();
+            play::command(&mut app, o.command.clone()).unwrap();
+            let log = &app.world().resource::<BattleLog>().entries[before..];
+            assert!(
+                log.iter().any(|e| e.event.kind == EventKind::Command && e.event.outcome["accepted"] == true),
+                "{} was not accepted",
+                o.label
+            );
+            accepted += 1;
+            if !matches!(app.world().resource::<Flow>(), Flow::Commanding(_)) || !play::waiting_for_player(app.world())
+            {
+                break;
+            }
+        }
+    }
+    assert!(accepted > 10 && refused > 0 && fire > 0, "accepted {accepted}, refused {refused}, fire odds {fire}");
+}

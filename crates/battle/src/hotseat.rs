@@ -1,0 +1,188 @@
+//! The 2-player game at one screen (*Heroes All*, "Command and Control for
+//! 2-Player games"): what the player whose turn it is may do with each of
+//! his unused Command Dice, each choice checked by the very check that
+//! answers it when given ([`super::two_player`]), a refused one with its rule
+//! and reason, and the odds where dice follow, from the rules core.
+
+use warbound_rules::geometry::distance;
+
+use super::{
+    auto,
+    command::{Command, DieAction, ObserveTarget},
+    names::Names,
+    observation,
+    options::{Stance, fire_odds},
+    play::waiting_for_player,
+    state::{Battle, ElementView, Elements, FieldedReadOnly, Flow, Roster, Sides},
+    two_player,
+    visible::Sight,
+};
+use crate::prelude::*;
+
+/// One choice for a Command Die.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DieOffer {
+    pub label: String,
+    pub command: Command,
+    /// The rule and reason it is refused, or `None` when it may be given.
+    pub refused: Option<String>,
+}
+
+/// One of the player's elements on the table, as his Command Dice stand to it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DieTaker {
+    pub id: String,
+    pub name: String,
+    /// Command Dice given to it this bound (3 at most).
+    pub used: u8,
+    /// It failed its ORT or a morale throw: no die this bound.
+    pub halted: bool,
+    /// Morale throws its first die calls for (casualties, damage, aircraft driven off).
+    pub morale_throws: u32,
+}
+
+/// What the player at the screen holds and may do.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HotseatChoice {
+    pub player: usize,
+    pub side: String,
+    /// His unused Command Dice: their place in the throw and their face.
+    pub dice: Vec<(usize, u8)>,
+    pub elements: Vec<DieTaker>,
+    /// For the element asked about: each unused die's choices.
+    pub offers: Vec<DieOffer>,
+    /// Dice the element asked about may re-roll (it Seized the initiative).
+    pub rerolls: Vec<DieOffer>,
+    /// Ends his turn with the dice left unused.
+    pub pass: Command,
+}
+
+/// The action a die's face gives, in words.
+pub fn face_words(face: u8) -> &'static str {
+    match face {
+        1 => "Fire",
+        2 => "Move",
+        3 => "Observe",
+        4 => "Act",
+        5 => "Communicate",
+        _ => "any action",
+    }
+}
+
+/// The player's Command Dice and, for `element` (one of his), each die's
+/// choices; `None` when no player at the screen is giving out his dice.
+pub fn hotseat_choice(world: &mut World, element: Option<&str>) -> Option<HotseatChoice> {
+    if !waiting_for_player(world) {
+        return None;
+    }
+    let Some(Flow::Commanding(h)) = world.get_resource::<Flow>().cloned() else { return None };
+    let mut q = world.query::<FieldedReadOnly>();
+    let roster = world.get_resource::<Roster>()?;
+    let all = Elements::new(q.iter(world).map(|f| f.view()).collect(), roster);
+    let battle = world.get_resource::<Battle>()?;
+    let sides = world.get_resource::<Sides>()?;
+    let names = world.get_resource::<Names>()?;
+    let codex = &world.get_resource::<super::BattleCodex>()?.0;
+    let sight = Sight::new(battle, codex);
+    let dice: Vec<(usize, u8)> = (0..h.dice.len()).filter_map(|i| h.dice.face(i).map(|f| (i, f))).collect();
+    let mine: Vec<ElementView> =
+        all.iter().copied().filter(|f| f.identity.side == h.player && f.presence.status.on_table()).collect();
+    let elements = mine
+        .iter()
+        .map(|f| DieTaker {
+            id: f.id().to_owned(),
+            name: names.name(f.id()),
+            used: h.used.get(f.id()).copied().unwrap_or(0),
+            halted: h.halted.contains(f.id()),
+            morale_throws: f.momentum.morale_due.iter().map(|(_, n)| n).sum(),
+        })
+        .collect();
+    let check = |cmd: &Command| {
+        two_player::check(cmd, &h, &all, &sight)
+            .err()
+            .map(|r| format!("{}, {}: {}", r.rule.book.abbrev(), r.rule.section, r.reason))
+    };
+    let mut offers = Vec::new();
+    let mut rerolls = Vec::new();
+    if let Some(me) = element.and_then(|id| mine.iter().find(|f| f.id() == id)) {
+        let enemies: Vec<ElementView> =
+            all.iter().copied().filter(|e| e.identity.side != h.player && e.presence.status.on_table()).collect();
+        let known = |e: &ElementView| me.intel.known.contains(e.id()) || sides.0[h.player].known.contains(e.id());
+        // The other unused 6s, spent on failed morale throws when the first die calls for them.
+        let sixes = |die: usize| -> Vec<usize> {
+            if me.momentum.morale_due.is_empty() || h.used.contains_key(me.id()) {
+                return Vec::new();
+            }
+            dice.iter().filter(|&&(i, f)| f == 6 && i != die).map(|&(i, _)| i).collect()
+        };
+        for &(die, face) in &dice {
+            let with = format!("die {} (a {face})", die + 1);
+            let mut add = |label: String, action: DieAction| {
+                let command = Command::Die { element: me.id().to_owned(), die, action, sixes: sixes(die) };
+                let refused = check(&command);
+                offers.push(DieOffer { label: format!("{with}: {label}"), command, refused });
+            };
+            if face == 1 || face == 6 {
+                for e in enemies.iter().filter(|e| known(e)) {
+                    let odds = fire_odds(&sight, me, e, Stance::new(me.actions.this_bound.moved, 0, false))
+                        .map(|o| {
+                            format!(
+                                ": {} shots, {:.0}% to hit, {:.1} hits expected",
+                                o.shots,
+                                o.at_least_one_hit * 100.0,
+                                o.expected_hits
+                            )
+                        })
+                        .unwrap_or_default();
+                    add(format!("fire at {}{odds}", names.name(e.id())), DieAction::Fire { target: e.id().to_owned() });
+                }
+            }
+            if (face == 2 || face == 6)
+                && let Some(to) = auto::order_destination(me, &enemies, &sight)
+            {
+                let inches = distance(me.place.at, to).get();
+                add(
+                    format!("move towards its objective, {inches:.0}\" away (or click the table)"),
+                    DieAction::Move { to: (to.0, to.1) },
+                );
+            }
+            if face == 3 || face == 6 {
+                // The enemy it has not seen but could: the chance, neither
+                // the name nor the place (the player has not seen him).
+                let unseen: Vec<_> = enemies.iter().filter(|e| !known(e) && sight.in_view(me, e)).collect();
+                for (k, e) in unseen.iter().enumerate() {
+                    let target = ObserveTarget::Element(e.id().to_owned());
+                    let Some(p) = observation::chance_to_observe(&sight, me, &all, &target, 0) else { continue };
+                    let which =
+                        if unseen.len() > 1 { format!(" ({} of {})", k + 1, unseen.len()) } else { String::new() };
+                    add(
+                        format!("observe for an enemy not yet seen{which}: {:.0}% to see", p * 100.0),
+                        DieAction::Observe { target: e.id().to_owned() },
+                    );
+                }
+            }
+            if (face == 4 || face == 6) && me.concealment.concealed() {
+                add("come out of concealment (an Act)".into(), DieAction::Act);
+            }
+            if face == 5 || face == 6 {
+                add("tell its company what it has seen".into(), DieAction::Communicate);
+            }
+        }
+        if h.rerolls.contains(me.id()) {
+            for &(die, face) in &dice {
+                let command = Command::Reroll { element: me.id().to_owned(), die };
+                let refused = check(&command);
+                rerolls.push(DieOffer { label: format!("Re-roll die {} (a {face})", die + 1), command, refused });
+            }
+        }
+    }
+    Some(HotseatChoice {
+        player: h.player,
+        side: sides.0[h.player].name.clone(),
+        dice,
+        elements,
+        offers,
+        rerolls,
+        pass: Command::Pass { player: h.player },
+    })
+}
