@@ -35,11 +35,13 @@ pub struct Curtain {
 
 impl Curtain {
     /// The curtain after the screen passes to `at`: down whenever a hotseat's
-    /// screen goes to a player who did not have it.
+    /// screen goes from one player to the other. The first player to throw
+    /// begins at the screen the two sat down at.
     pub fn follow(&mut self, at: Option<usize>, hotseat: bool) {
         if at != self.had {
+            let first = self.had.is_none();
             self.had = at;
-            self.down_for = if hotseat { at } else { None };
+            self.down_for = if hotseat && !first { at } else { None };
         }
     }
 }
@@ -61,7 +63,7 @@ pub fn curtain_ui(ui: &mut egui::Ui, side: &str, bound: u32) -> bool {
         "Bound {bound}. Hand the screen to the player commanding {side}: the table stays covered until he has it."
     ));
     ui.add_space(12.0);
-    ui.button(egui::RichText::new(format!("I command {side}: show my table")).size(20.0)).clicked()
+    ui.button(egui::RichText::new("I have the screen: show my table").size(20.0)).clicked()
 }
 
 fn curtain_window(mut contexts: EguiContexts, battle: Res<Battle>, sides: Res<Sides>, mut curtain: ResMut<Curtain>) {
@@ -76,8 +78,8 @@ fn curtain_window(mut contexts: EguiContexts, battle: Res<Battle>, sides: Res<Si
             ui.painter().rect_filled(screen, 0.0, egui::Color32::from_rgb(18, 20, 22));
             // The whole screen is the curtain's: nothing under it is clicked.
             ui.allocate_rect(screen, egui::Sense::click());
-            ui.scope_builder(egui::UiBuilder::new().max_rect(screen.shrink(screen.width() * 0.25)), |ui| {
-                ui.add_space(screen.height() * 0.25);
+            let middle = egui::Rect::from_center_size(screen.center(), egui::vec2(screen.width() * 0.5, 220.0));
+            ui.scope_builder(egui::UiBuilder::new().max_rect(middle), |ui| {
                 ui.vertical_centered(|ui| taken = curtain_ui(ui, &name, battle.clock.bound()));
             });
         },
@@ -97,8 +99,7 @@ mod tests {
     fn the_curtain_falls_when_the_screen_passes_to_the_other_player_only_in_a_hotseat() {
         let mut c = Curtain::default();
         c.follow(Some(0), true);
-        assert_eq!(c.down_for, Some(0), "the first player takes the screen too");
-        c.down_for = None;
+        assert_eq!(c.down_for, None, "the first player begins at the screen");
         c.follow(Some(0), true);
         assert_eq!(c.down_for, None, "the same player keeps it");
         c.follow(Some(1), true);
@@ -113,7 +114,7 @@ mod tests {
         let mut h = Harness::new_ui_state(|ui, taken: &mut bool| *taken |= curtain_ui(ui, "Germans", 3), false);
         h.run();
         assert!(!h.state());
-        h.get_by_label("I command Germans: show my table").click();
+        h.get_by_label("I have the screen: show my table").click();
         h.run();
         assert!(h.state());
     }

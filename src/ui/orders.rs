@@ -79,8 +79,15 @@ pub enum Answer {
 pub fn dice_ui(ui: &mut egui::Ui, choice: &HotseatChoice, selected: Option<&str>, moving: bool) -> Option<Answer> {
     let mut answer = None;
     ui.heading(format!("{}: Command Dice", choice.side));
-    let dice: Vec<String> = choice.dice.iter().map(|&(_, f)| format!("{f} {}", face_words(f))).collect();
-    ui.label(if dice.is_empty() { "No dice left.".to_owned() } else { format!("Left: {}", dice.join(", ")) });
+    // The dice left, face by face: "3 Observe ×3".
+    let dice: Vec<String> = (1..=6u8)
+        .filter_map(|f| {
+            let n = choice.dice.iter().filter(|&&(_, face)| face == f).count();
+            (n > 0)
+                .then(|| if n == 1 { format!("{f} {}", face_words(f)) } else { format!("{f} {} ×{n}", face_words(f)) })
+        })
+        .collect();
+    ui.label(if dice.is_empty() { "No dice left.".to_owned() } else { format!("Left: {}", dice.join(" · ")) });
     ui.separator();
     egui::ScrollArea::vertical().id_salt("dice-elements").max_height(140.0).show(ui, |ui| {
         for e in &choice.elements {

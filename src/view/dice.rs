@@ -34,8 +34,8 @@ const TRAY_OUT: f32 = 3.0;
 /// Simulation steps a second, and the longest flight recorded.
 const STEPS_PER_SECOND: f32 = 60.0;
 const MAX_STEPS: usize = 360;
-/// At most this many dice of one throw are shown.
-const MAX_DICE: usize = 6;
+/// At most this many dice of one throw are shown (a side's Command Dice fill the tray).
+const MAX_DICE: usize = 12;
 /// The local face normals of a die, in the order of [`faces_for`]'s result:
 /// +Y, −Y, +X, −X, +Z, −Z (opposites side by side).
 const NORMALS: [Vec3; 6] = [Vec3::Y, Vec3::NEG_Y, Vec3::X, Vec3::NEG_X, Vec3::Z, Vec3::NEG_Z];
@@ -285,7 +285,8 @@ fn read_throws(
     let player = sides.0.iter().position(|s| s.control == Control::Player);
     let mine = |actor: &Option<String>| match (player, actor) {
         (None, _) => true,
-        (Some(p), Some(a)) => elements.iter().any(|f| f.id() == a && f.identity.side == p),
+        // His elements' throws, and his side's own (its Command Dice).
+        (Some(p), Some(a)) => elements.iter().any(|f| f.id() == a && f.identity.side == p) || sides.0[p].name == *a,
         (Some(_), None) => false,
     };
     let (shown, assault) = throws_to_show(&log.entries, from, mine);
@@ -364,12 +365,17 @@ fn next_throw(
 /// The dice of `throw` flying into the tray.
 fn spawn_throw(commands: &mut Commands, tray: Entity, kit: &DiceKit, throw: &Throw) {
     let seed = throw.seed;
-    let n = throw.faces.len() as f32;
+    // Six abreast across the tray, a second row behind the first.
+    let n = throw.faces.len().min(6) as f32;
     commands.entity(tray).with_children(|t| {
         for (k, &(sides, face)) in throw.faces.iter().enumerate() {
             let k64 = k as u64;
-            let start =
-                Vec3::new(-TRAY_SIZE.x / 2.0 + 1.0, 2.5 + wobble(seed, k64), (k as f32 - (n - 1.0) / 2.0) * 1.0);
+            let (row, across) = ((k / 6) as f32, (k % 6) as f32);
+            let start = Vec3::new(
+                -TRAY_SIZE.x / 2.0 + 1.0 + 1.2 * row,
+                2.5 + wobble(seed, k64),
+                (across - (n - 1.0) / 2.0) * 1.0,
+            );
             let velocity = Vec3::new(30.0 + 15.0 * wobble(seed, k64 + 10), 0.0, 8.0 * (wobble(seed, k64 + 20) - 0.5));
             let spin = Vec3::new(
                 20.0 * (wobble(seed, k64 + 30) - 0.5),

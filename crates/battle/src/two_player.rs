@@ -47,7 +47,7 @@ fn first_player(mut t: Battlefield) {
     }
     let bound = t.battle.clock.bound();
     let (first, e) = command::first_player(&mut t.dice.0);
-    t.log.push(bound, e);
+    t.log.push(bound, e.actor(t.sides.0[first].name.clone()));
     t.battle.apply(BattleChange::Deck(None));
     throw(&mut t, first, false);
 }

@@ -192,6 +192,16 @@ fn said(e: &RuleEvent, names: Names) -> String {
         EventKind::OrderDie if section == "Order Dice" => {
             format!("{who}, Order Die {face}: {}", text(out(e, "order")))
         }
+        EventKind::CommandDice if out(e, "first_player").is_some() => {
+            let side = if who.is_empty() { format!("Player {}", count(out(e, "first_player")) + 1) } else { who };
+            format!("{side} goes first ({dice})")
+        }
+        EventKind::CommandDice if out(e, "dice").is_some() => {
+            format!("{who} throws {} ({dice})", plural(count(out(e, "dice")), "Command Die", "Command Dice"))
+        }
+        EventKind::CommandDice if out(e, "face").is_some() => {
+            format!("{who} re-rolls Command Die {} for seizing the initiative: a {face}", count(input(e, "die")) + 1)
+        }
         EventKind::Ort => {
             let auto = out(e, "automatic").and_then(Value::as_bool) == Some(true);
             let how = if auto { "no throw".to_owned() } else { format!("d10 {face}") };
@@ -546,5 +556,22 @@ mod tests {
             sentence(&bare, &named),
             "13 Platoon fires at the guard house (d6 3 5 6): 2 hits (HA, How to fire weapons)"
         );
+    }
+
+    #[test]
+    fn the_command_dice_read_as_sentences() {
+        let first = event(EventKind::CommandDice, Book::HeroesAll, "Command and Control for 2-Player games")
+            .actor("Kampfgruppe Meyer")
+            .dice(6, &[5, 2]);
+        let mut first = first;
+        first.outcome = json!({ "first_player": 1 });
+        let s = sentence(&first, &|_: &str| None);
+        assert!(s.starts_with("Kampfgruppe Meyer goes first (d6 5 2)"), "{s}");
+        let mut thrown = event(EventKind::CommandDice, Book::HeroesAll, "Command and Control for 2-Player games")
+            .actor("Kampfgruppe Meyer")
+            .dice(6, &[6, 3, 1]);
+        thrown.outcome = json!({ "dice": 3 });
+        let s = sentence(&thrown, &|_: &str| None);
+        assert!(s.starts_with("Kampfgruppe Meyer throws 3 Command Dice (d6 6 3 1)"), "{s}");
     }
 }

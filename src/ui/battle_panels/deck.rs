@@ -21,7 +21,8 @@ use crate::battle::{
 use super::{officer_text, player_sides, side_colour, sorted, words};
 
 /// Where the flow stands, in words.
-pub(super) fn flow_text(flow: &Flow, names: NameOf) -> String {
+pub(super) fn flow_text(flow: &Flow, sides: &Sides, names: NameOf) -> String {
+    let side = |s: usize| sides.0.get(s).map_or_else(|| format!("Side {}", s + 1), |side| side.name.clone());
     let name = |id: &str| names(id).unwrap_or_else(|| id_name(id));
     match flow {
         Flow::Idle => "Waiting for a battle".into(),
@@ -41,12 +42,13 @@ pub(super) fn flow_text(flow: &Flow, names: NameOf) -> String {
                 )
             }
         }
-        Flow::Commanding(h) => format!("Player {} gives out Command Dice", h.player + 1),
+        Flow::Commanding(h) => format!("{} gives out its Command Dice", side(h.player)),
         Flow::Seize { element } => format!("{} has Seized the Initiative", name(element)),
-        Flow::CoTurn { side, company, .. } => {
-            format!("Company Officer's turn (side {}, company {})", side + 1, company + 1)
+        Flow::CoTurn { side: s, company, .. } => {
+            let id = sides.0.get(*s).and_then(|side| side.companies.get(*company)).map(|c| c.id.clone());
+            format!("{}: the Company Officer's turn", id.map_or_else(|| side(*s), |id| name(&id)))
         }
-        Flow::Session { side } => format!("Senior Officer's session (side {})", side + 1),
+        Flow::Session { side: s } => format!("{}: the Senior Officer's session", side(*s)),
         Flow::EndBound => "End of bound".into(),
         Flow::Paused => "The battle waits for the campaign".into(),
         Flow::Over => "The battle is over".into(),
@@ -155,7 +157,7 @@ pub(super) fn deck_ui(
         clock.hour(),
         words(clock.light())
     ));
-    ui.label(egui::RichText::new(flow_text(flow, names)).small().color(egui::Color32::from_gray(170)));
+    ui.label(egui::RichText::new(flow_text(flow, sides, names)).small().color(egui::Color32::from_gray(170)));
     if battle.start.mechanism == Mechanism::TwoPlayer {
         ui.label("2-player game: Command Dice take the place of the cards.");
         return None;

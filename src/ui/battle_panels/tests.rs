@@ -122,7 +122,7 @@ fn names_dice_and_rounds_read_as_words() {
     let bold = Officer::new(Rank::Nco, Grade::Bold).unwrap();
     assert_eq!(officer_text(bold), "Bold (3)");
     assert_eq!(
-        flow_text(&Flow::Seize { element: "1/A".into() }, &named),
+        flow_text(&Flow::Seize { element: "1/A".into() }, &Sides::default(), &named),
         "1 Section, A Company has Seized the Initiative"
     );
 }
@@ -399,7 +399,7 @@ fn the_deck_marks_played_and_acting_cards_and_a_click_selects_the_holder() {
     h.run();
     let l = labels(&h);
     assert!(l[0].starts_with(&format!("Bound {} of {} · ", battle.clock.bound(), battle.start.last_bound())));
-    assert_eq!(l[1], flow_text(flow, &name_of));
+    assert_eq!(l[1], flow_text(flow, sides, &name_of));
     for (k, id) in deck.order().into_iter().enumerate() {
         let card = k as u8 + 1;
         let mark = match card.cmp(&now_card) {
@@ -595,7 +595,7 @@ fn every_glyph_the_battle_panels_show_is_in_their_font() {
         for (s, side) in sides.0.iter().enumerate() {
             texts.push(format!("{:?}", senior_sheet(s, side, &els)));
         }
-        texts.push(flow_text(world.resource::<Flow>(), &name_of));
+        texts.push(flow_text(world.resource::<Flow>(), sides, &name_of));
     }
     texts.push("▶ ✔ × · — …".to_owned());
     let mut h = Harness::new_ui(|ui| {
