@@ -312,6 +312,19 @@ fn said(e: &RuleEvent, names: Names) -> String {
                 format!("{who} rallies ({dice}): {}", rallied.join(", "))
             }
         }
+        // A counter observed: who found what, without naming a dummy's
+        // element (the observer has not seen it).
+        EventKind::Concealment if out(e, "spotted").is_some() && target.is_some() => {
+            let observer = target.clone().unwrap_or_default();
+            let counter = count(input(e, "counter"));
+            let left = out(e, "counters_left").and_then(Value::as_array).map_or(0, |a| a.len() as i64);
+            if text(out(e, "spotted")) == "Dummy" {
+                let left = plural(left, "counter is", "counters are");
+                format!("{observer} finds counter {counter} is a dummy ({dice}); {left} left")
+            } else {
+                format!("{observer} finds {} at counter {counter} ({dice})", actor.clone().unwrap_or_default())
+            }
+        }
         EventKind::Concealment if section == "How to conceal an element" => {
             let hidden = out(e, "concealed").and_then(Value::as_bool) == Some(true);
             let need = count(out(e, "needed"));
@@ -573,5 +586,21 @@ mod tests {
         thrown.outcome = json!({ "dice": 3 });
         let s = sentence(&thrown, &|_: &str| None);
         assert!(s.starts_with("Kampfgruppe Meyer throws 3 Command Dice (d6 6 3 1)"), "{s}");
+    }
+
+    #[test]
+    fn a_counter_found_to_be_a_dummy_reads_without_the_hidden_element() {
+        let mut e = event(EventKind::Concealment, Book::FightYourOwnBattles, "Placement options")
+            .actor("zug_2_gruppe_1")
+            .target("troop_sergeant")
+            .input("counter", 2, "observed by the enemy")
+            .dice(2, &[2]);
+        e.outcome = json!({ "spotted": "Dummy", "counters_left": [1] });
+        let s = sentence(&e, &|_: &str| None);
+        assert!(s.starts_with("Troop Sergeant finds counter 2 is a dummy (d2 2); 1 counter is left"), "{s}");
+        assert!(!s.contains("Zug"), "the dummy's element stays unnamed: {s}");
+        e.outcome = json!({ "spotted": "Real", "counters_left": [] });
+        let s = sentence(&e, &|_: &str| None);
+        assert!(s.starts_with("Troop Sergeant finds Zug 2 Gruppe 1 at counter 2"), "{s}");
     }
 }

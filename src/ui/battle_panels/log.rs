@@ -125,6 +125,13 @@ pub(super) fn fogged(e: &RuleEvent, els: &[ElementView], sides: &Sides, whole: b
     if whole {
         return false;
     }
+    // His own element's observation of an enemy counter: what it found is his.
+    let observer_mine = e.kind == warbound_rules::event::EventKind::Concealment
+        && e.outcome.get("spotted").is_some()
+        && e.target.as_deref().is_some_and(|t| els.iter().any(|f| f.id() == t && f.identity.side == me));
+    if observer_mine {
+        return false;
+    }
     [&e.actor, &e.target].into_iter().flatten().any(|id| {
         els.iter()
             .find(|f| f.id() == id)

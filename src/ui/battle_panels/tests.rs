@@ -173,6 +173,13 @@ fn the_log_keeps_the_enemys_unseen_elements_from_the_player() {
     let fire = moved(unseen.id()).target(mine.id());
     assert!(fogged(&fire, &els, &sides, false));
     assert!(!fogged(&moved(mine.id()).target("someone"), &els, &sides, false));
+    // His element finding one of the unseen enemy's counters a dummy: that he learns.
+    let mut found =
+        RuleEvent::new(EventKind::Concealment, RuleRef::new(Book::FightYourOwnBattles, "Placement options"))
+            .actor(unseen.id())
+            .target(mine.id());
+    found.outcome = serde_json::json!({ "spotted": "Dummy", "counters_left": [1] });
+    assert!(!fogged(&found, &els, &sides, false), "what his own observation found is his");
     let entries: Vec<Entry> =
         [moved(mine.id()), fire, moved(mine.id())].into_iter().map(|event| Entry { bound: 1, event }).collect();
     let mut cache = LogCache::default();
