@@ -7,7 +7,11 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::battle::Selected;
-use crate::battle::hotseat::{HotseatChoice, face_words, hotseat_choice};
+use crate::battle::{
+    command::ElementOrder,
+    hotseat::{HotseatChoice, face_words, hotseat_choice},
+    options::CoElement,
+};
 use crate::{
     battle::{
         command::{Command, Inbox},
@@ -17,6 +21,7 @@ use crate::{
     states::AppState,
     view::{DieMove, TableClick},
 };
+use warbound_rules::{command::Activity, narrate::words};
 
 /// The decision waiting for the person at the screen, refreshed each frame.
 #[derive(Resource, Debug, Default, Clone, PartialEq)]
@@ -200,36 +205,167 @@ pub fn orders_ui(
             }
             ui.label(egui::RichText::new("Enter ends the turn").small().color(egui::Color32::from_gray(150)));
         }
-        Some(Decision::CoTurn { company, command }) => {
-            ui.heading(format!("{company}: Company Officer"));
-            if let Command::Command { rally, .. } = command {
-                ui.label(if rally.is_empty() {
-                    "Orders stand; no element needs rallying.".to_owned()
-                } else {
-                    format!("Orders stand; rally {}.", rally.join(", "))
-                });
-            }
-            if ui.button("Carry on").clicked() {
-                answer = Some(Answer::Give(command.clone()));
-            }
+        Some(Decision::CoTurn { company, command, elements, places, rally_throws }) => {
+            answer = co_turn_ui(ui, company, command, elements, places, *rally_throws);
         }
-        Some(Decision::Session { side, keep, commit_all }) => {
+        Some(Decision::Session { side, keep, commit_all, reserves, chance, withdraw }) => {
             ui.heading(format!("Senior Officer's session (side {})", side + 1));
+            let id = ui.id().with(("session", *side));
+            let mut ticked: Vec<String> = ui.data(|d| d.get_temp(id)).unwrap_or_default();
+            if reserves.is_empty() {
+                ui.label("No reserve is fit to commit (FYOB: rallied to an acceptable CMS).");
+            } else {
+                ui.label(format!(
+                    "Reserves to commit: one Leadership Test for all, {:.0}% to pass (FYOB, Committing Reserves to the table).",
+                    chance * 100.0
+                ));
+                for (rid, name, cms) in reserves {
+                    let mut on = ticked.contains(rid);
+                    if ui.checkbox(&mut on, format!("{name} (CMS {cms})")).changed() {
+                        ticked.retain(|t| t != rid);
+                        if on {
+                            ticked.push(rid.clone());
+                        }
+                    }
+                }
+                ui.data_mut(|d| d.insert_temp(id, ticked.clone()));
+                let label = format!("Commit the {} ticked", ticked.len());
+                if ui.add_enabled(!ticked.is_empty(), egui::Button::new(label)).clicked() {
+                    answer = Some(Answer::Give(Command::Session {
+                        side: *side,
+                        commit: ticked.clone(),
+                        objectives: Vec::new(),
+                        withdraw: false,
+                    }));
+                }
+                if let Some(commit) = commit_all
+                    && ui.button("Commit every reserve").clicked()
+                {
+                    answer = Some(Answer::Give(commit.clone()));
+                }
+            }
             if ui.button("Keep the reserves back").clicked() {
                 answer = Some(Answer::Give(keep.clone()));
             }
-            if let Some(commit) = commit_all
-                && ui.button("Commit every reserve").clicked()
-            {
-                answer = Some(Answer::Give(commit.clone()));
+            let button = ui.add_enabled(withdraw.refused.is_none(), egui::Button::new(&withdraw.label));
+            let button = match &withdraw.refused {
+                Some(why) => button.on_disabled_hover_text(why),
+                None => button,
+            };
+            if button.clicked() {
+                answer = Some(Answer::Give(withdraw.command.clone()));
             }
         }
-        Some(Decision::Seize { element, command }) => {
+        Some(Decision::Seize { element, command, swaps }) => {
             ui.heading(format!("{element} seized the initiative"));
             if ui.button("Act as ordered now").clicked() {
                 answer = Some(Answer::Give(command.clone()));
             }
+            for offer in swaps {
+                let button = ui.add_enabled(offer.refused.is_none(), egui::Button::new(&offer.label));
+                let button = match &offer.refused {
+                    Some(why) => button.on_disabled_hover_text(why),
+                    None => button,
+                };
+                if button.clicked() {
+                    answer = Some(Answer::Give(offer.command.clone()));
+                }
+            }
         }
+    }
+    answer
+}
+
+/// The orders FYOB's "Orders & Objectives" lists, 1 to 8.
+const ACTIVITIES: [Activity; 8] = [
+    Activity::Hold,
+    Activity::Support,
+    Activity::Reposition,
+    Activity::ContactEnemy,
+    Activity::RecceAndReport,
+    Activity::ConcealedPosition,
+    Activity::Overwatch,
+    Activity::Engineering,
+];
+
+/// A Company Officer's command turn: for each of his elements the order it
+/// holds (changed with the lists: what, where, and for Support or
+/// Engineering whom or what) and whether he nominates it for rallying.
+/// *Carry on* leaves every order and nominates as the program would.
+fn co_turn_ui(
+    ui: &mut egui::Ui,
+    company: &str,
+    carry_on: &Command,
+    elements: &[CoElement],
+    places: &[String],
+    rally_throws: usize,
+) -> Option<Answer> {
+    let mut answer = None;
+    ui.heading(format!("{company}: Company Officer"));
+    let id = ui.id().with(("co-turn", company));
+    let mut draft: Vec<CoElement> = ui.data(|d| d.get_temp(id)).unwrap_or_else(|| elements.to_vec());
+    if draft.len() != elements.len() || draft.iter().zip(elements).any(|(a, b)| a.id != b.id) {
+        draft = elements.to_vec();
+    }
+    ui.label(
+        egui::RichText::new(format!(
+            "Rally: {rally_throws} throw(s), one for each element ticked in turn; a 6 adds 1 CMS, at most 2 this bound \
+             ({:.0}% each). A new order onto or off Overwatch takes his Leadership Test.",
+            100.0 / 6.0
+        ))
+        .small(),
+    );
+    let mut problem = None;
+    egui::Grid::new(("co-orders", company)).num_columns(4).show(ui, |ui| {
+        for (k, e) in draft.iter_mut().enumerate() {
+            ui.checkbox(&mut e.rally, format!("{} (CMS {})", e.name, e.cms)).on_hover_text("Nominate for rallying");
+            egui::ComboBox::from_id_salt(("activity", company, k))
+                .selected_text(words(&format!("{:?}", e.order.activity)))
+                .show_ui(ui, |ui| {
+                    for a in ACTIVITIES {
+                        ui.selectable_value(&mut e.order.activity, a, words(&format!("{a:?}")));
+                    }
+                });
+            egui::ComboBox::from_id_salt(("place", company, k)).selected_text(e.order.location.clone()).show_ui(
+                ui,
+                |ui| {
+                    for p in places {
+                        ui.selectable_value(&mut e.order.location, p.clone(), p);
+                    }
+                },
+            );
+            if matches!(e.order.activity, Activity::Support | Activity::Engineering) {
+                ui.add(egui::TextEdit::singleline(&mut e.order.detail).hint_text("whom / what").desired_width(90.0));
+            } else {
+                ui.label("");
+            }
+            if let Err(err) = e.order.objective() {
+                problem = Some(format!("FYOB, Orders & Objectives: {}: {err}", e.name));
+            }
+            ui.end_row();
+        }
+    });
+    ui.data_mut(|d| d.insert_temp(id, draft.clone()));
+    let orders: Vec<ElementOrder> = draft
+        .iter()
+        .zip(elements)
+        .filter(|(now, before)| now.order != before.order)
+        .map(|(now, _)| ElementOrder { element: now.id.clone(), order: now.order.clone() })
+        .collect();
+    let rally: Vec<String> = draft.iter().filter(|e| e.rally).map(|e| e.id.clone()).collect();
+    let give = ui.add_enabled(
+        problem.is_none(),
+        egui::Button::new(format!("Give {} new order(s), rally {}", orders.len(), rally.len())),
+    );
+    let give = match &problem {
+        Some(why) => give.on_disabled_hover_text(why),
+        None => give,
+    };
+    if give.clicked() {
+        answer = Some(Answer::Give(Command::Command { company: company.to_owned(), orders, rally }));
+    }
+    if ui.button("Carry on").on_hover_text("Orders stand; the program nominates the lowest for rallying").clicked() {
+        answer = Some(Answer::Give(carry_on.clone()));
     }
     answer
 }

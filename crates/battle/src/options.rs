@@ -12,7 +12,10 @@ use super::{
     visible::Sight,
 };
 use crate::prelude::*;
-use warbound_rules::order_dice::Phase;
+use warbound_rules::{
+    opc::{OpcError, OrtResult},
+    order_dice::Phase,
+};
 
 /// Enemies this near are offered to assault (no Movement Dice reach further).
 const ASSAULT_OFFERED: f32 = 24.0;
@@ -40,12 +43,46 @@ pub enum Decision {
         move_refused: Option<String>,
         offers: Vec<Offer>,
     },
-    /// A Company Officer's command turn: orders stand, these elements are rallied.
-    CoTurn { company: String, command: Command },
-    /// The Senior Officer's session: reserves that may be committed.
-    Session { side: usize, keep: Command, commit_all: Option<Command> },
-    /// An NCO Seized the Initiative.
-    Seize { element: String, command: Command },
+    /// A Company Officer's command turn: `command` carries on as the Auto
+    /// CO would (orders stand, the lowest rallied); `elements` are his to
+    /// give new orders and to nominate for rallying.
+    CoTurn {
+        company: String,
+        command: Command,
+        elements: Vec<CoElement>,
+        /// The places on the table an order may name.
+        places: Vec<String>,
+        /// His rallying throws this turn (FYOB: a 6 adds 1, at most 2 a bound).
+        rally_throws: usize,
+    },
+    /// The Senior Officer's session: the reserves he may commit, with the
+    /// chance of the one Leadership Test for all, and the general withdrawal
+    /// (offered at Red, refused otherwise with the rule).
+    Session {
+        side: usize,
+        keep: Command,
+        commit_all: Option<Command>,
+        /// Each reserve fit to commit: id, name, CMS.
+        reserves: Vec<(String, String, u8)>,
+        /// The chance his Leadership Test commits them.
+        chance: f64,
+        withdraw: Offer,
+    },
+    /// An NCO Seized the Initiative: act now as ordered, or swap his card
+    /// with a friendly element yet to act.
+    Seize { element: String, command: Command, swaps: Vec<Offer> },
+}
+
+/// One element under a Company Officer in his command turn.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CoElement {
+    pub id: String,
+    pub name: String,
+    pub cms: u8,
+    /// Its order now.
+    pub order: warbound_rules::scenario::Order,
+    /// Nominated for rallying as the Auto CO would (below the full CMS, lowest first).
+    pub rally: bool,
 }
 
 /// The decision waiting for the person at the screen, if the flow waits for one.
@@ -332,8 +369,27 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                 .collect();
             low.sort();
             let rally: Vec<String> = low.into_iter().map(|(.., id)| id).collect();
+            let elements = all
+                .iter()
+                .filter(|f| f.identity.side == side && f.identity.company == company)
+                .filter(|f| matches!(f.presence.status, Status::OnTable | Status::Retired | Status::Reserve))
+                .map(|f| CoElement {
+                    id: f.id().to_owned(),
+                    name: names.name(f.id()),
+                    cms: f.force.element.cms,
+                    order: warbound_rules::scenario::Order {
+                        activity: f.order.objective.activity,
+                        location: f.order.objective.location.clone(),
+                        detail: f.order.objective.detail.clone(),
+                    },
+                    rally: rally.iter().any(|id| id == f.id()),
+                })
+                .collect();
+            let places = battle.start.scenario.places.iter().map(|p| p.name.clone()).collect();
+            let rationed = battle.start.scenario.sides[side].rationed;
+            let rally_throws = warbound_rules::momentum::rally_throws(c.co, rationed);
             let command = Command::Command { company: c.id.clone(), orders: Vec::new(), rally };
-            Some(Decision::CoTurn { company: c.id.clone(), command })
+            Some(Decision::CoTurn { company: c.id.clone(), command, elements, places, rally_throws })
         }
         Flow::Session { side } => {
             let keep = Command::Session { side, commit: Vec::new(), objectives: Vec::new(), withdraw: false };
@@ -342,17 +398,60 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                 .filter(|f| f.identity.side == side && f.presence.status.committable(f.force.element.cms))
                 .map(|f| f.id().to_owned())
                 .collect();
+            let listed = reserves
+                .iter()
+                .filter_map(|id| all.get(id).map(|f| (id.clone(), names.name(id), f.force.element.cms)))
+                .collect();
             let commit_all = (!reserves.is_empty()).then(|| Command::Session {
                 side,
                 commit: reserves,
                 objectives: Vec::new(),
                 withdraw: false,
             });
-            Some(Decision::Session { side, keep, commit_all })
+            let chance = warbound_rules::officer::leadership_chance(sides.0[side].senior);
+            let withdraw = Offer {
+                label: "Order a general withdrawal: the battle is lost".into(),
+                command: Command::Session { side, commit: Vec::new(), objectives: Vec::new(), withdraw: true },
+                refused: super::start_bound::withdrawal_refused(&sides.0[side]).map(|r| refusal_text(&r)),
+            };
+            Some(Decision::Session { side, keep, commit_all, reserves: listed, chance, withdraw })
         }
         Flow::Seize { element } => {
             let command = Command::Seize { element: element.clone(), swap_with: None };
-            Some(Decision::Seize { element, command })
+            // FYOB "Taking an Officer Reaction Test": his card swapped with a
+            // friendly element's yet to act, checked by the deck's own rule.
+            let side = all.get(&element).map(|f| f.identity.side);
+            let swaps = battle
+                .deck
+                .as_ref()
+                .map(|deck| {
+                    deck.order()
+                        .into_iter()
+                        .filter(|id| *id != element && all.get(id).is_some_and(|f| Some(f.identity.side) == side))
+                        .filter_map(|id| {
+                            let mut tried = deck.clone();
+                            let done = tried.seize_initiative(&element, OrtResult::SeizesInitiative, id);
+                            let refused = match done {
+                                Ok(()) => None,
+                                Err(e @ OpcError::OtherNation(_)) => {
+                                    Some(format!("FYOB, Taking an Officer Reaction Test: {e}"))
+                                }
+                                Err(_) => return None,
+                            };
+                            Some(Offer {
+                                label: format!(
+                                    "Swap cards with {}: it acts now, {} later on its card",
+                                    names.name(id),
+                                    names.name(&element)
+                                ),
+                                command: Command::Seize { element: element.clone(), swap_with: Some(id.to_owned()) },
+                                refused,
+                            })
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            Some(Decision::Seize { element, command, swaps })
         }
         _ => None,
     }

@@ -296,6 +296,14 @@ fn replace_foos(t: &mut Battlefield, s: usize) {
 }
 
 /// Checks a Player Senior Officer's session.
+/// Why `side`'s Senior Officer may not order a general withdrawal now: only
+/// at Red (FYOB "Strategic Condition at Red").
+pub(super) fn withdrawal_refused(side: &super::state::SideState) -> Option<Refusal> {
+    (side.record.condition() < StrategicCondition::Red).then(|| {
+        refusal(Book::FightYourOwnBattles, "Strategic Condition at Red", "a general withdrawal is ordered at Red")
+    })
+}
+
 pub(super) fn check(
     t: &mut Battlefield,
     s: usize,
@@ -304,8 +312,8 @@ pub(super) fn check(
     withdraw: bool,
 ) -> Result<(), Refusal> {
     let fyob = Book::FightYourOwnBattles;
-    if withdraw && t.sides.0[s].record.condition() < StrategicCondition::Red {
-        return Err(refusal(fyob, "Strategic Condition at Red", "a general withdrawal is ordered at Red"));
+    if withdraw && let Some(r) = withdrawal_refused(&t.sides.0[s]) {
+        return Err(r);
     }
     let els = sorted(&mut t.elements);
     for id in commit {

@@ -3475,3 +3475,77 @@ fn the_hotseat_offers_what_the_command_dice_allow_with_the_odds_of_the_throw() {
     }
     assert!(accepted > 10 && refused > 0 && fire > 0, "accepted {accepted}, refused {refused}, fire odds {fire}");
 }
+
+/// The officers' decisions offer what the rules allow with the rules' odds:
+/// the Company Officer's rallying throws are the rules core's for his grade,
+/// the Senior Officer's commitment chance is his Leadership Test's, the
+/// general withdrawal is refused before Red with its rule, and a swap on
+/// Seizing the Initiative is accepted as offered and swaps the cards.
+#[test]
+fn the_officers_decisions_offer_the_rules_choices_with_their_odds() {
+    use warbound_battle::options::{Decision, decision};
+    let (mut co_turns, mut sessions, mut swaps) = (0, 0, 0);
+    for seed in 0..40 {
+        let mut start = BattleStart::auto("village", load("village"), seed);
+        start.control = vec![Control::Player, Control::Auto];
+        let mut app = battle_app(start, BattleLog::default()).unwrap();
+        play::advance(&mut app).unwrap();
+        for _ in 0..400 {
+            if play::is_over(app.world()) || app.world().resource::<Battle>().clock.bound() > 4 {
+                break;
+            }
+            let d = decision(app.world_mut());
+            let cmd = match d {
+                Some(Decision::CoTurn { company, elements, rally_throws, places, .. }) => {
+                    let sides = app.world().resource::<Sides>().clone();
+                    let side = sides.0.iter().find(|s| s.companies.iter().any(|c| c.id == company)).unwrap();
+                    let c = side.companies.iter().find(|c| c.id == company).unwrap();
+                    let rationed = app.world().resource::<Battle>().start.scenario.sides[0].rationed;
+                    assert_eq!(rally_throws, warbound_rules::momentum::rally_throws(c.co, rationed));
+                    assert!(!elements.is_empty() && !places.is_empty());
+                    co_turns += 1;
+                    // Every element nominated, its order as it is: accepted.
+                    let rally = elements.iter().map(|e| e.id.clone()).collect();
+                    Command::Command { company, orders: vec![], rally }
+                }
+                Some(Decision::Session { side, keep, chance, withdraw, .. }) => {
+                    let sides = app.world().resource::<Sides>().clone();
+                    assert_eq!(chance, warbound_rules::officer::leadership_chance(sides.0[side].senior));
+                    let red = sides.0[side].record.condition() >= warbound_rules::strategic::StrategicCondition::Red;
+                    assert_eq!(withdraw.refused.is_none(), red, "{:?}", withdraw.refused);
+                    if let Some(why) = &withdraw.refused {
+                        assert!(why.starts_with("FYOB, Strategic Condition at Red:"), "{why}");
+                    }
+                    sessions += 1;
+                    keep
+                }
+                Some(Decision::Seize { command, swaps: offered, .. }) => {
+                    match offered.iter().find(|o| o.refused.is_none()) {
+                        Some(o) => {
+                            let Command::Seize { swap_with: Some(other), .. } = &o.command else { panic!() };
+                            let other = other.clone();
+                            let before = app.world().resource::<BattleLog>().entries.len();
+                            play::command(&mut app, o.command.clone()).unwrap();
+                            let log = &app.world().resource::<BattleLog>().entries[before..];
+                            assert_eq!(log[0].event.kind, EventKind::Command);
+                            assert_eq!(log[0].event.outcome["accepted"], true, "{}", o.label);
+                            // The element swapped with acts now: its ORT or Order Die comes next.
+                            let next = log[1..]
+                                .iter()
+                                .find(|e| matches!(e.event.kind, EventKind::Ort | EventKind::OrderDie))
+                                .and_then(|e| e.event.actor.clone());
+                            assert_eq!(next.as_deref(), Some(other.as_str()), "after swapping with {other}");
+                            swaps += 1;
+                            continue;
+                        }
+                        None => command,
+                    }
+                }
+                Some(Decision::Act { element, .. }) => Command::EndTurn { element },
+                None => break,
+            };
+            play::command(&mut app, cmd).unwrap();
+        }
+    }
+    assert!(co_turns > 0 && sessions > 0, "CO turns {co_turns}, sessions {sessions}, swaps {swaps}");
+}

@@ -909,6 +909,15 @@ const RALLY_THROWS: [(CommandGrade, usize); 3] =
 /// FYOB CO duties: "rally their Continuous Momentum Score (maximum 2 per bound)".
 const MAX_RALLIED_PER_BOUND: u8 = 2;
 
+/// The rallying throws a Company Officer has in his Command turn (one a
+/// nominated element, a 6 adds 1), none for a rationed force ([`rally`]).
+pub fn rally_throws(co: Officer, rationed: bool) -> usize {
+    match co.command_grade() {
+        Some(grade) if !rationed => RALLY_THROWS.iter().find(|(g, _)| *g == grade).map_or(0, |t| t.1),
+        _ => 0,
+    }
+}
+
 /// One element's rallying throw.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Rallied {
@@ -940,7 +949,7 @@ pub fn rally(
         }
     }
     let grade = co.command_grade().expect("a Company Officer has a command grade");
-    let throws = if rationed { 0 } else { RALLY_THROWS.iter().find(|(g, _)| *g == grade).expect("every grade").1 };
+    let throws = rally_throws(co, rationed);
     let mut results = Vec::new();
     let mut rallied = 0;
     for &(e, score) in elements.iter().filter(|(_, s)| *s < MAX_CMS).take(throws) {

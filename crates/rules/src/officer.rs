@@ -241,10 +241,7 @@ pub struct LeadershipTest {
 /// still throws, as written, and cannot fail.
 pub fn leadership_test(officer: Officer, dice: &mut impl Roll, id: &str) -> (LeadershipTest, RuleEvent) {
     let rating = officer.grade.rating();
-    let (below, reason) = match officer.rank {
-        Rank::SeniorOfficer => (rating, "Senior Officer: less than his rating"),
-        Rank::Nco | Rank::CompanyOfficer => (rating + 3, "less than his rating + 3"),
-    };
+    let (below, reason) = leadership_target(officer);
     let thrown = (officer.grade != Grade::AboveAverage).then(|| dice.d6());
     let passed = thrown.is_none_or(|face| face < below);
     let event =
@@ -255,6 +252,24 @@ pub fn leadership_test(officer: Officer, dice: &mut impl Roll, id: &str) -> (Lea
             .dice(6, thrown.as_slice())
             .outcome(json!({ "passed": passed, "automatic": thrown.is_none() }));
     (LeadershipTest { passed, thrown, below }, event)
+}
+
+/// What a Leadership Test's D6 must be less than, and why.
+fn leadership_target(officer: Officer) -> (u8, &'static str) {
+    let rating = officer.grade.rating();
+    match officer.rank {
+        Rank::SeniorOfficer => (rating, "Senior Officer: less than his rating"),
+        Rank::Nco | Rank::CompanyOfficer => (rating + 3, "less than his rating + 3"),
+    }
+}
+
+/// The chance `officer` passes a Leadership Test ([`leadership_test`]).
+pub fn leadership_chance(officer: Officer) -> f64 {
+    if officer.grade == Grade::AboveAverage {
+        return 1.0;
+    }
+    let (below, _) = leadership_target(officer);
+    f64::from(below.saturating_sub(1).min(6)) / 6.0
 }
 
 /// Who was hit among the men an element lost.
@@ -480,5 +495,20 @@ mod tests {
         let c = [("a", nco(Grade::Regular)), ("b", nco(Grade::Bold)), ("c", nco(Grade::Bold))];
         assert_eq!(successor(&c), Some("b"));
         assert_eq!(successor(&[]), None);
+    }
+
+    #[test]
+    fn the_chance_of_a_leadership_test_is_the_faces_below_the_target() {
+        for grade in [Grade::Cautious, Grade::Regular, Grade::Bold, Grade::Inspirational] {
+            let nco = Officer::new(Rank::Nco, grade).unwrap();
+            // Every face thrown, counted: the chance is the share that pass.
+            let passed = (1..=6u8).filter(|&f| leadership_test(nco, &mut Scripted::new([f]), "n").0.passed).count();
+            assert_eq!(leadership_chance(nco), passed as f64 / 6.0, "{grade:?}");
+        }
+        let above = Officer::new(Rank::SeniorOfficer, Grade::AboveAverage).unwrap();
+        assert_eq!(leadership_chance(above), 1.0);
+        let average = Officer::new(Rank::SeniorOfficer, Grade::Average).unwrap();
+        let passed = (1..=6u8).filter(|&f| leadership_test(average, &mut Scripted::new([f]), "s").0.passed).count();
+        assert_eq!(leadership_chance(average), passed as f64 / 6.0);
     }
 }
