@@ -240,6 +240,24 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                     }
                 }
             }
+            // Its side's charges it may fire, and the enemy's it has found and
+            // is in contact with, to lift (*Heroes All*, "Explosives").
+            for d in &battle.charges {
+                let on = warbound_rules::narrate::words(&d.target);
+                if super::demolition::may_detonate(&me, d, sight.terrain) {
+                    let chance = warbound_rules::explosives::detonation_chance(d.charge.kind);
+                    commands.push((
+                        format!("Detonate the charge on {on} (an Act: {:.0}% it goes off)", chance * 100.0),
+                        Command::Detonate { element: element.clone(), charge: d.id.clone() },
+                    ));
+                }
+                if d.found && super::demolition::may_clear(&me, d) {
+                    commands.push((
+                        format!("Lift the enemy's charge on {on} (both Acts)"),
+                        Command::Clear { element: element.clone(), charge: d.id.clone() },
+                    ));
+                }
+            }
             // A move at another pace towards where its orders take it: the
             // table click gives a normal move anywhere.
             let enemies: Vec<_> = all
@@ -258,6 +276,11 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                 commands.push((
                     format!("Move by stealth towards ({:.0}, {:.0}): 1D6 (2D6 elite), not marked as moved", to.0, to.1),
                     Command::Move { element: element.clone(), to: (to.0, to.1), pace: Pace::Stealth },
+                ));
+                // Men on foot at a river's bank wade in (or out) on their way (*Heroes All*, "Rivers").
+                commands.push((
+                    format!("Wade the river towards ({:.0}, {:.0}) (an Act: getting in or out)", to.0, to.1),
+                    Command::Wade { element: element.clone(), to: (to.0, to.1) },
                 ));
             }
             // The places of enemies it lost track of, to check.
@@ -319,9 +342,10 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                     Offer { label, command, refused }
                 })
                 .collect();
-            // Whole-turn works are offered only where they apply.
+            // Whole-turn works and wading are offered only where they apply.
             offers.retain(|o| {
-                o.refused.is_none() || !matches!(o.command, Command::Bridge { .. } | Command::ClearMines { .. })
+                o.refused.is_none()
+                    || !matches!(o.command, Command::Bridge { .. } | Command::ClearMines { .. } | Command::Wade { .. })
             });
             // FYOB "Order Dice scores": the ordered phase is "the first activity
             // undertaken"; the element may do without it, but another phase
@@ -470,7 +494,10 @@ fn phase_of(command: &Command) -> Option<Phase> {
         | Command::SetUp { .. }
         | Command::Goliath { .. }
         | Command::Bridge { .. }
-        | Command::ClearMines { .. } => Some(Phase::Act),
+        | Command::ClearMines { .. }
+        | Command::Detonate { .. }
+        | Command::Clear { .. }
+        | Command::Wade { .. } => Some(Phase::Act),
         _ => None,
     }
 }

@@ -3549,3 +3549,76 @@ fn the_officers_decisions_offer_the_rules_choices_with_their_odds() {
     }
     assert!(co_turns > 0 && sessions > 0, "CO turns {co_turns}, sessions {sessions}, swaps {swaps}");
 }
+
+/// Every Act offer over the shipped battles, either side commanded: the
+/// detonation pack's odds shown are the rules core's, and an offer not
+/// refused (a charge, wading, re-netting, smoke, an assault) is accepted
+/// when given.
+#[test]
+fn every_act_offered_carries_the_rules_odds_and_is_accepted_when_given() {
+    use warbound_battle::options::{Decision, decision};
+    let mut given: BTreeMap<&'static str, usize> = BTreeMap::new();
+    let mut acts = 0;
+    for (name, scenario) in shipped() {
+        for (seed, player) in (0..6).flat_map(|seed| [(seed, 0), (seed, 1)]) {
+            let mut start = BattleStart::auto(&name, scenario.clone(), seed);
+            start.control = vec![Control::Auto, Control::Auto];
+            start.control[player] = Control::Player;
+            let mut app = battle_app(start, BattleLog::default()).unwrap();
+            play::advance(&mut app).unwrap();
+            for _ in 0..300 {
+                if play::is_over(app.world()) || app.world().resource::<Battle>().clock.bound() > 8 {
+                    break;
+                }
+                let cmd = match decision(app.world_mut()) {
+                    Some(Decision::Act { element, offers, .. }) => {
+                        acts += 1;
+                        let battle = app.world().resource::<Battle>().clone();
+                        for o in &offers {
+                            if let Command::Detonate { charge, .. } = &o.command {
+                                let d = battle.charges.iter().find(|d| d.id == *charge).unwrap();
+                                let chance = warbound_rules::explosives::detonation_chance(d.charge.kind);
+                                assert!(
+                                    o.label.contains(&format!("{:.0}% it goes off", chance * 100.0)),
+                                    "{}",
+                                    o.label
+                                );
+                            }
+                        }
+                        // The first of the kinds under test the rules allow, else its turn ends.
+                        let kind = |c: &Command| match c {
+                            Command::Detonate { .. } => Some("detonate"),
+                            Command::Clear { .. } => Some("clear"),
+                            Command::Wade { .. } => Some("wade"),
+                            Command::Renet { .. } => Some("renet"),
+                            Command::Smoke { .. } => Some("smoke"),
+                            Command::Assault { .. } => Some("assault"),
+                            _ => None,
+                        };
+                        match offers.iter().find(|o| o.refused.is_none() && kind(&o.command).is_some()) {
+                            Some(o) => {
+                                *given.entry(kind(&o.command).unwrap()).or_default() += 1;
+                                let before = app.world().resource::<BattleLog>().entries.len();
+                                play::command(&mut app, o.command.clone()).unwrap();
+                                let log = &app.world().resource::<BattleLog>().entries[before..];
+                                assert_eq!(log[0].event.outcome["accepted"], true, "{name} {seed}: {}", o.label);
+                                continue;
+                            }
+                            // Else on towards its objective, at the double or by stealth.
+                            None => offers
+                                .iter()
+                                .find(|o| o.refused.is_none() && matches!(o.command, Command::Move { .. }))
+                                .map_or(Command::EndTurn { element }, |o| o.command.clone()),
+                        }
+                    }
+                    Some(Decision::CoTurn { command, .. }) => command,
+                    Some(Decision::Session { keep, .. }) => keep,
+                    Some(Decision::Seize { command, .. }) => command,
+                    None => break,
+                };
+                play::command(&mut app, cmd).unwrap();
+            }
+        }
+    }
+    assert!(given.get("detonate").is_some_and(|&n| n > 0), "{given:?} in {acts} turns");
+}

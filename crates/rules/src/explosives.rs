@@ -38,6 +38,14 @@ pub const GAP_FIGURES: u8 = 1;
 
 /// The detonation pack: "The firer must be within 12 inches of and in sight of the charge."
 pub const DETONATION_PACK_RANGE: f32 = 12.0;
+/// "A throw of 2+ on a D6 triggers the charge."
+pub const PACK_NEEDS: u8 = 2;
+
+/// The chance a charge of `kind` goes off when fired ([`Charge::detonate`]):
+/// the detonation pack's 2+ on a D6, or certain without a pack.
+pub fn detonation_chance(kind: ChargeKind) -> f64 {
+    if kind.needs_pack() { f64::from(7 - PACK_NEEDS) / 6.0 } else { 1.0 }
+}
 
 /// Troops in a stun zone "accrue Momentum Tests as if they were under
 /// artillery/mortar fire": HE, on whichever chart the element reads
@@ -211,7 +219,7 @@ impl Charge {
             }
             let face = dice.d6();
             event = event.input("firer_distance", firer_distance, "within 12 inches and in sight").dice(6, &[face]);
-            face >= 2
+            face >= PACK_NEEDS
         } else {
             true
         };
