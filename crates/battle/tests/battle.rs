@@ -528,6 +528,9 @@ fn hotseat_bound(seed: u64) -> bool {
         (mine, theirs)
     };
     let n = elements(&app).iter().filter(|f| f.identity.side == player && f.presence.status.on_table()).count() as u32;
+    // "Artillery with a FOO get 1 Command Die not 2".
+    let foos = app.world().resource::<Sides>().0[player].foos.iter().filter(|f| f.alive).count() as u32;
+    let n = n + foos;
     assert_eq!(h.dice.len() as u32, n + n / 3, "1 die an element, 1 more per pile of 3");
     let refused = |app: &App| last_event(app).outcome["accepted"] == serde_json::json!(false);
     // A die whose face does not allow the action is refused and nothing is spent.
@@ -3545,13 +3548,16 @@ fn a_command_die_gives_the_solo_commands_through_their_rule_steps() {
 
 #[test]
 fn the_auto_two_player_game_reaches_the_engineers_and_charges_of_its_scenario() {
-    let mut reached = std::collections::HashSet::new();
+    let (mut reached, mut guns) = (std::collections::HashSet::new(), std::collections::BTreeSet::new());
     for (name, _) in shipped() {
         for seed in 0..6 {
             let (app, _) =
                 play::autoplay(two_player_start(&name, seed, Control::Auto), BattleLog::default(), codex()).unwrap();
             assert_sound(&app);
             for e in &app.world().resource::<BattleLog>().entries {
+                if e.event.actor.as_deref() == Some("181_field_regiment") {
+                    guns.insert(name.clone());
+                }
                 if matches!(e.event.kind, EventKind::Explosives | EventKind::Engineering) {
                     reached.insert((name.clone(), e.event.kind));
                 }
@@ -3560,5 +3566,56 @@ fn the_auto_two_player_game_reaches_the_engineers_and_charges_of_its_scenario() 
     }
     // The river's guard fires the bridge charge; the beach's sappers bridge the brook.
     assert!(reached.contains(&("river".to_owned(), EventKind::Explosives)), "{reached:?}");
+    // The village's FOO calls down his battery's fire.
+    assert!(guns.contains("village"), "no battery fired in a 2-player battle: {guns:?}");
     assert!(reached.contains(&("beach".to_owned(), EventKind::Engineering)), "{reached:?}");
+}
+
+/// The British player's turn with his Command Dice in a 2-player `village`.
+fn british_commanding(seed: u64) -> App {
+    let mut app = battle_app(two_player_start("village", seed, Control::Player), BattleLog::default()).unwrap();
+    play::advance(&mut app).unwrap();
+    if hotseat(&app).player != 0 {
+        play::command(&mut app, Command::Pass { player: 1 }).unwrap();
+    }
+    assert_eq!(hotseat(&app).player, 0);
+    app
+}
+
+#[test]
+fn a_foo_takes_one_command_die_for_his_acts_and_his_guns_fire_on_a_one() {
+    let (mut acted, mut refused) = (0, 0);
+    for seed in 0..20 {
+        let mut app = british_commanding(seed);
+        let h = hotseat(&app);
+        let on_table = elements(&app).iter().filter(|f| f.identity.side == 0 && f.presence.status.on_table()).count();
+        let n = on_table as u32 + 1;
+        assert_eq!(h.dice.len() as u32, n + n / 3, "the FOO and his battery get 1 Command Die between them");
+        let faces: Vec<(usize, u8)> = (0..h.dice.len()).filter_map(|d| h.dice.face(d).map(|f| (d, f))).collect();
+        let foo = |die, action| Command::Die { element: "foo_181_fd".into(), die, action, sixes: vec![] };
+        // Before a target is active his guns have nothing to fire on.
+        if let Some(&(die, _)) = faces.iter().find(|(_, f)| [1, 6].contains(f)) {
+            play::command(&mut app, foo(die, DieAction::Battery)).unwrap();
+            let e = last_event(&app);
+            assert_eq!(e.outcome["accepted"], serde_json::json!(false), "{e:?}");
+            assert!(["Advanced Artillery Rules", "Interdiction Fire"].contains(&e.rule.section.as_str()), "{e:?}");
+            refused += 1;
+        }
+        let Some(&(die, _)) = faces.iter().find(|(_, f)| [4, 6].contains(f)) else { continue };
+        let before = app.world().resource::<BattleLog>().entries.len();
+        play::command(&mut app, foo(die, DieAction::Foo)).unwrap();
+        let log = &app.world().resource::<BattleLog>().entries[before..];
+        assert_eq!(log[0].event.outcome["accepted"], serde_json::json!(true), "{:?}", log[0].event);
+        let orts = log.iter().filter(|e| e.event.kind == EventKind::Ort).count();
+        assert_eq!(orts, 1, "seed {seed}: one ORT, the die's, not a second of his own turn");
+        let after_ort = log.iter().skip_while(|e| e.event.kind != EventKind::Ort).skip(1);
+        if !hotseat(&app).halted.contains("foo_181_fd") {
+            assert!(
+                after_ort.clone().any(|e| e.event.actor.as_deref() == Some("foo_181_fd")),
+                "seed {seed}: the FOO acted"
+            );
+            acted += 1;
+        }
+    }
+    assert!(acted > 0 && refused > 0, "acted {acted}, refused {refused}");
 }
