@@ -216,6 +216,9 @@ pub enum DieAction {
     /// A "1" given to a FOO: the batteries he controls fire on his active
     /// Artillery Target.
     Battery,
+    /// A "1" given to a squadron over the battle (`element` names it): its
+    /// machines come down, acquire a ground target and attack it.
+    Aircraft,
 }
 
 impl Command {

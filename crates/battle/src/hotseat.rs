@@ -197,8 +197,34 @@ pub fn hotseat_choice(world: &mut World, element: Option<&str>) -> Option<Hotsea
             .err()
             .map(|r| format!("{}, {}: {}", r.rule.book.abbrev(), r.rule.section, r.reason))
     };
+    // Each squadron over the battle this bound takes its own dice.
+    let flying = two_player::squadrons_due(side, battle.clock.bound(), battle.weather.grounds_aircraft());
+    elements.extend(flying.iter().map(|&k| {
+        let id = &side.squadrons[k].id;
+        DieTaker {
+            id: id.clone(),
+            name: names.name(id),
+            used: h.used.get(id).copied().unwrap_or(0),
+            halted: h.halted.contains(id),
+            morale_throws: 0,
+        }
+    }));
     let mut offers = Vec::new();
     let mut rerolls = Vec::new();
+    if let Some(&k) = flying.iter().find(|&&k| Some(side.squadrons[k].id.as_str()) == element) {
+        for &(die, face) in dice.iter().filter(|(_, f)| [1, 6].contains(f)) {
+            let command = Command::Die {
+                element: side.squadrons[k].id.clone(),
+                die,
+                action: DieAction::Aircraft,
+                sixes: Vec::new(),
+            };
+            let refused = check(&command);
+            let label =
+                format!("die {} (a {face}): its machines come down, acquire a ground target and attack", die + 1);
+            offers.push(DieOffer { label, command, refused });
+        }
+    }
     if let Some(&k) = foos.iter().find(|&&k| Some(side.foos[k].id.as_str()) == element) {
         let fo = &side.foos[k];
         for &(die, face) in &dice {

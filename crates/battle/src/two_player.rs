@@ -63,7 +63,7 @@ fn throw(t: &mut Battlefield, player: usize, second: bool) {
     drop(els);
     // "Artillery with a FOO get 1 Command Die not 2": a die for each FOO
     // with batteries to call.
-    let active = active + gunners(t, player).len() as u32;
+    let active = active + gunners(t, player).len() as u32 + flyers(t, player).len() as u32;
     let (dice, e) = CommandDice::throw(active, &mut t.dice.0);
     t.log.push(bound, e.actor(t.sides.0[player].name.clone()));
     t.flow.apply(FlowChange::To(Flow::Commanding(Hotseat {
@@ -85,7 +85,7 @@ fn action_of(a: &DieAction) -> CommandAction {
         DieAction::Act => CommandAction::Act,
         DieAction::Communicate => CommandAction::Communicate,
         DieAction::Foo => CommandAction::Act,
-        DieAction::Battery => CommandAction::Fire,
+        DieAction::Battery | DieAction::Aircraft => CommandAction::Fire,
         DieAction::Solo { command } => match **command {
             Command::Move { .. } => CommandAction::Move,
             Command::Observe { .. } | Command::CheckVacated { .. } => CommandAction::Observe,
@@ -106,6 +106,42 @@ pub(super) fn foos_with_guns(side: &SideState) -> Vec<usize> {
     (0..side.foos.len())
         .filter(|&k| side.foos[k].alive && side.batteries.iter().any(|b| b.foo == side.foos[k].id))
         .collect()
+}
+
+/// The squadrons of side `s` due over the battle this bound, as the solo
+/// deal gives them a card (*Heroes All*, "When aircraft arrive"), by their
+/// place in the side's squadrons: each is an element for the Command Dice.
+pub(super) fn flyers(t: &Battlefield, s: usize) -> Vec<usize> {
+    squadrons_due(&t.sides.0[s], t.battle.clock.bound(), t.battle.weather.grounds_aircraft())
+}
+
+pub(super) fn squadrons_due(side: &SideState, bound: u32, grounded: bool) -> Vec<usize> {
+    let withdrawn = side.air_command.as_ref().is_some_and(|ac| ac.withdrawn);
+    (0..side.squadrons.len())
+        .filter(|&k| {
+            let q = &side.squadrons[k];
+            !grounded && !withdrawn && q.arrives.is_some_and(|b| b <= bound) && q.machines.iter().any(|m| m.in_action())
+        })
+        .collect()
+}
+
+/// Checks a die given to a squadron: a "1" sends its machines in.
+fn check_squadron(h: &Hotseat, id: &str, die: usize, action: &DieAction) -> Result<(), Refusal> {
+    let ha = |reason: String| refusal(Book::HeroesAll, SECTION, reason);
+    let Some(face) = h.dice.face(die) else { return Err(ha(format!("there is no unused Command Die {die}"))) };
+    if *action != DieAction::Aircraft {
+        return Err(ha(format!("{id} is a squadron: a 1 sends its machines in")));
+    }
+    if face != 6 && face != 1 {
+        return Err(ha(format!("a {face} cannot be used to Fire")));
+    }
+    if h.halted.contains(id) {
+        return Err(ha(format!("{id} can take no action this bound")));
+    }
+    if h.used.get(id).copied().unwrap_or(0) >= command::COMMAND_DICE_PER_ELEMENT {
+        return Err(ha(format!("{id} has used 3 Command Dice this bound")));
+    }
+    Ok(())
 }
 
 /// Checks a die given to a FOO: his Acts by a "4", his batteries' fire by a "1".
@@ -211,8 +247,17 @@ pub(super) fn check(
     if let Some(k) = foos_with_guns(side).into_iter().find(|&k| &side.foos[k].id == element) {
         return check_foo(h, side, k, die, action);
     }
+    if squadrons_due(side, battle.clock.bound(), battle.weather.grounds_aircraft())
+        .into_iter()
+        .any(|k| &side.squadrons[k].id == element)
+    {
+        return check_squadron(h, element, die, action);
+    }
     if matches!(action, DieAction::Foo | DieAction::Battery) {
         return Err(ha(format!("{element} is no FOO of this player's with batteries to call")));
+    }
+    if *action == DieAction::Aircraft {
+        return Err(ha(format!("{element} is no squadron of this player's over the battle")));
     }
     let Some(me) = els.get(element).filter(|f| f.presence.status.on_table()) else {
         return Err(ha(format!("{element} is not on the table")));
@@ -261,7 +306,7 @@ pub(super) fn check(
                 return Err(refusal(Book::HeroesAll, "Movement", "the destination is off the table"));
             }
         }
-        DieAction::Act | DieAction::Communicate | DieAction::Foo | DieAction::Battery => {}
+        DieAction::Act | DieAction::Communicate | DieAction::Foo | DieAction::Battery | DieAction::Aircraft => {}
         DieAction::Solo { command } => {
             if command.element() != element.as_str() {
                 return Err(ha(format!("the die is given to {element}, the command to {}", command.element())));
@@ -332,21 +377,27 @@ fn give(mut t: Battlefield, mut inbox: ResMut<Inbox>, mut record: ResMut<Command
                 return;
             }
         },
-        Command::Die { element, die, action: action @ (DieAction::Foo | DieAction::Battery), .. } => {
-            // The FOO's own ORT, as the die is allocated; no morale throws
-            // (his team's losses are the element's it is with).
+        Command::Die {
+            element,
+            die,
+            action: action @ (DieAction::Foo | DieAction::Battery | DieAction::Aircraft),
+            ..
+        } => {
+            // The FOO's or the Squadron Leader's own ORT, as the die is
+            // allocated; no morale throws (a FOO team's losses are the
+            // element's it is with; aircraft are driven off, not hurt).
             let s = h.player;
-            let Some(k) = t.sides.0[s].foos.iter().position(|f| &f.id == element) else { return };
-            let quality = t
-                .roster
-                .index(&t.sides.0[s].foos[k].with)
-                .map_or(warbound_rules::officer::Quality::Regular, |i| sorted(&mut t.elements)[i].force.quality);
-            let two = TwoPlayerElement {
-                id: element.clone(),
-                nco: t.sides.0[s].foos[k].foo.officer,
-                quality,
-                morale_due: Vec::new(),
+            let (k, officer, with) = if *action == DieAction::Aircraft {
+                let Some(k) = t.sides.0[s].squadrons.iter().position(|q| &q.id == element) else { return };
+                (k, t.sides.0[s].squadrons[k].leader, None)
+            } else {
+                let Some(k) = t.sides.0[s].foos.iter().position(|f| &f.id == element) else { return };
+                (k, t.sides.0[s].foos[k].foo.officer, Some(t.sides.0[s].foos[k].with.clone()))
             };
+            let quality = with
+                .and_then(|w| t.roster.index(&w))
+                .map_or(warbound_rules::officer::Quality::Regular, |i| sorted(&mut t.elements)[i].force.quality);
+            let two = TwoPlayerElement { id: element.clone(), nco: officer, quality, morale_due: Vec::new() };
             let (allocation, events) = match h.dice.allocate(&two, *die, action_of(action), &[], &mut t.dice.0) {
                 Ok(a) => a,
                 Err(e) => {
@@ -370,7 +421,9 @@ fn give(mut t: Battlefield, mut inbox: ResMut<Inbox>, mut record: ResMut<Command
                         h.rerolls.insert(element.clone());
                     }
                     t.flow.apply(FlowChange::To(Flow::Commanding(h.clone())));
-                    if *action == DieAction::Foo {
+                    if *action == DieAction::Aircraft {
+                        super::air::squadron_die(&mut t, s, k);
+                    } else if *action == DieAction::Foo {
                         super::artillery::foo_die(&mut t, s, k);
                     } else {
                         let id = element.clone();
@@ -529,7 +582,7 @@ fn act(t: &mut Battlefield, element: &str, action: &DieAction, aimed: bool) {
             }
         }
         DieAction::Solo { command } => solo(t, element, command),
-        DieAction::Foo | DieAction::Battery => {}
+        DieAction::Foo | DieAction::Battery | DieAction::Aircraft => {}
     }
 }
 
@@ -657,6 +710,15 @@ fn choose(mut t: Battlefield, mut inbox: ResMut<Inbox>) {
         }
         // The FOO: his guns fire on his active target; else he nets in and
         // nominates or observes one.
+        let grounded = t.battle.weather.grounds_aircraft();
+        for k in squadrons_due(&t.sides.0[h.player], t.battle.clock.bound(), grounded) {
+            let element = t.sides.0[h.player].squadrons[k].id.clone();
+            let cmd = Command::Die { element, die, action: DieAction::Aircraft, sixes: Vec::new() };
+            if check(&cmd, &h, (&all, &t.sides), &sight, &t.battle, &aircraft).is_ok() {
+                pick = Some(cmd);
+                break 'dice;
+            }
+        }
         for k in foos_with_guns(&t.sides.0[h.player]) {
             let element = t.sides.0[h.player].foos[k].id.clone();
             for action in [DieAction::Battery, DieAction::Foo] {

@@ -3549,6 +3549,7 @@ fn a_command_die_gives_the_solo_commands_through_their_rule_steps() {
 #[test]
 fn the_auto_two_player_game_reaches_the_engineers_and_charges_of_its_scenario() {
     let (mut reached, mut guns) = (std::collections::HashSet::new(), std::collections::BTreeSet::new());
+    let mut planes = std::collections::BTreeSet::new();
     for (name, _) in shipped() {
         for seed in 0..6 {
             let (app, _) =
@@ -3558,6 +3559,9 @@ fn the_auto_two_player_game_reaches_the_engineers_and_charges_of_its_scenario() 
                 if e.event.actor.as_deref() == Some("181_field_regiment") {
                     guns.insert(name.clone());
                 }
+                if e.event.actor.as_deref() == Some("typhoons") && e.event.kind != EventKind::Command {
+                    planes.insert(name.clone());
+                }
                 if matches!(e.event.kind, EventKind::Explosives | EventKind::Engineering) {
                     reached.insert((name.clone(), e.event.kind));
                 }
@@ -3566,8 +3570,9 @@ fn the_auto_two_player_game_reaches_the_engineers_and_charges_of_its_scenario() 
     }
     // The river's guard fires the bridge charge; the beach's sappers bridge the brook.
     assert!(reached.contains(&("river".to_owned(), EventKind::Explosives)), "{reached:?}");
-    // The village's FOO calls down his battery's fire.
+    // The village's FOO calls down his battery's fire, and its Typhoons attack.
     assert!(guns.contains("village"), "no battery fired in a 2-player battle: {guns:?}");
+    assert!(planes.contains("village"), "no squadron attacked in a 2-player battle: {planes:?}");
     assert!(reached.contains(&("beach".to_owned(), EventKind::Engineering)), "{reached:?}");
 }
 
