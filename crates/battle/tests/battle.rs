@@ -3624,3 +3624,39 @@ fn a_foo_takes_one_command_die_for_his_acts_and_his_guns_fire_on_a_one() {
     }
     assert!(acted > 0 && refused > 0, "acted {acted}, refused {refused}");
 }
+
+#[test]
+fn the_hotseat_offers_the_engineers_acts_and_the_foo_his_dice() {
+    use warbound_battle::hotseat::hotseat_choice;
+    let (mut charge, mut foo) = (0, 0);
+    for seed in 0..10 {
+        // The river's guard may fire the bridge charge on a 4 or a 6, and the offer is the very command given.
+        let mut app = german_commanding(seed);
+        let choice = hotseat_choice(app.world_mut(), Some("wache")).unwrap();
+        let fire: Vec<_> = choice.offers.iter().filter(|o| o.label.contains("fire the charge")).collect();
+        let fours = choice.dice.iter().filter(|(_, f)| [4, 6].contains(f)).count();
+        assert_eq!(fire.len(), fours, "seed {seed}: a charge offer for each 4 or 6");
+        if let Some(offer) = fire.first() {
+            assert_eq!(offer.refused, None, "{offer:?}");
+            let before = app.world().resource::<BattleLog>().entries.len();
+            play::command(&mut app, offer.command.clone()).unwrap();
+            let log = &app.world().resource::<BattleLog>().entries[before..];
+            assert_eq!(log[0].event.outcome["accepted"], serde_json::json!(true));
+            charge += 1;
+        }
+        // The village's FOO is one of the British player's die takers, his guns refused until a target is active.
+        let mut app = british_commanding(seed);
+        let choice = hotseat_choice(app.world_mut(), Some("foo_181_fd")).unwrap();
+        assert!(choice.elements.iter().any(|e| e.id == "foo_181_fd"));
+        for offer in &choice.offers {
+            let Command::Die { action, .. } = &offer.command else { panic!("{offer:?}") };
+            match action {
+                DieAction::Foo => assert_eq!(offer.refused, None, "{offer:?}"),
+                DieAction::Battery => assert!(offer.refused.as_deref().is_some_and(|r| r.contains("Artillery"))),
+                other => panic!("a FOO offered {other:?}"),
+            }
+            foo += 1;
+        }
+    }
+    assert!(charge > 0 && foo > 0, "charges {charge}, FOO offers {foo}");
+}
