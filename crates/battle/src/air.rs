@@ -33,6 +33,16 @@ pub(super) fn squadron_of(t: &Battlefield, id: &str) -> Option<(usize, usize)> {
 
 /// The squadron's turn on its card.
 pub(super) fn squadron_turn(t: &mut Battlefield, s: usize, k: usize) {
+    squadron_acts(t, s, k, false);
+}
+
+/// The squadron's attack given by a 2-player Command Die: its ORT taken as
+/// the die was allocated, no Order Die (down, acquire, attack).
+pub(super) fn squadron_die(t: &mut Battlefield, s: usize, k: usize) {
+    squadron_acts(t, s, k, true);
+}
+
+fn squadron_acts(t: &mut Battlefield, s: usize, k: usize, by_die: bool) {
     let bound = t.battle.clock.bound();
     let q = t.sides.0[s].squadrons[k].clone();
     if q.window.may_act(bound).is_err() {
@@ -46,10 +56,12 @@ pub(super) fn squadron_turn(t: &mut Battlefield, s: usize, k: usize) {
         leave_for_good(t, s, k);
         return;
     }
-    let (ort, e) = opc::officer_reaction_test(q.leader, &mut t.dice.0, &q.id);
-    t.log.push(bound, e);
-    if ort == OrtResult::NoAction {
-        return;
+    if !by_die {
+        let (ort, e) = opc::officer_reaction_test(q.leader, &mut t.dice.0, &q.id);
+        t.log.push(bound, e);
+        if ort == OrtResult::NoAction {
+            return;
+        }
     }
     // "If the pilot passes his ORT, the aircraft must move onto the table
     // automatically before the Order Die is thrown."
@@ -58,8 +70,13 @@ pub(super) fn squadron_turn(t: &mut Battlefield, s: usize, k: usize) {
         let _ = aircraft::enter_table(&mut now);
         t.sides.apply(s, SideChange::Machine(k, m, now));
     }
-    let (order, e) = order_dice::throw_order_die(&mut t.dice.0, &q.id);
-    t.log.push(bound, e);
+    let order = if by_die {
+        Phase::Move
+    } else {
+        let (order, e) = order_dice::throw_order_die(&mut t.dice.0, &q.id);
+        t.log.push(bound, e);
+        order
+    };
     let phases = match order {
         Phase::Fire => [Phase::Fire, Phase::Act, Phase::Move],
         Phase::Move => [Phase::Move, Phase::Act, Phase::Fire],

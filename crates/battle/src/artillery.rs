@@ -59,13 +59,22 @@ pub(super) fn holder(t: &Battlefield, id: &str) -> Option<Gunner> {
 /// The FOO's turn on his card.
 pub(super) fn foo_turn(t: &mut Battlefield, s: usize, k: usize) {
     let mut fo = t.sides.0[s].foos[k].clone();
-    foo_acts(t, s, &mut fo);
+    foo_acts(t, s, &mut fo, true);
+    t.sides.apply(s, SideChange::Foo(k, fo));
+}
+
+/// The FOO's Acts given by a 2-player Command Die, his ORT taken as the die
+/// was allocated (*Heroes All*, "Command and Control for 2-Player games").
+pub(super) fn foo_die(t: &mut Battlefield, s: usize, k: usize) {
+    let mut fo = t.sides.0[s].foos[k].clone();
+    foo_acts(t, s, &mut fo, false);
     t.sides.apply(s, SideChange::Foo(k, fo));
 }
 
 /// What the FOO `fo` of side `s` does on his card: his ORT, netting in, then
-/// nominating, switching or observing for a new Artillery Target.
-fn foo_acts(t: &mut Battlefield, s: usize, fo: &mut FooState) {
+/// nominating, switching or observing for a new Artillery Target (his ORT
+/// only when `ort`).
+fn foo_acts(t: &mut Battlefield, s: usize, fo: &mut FooState, ort: bool) {
     let bound = t.battle.clock.bound();
     let codex = t.codex.0.clone();
     let codex = &*codex;
@@ -75,10 +84,12 @@ fn foo_acts(t: &mut Battlefield, s: usize, fo: &mut FooState) {
         return;
     };
     let side = &t.sides.0[s];
-    let (ort, event) = opc::officer_reaction_test(fo.foo.officer, &mut t.dice.0, &fo.id);
-    t.log.push(bound, event);
-    if ort == OrtResult::NoAction {
-        return;
+    if ort {
+        let (ort, event) = opc::officer_reaction_test(fo.foo.officer, &mut t.dice.0, &fo.id);
+        t.log.push(bound, event);
+        if ort == OrtResult::NoAction {
+            return;
+        }
     }
     fo.plan.activate();
     let mut acts = 2;

@@ -209,6 +209,16 @@ pub enum DieAction {
     Solo {
         command: Box<Command>,
     },
+    /// A "4" given to a FOO (`element` names him): his Acts — net in his
+    /// radio, nominate or switch an Artillery Target, observe a new one
+    /// ("Artillery with a FOO get 1 Command Die not 2").
+    Foo,
+    /// A "1" given to a FOO: the batteries he controls fire on his active
+    /// Artillery Target.
+    Battery,
+    /// A "1" given to a squadron over the battle (`element` names it): its
+    /// machines come down, acquire a ground target and attack it.
+    Aircraft,
 }
 
 impl Command {

@@ -169,7 +169,7 @@ pub fn hotseat_choice(world: &mut World, element: Option<&str>) -> Option<Hotsea
     let dice: Vec<(usize, u8)> = (0..h.dice.len()).filter_map(|i| h.dice.face(i).map(|f| (i, f))).collect();
     let mine: Vec<ElementView> =
         all.iter().copied().filter(|f| f.identity.side == h.player && f.presence.status.on_table()).collect();
-    let elements = mine
+    let mut elements: Vec<DieTaker> = mine
         .iter()
         .map(|f| DieTaker {
             id: f.id().to_owned(),
@@ -179,13 +179,69 @@ pub fn hotseat_choice(world: &mut World, element: Option<&str>) -> Option<Hotsea
             morale_throws: f.momentum.morale_due.iter().map(|(_, n)| n).sum(),
         })
         .collect();
+    // "Artillery with a FOO get 1 Command Die not 2": the FOO takes the dice.
+    let side = &sides.0[h.player];
+    let foos = two_player::foos_with_guns(side);
+    elements.extend(foos.iter().map(|&k| {
+        let id = &side.foos[k].id;
+        DieTaker {
+            id: id.clone(),
+            name: names.name(id),
+            used: h.used.get(id).copied().unwrap_or(0),
+            halted: h.halted.contains(id),
+            morale_throws: 0,
+        }
+    }));
     let check = |cmd: &Command| {
-        two_player::check(cmd, &h, &all, &sight, battle, &aircraft)
+        two_player::check(cmd, &h, (&all, sides), &sight, battle, &aircraft)
             .err()
             .map(|r| format!("{}, {}: {}", r.rule.book.abbrev(), r.rule.section, r.reason))
     };
+    // Each squadron over the battle this bound takes its own dice.
+    let flying = two_player::squadrons_due(side, battle.clock.bound(), battle.weather.grounds_aircraft());
+    elements.extend(flying.iter().map(|&k| {
+        let id = &side.squadrons[k].id;
+        DieTaker {
+            id: id.clone(),
+            name: names.name(id),
+            used: h.used.get(id).copied().unwrap_or(0),
+            halted: h.halted.contains(id),
+            morale_throws: 0,
+        }
+    }));
     let mut offers = Vec::new();
     let mut rerolls = Vec::new();
+    if let Some(&k) = flying.iter().find(|&&k| Some(side.squadrons[k].id.as_str()) == element) {
+        for &(die, face) in dice.iter().filter(|(_, f)| [1, 6].contains(f)) {
+            let command = Command::Die {
+                element: side.squadrons[k].id.clone(),
+                die,
+                action: DieAction::Aircraft,
+                sixes: Vec::new(),
+            };
+            let refused = check(&command);
+            let label =
+                format!("die {} (a {face}): its machines come down, acquire a ground target and attack", die + 1);
+            offers.push(DieOffer { label, command, refused });
+        }
+    }
+    if let Some(&k) = foos.iter().find(|&&k| Some(side.foos[k].id.as_str()) == element) {
+        let fo = &side.foos[k];
+        for &(die, face) in &dice {
+            let mut add = |label: &str, action: DieAction| {
+                let command = Command::Die { element: fo.id.clone(), die, action, sixes: Vec::new() };
+                let refused = check(&command);
+                offers.push(DieOffer { label: format!("die {} (a {face}): {label}", die + 1), command, refused });
+            };
+            if face == 4 || face == 6 {
+                add("the FOO's Acts: net in, nominate, switch or observe for an Artillery Target", DieAction::Foo);
+            }
+            if face == 1 || face == 6 {
+                let on = fo.plan.active.map_or(String::new(), |n| format!(" on Artillery Target {n}"));
+                add(&format!("his batteries fire{on}"), DieAction::Battery);
+            }
+        }
+    }
     if let Some(me) = element.and_then(|id| mine.iter().find(|f| f.id() == id)) {
         let enemies: Vec<ElementView> =
             all.iter().copied().filter(|e| e.identity.side != h.player && e.presence.status.on_table()).collect();

@@ -26,7 +26,7 @@ use super::{
     firing, movement, observation,
     setup::{Control, Mechanism},
     sorted,
-    state::{Battle, ElementView, Elements, Flow, Hotseat, Turn},
+    state::{Battle, ElementView, Elements, Flow, Hotseat, SideState, Sides, Turn},
     visible::Sight,
 };
 
@@ -59,10 +59,11 @@ fn first_player(mut t: Battlefield) {
 fn throw(t: &mut Battlefield, player: usize, second: bool) {
     let bound = t.battle.clock.bound();
     let els = sorted(&mut t.elements);
-    // Reading: off-table batteries ("Artillery with a FOO get 1 Command Die")
-    // are not yet commanded in the 2-player game, so they get no die.
     let active = els.iter().filter(|f| f.identity.side == player && f.presence.status.on_table()).count() as u32;
     drop(els);
+    // "Artillery with a FOO get 1 Command Die not 2": a die for each FOO
+    // with batteries to call.
+    let active = active + gunners(t, player).len() as u32 + flyers(t, player).len() as u32;
     let (dice, e) = CommandDice::throw(active, &mut t.dice.0);
     t.log.push(bound, e.actor(t.sides.0[player].name.clone()));
     t.flow.apply(FlowChange::To(Flow::Commanding(Hotseat {
@@ -83,6 +84,8 @@ fn action_of(a: &DieAction) -> CommandAction {
         DieAction::Observe { .. } => CommandAction::Observe,
         DieAction::Act => CommandAction::Act,
         DieAction::Communicate => CommandAction::Communicate,
+        DieAction::Foo => CommandAction::Act,
+        DieAction::Battery | DieAction::Aircraft => CommandAction::Fire,
         DieAction::Solo { command } => match **command {
             Command::Move { .. } => CommandAction::Move,
             Command::Observe { .. } | Command::CheckVacated { .. } => CommandAction::Observe,
@@ -91,6 +94,83 @@ fn action_of(a: &DieAction) -> CommandAction {
             _ => CommandAction::Act,
         },
     }
+}
+
+/// The FOOs of side `s` alive and with batteries to call, by their place in
+/// the side's FOOs.
+pub(super) fn gunners(t: &Battlefield, s: usize) -> Vec<usize> {
+    foos_with_guns(&t.sides.0[s])
+}
+
+pub(super) fn foos_with_guns(side: &SideState) -> Vec<usize> {
+    (0..side.foos.len())
+        .filter(|&k| side.foos[k].alive && side.batteries.iter().any(|b| b.foo == side.foos[k].id))
+        .collect()
+}
+
+/// The squadrons of side `s` due over the battle this bound, as the solo
+/// deal gives them a card (*Heroes All*, "When aircraft arrive"), by their
+/// place in the side's squadrons: each is an element for the Command Dice.
+pub(super) fn flyers(t: &Battlefield, s: usize) -> Vec<usize> {
+    squadrons_due(&t.sides.0[s], t.battle.clock.bound(), t.battle.weather.grounds_aircraft())
+}
+
+pub(super) fn squadrons_due(side: &SideState, bound: u32, grounded: bool) -> Vec<usize> {
+    let withdrawn = side.air_command.as_ref().is_some_and(|ac| ac.withdrawn);
+    (0..side.squadrons.len())
+        .filter(|&k| {
+            let q = &side.squadrons[k];
+            !grounded && !withdrawn && q.arrives.is_some_and(|b| b <= bound) && q.machines.iter().any(|m| m.in_action())
+        })
+        .collect()
+}
+
+/// Checks a die given to a squadron: a "1" sends its machines in.
+fn check_squadron(h: &Hotseat, id: &str, die: usize, action: &DieAction) -> Result<(), Refusal> {
+    let ha = |reason: String| refusal(Book::HeroesAll, SECTION, reason);
+    let Some(face) = h.dice.face(die) else { return Err(ha(format!("there is no unused Command Die {die}"))) };
+    if *action != DieAction::Aircraft {
+        return Err(ha(format!("{id} is a squadron: a 1 sends its machines in")));
+    }
+    if face != 6 && face != 1 {
+        return Err(ha(format!("a {face} cannot be used to Fire")));
+    }
+    if h.halted.contains(id) {
+        return Err(ha(format!("{id} can take no action this bound")));
+    }
+    if h.used.get(id).copied().unwrap_or(0) >= command::COMMAND_DICE_PER_ELEMENT {
+        return Err(ha(format!("{id} has used 3 Command Dice this bound")));
+    }
+    Ok(())
+}
+
+/// Checks a die given to a FOO: his Acts by a "4", his batteries' fire by a "1".
+fn check_foo(h: &Hotseat, side: &SideState, k: usize, die: usize, action: &DieAction) -> Result<(), Refusal> {
+    let ha = |reason: String| refusal(Book::HeroesAll, SECTION, reason);
+    let fo = &side.foos[k];
+    let Some(face) = h.dice.face(die) else { return Err(ha(format!("there is no unused Command Die {die}"))) };
+    let wanted = action_of(action);
+    if !matches!(action, DieAction::Foo | DieAction::Battery) {
+        return Err(ha(format!("{} is a FOO: a 4 gives his Acts, a 1 his batteries' fire", fo.id)));
+    }
+    if face != 6 && face != wanted as u8 + 1 {
+        return Err(ha(format!("a {face} cannot be used to {wanted:?}")));
+    }
+    if h.halted.contains(&fo.id) {
+        return Err(ha(format!("{} can take no action this bound", fo.id)));
+    }
+    if h.used.get(&fo.id).copied().unwrap_or(0) >= command::COMMAND_DICE_PER_ELEMENT {
+        return Err(ha(format!("{} has used 3 Command Dice this bound", fo.id)));
+    }
+    if *action == DieAction::Battery {
+        if let Err(e) = fo.foo.may_call_fire() {
+            return Err(refusal(Book::HeroesAll, "Advanced Artillery Rules", e.to_string()));
+        }
+        if fo.plan.active.is_none() {
+            return Err(refusal(Book::HeroesAll, "Interdiction Fire", "no Artillery Target is active"));
+        }
+    }
+    Ok(())
 }
 
 /// The face of a Command Die that gives `command` (a 6 gives any):
@@ -142,7 +222,7 @@ pub(super) fn die_turn(element: &str, command: &Command) -> Turn {
 pub(super) fn check(
     cmd: &Command,
     h: &Hotseat,
-    els: &Elements,
+    (els, sides): (&Elements, &Sides),
     sight: &Sight,
     battle: &Battle,
     aircraft: &[(String, usize)],
@@ -163,6 +243,22 @@ pub(super) fn check(
         Command::Die { element, die, action, .. } => (element, *die, action),
         _ => return Err(ha("in a 2-player game every action is given by a Command Die".into())),
     };
+    let side = &sides.0[h.player];
+    if let Some(k) = foos_with_guns(side).into_iter().find(|&k| &side.foos[k].id == element) {
+        return check_foo(h, side, k, die, action);
+    }
+    if squadrons_due(side, battle.clock.bound(), battle.weather.grounds_aircraft())
+        .into_iter()
+        .any(|k| &side.squadrons[k].id == element)
+    {
+        return check_squadron(h, element, die, action);
+    }
+    if matches!(action, DieAction::Foo | DieAction::Battery) {
+        return Err(ha(format!("{element} is no FOO of this player's with batteries to call")));
+    }
+    if *action == DieAction::Aircraft {
+        return Err(ha(format!("{element} is no squadron of this player's over the battle")));
+    }
     let Some(me) = els.get(element).filter(|f| f.presence.status.on_table()) else {
         return Err(ha(format!("{element} is not on the table")));
     };
@@ -210,7 +306,7 @@ pub(super) fn check(
                 return Err(refusal(Book::HeroesAll, "Movement", "the destination is off the table"));
             }
         }
-        DieAction::Act | DieAction::Communicate => {}
+        DieAction::Act | DieAction::Communicate | DieAction::Foo | DieAction::Battery | DieAction::Aircraft => {}
         DieAction::Solo { command } => {
             if command.element() != element.as_str() {
                 return Err(ha(format!("the die is given to {element}, the command to {}", command.element())));
@@ -247,7 +343,7 @@ fn give(mut t: Battlefield, mut inbox: ResMut<Inbox>, mut record: ResMut<Command
         let all = Elements::new(els.iter().map(|m| m.view()).collect(), &t.roster);
         let sight = Sight::new(&t.battle, codex);
         let aircraft = super::air::over_table(&t.sides);
-        check(&cmd, &h, &all, &sight, &t.battle, &aircraft)
+        check(&cmd, &h, (&all, &t.sides), &sight, &t.battle, &aircraft)
     };
     if let Err(r) = checked {
         t.log.push(bound, event(&cmd, auto, Some(&r)));
@@ -281,6 +377,69 @@ fn give(mut t: Battlefield, mut inbox: ResMut<Inbox>, mut record: ResMut<Command
                 return;
             }
         },
+        Command::Die {
+            element,
+            die,
+            action: action @ (DieAction::Foo | DieAction::Battery | DieAction::Aircraft),
+            ..
+        } => {
+            // The FOO's or the Squadron Leader's own ORT, as the die is
+            // allocated; no morale throws (a FOO team's losses are the
+            // element's it is with; aircraft are driven off, not hurt).
+            let s = h.player;
+            let (k, officer, with) = if *action == DieAction::Aircraft {
+                let Some(k) = t.sides.0[s].squadrons.iter().position(|q| &q.id == element) else { return };
+                (k, t.sides.0[s].squadrons[k].leader, None)
+            } else {
+                let Some(k) = t.sides.0[s].foos.iter().position(|f| &f.id == element) else { return };
+                (k, t.sides.0[s].foos[k].foo.officer, Some(t.sides.0[s].foos[k].with.clone()))
+            };
+            let quality = with
+                .and_then(|w| t.roster.index(&w))
+                .map_or(warbound_rules::officer::Quality::Regular, |i| sorted(&mut t.elements)[i].force.quality);
+            let two = TwoPlayerElement { id: element.clone(), nco: officer, quality, morale_due: Vec::new() };
+            let (allocation, events) = match h.dice.allocate(&two, *die, action_of(action), &[], &mut t.dice.0) {
+                Ok(a) => a,
+                Err(e) => {
+                    let r = refusal(Book::HeroesAll, SECTION, e.to_string());
+                    t.log.push(bound, event(&cmd, auto, Some(&r)));
+                    if auto {
+                        inbox.0.push_back(Command::Pass { player: h.player });
+                    }
+                    return;
+                }
+            };
+            t.log.push(bound, event(&cmd, auto, None));
+            if !auto {
+                record.0.push(cmd.clone());
+            }
+            t.log.extend(bound, events);
+            *h.used.entry(element.clone()).or_default() += 1;
+            match allocation {
+                Allocation::Acts { seized, .. } => {
+                    if seized {
+                        h.rerolls.insert(element.clone());
+                    }
+                    t.flow.apply(FlowChange::To(Flow::Commanding(h.clone())));
+                    if *action == DieAction::Aircraft {
+                        super::air::squadron_die(&mut t, s, k);
+                    } else if *action == DieAction::Foo {
+                        super::artillery::foo_die(&mut t, s, k);
+                    } else {
+                        let id = element.clone();
+                        let batteries: Vec<usize> = (0..t.sides.0[s].batteries.len())
+                            .filter(|&b| t.sides.0[s].batteries[b].foo == id)
+                            .collect();
+                        for b in batteries {
+                            super::artillery::battery_turn(&mut t, s, b);
+                        }
+                    }
+                }
+                _ => {
+                    h.halted.insert(element.clone());
+                }
+            }
+        }
         Command::Die { element, die, action, sixes } => {
             let mut els = sorted(&mut t.elements);
             let Some(me) = t.roster.find_mut(&mut els, element) else {
@@ -423,6 +582,7 @@ fn act(t: &mut Battlefield, element: &str, action: &DieAction, aimed: bool) {
             }
         }
         DieAction::Solo { command } => solo(t, element, command),
+        DieAction::Foo | DieAction::Battery | DieAction::Aircraft => {}
     }
 }
 
@@ -542,7 +702,28 @@ fn choose(mut t: Battlefield, mut inbox: ResMut<Inbox>) {
             }
             for action in options {
                 let cmd = Command::Die { element: me.id().to_owned(), die, action, sixes: Vec::new() };
-                if check(&cmd, &h, &all, &sight, &t.battle, &aircraft).is_ok() {
+                if check(&cmd, &h, (&all, &t.sides), &sight, &t.battle, &aircraft).is_ok() {
+                    pick = Some(cmd);
+                    break 'dice;
+                }
+            }
+        }
+        // The FOO: his guns fire on his active target; else he nets in and
+        // nominates or observes one.
+        let grounded = t.battle.weather.grounds_aircraft();
+        for k in squadrons_due(&t.sides.0[h.player], t.battle.clock.bound(), grounded) {
+            let element = t.sides.0[h.player].squadrons[k].id.clone();
+            let cmd = Command::Die { element, die, action: DieAction::Aircraft, sixes: Vec::new() };
+            if check(&cmd, &h, (&all, &t.sides), &sight, &t.battle, &aircraft).is_ok() {
+                pick = Some(cmd);
+                break 'dice;
+            }
+        }
+        for k in foos_with_guns(&t.sides.0[h.player]) {
+            let element = t.sides.0[h.player].foos[k].id.clone();
+            for action in [DieAction::Battery, DieAction::Foo] {
+                let cmd = Command::Die { element: element.clone(), die, action, sixes: Vec::new() };
+                if check(&cmd, &h, (&all, &t.sides), &sight, &t.battle, &aircraft).is_ok() {
                     pick = Some(cmd);
                     break 'dice;
                 }

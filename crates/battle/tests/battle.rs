@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 use warbound_battle::{
     FlowPace,
-    command::{Command, DieAction, ElementOrder, Pace},
+    command::{Command, DieAction, ElementOrder},
     invariant::InvariantFailures,
     log::BattleLog,
     play,
@@ -528,6 +528,9 @@ fn hotseat_bound(seed: u64) -> bool {
         (mine, theirs)
     };
     let n = elements(&app).iter().filter(|f| f.identity.side == player && f.presence.status.on_table()).count() as u32;
+    // "Artillery with a FOO get 1 Command Die not 2".
+    let foos = app.world().resource::<Sides>().0[player].foos.iter().filter(|f| f.alive).count() as u32;
+    let n = n + foos;
     assert_eq!(h.dice.len() as u32, n + n / 3, "1 die an element, 1 more per pile of 3");
     let refused = |app: &App| last_event(app).outcome["accepted"] == serde_json::json!(false);
     // A die whose face does not allow the action is refused and nothing is spent.
@@ -3621,91 +3624,4 @@ fn every_act_offered_carries_the_rules_odds_and_is_accepted_when_given() {
         }
     }
     assert!(given.get("detonate").is_some_and(|&n| n > 0), "{given:?} in {acts} turns");
-}
-
-/// The German player's turn with his Command Dice in a 2-player `river`.
-fn german_commanding(seed: u64) -> App {
-    let mut app = battle_app(two_player_start("river", seed, Control::Player), BattleLog::default()).unwrap();
-    play::advance(&mut app).unwrap();
-    if hotseat(&app).player != 1 {
-        play::command(&mut app, Command::Pass { player: 0 }).unwrap();
-    }
-    assert_eq!(hotseat(&app).player, 1);
-    app
-}
-
-#[test]
-fn a_command_die_gives_the_solo_commands_through_their_rule_steps() {
-    let solo = |command: Command| DieAction::Solo { command: Box::new(command) };
-    let detonate = || solo(Command::Detonate { element: "wache".into(), charge: "bridge_charge".into() });
-    let (mut fired, mut wrong_face, mut doubled) = (0, 0, 0);
-    for seed in 0..20 {
-        let mut app = german_commanding(seed);
-        let h = hotseat(&app);
-        let faces: Vec<(usize, u8)> = (0..h.dice.len()).filter_map(|d| h.dice.face(d).map(|f| (d, f))).collect();
-        // A die whose face is no Act cannot fire a charge (1 fire, 2 move, 3 observe, 5 communicate).
-        if let Some(&(die, _)) = faces.iter().find(|(_, f)| ![4, 6].contains(f)) {
-            let cmd = Command::Die { element: "wache".into(), die, action: detonate(), sixes: vec![] };
-            play::command(&mut app, cmd).unwrap();
-            assert_eq!(last_event(&app).outcome["accepted"], serde_json::json!(false));
-            assert_eq!(hotseat(&app).dice, h.dice, "a refused die is not spent");
-            wrong_face += 1;
-        }
-        // HA 2-player, "2": "\"At The Double\" moves are NOT available".
-        if let Some(&(die, _)) = faces.iter().find(|(_, f)| [2, 6].contains(f)) {
-            let run = Command::Move { element: "wache".into(), to: (36.0, 30.0), pace: Pace::AtTheDouble };
-            play::command(&mut app, Command::Die { element: "wache".into(), die, action: solo(run), sixes: vec![] })
-                .unwrap();
-            let e = last_event(&app);
-            assert_eq!(e.outcome["accepted"], serde_json::json!(false));
-            assert_eq!(e.outcome["reason"], "\"At The Double\" moves are NOT available");
-            doubled += 1;
-        }
-        let Some(&(die, _)) = faces.iter().find(|(_, f)| [4, 6].contains(f)) else { continue };
-        // The solo check refuses what the table does not allow, with its rule.
-        let clear = Command::Die {
-            element: "wache".into(),
-            die,
-            action: solo(Command::ClearMines { element: "wache".into() }),
-            sixes: vec![],
-        };
-        play::command(&mut app, clear).unwrap();
-        let e = last_event(&app);
-        assert_eq!(e.outcome["accepted"], serde_json::json!(false));
-        assert_eq!(e.rule.section, "Mines");
-        assert_eq!(e.outcome["reason"], "no uncleared minefield in contact");
-        // The Act fires the charge through the Explosives step, once the NCO's ORT lets it act.
-        let before = app.world().resource::<BattleLog>().entries.len();
-        play::command(&mut app, Command::Die { element: "wache".into(), die, action: detonate(), sixes: vec![] })
-            .unwrap();
-        let log = &app.world().resource::<BattleLog>().entries[before..];
-        assert_eq!(log[0].event.outcome["accepted"], serde_json::json!(true), "{:?}", log[0].event);
-        let halted = hotseat(&app).halted.contains("wache");
-        let blown = log
-            .iter()
-            .any(|e| e.event.kind == EventKind::Explosives && e.event.target.as_deref() == Some("bridge_charge"));
-        assert_eq!(blown, !halted, "seed {seed}: the charge is fired when, and only when, the guard acts");
-        fired += usize::from(blown);
-    }
-    assert!(fired > 0 && wrong_face > 0 && doubled > 0, "fired {fired}, wrong faces {wrong_face}, run {doubled}");
-}
-
-#[test]
-fn the_auto_two_player_game_reaches_the_engineers_and_charges_of_its_scenario() {
-    let mut reached = std::collections::HashSet::new();
-    for (name, _) in shipped() {
-        for seed in 0..6 {
-            let (app, _) =
-                play::autoplay(two_player_start(&name, seed, Control::Auto), BattleLog::default(), codex()).unwrap();
-            assert_sound(&app);
-            for e in &app.world().resource::<BattleLog>().entries {
-                if matches!(e.event.kind, EventKind::Explosives | EventKind::Engineering) {
-                    reached.insert((name.clone(), e.event.kind));
-                }
-            }
-        }
-    }
-    // The river's guard fires the bridge charge; the beach's sappers bridge the brook.
-    assert!(reached.contains(&("river".to_owned(), EventKind::Explosives)), "{reached:?}");
-    assert!(reached.contains(&("beach".to_owned(), EventKind::Engineering)), "{reached:?}");
 }
