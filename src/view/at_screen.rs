@@ -92,6 +92,7 @@ mod tests {
             used: Default::default(),
             halted: Default::default(),
             rerolls: Default::default(),
+            aimed: Default::default(),
         })
     }
 

@@ -344,7 +344,7 @@ fn aa_phase(mut t: Battlefield, mut current: ResMut<Current>) {
 /// *Heroes All*, "Anti aircraft fire": the firers spot the squadron (a D6 by
 /// the weather; automatic after a ground attack this bound), then fire at its
 /// leading machine over the table; each damage takes a point of strength.
-fn aa_fire(t: &mut Battlefield, element: &str, squadron: &str) {
+pub(super) fn aa_fire(t: &mut Battlefield, element: &str, squadron: &str) {
     let bound = t.battle.clock.bound();
     let Some((s, k)) = squadron_of(t, squadron) else { return };
     let els = sorted(&mut t.elements);

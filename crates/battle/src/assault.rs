@@ -336,7 +336,7 @@ fn inside(sight: &Sight, building: usize, defenders: Point, from: Point) -> Poin
     if geometry::building_at(sight.terrain, p).is_some_and(|(k, _)| k == building) { p } else { defenders }
 }
 
-fn assault(t: &mut Battlefield, element: &str, target: &str, turn: &Turn) {
+pub(super) fn assault(t: &mut Battlefield, element: &str, target: &str, turn: &Turn) {
     let bound = t.battle.clock.bound();
     let codex = t.codex.0.clone();
     let (Some(i), Some(j)) = (t.roster.index(element), t.roster.index(target)) else {

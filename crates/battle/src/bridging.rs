@@ -104,7 +104,7 @@ pub fn at_waterline(f: &ElementView, terrain: &Terrain, to: (f32, f32)) -> bool 
 /// Reading: getting in or out steps the men just over the waterline.
 const WADE_STEP: Inches = Inches(0.3);
 
-fn wade(t: &mut Battlefield, element: &str, to: (f32, f32)) {
+pub(super) fn wade(t: &mut Battlefield, element: &str, to: (f32, f32)) {
     let bound = t.battle.clock.bound();
     let mut els = sorted(&mut t.elements);
     let Some(f) = t.roster.find_mut(&mut els, element) else {
@@ -143,7 +143,7 @@ fn act_phase(mut t: Battlefield, mut current: ResMut<Current>) {
 /// Engineers throw a whole D6 a man; the men of any other element sent to
 /// the site by an Engineering order work as infantrymen ("their D6 throw
 /// will be halved").
-fn work(t: &mut Battlefield, element: &str) {
+pub(super) fn work(t: &mut Battlefield, element: &str) {
     let bound = t.battle.clock.bound();
     let els = sorted(&mut t.elements);
     let Some(f) = t.roster.find(&els, element) else {

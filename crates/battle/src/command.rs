@@ -198,6 +198,17 @@ pub enum DieAction {
     Act,
     /// Passes what the element has seen to the rest of its company.
     Communicate,
+    /// Any command the solo flow accepts for the element, given by the die
+    /// its phase calls for (*Heroes All*, "Command and Control for 2-Player
+    /// games"): aimed fire, smoke, an assault, a petard or AA fire by a 1; a
+    /// move at the double or by stealth by a 2; checking a vacated position
+    /// by a 3; any Act by a 4 (extract, set up or take down, wade, detonate
+    /// or lift a charge, clear mines, bridge, re-net a radio, a Goliath); a 6
+    /// any of them. It is checked and carried out by the solo flow's rule
+    /// steps.
+    Solo {
+        command: Box<Command>,
+    },
 }
 
 impl Command {

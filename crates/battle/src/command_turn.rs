@@ -106,8 +106,9 @@ pub(super) fn renet(t: &mut Battlefield, id: &str) {
         t.failures.record(&mut t.log, bound, "renet", id, format!("{id}'s radio is on the net"));
         return;
     };
-    let Flow::Acting(turn) = &*t.flow else { return };
-    if !turn.acts.contains(&Act::ReNetRadio) {
+    // A second Radio Test in the same turn counts against the bound's 2; in
+    // the 2-player game each Command Die given for it is a bound's test.
+    if !matches!(&*t.flow, Flow::Acting(turn) if turn.acts.contains(&Act::ReNetRadio)) {
         net.new_bound();
     }
     let nation = t.sides.0[els[i].identity.side].nation.clone();

@@ -66,6 +66,15 @@ fn act_phase(mut t: Battlefield, mut current: ResMut<Current>) {
         _ => return,
     };
     current.0 = None;
+    charge_act(&mut t, &element, &charge, acts);
+    super::turn::phase_done(&mut t, Phase::Act, &vec![Act::EngineeringWork; acts]);
+}
+
+/// An Act firing one of its side's charges with the detonation pack
+/// (`acts` 1), or both Acts finding and lifting an enemy charge in contact
+/// (`acts` 2) (*Heroes All*, "Explosives").
+pub(super) fn charge_act(t: &mut Battlefield, element: &str, charge: &str, acts: usize) {
+    let (element, charge) = (element.to_owned(), charge.to_owned());
     let bound = t.battle.clock.bound();
     let Some(k) = t.battle.charges.iter().position(|d| d.id == charge) else { return };
     let mut els = sorted(&mut t.elements);
@@ -125,7 +134,6 @@ fn act_phase(mut t: Battlefield, mut current: ResMut<Current>) {
         }
     }
     drop(els);
-    super::turn::phase_done(&mut t, Phase::Act, &vec![Act::EngineeringWork; acts]);
 }
 
 /// The uncleared minefield (its index in `minefields`) the element is in or
@@ -154,7 +162,7 @@ fn near_outline(outline: &[Point], p: Point) -> f32 {
 /// A bound's clearing of the minefield in contact (*Heroes All*, "Mines"):
 /// a team of sappers (engineers, `Force::engineers`) 1 x D10, of
 /// infantrymen 1 x D6, halved for half a team; clear at 10 (14 at night).
-fn clear_mines(t: &mut Battlefield, element: &str) {
+pub(super) fn clear_mines(t: &mut Battlefield, element: &str) {
     let bound = t.battle.clock.bound();
     let night = t.battle.clock.light() == warbound_rules::day::Light::Night;
     let els = sorted(&mut t.elements);

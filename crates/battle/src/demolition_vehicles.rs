@@ -107,7 +107,7 @@ pub(super) fn petard_refused(me: &ElementView, tgt: &ElementView, battle: &Battl
 /// The petard fired at the building `target` holds: 2+ hits; a hit is
 /// [`DEMOLITION`] on the building (`shared::building_hit`), the occupants
 /// taking what comes through; they accrue their tests as under HE fire.
-fn petard(t: &mut Battlefield, element: &str, target: &str) {
+pub(super) fn petard(t: &mut Battlefield, element: &str, target: &str) {
     let bound = t.battle.clock.bound();
     let codex = t.codex.0.clone();
     let mut els = sorted(&mut t.elements);
@@ -241,7 +241,7 @@ enum Against {
 /// (the face the Goliath reached), column F doubled on men, and on the
 /// building they hold through the "hits on buildings" rule (test
 /// `a_goliath_in_contact_with_a_tank_detonates_and_is_gone`).
-fn detonate(t: &mut Battlefield, element: &str, target: &str) {
+pub(super) fn detonate(t: &mut Battlefield, element: &str, target: &str) {
     let bound = t.battle.clock.bound();
     let mut els = sorted(&mut t.elements);
     let (Some(i), Some(j)) = (t.roster.index(element), t.roster.index(target)) else {

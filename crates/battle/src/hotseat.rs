@@ -8,7 +8,7 @@ use warbound_rules::geometry::distance;
 
 use super::{
     auto,
-    command::{Command, DieAction, ObserveTarget},
+    command::{Command, DieAction, ObserveTarget, Pace},
     names::Names,
     observation,
     options::{Stance, fire_odds},
@@ -69,6 +69,87 @@ pub fn face_words(face: u8) -> &'static str {
     }
 }
 
+/// The solo flow's commands a Command Die may give `me` (each offered on the
+/// face its phase calls for, and on a 6): an assault, a petard and smoke at
+/// a known enemy, AA fire at an enemy squadron over the table; a move by
+/// stealth towards its objective (no move "At The Double" in a 2-player
+/// game); checking the
+/// place of an enemy lost track of; and the Acts: set up or take down its
+/// weapons, aim at a known enemy, extract from concealment, re-net its radio, wade, fire its side's
+/// charges, lift the enemy's, clear a minefield, work on a bridge, a Goliath.
+fn solo_choices(
+    me: &ElementView,
+    enemies: &[ElementView],
+    known: &dyn Fn(&ElementView) -> bool,
+    sight: &Sight,
+    battle: &Battle,
+    aircraft: &[(String, usize)],
+    names: &Names,
+) -> Vec<(String, Command)> {
+    let id = me.id().to_owned();
+    let element = || id.clone();
+    let mut out = Vec::new();
+    for e in enemies.iter().filter(|e| known(e)) {
+        let (name, target) = (names.name(e.id()), e.id().to_owned());
+        out.push((
+            format!("aim at {name}: its next \"1\" fires an aimed shot"),
+            Command::AimedFire { element: element(), target: target.clone() },
+        ));
+        out.push((format!("assault {name}"), Command::Assault { element: element(), target: target.clone() }));
+        out.push((format!("petard at {name}"), Command::Petard { element: element(), target: target.clone() }));
+        out.push((format!("smoke on {name}"), Command::Smoke { element: element(), at: (e.place.at.0, e.place.at.1) }));
+        out.push((format!("Goliath at {name}"), Command::Goliath { element: element(), target }));
+    }
+    for (squadron, side) in aircraft {
+        if *side != me.identity.side {
+            let name = names.name(squadron);
+            out.push((
+                format!("AA fire at {name}"),
+                Command::FireAa { element: element(), squadron: squadron.clone() },
+            ));
+        }
+    }
+    if let Some(to) = auto::order_destination(me, enemies, sight) {
+        let to = (to.0, to.1);
+        out.push((
+            "move by stealth towards its objective".into(),
+            Command::Move { element: element(), to, pace: Pace::Stealth },
+        ));
+        out.push(("wade towards its objective".into(), Command::Wade { element: element(), to }));
+    }
+    for enemy in me.intel.last_seen.keys() {
+        out.push((
+            format!("check whether {} has left", names.name(enemy)),
+            Command::CheckVacated { element: element(), enemy: enemy.clone() },
+        ));
+    }
+    out.push(("set up its weapons".into(), Command::SetUp { element: element(), up: true }));
+    out.push(("take down its weapons".into(), Command::SetUp { element: element(), up: false }));
+    for (counter, _) in me.concealment.counters() {
+        out.push((
+            format!("extract from concealment at counter {counter}"),
+            Command::Extract { element: element(), counter },
+        ));
+    }
+    out.push(("re-net its radio".into(), Command::Renet { element: element() }));
+    for d in &battle.charges {
+        if d.side == me.identity.side {
+            out.push((
+                format!("fire the charge on {}", d.target),
+                Command::Detonate { element: element(), charge: d.id.clone() },
+            ));
+        } else if d.found || super::demolition::may_clear(me, d) {
+            out.push((
+                format!("lift the charge on {} (the whole bound)", d.target),
+                Command::Clear { element: element(), charge: d.id.clone() },
+            ));
+        }
+    }
+    out.push(("clear the minefield (the whole bound)".into(), Command::ClearMines { element: element() }));
+    out.push(("work on the bridge (the whole bound)".into(), Command::Bridge { element: element() }));
+    out
+}
+
 /// The player's Command Dice and, for `element` (one of his), each die's
 /// choices; `None` when no player at the screen is giving out his dice.
 pub fn hotseat_choice(world: &mut World, element: Option<&str>) -> Option<HotseatChoice> {
@@ -84,6 +165,7 @@ pub fn hotseat_choice(world: &mut World, element: Option<&str>) -> Option<Hotsea
     let names = world.get_resource::<Names>()?;
     let codex = &world.get_resource::<super::BattleCodex>()?.0;
     let sight = Sight::new(battle, codex);
+    let aircraft = super::air::over_table(sides);
     let dice: Vec<(usize, u8)> = (0..h.dice.len()).filter_map(|i| h.dice.face(i).map(|f| (i, f))).collect();
     let mine: Vec<ElementView> =
         all.iter().copied().filter(|f| f.identity.side == h.player && f.presence.status.on_table()).collect();
@@ -98,7 +180,7 @@ pub fn hotseat_choice(world: &mut World, element: Option<&str>) -> Option<Hotsea
         })
         .collect();
     let check = |cmd: &Command| {
-        two_player::check(cmd, &h, &all, &sight)
+        two_player::check(cmd, &h, &all, &sight, battle, &aircraft)
             .err()
             .map(|r| format!("{}, {}: {}", r.rule.book.abbrev(), r.rule.section, r.reason))
     };
@@ -166,6 +248,12 @@ pub fn hotseat_choice(world: &mut World, element: Option<&str>) -> Option<Hotsea
             }
             if face == 5 || face == 6 {
                 add("tell its company what it has seen".into(), DieAction::Communicate);
+            }
+            for (label, command) in solo_choices(me, &enemies, &known, &sight, battle, &aircraft, names) {
+                let wanted = two_player::face_for(&command);
+                if face == 6 || face == wanted {
+                    add(label, DieAction::Solo { command: Box::new(command) });
+                }
             }
         }
         if h.rerolls.contains(me.id()) {

@@ -98,7 +98,7 @@ fn gone(t: &mut Battlefield, element: &str) -> bool {
 
 /// Marks the element's move this bound as a stealth move (after its
 /// Movement Dice are logged).
-fn stealthy(t: &mut Battlefield, element: &str) {
+pub(super) fn stealthy(t: &mut Battlefield, element: &str) {
     let mut els = sorted(&mut t.elements);
     if let Some(f) = t.roster.find_mut(&mut els, element) {
         f.apply(Change::Stealthy);

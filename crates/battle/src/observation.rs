@@ -63,7 +63,7 @@ fn observe_phase(mut t: Battlefield, mut current: ResMut<Current>) {
 /// FYOB "Placement options": "A concealed element uses an Act to extract
 /// itself from a concealed position", declared real at `counter` (its other
 /// counters go); out of concealment, its first move loses no pips.
-fn extract(t: &mut Battlefield, element: &str, counter: u8) {
+pub(super) fn extract(t: &mut Battlefield, element: &str, counter: u8) {
     let bound = t.battle.clock.bound();
     let mut els = sorted(&mut t.elements);
     let Some(f) = t.roster.find_mut(&mut els, element) else {
@@ -90,7 +90,7 @@ fn extract(t: &mut Battlefield, element: &str, counter: u8) {
 /// *Heroes All*, "Checking vacated positions": "Throw 1 x D6 per observer
 /// (minimum 2 x D6) and score a double to see that the enemy have now
 /// vacated"; failed, it goes on as if the place is occupied.
-fn check_vacated(t: &mut Battlefield, element: &str, enemy: &str) {
+pub(super) fn check_vacated(t: &mut Battlefield, element: &str, enemy: &str) {
     let bound = t.battle.clock.bound();
     let mut els = sorted(&mut t.elements);
     let Some(i) = t.roster.index(element) else {

@@ -375,7 +375,7 @@ pub fn decision(world: &mut World) -> Option<Decision> {
             }) {
                 let chance = warbound_rules::explosives::detonation_chance(d.charge.kind);
                 let label = format!(
-                    "Detonate the charge at the {} (an Act, the detonation pack: {:.0}% to go off)",
+                    "Detonate the charge at the {} (an Act, the detonation pack: {:.0}% it goes off)",
                     d.target,
                     chance * 100.0
                 );

@@ -947,6 +947,9 @@ pub struct Hotseat {
     pub halted: BTreeSet<String>,
     /// Elements that seized the initiative and may re-roll one die.
     pub rerolls: BTreeSet<String>,
+    /// Elements that used a "4" to aim: their next shot this bound is aimed.
+    #[serde(default)]
+    pub aimed: BTreeSet<String>,
 }
 
 /// Where the flow stands.

@@ -20,6 +20,12 @@ pub(super) fn end_turn(t: &mut Battlefield, id: &str) {
 /// An Act: the acting element sets up its immobile weapons, or takes them
 /// down (*Heroes All*, "Weapons table notes").
 pub(super) fn set_up(t: &mut Battlefield, id: &str, up: bool) {
+    set_up_weapons(t, id, up);
+    phase_done(t, order_dice::Phase::Act, &[order_dice::Act::SetUpOrTakeDownImmobileCsw]);
+}
+
+/// The Act of setting up (`up`) or taking down an element's immobile weapons.
+pub(super) fn set_up_weapons(t: &mut Battlefield, id: &str, up: bool) {
     let bound = t.battle.clock.bound();
     let event = warbound_rules::event::RuleEvent::new(
         warbound_rules::event::EventKind::OrderDie,
@@ -33,8 +39,6 @@ pub(super) fn set_up(t: &mut Battlefield, id: &str, up: bool) {
     if let Some(f) = t.roster.find_mut(&mut els, id) {
         f.apply(Change::SetUp(up));
     }
-    drop(els);
-    phase_done(t, order_dice::Phase::Act, &[order_dice::Act::SetUpOrTakeDownImmobileCsw]);
 }
 
 /// Records that the acting element has taken `phase`; ends its turn when it

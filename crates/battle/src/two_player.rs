@@ -14,16 +14,19 @@ use warbound_rules::{
     command::{self, Allocation, CommandAction, CommandDice, TwoPlayerElement},
     event::{Book, EventKind},
     geometry::distance,
+    momentum::{CmMovement, CmsMovement},
+    order_dice::Phase,
     terrain::Point,
+    turn::Orders,
 };
 
 use super::{
     Battlefield, FlowSchedule, FlowSet, at, auto,
-    command::{Command, CommandRecord, DieAction, Inbox, Refusal, event, refusal},
+    command::{Command, CommandRecord, DieAction, Inbox, Pace, Refusal, event, refusal},
     firing, movement, observation,
     setup::{Control, Mechanism},
     sorted,
-    state::{ElementView, Elements, Flow, Hotseat},
+    state::{Battle, ElementView, Elements, Flow, Hotseat, Turn},
     visible::Sight,
 };
 
@@ -69,6 +72,7 @@ fn throw(t: &mut Battlefield, player: usize, second: bool) {
         used: BTreeMap::new(),
         halted: BTreeSet::new(),
         rerolls: BTreeSet::new(),
+        aimed: BTreeSet::new(),
     })));
 }
 
@@ -79,12 +83,70 @@ fn action_of(a: &DieAction) -> CommandAction {
         DieAction::Observe { .. } => CommandAction::Observe,
         DieAction::Act => CommandAction::Act,
         DieAction::Communicate => CommandAction::Communicate,
+        DieAction::Solo { command } => match **command {
+            Command::Move { .. } => CommandAction::Move,
+            Command::Observe { .. } | Command::CheckVacated { .. } => CommandAction::Observe,
+            Command::AimedFire { .. } => CommandAction::Act,
+            _ if command.phase() == Some(Phase::Fire) => CommandAction::Fire,
+            _ => CommandAction::Act,
+        },
+    }
+}
+
+/// The face of a Command Die that gives `command` (a 6 gives any):
+/// 1 fire, 2 move, 3 observe, 4 an Act, 5 communicate.
+pub(super) fn face_for(command: &Command) -> u8 {
+    action_of(&DieAction::Solo { command: Box::new(command.clone()) }) as u8 + 1
+}
+
+/// A solo command given by a die that takes the element's whole bound: the
+/// clearers of a minefield and the builders of a bridge "do nothing else"
+/// (*Heroes All*, "Mines", "Pontoon bridges").
+fn whole_bound(action: &DieAction) -> bool {
+    matches!(action, DieAction::Solo { command } if matches!(**command, Command::ClearMines { .. } | Command::Bridge { .. }))
+}
+
+/// The turn a solo command given by a Command Die is checked and carried out
+/// in: its own phase first (there is no Order Die in the 2-player game), no
+/// CM tests' limits (the 2-player game has its own morale throws), nothing
+/// else taken.
+pub(super) fn die_turn(element: &str, command: &Command) -> Turn {
+    let order = match command {
+        Command::AimedFire { .. } => Phase::Act,
+        c => c.phase().unwrap_or(Phase::Act),
+    };
+    Turn {
+        element: element.to_owned(),
+        orders: Orders {
+            order,
+            can_fire: true,
+            can_observe: true,
+            can_assault: true,
+            open_sights_penalty: 0,
+            observation_segments: 0,
+            movement_pips: 0,
+            movement: CmMovement::Free,
+            cms_movement: CmsMovement::Free,
+        },
+        taken: Vec::new(),
+        acts: Vec::new(),
+        failures: 0,
+        pending_move: None,
+        at_the_double: false,
+        runner: None,
     }
 }
 
 /// Checks a command against what the player holds and the table, before any
 /// die is spent.
-pub(super) fn check(cmd: &Command, h: &Hotseat, els: &Elements, sight: &Sight) -> Result<(), Refusal> {
+pub(super) fn check(
+    cmd: &Command,
+    h: &Hotseat,
+    els: &Elements,
+    sight: &Sight,
+    battle: &Battle,
+    aircraft: &[(String, usize)],
+) -> Result<(), Refusal> {
     let ha = |reason: String| refusal(Book::HeroesAll, SECTION, reason);
     let (element, die, action) = match cmd {
         Command::Pass { player } if *player == h.player => return Ok(()),
@@ -115,8 +177,12 @@ pub(super) fn check(cmd: &Command, h: &Hotseat, els: &Elements, sight: &Sight) -
     if h.halted.contains(element) {
         return Err(ha(format!("{element} can take no action this bound")));
     }
-    if h.used.get(element).copied().unwrap_or(0) >= command::COMMAND_DICE_PER_ELEMENT {
+    let used = h.used.get(element).copied().unwrap_or(0);
+    if used >= command::COMMAND_DICE_PER_ELEMENT {
         return Err(ha(format!("{element} has used 3 Command Dice this bound")));
+    }
+    if used > 0 && whole_bound(action) {
+        return Err(ha(format!("{element} has acted this bound: the work takes its whole bound")));
     }
     let enemy =
         |id: &str| els.get(id).filter(|e| e.identity.side != me.identity.side && e.presence.status.on_table()).copied();
@@ -145,6 +211,24 @@ pub(super) fn check(cmd: &Command, h: &Hotseat, els: &Elements, sight: &Sight) -
             }
         }
         DieAction::Act | DieAction::Communicate => {}
+        DieAction::Solo { command } => {
+            if command.element() != element.as_str() {
+                return Err(ha(format!("the die is given to {element}, the command to {}", command.element())));
+            }
+            if matches!(**command, Command::Runner { .. }) {
+                return Err(ha("in a 2-player game a 5 communicates what an element has seen".into()));
+            }
+            if matches!(**command, Command::Move { pace: Pace::AtTheDouble, .. }) {
+                return Err(ha("\"At The Double\" moves are NOT available".into()));
+            }
+            if h.aimed.contains(element) && matches!(**command, Command::AimedFire { .. }) {
+                return Err(ha(format!("{element} has aimed already: its next shot is aimed")));
+            }
+            if command.phase().is_none() || matches!(**command, Command::Fire { .. } | Command::Observe { .. }) {
+                return Err(ha("that is given by a die's own action, not as a solo command".into()));
+            }
+            super::check::check(command, &die_turn(element, command), els, sight, battle, aircraft)?;
+        }
     }
     Ok(())
 }
@@ -162,7 +246,8 @@ fn give(mut t: Battlefield, mut inbox: ResMut<Inbox>, mut record: ResMut<Command
         let els = sorted(&mut t.elements);
         let all = Elements::new(els.iter().map(|m| m.view()).collect(), &t.roster);
         let sight = Sight::new(&t.battle, codex);
-        check(&cmd, &h, &all, &sight)
+        let aircraft = super::air::over_table(&t.sides);
+        check(&cmd, &h, &all, &sight, &t.battle, &aircraft)
     };
     if let Err(r) = checked {
         t.log.push(bound, event(&cmd, auto, Some(&r)));
@@ -249,8 +334,24 @@ fn give(mut t: Battlefield, mut inbox: ResMut<Inbox>, mut record: ResMut<Command
                     if seized {
                         h.rerolls.insert(element.clone());
                     }
+                    if whole_bound(action) {
+                        h.halted.insert(element.clone());
+                    }
+                    // A "4" aims: the element's next "1" this bound fires an aimed shot.
+                    let aim =
+                        matches!(action, DieAction::Solo { command } if matches!(**command, Command::AimedFire { .. }));
+                    let aimed = if aim {
+                        h.aimed.insert(element.clone());
+                        false
+                    } else {
+                        matches!(action, DieAction::Fire { .. }) && h.aimed.remove(element)
+                    };
                     t.flow.apply(FlowChange::To(Flow::Commanding(h.clone())));
-                    act(&mut t, element, action);
+                    if aim {
+                        aim_taken(&mut t, element, action);
+                    } else {
+                        act(&mut t, element, action, aimed);
+                    }
                 }
                 Allocation::OrtFailed | Allocation::MoraleFailed | Allocation::AirCommandWithdraws => {
                     h.halted.insert(element.clone());
@@ -265,14 +366,32 @@ fn give(mut t: Battlefield, mut inbox: ResMut<Inbox>, mut record: ResMut<Command
     super::outcome::settle(&mut t);
 }
 
-/// Carries out the action a Command Die gave.
-fn act(t: &mut Battlefield, element: &str, action: &DieAction) {
+/// A "4" given to aim (*Heroes All*, "Command and Control for 2-Player
+/// games": "aim a shot to improve its chances of a hit"): logged; its next
+/// "1" this bound fires the aimed shot.
+fn aim_taken(t: &mut Battlefield, element: &str, action: &DieAction) {
+    let DieAction::Solo { command } = action else { return };
+    let Command::AimedFire { target, .. } = &**command else { return };
+    let bound = t.battle.clock.bound();
+    let e = warbound_rules::event::RuleEvent::new(
+        EventKind::OrderDie,
+        warbound_rules::event::RuleRef::new(Book::HeroesAll, SECTION),
+    )
+    .actor(element)
+    .target(target.clone())
+    .input("act", warbound_rules::order_dice::Act::Aim, "a \"4\": aim a shot to improve its chances of a hit")
+    .outcome(serde_json::json!({ "aimed": true }));
+    t.log.push(bound, e);
+}
+
+/// Carries out the action a Command Die gave; `aimed`: a fire after a "4" to aim.
+fn act(t: &mut Battlefield, element: &str, action: &DieAction, aimed: bool) {
     match action {
         DieAction::Fire { target } => {
             let moved = t.roster.index(element).is_some_and(|i| sorted(&mut t.elements)[i].actions.this_bound.moved);
-            firing::do_fire(t, element, target, firing::Stance { on_the_move: moved, ..Default::default() });
+            firing::do_fire(t, element, target, firing::Stance { on_the_move: moved, aimed, ..Default::default() });
         }
-        DieAction::Move { to } => movement::do_move(t, element, Point(to.0, to.1), 0, super::command::Pace::Normal),
+        DieAction::Move { to } => movement::do_move(t, element, Point(to.0, to.1), 0, Pace::Normal),
         DieAction::Observe { target } => {
             observation::do_observe(t, element, &[super::command::ObserveTarget::Element(target.clone())], 0)
         }
@@ -303,12 +422,64 @@ fn act(t: &mut Battlefield, element: &str, action: &DieAction) {
                 f.apply(Change::Knows(known.iter().cloned().collect()));
             }
         }
+        DieAction::Solo { command } => solo(t, element, command),
+    }
+}
+
+/// Carries out a solo command given by a Command Die through the rule step
+/// the solo flow's phase takes it to.
+fn solo(t: &mut Battlefield, element: &str, command: &Command) {
+    let moved = t.roster.index(element).is_some_and(|i| sorted(&mut t.elements)[i].actions.this_bound.moved);
+    let stance = firing::Stance { on_the_move: moved, ..Default::default() };
+    match command {
+        Command::Smoke { at, .. } => super::smoke::lay(t, element, *at, stance),
+        Command::Assault { target, .. } => {
+            let turn = die_turn(element, command);
+            super::assault::assault(t, element, target, &turn);
+        }
+        Command::Petard { target, .. } => super::demolition_vehicles::petard(t, element, target),
+        Command::Goliath { target, .. } => super::demolition_vehicles::detonate(t, element, target),
+        Command::FireAa { squadron, .. } => {
+            let bound = t.battle.clock.bound();
+            let mut els = sorted(&mut t.elements);
+            if let Some(f) = t.roster.find_mut(&mut els, element) {
+                super::shared::reveal(&mut t.log, bound, f, warbound_rules::concealment::ConcealedActivity::Fire);
+            }
+            drop(els);
+            super::air::aa_fire(t, element, squadron);
+            let mut els = sorted(&mut t.elements);
+            if let Some(f) = t.roster.find_mut(&mut els, element) {
+                f.apply(Change::Fired);
+            }
+        }
+        Command::Move { to, pace, .. } => {
+            movement::do_move(t, element, Point(to.0, to.1), 0, *pace);
+            if *pace == Pace::Stealth {
+                movement::stealthy(t, element);
+            }
+        }
+        Command::CheckVacated { enemy, .. } => observation::check_vacated(t, element, enemy),
+        Command::Extract { counter, .. } => observation::extract(t, element, *counter),
+        Command::SetUp { up, .. } => super::turn::set_up_weapons(t, element, *up),
+        Command::Renet { .. } => super::command_turn::renet(t, element),
+        Command::Detonate { charge, .. } => super::demolition::charge_act(t, element, charge, 1),
+        Command::Clear { charge, .. } => super::demolition::charge_act(t, element, charge, 2),
+        Command::ClearMines { .. } => super::demolition::clear_mines(t, element),
+        Command::Bridge { .. } => super::bridging::work(t, element),
+        Command::Wade { to, .. } => super::bridging::wade(t, element, *to),
+        other => {
+            let bound = t.battle.clock.bound();
+            t.failures.record(&mut t.log, bound, "solo", element, format!("{other:?} is not given by a Command Die"));
+        }
     }
 }
 
 /// The program's choice for an Auto player in a 2-player game: the first die
-/// it can use well — fire at a known enemy in view and range, observe an
-/// unseen one, move as the element's orders say — else it passes.
+/// it can use well — an engineer's work (fire its side's charge, lift an
+/// enemy's, clear the minefield or bridge the river it is at), a Goliath at
+/// its quarry, an assault on an enemy in contact, fire at a known enemy in
+/// view and range, AA fire at a squadron over the table, observe an unseen
+/// enemy, move as the element's orders say — else it passes.
 fn choose(mut t: Battlefield, mut inbox: ResMut<Inbox>) {
     let Flow::Commanding(h) = &*t.flow else { return };
     let h = h.clone();
@@ -320,6 +491,7 @@ fn choose(mut t: Battlefield, mut inbox: ResMut<Inbox>) {
     let els = sorted(&mut t.elements);
     let all = Elements::new(els.iter().map(|m| m.view()).collect(), &t.roster);
     let sight = Sight::new(&t.battle, codex);
+    let aircraft = super::air::over_table(&t.sides);
     let mine: Vec<ElementView> =
         all.iter().copied().filter(|f| f.identity.side == h.player && f.presence.status.on_table()).collect();
     let enemies: Vec<ElementView> =
@@ -336,9 +508,29 @@ fn choose(mut t: Battlefield, mut inbox: ResMut<Inbox>) {
                     .min_by(|a, b| distance(me.place.at, a.place.at).total_cmp(&distance(me.place.at, b.place.at)))
             };
             let mut options = Vec::new();
+            let id = me.id().to_owned();
+            let solo = |command: Command| DieAction::Solo { command: Box::new(command) };
+            if face == 4 || face == 6 {
+                for d in &t.battle.charges {
+                    options.push(solo(Command::Detonate { element: id.clone(), charge: d.id.clone() }));
+                    options.push(solo(Command::Clear { element: id.clone(), charge: d.id.clone() }));
+                }
+                options.push(solo(Command::ClearMines { element: id.clone() }));
+                options.push(solo(Command::Bridge { element: id.clone() }));
+                if let Some((target, _)) = super::demolition_vehicles::goliath_quarry(me, &enemies, &t.battle) {
+                    options.push(solo(Command::Goliath { element: id.clone(), target }));
+                }
+            }
+            if face == 1 || face == 6 {
+                let foe = nearest(&|e| super::assault::assailable(&sight, me, e));
+                options.extend(foe.map(|e| solo(Command::Assault { element: id.clone(), target: e.id().to_owned() })));
+            }
             if face == 1 || face == 6 {
                 let fire = nearest(&|e| sight.may_fire_at(me, e) && sight.in_range_of_any(me, e));
                 options.extend(fire.map(|e| DieAction::Fire { target: e.id().to_owned() }));
+                for (squadron, _) in aircraft.iter().filter(|(_, s)| *s != h.player) {
+                    options.push(solo(Command::FireAa { element: id.clone(), squadron: squadron.clone() }));
+                }
             }
             if face == 3 || face == 6 {
                 let look = nearest(&|e| !me.intel.known.contains(e.id()) && sight.in_view(me, e));
@@ -350,7 +542,7 @@ fn choose(mut t: Battlefield, mut inbox: ResMut<Inbox>) {
             }
             for action in options {
                 let cmd = Command::Die { element: me.id().to_owned(), die, action, sixes: Vec::new() };
-                if check(&cmd, &h, &all, &sight).is_ok() {
+                if check(&cmd, &h, &all, &sight, &t.battle, &aircraft).is_ok() {
                     pick = Some(cmd);
                     break 'dice;
                 }

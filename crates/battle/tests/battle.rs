@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 use warbound_battle::{
     FlowPace,
-    command::{Command, DieAction, ElementOrder},
+    command::{Command, DieAction, ElementOrder, Pace},
     invariant::InvariantFailures,
     log::BattleLog,
     play,
@@ -3548,4 +3548,164 @@ fn the_officers_decisions_offer_the_rules_choices_with_their_odds() {
         }
     }
     assert!(co_turns > 0 && sessions > 0, "CO turns {co_turns}, sessions {sessions}, swaps {swaps}");
+}
+
+/// Every Act offer over the shipped battles, either side commanded: the
+/// detonation pack's odds shown are the rules core's, and an offer not
+/// refused (a charge, wading, re-netting, smoke, an assault) is accepted
+/// when given.
+#[test]
+fn every_act_offered_carries_the_rules_odds_and_is_accepted_when_given() {
+    use warbound_battle::options::{Decision, decision};
+    let mut given: BTreeMap<&'static str, usize> = BTreeMap::new();
+    let mut acts = 0;
+    for (name, scenario) in shipped() {
+        for (seed, player) in (0..6).flat_map(|seed| [(seed, 0), (seed, 1)]) {
+            let mut start = BattleStart::auto(&name, scenario.clone(), seed);
+            start.control = vec![Control::Auto, Control::Auto];
+            start.control[player] = Control::Player;
+            let mut app = battle_app(start, BattleLog::default()).unwrap();
+            play::advance(&mut app).unwrap();
+            for _ in 0..300 {
+                if play::is_over(app.world()) || app.world().resource::<Battle>().clock.bound() > 8 {
+                    break;
+                }
+                let cmd = match decision(app.world_mut()) {
+                    Some(Decision::Act { element, offers, .. }) => {
+                        acts += 1;
+                        let battle = app.world().resource::<Battle>().clone();
+                        for o in &offers {
+                            if let Command::Detonate { charge, .. } = &o.command {
+                                let d = battle.charges.iter().find(|d| d.id == *charge).unwrap();
+                                let chance = warbound_rules::explosives::detonation_chance(d.charge.kind);
+                                assert!(
+                                    o.label.contains(&format!("{:.0}% it goes off", chance * 100.0)),
+                                    "{}",
+                                    o.label
+                                );
+                            }
+                        }
+                        // The first of the kinds under test the rules allow, else its turn ends.
+                        let kind = |c: &Command| match c {
+                            Command::Detonate { .. } => Some("detonate"),
+                            Command::Clear { .. } => Some("clear"),
+                            Command::Wade { .. } => Some("wade"),
+                            Command::Renet { .. } => Some("renet"),
+                            Command::Smoke { .. } => Some("smoke"),
+                            Command::Assault { .. } => Some("assault"),
+                            _ => None,
+                        };
+                        match offers.iter().find(|o| o.refused.is_none() && kind(&o.command).is_some()) {
+                            Some(o) => {
+                                *given.entry(kind(&o.command).unwrap()).or_default() += 1;
+                                let before = app.world().resource::<BattleLog>().entries.len();
+                                play::command(&mut app, o.command.clone()).unwrap();
+                                let log = &app.world().resource::<BattleLog>().entries[before..];
+                                assert_eq!(log[0].event.outcome["accepted"], true, "{name} {seed}: {}", o.label);
+                                continue;
+                            }
+                            // Else on towards its objective, at the double or by stealth.
+                            None => offers
+                                .iter()
+                                .find(|o| o.refused.is_none() && matches!(o.command, Command::Move { .. }))
+                                .map_or(Command::EndTurn { element }, |o| o.command.clone()),
+                        }
+                    }
+                    Some(Decision::CoTurn { command, .. }) => command,
+                    Some(Decision::Session { keep, .. }) => keep,
+                    Some(Decision::Seize { command, .. }) => command,
+                    None => break,
+                };
+                play::command(&mut app, cmd).unwrap();
+            }
+        }
+    }
+    assert!(given.get("detonate").is_some_and(|&n| n > 0), "{given:?} in {acts} turns");
+}
+
+/// The German player's turn with his Command Dice in a 2-player `river`.
+fn german_commanding(seed: u64) -> App {
+    let mut app = battle_app(two_player_start("river", seed, Control::Player), BattleLog::default()).unwrap();
+    play::advance(&mut app).unwrap();
+    if hotseat(&app).player != 1 {
+        play::command(&mut app, Command::Pass { player: 0 }).unwrap();
+    }
+    assert_eq!(hotseat(&app).player, 1);
+    app
+}
+
+#[test]
+fn a_command_die_gives_the_solo_commands_through_their_rule_steps() {
+    let solo = |command: Command| DieAction::Solo { command: Box::new(command) };
+    let detonate = || solo(Command::Detonate { element: "wache".into(), charge: "bridge_charge".into() });
+    let (mut fired, mut wrong_face, mut doubled) = (0, 0, 0);
+    for seed in 0..20 {
+        let mut app = german_commanding(seed);
+        let h = hotseat(&app);
+        let faces: Vec<(usize, u8)> = (0..h.dice.len()).filter_map(|d| h.dice.face(d).map(|f| (d, f))).collect();
+        // A die whose face is no Act cannot fire a charge (1 fire, 2 move, 3 observe, 5 communicate).
+        if let Some(&(die, _)) = faces.iter().find(|(_, f)| ![4, 6].contains(f)) {
+            let cmd = Command::Die { element: "wache".into(), die, action: detonate(), sixes: vec![] };
+            play::command(&mut app, cmd).unwrap();
+            assert_eq!(last_event(&app).outcome["accepted"], serde_json::json!(false));
+            assert_eq!(hotseat(&app).dice, h.dice, "a refused die is not spent");
+            wrong_face += 1;
+        }
+        // HA 2-player, "2": "\"At The Double\" moves are NOT available".
+        if let Some(&(die, _)) = faces.iter().find(|(_, f)| [2, 6].contains(f)) {
+            let run = Command::Move { element: "wache".into(), to: (36.0, 30.0), pace: Pace::AtTheDouble };
+            play::command(&mut app, Command::Die { element: "wache".into(), die, action: solo(run), sixes: vec![] })
+                .unwrap();
+            let e = last_event(&app);
+            assert_eq!(e.outcome["accepted"], serde_json::json!(false));
+            assert_eq!(e.outcome["reason"], "\"At The Double\" moves are NOT available");
+            doubled += 1;
+        }
+        let Some(&(die, _)) = faces.iter().find(|(_, f)| [4, 6].contains(f)) else { continue };
+        // The solo check refuses what the table does not allow, with its rule.
+        let clear = Command::Die {
+            element: "wache".into(),
+            die,
+            action: solo(Command::ClearMines { element: "wache".into() }),
+            sixes: vec![],
+        };
+        play::command(&mut app, clear).unwrap();
+        let e = last_event(&app);
+        assert_eq!(e.outcome["accepted"], serde_json::json!(false));
+        assert_eq!(e.rule.section, "Mines");
+        assert_eq!(e.outcome["reason"], "no uncleared minefield in contact");
+        // The Act fires the charge through the Explosives step, once the NCO's ORT lets it act.
+        let before = app.world().resource::<BattleLog>().entries.len();
+        play::command(&mut app, Command::Die { element: "wache".into(), die, action: detonate(), sixes: vec![] })
+            .unwrap();
+        let log = &app.world().resource::<BattleLog>().entries[before..];
+        assert_eq!(log[0].event.outcome["accepted"], serde_json::json!(true), "{:?}", log[0].event);
+        let halted = hotseat(&app).halted.contains("wache");
+        let blown = log
+            .iter()
+            .any(|e| e.event.kind == EventKind::Explosives && e.event.target.as_deref() == Some("bridge_charge"));
+        assert_eq!(blown, !halted, "seed {seed}: the charge is fired when, and only when, the guard acts");
+        fired += usize::from(blown);
+    }
+    assert!(fired > 0 && wrong_face > 0 && doubled > 0, "fired {fired}, wrong faces {wrong_face}, run {doubled}");
+}
+
+#[test]
+fn the_auto_two_player_game_reaches_the_engineers_and_charges_of_its_scenario() {
+    let mut reached = std::collections::HashSet::new();
+    for (name, _) in shipped() {
+        for seed in 0..6 {
+            let (app, _) =
+                play::autoplay(two_player_start(&name, seed, Control::Auto), BattleLog::default(), codex()).unwrap();
+            assert_sound(&app);
+            for e in &app.world().resource::<BattleLog>().entries {
+                if matches!(e.event.kind, EventKind::Explosives | EventKind::Engineering) {
+                    reached.insert((name.clone(), e.event.kind));
+                }
+            }
+        }
+    }
+    // The river's guard fires the bridge charge; the beach's sappers bridge the brook.
+    assert!(reached.contains(&("river".to_owned(), EventKind::Explosives)), "{reached:?}");
+    assert!(reached.contains(&("beach".to_owned(), EventKind::Engineering)), "{reached:?}");
 }

@@ -71,7 +71,7 @@ fn every_offer_carries_the_odds_of_its_throw_and_a_refusal_its_rule() {
                             Command::Detonate { charge, .. } => {
                                 let d = battle.charges.iter().find(|d| &d.id == charge).unwrap();
                                 assert_eq!(o.chance, Some(explosives::detonation_chance(d.charge.kind)));
-                                assert!(o.label.contains("83% to go off"), "{}", o.label);
+                                assert!(o.label.contains("83% it goes off"), "{}", o.label);
                                 detonate += 1;
                             }
                             Command::Renet { .. } => {

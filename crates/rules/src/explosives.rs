@@ -38,6 +38,14 @@ pub const GAP_FIGURES: u8 = 1;
 
 /// The detonation pack: "The firer must be within 12 inches of and in sight of the charge."
 pub const DETONATION_PACK_RANGE: f32 = 12.0;
+/// "A throw of 2+ on a D6 triggers the charge."
+pub const PACK_NEEDS: u8 = 2;
+
+/// The chance a charge of `kind` goes off when fired ([`Charge::detonate`]):
+/// the detonation pack's 2+ on a D6, or certain without a pack.
+pub fn detonation_chance(kind: ChargeKind) -> f64 {
+    if kind.needs_pack() { f64::from(7 - PACK_NEEDS) / 6.0 } else { 1.0 }
+}
 
 /// Troops in a stun zone "accrue Momentum Tests as if they were under
 /// artillery/mortar fire": HE, on whichever chart the element reads
@@ -211,30 +219,13 @@ impl Charge {
             }
             let face = dice.d6();
             event = event.input("firer_distance", firer_distance, "within 12 inches and in sight").dice(6, &[face]);
-            face >= PACK_TRIGGER
+            face >= PACK_NEEDS
         } else {
             true
         };
         self.state = if fired { ChargeState::Detonated } else { ChargeState::Dead };
         Ok((fired, event.outcome(json!({ "state": self.state }))))
     }
-}
-
-/// "A throw of 2+ on a D6 triggers the charge" fired by the detonation pack.
-pub const PACK_TRIGGER: u8 = 2;
-
-/// The chance that firing a set charge of `kind` sets it off, as
-/// [`Charge::detonate`] throws it: 2+ on a D6 with the detonation pack,
-/// certain for small charges and Bangalores.
-pub fn detonation_chance(kind: ChargeKind) -> f64 {
-    if kind.needs_pack() { f64::from(7 - PACK_TRIGGER) / 6.0 } else { 1.0 }
-}
-
-/// The chance that `observers` looking for `charges` throw the 6 that spots
-/// them, as [`detect_charges`] throws it.
-pub fn detect_chance(observers: u32, charges: u32) -> Result<f64, ExplosivesError> {
-    let n = observation_dice(observers, charges).map_err(ExplosivesError::Observation)?;
-    Ok(1.0 - (5.0f64 / 6.0).powi(i32::from(n)))
 }
 
 /// The HE effect of one charge on one target ("Dice for the effect of each
@@ -306,8 +297,6 @@ mod tests {
     fn the_pack_fires_on_two_plus_and_a_six_finds_a_charge() {
         assert!((detonation_chance(ChargeKind::Large) - 5.0 / 6.0).abs() < 1e-12);
         assert_eq!(detonation_chance(ChargeKind::Bangalore), 1.0);
-        // 6 men looking for 1 charge: 1 die, a 6 in six.
-        assert!((detect_chance(6, 1).unwrap() - 1.0 / 6.0).abs() < 1e-12);
         let mut charge = Charge::set(ChargeKind::Large, 0).unwrap();
         let (fired, _) = charge.detonate(crate::inches::Inches(6.0), true, &mut Scripted::new([1]), "e").unwrap();
         assert!(!fired, "a 1 fails and kills the charge");
