@@ -148,6 +148,15 @@ pub fn dice_ui(ui: &mut egui::Ui, choice: &HotseatChoice, selected: Option<&str>
     answer
 }
 
+/// An offer's odds for its hover: the chance of its throw, from the same
+/// rules function the throw uses, and what it is expected to bring.
+fn odds_words(offer: &crate::battle::options::Offer) -> Option<String> {
+    let chance = offer.chance.map(|p| format!("{:.1}% to succeed", p * 100.0));
+    let expected = offer.expected.map(|n| format!("{n:.2} expected"));
+    let words: Vec<String> = chance.into_iter().chain(expected).collect();
+    (!words.is_empty()).then(|| words.join(", "))
+}
+
 /// The Orders window's contents for `decision` (none: the flow is not
 /// waiting for the person at the screen, `idle` says why). `moving`: a move
 /// is being given by clicking the table; `at`: the acting element's place.
@@ -195,9 +204,10 @@ pub fn orders_ui(
             }
             for offer in offers {
                 let button = ui.add_enabled(offer.refused.is_none(), egui::Button::new(&offer.label));
-                let button = match &offer.refused {
-                    Some(why) => button.on_disabled_hover_text(why),
-                    None => button,
+                let button = match (&offer.refused, odds_words(offer)) {
+                    (Some(why), _) => button.on_disabled_hover_text(why),
+                    (None, Some(odds)) => button.on_hover_text(odds),
+                    (None, None) => button,
                 };
                 if button.clicked() {
                     answer = Some(Answer::Give(offer.command.clone()));
@@ -479,13 +489,17 @@ mod tests {
                     label: "Observe (an Act)".into(),
                     command: Command::Observe { element: element.clone(), targets: Vec::new() },
                     refused: Some("HA, Observation: nothing in view".into()),
+                    chance: None,
+                    expected: None,
                 },
                 Offer {
                     label: "Fire at 1. Gruppe (2 teams in range: 9 shots, 64% to hit, 1.0 hits expected)".into(),
                     command: Command::Fire { element: element.clone(), target: "gruppe_1".into() },
                     refused: None,
+                    chance: Some(0.64),
+                    expected: Some(1.0),
                 },
-                Offer { label: "End the turn".into(), command: Command::EndTurn { element }, refused: None },
+                Offer::new("End the turn", Command::EndTurn { element }),
             ],
         }
     }

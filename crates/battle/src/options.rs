@@ -27,6 +27,24 @@ pub struct Offer {
     pub command: Command,
     /// The rule and reason it is refused, or `None` when it may be given.
     pub refused: Option<String>,
+    /// The chance its test or throw succeeds (a hit, a target seen, the fight
+    /// won, the charge fired), from the rules core function the step throws
+    /// by; `None` where it throws no die.
+    pub chance: Option<f64>,
+    /// What it is expected to bring, where that is a count (hits, targets seen).
+    pub expected: Option<f64>,
+}
+
+impl Offer {
+    /// A command on offer, not yet checked, without odds.
+    pub fn new(label: impl Into<String>, command: Command) -> Self {
+        Self { label: label.into(), command, refused: None, chance: None, expected: None }
+    }
+
+    /// The same offer with its odds.
+    fn odds(self, chance: Option<f64>, expected: Option<f64>) -> Self {
+        Self { chance, expected, ..self }
+    }
 }
 
 /// The decision the flow waits for.
@@ -66,7 +84,7 @@ pub enum Decision {
         reserves: Vec<(String, String, u8)>,
         /// The chance his Leadership Test commits them.
         chance: f64,
-        withdraw: Offer,
+        withdraw: Box<Offer>,
     },
     /// An NCO Seized the Initiative: act now as ordered, or swap his card
     /// with a friendly element yet to act.
@@ -104,28 +122,34 @@ pub fn decision(world: &mut World) -> Option<Decision> {
             let sight = Sight::new(battle, codex);
             let aircraft = super::air::over_table(sides);
             let element = me.id().to_owned();
-            let mut commands: Vec<(String, Command)> = Vec::new();
+            let mut commands: Vec<Offer> = Vec::new();
             // Observe: what the Auto side would observe in its place: the
             // enemy in the open and the counters of the concealed, which he
             // sees on the table; never a concealed element where it stands.
             let targets = super::auto::observe_targets(&me, &all, &sight);
             // The chance of each test from the rules core, before the dice (the
             // targets unnamed: the player has not seen them yet).
-            let chances: Vec<String> = targets
+            let chances: Vec<f64> = targets
                 .iter()
                 .filter_map(|t| super::observation::chance_to_observe(&sight, &me, &all, t, turn.failures))
-                .map(|p| format!("{:.0}%", p * 100.0))
                 .collect();
+            let words: Vec<String> = chances.iter().map(|p| format!("{:.0}%", p * 100.0)).collect();
             let label = match chances.len() {
                 0 => "Observe (an Act)".to_owned(),
-                1 => format!("Observe (an Act): 1 test, {} to see", chances[0]),
-                n => format!("Observe (an Act): {n} tests, {} to see", chances.join(" and ")),
+                1 => format!("Observe (an Act): 1 test, {} to see", words[0]),
+                n => format!("Observe (an Act): {n} tests, {} to see", words.join(" and ")),
             };
-            commands.push((label, Command::Observe { element: element.clone(), targets }));
+            // One test: its chance; several: the targets expected to be seen.
+            let (one, seen) = match chances.as_slice() {
+                [] => (None, None),
+                [p] => (Some(*p), Some(*p)),
+                ps => (None, Some(ps.iter().sum())),
+            };
+            commands.push(Offer::new(label, Command::Observe { element: element.clone(), targets }).odds(one, seen));
             // FYOB "Placement options": an Act extracts a concealed element,
             // declared real at the counter its owner chooses.
             for (counter, at) in me.concealment.counters() {
-                commands.push((
+                commands.push(Offer::new(
                     format!("Extract from concealment at counter {counter} ({:.0}, {:.0}) (an Act)", at.0, at.1),
                     Command::Extract { element: element.clone(), counter },
                 ));
@@ -136,7 +160,9 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                 if me.intel.known.contains(e.id()) || sides.0[me.identity.side].known.contains(e.id()) {
                     let teams = sight.teams_in_range(&me, &e).len();
                     // The odds from the rules core, before the dice.
-                    let odds = |aimed| match fire_odds(&sight, &me, &e, Stance::of(&turn, aimed)) {
+                    // A second shot from the same position counts as the volley counts it.
+                    let assess = |aimed| fire_odds(&sight, &me, &e, Stance::of(&turn, aimed));
+                    let odds = |o: Option<FireOdds>| match o {
                         Some(o) => format!(
                             ": {} shots, {:.0}% to hit, {:.1} hits expected",
                             o.shots,
@@ -145,27 +171,41 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                         ),
                         None => String::new(),
                     };
+                    let numbers = |o: Option<FireOdds>| (o.map(|o| o.at_least_one_hit), o.map(|o| o.expected_hits));
                     let s = if teams == 1 { "" } else { "s" };
-                    let label = format!("Fire at {} ({teams} team{s} in range{})", names.name(e.id()), odds(false));
-                    commands.push((label, Command::Fire { element: element.clone(), target: e.id().to_owned() }));
+                    let plain = assess(false);
+                    let label = format!("Fire at {} ({teams} team{s} in range{})", names.name(e.id()), odds(plain));
+                    let (hit, hits) = numbers(plain);
+                    commands.push(
+                        Offer::new(label, Command::Fire { element: element.clone(), target: e.id().to_owned() })
+                            .odds(hit, hits),
+                    );
                     // An Act to aim an AT/HE shot, then fire (FYOB "Act", (iv)).
                     if super::firing::aim_counts(&sight, &me, &e, turn.failures) {
+                        let aimed = assess(true);
                         let label = format!(
                             "Aim (an Act), then fire at {} ({teams} team{s} in range{})",
                             names.name(e.id()),
-                            odds(true)
+                            odds(aimed)
                         );
-                        commands
-                            .push((label, Command::AimedFire { element: element.clone(), target: e.id().to_owned() }));
+                        let (hit, hits) = numbers(aimed);
+                        commands.push(
+                            Offer::new(
+                                label,
+                                Command::AimedFire { element: element.clone(), target: e.id().to_owned() },
+                            )
+                            .odds(hit, hits),
+                        );
                     }
                     // Assault: a known enemy in a building or a vehicle within
                     // a move, or a lone enemy for a lone man.
                     let d = warbound_rules::geometry::distance(me.place.at, e.place.at).get();
                     if super::assault::assailable(&sight, &me, &e) && d <= ASSAULT_OFFERED {
                         let to_contact = (d - super::shared::CONTACT).max(0.0);
-                        let label = if super::assault::one_on_one(&me, &e) {
-                            // The exact chance of winning the fight, from the rules core.
-                            let odds = warbound_rules::assault::one_on_one_odds(me.force.fire_and_cm_quality());
+                        // The exact chance of winning a fight 1-on-1, from the rules core.
+                        let win = super::assault::one_on_one(&me, &e)
+                            .then(|| warbound_rules::assault::one_on_one_odds(me.force.fire_and_cm_quality()));
+                        let label = if let Some(odds) = win {
                             let approach = if to_contact > 0.0 {
                                 format!("{to_contact:.1}\" to contact: a stealth move, then")
                             } else {
@@ -184,23 +224,30 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                         } else {
                             format!("Assault {} (in contact)", names.name(e.id()))
                         };
-                        commands
-                            .push((label, Command::Assault { element: element.clone(), target: e.id().to_owned() }));
+                        commands.push(
+                            Offer::new(label, Command::Assault { element: element.clone(), target: e.id().to_owned() })
+                                .odds(win, None),
+                        );
                     }
                     // Its petard at the building the enemy holds (Heroes All,
                     // "Petard type mortars"): 2+ to hit, column F doubled, and
                     // doubled again on the building.
                     if super::demolition_vehicles::has_petard(&me, codex) {
+                        let hit = warbound_rules::assault::petard_hit_chance();
                         let label = format!(
                             "Fire the petard at {}'s building ({:.0}% to hit: column F doubled, doubled again on the building)",
                             names.name(e.id()),
-                            warbound_rules::assault::petard_hit_chance() * 100.0
+                            hit * 100.0
                         );
-                        commands.push((label, Command::Petard { element: element.clone(), target: e.id().to_owned() }));
+                        commands.push(
+                            Offer::new(label, Command::Petard { element: element.clone(), target: e.id().to_owned() })
+                                .odds(Some(hit), None),
+                        );
                     }
                     // A Goliath detonated against what it is in contact with
                     // (Heroes All, "Goliath").
                     if super::demolition_vehicles::is_goliath(&me) {
+                        let mut harm = None;
                         let odds = if e.force.build.is_vehicle() {
                             let armour = match e.force.build {
                                 super::state::Build::Afv { armour, .. } => armour,
@@ -211,10 +258,9 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                                 armour,
                                 warbound_rules::effects::Facing::Front,
                             );
-                            format!(
-                                "Attack Value +11: {:.0}% to damage or brew from the front",
-                                (1.0 - front[0]) * 100.0
-                            )
+                            let p = 1.0 - front[0];
+                            harm = Some(p);
+                            format!("Attack Value +11: {:.0}% to damage or brew from the front", p * 100.0)
                         } else {
                             "column F doubled".to_owned()
                         };
@@ -222,8 +268,10 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                             "Detonate the Goliath against {} (an Act; {odds}; the Goliath is lost)",
                             names.name(e.id())
                         );
-                        commands
-                            .push((label, Command::Goliath { element: element.clone(), target: e.id().to_owned() }));
+                        commands.push(
+                            Offer::new(label, Command::Goliath { element: element.clone(), target: e.id().to_owned() })
+                                .odds(harm, None),
+                        );
                     }
                     // Smoke on its position from the guns and mortars that reach it
                     // (Heroes All, "Firing smoke").
@@ -236,26 +284,8 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                             smoke.len()
                         );
                         let at = (e.place.at.0, e.place.at.1);
-                        commands.push((label, Command::Smoke { element: element.clone(), at }));
+                        commands.push(Offer::new(label, Command::Smoke { element: element.clone(), at }));
                     }
-                }
-            }
-            // Its side's charges it may fire, and the enemy's it has found and
-            // is in contact with, to lift (*Heroes All*, "Explosives").
-            for d in &battle.charges {
-                let on = warbound_rules::narrate::words(&d.target);
-                if super::demolition::may_detonate(&me, d, sight.terrain) {
-                    let chance = warbound_rules::explosives::detonation_chance(d.charge.kind);
-                    commands.push((
-                        format!("Detonate the charge on {on} (an Act: {:.0}% it goes off)", chance * 100.0),
-                        Command::Detonate { element: element.clone(), charge: d.id.clone() },
-                    ));
-                }
-                if d.found && super::demolition::may_clear(&me, d) {
-                    commands.push((
-                        format!("Lift the enemy's charge on {on} (both Acts)"),
-                        Command::Clear { element: element.clone(), charge: d.id.clone() },
-                    ));
                 }
             }
             // A move at another pace towards where its orders take it: the
@@ -265,27 +295,23 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                 .copied()
                 .filter(|e| e.identity.side != me.identity.side && e.presence.status.on_table())
                 .collect();
-            if let Some(to) = super::auto::order_destination(&me, &enemies, &sight) {
-                commands.push((
+            let destination = super::auto::order_destination(&me, &enemies, &sight);
+            if let Some(to) = destination {
+                commands.push(Offer::new(
                     format!(
                         "Move at the double towards ({:.0}, {:.0}): twice the dice, then no fire and no Act",
                         to.0, to.1
                     ),
                     Command::Move { element: element.clone(), to: (to.0, to.1), pace: Pace::AtTheDouble },
                 ));
-                commands.push((
+                commands.push(Offer::new(
                     format!("Move by stealth towards ({:.0}, {:.0}): 1D6 (2D6 elite), not marked as moved", to.0, to.1),
                     Command::Move { element: element.clone(), to: (to.0, to.1), pace: Pace::Stealth },
-                ));
-                // Men on foot at a river's bank wade in (or out) on their way (*Heroes All*, "Rivers").
-                commands.push((
-                    format!("Wade the river towards ({:.0}, {:.0}) (an Act: getting in or out)", to.0, to.1),
-                    Command::Wade { element: element.clone(), to: (to.0, to.1) },
                 ));
             }
             // The places of enemies it lost track of, to check.
             for (id, at) in &me.intel.last_seen {
-                commands.push((
+                commands.push(Offer::new(
                     format!("Check whether {} has left ({:.0}, {:.0}) (an Act)", names.name(id), at.0, at.1),
                     Command::CheckVacated { element: element.clone(), enemy: id.clone() },
                 ));
@@ -297,20 +323,23 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                 } else {
                     "Send a runner to the Company Officer (an Act, a Leadership Test): nothing new either way"
                 };
-                commands.push((label.into(), Command::Runner { element: element.clone() }));
+                commands.push(Offer::new(label, Command::Runner { element: element.clone() }));
             }
             // FYOB "Radios": a set knocked off the net by a hit is netted in again with an Act.
             if me.force.off_net.as_ref().is_some_and(|n| !n.dis) {
                 let nation = &sides.0[me.identity.side].nation;
                 let needed = warbound_rules::strategic::radio_target(nation);
                 let chance = warbound_rules::strategic::radio_test_odds(nation);
-                commands.push((
-                    format!(
-                        "Net its radio in again (an Act, a Radio Test: {needed}+ on a D10, {:.0}%)",
-                        chance * 100.0
-                    ),
-                    Command::Renet { element: element.clone() },
-                ));
+                commands.push(
+                    Offer::new(
+                        format!(
+                            "Net its radio in again (an Act, a Radio Test: {needed}+ on a D10, {:.0}%)",
+                            chance * 100.0
+                        ),
+                        Command::Renet { element: element.clone() },
+                    )
+                    .odds(Some(chance), None),
+                );
             }
             if sight.immobile(&me) {
                 let (label, up) = if me.actions.set_up {
@@ -318,34 +347,75 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                 } else {
                     ("Set up its weapons (an Act; it fires from next turn)", true)
                 };
-                commands.push((label.into(), Command::SetUp { element: element.clone(), up }));
+                commands.push(Offer::new(label, Command::SetUp { element: element.clone(), up }));
             }
             for (id, side) in &aircraft {
                 if *side != me.identity.side {
-                    commands.push((
+                    commands.push(Offer::new(
                         format!("Fire at the aircraft, {}", names.name(id)),
                         Command::FireAa { element: element.clone(), squadron: id.clone() },
                     ));
                 }
             }
-            commands.push(("Build the bridge (the whole turn)".into(), Command::Bridge { element: element.clone() }));
-            commands.push((
-                "Clear the minefield (the whole turn)".into(),
+            // Heroes All, "Rivers": men on foot at the water's edge get in or
+            // out with an Act, on the way their orders take them.
+            if let Some(to) = destination {
+                let way = if me.place.mover.in_water { "Get out of" } else { "Wade into" };
+                commands.push(Offer::new(
+                    format!("{way} the river towards ({:.0}, {:.0}) (an Act)", to.0, to.1),
+                    Command::Wade { element: element.clone(), to: (to.0, to.1) },
+                ));
+            }
+            // Heroes All, "Explosives": its side's charges set for the
+            // detonation pack, 2+ on a D6 to fire one (a failure kills it).
+            for d in battle.charges.iter().filter(|d| {
+                d.side == me.identity.side
+                    && d.charge.state == warbound_rules::explosives::ChargeState::Set
+                    && d.charge.kind.needs_pack()
+            }) {
+                let chance = warbound_rules::explosives::detonation_chance(d.charge.kind);
+                let label = format!(
+                    "Detonate the charge at the {} (an Act, the detonation pack: {:.0}% it goes off)",
+                    d.target,
+                    chance * 100.0
+                );
+                commands.push(
+                    Offer::new(label, Command::Detonate { element: element.clone(), charge: d.id.clone() })
+                        .odds(Some(chance), None),
+                );
+            }
+            // An enemy charge found by its side, lifted in contact with both Acts.
+            for d in battle.charges.iter().filter(|d| d.side != me.identity.side && d.live() && d.found) {
+                commands.push(Offer::new(
+                    format!("Lift the enemy charge at the {} (both Acts)", d.target),
+                    Command::Clear { element: element.clone(), charge: d.id.clone() },
+                ));
+            }
+            commands
+                .push(Offer::new("Build the bridge (the whole turn)", Command::Bridge { element: element.clone() }));
+            commands.push(Offer::new(
+                "Clear the minefield (the whole turn)",
                 Command::ClearMines { element: element.clone() },
             ));
-            commands.push(("End the turn".into(), Command::EndTurn { element: element.clone() }));
+            commands.push(Offer::new("End the turn", Command::EndTurn { element: element.clone() }));
             let mut offers: Vec<Offer> = commands
                 .into_iter()
-                .map(|(label, command)| {
-                    let refused =
-                        check(&command, &turn, &all, &sight, battle, &aircraft).err().map(|r| refusal_text(&r));
-                    Offer { label, command, refused }
+                .map(|mut o| {
+                    o.refused =
+                        check(&o.command, &turn, &all, &sight, battle, &aircraft).err().map(|r| refusal_text(&r));
+                    o
                 })
                 .collect();
-            // Whole-turn works and wading are offered only where they apply.
+            // Whole-turn works, wading and lifting are offered only where they apply.
             offers.retain(|o| {
                 o.refused.is_none()
-                    || !matches!(o.command, Command::Bridge { .. } | Command::ClearMines { .. } | Command::Wade { .. })
+                    || !matches!(
+                        o.command,
+                        Command::Bridge { .. }
+                            | Command::ClearMines { .. }
+                            | Command::Wade { .. }
+                            | Command::Clear { .. }
+                    )
             });
             // FYOB "Order Dice scores": the ordered phase is "the first activity
             // undertaken"; the element may do without it, but another phase
@@ -433,11 +503,13 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                 withdraw: false,
             });
             let chance = warbound_rules::officer::leadership_chance(sides.0[side].senior);
-            let withdraw = Offer {
-                label: "Order a general withdrawal: the battle is lost".into(),
-                command: Command::Session { side, commit: Vec::new(), objectives: Vec::new(), withdraw: true },
+            let withdraw = Box::new(Offer {
                 refused: super::start_bound::withdrawal_refused(&sides.0[side]).map(|r| refusal_text(&r)),
-            };
+                ..Offer::new(
+                    "Order a general withdrawal: the battle is lost",
+                    Command::Session { side, commit: Vec::new(), objectives: Vec::new(), withdraw: true },
+                )
+            });
             Some(Decision::Session { side, keep, commit_all, reserves: listed, chance, withdraw })
         }
         Flow::Seize { element } => {
@@ -463,13 +535,15 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                                 Err(_) => return None,
                             };
                             Some(Offer {
-                                label: format!(
-                                    "Swap cards with {}: it acts now, {} later on its card",
-                                    names.name(id),
-                                    names.name(&element)
-                                ),
-                                command: Command::Seize { element: element.clone(), swap_with: Some(id.to_owned()) },
                                 refused,
+                                ..Offer::new(
+                                    format!(
+                                        "Swap cards with {}: it acts now, {} later on its card",
+                                        names.name(id),
+                                        names.name(&element)
+                                    ),
+                                    Command::Seize { element: element.clone(), swap_with: Some(id.to_owned()) },
+                                )
                             })
                         })
                         .collect()
@@ -495,9 +569,10 @@ fn phase_of(command: &Command) -> Option<Phase> {
         | Command::Goliath { .. }
         | Command::Bridge { .. }
         | Command::ClearMines { .. }
+        | Command::Wade { .. }
         | Command::Detonate { .. }
         | Command::Clear { .. }
-        | Command::Wade { .. } => Some(Phase::Act),
+        | Command::Renet { .. } => Some(Phase::Act),
         _ => None,
     }
 }

@@ -294,6 +294,15 @@ mod tests {
     use crate::momentum::{CmCause, ElementType};
 
     #[test]
+    fn the_pack_fires_on_two_plus_and_a_failure_kills_the_charge() {
+        assert!((detonation_chance(ChargeKind::Large) - 5.0 / 6.0).abs() < 1e-12);
+        assert_eq!(detonation_chance(ChargeKind::Bangalore), 1.0);
+        let mut charge = Charge::set(ChargeKind::Large, 0).unwrap();
+        let (fired, _) = charge.detonate(crate::inches::Inches(6.0), true, &mut Scripted::new([1]), "e").unwrap();
+        assert!(!fired, "a 1 fails and kills the charge");
+    }
+
+    #[test]
     fn delays_up_to_three_and_ten_bounds() {
         assert!(Charge::set(ChargeKind::Small, 3).is_ok());
         assert_eq!(
