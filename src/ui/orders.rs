@@ -130,12 +130,7 @@ pub fn dice_ui(ui: &mut egui::Ui, choice: &HotseatChoice, selected: Option<&str>
                 }
             }
             for offer in choice.offers.iter().chain(&choice.rerolls) {
-                let button = ui.add_enabled(offer.refused.is_none(), egui::Button::new(&offer.label));
-                let button = match &offer.refused {
-                    Some(why) => button.on_disabled_hover_text(why),
-                    None => button,
-                };
-                if button.clicked() {
+                if offer_button(ui, &offer.label, offer.refused.as_deref(), None) {
                     answer = Some(Answer::Give(offer.command.clone()));
                 }
             }
@@ -146,6 +141,18 @@ pub fn dice_ui(ui: &mut egui::Ui, choice: &HotseatChoice, selected: Option<&str>
         answer = Some(Answer::Give(choice.pass.clone()));
     }
     answer
+}
+
+/// A choice as a button: greyed with its rule and reason when the rules
+/// refuse it, its odds on hover when it has them; whether it was clicked.
+fn offer_button(ui: &mut egui::Ui, label: &str, refused: Option<&str>, odds: Option<String>) -> bool {
+    let button = ui.add_enabled(refused.is_none(), egui::Button::new(label));
+    let button = match (refused, odds) {
+        (Some(why), _) => button.on_disabled_hover_text(why),
+        (None, Some(odds)) => button.on_hover_text(odds),
+        (None, None) => button,
+    };
+    button.clicked()
 }
 
 /// An offer's odds for its hover: the chance of its throw, from the same
@@ -203,13 +210,7 @@ pub fn orders_ui(
                 }
             }
             for offer in offers {
-                let button = ui.add_enabled(offer.refused.is_none(), egui::Button::new(&offer.label));
-                let button = match (&offer.refused, odds_words(offer)) {
-                    (Some(why), _) => button.on_disabled_hover_text(why),
-                    (None, Some(odds)) => button.on_hover_text(odds),
-                    (None, None) => button,
-                };
-                if button.clicked() {
+                if offer_button(ui, &offer.label, offer.refused.as_deref(), odds_words(offer)) {
                     answer = Some(Answer::Give(offer.command.clone()));
                 }
             }
@@ -257,12 +258,7 @@ pub fn orders_ui(
             if ui.button("Keep the reserves back").clicked() {
                 answer = Some(Answer::Give(keep.clone()));
             }
-            let button = ui.add_enabled(withdraw.refused.is_none(), egui::Button::new(&withdraw.label));
-            let button = match &withdraw.refused {
-                Some(why) => button.on_disabled_hover_text(why),
-                None => button,
-            };
-            if button.clicked() {
+            if offer_button(ui, &withdraw.label, withdraw.refused.as_deref(), None) {
                 answer = Some(Answer::Give(withdraw.command.clone()));
             }
         }
@@ -272,12 +268,7 @@ pub fn orders_ui(
                 answer = Some(Answer::Give(command.clone()));
             }
             for offer in swaps {
-                let button = ui.add_enabled(offer.refused.is_none(), egui::Button::new(&offer.label));
-                let button = match &offer.refused {
-                    Some(why) => button.on_disabled_hover_text(why),
-                    None => button,
-                };
-                if button.clicked() {
+                if offer_button(ui, &offer.label, offer.refused.as_deref(), None) {
                     answer = Some(Answer::Give(offer.command.clone()));
                 }
             }
@@ -287,16 +278,9 @@ pub fn orders_ui(
 }
 
 /// The orders FYOB's "Orders & Objectives" lists, 1 to 8.
-const ACTIVITIES: [Activity; 8] = [
-    Activity::Hold,
-    Activity::Support,
-    Activity::Reposition,
-    Activity::ContactEnemy,
-    Activity::RecceAndReport,
-    Activity::ConcealedPosition,
-    Activity::Overwatch,
-    Activity::Engineering,
-];
+fn activities() -> impl Iterator<Item = Activity> {
+    (1..=8).filter_map(|n| Activity::from_number(n).ok())
+}
 
 /// A Company Officer's command turn: for each of his elements the order it
 /// holds (changed with the lists: what, where, and for Support or
@@ -332,7 +316,7 @@ fn co_turn_ui(
             egui::ComboBox::from_id_salt(("activity", company, k))
                 .selected_text(words(&format!("{:?}", e.order.activity)))
                 .show_ui(ui, |ui| {
-                    for a in ACTIVITIES {
+                    for a in activities() {
                         ui.selectable_value(&mut e.order.activity, a, words(&format!("{a:?}")));
                     }
                 });
