@@ -179,8 +179,8 @@ pub fn orders_ui(
         None => {
             ui.label(idle);
         }
-        Some(Decision::Act { element, orders, pending, move_refused, offers }) => {
-            ui.heading(element);
+        Some(Decision::Act { element, name, orders, pending, move_refused, offers }) => {
+            ui.heading(name);
             ui.label(egui::RichText::new(orders).small());
             ui.separator();
             match pending {
@@ -216,11 +216,11 @@ pub fn orders_ui(
             }
             ui.label(egui::RichText::new("Enter ends the turn").small().color(egui::Color32::from_gray(150)));
         }
-        Some(Decision::CoTurn { company, command, elements, places, rally_throws }) => {
-            answer = co_turn_ui(ui, company, command, elements, places, *rally_throws);
+        Some(Decision::CoTurn { company, name, command, elements, places, rally_throws }) => {
+            answer = co_turn_ui(ui, (company, name), command, elements, places, *rally_throws);
         }
-        Some(Decision::Session { side, keep, commit_all, reserves, chance, withdraw }) => {
-            ui.heading(format!("Senior Officer's session (side {})", side + 1));
+        Some(Decision::Session { side, name, keep, commit_all, reserves, chance, withdraw }) => {
+            ui.heading(format!("{name}: the Senior Officer's session"));
             let id = ui.id().with(("session", *side));
             let mut ticked: Vec<String> = ui.data(|d| d.get_temp(id)).unwrap_or_default();
             if reserves.is_empty() {
@@ -262,8 +262,8 @@ pub fn orders_ui(
                 answer = Some(Answer::Give(withdraw.command.clone()));
             }
         }
-        Some(Decision::Seize { element, command, swaps }) => {
-            ui.heading(format!("{element} seized the initiative"));
+        Some(Decision::Seize { name, command, swaps, .. }) => {
+            ui.heading(format!("{name} seized the initiative"));
             if ui.button("Act as ordered now").clicked() {
                 answer = Some(Answer::Give(command.clone()));
             }
@@ -288,14 +288,14 @@ fn activities() -> impl Iterator<Item = Activity> {
 /// *Carry on* leaves every order and nominates as the program would.
 fn co_turn_ui(
     ui: &mut egui::Ui,
-    company: &str,
+    (company, name): (&str, &str),
     carry_on: &Command,
     elements: &[CoElement],
     places: &[String],
     rally_throws: usize,
 ) -> Option<Answer> {
     let mut answer = None;
-    ui.heading(format!("{company}: Company Officer"));
+    ui.heading(format!("{name}: the Company Officer's turn"));
     let id = ui.id().with(("co-turn", company));
     let mut draft: Vec<CoElement> = ui.data(|d| d.get_temp(id)).unwrap_or_else(|| elements.to_vec());
     if draft.len() != elements.len() || draft.iter().zip(elements).any(|(a, b)| a.id != b.id) {
@@ -465,6 +465,7 @@ mod tests {
         let element = "1_section".to_owned();
         Decision::Act {
             element: element.clone(),
+            name: "1 Section".into(),
             orders: "Order Die: Fire; taken: nothing yet".into(),
             pending: None,
             move_refused: Some("HA, Order Dice: the Order Die allows no move".into()),
@@ -502,6 +503,8 @@ mod tests {
     #[test]
     fn clicking_an_offer_gives_its_command() {
         let mut h = harness(decision());
+        // The element is headed by its name, not its id.
+        h.get_by_label("1 Section");
         h.get_by_label("Fire at 1. Gruppe (2 teams in range: 9 shots, 64% to hit, 1.0 hits expected)").click();
         h.run();
         assert_eq!(
@@ -524,9 +527,9 @@ mod tests {
 
     #[test]
     fn a_thrown_move_can_go_the_full_distance() {
-        let Decision::Act { element, orders, offers, .. } = decision() else { unreachable!() };
+        let Decision::Act { element, name, orders, offers, .. } = decision() else { unreachable!() };
         let pending = Some(crate::battle::state::PendingMove { to: (10.0, 12.0), allowance: 4.0 });
-        let mut h = harness(Decision::Act { element, orders, pending, move_refused: None, offers });
+        let mut h = harness(Decision::Act { element, name, orders, pending, move_refused: None, offers });
         h.get_by_label("Go the full distance").click();
         h.run();
         assert_eq!(h.state(), &Some(Answer::Give(Command::MoveTo { element: "1_section".into(), to: (10.0, 6.0) })));

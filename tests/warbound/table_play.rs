@@ -36,7 +36,9 @@ fn the_patrol_plays_to_its_end_through_the_decisions_the_table_offers() {
         let Some(d) = decision(app.world_mut()) else { continue };
         decisions += 1;
         let cmd = match d {
-            Decision::Act { element, pending, move_refused, offers, orders } => {
+            Decision::Act { element, name, pending, move_refused, offers, orders } => {
+                // Headed by its name, never its id.
+                assert_eq!(name, app.world().resource::<warbound::battle::names::Names>().name(&element));
                 // FYOB "Order Dice scores": an offer of another phase before the
                 // ordered one says it gives the ordered one up.
                 for o in offers.iter().filter(|o| o.refused.is_none()) {

@@ -53,6 +53,8 @@ pub enum Decision {
     /// An element acts on its Order Die: move (click the table), fire, observe, end its turn.
     Act {
         element: String,
+        /// The element as the player reads it.
+        name: String,
         /// The Order Die and the phases taken so far, in words.
         orders: String,
         /// Movement Dice thrown for a declared route: stop anywhere up to the score.
@@ -66,6 +68,8 @@ pub enum Decision {
     /// give new orders and to nominate for rallying.
     CoTurn {
         company: String,
+        /// The company as the player reads it.
+        name: String,
         command: Command,
         elements: Vec<CoElement>,
         /// The places on the table an order may name.
@@ -78,6 +82,8 @@ pub enum Decision {
     /// (offered at Red, refused otherwise with the rule).
     Session {
         side: usize,
+        /// The side as the player reads it.
+        name: String,
         keep: Command,
         commit_all: Option<Command>,
         /// Each reserve fit to commit: id, name, CMS.
@@ -88,7 +94,7 @@ pub enum Decision {
     },
     /// An NCO Seized the Initiative: act now as ordered, or swap his card
     /// with a friendly element yet to act.
-    Seize { element: String, command: Command, swaps: Vec<Offer> },
+    Seize { element: String, name: String, command: Command, swaps: Vec<Offer> },
 }
 
 /// One element under a Company Officer in his command turn.
@@ -448,7 +454,8 @@ pub fn decision(world: &mut World) -> Option<Decision> {
             let step =
                 Command::Move { element: element.clone(), to: (me.place.at.0, me.place.at.1), pace: Pace::Normal };
             let move_refused = check(&step, &turn, &all, &sight, battle, &aircraft).err().map(|r| refusal_text(&r));
-            Some(Decision::Act { element, orders, pending: turn.pending_move, move_refused, offers })
+            let name = names.name(&element);
+            Some(Decision::Act { element, name, orders, pending: turn.pending_move, move_refused, offers })
         }
         Flow::CoTurn { side, company, .. } => {
             let c = &sides.0[side].companies[company];
@@ -483,7 +490,8 @@ pub fn decision(world: &mut World) -> Option<Decision> {
             let rationed = battle.start.scenario.sides[side].rationed;
             let rally_throws = warbound_rules::momentum::rally_throws(c.co, rationed);
             let command = Command::Command { company: c.id.clone(), orders: Vec::new(), rally };
-            Some(Decision::CoTurn { company: c.id.clone(), command, elements, places, rally_throws })
+            let name = names.name(&c.id);
+            Some(Decision::CoTurn { company: c.id.clone(), name, command, elements, places, rally_throws })
         }
         Flow::Session { side } => {
             let keep = Command::Session { side, commit: Vec::new(), objectives: Vec::new(), withdraw: false };
@@ -510,7 +518,8 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                     Command::Session { side, commit: Vec::new(), objectives: Vec::new(), withdraw: true },
                 )
             });
-            Some(Decision::Session { side, keep, commit_all, reserves: listed, chance, withdraw })
+            let name = sides.0[side].name.clone();
+            Some(Decision::Session { side, name, keep, commit_all, reserves: listed, chance, withdraw })
         }
         Flow::Seize { element } => {
             let command = Command::Seize { element: element.clone(), swap_with: None };
@@ -549,7 +558,8 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                         .collect()
                 })
                 .unwrap_or_default();
-            Some(Decision::Seize { element, command, swaps })
+            let name = names.name(&element);
+            Some(Decision::Seize { element, name, command, swaps })
         }
         _ => None,
     }
