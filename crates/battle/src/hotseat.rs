@@ -182,33 +182,23 @@ pub fn hotseat_choice(world: &mut World, element: Option<&str>) -> Option<Hotsea
     // "Artillery with a FOO get 1 Command Die not 2": the FOO takes the dice.
     let side = &sides.0[h.player];
     let foos = two_player::foos_with_guns(side);
-    elements.extend(foos.iter().map(|&k| {
-        let id = &side.foos[k].id;
-        DieTaker {
-            id: id.clone(),
-            name: names.name(id),
-            used: h.used.get(id).copied().unwrap_or(0),
-            halted: h.halted.contains(id),
-            morale_throws: 0,
-        }
-    }));
+    // A FOO or a squadron taking dice: no morale throws.
+    let taker = |id: &String| DieTaker {
+        id: id.clone(),
+        name: names.name(id),
+        used: h.used.get(id).copied().unwrap_or(0),
+        halted: h.halted.contains(id),
+        morale_throws: 0,
+    };
+    elements.extend(foos.iter().map(|&k| taker(&side.foos[k].id)));
     let check = |cmd: &Command| {
         two_player::check(cmd, &h, (&all, sides), &sight, battle, &aircraft)
             .err()
-            .map(|r| format!("{}, {}: {}", r.rule.book.abbrev(), r.rule.section, r.reason))
+            .map(|r| super::options::refusal_text(&r))
     };
     // Each squadron over the battle this bound takes its own dice.
     let flying = two_player::squadrons_due(side, battle.clock.bound(), battle.weather.grounds_aircraft());
-    elements.extend(flying.iter().map(|&k| {
-        let id = &side.squadrons[k].id;
-        DieTaker {
-            id: id.clone(),
-            name: names.name(id),
-            used: h.used.get(id).copied().unwrap_or(0),
-            halted: h.halted.contains(id),
-            morale_throws: 0,
-        }
-    }));
+    elements.extend(flying.iter().map(|&k| taker(&side.squadrons[k].id)));
     let mut offers = Vec::new();
     let mut rerolls = Vec::new();
     if let Some(&k) = flying.iter().find(|&&k| Some(side.squadrons[k].id.as_str()) == element) {

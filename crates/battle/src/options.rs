@@ -597,7 +597,7 @@ fn phase_word(p: Phase) -> &'static str {
 }
 
 /// A refusal in words: book, section and reason.
-fn refusal_text(r: &super::command::Refusal) -> String {
+pub(super) fn refusal_text(r: &super::command::Refusal) -> String {
     format!("{}, {}: {}", r.rule.book.abbrev(), r.rule.section, r.reason)
 }
 
