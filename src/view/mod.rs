@@ -4,6 +4,7 @@ mod aids;
 mod assault;
 mod at_screen;
 mod camera;
+mod charges;
 pub mod dice;
 mod miniatures;
 mod picking;
@@ -40,5 +41,6 @@ pub(super) fn plugin(app: &mut App) {
         tools::plugin,
         assault::plugin,
         at_screen::plugin,
+        charges::plugin,
     ));
 }

@@ -15,8 +15,8 @@ use warbound_rules::{
     buildings::{Remains, State as BuildingState},
     geometry::{HIGH_OBSTACLE_HEIGHT, HILL_LEVEL_HEIGHT, LOW_OBSTACLE_HEIGHT, STOREY_HEIGHT, hill_level},
     terrain::{
-        Extent, Feature, ObstacleHeight, ObstacleKind, Point, RiverBridge, RoadKind, TableSize, Terrain, WoodDensity,
-        inside,
+        Extent, Feature, GAP_WIDTH, ObstacleHeight, ObstacleKind, Point, RiverBridge, RoadKind, TableSize, Terrain,
+        WoodDensity, gappable, inside,
     },
 };
 
@@ -24,7 +24,7 @@ use super::table::TableRoot;
 use crate::battle::{ActiveBattle, state::Battle};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (lay_terrain, building_states, bridges, drift_smoke).chain());
+    app.add_systems(Update, (lay_terrain, building_states, bridges, gaps, drift_smoke).chain());
 }
 
 /// A piece of a building, by the terrain feature's index: what stands, or
@@ -48,6 +48,11 @@ struct Smoke {
 /// A bridge's deck on the table, rebuilt when the battle's bridges change.
 #[derive(Component, Debug)]
 struct BridgeModel;
+
+/// A piece of a line of wire or a wall (by feature index), re-laid with its
+/// gaps when a Bangalore Torpedo blows one.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+struct GappableLine(usize);
 
 /// Marks terrain entities, children of the table they were laid on.
 #[derive(Component, Debug)]
@@ -99,10 +104,13 @@ fn lay_terrain(
         let ground = Ground { table, terrain: &battle.scenario.terrain };
         let mut pieces = Vec::new();
         let mut tags = Vec::new();
+        let mut lines = Vec::new();
         for (k, feature) in battle.scenario.terrain.features.iter().enumerate() {
             let before = pieces.len();
             feature_pieces(feature, &ground, &palette, &mut meshes, &mut pieces);
             tags.resize(pieces.len(), None);
+            lines.resize(before, None);
+            lines.resize(pieces.len(), gappable(feature).map(|_| GappableLine(k)));
             if let Feature::Building { outline, .. } = feature {
                 tags[before..].fill(Some(BuildingPart::Standing(k)));
                 // Its ruin: broken walls a storey's third high, shown once it is destroyed.
@@ -116,8 +124,12 @@ fn lay_terrain(
             }
         }
         commands.entity(table_entity).with_children(|t| {
-            for ((mesh, material, transform), tag) in pieces.into_iter().zip(tags) {
+            lines.resize(pieces.len(), None);
+            for (((mesh, material, transform), tag), line) in pieces.into_iter().zip(tags).zip(lines) {
                 let mut piece = t.spawn((TerrainPiece, Mesh3d(mesh), MeshMaterial3d(material), transform));
+                if let Some(line) = line {
+                    piece.insert(line);
+                }
                 match tag {
                     Some(part @ BuildingPart::Ruin(_)) => {
                         piece.insert((part, Visibility::Hidden));
@@ -304,6 +316,110 @@ fn bridges(
     }
 }
 
+/// The width and height a hedge, wall, wire or roadblock line is drawn at.
+fn line_look(f: &Feature) -> Option<(f32, f32)> {
+    match f {
+        Feature::Obstacle { kind, height, .. } => {
+            let h = match height {
+                ObstacleHeight::Low => LOW_OBSTACLE_HEIGHT,
+                ObstacleHeight::High => HIGH_OBSTACLE_HEIGHT,
+            };
+            Some((if *kind == ObstacleKind::Hedge { 0.7 } else { 0.35 }, h))
+        }
+        Feature::Wire(Extent::Line(_)) | Feature::Roadblock(Extent::Line(_)) => Some((0.4, 0.8)),
+        _ => None,
+    }
+}
+
+/// Re-lays each line of wire or wall with a gap in it, the gaps left open,
+/// when the battle's gaps change (a save loaded with gaps included).
+fn gaps(
+    mut commands: Commands,
+    battle: Option<Res<Battle>>,
+    tables: Query<(Entity, &TableRoot)>,
+    pieces: Query<(Entity, &GappableLine, &MeshMaterial3d<StandardMaterial>)>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut drawn: Local<(Option<Entity>, usize)>,
+) {
+    let Some(battle) = battle else { return };
+    let Ok((table_entity, root)) = tables.single() else { return };
+    let now = (Some(table_entity), battle.terrain.gaps.len());
+    if *drawn == now || pieces.is_empty() {
+        return;
+    }
+    let ground = Ground { table: root.0, terrain: &battle.terrain };
+    let mut laid = Vec::new();
+    for (k, f) in battle.terrain.features.iter().enumerate() {
+        let at: Vec<Point> = battle.terrain.gaps.iter().filter(|g| g.feature == k).map(|g| g.at).collect();
+        let (Some(line), Some((width, h))) = (gappable(f), line_look(f)) else { continue };
+        let Some(material) = pieces.iter().find(|(_, l, _)| l.0 == k).map(|(.., m)| m.0.clone()) else { continue };
+        if at.is_empty() {
+            continue;
+        }
+        for (e, ..) in pieces.iter().filter(|(_, l, _)| l.0 == k) {
+            commands.entity(e).despawn();
+        }
+        for part in split_at_gaps(line, &at, GAP_WIDTH) {
+            for (mesh, transform) in strip(&ground, &part, width, h, &mut meshes) {
+                laid.push((GappableLine(k), mesh, material.clone(), transform));
+            }
+        }
+    }
+    commands.entity(table_entity).with_children(|t| {
+        for (line, mesh, material, transform) in laid {
+            t.spawn((line, TerrainPiece, Mesh3d(mesh), MeshMaterial3d(material), transform));
+        }
+    });
+    *drawn = now;
+}
+
+/// A polyline with a stretch `width` long cut out around each of `gaps` (points on it).
+fn split_at_gaps(line: &[Point], gaps: &[Point], width: f32) -> Vec<Vec<Point>> {
+    let len = |a: Point, b: Point| (b.0 - a.0).hypot(b.1 - a.1);
+    let mut along = vec![0.0f32];
+    for w in line.windows(2) {
+        along.push(along.last().copied().unwrap_or(0.0) + len(w[0], w[1]));
+    }
+    let total = along.last().copied().unwrap_or(0.0);
+    // Each gap's place along the line: the nearest point of its nearest segment.
+    let mut cuts: Vec<(f32, f32)> = gaps
+        .iter()
+        .filter_map(|&g| {
+            line.windows(2)
+                .enumerate()
+                .map(|(i, w)| {
+                    let (dx, dy) = (w[1].0 - w[0].0, w[1].1 - w[0].1);
+                    let l2 = dx * dx + dy * dy;
+                    let t =
+                        if l2 > 0.0 { (((g.0 - w[0].0) * dx + (g.1 - w[0].1) * dy) / l2).clamp(0.0, 1.0) } else { 0.0 };
+                    let p = Point(w[0].0 + t * dx, w[0].1 + t * dy);
+                    (len(p, g), along[i] + t * len(w[0], w[1]))
+                })
+                .min_by(|a, b| a.0.total_cmp(&b.0))
+                .map(|(_, s)| (s - width / 2.0, s + width / 2.0))
+        })
+        .collect();
+    cuts.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let point_at = |s: f32| {
+        let i = along.windows(2).position(|w| s <= w[1]).unwrap_or(line.len().saturating_sub(2));
+        let l = along[i + 1] - along[i];
+        let t = if l > 0.0 { ((s - along[i]) / l).clamp(0.0, 1.0) } else { 0.0 };
+        Point(line[i].0 + (line[i + 1].0 - line[i].0) * t, line[i].1 + (line[i + 1].1 - line[i].1) * t)
+    };
+    let mut kept = Vec::new();
+    let mut from = 0.0f32;
+    for (a, b) in cuts.into_iter().chain([(total, total)]) {
+        if a > from {
+            let mut part = vec![point_at(from)];
+            part.extend(line.iter().zip(&along).filter(|(_, s)| **s > from && **s < a).map(|(p, _)| *p));
+            part.push(point_at(a.min(total)));
+            kept.push(part);
+        }
+        from = from.max(b);
+    }
+    kept
+}
+
 struct Palette {
     hill: [Handle<StandardMaterial>; 3],
     wood_floor: Handle<StandardMaterial>,
@@ -366,15 +482,12 @@ fn feature_pieces(f: &Feature, ground: &Ground, p: &Palette, meshes: &mut Assets
                 ));
             }
         }
-        Feature::Obstacle { kind, height, line } => {
-            let h = match height {
-                ObstacleHeight::Low => LOW_OBSTACLE_HEIGHT,
-                ObstacleHeight::High => HIGH_OBSTACLE_HEIGHT,
+        Feature::Obstacle { kind, line, .. } => {
+            let material = match kind {
+                ObstacleKind::Hedge => &p.hedge,
+                ObstacleKind::Wall => &p.wall,
             };
-            let (width, material) = match kind {
-                ObstacleKind::Hedge => (0.7, &p.hedge),
-                ObstacleKind::Wall => (0.35, &p.wall),
-            };
+            let (width, h) = line_look(f).unwrap_or((0.35, LOW_OBSTACLE_HEIGHT));
             for (mesh, transform) in strip(ground, line, width, h, meshes) {
                 out.push((mesh, material.clone(), transform));
             }
@@ -419,7 +532,8 @@ fn feature_pieces(f: &Feature, ground: &Ground, p: &Palette, meshes: &mut Assets
         Feature::Wire(extent) | Feature::Roadblock(extent) => match extent {
             Extent::Area(outline) => out.push((meshes.add(prism(table, outline, 0.0, 0.5)), p.wire.clone(), here)),
             Extent::Line(line) => {
-                for (mesh, transform) in strip(ground, line, 0.4, 0.8, meshes) {
+                let (width, h) = line_look(f).unwrap_or((0.4, 0.8));
+                for (mesh, transform) in strip(ground, line, width, h, meshes) {
                     out.push((mesh, p.wire.clone(), transform));
                 }
             }
@@ -586,6 +700,19 @@ mod tests {
     use super::*;
 
     const TABLE: TableSize = TableSize { width: 72.0, depth: 48.0 };
+
+    #[test]
+    fn a_gap_cuts_its_width_out_of_the_line() {
+        let line = [Point(0.0, 0.0), Point(10.0, 0.0), Point(10.0, 10.0)];
+        let parts = split_at_gaps(&line, &[Point(5.0, 0.0)], 1.0);
+        assert_eq!(parts.len(), 2, "{parts:?}");
+        assert_eq!(parts[0], vec![Point(0.0, 0.0), Point(4.5, 0.0)]);
+        assert_eq!(parts[1], vec![Point(5.5, 0.0), Point(10.0, 0.0), Point(10.0, 10.0)]);
+        // A gap at the corner's far side, and none: the line whole.
+        let parts = split_at_gaps(&line, &[Point(10.0, 3.0)], 1.0);
+        assert!((parts[1][0].0 - 10.0).abs() < 1e-4 && (parts[1][0].1 - 3.5).abs() < 1e-4, "{parts:?}");
+        assert_eq!(split_at_gaps(&line, &[], 1.0), vec![line.to_vec()]);
+    }
 
     #[test]
     fn the_near_left_corner_is_at_the_players_left() {

@@ -202,7 +202,7 @@ mod tests {
             density: WoodDensity::Dense,
             outline: vec![Point(10.0, -5.0), Point(11.0, -5.0), Point(11.0, 5.0), Point(10.0, 5.0)],
         };
-        let terrain = Terrain { features: vec![wood] };
+        let terrain = Terrain { features: vec![wood], gaps: Vec::new() };
         let (notes, verdict) = sight_report(&terrain, Point(0.0, 0.0), Point(21.0, 0.0)).unwrap();
         // 21" is 3 segments, an inch of dense wood 1 more: 4+ on each D6.
         assert!(notes.iter().any(|n| n.starts_with("distance: +3")), "{notes:?}");

@@ -27,6 +27,7 @@ use warbound_rules::inches::Inches;
 use warbound_rules::{
     command::{Activity, Moves, OpensFire},
     concealment,
+    explosives::ChargeKind,
     geometry::distance,
     momentum::{CmMovement, CmsMovement},
     order_dice::{self, Phase},
@@ -203,8 +204,24 @@ fn next_command(
     let lift = (me.order.objective.activity == Activity::Engineering)
         .then(|| charges.iter().find(|d| demolition::may_clear(me, d)))
         .flatten();
-    // Engineers in contact with a minefield spend the bound clearing it.
     let engineer = me.order.objective.activity == Activity::Engineering;
+    // Engineers ordered to a bridge set a large charge on it for the
+    // detonation pack, where none of their side's is set.
+    let ours_set = |b: &super::state::BridgeState| {
+        charges.iter().any(|d| {
+            d.side == me.identity.side
+                && d.live()
+                && warbound_rules::terrain::distance_to_segment(d.at, b.span.from, b.span.to) <= super::shared::CONTACT
+        })
+    };
+    if engineer
+        && turn.taken.is_empty()
+        && me.force.explosives.contains(&ChargeKind::Large)
+        && demolition::bridge_in_contact(me, battle).is_some_and(|b| !ours_set(&battle.bridges[b]))
+    {
+        return Command::SetCharge { element, kind: ChargeKind::Large, delay: 0 };
+    }
+    // Engineers in contact with a minefield spend the bound clearing it.
     if engineer
         && turn.taken.is_empty()
         && demolition::minefield_in_contact(me, sight.terrain, &battle.minefields).is_some()
@@ -228,6 +245,14 @@ fn next_command(
     } else {
         destination(turn, me, &enemies, sight, battle)
     };
+    // Men with a Bangalore Torpedo blow a gap in wire or a wall just ahead
+    // on their way (Heroes All, "Explosives").
+    let bangalore = destination
+        .filter(|&p| {
+            me.force.explosives.contains(&ChargeKind::Bangalore)
+                && warbound_rules::explosives::bangalore_gap(sight.terrain, me.place.at, p).is_some()
+        })
+        .map(|p| Command::Bangalore { element: element.clone(), toward: (p.0, p.1) });
     // An Act order's Act before its Fire: aim an AT/HE shot at a target at
     // long range or in cover (FYOB "Act", (iv)).
     let aim = fire
@@ -307,6 +332,8 @@ fn next_command(
         vec![Command::Detonate { element: element.clone(), charge: d.id.clone() }]
     } else if let Some(d) = lift {
         vec![Command::Clear { element: element.clone(), charge: d.id.clone() }]
+    } else if let Some(b) = bangalore {
+        vec![b]
     } else if !observe.is_empty() {
         vec![Command::Observe { element: element.clone(), targets: observe.clone() }]
     } else {

@@ -33,7 +33,7 @@ use warbound_rules::{
     command::{MoraleCause, Objective},
     effects::VehicleState,
     engineers::Task,
-    explosives::Charge,
+    explosives::{Charge, ChargeKind},
     firing::Ranging,
     forces::{Figure, Shooter},
     mines::Minefield,
@@ -43,7 +43,7 @@ use warbound_rules::{
     order_dice::{Act, ActivityCounter, Phase},
     strategic::{RadioNet, SeniorOfficerRecord},
     terrain::Point,
-    terrain::{Feature, RiverBridge, Span},
+    terrain::{Feature, Gap, RiverBridge, Span},
 };
 
 use super::{
@@ -114,6 +114,10 @@ pub enum Change {
     SetUp(bool),
     /// It goes into the water, or comes out of it.
     Wade,
+    /// It goes onto (or comes out of) Overwatch by a Command Die.
+    Overwatch(bool),
+    /// It has set one of the charges (or Bangalore Torpedoes) its men carry.
+    ExplosiveUsed(ChargeKind),
     /// It is seen, or shows itself: out of concealment, its counters gone.
     Revealed,
     /// Its concealment counters as they stand now (FYOB "Placement options").
@@ -293,6 +297,12 @@ impl Held<'_, '_> {
                 f.actions.this_bound.set_up |= up;
             }
             Change::Wade => f.place.mover.in_water = !f.place.mover.in_water,
+            Change::Overwatch(on) => f.order.overwatch = on,
+            Change::ExplosiveUsed(kind) => {
+                if let Some(k) = f.force.explosives.iter().position(|&c| c == kind) {
+                    f.force.explosives.remove(k);
+                }
+            }
             Change::Revealed => *f.concealment = Concealment::default(),
             Change::Concealment(c) => *f.concealment = c,
             Change::StandsAt(at) => f.place.at = at,
@@ -369,6 +379,10 @@ pub enum BattleChange {
     Charge(usize, Charge),
     /// The enemy's engineers have found this charge.
     ChargeFound(usize),
+    /// A side's engineers have set a charge on the table.
+    ChargeLaid(super::state::Demolition),
+    /// A Bangalore Torpedo has blown a gap in a line of wire or a wall.
+    Gap(Gap),
     /// A minefield's clearing (by its place among the minefields) as it stands now.
     Minefield(usize, Minefield),
     /// A building's Defence Value and fire (by its place among the buildings) as they stand now.
@@ -446,6 +460,8 @@ impl HeldBattle<'_> {
             BattleChange::LandingPlan(k, plan) => b.landings[k].plan = plan,
             BattleChange::CraftLost(k, craft) => b.landings[k].lost.push(craft),
             BattleChange::Smoke(smoke) => b.smoke.push(smoke),
+            BattleChange::ChargeLaid(d) => b.charges.push(d),
+            BattleChange::Gap(gap) => b.terrain.gaps.push(gap),
             BattleChange::SmokeClears(k) => {
                 b.smoke.remove(k);
             }
@@ -473,6 +489,8 @@ impl BattleChange {
             | BattleChange::BridgeOpened { .. }
             | BattleChange::CraftLost(..)
             | BattleChange::Smoke(_)
+            | BattleChange::ChargeLaid(_)
+            | BattleChange::Gap(_)
             | BattleChange::SmokeClears(_) => true,
         }
     }

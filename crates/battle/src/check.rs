@@ -5,6 +5,7 @@
 use warbound_rules::{
     day::Light,
     event::Book,
+    explosives::{Charge, ChargeKind},
     geometry::{self, distance},
     momentum::{CmMovement, CmsMovement},
     movement::{self, Stretch, Terrain as RouteTerrain},
@@ -14,6 +15,7 @@ use warbound_rules::{
 
 use super::{
     command::{Command, ObserveTarget, Pace, Refusal, refusal},
+    demolition::charge_name,
     state::{Elements, Turn},
     visible,
 };
@@ -214,10 +216,14 @@ pub fn check(
         | Command::Runner { .. }
         | Command::Renet { .. }
         | Command::SetUp { .. } => 1,
-        Command::Clear { .. } | Command::ClearMines { .. } | Command::Bridge { .. } => 2,
+        Command::Clear { .. }
+        | Command::ClearMines { .. }
+        | Command::Bridge { .. }
+        | Command::SetCharge { .. }
+        | Command::Bangalore { .. } => 2,
         _ => 0,
     };
-    let overwatch = me.order.objective.activity.conduct().overwatch;
+    let overwatch = me.order.on_overwatch();
     let pace = match cmd {
         Command::Move { pace, .. } => *pace,
         _ => Pace::Normal,
@@ -529,6 +535,36 @@ pub fn check(
             }
             if super::demolition::minefield_in_contact(me, ctx.terrain, minefields).is_none() {
                 return Err(refusal(Book::HeroesAll, "Mines", "no uncleared minefield in contact"));
+            }
+        }
+        Command::SetCharge { kind, delay, .. } => {
+            let explosives = Book::HeroesAll;
+            if !turn.taken.is_empty() {
+                let why = "setting a charge takes the whole bound, without carrying out any other activity";
+                return Err(refusal(explosives, "Explosives", why));
+            }
+            if *kind == ChargeKind::Bangalore || !me.force.explosives.contains(kind) {
+                return Err(refusal(
+                    explosives,
+                    "Explosives",
+                    format!("its men carry no {} to set", charge_name(*kind)),
+                ));
+            }
+            if let Err(e) = Charge::set(*kind, *delay) {
+                return Err(refusal(explosives, "Explosives", e.to_string()));
+            }
+            if super::demolition::bridge_in_contact(me, battle).is_none() {
+                return Err(refusal(explosives, "Explosives", "no standing bridge in contact to set it on"));
+            }
+        }
+        Command::Bangalore { toward, .. } => {
+            if !me.force.explosives.contains(&ChargeKind::Bangalore) {
+                return Err(refusal(Book::HeroesAll, "Explosives", "its men carry no Bangalore Torpedo"));
+            }
+            let toward = warbound_rules::terrain::Point(toward.0, toward.1);
+            if warbound_rules::explosives::bangalore_gap(ctx.terrain, me.place.at, toward).is_none() {
+                let why = "no wire or wall within 2 inches ahead that has no gap there";
+                return Err(refusal(Book::HeroesAll, "Explosives", why));
             }
         }
         Command::Clear { charge, .. }

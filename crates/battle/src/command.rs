@@ -8,6 +8,7 @@ use crate::prelude::*;
 use serde::{Deserialize, Serialize};
 use warbound_rules::{
     event::{Book, EventKind, RuleEvent, RuleRef},
+    explosives::ChargeKind,
     order_dice::Phase,
 };
 
@@ -78,6 +79,15 @@ pub enum Command {
     Detonate { element: String, charge: String },
     /// Both Acts: engineers in contact with an enemy charge find and remove it.
     Clear { element: String, charge: String },
+    /// The whole turn: set a small or large charge it carries on the bridge
+    /// in contact, to go off after `delay` bounds (0: a large charge waits
+    /// for the detonation pack, a small one goes off now) (*Heroes All*,
+    /// "Explosives": "in contact with the target for 1 bound using both Acts
+    /// ... without carrying out any other activity").
+    SetCharge { element: String, kind: ChargeKind, delay: u8 },
+    /// Both Acts: a Bangalore Torpedo it carries, pushed towards `toward`,
+    /// blows a gap 1 figure wide in the wire or wall within 2" ahead.
+    Bangalore { element: String, toward: (f32, f32) },
     /// The whole turn: a bound's clearing of the minefield it is in contact
     /// with (*Heroes All*, "Mines": the clearers do nothing else this bound).
     ClearMines { element: String },
@@ -196,6 +206,12 @@ pub enum DieAction {
     },
     /// An Act: out of a concealed position (the others are not yet modelled).
     Act,
+    /// A "4": onto (`on`) or out of an Overwatch position (*Heroes All*,
+    /// "Overwatch": "a player may allocate a '4' Command Die to an element to
+    /// place it onto (or remove it from) an Overwatch position").
+    Overwatch {
+        on: bool,
+    },
     /// Passes what the element has seen to the rest of its company.
     Communicate,
     /// Any command the solo flow accepts for the element, given by the die
@@ -242,6 +258,8 @@ impl Command {
             | Command::EndTurn { element }
             | Command::Detonate { element, .. }
             | Command::Clear { element, .. }
+            | Command::SetCharge { element, .. }
+            | Command::Bangalore { element, .. }
             | Command::ClearMines { element }
             | Command::Bridge { element }
             | Command::Wade { element, .. }
@@ -271,6 +289,8 @@ impl Command {
             | Command::Detonate { .. }
             | Command::Goliath { .. }
             | Command::Clear { .. }
+            | Command::SetCharge { .. }
+            | Command::Bangalore { .. }
             | Command::ClearMines { .. }
             | Command::Bridge { .. }
             | Command::Wade { .. } => Some(Phase::Act),

@@ -10,7 +10,7 @@ use super::change::{BattleChange, Change, Held, HeldSides};
 use crate::prelude::*;
 use warbound_rules::{
     event::{Book, EventKind, RuleEvent, RuleRef},
-    explosives::{self, ChargeState},
+    explosives::{self, Charge, ChargeKind, ChargeState},
     firing::Cover,
     geometry::{self, Viewpoint, distance},
     momentum::Incident,
@@ -25,7 +25,7 @@ use super::{
     log::BattleLog,
     shared::he_target,
     sorted,
-    state::{Demolition, ElementView, Flow, Status},
+    state::{Battle, Demolition, ElementView, Flow, Status},
 };
 
 pub(super) fn plugin(app: &mut App) {
@@ -60,6 +60,20 @@ fn act_phase(mut t: Battlefield, mut current: ResMut<Current>) {
         super::turn::end_turn(&mut t, &element);
         return;
     }
+    if let Some(Command::SetCharge { element, kind, delay }) = current.0.clone() {
+        current.0 = None;
+        set_charge(&mut t, &element, kind, delay);
+        // The setters do nothing else this bound: the turn ends here.
+        super::turn::phase_done(&mut t, Phase::Act, &[Act::EngineeringWork; 2]);
+        super::turn::end_turn(&mut t, &element);
+        return;
+    }
+    if let Some(Command::Bangalore { element, toward }) = current.0.clone() {
+        current.0 = None;
+        bangalore(&mut t, &element, Point(toward.0, toward.1));
+        super::turn::phase_done(&mut t, Phase::Act, &[Act::EngineeringWork; 2]);
+        return;
+    }
     let (element, charge, acts) = match current.0.clone() {
         Some(Command::Detonate { element, charge }) => (element, charge, 1),
         Some(Command::Clear { element, charge }) => (element, charge, 2),
@@ -77,7 +91,7 @@ pub(super) fn charge_act(t: &mut Battlefield, element: &str, charge: &str, acts:
     let (element, charge) = (element.to_owned(), charge.to_owned());
     let bound = t.battle.clock.bound();
     let Some(k) = t.battle.charges.iter().position(|d| d.id == charge) else { return };
-    let mut els = sorted(&mut t.elements);
+    let els = sorted(&mut t.elements);
     let Some(i) = t.roster.index(&element) else {
         t.failures.record(&mut t.log, bound, "act_phase", &element, format!("{} is no element of the battle", element));
         return;
@@ -95,18 +109,10 @@ pub(super) fn charge_act(t: &mut Battlefield, element: &str, charge: &str, acts:
             Err(_) => false,
         };
         if fired {
+            drop(els);
             let demolition = t.battle.charges[k].clone();
-            blast((&mut t.log, &mut t.failures), &mut t.dice.0, bound, &mut t.sides, &mut els, &demolition);
-            let (at, kind) = (demolition.at, demolition.charge.kind);
-            super::bridging::blast_bridges(
-                &mut t.battle,
-                &mut t.dice.0,
-                (&mut t.log, &mut t.failures),
-                bound,
-                at,
-                kind,
-                &demolition.id,
-            );
+            goes_off(t, &demolition);
+            return;
         }
     } else {
         let men = els[i].men();
@@ -134,6 +140,119 @@ pub(super) fn charge_act(t: &mut Battlefield, element: &str, charge: &str, acts:
         }
     }
     drop(els);
+}
+
+/// A charge goes off: its blast on the men around it, then on any bridge in contact.
+fn goes_off(t: &mut Battlefield, d: &Demolition) {
+    let bound = t.battle.clock.bound();
+    let mut els = sorted(&mut t.elements);
+    blast((&mut t.log, &mut t.failures), &mut t.dice.0, bound, &mut t.sides, &mut els, d);
+    drop(els);
+    let (at, kind) = (d.at, d.charge.kind);
+    super::bridging::blast_bridges(&mut t.battle, &mut t.dice.0, (&mut t.log, &mut t.failures), bound, at, kind, &d.id);
+}
+
+/// What the player reads for a kind of charge.
+pub fn charge_name(kind: ChargeKind) -> &'static str {
+    match kind {
+        ChargeKind::Small => "small charge",
+        ChargeKind::Large => "large charge",
+        ChargeKind::Bangalore => "Bangalore Torpedo",
+    }
+}
+
+/// The standing bridge (its index among the bridges) whose span `f` is in contact with.
+pub fn bridge_in_contact(f: &ElementView, battle: &Battle) -> Option<usize> {
+    battle.bridges.iter().position(|b| {
+        !b.bridge.is_destroyed() && distance_to_segment(f.place.at, b.span.from, b.span.to) <= super::shared::CONTACT
+    })
+}
+
+/// The whole turn setting a charge its men carry on the bridge in contact
+/// (*Heroes All*, "Explosives"): set where the element stands, for `delay`
+/// bounds. A small charge set without a delay goes off at once ("Small
+/// charges ... do not need a detonation pack"; [`ChargeState::Set`]), on
+/// everyone within 2" of it, its setters too (only Bangalores "do not ...
+/// endanger the user").
+pub(super) fn set_charge(t: &mut Battlefield, element: &str, kind: ChargeKind, delay: u8) {
+    let bound = t.battle.clock.bound();
+    let mut els = sorted(&mut t.elements);
+    let Some(i) = t.roster.index(element) else {
+        t.failures.record(&mut t.log, bound, "set_charge", element, format!("{element} is no element of the battle"));
+        return;
+    };
+    let Some(b) = bridge_in_contact(&els[i].view(), &t.battle) else { return };
+    let charge = match Charge::set(kind, delay) {
+        Ok(c) => c,
+        Err(e) => {
+            t.failures.record(&mut t.log, bound, "set_charge", element, format!("the charge cannot be set: {e}"));
+            return;
+        }
+    };
+    els[i].apply(Change::ExplosiveUsed(kind));
+    let at = els[i].place.at;
+    let side = els[i].identity.side;
+    drop(els);
+    let target = bridge_name(&t.battle, b);
+    let id = format!("{element}_charge_{}", t.battle.charges.len() + 1);
+    let when = match charge.state {
+        ChargeState::Delayed(n) => serde_json::json!({ "after_bounds": n }),
+        _ if kind.needs_pack() => serde_json::json!("on the detonation pack"),
+        _ => serde_json::json!("now"),
+    };
+    let ev = RuleEvent::new(EventKind::Explosives, RuleRef::new(Book::HeroesAll, "Explosives"))
+        .actor(element.to_owned())
+        .target(id.clone())
+        .input("charge", kind, "one its men carry")
+        .input("delay", delay, "bounds before it goes off (3 at most small, 10 large)")
+        .outcome(serde_json::json!({ "state": "set", "target": target, "goes_off": when }));
+    t.log.push(bound, ev);
+    let mut d = Demolition { id, side, at, charge, target, found: false };
+    t.battle.apply(BattleChange::ChargeLaid(d.clone()));
+    if !kind.needs_pack() && charge.state == ChargeState::Set {
+        let k = t.battle.charges.len() - 1;
+        // Its setters stand on it.
+        let here = warbound_rules::inches::Inches(0.0);
+        if let Ok((true, e)) = d.charge.detonate(here, true, &mut t.dice.0, element) {
+            t.log.push(bound, e.target(d.id.clone()));
+            t.battle.apply(BattleChange::Charge(k, d.charge));
+            goes_off(t, &d);
+        }
+    }
+}
+
+/// What the player reads for bridge `b`: "the bridge", or the scenario's name for it.
+fn bridge_name(battle: &Battle, b: usize) -> String {
+    let river = battle.bridges[b].river;
+    let many = battle.bridges.iter().filter(|x| x.river == river).count() > 1;
+    if many { format!("bridge {}", b + 1) } else { "bridge".to_owned() }
+}
+
+/// Both Acts firing a Bangalore Torpedo its men carry towards `toward`: a gap
+/// 1 figure wide in the first wire or wall within 2" ahead; it goes off on the
+/// bound it is set, with no stun zone and no danger to its user (*Heroes
+/// All*, "Explosives").
+pub(super) fn bangalore(t: &mut Battlefield, element: &str, toward: Point) {
+    let bound = t.battle.clock.bound();
+    let mut els = sorted(&mut t.elements);
+    let Some(i) = t.roster.index(element) else {
+        t.failures.record(&mut t.log, bound, "bangalore", element, format!("{element} is no element of the battle"));
+        return;
+    };
+    let Some(gap) = explosives::bangalore_gap(&t.battle.terrain, els[i].place.at, toward) else { return };
+    els[i].apply(Change::ExplosiveUsed(ChargeKind::Bangalore));
+    drop(els);
+    let what = match t.battle.terrain.features.get(gap.feature) {
+        Some(warbound_rules::terrain::Feature::Wire(_)) => "wire",
+        _ => "wall",
+    };
+    let ev = RuleEvent::new(EventKind::Explosives, RuleRef::new(Book::HeroesAll, "Explosives"))
+        .actor(element.to_owned())
+        .input("charge", ChargeKind::Bangalore, "one its men carry, set with 2 Acts")
+        .input("reach", explosives::BANGALORE_REACH, "it affects wire and obstacles 2 inches in front of the user")
+        .outcome(serde_json::json!({ "state": "gap", "in": what, "at": [gap.at.0, gap.at.1], "figures_wide": explosives::GAP_FIGURES }));
+    t.log.push(bound, ev);
+    t.battle.apply(BattleChange::Gap(gap));
 }
 
 /// The uncleared minefield (its index in `minefields`) the element is in or
@@ -232,7 +351,6 @@ pub(super) fn blast(
 
 /// End of bound: delayed charges count down and go off.
 pub(super) fn tick(t: &mut Battlefield) {
-    let bound = t.battle.clock.bound();
     let mut gone = Vec::new();
     for k in 0..t.battle.charges.len() {
         let mut now = t.battle.charges[k].charge;
@@ -248,17 +366,6 @@ pub(super) fn tick(t: &mut Battlefield) {
         return;
     }
     for d in gone {
-        let mut els = sorted(&mut t.elements);
-        blast((&mut t.log, &mut t.failures), &mut t.dice.0, bound, &mut t.sides, &mut els, &d);
-        drop(els);
-        super::bridging::blast_bridges(
-            &mut t.battle,
-            &mut t.dice.0,
-            (&mut t.log, &mut t.failures),
-            bound,
-            d.at,
-            d.charge.kind,
-            &d.id,
-        );
+        goes_off(t, &d);
     }
 }

@@ -4,7 +4,7 @@
 //! answers it when given ([`super::two_player`]), a refused one with its rule
 //! and reason, and the odds where dice follow, from the rules core.
 
-use warbound_rules::geometry::distance;
+use warbound_rules::{explosives::ChargeKind, geometry::distance};
 
 use super::{
     auto,
@@ -142,6 +142,26 @@ fn solo_choices(
             out.push((
                 format!("lift the charge on {} (the whole bound)", d.target),
                 Command::Clear { element: element(), charge: d.id.clone() },
+            ));
+        }
+    }
+    if let Some(to) = auto::order_destination(me, enemies, sight) {
+        out.push((
+            "blow a gap in the wire ahead with a Bangalore Torpedo".into(),
+            Command::Bangalore { element: element(), toward: (to.0, to.1) },
+        ));
+    }
+    for kind in [ChargeKind::Small, ChargeKind::Large].iter().filter(|k| me.force.explosives.contains(k)) {
+        let name = super::demolition::charge_name(*kind);
+        let delay = kind.max_delay().min(3);
+        out.push((
+            format!("set a {name} on the bridge to go off after {delay} bounds (the whole bound)"),
+            Command::SetCharge { element: element(), kind: *kind, delay },
+        ));
+        if kind.needs_pack() {
+            out.push((
+                format!("set a {name} on the bridge for the detonation pack (the whole bound)"),
+                Command::SetCharge { element: element(), kind: *kind, delay: 0 },
             ));
         }
     }
@@ -291,6 +311,11 @@ pub fn hotseat_choice(world: &mut World, element: Option<&str>) -> Option<Hotsea
             }
             if (face == 4 || face == 6) && me.concealment.concealed() {
                 add("come out of concealment (an Act)".into(), DieAction::Act);
+            }
+            if face == 4 || face == 6 {
+                let on = !me.order.on_overwatch();
+                let label = if on { "go onto Overwatch (its 180° arc ahead)" } else { "come out of Overwatch" };
+                add(label.into(), DieAction::Overwatch { on });
             }
             if face == 5 || face == 6 {
                 add("tell its company what it has seen".into(), DieAction::Communicate);

@@ -413,7 +413,7 @@ fn request<'a>(
     pips: u8,
     pace: Pace,
 ) -> MoveRequest<'a> {
-    let overwatch = f.order.objective.activity.conduct().overwatch;
+    let overwatch = f.order.on_overwatch();
     MoveRequest {
         // *Heroes All*, "Movement modification": "Any vehicle noted as
         // \"damaged\" only moves 1 x D6 inches per bound."

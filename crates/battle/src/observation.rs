@@ -132,7 +132,7 @@ fn with_test<R>(
     let observers = me.observers();
     let counted = tgt.targets(codex);
     let momentum = Momentum { cms: me.force.element.cms.clamp(1, 6), failures };
-    let overwatch = me.order.objective.activity.conduct().overwatch;
+    let overwatch = me.order.on_overwatch();
     let test = sight.observation(me, tgt, &observers, &counted, momentum, overwatch)?;
     Some(f(&test))
 }

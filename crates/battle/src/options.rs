@@ -13,6 +13,7 @@ use super::{
 };
 use crate::prelude::*;
 use warbound_rules::{
+    explosives::ChargeKind,
     opc::{OpcError, OrtResult},
     order_dice::Phase,
 };
@@ -397,6 +398,39 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                     Command::Clear { element: element.clone(), charge: d.id.clone() },
                 ));
             }
+            // Heroes All, "Explosives": the charges its men carry, set on the
+            // bridge in contact for the whole turn; a Bangalore Torpedo with
+            // both Acts into the wire or wall 2" ahead, on its way.
+            let carried = |k: ChargeKind| me.force.explosives.iter().filter(|&&c| c == k).count();
+            if let Some(to) = destination
+                && carried(ChargeKind::Bangalore) > 0
+            {
+                commands.push(Offer::new(
+                    format!(
+                        "Blow a gap in the wire or wall ahead with a Bangalore Torpedo (both Acts; {} carried)",
+                        carried(ChargeKind::Bangalore)
+                    ),
+                    Command::Bangalore { element: element.clone(), toward: (to.0, to.1) },
+                ));
+            }
+            for kind in [ChargeKind::Small, ChargeKind::Large] {
+                if carried(kind) == 0 {
+                    continue;
+                }
+                let delays = (0..=3).chain((kind.max_delay() > 3).then_some(kind.max_delay()));
+                for delay in delays {
+                    let when = match delay {
+                        0 if kind.needs_pack() => "for the detonation pack".to_owned(),
+                        0 => "to go off now, on its setters too".to_owned(),
+                        1 => "to go off after 1 bound".to_owned(),
+                        n => format!("to go off after {n} bounds"),
+                    };
+                    commands.push(Offer::new(
+                        format!("Set a {} on the bridge {when} (the whole turn)", super::demolition::charge_name(kind)),
+                        Command::SetCharge { element: element.clone(), kind, delay },
+                    ));
+                }
+            }
             commands
                 .push(Offer::new("Build the bridge (the whole turn)", Command::Bridge { element: element.clone() }));
             commands.push(Offer::new(
@@ -421,6 +455,8 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                             | Command::ClearMines { .. }
                             | Command::Wade { .. }
                             | Command::Clear { .. }
+                            | Command::SetCharge { .. }
+                            | Command::Bangalore { .. }
                     )
             });
             // FYOB "Order Dice scores": the ordered phase is "the first activity

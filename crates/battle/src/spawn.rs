@@ -186,6 +186,7 @@ fn bundle(
             off_net: None,
             sniper: spec.sniper,
             recce: spec.recce,
+            explosives: spec.explosives.clone(),
         },
         presence: Presence {
             status,
@@ -204,7 +205,7 @@ fn bundle(
         actions: Actions { set_up: matches!(spec.start, Start::At(..)), shots_used, ..Actions::default() },
         concealment,
         vehicle: Vehicle { state: vehicle, out_of_fuel: false },
-        order: Order { objective: order, awaiting_runner: None },
+        order: Order { objective: order, awaiting_runner: None, overwatch: false },
         intel: Intel::default(),
     })
 }

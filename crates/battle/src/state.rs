@@ -197,6 +197,10 @@ pub struct Force {
     /// A recognised recce unit (*Heroes All*, "Observation").
     #[serde(default)]
     pub recce: bool,
+    /// The charges and Bangalore Torpedoes its men still carry (*Heroes All*,
+    /// "Explosives").
+    #[serde(default)]
+    pub explosives: Vec<warbound_rules::explosives::ChargeKind>,
 }
 
 impl Force {
@@ -360,6 +364,17 @@ pub struct Order {
     /// ... information").
     #[serde(default)]
     pub awaiting_runner: Option<Objective>,
+    /// Put on Overwatch by a "4" Command Die in the 2-player game, whatever
+    /// its objective (*Heroes All*, "Overwatch").
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub overwatch: bool,
+}
+
+impl Order {
+    /// On Overwatch: by its order (FYOB), or by a "4" Command Die.
+    pub fn on_overwatch(&self) -> bool {
+        self.overwatch || self.objective.activity.conduct().overwatch
+    }
 }
 
 /// Enemy elements its NCO knows of (seen, or passed on by the CO).

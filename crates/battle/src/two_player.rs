@@ -12,7 +12,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::prelude::*;
 use warbound_rules::{
     command::{self, Allocation, CommandAction, CommandDice, TwoPlayerElement},
-    event::{Book, EventKind},
+    event::{Book, EventKind, RuleEvent, RuleRef},
     geometry::distance,
     momentum::{CmMovement, CmsMovement},
     order_dice::Phase,
@@ -82,7 +82,7 @@ fn action_of(a: &DieAction) -> CommandAction {
         DieAction::Fire { .. } => CommandAction::Fire,
         DieAction::Move { .. } => CommandAction::Move,
         DieAction::Observe { .. } => CommandAction::Observe,
-        DieAction::Act => CommandAction::Act,
+        DieAction::Act | DieAction::Overwatch { .. } => CommandAction::Act,
         DieAction::Communicate => CommandAction::Communicate,
         DieAction::Foo => CommandAction::Act,
         DieAction::Battery | DieAction::Aircraft => CommandAction::Fire,
@@ -181,9 +181,10 @@ pub(super) fn face_for(command: &Command) -> u8 {
 
 /// A solo command given by a die that takes the element's whole bound: the
 /// clearers of a minefield and the builders of a bridge "do nothing else"
-/// (*Heroes All*, "Mines", "Pontoon bridges").
+/// (*Heroes All*, "Mines", "Pontoon bridges"), nor do the setters of a
+/// charge ("Explosives").
 fn whole_bound(action: &DieAction) -> bool {
-    matches!(action, DieAction::Solo { command } if matches!(**command, Command::ClearMines { .. } | Command::Bridge { .. }))
+    matches!(action, DieAction::Solo { command } if matches!(**command, Command::ClearMines { .. } | Command::Bridge { .. } | Command::SetCharge { .. }))
 }
 
 /// The turn a solo command given by a Command Die is checked and carried out
@@ -306,7 +307,16 @@ pub(super) fn check(
                 return Err(refusal(Book::HeroesAll, "Movement", "the destination is off the table"));
             }
         }
-        DieAction::Act | DieAction::Communicate | DieAction::Foo | DieAction::Battery | DieAction::Aircraft => {}
+        DieAction::Overwatch { on } if *on == me.order.on_overwatch() => {
+            let now = if *on { "already on" } else { "not on" };
+            return Err(refusal(Book::HeroesAll, "Overwatch", format!("{element} is {now} Overwatch")));
+        }
+        DieAction::Act
+        | DieAction::Overwatch { .. }
+        | DieAction::Communicate
+        | DieAction::Foo
+        | DieAction::Battery
+        | DieAction::Aircraft => {}
         DieAction::Solo { command } => {
             if command.element() != element.as_str() {
                 return Err(ha(format!("the die is given to {element}, the command to {}", command.element())));
@@ -532,14 +542,11 @@ fn aim_taken(t: &mut Battlefield, element: &str, action: &DieAction) {
     let DieAction::Solo { command } = action else { return };
     let Command::AimedFire { target, .. } = &**command else { return };
     let bound = t.battle.clock.bound();
-    let e = warbound_rules::event::RuleEvent::new(
-        EventKind::OrderDie,
-        warbound_rules::event::RuleRef::new(Book::HeroesAll, SECTION),
-    )
-    .actor(element)
-    .target(target.clone())
-    .input("act", warbound_rules::order_dice::Act::Aim, "a \"4\": aim a shot to improve its chances of a hit")
-    .outcome(serde_json::json!({ "aimed": true }));
+    let e = RuleEvent::new(EventKind::OrderDie, RuleRef::new(Book::HeroesAll, SECTION))
+        .actor(element)
+        .target(target.clone())
+        .input("act", warbound_rules::order_dice::Act::Aim, "a \"4\": aim a shot to improve its chances of a hit")
+        .outcome(serde_json::json!({ "aimed": true }));
     t.log.push(bound, e);
 }
 
@@ -558,6 +565,18 @@ fn act(t: &mut Battlefield, element: &str, action: &DieAction, aimed: bool) {
             let mut els = sorted(&mut t.elements);
             if let Some(f) = t.roster.find_mut(&mut els, element) {
                 f.apply(Change::Revealed);
+            }
+        }
+        DieAction::Overwatch { on } => {
+            let bound = t.battle.clock.bound();
+            let mut els = sorted(&mut t.elements);
+            if let Some(f) = t.roster.find_mut(&mut els, element) {
+                f.apply(Change::Overwatch(*on));
+                let ev = RuleEvent::new(EventKind::CommandDice, RuleRef::new(Book::HeroesAll, "Overwatch"))
+                    .actor(element.to_owned())
+                    .input("die", 4, "a \"4\" Command Die")
+                    .outcome(serde_json::json!({ "overwatch": on }));
+                t.log.push(bound, ev);
             }
         }
         DieAction::Communicate => {
@@ -625,6 +644,8 @@ fn solo(t: &mut Battlefield, element: &str, command: &Command) {
         Command::Detonate { charge, .. } => super::demolition::charge_act(t, element, charge, 1),
         Command::Clear { charge, .. } => super::demolition::charge_act(t, element, charge, 2),
         Command::ClearMines { .. } => super::demolition::clear_mines(t, element),
+        Command::SetCharge { kind, delay, .. } => super::demolition::set_charge(t, element, *kind, *delay),
+        Command::Bangalore { toward, .. } => super::demolition::bangalore(t, element, Point(toward.0, toward.1)),
         Command::Bridge { .. } => super::bridging::work(t, element),
         Command::Wade { to, .. } => super::bridging::wade(t, element, *to),
         other => {
@@ -636,7 +657,8 @@ fn solo(t: &mut Battlefield, element: &str, command: &Command) {
 
 /// The program's choice for an Auto player in a 2-player game: the first die
 /// it can use well — an engineer's work (fire its side's charge, lift an
-/// enemy's, clear the minefield or bridge the river it is at), a Goliath at
+/// enemy's, clear the minefield or bridge the river it is at, blow a gap in
+/// the wire ahead with a Bangalore Torpedo), a Goliath at
 /// its quarry, an assault on an enemy in contact, fire at a known enemy in
 /// view and range, AA fire at a squadron over the table, observe an unseen
 /// enemy, move as the element's orders say — else it passes.
@@ -677,6 +699,9 @@ fn choose(mut t: Battlefield, mut inbox: ResMut<Inbox>) {
                 }
                 options.push(solo(Command::ClearMines { element: id.clone() }));
                 options.push(solo(Command::Bridge { element: id.clone() }));
+                if let Some(to) = auto::order_destination(me, &enemies, &sight) {
+                    options.push(solo(Command::Bangalore { element: id.clone(), toward: (to.0, to.1) }));
+                }
                 if let Some((target, _)) = super::demolition_vehicles::goliath_quarry(me, &enemies, &t.battle) {
                     options.push(solo(Command::Goliath { element: id.clone(), target }));
                 }

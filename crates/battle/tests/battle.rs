@@ -3181,7 +3181,7 @@ fn a_mortar_more_than_three_inches_into_a_wood_cannot_fire() {
             Point(36.0 - half, 4.0 + half),
         ],
     };
-    let terrain = warbound_rules::terrain::Terrain { features: vec![wood(3.5)] };
+    let terrain = warbound_rules::terrain::Terrain { features: vec![wood(3.5)], gaps: Vec::new() };
     assert_eq!(warbound_rules::geometry::depth_in_wood(&terrain, Point(36.0, 4.0)), Inches(3.5));
     assert_eq!(warbound_rules::geometry::depth_in_wood(&terrain, Point(33.0, 4.0)), Inches(0.5));
     assert_eq!(warbound_rules::geometry::depth_in_wood(&terrain, Point(20.0, 4.0)), Inches::ZERO);

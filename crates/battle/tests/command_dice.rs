@@ -238,3 +238,50 @@ fn the_hotseat_offers_the_engineers_acts_and_the_foo_his_dice() {
     }
     assert!(charge > 0 && foo > 0, "charges {charge}, FOO offers {foo}");
 }
+
+/// HA "Overwatch": "a player may allocate a '4' Command Die to an element to
+/// place it onto (or remove it from) an Overwatch position"; the hotseat
+/// offers it, a second "onto" is refused, and on Overwatch the element's
+/// observers gain as the order's Overwatch does.
+#[test]
+fn a_four_puts_an_element_onto_overwatch_and_takes_it_off() {
+    let mut seen = 0;
+    for seed in 0..20 {
+        let mut app = german_commanding(seed);
+        let h = hotseat(&app);
+        let fours: Vec<usize> = (0..h.dice.len()).filter(|&d| matches!(h.dice.face(d), Some(4 | 6))).collect();
+        if fours.len() < 2 || h.halted.contains("wache") {
+            continue;
+        }
+        let on_overwatch = |app: &App| elements(app).into_iter().find(|f| f.id() == "wache").unwrap().order.overwatch;
+        assert!(!on_overwatch(&app));
+        let offered = warbound_battle::hotseat::hotseat_choice(app.world_mut(), Some("wache")).unwrap();
+        let onto = offered
+            .offers
+            .iter()
+            .find(|o| matches!(&o.command, Command::Die { action: DieAction::Overwatch { on: true }, .. }))
+            .expect("a 4 offers Overwatch");
+        assert_eq!(onto.refused, None, "{}", onto.label);
+        let give = |die: usize, on: bool| Command::Die {
+            element: "wache".into(),
+            die,
+            action: DieAction::Overwatch { on },
+            sixes: vec![],
+        };
+        play::command(&mut app, give(fours[0], true)).unwrap();
+        if hotseat(&app).halted.contains("wache") {
+            continue; // its morale throw stopped it
+        }
+        assert!(on_overwatch(&app), "seed {seed}: {:?}", last_event(&app));
+        let e = last_event(&app);
+        assert_eq!((e.kind, e.rule.section.as_str()), (EventKind::CommandDice, "Overwatch"));
+        let h = hotseat(&app);
+        let next = (0..h.dice.len()).find(|&d| matches!(h.dice.face(d), Some(4 | 6))).expect("the second 4");
+        play::command(&mut app, give(next, true)).unwrap();
+        assert_eq!(last_event(&app).outcome["accepted"], serde_json::json!(false), "already on Overwatch");
+        play::command(&mut app, give(next, false)).unwrap();
+        assert!(!on_overwatch(&app), "taken off again");
+        seen += 1;
+    }
+    assert!(seen > 0, "no seed threw two 4s for the guard");
+}

@@ -11,8 +11,10 @@ use serde_json::json;
 use crate::dice::Roll;
 use crate::effects::{EffectError, HeColumn, HeOutcome, HeTarget, he_hit};
 use crate::event::{Book, EventKind, RuleEvent, RuleRef};
+use crate::loads::{FIGURE_MAY_CARRY, Item, LoadError, Loads};
 use crate::momentum::Incident;
 use crate::observation::{ObservationError, observation_dice};
+use crate::terrain::{Gap, Point, Terrain};
 
 fn rule() -> RuleRef {
     RuleRef::new(Book::HeroesAll, "Explosives")
@@ -133,6 +135,36 @@ impl ChargeKind {
     pub const fn needs_pack(self) -> bool {
         matches!(self, Self::Large)
     }
+}
+
+/// The load a man carries it as (*Heroes All*, "Load sizes": "Small explosive
+/// charge 1/2", "Large explosive charge 1"). Reading: the list gives no size
+/// for a Bangalore Torpedo; a length of tube as long as a man, it is carried
+/// as a large charge, 1 load (test `a_bangalore_is_carried_as_one_load`).
+pub fn load(kind: ChargeKind) -> Loads {
+    match kind {
+        ChargeKind::Small => Item::SmallCharge.size(),
+        ChargeKind::Large | ChargeKind::Bangalore => Item::LargeCharge.size(),
+    }
+}
+
+/// Whether `men` can carry `charges` besides their personal kit, a man at
+/// most 1 load ([`crate::loads::FIGURE_MAY_CARRY`]); the loads they come to.
+/// Reading: the charges are shared out among the men, each taking what fits
+/// (test `a_bangalore_is_carried_as_one_load`).
+pub fn carried_by(men: u32, charges: &[ChargeKind]) -> Result<Loads, LoadError> {
+    let total: Loads = charges.iter().map(|&k| load(k)).sum();
+    if total > FIGURE_MAY_CARRY * men {
+        return Err(LoadError::FigureOverloaded { carried: total });
+    }
+    Ok(total)
+}
+
+/// The gap a Bangalore Torpedo pushed from `from` towards `toward` blows
+/// ("affect wire/obstacles 2 inches in front of the user"): where that 2"
+/// first meets a line of wire or a wall not gapped there already.
+pub fn bangalore_gap(terrain: &Terrain, from: Point, toward: Point) -> Option<Gap> {
+    crate::geometry::first_gappable(terrain, from, toward, BANGALORE_REACH)
 }
 
 /// "Small charges can be used for 'mouse-holing'. Treat them as Bangalore Torpedoes."
@@ -289,6 +321,18 @@ pub fn detect_charges(
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_bangalore_is_carried_as_one_load() {
+        assert_eq!(load(ChargeKind::Small), Loads::HALF);
+        assert_eq!(load(ChargeKind::Large), Loads::whole(1));
+        assert_eq!(load(ChargeKind::Bangalore), Loads::whole(1));
+        // Two sappers carry two Bangalores, or a large and two small charges.
+        assert_eq!(carried_by(2, &[ChargeKind::Bangalore; 2]), Ok(Loads::whole(2)));
+        assert!(carried_by(2, &[ChargeKind::Large, ChargeKind::Small, ChargeKind::Small]).is_ok());
+        assert!(carried_by(2, &[ChargeKind::Bangalore; 3]).is_err(), "3 loads for 2 men");
+        assert!(carried_by(0, &[]).is_ok());
+    }
+
     use super::*;
     use crate::dice::Scripted;
     use crate::momentum::{CmCause, ElementType};

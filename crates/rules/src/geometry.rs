@@ -509,6 +509,26 @@ pub fn sight_line(
     Ok(SightLine { between, trace })
 }
 
+/// Where the `reach` inches from `from` towards `toward` first meet a line of
+/// wire or a wall ([`crate::terrain::gappable`]) that has no gap there yet.
+pub fn first_gappable(terrain: &Terrain, from: Point, toward: Point, reach: f32) -> Option<crate::terrain::Gap> {
+    let len = distance(from, toward).get();
+    if len <= 0.0 || !len.is_finite() {
+        return None;
+    }
+    let end = lerp(from, toward, reach / len);
+    terrain
+        .features
+        .iter()
+        .enumerate()
+        .filter_map(|(fi, f)| crate::terrain::gappable(f).map(|line| (fi, line)))
+        .flat_map(|(fi, line)| crossings(from, end, line).into_iter().map(move |t| (t, fi)))
+        .map(|(t, fi)| (t, crate::terrain::Gap { feature: fi, at: lerp(from, end, t) }))
+        .filter(|(_, g)| !terrain.gapped(g.feature, g.at))
+        .min_by(|x, y| x.0.total_cmp(&y.0))
+        .map(|(_, g)| g)
+}
+
 /// An engineering obstacle a path meets (*Heroes All*, "Mines", "Engineers").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -677,11 +697,15 @@ pub fn route(terrain: &Terrain, path: &[Point]) -> Result<Route, GeometryError> 
                         (ObstacleKind::Wall, ObstacleHeight::Low) => Ground::LowWall,
                         (ObstacleKind::Wall, ObstacleHeight::High) => Ground::HighWall,
                     };
-                    lines.extend(crossings(a, b, line).into_iter().map(|t| (t, fi, Some(g), None)));
+                    let through = |t: &f32| terrain.gapped(fi, lerp(a, b, *t));
+                    lines.extend(
+                        crossings(a, b, line).into_iter().filter(|t| !through(t)).map(|t| (t, fi, Some(g), None)),
+                    );
                 }
                 Feature::Wire(Extent::Line(line)) => {
                     let (g, h) = (Some(Ground::Wire), Some(HazardKind::Wire));
-                    lines.extend(crossings(a, b, line).into_iter().map(|t| (t, fi, g, h)));
+                    let through = |t: &f32| terrain.gapped(fi, lerp(a, b, *t));
+                    lines.extend(crossings(a, b, line).into_iter().filter(|t| !through(t)).map(|t| (t, fi, g, h)));
                 }
                 Feature::Roadblock(Extent::Line(line)) => {
                     let h = Some(HazardKind::Roadblock);
@@ -776,7 +800,7 @@ mod tests {
     }
 
     fn terrain(features: Vec<Feature>) -> Terrain {
-        let t = Terrain { features };
+        let t = Terrain { features, gaps: Vec::new() };
         t.validate(TableSize::default()).expect("test terrain is valid");
         t
     }
@@ -1120,6 +1144,29 @@ mod tests {
         let r = route(&t, &[Point(10.0, 20.0), Point(20.0, 20.0), Point(30.0, 30.0)]).unwrap();
         let hedges = r.stretches.iter().filter(|s| s.terrain == Ground::Hedge).count();
         assert_eq!(hedges, 1);
+    }
+
+    #[test]
+    fn a_path_through_a_gap_crosses_no_wire() {
+        let mut t = terrain(vec![Feature::Wire(Extent::Line(vec![Point(30.0, 0.0), Point(30.0, 48.0)]))]);
+        let wired = |t: &Terrain, y: f32| {
+            let r = route(t, &[Point(25.0, y), Point(35.0, y)]).unwrap();
+            r.stretches.iter().any(|s| s.terrain == Ground::Wire) || !r.hazards.is_empty()
+        };
+        assert!(wired(&t, 20.0));
+        // A Bangalore pushed from 1" short of the wire blows its gap on the line.
+        let gap = first_gappable(&t, Point(29.0, 20.0), Point(35.0, 20.0), 2.0).expect("wire 1\" ahead");
+        assert!((gap.at.0 - 30.0).abs() < 1e-4 && (gap.at.1 - 20.0).abs() < 1e-4, "{gap:?}");
+        assert_eq!(first_gappable(&t, Point(25.0, 20.0), Point(35.0, 20.0), 2.0), None, "5\" short: out of reach");
+        t.gaps.push(gap);
+        assert!(!wired(&t, 20.0), "through the gap");
+        assert!(!wired(&t, 20.4), "within half a figure's width of its middle");
+        assert!(wired(&t, 20.6), "beside the gap the wire stands");
+        assert_eq!(t.validate(TableSize::default()), Ok(()));
+        // A gap already blown is not blown again; none off the line.
+        assert_eq!(first_gappable(&t, Point(29.0, 20.0), Point(35.0, 20.0), 2.0), None);
+        t.gaps.push(crate::terrain::Gap { feature: 0, at: Point(31.0, 20.0) });
+        assert!(t.validate(TableSize::default()).is_err());
     }
 
     #[test]

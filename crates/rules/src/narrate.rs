@@ -199,6 +199,10 @@ fn said(e: &RuleEvent, names: Names) -> String {
         EventKind::CommandDice if out(e, "dice").is_some() => {
             format!("{who} throws {} ({dice})", plural(count(out(e, "dice")), "Command Die", "Command Dice"))
         }
+        EventKind::CommandDice if out(e, "overwatch").is_some() => {
+            let on = out(e, "overwatch").and_then(Value::as_bool) == Some(true);
+            format!("{who} {} Overwatch (a 4)", if on { "goes onto" } else { "comes out of" })
+        }
         EventKind::CommandDice if out(e, "face").is_some() => {
             format!("{who} re-rolls Command Die {} for seizing the initiative: a {face}", count(input(e, "die")) + 1)
         }
@@ -384,6 +388,26 @@ fn said(e: &RuleEvent, names: Names) -> String {
             let at = input(e, "at").and_then(point).unwrap_or_default();
             format!("{who} comes onto the table at {at}")
         }
+        EventKind::Explosives if out(e, "state").and_then(Value::as_str) == Some("set") => {
+            let kind = text(input(e, "charge")).to_lowercase().replace('_', " ");
+            let on = out(e, "target").and_then(Value::as_str).unwrap_or("the target");
+            let when = match out(e, "goes_off") {
+                Some(Value::Object(m)) => match m.get("after_bounds").and_then(Value::as_u64) {
+                    Some(1) => "to go off after 1 bound".to_owned(),
+                    Some(n) => format!("to go off after {n} bounds"),
+                    None => String::new(),
+                },
+                Some(Value::String(w)) if w == "now" => "to go off now".to_owned(),
+                Some(Value::String(w)) => w.clone(),
+                _ => String::new(),
+            };
+            format!("{who} sets a {kind} charge on the {on}, {when}")
+        }
+        EventKind::Explosives if out(e, "state").and_then(Value::as_str) == Some("gap") => {
+            let what = out(e, "in").and_then(Value::as_str).unwrap_or("wire");
+            let at = out(e, "at").and_then(point).unwrap_or_default();
+            format!("{who} blows a gap 1 figure wide in the {what} at {at} with a Bangalore Torpedo")
+        }
         EventKind::BattleEnd => {
             let how = text(out(e, "decided_by")).to_lowercase();
             match out(e, "winner").and_then(Value::as_str) {
@@ -442,6 +466,7 @@ fn command(e: &RuleEvent, who: &str, names: Names) -> String {
     let verb = match verb {
         "end_turn" => "ends its turn".to_owned(),
         "runner" => "sends a runner".to_owned(),
+        "bangalore" => "fires a Bangalore Torpedo".to_owned(),
         v => words(v),
     };
     let mut said = format!("{who}: {verb}");
@@ -533,6 +558,25 @@ mod tests {
         let s = sentence(&m, &named);
         assert!(!s.contains(['{', '}', '[', ']']) && !s.contains("\":"), "{s}");
         assert!(s.contains("(32.7\", 18.9\")") && s.contains("in water"), "{s}");
+    }
+
+    #[test]
+    fn charges_set_and_gaps_blown_read_as_sentences() {
+        let mut set = event(EventKind::Explosives, Book::HeroesAll, "Explosives").actor("13_platoon");
+        set = set.input("charge", "large", "").input("delay", 3, "");
+        set.outcome = json!({ "state": "set", "target": "bridge", "goes_off": { "after_bounds": 3 } });
+        assert_eq!(
+            sentence(&set, &named),
+            "13 Platoon sets a large charge on the bridge, to go off after 3 bounds (HA, Explosives)"
+        );
+        set.outcome = json!({ "state": "set", "target": "bridge", "goes_off": "on the detonation pack" });
+        assert!(sentence(&set, &named).contains("on the bridge, on the detonation pack"), "{}", sentence(&set, &named));
+        let mut gap = event(EventKind::Explosives, Book::HeroesAll, "Explosives").actor("13_platoon");
+        gap.outcome = json!({ "state": "gap", "in": "wire", "at": [30.0, 20.5], "figures_wide": 1 });
+        assert_eq!(
+            sentence(&gap, &named),
+            "13 Platoon blows a gap 1 figure wide in the wire at (30\", 20.5\") with a Bangalore Torpedo (HA, Explosives)"
+        );
     }
 
     #[test]

@@ -238,6 +238,11 @@ pub struct ElementSpec {
     /// `an_element_starts_with_the_shots_it_used_today`).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub shots_used: u32,
+    /// The charges and Bangalore Torpedoes its men carry to set during the
+    /// battle (*Heroes All*, "Explosives"; "Load sizes": each man at most 1
+    /// load besides his kit, a small charge ½, a large charge 1).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub explosives: Vec<crate::explosives::ChargeKind>,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -955,6 +960,11 @@ impl Scenario {
         if let Some(cms) = e.cms.filter(|c| !(1..=6).contains(c)) {
             return Err(Invalid::new(format!("{at}.cms"), near, format!("{cms} is outside 1..=6")));
         }
+        let men: u32 = e.figures.iter().map(|f| u32::from(f.men)).sum();
+        if let Err(err) = crate::explosives::carried_by(men, &e.explosives) {
+            let m = format!("{men} men on foot cannot carry them: {err}");
+            return Err(Invalid::new(format!("{at}.explosives"), near, m));
+        }
         if self.weather.grounds_aircraft() && matches!(e.start, Start::Drop(..) | Start::Glider(..)) {
             let m = "no flying in fog, snow or high winds (FYOW 25.8): no drop and no glider";
             return Err(Invalid::new(format!("{at}.start"), near, m));
@@ -1109,11 +1119,14 @@ fn craft_load<'a>(
 
 impl ElementSpec {
     /// What the element loads a carrier with (*Heroes All*, "Loads"): each
-    /// man 1 load, each piece its CODEX load space and its crew.
+    /// man 1 load, each piece its CODEX load space and its crew, and the
+    /// charges its men carry ("a man with a large explosive charge is counted
+    /// as 2 loads").
     pub fn load(&self, codex: &Codex) -> Result<crate::loads::Loads, String> {
         use crate::loads::{self, Loads};
         let men: u32 = self.figures.iter().map(|f| u32::from(f.men)).sum();
         let mut load = Loads::whole(men);
+        load += self.explosives.iter().map(|&k| crate::explosives::load(k)).sum();
         for p in &self.pieces {
             let entry = codex.get(&p.codex).map_err(|err| err.to_string())?;
             load += loads::codex_load_space(entry).map_err(|err| err.to_string())?;
@@ -1199,6 +1212,23 @@ mod tests {
         let err = Scenario::parse("t.ron", &text).unwrap_err();
         assert_eq!(err.position.map(|p| p.0), Some(7), "{err}");
         assert!(err.message.contains("figurs"), "{err}");
+    }
+
+    #[test]
+    fn more_charges_than_the_men_can_carry_are_refused_with_the_field() {
+        let ok = with_element(
+            r#"            (id: "x", figures: [(men: 2, weapon: "gb_no4_rifle")], explosives: [bangalore, small, small], start: at(10, 5)),"#,
+        );
+        let s = Scenario::load("t.ron", &ok, &codex()).unwrap();
+        assert_eq!(s.sides[0].elements().next().unwrap().explosives.len(), 3);
+        let load = s.sides[0].elements().next().unwrap().load(&codex()).unwrap();
+        assert_eq!(load, crate::loads::Loads::whole(4), "2 men and their 2 loads of charges");
+        let heavy = with_element(
+            r#"            (id: "x", figures: [(men: 2, weapon: "gb_no4_rifle")], explosives: [bangalore, large, small], start: at(10, 5)),"#,
+        );
+        let err = Scenario::load("t.ron", &heavy, &codex()).unwrap_err();
+        assert_eq!(err.position.map(|p| p.0), Some(7), "{err}");
+        assert!(err.message.contains("explosives") && err.message.contains("2 men on foot"), "{err}");
     }
 
     #[test]

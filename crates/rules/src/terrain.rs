@@ -266,7 +266,25 @@ impl Feature {
 pub struct Terrain {
     #[serde(default)]
     pub features: Vec<Feature>,
+    /// Gaps blown in wire and walls (*Heroes All*, "Explosives": "Bangalore
+    /// Torpedoes create a gap in wire or walling 1 figure wide").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub gaps: Vec<Gap>,
 }
+
+/// A gap 1 figure wide in a line of wire or a wall (its feature index), centred
+/// where it was blown. Reading: a figure's base is [`GAP_WIDTH`] (1 inch) wide,
+/// and a path crosses the line through the gap when it meets the line within
+/// half of that of the gap's middle (test `a_path_through_a_gap_crosses_no_wire`).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Gap {
+    pub feature: usize,
+    pub at: Point,
+}
+
+/// The width of a gap blown 1 figure wide, inches (a figure's base).
+pub const GAP_WIDTH: f32 = 1.0;
 
 /// What is wrong with a field.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -294,6 +312,10 @@ pub enum Problem {
     NotABuilding(Structure),
     /// Defence points above the structure's Defence Value.
     DefenceAboveValue { value: u8, given: u8 },
+    /// A gap in a feature that is not a line of wire or a wall.
+    NotGappable,
+    /// A gap whose middle is not on its line.
+    GapOffLine(Point),
 }
 
 impl fmt::Display for Problem {
@@ -318,6 +340,8 @@ impl fmt::Display for Problem {
             Self::DefenceAboveValue { value, given } => {
                 write!(f, "defence {given} is above the Defence Value {value}")
             }
+            Self::NotGappable => write!(f, "only a line of wire or a wall can have a gap blown in it"),
+            Self::GapOffLine(p) => write!(f, "the gap at ({}, {}) is not on its line", p.0, p.1),
         }
     }
 }
@@ -385,6 +409,22 @@ impl Terrain {
             _ => false,
         })
     }
+}
+
+/// The line of a feature a Bangalore Torpedo can gap: wire laid as a line, or a wall.
+pub fn gappable(f: &Feature) -> Option<&[Point]> {
+    match f {
+        Feature::Wire(Extent::Line(line)) | Feature::Obstacle { kind: ObstacleKind::Wall, line, .. } => Some(line),
+        _ => None,
+    }
+}
+
+fn distance_to_line(p: Point, line: &[Point]) -> f32 {
+    line.windows(2).map(|w| distance_to_segment(p, w[0], w[1]).get()).fold(f32::MAX, f32::min)
+}
+
+fn distance(a: Point, b: Point) -> f32 {
+    (a.0 - b.0).hypot(a.1 - b.1)
 }
 
 /// Inches from `p` to the segment `a`–`b`.
@@ -540,7 +580,23 @@ impl Terrain {
         for (i, f) in self.features.iter().enumerate() {
             Check { table, feature: i, name: f.name() }.feature(f)?;
         }
+        for (k, g) in self.gaps.iter().enumerate() {
+            let problem = match self.features.get(g.feature).and_then(gappable) {
+                None => Some(Problem::NotGappable),
+                Some(line) if distance_to_line(g.at, line) > GAP_WIDTH / 2.0 => Some(Problem::GapOffLine(g.at)),
+                Some(_) => None,
+            };
+            if let Some(problem) = problem {
+                let name = self.features.get(g.feature).map_or("gap", Feature::name);
+                return Err(TerrainError { feature: g.feature, name, field: format!("gaps[{k}]"), problem });
+            }
+        }
         Ok(())
+    }
+
+    /// Whether a path meeting line `feature` at `p` passes through a gap in it.
+    pub fn gapped(&self, feature: usize, p: Point) -> bool {
+        self.gaps.iter().any(|g| g.feature == feature && distance(g.at, p) <= GAP_WIDTH / 2.0)
     }
 
     /// Parses and checks terrain RON; `file` names it in errors.
@@ -562,7 +618,7 @@ mod tests {
     }
 
     fn error(f: Feature) -> TerrainError {
-        Terrain { features: vec![f] }.validate(TABLE).unwrap_err()
+        Terrain { features: vec![f], gaps: Vec::new() }.validate(TABLE).unwrap_err()
     }
 
     #[test]
@@ -641,7 +697,11 @@ mod tests {
         assert_eq!(outside.problem, Problem::NotNested { level: 2 });
         assert_eq!(error(Feature::Hill { levels: vec![] }).problem, Problem::NoLevels);
         let ok = Feature::Hill { levels: vec![level(1, square(10.0, 10.0, 20.0)), level(2, square(10.0, 10.0, 5.0))] };
-        assert_eq!(Terrain { features: vec![ok] }.validate(TABLE), Ok(()), "a contour may share the edge below");
+        assert_eq!(
+            Terrain { features: vec![ok], gaps: Vec::new() }.validate(TABLE),
+            Ok(()),
+            "a contour may share the edge below"
+        );
     }
 
     #[test]
@@ -653,7 +713,7 @@ mod tests {
             bridges: vec![],
             fords: vec![],
         };
-        let ok = |f| Terrain { features: vec![f] }.validate(TABLE).is_ok();
+        let ok = |f| Terrain { features: vec![f], gaps: Vec::new() }.validate(TABLE).is_ok();
         assert!(ok(river(RiverKind::Stream, 2.0)));
         assert!(!ok(river(RiverKind::Stream, 3.0)));
         assert!(ok(river(RiverKind::Small, 2.5)), "the gap between 2\" and 3\" is a small river");
@@ -685,7 +745,11 @@ mod tests {
         let too_strong = error(building(Structure::House, 1, None, Some(5)));
         assert_eq!(too_strong.field, "defence");
         assert_eq!(too_strong.problem, Problem::DefenceAboveValue { value: 4, given: 5 }, "a house is 4 points");
-        assert!(Terrain { features: vec![building(Structure::Factory, 3, Some(30), Some(3))] }.validate(TABLE).is_ok());
+        assert!(
+            Terrain { features: vec![building(Structure::Factory, 3, Some(30), Some(3))], gaps: Vec::new() }
+                .validate(TABLE)
+                .is_ok()
+        );
     }
 
     #[test]

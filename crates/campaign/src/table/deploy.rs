@@ -467,6 +467,7 @@ pub(crate) fn company_elements(
             order: None,
             cms: company.cms.get(i).copied().flatten(),
             shots_used: company.shots_used.get(i).copied().unwrap_or(0),
+            explosives: Vec::new(),
         };
         let candidate = spec.candidate(codex, terrain)?;
         roster.push(RosterEntry {

@@ -149,6 +149,7 @@ impl LandingFile {
                 order: None,
                 cms: None,
                 shots_used: 0,
+                explosives: Vec::new(),
             };
             let load = spec.load(codex)?;
             if biggest.is_none_or(|c| load > c.capacity()) {

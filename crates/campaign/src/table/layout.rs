@@ -1072,7 +1072,7 @@ impl<'a> Layout<'a> {
         BoardTable {
             board: self.board.id.clone(),
             table: self.table,
-            terrain: Terrain { features: self.features },
+            terrain: Terrain { features: self.features, gaps: Vec::new() },
             places: self.places,
             entries: self
                 .ways
