@@ -158,7 +158,10 @@ fn counters(
             egui::Color32::from_rgb(255, 160, 40)
         };
         let marker = if acting == Some(f.id()) { "▶ " } else { "" };
-        let text = format!("{marker}{} {}", f.identity.index + 1, names.name(f.id()));
+        let mut text = format!("{marker}{} {}", f.identity.index + 1, names.name(f.id()));
+        if let Some(passengers) = f.force.carrying() {
+            text.push_str(&format!(", carrying {}", names.name(passengers)));
+        }
         let frame = egui::Frame::new()
             .fill(colour.gamma_multiply(0.55))
             .stroke(if selected.0.as_deref() == Some(f.id()) {

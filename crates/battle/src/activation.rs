@@ -89,7 +89,8 @@ fn next_card(mut t: Battlefield) {
         return;
     };
     let mut els = sorted(&mut t.elements);
-    if !els[i].presence.status.on_table() {
+    // A transport loaded since the deal moves on its passengers' card.
+    if !els[i].presence.status.in_play() || els[i].force.carrying().is_some() {
         drop(els);
         super::turn::discard(&mut t, &id);
         return;
@@ -180,6 +181,7 @@ pub(super) fn take_turn(t: &mut Battlefield, id: &str, needs_ort: bool, on_seizi
         successor && !matches!(turn.ort, Some(OrtResult::NoAction)) && !matches!(turn.course, Course::SwapsCard);
     let f = &mut els[i];
     let failures = turn.cm.map_or(0, |c| c.failures.min(u32::from(u8::MAX)) as u8);
+    let mut in_transport = None;
     match turn.course {
         Course::Acts(orders) => {
             let runner = t.sides.0[s].companies.get(c).and_then(|k| command_turn::runner_due(k, &els[i].view()));
@@ -250,22 +252,30 @@ pub(super) fn take_turn(t: &mut Battlefield, id: &str, needs_ort: bool, on_seizi
                 abandon(&mut t.log, bound, f, RESULTS, "7 or 8 failures: CSW crews abandon their weapons");
                 let table = t.battle.start.scenario.table;
                 let edge = t.sides.0[f.identity.side].home(f.identity.company);
-                movement::fall_back(
-                    &mut t.log,
-                    &mut t.failures,
-                    &mut t.dice.0,
-                    (&t.battle, &mut t.sides),
-                    bound,
-                    f,
-                    table,
-                    edge,
-                );
+                if f.presence.status.aboard().is_some() {
+                    // Men aboard fall back in their transport.
+                    in_transport = Some(edge);
+                } else {
+                    movement::fall_back(
+                        &mut t.log,
+                        &mut t.failures,
+                        &mut t.dice.0,
+                        (&t.battle, &mut t.sides),
+                        bound,
+                        f,
+                        table,
+                        edge,
+                    );
+                }
             }
             drop(els);
+            if let Some(edge) = in_transport {
+                super::transport::fall_back(t, &id, edge);
+            }
             super::turn::discard(t, &id);
         }
     }
-    let standing = sorted(&mut t.elements)[i].presence.status.on_table();
+    let standing = sorted(&mut t.elements)[i].presence.status.in_play();
     if duties && standing && *t.flow != Flow::Over {
         command_turn::successor_duties(t, s, c);
     }
@@ -326,8 +336,10 @@ fn turn_element(
     };
     // Reading (FYOB "NCO is a casualty": a replacement is diced for on the CO's
     // next activation): until then the element acts under a Weak leader.
-    let nco =
-        f.force.element.nco.unwrap_or_else(|| Officer::new(Rank::Nco, Grade::Weak).expect("Weak is an NCO grade"));
+    // An empty transport, with no NCO of its own, "will behave as if it was
+    // a \"Regular\" element" (Heroes All, "Transport elements").
+    let grade = if f.force.transport().is_some() { Grade::Regular } else { Grade::Weak };
+    let nco = f.force.element.nco.unwrap_or_else(|| Officer::new(Rank::Nco, grade).expect("an NCO grade"));
     TurnElement {
         nco,
         cm: CmElement {

@@ -151,6 +151,9 @@ fn next_command(
     let element = me.id().to_owned();
     let enemies: Vec<ElementView> =
         all.iter().copied().filter(|f| f.identity.side != me.identity.side && f.presence.status.on_table()).collect();
+    if let Some(cmd) = transport_choice(turn, me, (all, &enemies), (sight, battle, aircraft), home) {
+        return cmd;
+    }
     let conduct = me.order.objective.activity.conduct();
 
     let mut observe = observe_targets(me, &enemies, sight);
@@ -413,6 +416,55 @@ fn next_command(
         .chain(candidates)
         .find(|c| check(c, turn, all, sight, battle, aircraft).is_ok())
         .unwrap_or(Command::EndTurn { element })
+}
+
+/// Men aboard get out within this of a known enemy (effective small-arms range).
+const DEBUS_NEAR_ENEMY: f32 = 18.0;
+/// Men aboard get out within this of the place their order sends them to.
+const DEBUS_NEAR_PLACE: f32 = 6.0;
+
+/// Transports on the Auto side (*Heroes All*, "Transport elements"): an
+/// empty transport, whose weapons it may not use empty, drives back to its
+/// own edge (`home`) out of the fight; men aboard get out with an Act when
+/// they know of an enemy within [`DEBUS_NEAR_ENEMY`], are within
+/// [`DEBUS_NEAR_PLACE`] of where their order sends them, or their vehicle is
+/// damaged, and otherwise ride on (`None`: the usual choice, which the
+/// check keeps to driving, the vehicle's weapons and observing).
+fn transport_choice(
+    turn: &Turn,
+    me: &ElementView,
+    (all, enemies): (&Elements, &[ElementView]),
+    (sight, battle, aircraft): (&Sight, &super::state::Battle, &[(String, usize)]),
+    home: Point,
+) -> Option<Command> {
+    let element = me.id().to_owned();
+    if me.force.transport() == Some(None) {
+        let back = empty_transport_home(me, home)
+            .map(|p| Command::Move { element: element.clone(), to: (p.0, p.1), pace: Pace::Normal })
+            .filter(|c| check(c, turn, all, sight, battle, aircraft).is_ok());
+        return Some(back.unwrap_or(Command::EndTurn { element }));
+    }
+    let vehicle = all[..].get(me.presence.status.aboard()?)?;
+    let out = Command::Disembark { element };
+    (gets_out(me, vehicle, enemies, sight) && check(&out, turn, all, sight, battle, aircraft).is_ok()).then_some(out)
+}
+
+/// Whether the Auto side's men aboard `vehicle` get out now: they know of an
+/// enemy within [`DEBUS_NEAR_ENEMY`], are within [`DEBUS_NEAR_PLACE`] of
+/// where their order sends them, or the vehicle is damaged.
+pub(super) fn gets_out(me: &ElementView, vehicle: &ElementView, enemies: &[ElementView], sight: &Sight) -> bool {
+    let enemy_near = enemies
+        .iter()
+        .any(|e| me.intel.known.contains(e.id()) && distance(me.place.at, e.place.at).get() <= DEBUS_NEAR_ENEMY);
+    let there = order_destination(me, enemies, sight).is_none_or(|p| distance(me.place.at, p).get() <= DEBUS_NEAR_PLACE);
+    let hit = vehicle.vehicle.state != Some(warbound_rules::effects::VehicleState::Intact);
+    enemy_near || there || hit
+}
+
+/// Where the Auto side drives an empty transport: back to its own edge
+/// (`home`), out of the fight; `None` once there.
+pub(super) fn empty_transport_home(me: &ElementView, home: Point) -> Option<Point> {
+    (me.force.transport() == Some(None) && distance(me.place.at, home).get() > ARRIVED).then_some(home)
 }
 
 /// The known enemy an Auto element assaults, nearest first: infantry whose

@@ -118,6 +118,11 @@ pub enum Change {
     Overwatch(bool),
     /// It has set one of the charges (or Bangalore Torpedoes) its men carry.
     ExplosiveUsed(ChargeKind),
+    /// It gets into the transport with this place in the battle's order
+    /// (`Some`), or out of it onto the table (`None`).
+    Board(Option<u16>),
+    /// The element its transport carries now (`None`: empty).
+    Carrying(Option<String>),
     /// It is seen, or shows itself: out of concealment, its counters gone.
     Revealed,
     /// Its concealment counters as they stand now (FYOB "Placement options").
@@ -303,6 +308,12 @@ impl Held<'_, '_> {
                     f.force.explosives.remove(k);
                 }
             }
+            Change::Board(transport) => {
+                f.presence.status = transport.map_or(Status::OnTable, Status::Aboard);
+            }
+            Change::Carrying(passengers) => {
+                f.force.element.role = warbound_rules::forces::Role::Transport { carrying: passengers };
+            }
             Change::Revealed => *f.concealment = Concealment::default(),
             Change::Concealment(c) => *f.concealment = c,
             Change::StandsAt(at) => f.place.at = at,
@@ -329,7 +340,7 @@ impl Held<'_, '_> {
             Change::EndBound => {
                 f.actions.last_bound = std::mem::take(&mut f.actions.this_bound);
                 f.actions.counter = None;
-                if !f.presence.status.on_table() {
+                if !f.presence.status.in_play() {
                     f.actions.last_bound = Marks::default();
                 }
             }

@@ -193,6 +193,29 @@ pub fn check(
     if matches!(cmd, Command::MoveTo { .. }) {
         return Err(refusal(Book::HeroesAll, "Movement", "no Movement Dice have been thrown: declare the move first"));
     }
+    // Aboard a transport, the element drives it and fires its weapons.
+    let vehicle = me.presence.status.aboard().and_then(|k| els[..].get(k)).copied();
+    if vehicle.is_some() {
+        let aboard = matches!(
+            cmd,
+            Command::Move { pace: Pace::Normal, .. }
+                | Command::Fire { .. }
+                | Command::AimedFire { .. }
+                | Command::Observe { .. }
+                | Command::Disembark { .. }
+                | Command::Runner { .. }
+                | Command::Renet { .. }
+                | Command::CheckVacated { .. }
+                | Command::EndTurn { .. }
+        );
+        if !aboard {
+            return Err(refusal(
+                Book::HeroesAll,
+                "Transport elements",
+                "aboard a transport, it moves with the vehicle at its pace, fires its weapons and observes; it gets out first with an Act",
+            ));
+        }
+    }
     let Some(phase) = cmd.phase() else { return Ok(()) };
     // A runner may be the second Act of the Act phase just taken.
     let second_act = matches!(cmd, Command::Runner { .. })
@@ -215,6 +238,8 @@ pub fn check(
         | Command::CheckVacated { .. }
         | Command::Runner { .. }
         | Command::Renet { .. }
+        | Command::Embark { .. }
+        | Command::Disembark { .. }
         | Command::SetUp { .. } => 1,
         Command::Clear { .. }
         | Command::ClearMines { .. }
@@ -258,6 +283,7 @@ pub fn check(
     }
     match cmd {
         Command::Move { to, pace, .. } => {
+            let me = vehicle.as_ref().unwrap_or(me);
             if !(to.0.is_finite() && to.1.is_finite() && ctx.scenario.table.contains(*to)) {
                 return Err(refusal(Book::HeroesAll, "Movement", "the destination is off the table"));
             }
@@ -326,6 +352,14 @@ pub fn check(
             }
         }
         Command::Fire { target, .. } | Command::AimedFire { target, .. } => {
+            let me = vehicle.as_ref().unwrap_or(me);
+            if me.force.transport() == Some(None) {
+                return Err(refusal(
+                    Book::HeroesAll,
+                    "Transport elements",
+                    "armoured transports may only use their weapons when they are carrying passengers",
+                ));
+            }
             may_open_fire(turn, me, immobile)?;
             let t = seen_enemy(me, els, ctx, target, "How to fire weapons")?;
             if !ctx.in_range_of_any(me, t) {
@@ -509,6 +543,18 @@ pub fn check(
                     ),
                 ));
             }
+        }
+        Command::Embark { transport, .. } => {
+            let why = match els.get(transport) {
+                Some(v) => super::transport::embark_refused(me, v, ctx.codex),
+                None => Some("that is no element of the battle".into()),
+            };
+            if let Some(why) = why {
+                return Err(refusal(Book::HeroesAll, "Transport elements", why));
+            }
+        }
+        Command::Disembark { .. } if vehicle.is_none() => {
+            return Err(refusal(Book::HeroesAll, "Transport elements", "it rides in no transport"));
         }
         Command::Wade { to, .. } if !super::bridging::at_waterline(me, ctx.terrain, *to) => {
             return Err(refusal(

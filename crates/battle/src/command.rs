@@ -97,6 +97,12 @@ pub enum Command {
     /// An Act: men on foot get into (or out of) the river at their bank,
     /// heading for `to` (*Heroes All*, "Rivers").
     Wade { element: String, to: (f32, f32) },
+    /// An Act: get into `transport`, an empty transport of its side in
+    /// contact (*Heroes All*, "Transport elements"; FYOB "Order Dice": "get
+    /// into/out of a vehicle").
+    Embark { element: String, transport: String },
+    /// An Act: get out of the transport it rides in, beside it.
+    Disembark { element: String },
     /// 2-player games: give Command Die number `die` (0-based, in the order
     /// thrown) to `element` for `action`, spending the 6s `sixes` to re-roll
     /// failed morale throws.
@@ -263,6 +269,8 @@ impl Command {
             | Command::ClearMines { element }
             | Command::Bridge { element }
             | Command::Wade { element, .. }
+            | Command::Embark { element, .. }
+            | Command::Disembark { element }
             | Command::Die { element, .. }
             | Command::Reroll { element, .. }
             | Command::Seize { element, .. } => element,
@@ -293,7 +301,9 @@ impl Command {
             | Command::Bangalore { .. }
             | Command::ClearMines { .. }
             | Command::Bridge { .. }
-            | Command::Wade { .. } => Some(Phase::Act),
+            | Command::Wade { .. }
+            | Command::Embark { .. }
+            | Command::Disembark { .. } => Some(Phase::Act),
             _ => None,
         }
     }

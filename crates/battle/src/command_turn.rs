@@ -268,9 +268,10 @@ pub(super) fn begin(t: &mut Battlefield, s: usize, c: usize) -> bool {
 fn replace_ncos(t: &mut Battlefield, s: usize, c: usize) {
     let bound = t.battle.clock.bound();
     let mut els = sorted(&mut t.elements);
-    for f in els.iter_mut().filter(|f| f.identity.side == s && f.identity.company == c && f.presence.status.on_table())
+    for f in els.iter_mut().filter(|f| f.identity.side == s && f.identity.company == c && f.presence.status.in_play())
     {
-        if f.force.element.nco.is_none() {
+        // A transport has no NCO of its own to replace.
+        if f.force.element.nco.is_none() && f.force.transport().is_none() {
             let (nco, e) = officer::replacement_nco(f.force.element.makeup(), &mut t.dice.0, f.id());
             t.log.push(bound, e);
             f.apply(Change::Nco(nco));
@@ -292,14 +293,14 @@ pub(super) fn succession(t: &mut Battlefield, s: usize, c: usize) {
     }
     let els = sorted(&mut t.elements);
     let standing = |id: &str| {
-        t.roster.find(&els, id).is_some_and(|f| f.presence.status.on_table() && f.force.element.nco.is_some())
+        t.roster.find(&els, id).is_some_and(|f| f.presence.status.in_play() && f.force.element.nco.is_some())
     };
     if company.successor.as_deref().is_some_and(standing) {
         return;
     }
     let candidates: Vec<(&str, officer::Officer)> = els
         .iter()
-        .filter(|f| f.identity.side == s && f.identity.company == c && f.presence.status.on_table())
+        .filter(|f| f.identity.side == s && f.identity.company == c && f.presence.status.in_play())
         .filter_map(|f| f.force.element.nco.map(|n| (f.id(), n)))
         .collect();
     let Some(id) = officer::successor(&candidates).map(str::to_owned) else { return };
@@ -362,7 +363,7 @@ pub(super) fn auto(t: &mut Battlefield, s: usize, c: usize) {
     let mut nominated: Vec<(String, bool, u8)> = els
         .iter()
         .filter(|f| f.identity.side == s && f.identity.company == c)
-        .filter(|f| matches!(f.presence.status, Status::OnTable | Status::Retired))
+        .filter(|f| matches!(f.presence.status, Status::OnTable | Status::Aboard(_) | Status::Retired))
         .filter(|f| f.force.element.cms < momentum::MAX_CMS)
         .map(|f| (f.id().to_owned(), f.presence.status == Status::Retired, f.force.element.cms))
         .collect();
@@ -391,7 +392,7 @@ fn lookout(t: &mut Battlefield, s: usize, c: usize) -> Vec<ElementOrder> {
     let els = sorted(&mut t.elements);
     let mine: Vec<(&str, Activity, &str, Point)> = els
         .iter()
-        .filter(|f| f.identity.side == s && f.identity.company == c && f.presence.status.on_table())
+        .filter(|f| f.identity.side == s && f.identity.company == c && f.presence.status.in_play())
         .filter(|f| !own_order(f.id()))
         .map(|f| {
             // An order on its way by runner is the order he gave.
@@ -470,7 +471,7 @@ pub(super) fn finish(t: &mut Battlefield, s: usize, c: usize) {
     }
     // Sharing over the radio or face to face logs no event of its own.
     t.log.step_done();
-    let mine = |f: &ElementView| f.identity.side == s && f.identity.company == c && f.presence.status.on_table();
+    let mine = |f: &ElementView| f.identity.side == s && f.identity.company == c && f.presence.status.in_play();
     let heard: BTreeSet<String> = els
         .iter()
         .filter(|f| mine(&f.view()) && in_touch(&company, &f.view()))
@@ -551,7 +552,7 @@ pub(super) fn check(
         if rally[..k].contains(id) {
             return Err(refusal(fyob, "Rallying up CMS", format!("{id} is nominated twice")));
         }
-        if f.presence.status != Status::OnTable && f.presence.status != Status::Retired {
+        if !f.presence.status.in_play() && f.presence.status != Status::Retired {
             return Err(refusal(fyob, "Rallying up CMS", format!("{id} is not on the table or in the box")));
         }
     }

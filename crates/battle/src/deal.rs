@@ -20,10 +20,16 @@ fn deal(mut t: Battlefield) {
     let els = sorted(&mut t.elements);
     let mut participants: Vec<Participant> = els
         .iter()
-        .filter(|f| f.presence.status.on_table())
+        .filter(|f| f.presence.status.in_play())
         .map(|f| Participant {
             id: f.id().to_owned(),
-            holder: Holder::Element,
+            // A loaded transport "will be under the command of the NCO of
+            // that element": it moves on its passengers' card.
+            holder: match f.force.transport() {
+                Some(Some(_)) => Holder::LoadedTransport,
+                Some(None) => Holder::EmptyTransport,
+                None => Holder::Element,
+            },
             nation: f.force.element.nation.clone(),
             active: true,
         })

@@ -320,6 +320,8 @@ pub(super) fn blast(
     els: &mut [Held],
     d: &Demolition,
 ) {
+    // A charge is no element: its events name the side that set it.
+    log.sides_of.insert(d.id.clone(), sides.0[d.side].name.clone());
     let stun = explosives::stun_zone(d.charge.kind, dice, &d.id).map(|(inches, e)| {
         log.push(bound, e);
         f32::from(inches)

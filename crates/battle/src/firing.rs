@@ -86,6 +86,8 @@ impl Stance {
 
 /// Every firing team of `element` that reaches `target` fires at it.
 pub(super) fn do_fire(t: &mut Battlefield, element: &str, target: &str, stance: Stance) {
+    // Men aboard a transport fire its weapons (Heroes All, "Transport elements").
+    let element = &super::transport::driver(t, element);
     let bound = t.battle.clock.bound();
     let codex = t.codex.0.clone();
     let codex = &*codex;

@@ -76,10 +76,11 @@ pub fn face_words(face: u8) -> &'static str {
 /// game); checking the
 /// place of an enemy lost track of; and the Acts: set up or take down its
 /// weapons, aim at a known enemy, extract from concealment, re-net its radio, wade, fire its side's
-/// charges, lift the enemy's, clear a minefield, work on a bridge, a Goliath.
+/// charges, lift the enemy's, clear a minefield, work on a bridge, a Goliath,
+/// get into one of its side's empty transports (`mine`) or out of its own.
 fn solo_choices(
     me: &ElementView,
-    enemies: &[ElementView],
+    (mine, enemies): (&[ElementView], &[ElementView]),
     known: &dyn Fn(&ElementView) -> bool,
     sight: &Sight,
     battle: &Battle,
@@ -132,6 +133,13 @@ fn solo_choices(
         ));
     }
     out.push(("re-net its radio".into(), Command::Renet { element: element() }));
+    // Heroes All, "Transport elements": into or out of a vehicle, a "4".
+    if me.presence.status.aboard().is_some() {
+        out.push(("get out of its transport".into(), Command::Disembark { element: element() }));
+    }
+    for v in mine.iter().filter(|v| v.force.transport() == Some(None)) {
+        out.push((format!("get into {}", names.name(v.id())), Command::Embark { element: element(), transport: v.id().to_owned() }));
+    }
     for d in &battle.charges {
         if d.side == me.identity.side {
             out.push((
@@ -188,7 +196,7 @@ pub fn hotseat_choice(world: &mut World, element: Option<&str>) -> Option<Hotsea
     let aircraft = super::air::over_table(sides);
     let dice: Vec<(usize, u8)> = (0..h.dice.len()).filter_map(|i| h.dice.face(i).map(|f| (i, f))).collect();
     let mine: Vec<ElementView> =
-        all.iter().copied().filter(|f| f.identity.side == h.player && f.presence.status.on_table()).collect();
+        all.iter().copied().filter(|f| f.identity.side == h.player && f.presence.status.in_play()).collect();
     let mut elements: Vec<DieTaker> = mine
         .iter()
         .map(|f| DieTaker {
@@ -320,7 +328,7 @@ pub fn hotseat_choice(world: &mut World, element: Option<&str>) -> Option<Hotsea
             if face == 5 || face == 6 {
                 add("tell its company what it has seen".into(), DieAction::Communicate);
             }
-            for (label, command) in solo_choices(me, &enemies, &known, &sight, battle, &aircraft, names) {
+            for (label, command) in solo_choices(me, (&mine, &enemies), &known, &sight, battle, &aircraft, names) {
                 let wanted = two_player::face_for(&command);
                 if face == 6 || face == wanted {
                     add(label, DieAction::Solo { command: Box::new(command) });

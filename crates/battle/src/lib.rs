@@ -69,6 +69,7 @@ mod smoke;
 pub mod spawn;
 mod start_bound;
 pub mod state;
+pub mod transport;
 mod turn;
 mod two_player;
 pub mod visible;
@@ -272,7 +273,7 @@ pub fn plugin(app: &mut App) {
             demolition::plugin,
             bridging::plugin,
         ))
-        .add_plugins((smoke::plugin, air::plugin, demolition_vehicles::plugin, session::plugin));
+        .add_plugins((smoke::plugin, air::plugin, demolition_vehicles::plugin, session::plugin, transport::plugin));
 }
 
 /// Sets `saved`'s battle up from its start and queues the Player's commands

@@ -90,10 +90,13 @@ fn move_phase(mut t: Battlefield, mut current: ResMut<Current>) {
     super::turn::phase_done(&mut t, Phase::Move, &[]);
 }
 
-/// Whether the element has left the table.
+/// Whether the element has left the table (or the transport it rode in has).
 fn gone(t: &mut Battlefield, element: &str) -> bool {
     let els = sorted(&mut t.elements);
-    t.roster.find(&els, element).is_some_and(|f| !f.presence.status.on_table())
+    let f = t.roster.find(&els, element);
+    f.is_some_and(|f| {
+        !f.presence.status.in_play() || f.presence.status.aboard().is_some_and(|k| !els[k].presence.status.on_table())
+    })
 }
 
 /// Marks the element's move this bound as a stealth move (after its
@@ -108,6 +111,7 @@ pub(super) fn stealthy(t: &mut Battlefield, element: &str) {
 /// The inches an element may go towards `target`: its Movement Dice, cut
 /// short by the 9" rule.
 fn throw_only(t: &mut Battlefield, element: &str, target: Point, pips: u8, pace: Pace) -> f32 {
+    let element = &super::transport::driver(t, element);
     let bound = t.battle.clock.bound();
     let mut els = sorted(&mut t.elements);
     let Some(i) = t.roster.index(element) else {
@@ -142,8 +146,14 @@ pub(super) fn ambush_event(id: &str, travel: f32, allowed: f32) -> RuleEvent {
         .outcome(serde_json::json!({ "halted_after": allowed, "within": AMBUSH_DISTANCE }))
 }
 
-/// Puts the element at `at` after a move.
+/// Puts the element (or the transport it rides in, with it) at `at` after a move.
 fn place(t: &mut Battlefield, element: &str, at: Point) {
+    let driver = super::transport::driver(t, element);
+    place_one(t, &driver, at);
+    super::transport::ride(t, &driver);
+}
+
+fn place_one(t: &mut Battlefield, element: &str, at: Point) {
     let bound = t.battle.clock.bound();
     let mut els = sorted(&mut t.elements);
     let Some(i) = t.roster.index(element) else {
@@ -290,8 +300,15 @@ pub fn within_move(from: Point, declared: Point, to: Point, allowance: f32) -> b
     along <= allowance + 0.01 && off <= 0.5
 }
 
-/// Moves `element` towards `to` as far as its Movement Dice allow.
+/// Moves `element` towards `to` as far as its Movement Dice allow; an
+/// element aboard a transport drives it, and rides where it goes.
 pub(super) fn do_move(t: &mut Battlefield, element: &str, target: Point, pips: u8, pace: Pace) {
+    let driver = super::transport::driver(t, element);
+    move_one(t, &driver, target, pips, pace);
+    super::transport::ride(t, &driver);
+}
+
+fn move_one(t: &mut Battlefield, element: &str, target: Point, pips: u8, pace: Pace) {
     let bound = t.battle.clock.bound();
     let mut els = sorted(&mut t.elements);
     let Some(i) = t.roster.index(element) else {

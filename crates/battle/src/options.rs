@@ -364,6 +364,25 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                     ));
                 }
             }
+            // Heroes All, "Transport elements": get out of the transport it
+            // rides in, or into an empty one of its side in contact (an Act).
+            if let Some(v) = me.presence.status.aboard().and_then(|k| all[..].get(k)) {
+                commands.push(Offer::new(
+                    format!("Get out of {} (an Act)", names.name(v.id())),
+                    Command::Disembark { element: element.clone() },
+                ));
+            }
+            for v in all.iter().filter(|v| {
+                v.identity.side == me.identity.side
+                    && v.force.transport() == Some(None)
+                    && v.presence.status.on_table()
+                    && !me.force.build.is_vehicle()
+            }) {
+                commands.push(Offer::new(
+                    format!("Get into {} (an Act)", names.name(v.id())),
+                    Command::Embark { element: element.clone(), transport: v.id().to_owned() },
+                ));
+            }
             // Heroes All, "Rivers": men on foot at the water's edge get in or
             // out with an Act, on the way their orders take them.
             if let Some(to) = destination {
@@ -454,6 +473,7 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                         Command::Bridge { .. }
                             | Command::ClearMines { .. }
                             | Command::Wade { .. }
+                            | Command::Embark { .. }
                             | Command::Clear { .. }
                             | Command::SetCharge { .. }
                             | Command::Bangalore { .. }
@@ -616,6 +636,8 @@ fn phase_of(command: &Command) -> Option<Phase> {
         | Command::Bridge { .. }
         | Command::ClearMines { .. }
         | Command::Wade { .. }
+        | Command::Embark { .. }
+        | Command::Disembark { .. }
         | Command::Detonate { .. }
         | Command::Clear { .. }
         | Command::Renet { .. } => Some(Phase::Act),

@@ -25,9 +25,12 @@ use super::{
 /// The side's CMT: "the sum of the CMS's for the elements present on the
 /// table" (FYOB "Strategic Conditions"); those withdrawn into the box,
 /// destroyed or surrendered no longer count, those yet to arrive not yet.
+/// Reading: a transport, "not given an NCO nor ... rated", is no fighting
+/// element and adds nothing; the men it carries count (test
+/// `a_transport_adds_nothing_to_its_sides_cmt`).
 pub fn cmt<'a>(els: impl IntoIterator<Item = ElementView<'a>>, side: usize) -> u32 {
     els.into_iter()
-        .filter(|f| f.identity.side == side && f.presence.status == Status::OnTable)
+        .filter(|f| f.identity.side == side && f.presence.status.in_play() && f.force.transport().is_none())
         .map(|f| u32::from(f.force.element.cms))
         .sum()
 }
@@ -35,7 +38,8 @@ pub fn cmt<'a>(els: impl IntoIterator<Item = ElementView<'a>>, side: usize) -> u
 /// Whether a side can still fight: something on the table, due, or in reserve.
 fn has_force(els: &[ElementView], side: usize) -> bool {
     els.iter().any(|f| {
-        f.identity.side == side && matches!(f.presence.status, Status::OnTable | Status::Waiting(_) | Status::Reserve)
+        f.identity.side == side
+            && matches!(f.presence.status, Status::OnTable | Status::Aboard(_) | Status::Waiting(_) | Status::Reserve)
     })
 }
 
@@ -48,9 +52,13 @@ fn met(goal: &Goal, s: usize, els: &Elements, withdrawn: &[bool]) -> bool {
     match goal {
         Goal::Hold { at, radius, .. } => {
             let c = Point(at.0, at.1);
+            // Reading: a transport is no fighting element; it neither holds
+            // a place nor contests it; the men it carries do (test
+            // `an_empty_transport_neither_holds_nor_contests_a_place`).
             let near = |side_is_mine: bool| {
                 els.iter().any(|f| {
-                    f.presence.status.on_table()
+                    f.presence.status.in_play()
+                        && f.force.transport().is_none()
                         && (f.identity.side == s) == side_is_mine
                         && distance(f.place.at, c) <= *radius
                 })
@@ -150,7 +158,7 @@ pub fn result(t: &mut Battlefield, winner: Option<usize>, by: Decision) -> Battl
             id: f.id().to_owned(),
             side: f.identity.side,
             fate: match f.presence.status {
-                Status::OnTable => Fate::OnTable,
+                Status::OnTable | Status::Aboard(_) => Fate::OnTable,
                 Status::Waiting(_) => Fate::InBox,
                 Status::Reserve => Fate::Reserve,
                 Status::Retired | Status::OutOfBattle => Fate::Retired,
@@ -199,8 +207,8 @@ pub fn result(t: &mut Battlefield, winner: Option<usize>, by: Decision) -> Battl
         .iter()
         .enumerate()
         .map(|(s, side)| {
-            let mine_on_table = els.iter().any(|f| f.identity.side == s && f.presence.status.on_table());
-            let theirs_on_table = els.iter().any(|f| f.identity.side != s && f.presence.status.on_table());
+            let mine_on_table = els.iter().any(|f| f.identity.side == s && f.presence.status.in_play());
+            let theirs_on_table = els.iter().any(|f| f.identity.side != s && f.presence.status.in_play());
             SideResult {
                 name: side.name.clone(),
                 cmt_start: side.cmt_start,
@@ -272,4 +280,65 @@ fn pieces(f: &ElementView, fielded: Vec<&str>) -> Vec<PieceResult> {
             PieceResult { codex: codex.to_owned(), state, crew: now.map_or(0, |p| p.crew) }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{
+        log::BattleLog,
+        setup::BattleStart,
+        state::{FieldedReadOnly, Roster},
+    };
+
+    /// Whether side 0 holds the farm at (36, 40) with `moves` made first:
+    /// element id, where it stands, and whether it gets out of its transport.
+    fn holds_the_farm(moves: &[(&str, (f32, f32), bool)]) -> bool {
+        let codex = crate::shipped::codex().unwrap();
+        let text = r#"(
+    name: "Hold", briefing: "test",
+    places: [(name: "the farm", at: (36, 40))],
+    sides: [
+        (name: "British", nation: British, year: 1944, quality: Regular, senior_officer: Average, edge: near,
+         companies: [(id: "a_coy", officer: Regular, attached_to: "a2", elements: [
+            (id: "a1", nco: Regular, figures: [(men: 8, weapon: "gb_no4_rifle")], aboard: "lorry", start: at(37, 40)),
+            (id: "lorry", pieces: [(codex: "gb_bedford_qld")], start: at(37, 40)),
+            (id: "a2", nco: Regular, figures: [(men: 8, weapon: "gb_no4_rifle")], start: at(10, 2)),
+         ])]),
+        (name: "German", nation: German, year: 1944, quality: Regular, senior_officer: Average, edge: far,
+         companies: [(id: "b_kp", officer: Regular, attached_to: "g1", elements: [
+            (id: "g1", nco: Regular, figures: [(men: 8, weapon: "de_kar98k")], start: at(60, 46)),
+         ])]),
+    ],
+)"#;
+        let scenario = warbound_rules::scenario::Scenario::load("hold.ron", text, &codex).unwrap();
+        let mut app = crate::play::battle_app(BattleStart::auto("hold", scenario, 0), BattleLog::default(), codex)
+            .unwrap();
+        let world = app.world_mut();
+        let mut q = world.query::<(&crate::state::Force, &mut crate::state::Place, &mut crate::state::Presence)>();
+        for (f, mut place, mut presence) in q.iter_mut(world) {
+            for &(id, at, out) in moves {
+                if f.id() == id {
+                    place.at = Point(at.0, at.1);
+                    if out {
+                        presence.status = Status::OnTable;
+                    }
+                }
+            }
+        }
+        let roster = world.resource::<Roster>().clone();
+        let mut q = world.query::<FieldedReadOnly>();
+        let mut views: Vec<ElementView> = q.iter(world).map(|f| f.view()).collect();
+        views.sort_by_key(|f| f.identity.index);
+        let els = Elements::new(views, &roster);
+        let goal = Goal::Hold { place: "the farm".into(), at: (36.0, 40.0), radius: 6.0 };
+        met(&goal, 0, &els, &[false, false])
+    }
+
+    #[test]
+    fn an_empty_transport_neither_holds_nor_contests_a_place() {
+        assert!(holds_the_farm(&[]), "the men aboard the lorry hold the farm");
+        assert!(!holds_the_farm(&[("a1", (10.0, 10.0), true)]), "the lorry alone holds nothing");
+        assert!(!holds_the_farm(&[("g1", (35.0, 41.0), false)]), "a German at the farm contests it");
+    }
 }

@@ -212,7 +212,7 @@ pub const RULES: &[Rule] = &[
     no_event(HA, "Cohesion within an element"),
     row(HA, "The \"box\"", &[ha("The \"box\"")]),
     row(HA, "Officers – rank and abilities / rating NCOs", &[fyob("Rating NCOs and Officers")]),
-    no_event(HA, "Transport elements"),
+    row(HA, "Transport elements", &[ha("Transport elements")]),
     two_player("2-player: Command and Control, Command Dice"),
     two_player("2-player: Officer Reaction Test chart"),
     two_player("2-player: Movement modification (damaged 1D6)"),
@@ -370,7 +370,7 @@ pub const RULES: &[Rule] = &[
     no_event(FYOB, "Composition of an element (highest command named)"),
     no_event(FYOB, "Company Officer figures (attached; changing elements within 1\")"),
     row(FYOB, "Rating NCOs and Officers", &[fyob("Rating NCOs and Officers")]),
-    no_event(FYOB, "Transport elements"),
+    row(FYOB, "Transport elements", &[ha("Transport elements")]),
     no_event(FYOB, "Definitions of each grade of Officer"),
     row(
         FYOB,

@@ -195,7 +195,7 @@ pub(super) fn partners_lost(
     let mine = me.force.build.element_type();
     let lost = |p: &ElementView| match (mine, p.force.build) {
         (ElementType::Infantry, Build::Afv { .. }) => {
-            !matches!(p.presence.status, Status::OnTable | Status::Waiting(_) | Status::Reserve)
+            !matches!(p.presence.status, Status::OnTable | Status::Aboard(_) | Status::Waiting(_) | Status::Reserve)
         }
         (ElementType::Afv, Build::Infantry) => p.presence.status == Status::Retired,
         _ => false,

@@ -18,10 +18,10 @@ use warbound_rules::{
     effects::VehicleState,
     event::{Book, EventKind, RuleEvent, RuleRef},
     explosives::Charge,
-    forces::Element,
     geometry::distance,
     mines::{Minefield, Shape},
     movement::{MoveClass, Mover},
+    forces::{Element, Role},
     officer::{self, Grade, Officer, Rank},
     scenario::{CompanySpec, ElementSpec, Side, Start},
     strategic::{self, SeniorOfficerRecord},
@@ -144,7 +144,14 @@ fn bundle(
         element.ration(codex).map_err(|e| e.to_string())?;
     }
     let shots_used = used_today(&mut element, codex, spec.shots_used)?;
-    if element.nco.is_none() {
+    // *Heroes All*, "Transport elements": "Lorries and armoured carriers
+    // allocated to transport duties are not given an NCO nor are they
+    // rated"; the element it carries rides in it from the start.
+    if let Some(passengers) = side.elements().find(|e| e.aboard.as_deref() == Some(spec.id.as_str())) {
+        element.role = Role::Transport { carrying: Some(passengers.id.clone()) };
+        element.validate(codex).map_err(|e| format!("{}: {e}", spec.id))?;
+    }
+    if element.nco.is_none() && element.role == Role::Fighting {
         let (nco, e) = officer::rate(Rank::Nco, element.makeup(), dice, &element.id);
         element.nco = Some(nco);
         events.push(e);
@@ -157,8 +164,11 @@ fn bundle(
     // *Heroes All*, "Snipers": "Snipers are elite/veteran (Enhanced) and
     // automatically start the game as concealed."
     let quality = if spec.sniper { officer::Quality::Elite } else { element.quality(side.quality) };
+    let carrier = spec.aboard.as_deref().and_then(|id| {
+        start.scenario.sides.iter().flat_map(|s| s.elements()).position(|e| e.id == id).map(|k| k as u16)
+    });
     let status = match spec.start {
-        Start::At(..) => Status::OnTable,
+        Start::At(..) => carrier.map_or(Status::OnTable, Status::Aboard),
         Start::Box(b) | Start::Drop(b, ..) | Start::Glider(b, ..) => Status::Waiting(b),
         // Ashore when its wave lands, the bound after its approach.
         Start::Landing(wave, _) => Status::Waiting(wave + 1),
@@ -172,7 +182,7 @@ fn bundle(
     let damaged = spec.pieces.iter().any(|p| p.damaged);
     let vehicle = build.is_vehicle().then_some(if damaged { VehicleState::Damaged } else { VehicleState::Intact });
     let (concealment, at) = conceal(start, codex, side, spec, &order, at, dice, events)?;
-    let deployed = (status == Status::OnTable).then_some(at);
+    let deployed = status.in_play().then_some(at);
     Ok(ElementBundle {
         identity: Identity { index, side: s, company: c },
         place: Place { at, mover: mover(&element, codex, quality), heading: None, deployed },
@@ -385,7 +395,8 @@ fn side_state(
         .iter()
         .filter(|f| {
             f.identity.side == s
-                && (matches!(f.presence.status, Status::OnTable | Status::Waiting(1))
+                && f.force.transport().is_none()
+                && (matches!(f.presence.status, Status::OnTable | Status::Aboard(_) | Status::Waiting(1))
                     || matches!(f.presence.arrival, Arrival::Craft { wave, .. } if Some(wave) == first_wave))
         })
         .map(|f| f.force.element.cms)

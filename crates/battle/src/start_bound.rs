@@ -359,9 +359,11 @@ fn arrivals(t: &mut Battlefield, bound: u32) {
     let table = t.battle.start.scenario.table;
     let mut els = sorted(&mut t.elements);
     let mut count = vec![0u32; t.sides.0.len()];
-    for f in els.iter_mut() {
+    // Men carried from the box come on aboard their transport.
+    let riders: Vec<Option<usize>> = els.iter().map(|f| super::transport::carried_on(&els, f)).collect();
+    for (f, rides) in els.iter_mut().zip(&riders) {
         let Status::Waiting(b) = f.presence.status else { continue };
-        if b > bound {
+        if b > bound || rides.is_some() {
             continue;
         }
         if matches!(f.presence.arrival, Arrival::Craft { .. }) {
@@ -397,5 +399,13 @@ fn arrivals(t: &mut Battlefield, bound: u32) {
             .outcome(serde_json::json!({ "distance_to_objective": distance(at, warbound_rules::terrain::Point(aim.0, aim.1)) }));
         t.log.push(bound, ev);
         f.apply(Change::Arrive { at });
+    }
+    for (i, k) in riders.into_iter().enumerate().filter_map(|(i, k)| Some((i, k?))) {
+        let due = matches!(els[i].presence.status, Status::Waiting(b) if b <= bound);
+        if due && els[k].presence.status.on_table() {
+            let at = els[k].place.at;
+            els[i].apply(Change::Arrive { at });
+            els[i].apply(Change::Board(Some(k as u16)));
+        }
     }
 }

@@ -42,6 +42,10 @@ pub enum Status {
     /// A reserve in the box, waiting for the Senior Officer to commit it.
     Reserve,
     OnTable,
+    /// Aboard the transport with this place in the battle's order, on the
+    /// table (*Heroes All*, "Transport elements"): it moves with it under
+    /// its own NCO, and is neither seen nor hit but through it.
+    Aboard(u16),
     /// Went back to the box under its CMS or its tests, or by its own move:
     /// its Company Officer may rally it and the Senior Officer re-commit it
     /// (FYOB "Strategic Conditions").
@@ -56,6 +60,20 @@ pub enum Status {
 impl Status {
     pub fn on_table(self) -> bool {
         self == Status::OnTable
+    }
+
+    /// On the table, or riding a transport there: it takes its turns and
+    /// its Company Officer commands it.
+    pub fn in_play(self) -> bool {
+        matches!(self, Status::OnTable | Status::Aboard(_))
+    }
+
+    /// The place in the battle's order of the transport it rides in.
+    pub fn aboard(self) -> Option<usize> {
+        match self {
+            Status::Aboard(t) => Some(usize::from(t)),
+            _ => None,
+        }
     }
 
     /// Whether its Senior Officer may commit it at his session: a reserve, or
@@ -206,6 +224,20 @@ pub struct Force {
 impl Force {
     pub fn id(&self) -> &str {
         &self.element.id
+    }
+
+    /// A transport (*Heroes All*, "Transport elements"): a vehicle the
+    /// scenario allocated to carry an element, with the element it carries.
+    pub fn transport(&self) -> Option<Option<&str>> {
+        match &self.element.role {
+            warbound_rules::forces::Role::Transport { carrying } => Some(carrying.as_deref()),
+            warbound_rules::forces::Role::Fighting => None,
+        }
+    }
+
+    /// The element it carries, a transport loaded.
+    pub fn carrying(&self) -> Option<&str> {
+        self.transport().flatten()
     }
 
     /// The quality it fires and takes its CM tests at (*Heroes All*,

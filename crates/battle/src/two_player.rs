@@ -59,7 +59,7 @@ fn first_player(mut t: Battlefield) {
 fn throw(t: &mut Battlefield, player: usize, second: bool) {
     let bound = t.battle.clock.bound();
     let els = sorted(&mut t.elements);
-    let active = els.iter().filter(|f| f.identity.side == player && f.presence.status.on_table()).count() as u32;
+    let active = els.iter().filter(|f| f.identity.side == player && f.presence.status.in_play()).count() as u32;
     drop(els);
     // "Artillery with a FOO get 1 Command Die not 2": a die for each FOO
     // with batteries to call.
@@ -260,7 +260,7 @@ pub(super) fn check(
     if *action == DieAction::Aircraft {
         return Err(ha(format!("{element} is no squadron of this player's over the battle")));
     }
-    let Some(me) = els.get(element).filter(|f| f.presence.status.on_table()) else {
+    let Some(me) = els.get(element).filter(|f| f.presence.status.in_play()) else {
         return Err(ha(format!("{element} is not on the table")));
     };
     if me.identity.side != h.player {
@@ -286,6 +286,15 @@ pub(super) fn check(
     match action {
         DieAction::Fire { target } => {
             let Some(t) = enemy(target) else { return Err(ha(format!("{target} is no enemy on the table"))) };
+            // Men aboard a transport fire its weapons.
+            let me = me.presence.status.aboard().and_then(|k| els[..].get(k)).unwrap_or(me);
+            if me.force.transport() == Some(None) {
+                return Err(refusal(
+                    Book::HeroesAll,
+                    "Transport elements",
+                    "armoured transports may only use their weapons when they are carrying passengers",
+                ));
+            }
             if !sight.may_fire_at(me, &t) {
                 return Err(refusal(
                     Book::HeroesAll,
@@ -595,7 +604,7 @@ fn act(t: &mut Battlefield, element: &str, action: &DieAction, aimed: bool) {
             let (side, company, known) = (els[i].identity.side, els[i].identity.company, els[i].intel.known.clone());
             for f in els
                 .iter_mut()
-                .filter(|f| f.identity.side == side && f.identity.company == company && f.presence.status.on_table())
+                .filter(|f| f.identity.side == side && f.identity.company == company && f.presence.status.in_play())
             {
                 f.apply(Change::Knows(known.iter().cloned().collect()));
             }
@@ -648,6 +657,8 @@ fn solo(t: &mut Battlefield, element: &str, command: &Command) {
         Command::Bangalore { toward, .. } => super::demolition::bangalore(t, element, Point(toward.0, toward.1)),
         Command::Bridge { .. } => super::bridging::work(t, element),
         Command::Wade { to, .. } => super::bridging::wade(t, element, *to),
+        Command::Embark { transport, .. } => super::transport::embark(t, element, transport),
+        Command::Disembark { .. } => super::transport::disembark(t, element),
         other => {
             let bound = t.battle.clock.bound();
             t.failures.record(&mut t.log, bound, "solo", element, format!("{other:?} is not given by a Command Die"));
@@ -675,7 +686,7 @@ fn choose(mut t: Battlefield, mut inbox: ResMut<Inbox>) {
     let sight = Sight::new(&t.battle, codex);
     let aircraft = super::air::over_table(&t.sides);
     let mine: Vec<ElementView> =
-        all.iter().copied().filter(|f| f.identity.side == h.player && f.presence.status.on_table()).collect();
+        all.iter().copied().filter(|f| f.identity.side == h.player && f.presence.status.in_play()).collect();
     let enemies: Vec<ElementView> =
         all.iter().copied().filter(|f| f.identity.side != h.player && f.presence.status.on_table()).collect();
     let mut pick = None;
@@ -693,6 +704,10 @@ fn choose(mut t: Battlefield, mut inbox: ResMut<Inbox>) {
             let id = me.id().to_owned();
             let solo = |command: Command| DieAction::Solo { command: Box::new(command) };
             if face == 4 || face == 6 {
+                let vehicle = me.presence.status.aboard().and_then(|k| all[..].get(k));
+                if vehicle.is_some_and(|v| auto::gets_out(me, v, &enemies, &sight)) {
+                    options.push(solo(Command::Disembark { element: id.clone() }));
+                }
                 for d in &t.battle.charges {
                     options.push(solo(Command::Detonate { element: id.clone(), charge: d.id.clone() }));
                     options.push(solo(Command::Clear { element: id.clone(), charge: d.id.clone() }));
@@ -722,7 +737,12 @@ fn choose(mut t: Battlefield, mut inbox: ResMut<Inbox>) {
                 options.extend(look.map(|e| DieAction::Observe { target: e.id().to_owned() }));
             }
             if (face == 2 || face == 6) && !me.actions.this_bound.moved {
-                let to = auto::order_destination(me, &enemies, &sight);
+                let edge = t.sides.0[h.player].home(me.identity.company);
+                let home = super::shared::nearest_on_edge(t.battle.start.scenario.table, edge, me.place.at);
+                let to = match me.force.transport() {
+                    Some(None) => auto::empty_transport_home(me, home),
+                    _ => auto::order_destination(me, &enemies, &sight),
+                };
                 options.extend(to.map(|p| DieAction::Move { to: (p.0, p.1) }));
             }
             for action in options {

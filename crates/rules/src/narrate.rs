@@ -388,6 +388,18 @@ fn said(e: &RuleEvent, names: Names) -> String {
             let at = input(e, "at").and_then(point).unwrap_or_default();
             format!("{who} comes onto the table at {at}")
         }
+        EventKind::Movement if section == "Transport elements" => {
+            let vehicle = target.clone().unwrap_or_else(|| "its transport".to_owned());
+            match (out(e, "aboard"), out(e, "out_at").and_then(point)) {
+                (Some(_), _) => format!("{who} gets into {vehicle}"),
+                (None, Some(at)) if out(e, "casualties").is_some() => {
+                    let lost = count(out(e, "casualties"));
+                    format!("{who} gets out of the wreck of {vehicle} at {at}: {}", plural(lost, "casualty", "casualties"))
+                }
+                (None, Some(at)) => format!("{who} gets out of {vehicle} at {at}"),
+                (None, None) => who,
+            }
+        }
         EventKind::Explosives if out(e, "state").and_then(Value::as_str) == Some("set") => {
             let kind = text(input(e, "charge")).to_lowercase().replace('_', " ");
             let on = out(e, "target").and_then(Value::as_str).unwrap_or("the target");
@@ -467,6 +479,8 @@ fn command(e: &RuleEvent, who: &str, names: Names) -> String {
         "end_turn" => "ends its turn".to_owned(),
         "runner" => "sends a runner".to_owned(),
         "bangalore" => "fires a Bangalore Torpedo".to_owned(),
+        "embark" => "gets into".to_owned(),
+        "disembark" => "gets out of its transport".to_owned(),
         v => words(v),
     };
     let mut said = format!("{who}: {verb}");
@@ -477,7 +491,7 @@ fn command(e: &RuleEvent, who: &str, names: Names) -> String {
                 "element" if value == who || v.as_str().is_some_and(|s| name_of(s, names) == who) => {}
                 "to" | "at" => said.push_str(&format!(" {k} {value}")),
                 "target" | "squadron" if verb.starts_with("fire") => said.push_str(&format!(" at {value}")),
-                "target" | "targets" | "enemy" | "squadron" => said.push_str(&format!(" {value}")),
+                "target" | "targets" | "enemy" | "squadron" | "transport" => said.push_str(&format!(" {value}")),
                 _ => said.push_str(&format!(", {} {value}", words(k))),
             }
         }
@@ -577,6 +591,34 @@ mod tests {
             sentence(&gap, &named),
             "13 Platoon blows a gap 1 figure wide in the wire at (30\", 20.5\") with a Bangalore Torpedo (HA, Explosives)"
         );
+    }
+
+    #[test]
+    fn getting_into_and_out_of_a_transport_reads_as_sentences() {
+        let section = "Transport elements";
+        let mut into = event(EventKind::Movement, Book::HeroesAll, section).actor("13_platoon").target("lorry_1");
+        into.outcome = json!({ "aboard": "lorry_1" });
+        assert_eq!(sentence(&into, &named), "13 Platoon gets into Lorry 1 (HA, Transport elements)");
+        let mut out = event(EventKind::Movement, Book::HeroesAll, section).actor("13_platoon").target("lorry_1");
+        out.outcome = json!({ "out_at": [30.0, 12.26] });
+        assert_eq!(sentence(&out, &named), "13 Platoon gets out of Lorry 1 at (30\", 12.3\") (HA, Transport elements)");
+        out.outcome = json!({ "out_at": [30.0, 12.0], "casualties": 2 });
+        assert_eq!(
+            sentence(&out, &named),
+            "13 Platoon gets out of the wreck of Lorry 1 at (30\", 12\"): 2 casualties (HA, Transport elements)"
+        );
+    }
+
+    #[test]
+    fn commands_into_and_out_of_a_transport_read_as_sentences() {
+        let mut e = event(EventKind::Command, Book::FightYourOwnBattles, "The game flow").actor("13_platoon");
+        e = e.input("command", json!({ "embark": { "element": "13_platoon", "transport": "lorry_1" } }), "");
+        e.outcome = json!({ "accepted": true });
+        assert_eq!(sentence(&e, &named), "13 Platoon: gets into Lorry 1 (FYOB, The game flow)");
+        let mut e = event(EventKind::Command, Book::FightYourOwnBattles, "The game flow").actor("13_platoon");
+        e = e.input("command", json!({ "disembark": { "element": "13_platoon" } }), "");
+        e.outcome = json!({ "accepted": true });
+        assert_eq!(sentence(&e, &named), "13 Platoon: gets out of its transport (FYOB, The game flow)");
     }
 
     #[test]

@@ -243,6 +243,11 @@ pub struct ElementSpec {
     /// load besides his kit, a small charge ½, a large charge 1).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub explosives: Vec<crate::explosives::ChargeKind>,
+    /// The transport of its side it starts aboard, by id (*Heroes All*,
+    /// "Transport elements"): it starts where its transport does, on the
+    /// table or in the box, and rides in it until it gets out (an Act).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aboard: Option<String>,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -1047,6 +1052,13 @@ impl Scenario {
                     }
                 }
             }
+            for (c, company) in side.companies.iter().enumerate() {
+                for (i, e) in company.elements.iter().enumerate() {
+                    let Some(transport) = &e.aboard else { continue };
+                    let at = format!("sides[{s}].companies[{c}].elements[{i}].aboard");
+                    transport_load(codex, side, e, transport).map_err(|m| Invalid::new(at, Some(&e.id), m))?;
+                }
+            }
             if let Some(landing) = &side.landing {
                 for (k, craft) in landing.craft.iter().enumerate() {
                     let field = format!("sides[{s}].landing.craft[{k}]");
@@ -1115,6 +1127,55 @@ fn craft_load<'a>(
         load.push(e.load(codex)?);
     }
     loads::fits(carrier.capacity(), &load).map_err(|err| err.to_string())
+}
+
+/// Checks `passenger` aboard its side's `transport` (*Heroes All*,
+/// "Transport elements", "Loads and carrying capacity"): a vehicle of the
+/// side whose CODEX gives a capacity, carrying no one else and riding in
+/// nothing itself, starting where the passenger does (on the table or in
+/// the box), with room for the passenger's men and kit.
+fn transport_load(
+    codex: &Codex,
+    side: &Side,
+    passenger: &ElementSpec,
+    transport: &str,
+) -> Result<crate::loads::Loads, String> {
+    let Some(vehicle) = side.elements().find(|e| e.id == transport) else {
+        return Err(format!("{transport:?} is not an element of this side"));
+    };
+    if !vehicle.figures.is_empty() || vehicle.nco.is_some() {
+        let m = "is a transport: its vehicles and their drivers, no figures and no NCO (it moves under its passengers')";
+        return Err(format!("{transport:?} {m}"));
+    }
+    if vehicle.aboard.is_some() {
+        return Err(format!("{transport:?} is itself aboard a transport"));
+    }
+    if side.elements().filter(|e| e.aboard.as_deref() == Some(transport)).count() > 1 {
+        return Err(format!("{transport:?} carries one element: it moves under that element's NCO"));
+    }
+    let mut capacity = None;
+    for p in &vehicle.pieces {
+        let entry = codex.get(&p.codex).map_err(|err| err.to_string())?;
+        if entry.kind != Kind::Weapon {
+            capacity = Some(crate::loads::codex_capacity(entry).map_err(|err| err.to_string())?);
+        }
+    }
+    let Some(capacity) = capacity else { return Err(format!("{transport:?} is no vehicle")) };
+    for p in &passenger.pieces {
+        if codex.get(&p.codex).is_ok_and(|entry| entry.kind != Kind::Weapon) {
+            return Err("a vehicle is not carried by a transport".into());
+        }
+    }
+    if !matches!(vehicle.start, Start::At(..) | Start::Box(_)) {
+        return Err(format!("{transport:?} carries its passengers from the table or the box"));
+    }
+    if passenger.start != vehicle.start {
+        return Err(format!("it starts where {transport:?} does"));
+    }
+    if passenger.concealed.is_some() {
+        return Err("men aboard a transport start in it, not concealed".into());
+    }
+    crate::loads::fits(capacity, &[passenger.load(codex)?]).map_err(|err| err.to_string())
 }
 
 impl ElementSpec {
@@ -1229,6 +1290,29 @@ mod tests {
         let err = Scenario::load("t.ron", &heavy, &codex()).unwrap_err();
         assert_eq!(err.position.map(|p| p.0), Some(7), "{err}");
         assert!(err.message.contains("explosives") && err.message.contains("2 men on foot"), "{err}");
+    }
+
+    #[test]
+    fn a_section_rides_in_a_lorry_that_has_room_for_it() {
+        let lorry = r#"            (id: "lorry", pieces: [(codex: "gb_bedford_qld")], start: at(10, 5)),"#;
+        let ok = with_element(&format!(
+            "{lorry}\n            (id: \"x\", figures: [(men: 8, weapon: \"gb_no4_rifle\")], pieces: [(codex: \"gb_bren\")], aboard: \"lorry\", start: at(10, 5)),"
+        ));
+        let s = Scenario::load("t.ron", &ok, &codex()).unwrap();
+        assert_eq!(s.sides[0].elements().nth(1).unwrap().aboard.as_deref(), Some("lorry"));
+        // 12 men: one more than the lorry's 12 loads with the Bren.
+        let full = ok.replace("men: 8", "men: 12");
+        let err = Scenario::load("t.ron", &full, &codex()).unwrap_err();
+        assert!(err.message.contains("aboard") && err.message.contains("will not fit"), "{err}");
+        let apart = ok.replace("aboard: \"lorry\", start: at(10, 5)", "aboard: \"lorry\", start: at(20, 5)");
+        let err = Scenario::load("t.ron", &apart, &codex()).unwrap_err();
+        assert!(err.message.contains("starts where"), "{err}");
+        let on_foot = ok.replace("aboard: \"lorry\"", "aboard: \"x\"");
+        let err = Scenario::load("t.ron", &on_foot, &codex()).unwrap_err();
+        assert!(err.message.contains("no figures and no NCO"), "{err}");
+        let nobody = ok.replace("aboard: \"lorry\"", "aboard: \"truck\"");
+        let err = Scenario::load("t.ron", &nobody, &codex()).unwrap_err();
+        assert!(err.message.contains("not an element of this side"), "{err}");
     }
 
     #[test]

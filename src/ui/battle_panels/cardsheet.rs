@@ -98,6 +98,10 @@ pub(super) fn cardsheet(
     let status = match f.presence.status {
         Status::Waiting(b) => format!("in the box, arrives bound {b}"),
         Status::Reserve => "reserve, not committed".to_owned(),
+        Status::Aboard(k) => match els.get(usize::from(k)) {
+            Some(v) => format!("aboard {}", called(v.id())),
+            None => "aboard a transport".to_owned(),
+        },
         s => words(s),
     };
     rows.push(("Status", status));

@@ -226,7 +226,7 @@ fn check(world: &mut World, failures: &mut Vec<String>) -> u64 {
         n += 2;
         let counted: u32 = els
             .iter()
-            .filter(|f| f.identity.side == s && f.presence.status == Status::OnTable)
+            .filter(|f| f.identity.side == s && f.presence.status.in_play() && f.force.transport().is_none())
             .map(|f| u32::from(f.force.element.cms))
             .sum();
         let cmt = outcome::cmt(views.iter().copied(), s);
@@ -254,7 +254,7 @@ fn check_fates(world: &mut World, result: &BattleResult, failures: &mut Vec<Stri
             continue;
         };
         let agrees = match r.fate {
-            Fate::OnTable => f.presence.status == Status::OnTable,
+            Fate::OnTable => f.presence.status.in_play(),
             Fate::InBox => matches!(f.presence.status, Status::Waiting(_)),
             Fate::Reserve => f.presence.status == Status::Reserve,
             Fate::Retired => matches!(f.presence.status, Status::Retired | Status::OutOfBattle),

@@ -468,6 +468,7 @@ pub(crate) fn company_elements(
             cms: company.cms.get(i).copied().flatten(),
             shots_used: company.shots_used.get(i).copied().unwrap_or(0),
             explosives: Vec::new(),
+            aboard: None,
         };
         let candidate = spec.candidate(codex, terrain)?;
         roster.push(RosterEntry {

@@ -150,6 +150,7 @@ impl LandingFile {
                 cms: None,
                 shots_used: 0,
                 explosives: Vec::new(),
+                aboard: None,
             };
             let load = spec.load(codex)?;
             if biggest.is_none_or(|c| load > c.capacity()) {
