@@ -456,7 +456,8 @@ pub(super) fn gets_out(me: &ElementView, vehicle: &ElementView, enemies: &[Eleme
     let enemy_near = enemies
         .iter()
         .any(|e| me.intel.known.contains(e.id()) && distance(me.place.at, e.place.at).get() <= DEBUS_NEAR_ENEMY);
-    let there = order_destination(me, enemies, sight).is_none_or(|p| distance(me.place.at, p).get() <= DEBUS_NEAR_PLACE);
+    let there =
+        order_destination(me, enemies, sight).is_none_or(|p| distance(me.place.at, p).get() <= DEBUS_NEAR_PLACE);
     let hit = vehicle.vehicle.state != Some(warbound_rules::effects::VehicleState::Intact);
     enemy_near || there || hit
 }

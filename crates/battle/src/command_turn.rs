@@ -268,8 +268,7 @@ pub(super) fn begin(t: &mut Battlefield, s: usize, c: usize) -> bool {
 fn replace_ncos(t: &mut Battlefield, s: usize, c: usize) {
     let bound = t.battle.clock.bound();
     let mut els = sorted(&mut t.elements);
-    for f in els.iter_mut().filter(|f| f.identity.side == s && f.identity.company == c && f.presence.status.in_play())
-    {
+    for f in els.iter_mut().filter(|f| f.identity.side == s && f.identity.company == c && f.presence.status.in_play()) {
         // A transport has no NCO of its own to replace.
         if f.force.element.nco.is_none() && f.force.transport().is_none() {
             let (nco, e) = officer::replacement_nco(f.force.element.makeup(), &mut t.dice.0, f.id());

@@ -138,7 +138,10 @@ fn solo_choices(
         out.push(("get out of its transport".into(), Command::Disembark { element: element() }));
     }
     for v in mine.iter().filter(|v| v.force.transport() == Some(None)) {
-        out.push((format!("get into {}", names.name(v.id())), Command::Embark { element: element(), transport: v.id().to_owned() }));
+        out.push((
+            format!("get into {}", names.name(v.id())),
+            Command::Embark { element: element(), transport: v.id().to_owned() },
+        ));
     }
     for d in &battle.charges {
         if d.side == me.identity.side {

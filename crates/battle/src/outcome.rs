@@ -312,8 +312,8 @@ mod tests {
     ],
 )"#;
         let scenario = warbound_rules::scenario::Scenario::load("hold.ron", text, &codex).unwrap();
-        let mut app = crate::play::battle_app(BattleStart::auto("hold", scenario, 0), BattleLog::default(), codex)
-            .unwrap();
+        let mut app =
+            crate::play::battle_app(BattleStart::auto("hold", scenario, 0), BattleLog::default(), codex).unwrap();
         let world = app.world_mut();
         let mut q = world.query::<(&crate::state::Force, &mut crate::state::Place, &mut crate::state::Presence)>();
         for (f, mut place, mut presence) in q.iter_mut(world) {

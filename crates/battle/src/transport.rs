@@ -15,6 +15,7 @@ use crate::prelude::*;
 use warbound_rules::{
     effects::{self, VehicleState},
     event::{Book, EventKind, RuleEvent, RuleRef},
+    firing::Cover,
     geometry::distance,
     inches::Inches,
     loads::{self, Loads},
@@ -25,9 +26,10 @@ use warbound_rules::{
 };
 
 use super::{
-    Battlefield, FlowSchedule, FlowSet, at, pair_mut,
+    Battlefield, FlowSchedule, FlowSet, at,
     command::{Command, Current},
     log::BattleLog,
+    pair_mut,
     shared::{CONTACT, toward},
     sorted,
     state::{ElementView, Flow, Status},
@@ -284,8 +286,10 @@ fn wrecks(mut t: Battlefield) {
         let men = me.men().min(u32::from(u8::MAX)) as u8;
         let (lost, event) = effects::brew_casualties(men, &mut t.dice.0);
         t.log.push(bound, event.actor(vehicle.id()).target(me.id()));
-        me.apply(Change::LoseMen(u32::from(lost)));
-        let rows = super::shared::accrue(me, &[(Incident::TransportDestroyed, 1)], false);
+        let fell = me.apply(Change::LoseMen(u32::from(lost)));
+        super::shared::casualties((&mut t.log, &mut t.failures), &mut t.dice.0, bound, &mut t.sides, me, fell);
+        let incidents = [(Incident::TransportDestroyed, 1), (Incident::Casualty(Cover::Open), fell)];
+        let rows = super::shared::accrue(me, &incidents, false);
         let ev = RuleEvent::new(EventKind::Movement, rule())
             .actor(me.id())
             .target(vehicle.id())

@@ -777,7 +777,9 @@ fn a_watched_assault_holds_the_flow_until_the_view_lets_it_go() {
             // Held at once: nothing after the assault is of a later bound's
             // (the step may open with the bound whose first turn assaults).
             let from = step.iter().position(|e| e.event.kind == EventKind::Assault).unwrap();
-            assert!(step[from..].iter().all(|e| e.event.kind != EventKind::OpcDeal && e.event.kind != EventKind::Bound));
+            assert!(
+                step[from..].iter().all(|e| e.event.kind != EventKind::OpcDeal && e.event.kind != EventKind::Bound)
+            );
             app.update();
             assert_eq!(log(&app).len(), at.len(), "nothing happens while the view shows the assault");
             app.world_mut().resource_mut::<WatchAssaults>().held = false;

@@ -18,14 +18,8 @@ use warbound_battle::{
     state::{ElementBundle, Flow, Force, Sides, Status, Vehicle},
 };
 use warbound_rules::{
-    codex::Codex,
-    effects::VehicleState,
-    event::EventKind,
-    geometry::distance,
-    momentum::CmCause,
-    order_dice::Phase,
-    scenario::Scenario,
-    terrain::Point,
+    codex::Codex, effects::VehicleState, event::EventKind, geometry::distance, momentum::CmCause, order_dice::Phase,
+    scenario::Scenario, terrain::Point,
 };
 
 fn codex() -> Arc<Codex> {
@@ -285,10 +279,8 @@ fn the_auto_side_drives_its_panzergrenadiers_up_and_gets_them_out() {
             });
             rode += usize::from(drove);
             got_out += usize::from(out.is_some());
-            fired += l
-                .iter()
-                .filter(|e| e.event.kind == EventKind::Fire && e.event.actor.as_deref() == Some(spw))
-                .count();
+            fired +=
+                l.iter().filter(|e| e.event.kind == EventKind::Fire && e.event.actor.as_deref() == Some(spw)).count();
             // Loaded, the half-track takes no card of its own: no ORT before they got out.
             let ort = l.iter().position(|e| e.event.kind == EventKind::Ort && e.event.actor.as_deref() == Some(spw));
             assert!(ort.is_none_or(|k| out.is_some_and(|o| k > o)), "seed {seed}: {spw} took an ORT while loaded");

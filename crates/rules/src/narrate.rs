@@ -322,11 +322,13 @@ fn said(e: &RuleEvent, names: Names) -> String {
             let observer = target.clone().unwrap_or_default();
             let counter = count(input(e, "counter"));
             let left = out(e, "counters_left").and_then(Value::as_array).map_or(0, |a| a.len() as i64);
+            // Dummy markers name the real one: no die is thrown for them.
+            let thrown = if dice.is_empty() { String::new() } else { format!(" ({dice})") };
             if text(out(e, "spotted")) == "Dummy" {
                 let left = plural(left, "counter is", "counters are");
-                format!("{observer} finds counter {counter} is a dummy ({dice}); {left} left")
+                format!("{observer} finds counter {counter} is a dummy{thrown}; {left} left")
             } else {
-                format!("{observer} finds {} at counter {counter} ({dice})", actor.clone().unwrap_or_default())
+                format!("{observer} finds {} at counter {counter}{thrown}", actor.clone().unwrap_or_default())
             }
         }
         EventKind::Concealment if section == "How to conceal an element" => {
@@ -394,7 +396,10 @@ fn said(e: &RuleEvent, names: Names) -> String {
                 (Some(_), _) => format!("{who} gets into {vehicle}"),
                 (None, Some(at)) if out(e, "casualties").is_some() => {
                     let lost = count(out(e, "casualties"));
-                    format!("{who} gets out of the wreck of {vehicle} at {at}: {}", plural(lost, "casualty", "casualties"))
+                    format!(
+                        "{who} gets out of the wreck of {vehicle} at {at}: {}",
+                        plural(lost, "casualty", "casualties")
+                    )
                 }
                 (None, Some(at)) => format!("{who} gets out of {vehicle} at {at}"),
                 (None, None) => who,
@@ -480,6 +485,8 @@ fn command(e: &RuleEvent, who: &str, names: Names) -> String {
         "runner" => "sends a runner".to_owned(),
         "bangalore" => "fires a Bangalore Torpedo".to_owned(),
         "embark" => "gets into".to_owned(),
+        // The Player's stop after the Movement Dice: "moves on to (x, y)".
+        "move_to" => "moves on".to_owned(),
         "disembark" => "gets out of its transport".to_owned(),
         v => words(v),
     };
@@ -491,7 +498,8 @@ fn command(e: &RuleEvent, who: &str, names: Names) -> String {
                 "element" if value == who || v.as_str().is_some_and(|s| name_of(s, names) == who) => {}
                 "to" | "at" => said.push_str(&format!(" {k} {value}")),
                 "target" | "squadron" if verb.starts_with("fire") => said.push_str(&format!(" at {value}")),
-                "target" | "targets" | "enemy" | "squadron" | "transport" => said.push_str(&format!(" {value}")),
+                "target" | "targets" | "enemy" | "squadron" => said.push_str(&format!(" {value}")),
+                "transport" => said.push_str(&format!(" {}", name_of(v.as_str().unwrap_or_default(), names))),
                 _ => said.push_str(&format!(", {} {value}", words(k))),
             }
         }
@@ -610,7 +618,7 @@ mod tests {
     }
 
     #[test]
-    fn commands_into_and_out_of_a_transport_read_as_sentences() {
+    fn commands_to_get_in_get_out_and_stop_read_as_sentences() {
         let mut e = event(EventKind::Command, Book::FightYourOwnBattles, "The game flow").actor("13_platoon");
         e = e.input("command", json!({ "embark": { "element": "13_platoon", "transport": "lorry_1" } }), "");
         e.outcome = json!({ "accepted": true });
@@ -619,6 +627,10 @@ mod tests {
         e = e.input("command", json!({ "disembark": { "element": "13_platoon" } }), "");
         e.outcome = json!({ "accepted": true });
         assert_eq!(sentence(&e, &named), "13 Platoon: gets out of its transport (FYOB, The game flow)");
+        let mut e = event(EventKind::Command, Book::FightYourOwnBattles, "The game flow").actor("13_platoon");
+        e = e.input("command", json!({ "move_to": { "element": "13_platoon", "to": [24.0, 11.0] } }), "");
+        e.outcome = json!({ "accepted": true });
+        assert_eq!(sentence(&e, &named), "13 Platoon: moves on to (24\", 11\") (FYOB, The game flow)");
     }
 
     #[test]
@@ -688,5 +700,10 @@ mod tests {
         e.outcome = json!({ "spotted": "Real", "counters_left": [] });
         let s = sentence(&e, &|_: &str| None);
         assert!(s.starts_with("Troop Sergeant finds Zug 2 Gruppe 1 at counter 2"), "{s}");
+        // Dummy markers name the real one: no die, no empty brackets.
+        e.dice.clear();
+        e.outcome = json!({ "spotted": "Dummy", "counters_left": [1] });
+        let s = sentence(&e, &|_: &str| None);
+        assert!(s.starts_with("Troop Sergeant finds counter 2 is a dummy; 1 counter is left"), "{s}");
     }
 }

@@ -1144,7 +1144,8 @@ fn transport_load(
         return Err(format!("{transport:?} is not an element of this side"));
     };
     if !vehicle.figures.is_empty() || vehicle.nco.is_some() {
-        let m = "is a transport: its vehicles and their drivers, no figures and no NCO (it moves under its passengers')";
+        let m =
+            "is a transport: its vehicles and their drivers, no figures and no NCO (it moves under its passengers')";
         return Err(format!("{transport:?} {m}"));
     }
     if vehicle.aboard.is_some() {
