@@ -1,9 +1,10 @@
 //! The forces on the table, made in code: infantry as figures on round bases
 //! in cohesion (1" apart, *Heroes All* "Cohesion"), guns with their crews,
 //! vehicles as hulls with turrets, each element where the battle flow has it.
-//! The person at the screen sees his own side, and the enemy only once his
-//! side has observed it (fog of war); with no side under his command (a
-//! demonstration, both sides Auto) the whole table shows.
+//! Men aboard a transport ride small in its back. The person at the screen
+//! sees his own side, and the enemy only once his side has observed it (fog
+//! of war); with no side under his command (a demonstration, both sides
+//! Auto) the whole table shows.
 
 use bevy::prelude::*;
 use warbound_rules::{
@@ -46,6 +47,12 @@ pub struct ElementModel(pub String);
 
 /// Figures stand this far apart, inside the 1" cohesion distance.
 const FIGURE_SPACING: f32 = 0.8;
+
+/// Where men aboard a transport ride, from its position: in the back of
+/// its hull (a vehicle stands 1.5" ahead of its element's point, its hull
+/// under 1" high), and how small their block is drawn to fit in it.
+const RIDING: Vec3 = Vec3::new(0.0, 0.75, -1.6);
+const RIDING_SCALE: f32 = 0.35;
 
 /// The side the person at the screen commands, if any.
 pub fn player_side(sides: &Sides) -> Option<usize> {
@@ -396,10 +403,24 @@ fn follow_flow(
             *visibility = Visibility::Hidden;
             continue;
         };
-        let seen = shown(f, &sides, &all, settings.show_whole_table);
+        // Men aboard a transport ride small in its back, seen as it is seen.
+        let carrier = f.presence.status.aboard().and_then(|k| all.iter().find(|v| usize::from(v.identity.index) == k));
+        let seen = shown(carrier.unwrap_or(f), &sides, &all, settings.show_whole_table);
+        let (f_at, heading) = match carrier {
+            Some(v) => (v.place.at, heading_of(v, sides.0[v.identity.side].edge)),
+            None => (f.place.at, heading_of(f, sides.0[f.identity.side].edge)),
+        };
+        let facing = Quat::from_rotation_y(facing_yaw(heading));
         // On the hill level under the element (the rules' geometry decides heights).
-        let ground = f32::from(hill_level(&battle.terrain, f.place.at)) * HILL_LEVEL_HEIGHT;
-        let at = to_world(root.0, f.place.at, ground);
+        let ground = f32::from(hill_level(&battle.terrain, f_at)) * HILL_LEVEL_HEIGHT;
+        let mut at = to_world(root.0, f_at, ground);
+        if carrier.is_some() {
+            at += facing * RIDING;
+        }
+        let scale = Vec3::splat(if carrier.is_some() { RIDING_SCALE } else { 1.0 });
+        if transform.scale != scale {
+            transform.scale = scale;
+        }
         // A model coming into sight, or placed for the first time, stands where it is at once.
         let jump = !glider.placed || *visibility == Visibility::Hidden;
         if glider.to != at {
@@ -411,7 +432,6 @@ fn follow_flow(
             transform.translation = next;
         }
         glider.placed = true;
-        let facing = Quat::from_rotation_y(facing_yaw(heading_of(f, sides.0[f.identity.side].edge)));
         if transform.rotation != facing {
             transform.rotation = facing;
         }
