@@ -270,7 +270,7 @@ pub(super) fn take_turn(t: &mut Battlefield, id: &str, needs_ort: bool, on_seizi
             }
             drop(els);
             if let Some(edge) = in_transport {
-                super::transport::fall_back(t, &id, edge);
+                movement::fall_back_aboard(t, &id, edge);
             }
             super::turn::discard(t, &id);
         }

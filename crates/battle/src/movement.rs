@@ -717,6 +717,27 @@ pub(super) fn fall_back(
     }
 }
 
+/// FYOB "Results of Momentum Tests" 7-8, "a full move away from the
+/// enemy", for men aboard: their transport drives it towards their own
+/// `edge`, and reaching it takes them back to the box with it.
+pub(super) fn fall_back_aboard(t: &mut Battlefield, element: &str, edge: Edge) {
+    let bound = t.battle.clock.bound();
+    let table = t.battle.start.scenario.table;
+    let at = {
+        let els = sorted(&mut t.elements);
+        let Some(f) = t.roster.find(&els, element) else { return };
+        f.place.at
+    };
+    let home = nearest_on_edge(table, edge, at);
+    do_move(t, element, home, 0, Pace::Normal);
+    let driver = super::transport::driver(t, element);
+    let mut els = sorted(&mut t.elements);
+    let Some(v) = t.roster.find_mut(&mut els, &driver) else { return };
+    if v.presence.status.on_table() && from_edge(table, edge, v.place.at) <= 1.0 {
+        super::shared::leave(&mut t.log, bound, v, Status::Retired, "a full move away took it off its own edge");
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
