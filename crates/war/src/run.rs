@@ -5,7 +5,7 @@
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
-use warbound_campaign::play::Campaign;
+use warbound_campaign::play::{Campaign, table::Tabletop};
 use warbound_rules::day::SESSIONS_PER_DAY;
 
 use crate::tabletop::TableRunner;
@@ -75,9 +75,22 @@ impl War {
     }
 
     /// Plays the next session (starting the day before its first, ending it
-    /// after its last); `after` sees the campaign after each session, the
-    /// time to autosave. Returns false once the campaign has ended.
+    /// after its last), every battle due resolved as [`Progress::battles`]
+    /// says. Returns false once the campaign has ended.
     pub fn play_session(&mut self) -> bool {
+        if !self.open_session() {
+            return false;
+        }
+        for (a, d) in self.campaign().due_battles() {
+            self.resolve(&a, &d, self.progress.battles != Battles::Paper);
+        }
+        self.close_session();
+        true
+    }
+
+    /// The next session up to its battles (the day begun before its first
+    /// session); false once the campaign has ended.
+    pub fn open_session(&mut self) -> bool {
         if self.ended() {
             return false;
         }
@@ -85,14 +98,27 @@ impl War {
         if p.sessions_today == 0 {
             p.campaign.begin_day();
         }
-        let table = self.table.as_mut().map(|t| t as &mut dyn warbound_campaign::play::table::Tabletop);
-        p.campaign.play_session_with(table);
+        p.campaign.open_session();
+        true
+    }
+
+    /// One Combat Session of the battle of `attacker` on `defender`: on the
+    /// headless table, both sides Auto, when `table` is asked and there is
+    /// one; else on paper.
+    pub fn resolve(&mut self, attacker: &str, defender: &str, table: bool) {
+        let t = self.table.as_mut().filter(|_| table).map(|t| t as &mut dyn Tabletop);
+        self.progress.campaign.resolve_battle(attacker, defender, t);
+    }
+
+    /// The session's end, after its battles, and the day's after its last.
+    pub fn close_session(&mut self) {
+        let p = &mut self.progress;
+        p.campaign.close_session();
         p.sessions_today += 1;
         if p.sessions_today == SESSIONS_PER_DAY || p.campaign.ended.is_some() {
             p.campaign.end_of_day();
             p.sessions_today = 0;
         }
-        true
     }
 
     /// Plays to the end of the present day.

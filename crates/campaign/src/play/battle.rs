@@ -6,6 +6,7 @@
 
 use serde_json::json;
 use warbound_rules::event::{EventKind, RuleEvent};
+use warbound_rules::handoff::{BattleResult, BattleStart};
 use warbound_rules::momentum::MAX_CMS;
 
 use crate::map::attitude::Attitude as MapAttitude;
@@ -129,34 +130,80 @@ impl Campaign {
         });
     }
 
+    /// The battles whose Combat Session is due this session (their contact
+    /// came before it), as (attacker, defender), in the order they are fought.
+    pub fn due_battles(&self) -> Vec<(String, String)> {
+        self.battles.iter().filter(|b| b.contact < self.date).map(|b| (b.attacker.clone(), b.defender.clone())).collect()
+    }
+
     /// Fights the Combat Session of every battle whose contact came before this session.
     pub(crate) fn resolve_battles(&mut self, mut table: Option<&mut dyn Tabletop>) {
-        let due: Vec<(String, String)> = self
-            .battles
-            .iter()
-            .filter(|b| b.contact < self.date)
-            .map(|b| (b.attacker.clone(), b.defender.clone()))
-            .collect();
-        for (a, d) in due {
-            let Some(k) = self.battles.iter().position(|b| b.attacker == a && b.defender == d) else { continue };
-            let fielded = self.battles[k].engagement.is_some() || self.battles[k].table.is_some();
-            let over = match table.as_mut().map(|t| &mut **t as &mut dyn Tabletop) {
-                Some(t) if fielded => match self.table_session(k, t) {
-                    Ok(over) => over,
-                    Err(why) => {
-                        // A battle the table cannot field goes to paper, said so.
-                        self.log_refusal("15.6 Engagements on Map Boards", &format!("not on the table: {why}"));
-                        self.battles[k].engagement = None;
-                        self.battles[k].table = None;
-                        self.fight_session(k)
-                    }
-                },
-                _ => self.fight_session(k),
-            };
-            if over {
-                self.battles.retain(|b| !(b.attacker == a && b.defender == d));
+        for (a, d) in self.due_battles() {
+            self.resolve_battle(&a, &d, table.as_mut().map(|t| &mut **t as &mut dyn Tabletop));
+        }
+    }
+
+    /// The battle of `attacker` on `defender`, if it is being fought.
+    pub fn battle_of(&self, attacker: &str, defender: &str) -> Option<usize> {
+        self.battles.iter().position(|b| b.attacker == attacker && b.defender == defender)
+    }
+
+    /// Whether the battle can go to the table: the campaign has what a table
+    /// battle starts from (FYOW 15.6).
+    pub fn fielded(&self, k: usize) -> bool {
+        self.battles.get(k).is_some_and(|b| b.engagement.is_some() || b.table.is_some())
+    }
+
+    /// One Combat Session of the battle of `attacker` on `defender`: on
+    /// `table` when one is given and the battle can be fielded there, else on
+    /// paper (FYOW 33.7).
+    pub fn resolve_battle(&mut self, attacker: &str, defender: &str, table: Option<&mut dyn Tabletop>) {
+        let Some(k) = self.battle_of(attacker, defender) else { return };
+        let over = match table {
+            Some(t) if self.fielded(k) => match self.table_session(k, t) {
+                Ok(over) => over,
+                Err(why) => self.paper_instead(k, &why),
+            },
+            _ => self.fight_session(k),
+        };
+        if over {
+            self.battles.retain(|b| !(b.attacker == attacker && b.defender == defender));
+        }
+    }
+
+    /// Battle `attacker` on `defender`'s start for this session's bounds on
+    /// a table the game plays itself (a Player commanding a side, or Auto
+    /// watched): `None` when the table cannot field it, and then this
+    /// session has been fought on paper instead, as [`Campaign::resolve_battle`]
+    /// would. The result goes back with [`Campaign::finish_on_table`].
+    pub fn start_on_table(&mut self, attacker: &str, defender: &str, t: &dyn Tabletop) -> Option<BattleStart> {
+        let k = self.battle_of(attacker, defender)?;
+        match self.prepare_table(k, t) {
+            Ok(start) => Some(start),
+            Err(why) => {
+                if self.paper_instead(k, &why) {
+                    self.battles.remove(k);
+                }
+                None
             }
         }
+    }
+
+    /// The result of the session's bounds of a battle begun with
+    /// [`Campaign::start_on_table`], carried back to the campaign.
+    pub fn finish_on_table(&mut self, attacker: &str, defender: &str, result: BattleResult, t: &dyn Tabletop) {
+        let Some(k) = self.battle_of(attacker, defender) else { return };
+        if self.finish_table(k, result, t) {
+            self.battles.remove(k);
+        }
+    }
+
+    /// A battle the table cannot field goes to paper, said so.
+    fn paper_instead(&mut self, k: usize, why: &str) -> bool {
+        self.log_refusal("15.6 Engagements on Map Boards", &format!("not on the table: {why}"));
+        self.battles[k].engagement = None;
+        self.battles[k].table = None;
+        self.fight_session(k)
     }
 
     /// A paper force for a side of a battle, with the machines of the

@@ -166,6 +166,16 @@ impl Campaign {
     /// One session of Battlegroup Priority Cards, its battles fought on
     /// `table` when one is given.
     pub fn play_session_with(&mut self, table: Option<&mut dyn Tabletop>) {
+        self.open_session();
+        self.resolve_battles(table);
+        self.close_session();
+    }
+
+    /// A session up to its battles: the commanders' activations on their
+    /// Battlegroup Priority Cards (FYOW 4.5). The battles due
+    /// ([`Campaign::due_battles`]) are resolved next, one by one
+    /// ([`Campaign::resolve_battle`]), then [`Campaign::close_session`].
+    pub fn open_session(&mut self) {
         // A new session: each commander's activation is new (FYOW 8).
         self.decisions.clear();
         let s = self.date.session();
@@ -203,7 +213,11 @@ impl Campaign {
             }
             Err(e) => self.log_refusal("4.5", &e.to_string()),
         }
-        self.resolve_battles(table);
+    }
+
+    /// The session's end, after its battles: attitudes move on (15.3), the
+    /// boards' holders, the calendar, the campaign's end.
+    pub fn close_session(&mut self) {
         // End of the session: attitudes move on (15.3).
         let names: Vec<String> = self.forces.iter().filter(|f| f.board().is_some()).map(|f| f.name.clone()).collect();
         for name in names {

@@ -230,7 +230,19 @@ impl Campaign {
     /// back to the map. Returns whether the battle is over, or why it cannot
     /// be fought on the table.
     pub(crate) fn table_session(&mut self, k: usize, t: &mut dyn Tabletop) -> Result<bool, String> {
-        let mut battle = match self.battles[k].table.take() {
+        let start = self.prepare_table(k, t)?;
+        let key = self.battles[k].table.as_ref().map(|b| b.key.clone()).unwrap_or_default();
+        let result = t.fight(&key, &start)?;
+        Ok(self.finish_table(k, result, t))
+    }
+
+    /// Battle `k`'s start for this session's bounds on the table: the
+    /// battle's first (its table, both forces deployed, the seed), or the
+    /// battle so far with this session's continuation (forces joining, the
+    /// weather). An error says why the table cannot field it; then the
+    /// battle is fought on paper instead ([`Campaign::paper_instead`]).
+    pub(crate) fn prepare_table(&mut self, k: usize, t: &dyn Tabletop) -> Result<BattleStart, String> {
+        let battle = match self.battles[k].table.take() {
             Some(mut battle) => {
                 let joining = self.joiners(k, &mut battle, t);
                 let c = Continuation { joining, weather: Some(weather(self)) };
@@ -255,7 +267,16 @@ impl Campaign {
                 battle
             }
         };
-        let result = t.fight(&battle.key, &battle.start)?;
+        let start = battle.start.clone();
+        self.battles[k].table = Some(battle);
+        Ok(start)
+    }
+
+    /// Takes the result of battle `k`'s session on the table back: a pause
+    /// waits for the next session; an end carries the losses, conditions,
+    /// retreat and board back to the campaign. Returns whether it is over.
+    pub(crate) fn finish_table(&mut self, k: usize, result: BattleResult, t: &dyn Tabletop) -> bool {
+        let Some(mut battle) = self.battles[k].table.take() else { return false };
         battle.last = Some(result.clone());
         self.battles[k].combat_sessions += 1;
         if result.decided_by == Decision::Paused {
@@ -267,11 +288,11 @@ impl Campaign {
                     .outcome(json!({ "battle": "continues next session" })),
             );
             self.battles[k].table = Some(battle);
-            return Ok(false);
+            return false;
         }
         self.battles[k].table = Some(battle.clone());
         self.take_result(k, &battle, &result, t);
-        Ok(true)
+        true
     }
 
     /// The end of a table battle carried back to the campaign.
