@@ -43,7 +43,7 @@ fn add_core(app: &mut App, scenario: Option<LoadedScenario>) {
             app.init_state::<AppState>();
         }
     }
-    app.add_plugins((states::plugin, battle::screen_plugin));
+    app.add_plugins((states::plugin, battle::screen_plugin, crate::war::plugin));
 }
 
 /// An app with no window and no GPU: `MinimalPlugins` and the game logic.
@@ -271,6 +271,40 @@ pub fn run_windowed(
     app.insert_resource(battle::WatchAssaults::default());
     app.insert_resource(LaunchTime(launched));
     app.world_mut().resource_mut::<Notices>().0.extend(loaded.warning);
+    exit_code(app.run())
+}
+
+/// `--campaign C` in the window: the campaign map, the player commanding
+/// the campaign's first army; `demo`: the program plays both and watches
+/// each battle on the table.
+pub fn run_campaign(
+    screenshot: Option<ScreenshotRequest>,
+    source: String,
+    file: warbound_campaign::play::CampaignFile,
+    demo: bool,
+    table: crate::cli::TableOptions,
+) -> ExitCode {
+    if let Some(problem) = platform::display_problem() {
+        eprintln!("{problem}");
+        return ExitCode::FAILURE;
+    }
+    platform::install_panic_hook();
+    let loaded = settings::load();
+    let seed = table.seed.unwrap_or_else(|| match &screenshot {
+        Some(_) => battle::NewBattle::default().seed,
+        None => std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64),
+    });
+    let player = file.armies.first().map_or(warbound_campaign::map::common::Side::Blue, |a| a.side);
+    let mut app =
+        full_app(FullAppOptions { settings: loaded.settings, screenshot, bench: None, scenario: None, windowed: true });
+    app.insert_resource(battle::NewBattle { seed, player: Some(0), two_player: false });
+    app.insert_resource(battle::FlowPace(WINDOWED_FLOW_PACE));
+    app.insert_resource(battle::WatchAssaults::default());
+    if demo {
+        app.insert_resource(crate::war::CampaignDemo::default());
+    }
+    app.world_mut().resource_mut::<Notices>().0.extend(loaded.warning);
+    app.world_mut().write_message(crate::war::StartCampaign { source, file, seed, player });
     exit_code(app.run())
 }
 

@@ -40,6 +40,15 @@ impl Default for NewBattle {
     }
 }
 
+/// The battle on the table is one of the campaign's: leaving the battle
+/// screen for the campaign map keeps it for its next session.
+#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+pub struct CampaignBattle {
+    pub key: String,
+    pub attacker: String,
+    pub defender: String,
+}
+
 /// A saved battle to resume on entering the battle screen (the title's Continue).
 #[derive(Resource, Debug, Default, Clone)]
 pub struct Resume(pub Option<save::Save>);
@@ -133,8 +142,12 @@ fn begin(world: &mut World) {
     }
 }
 
-/// Leaving the battle screen takes the battle off the table.
+/// Leaving the battle screen takes the battle off the table, unless it is a
+/// campaign's, kept between its sessions.
 fn leave(world: &mut World) {
+    if world.contains_resource::<CampaignBattle>() {
+        return;
+    }
     world.resource_mut::<ActiveBattle>().0 = None;
     clear(world);
 }

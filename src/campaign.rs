@@ -22,7 +22,7 @@ use crate::cli::{CampaignRun, USAGE};
 /// The campaign autosave in the user's data directory.
 pub const AUTOSAVE: &str = "campaign-autosave.ron";
 
-fn autosave_path() -> Option<PathBuf> {
+pub fn autosave_path() -> Option<PathBuf> {
     crate::settings::data_dir().map(|d| d.join(AUTOSAVE))
 }
 
@@ -34,7 +34,7 @@ pub fn is_campaign_save(path: &Path) -> bool {
 }
 
 /// The tabletop on the built-in data.
-fn tabletop(compare: bool) -> Result<TableRunner, String> {
+pub(crate) fn tabletop(compare: bool) -> Result<TableRunner, String> {
     let codex = crate::data::shared_codex().map_err(|e| e.to_string())?;
     let templates = crate::data::templates().map_err(|e| e.to_string())?.clone();
     let layouts = crate::data::table_layouts().map(|(p, t)| (p.to_owned(), t.to_owned())).collect();
@@ -63,7 +63,7 @@ pub fn run(c: &CampaignRun) -> ExitCode {
         }
     };
     let days = c.days.unwrap_or(campaign.file.days);
-    let progress = Progress { battles: c.battles, sessions_today: 0, campaign };
+    let progress = Progress { battles: c.battles, sessions_today: 0, player: None, campaign };
     play(progress, days, c.log.as_deref(), c.summary.as_deref())
 }
 

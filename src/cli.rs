@@ -29,6 +29,11 @@ pub enum Mode {
         load: Option<PathBuf>,
         table: TableOptions,
     },
+    /// `--campaign C` in the window: the campaign map of campaign C, the
+    /// player commanding its first army (`demo`: the program plays both and
+    /// watches each battle on the table); with `screenshot`, a PNG after
+    /// that many frames.
+    CampaignMap { campaign: String, seed: Option<u64>, demo: bool, screenshot: Option<(PathBuf, u32)> },
     /// `--rules-report [--seeds N]`: play every shipped battle on seeds
     /// 1..=N headless and print which sections of both books changed state.
     RulesReport { seeds: u32 },
@@ -94,6 +99,7 @@ usage: warbound [--scenario S [--seed N] [--two-player]] [--demo]
        warbound --headless --scenario S --seed N [--bounds K] [--log OUT.jsonl] [--summary OUT.json] [--two-player]
        warbound --headless --load SAVE.ron [--days D] [--log OUT.jsonl] [--summary OUT.json]
        warbound --headless --campaign C --seed N [--battles paper|table|both] [--days D] [--log OUT.jsonl] [--summary OUT.json]
+       warbound --campaign C [--seed N] [--demo] [--screenshot OUT.png [--frames N]]
        warbound --screenshot OUT.png [--frames N] [--scenario S [--seed N] [--two-player] | --load SAVE.ron] [--demo]
        warbound --frame-bench OUT.json [--frames N]
        warbound --rules-report [--seeds N]
@@ -123,7 +129,10 @@ usage: warbound [--scenario S [--seed N] [--two-player]] [--demo]
                       and play it on to its end, both sides Auto; a campaign
                       save (campaign-autosave.ron, after every session) goes
                       on as its campaign
-  --campaign C        with --headless and --seed: play campaign C (a built-in
+  --campaign C        in the window: open campaign C's map, commanding its
+                      first army (--demo: the program plays both and watches
+                      each battle on the table);
+                      with --headless and --seed: play campaign C (a built-in
                       name, see --list-scenarios, or a path to a .ron file),
                       both armies Auto
   --battles B         how the campaign's engagements are resolved: paper (the
@@ -285,10 +294,27 @@ where
         }
         return Ok((Mode::FrameBench { out, frames: frames.unwrap_or(DEFAULT_BENCH_FRAMES) }, query));
     }
-    if let Some(campaign) = campaign {
-        if !headless {
-            return Err(UsageError("--campaign plays headless: add --headless".into()));
+    if let Some(campaign) = campaign.clone().filter(|_| !headless) {
+        if scenario.is_some() || bounds.is_some() || two_player || load.is_some() || log.is_some() || summary.is_some() {
+            return Err(UsageError(
+                "--campaign in the window takes --seed, --demo, --screenshot and --frames; the rest are for battles or the headless campaign".into(),
+            ));
         }
+        if days.is_some() || battles.is_some() {
+            return Err(UsageError("--days and --battles are for the campaign played headless (add --headless)".into()));
+        }
+        if let Some(path) = &screenshot
+            && path.extension().is_none_or(|e| !e.eq_ignore_ascii_case("png"))
+        {
+            return Err(UsageError(format!("--screenshot writes a PNG: give a path ending in .png, not {path:?}")));
+        }
+        if frames.is_some() && screenshot.is_none() {
+            return Err(UsageError("--frames only applies to --headless or --screenshot".into()));
+        }
+        let screenshot = screenshot.map(|p| (p, frames.unwrap_or(DEFAULT_SCREENSHOT_FRAMES)));
+        return Ok((Mode::CampaignMap { campaign, seed, demo, screenshot }, query));
+    }
+    if let Some(campaign) = campaign {
         if scenario.is_some() || bounds.is_some() || two_player || load.is_some() || frames.is_some() {
             return Err(UsageError(
                 "--campaign takes --seed, --days, --log and --summary; --scenario, --bounds, --two-player, --load and --frames are for battles".into(),
@@ -388,6 +414,22 @@ mod tests {
 
     fn mode(args: &[&str]) -> Result<Mode, UsageError> {
         parse(args.iter().copied()).map(|(m, _)| m)
+    }
+
+    #[test]
+    fn a_campaign_opens_its_map_in_the_window() {
+        assert_eq!(
+            mode(&["--campaign", "guernsey-1942", "--screenshot", "m.png", "--frames", "9"]),
+            Ok(Mode::CampaignMap {
+                campaign: "guernsey-1942".into(),
+                seed: None,
+                demo: false,
+                screenshot: Some((PathBuf::from("m.png"), 9)),
+            })
+        );
+        assert!(mode(&["--campaign", "guernsey-1942", "--scenario", "patrol"]).is_err());
+        assert!(mode(&["--campaign", "guernsey-1942", "--days", "3"]).is_err(), "--days is headless");
+        assert!(matches!(mode(&["--campaign", "c", "--headless", "--seed", "1"]), Ok(Mode::Campaign(_))));
     }
 
     #[test]

@@ -20,6 +20,7 @@ pub mod settings;
 pub mod states;
 pub mod ui;
 pub mod view;
+pub mod war;
 
 use std::process::ExitCode;
 
@@ -69,6 +70,18 @@ pub fn run(mode: cli::Mode, query: Option<cli::Query>) -> ExitCode {
             return app::run_autoplay(a);
         }
         Mode::Campaign(c) => return campaign::run(c),
+        Mode::CampaignMap { campaign, seed, demo, screenshot } => {
+            let (source, file) = match data::load_campaign(campaign) {
+                Ok(loaded) => loaded,
+                Err(e) => {
+                    eprintln!("warbound: {e}\n\n{}", cli::USAGE);
+                    return ExitCode::from(2);
+                }
+            };
+            let screenshot = screenshot.clone().map(|(path, frames)| launch::ScreenshotRequest { path, frames });
+            let table = cli::TableOptions { seed: *seed, two_player: false };
+            return app::run_campaign(screenshot, source, file, *demo, table);
+        }
         Mode::RulesReport { seeds } => return rules_report(*seeds),
         Mode::FrameBench { out, frames } => {
             return app::run_frame_bench(bench::FrameBench { out: out.clone(), frames: *frames });
@@ -118,6 +131,7 @@ pub fn run(mode: cli::Mode, query: Option<cli::Query>) -> ExitCode {
         | Mode::Version
         | Mode::AutoPlay(_)
         | Mode::Campaign(_)
+        | Mode::CampaignMap { .. }
         | Mode::FrameBench { .. }
         | Mode::RulesReport { .. } => {
             unreachable!("answered above")

@@ -1,7 +1,6 @@
 //! Screens and menus as Bevy states.
 //!
-//! [`AppState`] is the screen (title, battle; the campaign map joins when it
-//! exists). [`Menu`] is the overlay on top of it: while any menu is open the
+//! [`AppState`] is the screen (title, battle, the campaign map). [`Menu`] is the overlay on top of it: while any menu is open the
 //! battle flow and the camera wait.
 
 use bevy::prelude::*;
@@ -13,6 +12,8 @@ pub enum AppState {
     Title,
     /// A battle on the table.
     Battle,
+    /// The *Fight Your Own Wars* campaign map.
+    Campaign,
 }
 
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -25,6 +26,8 @@ pub enum Menu {
     Settings,
     /// Choosing a battle from the title screen.
     ScenarioPicker,
+    /// Choosing a campaign and the army to command from the title screen.
+    CampaignPicker,
     /// Naming the battle to save it (from the pause menu).
     SaveAs,
     /// Choosing a named save to load (from the title or the pause menu).
@@ -37,7 +40,16 @@ impl Menu {
         match (self, screen) {
             (Menu::Settings | Menu::SaveAs | Menu::LoadSave, AppState::Battle) => Menu::Pause,
             (Menu::Closed, AppState::Battle) => Menu::Pause,
-            (Menu::Pause | Menu::Settings | Menu::ScenarioPicker | Menu::SaveAs | Menu::LoadSave | Menu::Closed, _) => {
+            (
+                Menu::Pause
+                | Menu::Settings
+                | Menu::ScenarioPicker
+                | Menu::CampaignPicker
+                | Menu::SaveAs
+                | Menu::LoadSave
+                | Menu::Closed,
+                _,
+            ) => {
                 Menu::Closed
             }
         }
@@ -47,7 +59,9 @@ impl Menu {
 pub(super) fn plugin(app: &mut App) {
     app.init_state::<Menu>();
     // Leaving a screen closes whatever menu was open on it.
-    app.add_systems(OnExit(AppState::Battle), close_menu).add_systems(OnExit(AppState::Title), close_menu);
+    app.add_systems(OnExit(AppState::Battle), close_menu)
+        .add_systems(OnExit(AppState::Title), close_menu)
+        .add_systems(OnExit(AppState::Campaign), close_menu);
 }
 
 fn close_menu(mut next: ResMut<NextState<Menu>>) {
@@ -69,5 +83,7 @@ mod tests {
         assert_eq!(Menu::SaveAs.back(AppState::Battle), Menu::Pause);
         assert_eq!(Menu::LoadSave.back(AppState::Battle), Menu::Pause);
         assert_eq!(Menu::LoadSave.back(AppState::Title), Menu::Closed);
+        assert_eq!(Menu::CampaignPicker.back(AppState::Title), Menu::Closed);
+        assert_eq!(Menu::Closed.back(AppState::Campaign), Menu::Closed, "Esc on the map opens nothing");
     }
 }

@@ -1,6 +1,7 @@
 //! bevy_egui setup and the game's menus and overlays, one file each.
 
 pub mod battle_panels;
+mod campaign;
 mod controls;
 mod hotseat;
 mod hud;
@@ -39,6 +40,7 @@ pub(super) fn plugin(app: &mut App) {
             controls::plugin,
             saves::plugin,
             hotseat::plugin,
+            campaign::plugin,
         ));
 }
 

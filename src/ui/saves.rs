@@ -122,6 +122,8 @@ fn apply(world: &mut World) {
             Err(e) => Err(format!("Cannot undo: {e}")),
         },
         (Request::Undo, _) => return,
+        // The campaign map loads campaigns, not battles.
+        (Request::Load(_), AppState::Campaign) => return,
         (Request::Load(saved), AppState::Title) => {
             let scenario =
                 LoadedScenario { source: saved.start.source.clone(), scenario: saved.start.scenario.clone() };

@@ -11,7 +11,9 @@ use crate::{
     },
     data::{self, LoadedScenario},
     states::{AppState, Menu},
+    war::{ResumeCampaign, StartCampaign},
 };
+use warbound_campaign::map::common::Side;
 
 /// The autosave, read on coming to the title (it changes only in battle).
 #[derive(Resource, Debug, Clone)]
@@ -23,6 +25,23 @@ impl Default for SavedGame {
     }
 }
 
+/// The campaign autosave, read on coming to the title.
+#[derive(Resource, Debug, Clone)]
+pub struct SavedCampaign(pub Result<warbound_war::save::CampaignSave, String>);
+
+impl Default for SavedCampaign {
+    fn default() -> Self {
+        Self(Err("No campaign has been saved yet.".to_owned()))
+    }
+}
+
+fn read_campaign_autosave(mut saved: ResMut<SavedCampaign>) {
+    saved.0 = match crate::campaign::autosave_path().filter(|p| p.exists()) {
+        Some(path) => warbound_war::save::read(&path),
+        None => Err("No campaign has been saved yet.".to_owned()),
+    };
+}
+
 fn read_autosave(mut saved: ResMut<SavedGame>) {
     saved.0 = match autosave_path().filter(|p| p.exists()) {
         Some(path) => data::codex().map_err(|e| e.to_string()).and_then(|codex| read(&path, codex)),
@@ -31,12 +50,15 @@ fn read_autosave(mut saved: ResMut<SavedGame>) {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<SavedGame>().add_systems(OnEnter(AppState::Title), read_autosave);
+    app.init_resource::<SavedGame>()
+        .init_resource::<SavedCampaign>()
+        .add_systems(OnEnter(AppState::Title), (read_autosave, read_campaign_autosave));
     app.add_systems(
         EguiPrimaryContextPass,
         (
             main_menu.run_if(in_state(AppState::Title).and_then(in_state(Menu::Closed))),
             picker.run_if(in_state(Menu::ScenarioPicker)),
+            campaign_picker.run_if(in_state(Menu::CampaignPicker)),
         ),
     );
 }
@@ -79,7 +101,12 @@ fn main_menu(
             menu.set(Menu::ScenarioPicker);
         }
         ui.add_space(6.0);
-        menu_button(ui, false, "Campaign").on_disabled_hover_text("The Fight Your Own Wars campaign is not built yet.");
+        if menu_button(ui, true, "Campaign")
+            .on_hover_text("A Fight Your Own Wars campaign: the map, its battles on the table or on paper.")
+            .clicked()
+        {
+            menu.set(Menu::CampaignPicker);
+        }
         ui.add_space(6.0);
         if menu_button(ui, true, "Settings").clicked() {
             menu.set(Menu::Settings);
@@ -137,6 +164,87 @@ fn picker(
             && let Some((name, Ok(scenario))) = ready
         {
             start.write(StartBattle(LoadedScenario { source: (*name).to_owned(), scenario: scenario.clone() }));
+            menu.set(Menu::Closed);
+        }
+        ui.add_space(6.0);
+        if menu_button(ui, true, "Back").clicked() {
+            menu.set(Menu::Closed);
+        }
+    });
+}
+
+/// The campaigns with their briefings, the army to command, and the
+/// campaign saved last to go on with (or why it cannot be read).
+fn campaign_picker(
+    mut contexts: EguiContexts,
+    mut menu: ResMut<NextState<Menu>>,
+    mut start: MessageWriter<StartCampaign>,
+    mut resume: MessageWriter<ResumeCampaign>,
+    saved: Res<SavedCampaign>,
+    new: Res<crate::battle::NewBattle>,
+    mut chosen: Local<Option<(&'static str, Side)>>,
+) {
+    let Ok(ctx) = contexts.ctx_mut() else { return };
+    let campaigns: Vec<_> = data::campaigns().collect();
+    let chosen = chosen.get_or_insert_with(|| {
+        (campaigns.iter().find(|(_, c)| c.is_ok()).map_or("", |(n, _)| *n), Side::Blue)
+    });
+    centre_panel(ctx, "campaign-picker", |ui| {
+        ui.set_width(620.0);
+        ui.heading(egui::RichText::new("Choose a campaign").size(28.0));
+        ui.add_space(8.0);
+        match &saved.0 {
+            Ok(s) => {
+                let c = &s.progress.campaign;
+                let label = format!("Go on with {}: {}", c.file.name, c.date);
+                if menu_button(ui, true, &label).clicked() {
+                    resume.write(ResumeCampaign(s.clone()));
+                    menu.set(Menu::Closed);
+                }
+            }
+            Err(why) if !why.starts_with("No campaign") => {
+                ui.colored_label(egui::Color32::LIGHT_RED, format!("The saved campaign cannot be read: {why}"));
+            }
+            Err(_) => {}
+        }
+        ui.add_space(8.0);
+        egui::ScrollArea::vertical().max_height(420.0).show(ui, |ui| {
+            for (name, parsed) in &campaigns {
+                match parsed {
+                    Ok(c) => {
+                        let selected = chosen.0 == *name;
+                        if ui.selectable_label(selected, egui::RichText::new(&c.name).size(22.0)).clicked() {
+                            chosen.0 = name;
+                        }
+                        if selected {
+                            ui.label(&c.briefing);
+                            ui.label(
+                                egui::RichText::new(format!("{} days from {:?} {}", c.days, c.month, c.year))
+                                    .color(egui::Color32::from_gray(170)),
+                            );
+                            ui.horizontal_wrapped(|ui| {
+                                for army in &c.armies {
+                                    let mine = chosen.1 == army.side;
+                                    if ui.selectable_label(mine, format!("Command {}", army.name)).clicked() {
+                                        chosen.1 = army.side;
+                                    }
+                                }
+                            });
+                        }
+                    }
+                    Err(e) => {
+                        ui.colored_label(egui::Color32::LIGHT_RED, format!("{name}: {e}"));
+                    }
+                }
+                ui.add_space(8.0);
+            }
+        });
+        ui.add_space(12.0);
+        let ready = campaigns.iter().find(|(n, c)| *n == chosen.0 && c.is_ok());
+        if menu_button(ui, ready.is_some(), "Begin").clicked()
+            && let Some((name, Ok(file))) = ready
+        {
+            start.write(StartCampaign { source: (*name).to_owned(), file: file.clone(), seed: new.seed, player: chosen.1 });
             menu.set(Menu::Closed);
         }
         ui.add_space(6.0);

@@ -94,7 +94,11 @@ pub(super) fn plugin(app: &mut App) {
         (
             frame_new_table,
             attract.run_if(in_state(AppState::Title).and_then(in_state(Menu::Closed))),
-            control.run_if(in_state(AppState::Battle).and_then(in_state(Menu::Closed))),
+            control.run_if(
+                not(in_state(AppState::Title))
+                    .and_then(in_state(Menu::Closed))
+                    .and_then(not(resource_exists::<super::zoom::Zoom>)),
+            ),
             follow,
         )
             .chain(),
@@ -106,8 +110,17 @@ fn spawn_camera(mut commands: Commands) {
     commands.spawn((Name::new("Camera"), Camera3d::default(), orbit, orbit.transform()));
 }
 
-/// A new table (a battle chosen, or back to the title) brings the home view.
-fn frame_new_table(tables: Query<&TableRoot, Added<TableRoot>>, mut cameras: Query<&mut OrbitCamera>) {
+/// A new table (a battle chosen, or back to the title) brings the home view,
+/// unless the camera is flying down onto it from the campaign map.
+fn frame_new_table(
+    tables: Query<&TableRoot, Added<TableRoot>>,
+    mut cameras: Query<&mut OrbitCamera>,
+    zoom: Option<Res<super::zoom::Zoom>>,
+    screen: Res<State<AppState>>,
+) {
+    if zoom.is_some() || *screen.get() == AppState::Campaign {
+        return;
+    }
     for table in &tables {
         for mut cam in &mut cameras {
             *cam = OrbitCamera::home(Vec2::new(table.0.width, table.0.depth));

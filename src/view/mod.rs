@@ -6,6 +6,7 @@ mod at_screen;
 mod camera;
 mod charges;
 pub mod dice;
+mod map;
 mod miniatures;
 mod picking;
 mod screenshot;
@@ -14,11 +15,14 @@ mod table;
 mod terrain;
 mod tools;
 mod window;
+mod zoom;
 
 pub use aids::{MoveChance, MovePreview};
 pub use at_screen::AtScreen;
 pub use camera::OrbitCamera;
 pub use dice::TrayThrows;
+pub use map::{MapPlaces, TILE as MAP_TILE, layout};
+pub use zoom::{Zoom, shown as map_shown};
 pub use miniatures::{ElementModel, LAST_SEEN_BOUNDS, LastSeen, player_side, shown};
 pub use picking::{DieMove, TableClick, TablePointer};
 pub use table::{TableRoot, TableStyle};
@@ -42,5 +46,6 @@ pub(super) fn plugin(app: &mut App) {
         assault::plugin,
         at_screen::plugin,
         charges::plugin,
-    ));
+    ))
+    .add_plugins((map::plugin, zoom::plugin));
 }

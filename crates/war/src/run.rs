@@ -5,6 +5,7 @@
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
+use warbound_campaign::map::common::Side;
 use warbound_campaign::play::{Campaign, table::Tabletop};
 use warbound_rules::day::SESSIONS_PER_DAY;
 
@@ -43,6 +44,9 @@ pub struct Progress {
     /// Sessions of the present campaign day already played (0 before its
     /// first; the day is over when its end has been played too).
     pub sessions_today: u8,
+    /// The army a player commands on the campaign map; `None`: both Auto.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<Side>,
     pub campaign: Campaign,
 }
 
@@ -56,7 +60,7 @@ impl War {
     /// `campaign` played with its engagements resolved as `battles` says;
     /// `table` fights them when they go to the table.
     pub fn new(campaign: Campaign, battles: Battles, table: TableRunner) -> Self {
-        Self::resume(Progress { battles, sessions_today: 0, campaign }, table)
+        Self::resume(Progress { battles, sessions_today: 0, player: None, campaign }, table)
     }
 
     /// Goes on with a campaign where its save left it.

@@ -189,6 +189,15 @@ impl Campaign {
         }
     }
 
+    /// A battle begun with [`Campaign::start_on_table`] that the game could
+    /// not set up: this session goes to paper instead, said so.
+    pub fn table_refused(&mut self, attacker: &str, defender: &str, why: &str) {
+        let Some(k) = self.battle_of(attacker, defender) else { return };
+        if self.paper_instead(k, why) {
+            self.battles.remove(k);
+        }
+    }
+
     /// The result of the session's bounds of a battle begun with
     /// [`Campaign::start_on_table`], carried back to the campaign.
     pub fn finish_on_table(&mut self, attacker: &str, defender: &str, result: BattleResult, t: &dyn Tabletop) {

@@ -1,0 +1,347 @@
+//! The campaign map's panels: the calendar, session, light and weather along
+//! the top with the buttons that advance the campaign; each army's
+//! Strategic Morale and the player's battlegroups down the left, the chosen
+//! one's record sheet under them, the enemy only as detected; the day's log
+//! along the bottom; the battle due and how to fight it; the charts of the
+//! campaign's days; the boards', links' and tokens' names over the map.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use warbound_campaign::{map::common::Side, paper::dunnigan::StrategicCondition, play::Campaign};
+use warbound_rules::narrate::words;
+
+use crate::{
+    states::{AppState, Menu},
+    view::{MAP_TILE, MapPlaces, Zoom, map_shown},
+    war::{ActiveWar, AdvanceCampaign, ChooseFight, Fight, Step},
+};
+
+/// The force whose record sheet shows.
+#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
+pub struct SheetOf(pub Option<String>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<SheetOf>().add_systems(
+        EguiPrimaryContextPass,
+        (top_bar, forces, day_log, battle_due, charts, map_labels)
+            .chain()
+            .run_if(in_state(AppState::Campaign).and_then(in_state(Menu::Closed)).and_then(campaign_on)),
+    );
+}
+
+fn campaign_on(war: Option<NonSend<ActiveWar>>) -> bool {
+    war.is_some()
+}
+
+/// A program word as the player reads it ("SandyBeach" → "Sandy beach").
+fn say(v: impl std::fmt::Debug) -> String {
+    words(&format!("{v:?}"))
+}
+
+fn side_colour(side: Side) -> egui::Color32 {
+    match side {
+        Side::Blue => egui::Color32::from_rgb(110, 160, 255),
+        Side::Red => egui::Color32::from_rgb(255, 120, 100),
+    }
+}
+
+fn condition_colour(c: StrategicCondition) -> egui::Color32 {
+    match c {
+        StrategicCondition::Green => egui::Color32::from_rgb(90, 200, 90),
+        StrategicCondition::Amber => egui::Color32::from_rgb(240, 180, 40),
+        StrategicCondition::Red => egui::Color32::from_rgb(230, 70, 60),
+    }
+}
+
+/// The session's weather and light in words.
+pub fn weather_line(c: &Campaign) -> String {
+    let mut parts = vec![say(c.conditions.light)];
+    if let Some(today) = &c.today {
+        if let Ok(spell) = today.spell(c.date.session()) {
+            parts.push(say(spell.sky));
+            parts.push(format!("moon: {}", say(spell.moon).to_lowercase()));
+        }
+        parts.push(format!("wind: {}", say(today.wind).to_lowercase()));
+        parts.push(format!("rain/snow gauge {}", today.gauge_at_start));
+    }
+    parts.join(" · ")
+}
+
+fn top_bar(mut contexts: EguiContexts, war: NonSend<ActiveWar>, mut advance: MessageWriter<AdvanceCampaign>, mut screen: ResMut<NextState<AppState>>) {
+    let Ok(ctx) = contexts.ctx_mut() else { return };
+    let c = war.campaign();
+    egui::Window::new("Campaign")
+        .id(egui::Id::new("campaign-top"))
+        .title_bar(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_TOP, [0.0, 4.0])
+        .show(ctx, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(egui::RichText::new(&c.file.name).strong().size(20.0));
+            ui.separator();
+            ui.label(egui::RichText::new(c.date.to_string()).size(18.0));
+            ui.label(format!("day {} of {}", c.day.max(1), c.file.days));
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.label(weather_line(c));
+            ui.separator();
+            ui.label(format!("You command {}", c.army(war.player).name));
+        });
+        ui.horizontal(|ui| {
+            let ready = war.step == Step::Map && !war.war.ended() && !war.to_day_end;
+            let next = ui.add_enabled(ready, egui::Button::new("Next session"));
+            if next.on_hover_text("Deals the session's Battlegroup Priority Cards (FYOW 4.5): every commander acts in turn, then the battles due are fought.").clicked() {
+                advance.write(AdvanceCampaign { to_day_end: false });
+            }
+            let day = ui.add_enabled(ready, egui::Button::new("To the end of the day"));
+            if day.on_hover_text("Plays the day's sessions one after another, stopping for each battle.").clicked() {
+                advance.write(AdvanceCampaign { to_day_end: true });
+            }
+            if war.to_day_end {
+                ui.spinner();
+                ui.label(format!("session {} of 6…", war.war.progress.sessions_today + 1));
+            }
+            if let Some(end) = &c.ended {
+                let winner = end.winner.map_or("nobody".to_owned(), |s| c.army(s).name.clone());
+                ui.label(egui::RichText::new(format!("The campaign is over: {}. {winner} wins.", end.reason)).strong());
+            }
+            if let Some(why) = &war.save_failed {
+                ui.colored_label(egui::Color32::LIGHT_RED, format!("Autosave failed: {why}"));
+            }
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if ui.button("Title").on_hover_text("The campaign is saved after every session: Continue picks it up.").clicked() {
+                    screen.set(AppState::Title);
+                }
+            });
+        });
+    });
+}
+
+fn forces(mut contexts: EguiContexts, war: NonSend<ActiveWar>, mut sheet: ResMut<SheetOf>) {
+    let Ok(ctx) = contexts.ctx_mut() else { return };
+    let c = war.campaign();
+    egui::Window::new("Forces")
+        .anchor(egui::Align2::LEFT_TOP, [4.0, 4.0])
+        .default_width(330.0)
+        .default_height(480.0)
+        .show(ctx, |ui| {
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            ui.heading("Strategic Morale");
+            for army in &c.armies {
+                ui.colored_label(side_colour(army.side), format!("{}: {}", army.name, army.morale.score));
+            }
+            ui.separator();
+            ui.heading("Your forces");
+            for f in c.forces.iter().filter(|f| f.side == war.player && !f.is_gone()) {
+                let at = f.board().map_or_else(|| "afloat".to_owned(), |b| b.0.clone());
+                ui.horizontal(|ui| {
+                    let chosen = sheet.0.as_deref() == Some(f.name.as_str());
+                    if ui.selectable_label(chosen, format!("{} ({} pts), {at}", f.name, f.points())).clicked() {
+                        sheet.0 = Some(f.name.clone());
+                    }
+                    ui.colored_label(condition_colour(f.condition), say(f.condition));
+                });
+            }
+            ui.separator();
+            ui.heading("The enemy, as detected");
+            let known = &c.army(war.player).known;
+            if known.is_empty() {
+                ui.label("No enemy force has been detected (FYOW 16).");
+            }
+            for (name, (board, day)) in known {
+                ui.colored_label(side_colour(war.player.enemy()), format!("{name} at {}, seen day {day}", board.0));
+            }
+            ui.separator();
+            if let Some(f) = sheet.0.as_ref().and_then(|n| c.force(n)).filter(|f| f.side == war.player) {
+                record_sheet(ui, c, f);
+            } else {
+                ui.label("Choose one of your forces for its record sheet.");
+            }
+        });
+    });
+}
+
+/// A battlegroup's record sheet: commander, orders, points, condition,
+/// attitude, supply, and its order of battle.
+fn record_sheet(ui: &mut egui::Ui, c: &Campaign, f: &warbound_campaign::play::state::Force) {
+    ui.heading(&f.name);
+    ui.label(format!("{} of {}", say(f.kind), f.battlegroup.brigade));
+    let traits = f.commander.traits.as_ref().map(|t| format!(", {}", say(t).to_lowercase())).unwrap_or_default();
+    ui.label(format!("Commander: {}, {}{traits}", f.commander.name, say(f.commander.competency).to_lowercase()));
+    let objective = f.objective.as_ref().map(|b| format!(" on {}", b.0)).unwrap_or_default();
+    ui.label(format!("Orders: {}{objective}", say(f.order)));
+    ui.horizontal(|ui| {
+        ui.label(format!("{} points of {} raised; condition", f.points(), f.battlegroup.original_points));
+        ui.colored_label(condition_colour(f.condition), say(f.condition));
+    });
+    if let Some(o) = c.occupant(&f.name) {
+        ui.label(format!("Attitude: {}; {}", say(o.attitude.attitude()), say(o.place).to_lowercase()));
+    }
+    ui.label(format!("Supply: {}, stockpile {} S", say(f.supply.mode), f.battlegroup.stockpile));
+    ui.add_space(4.0);
+    egui::Grid::new(("orbat", f.name.as_str())).striped(true).show(ui, |ui| {
+        for e in &f.battlegroup.elements {
+            ui.label(&e.name);
+            ui.label(format!("{} pts", e.points));
+            ui.label(format!("{} MP", e.movement_points));
+            ui.end_row();
+        }
+    });
+}
+
+fn day_log(mut contexts: EguiContexts, war: NonSend<ActiveWar>) {
+    let Ok(ctx) = contexts.ctx_mut() else { return };
+    let day = war.campaign().day;
+    egui::Window::new("Campaign log")
+        .anchor(egui::Align2::RIGHT_BOTTOM, [-4.0, -4.0])
+        .default_width(620.0)
+        .default_height(170.0)
+        .show(ctx, |ui| {
+        ui.label(egui::RichText::new(format!("The campaign log, day {}", day.max(1))).strong());
+        egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
+            let from = war.log.len().saturating_sub(400);
+            for (d, line) in &war.log[from..] {
+                let text = egui::RichText::new(line);
+                ui.label(if *d == day { text } else { text.color(egui::Color32::from_gray(150)) });
+            }
+        });
+    });
+}
+
+fn battle_due(mut contexts: EguiContexts, war: NonSend<ActiveWar>, mut choose: MessageWriter<ChooseFight>) {
+    let Step::Battles(_) = &war.step else { return };
+    let Some((a, d)) = war.due() else { return };
+    let Ok(ctx) = contexts.ctx_mut() else { return };
+    let c = war.campaign();
+    let board = c.battle_of(a, d).map(|k| c.battles[k].board.0.clone()).unwrap_or_default();
+    egui::Window::new(format!("Battle at {board}"))
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| {
+            let side = |n: &str| c.force(n).map(|f| f.side);
+            ui.horizontal_wrapped(|ui| {
+                ui.colored_label(side(a).map_or(egui::Color32::WHITE, side_colour), a);
+                ui.label("attacks");
+                ui.colored_label(side(d).map_or(egui::Color32::WHITE, side_colour), d);
+            });
+            if let Some(k) = c.battle_of(a, d) {
+                let b = &c.battles[k];
+                ui.label(format!("Combat Session {} (contact {})", b.combat_sessions + 1, b.contact));
+            }
+            ui.add_space(8.0);
+            for fight in war.choices() {
+                let mine = side(a) == Some(war.player) || side(d) == Some(war.player);
+                if fight == Fight::Command && !mine {
+                    continue;
+                }
+                if ui.add_sized([320.0, 30.0], egui::Button::new(fight.label())).on_hover_text(fight.explain()).clicked() {
+                    choose.write(ChooseFight(fight));
+                }
+            }
+        });
+}
+
+/// Each army's Strategic Morale and each battlegroup's points over the campaign's days.
+fn charts(mut contexts: EguiContexts, war: NonSend<ActiveWar>) {
+    let Ok(ctx) = contexts.ctx_mut() else { return };
+    egui::Window::new("Over the campaign")
+        .default_open(false)
+        .anchor(egui::Align2::RIGHT_TOP, [-8.0, 80.0])
+        .default_width(320.0)
+        .show(ctx, |ui| {
+            ui.label("Strategic Morale");
+            let lines: Vec<(egui::Color32, Vec<f32>)> = [Side::Blue, Side::Red]
+                .iter()
+                .enumerate()
+                .map(|(k, s)| (side_colour(*s), war.history.iter().map(|h| f32::from(h.morale[k])).collect()))
+                .collect();
+            chart(ui, &lines);
+            ui.label("Battlegroups' points (yours)");
+            let names: Vec<String> = war
+                .history
+                .first()
+                .map(|h| h.forces.iter().filter(|f| f.1 == war.player).map(|f| f.0.clone()).collect())
+                .unwrap_or_default();
+            let palette = [(120, 200, 255), (120, 255, 160), (255, 220, 120), (220, 150, 255), (255, 150, 150)];
+            let lines: Vec<(egui::Color32, Vec<f32>)> = names
+                .iter()
+                .enumerate()
+                .map(|(k, n)| {
+                    let (r, g, b) = palette[k % palette.len()];
+                    let points = war
+                        .history
+                        .iter()
+                        .map(|h| h.forces.iter().find(|f| &f.0 == n).map_or(0.0, |f| f.2 as f32))
+                        .collect();
+                    (egui::Color32::from_rgb(r, g, b), points)
+                })
+                .collect();
+            chart(ui, &lines);
+            for (k, n) in names.iter().enumerate() {
+                let (r, g, b) = palette[k % palette.len()];
+                ui.colored_label(egui::Color32::from_rgb(r, g, b), n);
+            }
+        });
+}
+
+/// Lines over the campaign's days, each scaled to the chart's tallest value.
+fn chart(ui: &mut egui::Ui, lines: &[(egui::Color32, Vec<f32>)]) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(300.0, 90.0), egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 2.0, egui::Color32::from_gray(30));
+    let top = lines.iter().flat_map(|(_, v)| v.iter().copied()).fold(1.0_f32, f32::max);
+    for (colour, values) in lines {
+        let n = values.len().max(2) - 1;
+        let points: Vec<egui::Pos2> = values
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                egui::pos2(rect.left() + rect.width() * i as f32 / n as f32, rect.bottom() - rect.height() * v / top)
+            })
+            .collect();
+        painter.add(egui::Shape::line(points, egui::Stroke::new(2.0, *colour)));
+    }
+    painter.text(rect.left_top(), egui::Align2::LEFT_TOP, format!("{top:.0}"), egui::FontId::proportional(12.0), egui::Color32::GRAY);
+}
+
+/// The boards' names, the links' MP and the tokens' names over the map.
+fn map_labels(
+    mut contexts: EguiContexts,
+    war: NonSend<ActiveWar>,
+    places: Res<MapPlaces>,
+    cameras: Query<(&Camera, &GlobalTransform)>,
+    zoom: Option<Res<Zoom>>,
+) {
+    if !map_shown(AppState::Campaign, zoom.as_deref()) {
+        return;
+    }
+    let Ok(ctx) = contexts.ctx_mut() else { return };
+    let Ok((camera, eye)) = cameras.single() else { return };
+    let painter = ctx.layer_painter(egui::LayerId::background());
+    let c = war.campaign();
+    let font = |size: f32| egui::FontId::proportional(size);
+    for b in &c.file.map.boards {
+        let Some(at) = places.boards.get(&b.id) else { continue };
+        let corner = *at + Vec3::new(-MAP_TILE.x / 2.0 + 3.0, 0.5, -MAP_TILE.y / 2.0 + 3.0);
+        let Ok(p) = camera.world_to_viewport(eye, corner) else { continue };
+        // The board's short name, in the colour of the army that holds it.
+        let colour = c.held.get(&b.id).map_or(egui::Color32::WHITE, |s| side_colour(*s));
+        painter.text(egui::pos2(p.x, p.y), egui::Align2::LEFT_TOP, &b.id.0, font(14.0), colour);
+    }
+    // A link's MP where the link is long enough on screen to carry it.
+    let scale = |at: Vec3| {
+        let a = camera.world_to_viewport(eye, at).ok()?;
+        let b = camera.world_to_viewport(eye, at + Vec3::X * 30.0).ok()?;
+        Some(a.distance(b))
+    };
+    let roomy = places.links.first().and_then(|(at, _)| scale(*at)).is_some_and(|px| px > 40.0);
+    for (at, text) in places.links.iter().filter(|_| roomy) {
+        let Ok(p) = camera.world_to_viewport(eye, *at) else { continue };
+        painter.text(egui::pos2(p.x, p.y), egui::Align2::CENTER_CENTER, text, font(11.0), egui::Color32::from_rgb(255, 240, 200));
+    }
+    for (at, side, name) in &places.tokens {
+        let Ok(p) = camera.world_to_viewport(eye, *at) else { continue };
+        painter.text(egui::pos2(p.x, p.y - 4.0), egui::Align2::CENTER_BOTTOM, name, font(12.0), side_colour(*side));
+    }
+}

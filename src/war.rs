@@ -1,0 +1,464 @@
+//! The campaign screen's campaign: the *Fight Your Own Wars* campaign being
+//! played in the window ([`ActiveWar`]), the player's army against the Auto
+//! one, advanced a session or a day at a time. Each battle due is handed to
+//! the player's choice ([`Fight`]): commanded by him on the table, watched on
+//! the table Auto against Auto, fought Auto off screen, or resolved on paper
+//! by the Dunnigan rules. A battle on the table is this app's own battle,
+//! four bounds a session; its result goes back to the campaign when the
+//! session's bounds are played, and the battle waits, kept, for the next
+//! session. The campaign is autosaved after every session.
+
+use std::collections::{BTreeSet, VecDeque};
+
+use bevy::prelude::*;
+use warbound_campaign::{
+    map::{board::BoardId, common::Side},
+    play::{Campaign, CampaignFile, table::Tabletop},
+};
+use warbound_rules::handoff::Continuation;
+use warbound_war::{
+    Battles, War,
+    run::Progress,
+    save::{self, CampaignSave},
+};
+
+use crate::{
+    battle::{ActiveBattle, CampaignBattle, play, setup, state},
+    data::LoadedScenario,
+    launch::Notices,
+    states::AppState,
+};
+
+/// How the player has a battle due fought.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fight {
+    /// On the table, the player commanding his army's side, the program the other.
+    Command,
+    /// On the table, both sides Auto, shown.
+    Watch,
+    /// On the table, both sides Auto, not shown: only its result.
+    Unseen,
+    /// On paper, by the Dunnigan rules (FYOW 33).
+    Paper,
+}
+
+impl Fight {
+    pub const ALL: [Fight; 4] = [Fight::Command, Fight::Watch, Fight::Unseen, Fight::Paper];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Fight::Command => "Command it on the table",
+            Fight::Watch => "Watch it on the table",
+            Fight::Unseen => "Fight it on the table unseen",
+            Fight::Paper => "Resolve it on paper",
+        }
+    }
+
+    pub fn explain(self) -> &'static str {
+        match self {
+            Fight::Command => "You command your battlegroup's side, the program the other; four bounds, then back to the map.",
+            Fight::Watch => "Both sides Auto; you watch the four bounds of this session on the table.",
+            Fight::Unseen => "Both sides Auto on the table, played at once; the map shows the result.",
+            Fight::Paper => "The Dunnigan rules (FYOW 33): Battle Factors, the CRT column, its shifts and one die.",
+        }
+    }
+}
+
+/// Where the session stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Step {
+    /// On the map between sessions, waiting for the player.
+    Map,
+    /// A session is open: its battles due, the first waiting for the player's choice.
+    Battles(VecDeque<(String, String)>),
+    /// The first of these battles is on the table.
+    Table(VecDeque<(String, String)>),
+}
+
+/// A campaign day's state for the charts: each army's Strategic Morale and
+/// each battlegroup's points and condition (0 Green … 2 Red).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Sample {
+    pub day: u32,
+    pub morale: [u8; 2],
+    pub forces: Vec<(String, Side, u32, u8)>,
+}
+
+/// The campaign in the window.
+/// Not `Send`: the headless table keeps its battles' apps, so this is a
+/// non-send resource, on the main thread.
+pub struct ActiveWar {
+    pub war: War,
+    /// The army the player commands; the other is Auto.
+    pub player: Side,
+    pub step: Step,
+    /// The campaign's events as sentences, with the day each happened.
+    pub log: Vec<(u32, String)>,
+    /// One sample at the start and after every campaign day.
+    pub history: Vec<Sample>,
+    /// Advancing to the end of the day: sessions follow each other until it
+    /// ends or a battle waits for the player.
+    pub to_day_end: bool,
+    /// Battles (by their key) fought in this app rather than headless: the
+    /// player's and those watched, kept on the table between sessions.
+    pub on_screen: BTreeSet<String>,
+    /// The board of the battle last taken to the table.
+    pub board: Option<BoardId>,
+    /// Why the last autosave failed, for the player.
+    pub save_failed: Option<String>,
+}
+
+impl ActiveWar {
+    pub fn new(war: War, player: Side) -> Self {
+        let mut w = Self {
+            war,
+            player,
+            step: Step::Map,
+            log: Vec::new(),
+            history: Vec::new(),
+            to_day_end: false,
+            on_screen: BTreeSet::new(),
+            board: None,
+            save_failed: None,
+        };
+        w.sample();
+        w.take_events();
+        w
+    }
+
+    pub fn campaign(&self) -> &Campaign {
+        self.war.campaign()
+    }
+
+    /// The battle first in line, if the session is at its battles.
+    pub fn due(&self) -> Option<&(String, String)> {
+        match &self.step {
+            Step::Battles(q) | Step::Table(q) => q.front(),
+            Step::Map => None,
+        }
+    }
+
+    /// The key of the battle of `attacker` on `defender` on the table, once it is there.
+    fn key(&self, attacker: &str, defender: &str) -> Option<String> {
+        let c = self.campaign();
+        c.battle_of(attacker, defender).and_then(|k| c.battles[k].table.as_ref()).map(|t| t.key.clone())
+    }
+
+    /// How the battle first in line may be fought now: a battle already on
+    /// the screen stays there (its dice went with the player's commands),
+    /// one the table cannot field goes to paper.
+    pub fn choices(&self) -> Vec<Fight> {
+        let Some((a, d)) = self.due() else { return Vec::new() };
+        let c = self.campaign();
+        let Some(k) = c.battle_of(a, d) else { return Vec::new() };
+        if self.key(a, d).is_some_and(|key| self.on_screen.contains(&key)) {
+            return vec![Fight::Command, Fight::Watch];
+        }
+        if c.fielded(k) && self.war.table.is_some() { Fight::ALL.to_vec() } else { vec![Fight::Paper] }
+    }
+
+    /// The campaign's new events into the log, as sentences.
+    pub fn take_events(&mut self) {
+        let day = self.campaign().day;
+        let events = self.war.progress.campaign.drain_events();
+        let names = |_: &str| None;
+        for e in events {
+            self.log.push((day, warbound_rules::narrate::sentence(&e, &names)));
+        }
+    }
+
+    fn sample(&mut self) {
+        let c = self.campaign();
+        let morale = [c.army(Side::Blue).morale.score, c.army(Side::Red).morale.score];
+        let forces = c
+            .forces
+            .iter()
+            .filter(|f| f.is_battlegroup())
+            .map(|f| (f.name.clone(), f.side, f.points(), f.condition as u8))
+            .collect();
+        self.history.push(Sample { day: c.day, morale, forces });
+    }
+
+    /// Opens the next session: its battles wait for the player, or, with
+    /// none, it closes at once.
+    pub fn open_session(&mut self) {
+        if self.step != Step::Map || !self.war.open_session() {
+            self.to_day_end = false;
+            return;
+        }
+        let due: VecDeque<_> = self.campaign().due_battles().into();
+        self.take_events();
+        self.step = Step::Battles(due);
+        self.next_battle();
+    }
+
+    /// Closes the session once its battles are fought, autosaves, and at the
+    /// day's end takes the charts' sample.
+    fn next_battle(&mut self) {
+        let Step::Battles(due) = &self.step else { return };
+        if !due.is_empty() {
+            return;
+        }
+        self.war.close_session();
+        self.take_events();
+        self.step = Step::Map;
+        if self.war.progress.sessions_today == 0 {
+            self.sample();
+            self.to_day_end = false;
+        }
+        if self.war.ended() {
+            self.to_day_end = false;
+        }
+        self.save_failed = autosave(&self.war.progress).err();
+    }
+
+    /// Resolves the battle first in line off the screen, on paper or on the
+    /// headless table.
+    pub fn resolve_off_screen(&mut self, fight: Fight) {
+        let Step::Battles(due) = &mut self.step else { return };
+        let Some((a, d)) = due.pop_front() else { return };
+        self.war.resolve(&a, &d, fight == Fight::Unseen);
+        self.take_events();
+        self.next_battle();
+    }
+}
+
+/// Writes the campaign autosave.
+pub fn autosave(progress: &Progress) -> Result<(), String> {
+    let Some(path) = crate::campaign::autosave_path() else { return Ok(()) };
+    save::write(&path, &CampaignSave::of(progress)).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// Asks to begin a campaign: its file, seed and the army the player commands.
+#[derive(Message, Debug, Clone)]
+pub struct StartCampaign {
+    pub source: String,
+    pub file: CampaignFile,
+    pub seed: u64,
+    pub player: Side,
+}
+
+/// Asks to go on with a saved campaign, the player commanding the army he
+/// commanded (the first, for a campaign saved with both Auto).
+#[derive(Message, Debug, Clone)]
+pub struct ResumeCampaign(pub CampaignSave);
+
+/// Asks to play the next session, or the day's sessions to its end.
+#[derive(Message, Debug, Clone, Copy)]
+pub struct AdvanceCampaign {
+    pub to_day_end: bool,
+}
+
+/// The player's choice for the battle first in line.
+#[derive(Message, Debug, Clone, Copy)]
+pub struct ChooseFight(pub Fight);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<StartCampaign>()
+        .add_message::<ResumeCampaign>()
+        .add_message::<ChooseFight>()
+        .add_message::<AdvanceCampaign>()
+        .add_systems(
+            Update,
+            (
+                begin_campaign,
+                (demo.run_if(resource_exists::<CampaignDemo>), advance, choose, back_to_map, day_on)
+                    .chain()
+                    .in_set(CampaignSystems),
+            )
+                .chain(),
+        )
+        .add_systems(OnEnter(AppState::Title), end_campaign);
+}
+
+fn begin_campaign(world: &mut World) {
+    let starts: Vec<StartCampaign> = world.resource_mut::<Messages<StartCampaign>>().drain().collect();
+    let resumes: Vec<ResumeCampaign> = world.resource_mut::<Messages<ResumeCampaign>>().drain().collect();
+    let made = if let Some(s) = starts.into_iter().last() {
+        Some(Campaign::new(&s.source, s.file, s.seed).map_err(|e| format!("{}: {e}", s.source)).and_then(|c| {
+            let table = crate::campaign::tabletop(false)?;
+            let mut war = War::new(c, Battles::Table, table);
+            war.progress.player = Some(s.player);
+            Ok((war, s.player))
+        }))
+    } else {
+        resumes.into_iter().last().map(|ResumeCampaign(saved)| {
+            let mut progress = saved.progress;
+            progress.battles = Battles::Table;
+            let player = *progress.player.get_or_insert(Side::Blue);
+            crate::campaign::tabletop(false).map(|t| (War::resume(progress, t), player))
+        })
+    };
+    match made {
+        Some(Ok((war, player))) => {
+            world.insert_non_send(ActiveWar::new(war, player));
+            world.resource_mut::<NextState<AppState>>().set(AppState::Campaign);
+        }
+        Some(Err(e)) => {
+            if let Some(mut n) = world.get_resource_mut::<Notices>() {
+                n.0.push(format!("The campaign cannot begin: {e}"));
+            }
+            error!("the campaign cannot begin: {e}");
+        }
+        None => {}
+    }
+}
+
+/// The player's choice for the battle first in line: off the screen at
+/// once, or onto the table.
+fn choose(world: &mut World) {
+    let choices: Vec<ChooseFight> = world.resource_mut::<Messages<ChooseFight>>().drain().collect();
+    let Some(ChooseFight(fight)) = choices.into_iter().last() else { return };
+    let Some(mut w) = world.remove_non_send::<ActiveWar>() else { return };
+    if !w.choices().contains(&fight) || !matches!(w.step, Step::Battles(_)) {
+        world.insert_non_send(w);
+        return;
+    }
+    match fight {
+        Fight::Paper | Fight::Unseen => w.resolve_off_screen(fight),
+        Fight::Command | Fight::Watch => to_table(world, &mut w, fight),
+    }
+    world.insert_non_send(w);
+}
+
+/// Sets the battle first in line on the table (or goes on with it there).
+fn to_table(world: &mut World, w: &mut ActiveWar, fight: Fight) {
+    let Step::Battles(due) = &w.step else { return };
+    let Some((a, d)) = due.front().cloned() else { return };
+    let Some(t) = w.war.table.as_ref() else { return };
+    let start = w.war.progress.campaign.start_on_table(&a, &d, t as &dyn Tabletop);
+    w.take_events();
+    let Some(start) = start else {
+        // The table could not field it: this session went to paper.
+        if let Step::Battles(due) = &mut w.step {
+            due.pop_front();
+        }
+        w.next_battle();
+        return;
+    };
+    let c = w.campaign();
+    let Some(k) = c.battle_of(&a, &d) else { return };
+    let Some(table) = c.battles[k].table.as_ref() else { return };
+    let key = table.key.clone();
+    let player_side = table.sides.iter().position(|s| *s == w.player);
+    w.board = Some(c.battles[k].board.clone());
+    let kept = world.get_resource::<CampaignBattle>().is_some_and(|b| b.key == key)
+        && world.contains_resource::<state::Battle>();
+    let result = if kept {
+        let c: Continuation = start.continuations.last().cloned().unwrap_or_default();
+        play::continue_with(world, c)
+    } else {
+        crate::battle::clear(world);
+        let mut start = start;
+        start.control = vec![setup::Control::Auto; start.scenario.sides.len()];
+        if let (Fight::Command, Some(s)) = (fight, player_side) {
+            start.control[s] = setup::Control::Player;
+        }
+        world.resource_mut::<ActiveBattle>().0 =
+            Some(LoadedScenario { source: start.source.clone(), scenario: start.scenario.clone() });
+        crate::battle::spawn::start(world, start)
+    };
+    if let Err(e) = result {
+        error!("the campaign battle cannot go on the table: {e}");
+        crate::battle::clear(world);
+        world.remove_resource::<CampaignBattle>();
+        w.war.progress.campaign.table_refused(&a, &d, &e);
+        w.take_events();
+        if let Step::Battles(due) = &mut w.step {
+            due.pop_front();
+        }
+        w.next_battle();
+        return;
+    }
+    if fight == Fight::Command
+        && let (Some(s), Some(mut sides)) = (player_side, world.get_resource_mut::<state::Sides>())
+    {
+        sides.0[s].control = setup::Control::Player;
+    }
+    w.on_screen.insert(key.clone());
+    world.insert_resource(CampaignBattle { key, attacker: a, defender: d });
+    let Step::Battles(due) = std::mem::replace(&mut w.step, Step::Map) else { return };
+    w.step = Step::Table(due);
+    world.resource_mut::<NextState<AppState>>().set(AppState::Battle);
+}
+
+/// The session's bounds played (or the battle over): its result to the
+/// campaign, and back to the map.
+fn back_to_map(world: &mut World) {
+    if !world.get_resource::<State<AppState>>().is_some_and(|s| *s.get() == AppState::Battle) {
+        return;
+    }
+    let Some(cb) = world.get_resource::<CampaignBattle>().cloned() else { return };
+    if !play::stopped(world) {
+        return;
+    }
+    let Some(result) = world.resource::<state::Battle>().result.clone() else { return };
+    let Some(mut w) = world.remove_non_send::<ActiveWar>() else { return };
+    if let Some(t) = w.war.table.as_ref() {
+        w.war.progress.campaign.finish_on_table(&cb.attacker, &cb.defender, result, t as &dyn Tabletop);
+    }
+    w.take_events();
+    if play::is_over(world) {
+        w.on_screen.remove(&cb.key);
+        world.remove_resource::<CampaignBattle>();
+    }
+    if let Step::Table(mut due) = std::mem::replace(&mut w.step, Step::Map) {
+        due.pop_front();
+        w.step = Step::Battles(due);
+        w.next_battle();
+    }
+    world.insert_non_send(w);
+    world.resource_mut::<NextState<AppState>>().set(AppState::Campaign);
+}
+
+fn advance(mut asked: MessageReader<AdvanceCampaign>, war: Option<NonSendMut<ActiveWar>>) {
+    let Some(a) = asked.read().last().copied() else { return };
+    let Some(mut w) = war else { return };
+    if w.step == Step::Map {
+        w.to_day_end = a.to_day_end;
+        w.open_session();
+    }
+}
+
+/// The campaign's steps after it has begun: they wait while the camera
+/// flies between the map and the table.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CampaignSystems;
+
+/// `--campaign C --demo`: the program plays the player's army too, day
+/// after day, and watches every battle on the table.
+#[derive(Resource, Debug, Default, Clone, Copy)]
+pub struct CampaignDemo;
+
+fn demo(war: Option<NonSendMut<ActiveWar>>, screen: Res<State<AppState>>, mut choose: MessageWriter<ChooseFight>) {
+    let Some(mut w) = war else { return };
+    if *screen.get() != AppState::Campaign {
+        return;
+    }
+    match &w.step {
+        Step::Map if !w.war.ended() => w.to_day_end = true,
+        Step::Battles(_) => {
+            let fight = if w.choices().contains(&Fight::Watch) { Fight::Watch } else { Fight::Paper };
+            choose.write(ChooseFight(fight));
+        }
+        _ => {}
+    }
+}
+
+/// Advancing to the day's end opens the next session once one closes.
+fn day_on(war: Option<NonSendMut<ActiveWar>>, screen: Res<State<AppState>>) {
+    let Some(mut w) = war else { return };
+    if *screen.get() == AppState::Campaign && w.to_day_end && w.step == Step::Map {
+        w.open_session();
+    }
+}
+
+/// Back at the title, the campaign is put away (its autosave holds it) with
+/// any battle of it kept for the next session.
+fn end_campaign(world: &mut World) {
+    world.remove_non_send::<ActiveWar>();
+    if world.remove_resource::<CampaignBattle>().is_some() {
+        crate::battle::clear(world);
+        world.resource_mut::<ActiveBattle>().0 = None;
+    }
+}
