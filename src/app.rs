@@ -261,6 +261,7 @@ pub fn run_windowed(
     // A game played is autosaved after every bound (a screenshot is not).
     if app.world().get_resource::<ScreenshotRequest>().is_none() {
         app.insert_resource(battle::save::Autosave(battle::autosave_path()));
+        app.insert_resource(crate::war::CampaignAutosave(crate::campaign::autosave_path()));
     }
     // The table shows the flow step by step rather than a bound at once.
     app.insert_resource(battle::FlowPace(if demo { DEMO_FLOW_PACE } else { WINDOWED_FLOW_PACE }));
@@ -301,7 +302,9 @@ pub fn run_campaign(
     app.insert_resource(battle::FlowPace(WINDOWED_FLOW_PACE));
     app.insert_resource(battle::WatchAssaults::default());
     if demo {
-        app.insert_resource(crate::war::CampaignDemo::default());
+        app.insert_resource(crate::war::CampaignDemo);
+    } else if app.world().get_resource::<ScreenshotRequest>().is_none() {
+        app.insert_resource(crate::war::CampaignAutosave(crate::campaign::autosave_path()));
     }
     app.world_mut().resource_mut::<Notices>().0.extend(loaded.warning);
     app.world_mut().write_message(crate::war::StartCampaign { source, file, seed, player });

@@ -1,10 +1,11 @@
 //! `warbound --frame-bench OUT.json`: in one run, the frame time of the
-//! empty table (the title screen) and of the largest shipped battle with
-//! everything shown — every element, the terrain and the overlay — at
-//! 1280×720, and the CPU time of the main-world systems each frame (the
+//! empty table (the title screen), of the largest shipped battle with
+//! everything shown — every element, the terrain and the overlay — and of
+//! the first shipped campaign's map scene, still and with the camera
+//! flying between the map and the table, at 1280×720, and the CPU time of the main-world systems each frame (the
 //! game's systems with the egui pass and transforms: from the end of
-//! `PreUpdate` to the start of `Last`). The goals: the battle within 1.5×
-//! the empty table's frame time, the systems under 4 ms a frame; on a GPU,
+//! `PreUpdate` to the start of `Last`). The goals: the battle, the map and
+//! the zoom each within 1.5× the empty table's frame time, the systems under 4 ms a frame; on a GPU,
 //! 60 fps or better.
 
 use std::{path::PathBuf, time::Instant};
@@ -16,7 +17,10 @@ use crate::{
     battle::{FlowCpu, NewBattle, StartBattle},
     data::{self, LoadedScenario},
     settings::Settings,
+    view::{MapPlaces, OrbitCamera, Zoom},
+    war::StartCampaign,
 };
+use warbound_campaign::map::common::Side;
 
 /// Frames let pass before measuring each phase (shaders, the first layouts).
 const WARMUP: u32 = 30;
@@ -35,8 +39,13 @@ struct Run {
     frame: u32,
     empty: Samples,
     battle: Samples,
+    map: Samples,
+    zoom: Samples,
     scenario: String,
     elements: usize,
+    campaign: String,
+    /// The next flight goes up to the map.
+    zoom_up: bool,
     started: Option<Instant>,
 }
 
@@ -45,6 +54,8 @@ enum Phase {
     #[default]
     Empty,
     Battle,
+    Map,
+    Zoom,
     Done,
 }
 
@@ -73,6 +84,14 @@ pub struct Report {
     pub game_systems_ms: f64,
     /// The battle flow's own share: the rules' steps run that frame.
     pub flow_ms_battle: f64,
+    /// The campaign map scene, its frame time and its ratio to the empty table's.
+    pub campaign: String,
+    pub map_ms: f64,
+    pub map_ratio: f64,
+    /// The camera flying between the map and the table.
+    pub zoom_ms: f64,
+    pub zoom_ratio: f64,
+    pub map_met: bool,
     pub goal_ratio: f64,
     pub goal_systems_ms: f64,
     pub ratio_met: bool,
@@ -115,6 +134,8 @@ fn stop_clock(mut run: ResMut<Run>, time: Res<Time<Real>>, flow: Res<FlowCpu>) {
     let samples = match run.phase {
         Phase::Empty => &mut run.empty,
         Phase::Battle => &mut run.battle,
+        Phase::Map => &mut run.map,
+        Phase::Zoom => &mut run.zoom,
         Phase::Done => return,
     };
     samples.frame_ms.push(frame);
@@ -131,6 +152,10 @@ fn step(
     mut settings: ResMut<Settings>,
     windows: Query<&Window>,
     mut exit: MessageWriter<AppExit>,
+    mut campaign: MessageWriter<StartCampaign>,
+    mut commands: Commands,
+    zoom: Option<Res<Zoom>>,
+    places: Res<MapPlaces>,
 ) {
     let measured = |s: &Samples| s.frame_ms.len() as u32 >= bench.frames;
     match run.phase {
@@ -150,6 +175,32 @@ fn step(
             run.frame = 0;
         }
         Phase::Battle if measured(&run.battle) => {
+            let Some((source, Ok(file))) = data::campaigns().next() else {
+                error!("frame bench: no shipped campaign to measure");
+                exit.write(AppExit::error());
+                return;
+            };
+            run.campaign = file.name.clone();
+            let player = file.armies.first().map_or(Side::Blue, |a| a.side);
+            campaign.write(StartCampaign { source: source.to_owned(), file, seed: 1, player });
+            run.phase = Phase::Map;
+            run.frame = 0;
+        }
+        Phase::Map if measured(&run.map) => {
+            run.phase = Phase::Zoom;
+            run.frame = WARMUP;
+        }
+        // Down onto the table and up again, over and over.
+        Phase::Zoom if !measured(&run.zoom) && zoom.is_none() => {
+            let map = crate::view::map_overview(&places);
+            let table = OrbitCamera::home(Vec2::new(72.0, 48.0));
+            let down = !run.zoom_up;
+            run.zoom_up = down;
+            let (from, to) = if down { (map, table) } else { (table, map) };
+            commands.insert_resource(Zoom { from, to, t: 0.0, down });
+        }
+        Phase::Zoom if !measured(&run.zoom) => {}
+        Phase::Zoom => {
             run.phase = Phase::Done;
             let (empty, battle) = (mean(&run.empty.frame_ms), mean(&run.battle.frame_ms));
             let resolution = windows.iter().next().map_or((0, 0), |w| (w.physical_width(), w.physical_height()));
@@ -165,6 +216,12 @@ fn step(
                 systems_ms_battle: mean(&run.battle.systems_ms),
                 game_systems_ms: (mean(&run.battle.systems_ms) - mean(&run.empty.systems_ms)).max(0.0),
                 flow_ms_battle: mean(&run.battle.flow_ms),
+                campaign: run.campaign.clone(),
+                map_ms: mean(&run.map.frame_ms),
+                map_ratio: if empty > 0.0 { mean(&run.map.frame_ms) / empty } else { 0.0 },
+                zoom_ms: mean(&run.zoom.frame_ms),
+                zoom_ratio: if empty > 0.0 { mean(&run.zoom.frame_ms) / empty } else { 0.0 },
+                map_met: empty > 0.0 && mean(&run.map.frame_ms).max(mean(&run.zoom.frame_ms)) / empty <= 1.5,
                 goal_ratio: 1.5,
                 goal_systems_ms: 4.0,
                 ratio_met: empty > 0.0 && battle / empty <= 1.5,
@@ -187,6 +244,15 @@ fn step(
                 report.systems_ms_empty,
                 report.game_systems_ms,
                 if report.systems_met { "met" } else { "not met" },
+            );
+            println!(
+                "campaign map of {}: {:.1} ms a frame, {:.2}x the empty table; flying to the table and back {:.1} ms, {:.2}x (goal 1.5x or less: {})",
+                report.campaign,
+                report.map_ms,
+                report.map_ratio,
+                report.zoom_ms,
+                report.zoom_ratio,
+                if report.map_met { "met" } else { "not met" },
             );
             let text = serde_json::to_string_pretty(&report).expect("a report serialises");
             match std::fs::write(&bench.out, text + "\n") {

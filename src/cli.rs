@@ -295,13 +295,16 @@ where
         return Ok((Mode::FrameBench { out, frames: frames.unwrap_or(DEFAULT_BENCH_FRAMES) }, query));
     }
     if let Some(campaign) = campaign.clone().filter(|_| !headless) {
-        if scenario.is_some() || bounds.is_some() || two_player || load.is_some() || log.is_some() || summary.is_some() {
+        if scenario.is_some() || bounds.is_some() || two_player || load.is_some() || log.is_some() || summary.is_some()
+        {
             return Err(UsageError(
                 "--campaign in the window takes --seed, --demo, --screenshot and --frames; the rest are for battles or the headless campaign".into(),
             ));
         }
         if days.is_some() || battles.is_some() {
-            return Err(UsageError("--days and --battles are for the campaign played headless (add --headless)".into()));
+            return Err(UsageError(
+                "--days and --battles are for the campaign played headless (add --headless)".into(),
+            ));
         }
         if let Some(path) = &screenshot
             && path.extension().is_none_or(|e| !e.eq_ignore_ascii_case("png"))

@@ -49,9 +49,7 @@ impl Menu {
                 | Menu::LoadSave
                 | Menu::Closed,
                 _,
-            ) => {
-                Menu::Closed
-            }
+            ) => Menu::Closed,
         }
     }
 }

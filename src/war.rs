@@ -18,7 +18,6 @@ use warbound_campaign::{
 use warbound_rules::handoff::Continuation;
 use warbound_war::{
     Battles, War,
-    run::Progress,
     save::{self, CampaignSave},
 };
 
@@ -56,7 +55,9 @@ impl Fight {
 
     pub fn explain(self) -> &'static str {
         match self {
-            Fight::Command => "You command your battlegroup's side, the program the other; four bounds, then back to the map.",
+            Fight::Command => {
+                "You command your battlegroup's side, the program the other; four bounds, then back to the map."
+            }
             Fight::Watch => "Both sides Auto; you watch the four bounds of this session on the table.",
             Fight::Unseen => "Both sides Auto on the table, played at once; the map shows the result.",
             Fight::Paper => "The Dunnigan rules (FYOW 33): Battle Factors, the CRT column, its shifts and one die.",
@@ -104,6 +105,8 @@ pub struct ActiveWar {
     pub on_screen: BTreeSet<String>,
     /// The board of the battle last taken to the table.
     pub board: Option<BoardId>,
+    /// Where the campaign is saved after every session (`None`: not saved).
+    pub autosave: Option<std::path::PathBuf>,
     /// Why the last autosave failed, for the player.
     pub save_failed: Option<String>,
 }
@@ -119,6 +122,7 @@ impl ActiveWar {
             to_day_end: false,
             on_screen: BTreeSet::new(),
             board: None,
+            autosave: None,
             save_failed: None,
         };
         w.sample();
@@ -209,7 +213,11 @@ impl ActiveWar {
         if self.war.ended() {
             self.to_day_end = false;
         }
-        self.save_failed = autosave(&self.war.progress).err();
+        if let Some(path) = &self.autosave {
+            self.save_failed = save::write(path, &CampaignSave::of(&self.war.progress))
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))
+                .err();
+        }
     }
 
     /// Resolves the battle first in line off the screen, on paper or on the
@@ -223,11 +231,10 @@ impl ActiveWar {
     }
 }
 
-/// Writes the campaign autosave.
-pub fn autosave(progress: &Progress) -> Result<(), String> {
-    let Some(path) = crate::campaign::autosave_path() else { return Ok(()) };
-    save::write(&path, &CampaignSave::of(progress)).map_err(|e| format!("cannot write {}: {e}", path.display()))
-}
+/// Where a campaign played in the window is saved after every session (the
+/// game's data directory; none for a screenshot or a test).
+#[derive(Resource, Debug, Default, Clone)]
+pub struct CampaignAutosave(pub Option<std::path::PathBuf>);
 
 /// Asks to begin a campaign: its file, seed and the army the player commands.
 #[derive(Message, Debug, Clone)]
@@ -291,7 +298,9 @@ fn begin_campaign(world: &mut World) {
     };
     match made {
         Some(Ok((war, player))) => {
-            world.insert_non_send(ActiveWar::new(war, player));
+            let mut w = ActiveWar::new(war, player);
+            w.autosave = world.get_resource::<CampaignAutosave>().and_then(|a| a.0.clone());
+            world.insert_non_send(w);
             world.resource_mut::<NextState<AppState>>().set(AppState::Campaign);
         }
         Some(Err(e)) => {

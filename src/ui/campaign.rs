@@ -67,7 +67,12 @@ pub fn weather_line(c: &Campaign) -> String {
     parts.join(" · ")
 }
 
-fn top_bar(mut contexts: EguiContexts, war: NonSend<ActiveWar>, mut advance: MessageWriter<AdvanceCampaign>, mut screen: ResMut<NextState<AppState>>) {
+fn top_bar(
+    mut contexts: EguiContexts,
+    war: NonSend<ActiveWar>,
+    mut advance: MessageWriter<AdvanceCampaign>,
+    mut screen: ResMut<NextState<AppState>>,
+) {
     let Ok(ctx) = contexts.ctx_mut() else { return };
     let c = war.campaign();
     egui::Window::new("Campaign")
@@ -125,40 +130,40 @@ fn forces(mut contexts: EguiContexts, war: NonSend<ActiveWar>, mut sheet: ResMut
         .default_width(330.0)
         .default_height(480.0)
         .show(ctx, |ui| {
-        egui::ScrollArea::vertical().show(ui, |ui| {
-            ui.heading("Strategic Morale");
-            for army in &c.armies {
-                ui.colored_label(side_colour(army.side), format!("{}: {}", army.name, army.morale.score));
-            }
-            ui.separator();
-            ui.heading("Your forces");
-            for f in c.forces.iter().filter(|f| f.side == war.player && !f.is_gone()) {
-                let at = f.board().map_or_else(|| "afloat".to_owned(), |b| b.0.clone());
-                ui.horizontal(|ui| {
-                    let chosen = sheet.0.as_deref() == Some(f.name.as_str());
-                    if ui.selectable_label(chosen, format!("{} ({} pts), {at}", f.name, f.points())).clicked() {
-                        sheet.0 = Some(f.name.clone());
-                    }
-                    ui.colored_label(condition_colour(f.condition), say(f.condition));
-                });
-            }
-            ui.separator();
-            ui.heading("The enemy, as detected");
-            let known = &c.army(war.player).known;
-            if known.is_empty() {
-                ui.label("No enemy force has been detected (FYOW 16).");
-            }
-            for (name, (board, day)) in known {
-                ui.colored_label(side_colour(war.player.enemy()), format!("{name} at {}, seen day {day}", board.0));
-            }
-            ui.separator();
-            if let Some(f) = sheet.0.as_ref().and_then(|n| c.force(n)).filter(|f| f.side == war.player) {
-                record_sheet(ui, c, f);
-            } else {
-                ui.label("Choose one of your forces for its record sheet.");
-            }
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                ui.heading("Strategic Morale");
+                for army in &c.armies {
+                    ui.colored_label(side_colour(army.side), format!("{}: {}", army.name, army.morale.score));
+                }
+                ui.separator();
+                ui.heading("Your forces");
+                for f in c.forces.iter().filter(|f| f.side == war.player && !f.is_gone()) {
+                    let at = f.board().map_or_else(|| "afloat".to_owned(), |b| b.0.clone());
+                    ui.horizontal(|ui| {
+                        let chosen = sheet.0.as_deref() == Some(f.name.as_str());
+                        if ui.selectable_label(chosen, format!("{} ({} pts), {at}", f.name, f.points())).clicked() {
+                            sheet.0 = Some(f.name.clone());
+                        }
+                        ui.colored_label(condition_colour(f.condition), say(f.condition));
+                    });
+                }
+                ui.separator();
+                ui.heading("The enemy, as detected");
+                let known = &c.army(war.player).known;
+                if known.is_empty() {
+                    ui.label("No enemy force has been detected (FYOW 16).");
+                }
+                for (name, (board, day)) in known {
+                    ui.colored_label(side_colour(war.player.enemy()), format!("{name} at {}, seen day {day}", board.0));
+                }
+                ui.separator();
+                if let Some(f) = sheet.0.as_ref().and_then(|n| c.force(n)).filter(|f| f.side == war.player) {
+                    record_sheet(ui, c, f);
+                } else {
+                    ui.label("Choose one of your forces for its record sheet.");
+                }
+            });
         });
-    });
 }
 
 /// A battlegroup's record sheet: commander, orders, points, condition,
@@ -197,15 +202,15 @@ fn day_log(mut contexts: EguiContexts, war: NonSend<ActiveWar>) {
         .default_width(620.0)
         .default_height(170.0)
         .show(ctx, |ui| {
-        ui.label(egui::RichText::new(format!("The campaign log, day {}", day.max(1))).strong());
-        egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
-            let from = war.log.len().saturating_sub(400);
-            for (d, line) in &war.log[from..] {
-                let text = egui::RichText::new(line);
-                ui.label(if *d == day { text } else { text.color(egui::Color32::from_gray(150)) });
-            }
+            ui.label(egui::RichText::new(format!("The campaign log, day {}", day.max(1))).strong());
+            egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
+                let from = war.log.len().saturating_sub(400);
+                for (d, line) in &war.log[from..] {
+                    let text = egui::RichText::new(line);
+                    ui.label(if *d == day { text } else { text.color(egui::Color32::from_gray(150)) });
+                }
+            });
         });
-    });
 }
 
 fn battle_due(mut contexts: EguiContexts, war: NonSend<ActiveWar>, mut choose: MessageWriter<ChooseFight>) {
@@ -235,7 +240,11 @@ fn battle_due(mut contexts: EguiContexts, war: NonSend<ActiveWar>, mut choose: M
                 if fight == Fight::Command && !mine {
                     continue;
                 }
-                if ui.add_sized([320.0, 30.0], egui::Button::new(fight.label())).on_hover_text(fight.explain()).clicked() {
+                if ui
+                    .add_sized([320.0, 30.0], egui::Button::new(fight.label()))
+                    .on_hover_text(fight.explain())
+                    .clicked()
+                {
                     choose.write(ChooseFight(fight));
                 }
             }
@@ -302,7 +311,13 @@ fn chart(ui: &mut egui::Ui, lines: &[(egui::Color32, Vec<f32>)]) {
             .collect();
         painter.add(egui::Shape::line(points, egui::Stroke::new(2.0, *colour)));
     }
-    painter.text(rect.left_top(), egui::Align2::LEFT_TOP, format!("{top:.0}"), egui::FontId::proportional(12.0), egui::Color32::GRAY);
+    painter.text(
+        rect.left_top(),
+        egui::Align2::LEFT_TOP,
+        format!("{top:.0}"),
+        egui::FontId::proportional(12.0),
+        egui::Color32::GRAY,
+    );
 }
 
 /// The boards' names, the links' MP and the tokens' names over the map.
@@ -338,7 +353,13 @@ fn map_labels(
     let roomy = places.links.first().and_then(|(at, _)| scale(*at)).is_some_and(|px| px > 40.0);
     for (at, text) in places.links.iter().filter(|_| roomy) {
         let Ok(p) = camera.world_to_viewport(eye, *at) else { continue };
-        painter.text(egui::pos2(p.x, p.y), egui::Align2::CENTER_CENTER, text, font(11.0), egui::Color32::from_rgb(255, 240, 200));
+        painter.text(
+            egui::pos2(p.x, p.y),
+            egui::Align2::CENTER_CENTER,
+            text,
+            font(11.0),
+            egui::Color32::from_rgb(255, 240, 200),
+        );
     }
     for (at, side, name) in &places.tokens {
         let Ok(p) = camera.world_to_viewport(eye, *at) else { continue };

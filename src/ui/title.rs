@@ -186,9 +186,8 @@ fn campaign_picker(
 ) {
     let Ok(ctx) = contexts.ctx_mut() else { return };
     let campaigns: Vec<_> = data::campaigns().collect();
-    let chosen = chosen.get_or_insert_with(|| {
-        (campaigns.iter().find(|(_, c)| c.is_ok()).map_or("", |(n, _)| *n), Side::Blue)
-    });
+    let chosen =
+        chosen.get_or_insert_with(|| (campaigns.iter().find(|(_, c)| c.is_ok()).map_or("", |(n, _)| *n), Side::Blue));
     centre_panel(ctx, "campaign-picker", |ui| {
         ui.set_width(620.0);
         ui.heading(egui::RichText::new("Choose a campaign").size(28.0));
@@ -244,7 +243,12 @@ fn campaign_picker(
         if menu_button(ui, ready.is_some(), "Begin").clicked()
             && let Some((name, Ok(file))) = ready
         {
-            start.write(StartCampaign { source: (*name).to_owned(), file: file.clone(), seed: new.seed, player: chosen.1 });
+            start.write(StartCampaign {
+                source: (*name).to_owned(),
+                file: file.clone(),
+                seed: new.seed,
+                player: chosen.1,
+            });
             menu.set(Menu::Closed);
         }
         ui.add_space(6.0);

@@ -192,7 +192,8 @@ fn build_map(
     let map = &c.file.map;
     let grid = layout(map);
     // The board under the table: the battle's, else the first.
-    let under = war.board.as_ref().and_then(|b| grid.get(b)).or_else(|| map.boards.first().and_then(|b| grid.get(&b.id)));
+    let under =
+        war.board.as_ref().and_then(|b| grid.get(b)).or_else(|| map.boards.first().and_then(|b| grid.get(&b.id)));
     let offset = -centre(under.copied().unwrap_or_default());
     if let Some(before) = anchor.replace(offset)
         && before != offset
@@ -202,7 +203,8 @@ fn build_map(
             cam.bounds = cam.bounds.max((cam.focus.xz()).abs() + TILE);
         }
     }
-    let mut solid = |c: Color| materials.add(StandardMaterial { base_color: c, perceptual_roughness: 0.9, ..default() });
+    let mut solid =
+        |c: Color| materials.add(StandardMaterial { base_color: c, perceptual_roughness: 0.9, ..default() });
     let mut new_places = MapPlaces::default();
     let (mut lo, mut hi) = (Vec3::splat(f32::MAX), Vec3::splat(f32::MIN));
     let mut children = Vec::new();
@@ -227,10 +229,20 @@ fn build_map(
                 .links
                 .iter()
                 .filter(|l| l.route != Route::Sea)
-                .filter_map(|l| if l.from == b.id { Some(l.from_edge) } else if l.to == b.id { Some(l.to_edge) } else { None })
+                .filter_map(|l| {
+                    if l.from == b.id {
+                        Some(l.from_edge)
+                    } else if l.to == b.id {
+                        Some(l.to_edge)
+                    } else {
+                        None
+                    }
+                })
                 .collect();
-            let seaward =
-                [Edge::West, Edge::North, Edge::East, Edge::South].into_iter().find(|e| !linked.contains(e)).unwrap_or(Edge::West);
+            let seaward = [Edge::West, Edge::North, Edge::East, Edge::South]
+                .into_iter()
+                .find(|e| !linked.contains(e))
+                .unwrap_or(Edge::West);
             let colour = match coast {
                 Coast::SandyBeach => Color::srgb(0.93, 0.85, 0.6),
                 Coast::NonBeach => Color::srgb(0.4, 0.4, 0.42),
@@ -311,14 +323,14 @@ fn build_map(
         Transform::from_translation(new_places.middle - Vec3::Y * 2.0),
         Name::new("Sea"),
     );
-    commands
-        .spawn((MapRoot, Name::new("Campaign map"), Transform::default(), Visibility::default()))
-        .with_children(|root| {
+    commands.spawn((MapRoot, Name::new("Campaign map"), Transform::default(), Visibility::default())).with_children(
+        |root| {
             root.spawn(sea);
             for child in children {
                 root.spawn(child);
             }
-        });
+        },
+    );
     if first {
         for mut cam in &mut cameras {
             *cam = overview(&new_places);
@@ -336,7 +348,7 @@ mod tests {
         let (_, file) = crate::data::load_campaign("guernsey-1942").expect("the shipped campaign");
         let grid = layout(&file.map);
         assert_eq!(grid.len(), file.map.boards.len(), "every board placed");
-        let places: BTreeSet<IVec2> = grid.values().copied().collect();
+        let places: BTreeSet<(i32, i32)> = grid.values().map(|p| (p.x, p.y)).collect();
         assert_eq!(places.len(), grid.len(), "no two boards on one place");
         // L'Ancresse's South edge leads to St Sampson: St Sampson lies below it.
         let (a, b) = (grid[&BoardId("L'Ancresse".into())], grid[&BoardId("St Sampson".into())]);

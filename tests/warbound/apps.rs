@@ -125,3 +125,102 @@ fn a_battle_started_from_the_title_is_laid_with_its_terrain_and_leaving_clears_t
     let world = app.world_mut();
     assert_eq!(world.query::<&TableRoot>().iter(world).count(), 1, "one table");
 }
+
+/// The full app on the title with the shipped campaign begun, the player
+/// commanding its first army, the campaign saved to `autosave`.
+fn campaign_app(autosave: Option<std::path::PathBuf>) -> App {
+    let mut app = full_app(FullAppOptions {
+        settings: Settings::default(),
+        screenshot: None,
+        bench: None,
+        scenario: None,
+        windowed: false,
+    });
+    app.insert_resource(warbound::battle::FlowPace(100_000));
+    app.insert_resource(warbound::war::CampaignAutosave(autosave));
+    app.update();
+    let (source, file) = data::load_campaign("guernsey-1942").expect("the shipped campaign");
+    let player = file.armies[0].side;
+    app.world_mut().write_message(warbound::war::StartCampaign { source, file, seed: 42, player });
+    for _ in 0..3 {
+        app.update();
+    }
+    app
+}
+
+fn screen(app: &App) -> AppState {
+    *app.world().resource::<State<AppState>>().get()
+}
+
+/// Runs updates until `done` or `most` updates; returns whether it came.
+fn until(app: &mut App, most: u32, done: impl Fn(&App) -> bool) -> bool {
+    for _ in 0..most {
+        if done(app) {
+            return true;
+        }
+        app.update();
+    }
+    done(app)
+}
+
+fn war(app: &App) -> &warbound::war::ActiveWar {
+    app.world().non_send::<warbound::war::ActiveWar>()
+}
+
+#[test]
+fn a_campaign_opens_on_its_map_and_a_session_plays_and_is_saved() {
+    let dir = std::env::temp_dir().join(format!("warbound-campaign-screen-{}", std::process::id()));
+    let save = dir.join("campaign-autosave.ron");
+    let mut app = campaign_app(Some(save.clone()));
+    assert_eq!(screen(&app), AppState::Campaign);
+    let boards = war(&app).campaign().file.map.boards.len();
+    let places = app.world().resource::<warbound::view::MapPlaces>().clone();
+    assert_eq!(places.boards.len(), boards, "a tile for every Map Board");
+    assert!(places.links.len() >= boards, "the links between them");
+    let world = app.world_mut();
+    let tables: Vec<Visibility> = world.query_filtered::<&Visibility, With<TableRoot>>().iter(world).copied().collect();
+    assert!(tables.iter().all(|v| *v == Visibility::Hidden), "the table is away while the map shows");
+    let date = war(&app).campaign().date;
+    app.world_mut().write_message(warbound::war::AdvanceCampaign { to_day_end: false });
+    assert!(until(&mut app, 20, |a| war(a).campaign().date != date || war(a).due().is_some()));
+    // The session's events are in the log as sentences, and the campaign was saved.
+    assert!(war(&app).log.iter().any(|(_, l)| l.contains("FYOW")), "{:?}", war(&app).log.last());
+    assert!(war(&app).log.iter().all(|(_, l)| !l.contains("\":")), "no JSON in the log");
+    if war(&app).due().is_none() {
+        let saved = warbound_war::save::read(&save).expect("the autosave reads");
+        assert_eq!(saved.progress.campaign.date, war(&app).campaign().date);
+        assert_eq!(saved.progress.player, Some(war(&app).player));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_battle_due_goes_to_the_table_for_a_session_and_back_to_the_map() {
+    use warbound::war::{ChooseFight, Fight, Step};
+    let mut app = campaign_app(None);
+    // Sessions until a battle waits for the player's choice.
+    for _ in 0..12 {
+        if war(&app).due().is_some() {
+            break;
+        }
+        app.world_mut().write_message(warbound::war::AdvanceCampaign { to_day_end: false });
+        until(&mut app, 5, |a| war(a).due().is_some());
+    }
+    let (a, d) = war(&app).due().cloned().expect("a battle within two days");
+    assert!(war(&app).choices().contains(&Fight::Watch), "{:?}", war(&app).choices());
+    app.world_mut().write_message(ChooseFight(Fight::Watch));
+    assert!(until(&mut app, 10, |a| screen(a) == AppState::Battle), "onto the table");
+    assert!(app.world().contains_resource::<warbound::battle::CampaignBattle>());
+    // The camera flies down before the battle plays, then four bounds, then back to the map.
+    assert!(until(&mut app, 200_000, |a| screen(a) == AppState::Campaign), "back to the map");
+    let w = war(&app);
+    let k = w.campaign().battle_of(&a, &d);
+    let sessions = k.map(|k| w.campaign().battles[k].combat_sessions);
+    assert!(sessions == Some(1) || k.is_none(), "one Combat Session fought on the table: {sessions:?}");
+    if k.is_some() {
+        // The battle waits on the table, kept for its next session, and can only go on there.
+        assert!(app.world().contains_resource::<warbound::battle::state::Battle>());
+        assert!(!matches!(w.step, Step::Table(_)));
+    }
+    assert!(w.log.iter().any(|(_, l)| l.contains("15.6 Engagements on Map Boards")), "the hand-off is logged");
+}

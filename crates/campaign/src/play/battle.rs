@@ -133,7 +133,11 @@ impl Campaign {
     /// The battles whose Combat Session is due this session (their contact
     /// came before it), as (attacker, defender), in the order they are fought.
     pub fn due_battles(&self) -> Vec<(String, String)> {
-        self.battles.iter().filter(|b| b.contact < self.date).map(|b| (b.attacker.clone(), b.defender.clone())).collect()
+        self.battles
+            .iter()
+            .filter(|b| b.contact < self.date)
+            .map(|b| (b.attacker.clone(), b.defender.clone()))
+            .collect()
     }
 
     /// Fights the Combat Session of every battle whose contact came before this session.
