@@ -573,9 +573,12 @@ mod tests {
             mode(&["--headless", "--load", "c.ron", "--days", "2"]),
             Ok(Mode::AutoPlay(AutoPlay { days: Some(2), load: Some(_), .. }))
         ));
+        assert!(matches!(
+            mode(&["--campaign", "guernsey-1942", "--seed", "1"]),
+            Ok(Mode::CampaignMap { seed: Some(1), screenshot: None, .. })
+        ));
         for args in [
-            &["--campaign", "guernsey-1942", "--seed", "1"][..],
-            &["--headless", "--campaign", "guernsey-1942"],
+            &["--headless", "--campaign", "guernsey-1942"][..],
             &["--headless", "--campaign", "guernsey-1942", "--seed", "1", "--days", "0"],
             &["--headless", "--campaign", "guernsey-1942", "--seed", "1", "--scenario", "patrol"],
             &["--headless", "--scenario", "patrol", "--seed", "1", "--days", "3"],
