@@ -12,10 +12,14 @@ use std::collections::{BTreeSet, VecDeque};
 
 use bevy::prelude::*;
 use warbound_campaign::{
+    army::orders::OrderKind,
     map::{board::BoardId, common::Side},
-    play::{Campaign, CampaignFile, table::Tabletop},
+    play::{Campaign, CampaignFile, Command, table::Tabletop},
 };
-use warbound_rules::handoff::Continuation;
+use warbound_rules::{
+    event::{EventKind, RuleEvent},
+    handoff::Continuation,
+};
 use warbound_war::{
     Battles, War,
     save::{self, CampaignSave},
@@ -105,6 +109,12 @@ pub struct ActiveWar {
     pub on_screen: BTreeSet<String>,
     /// The board of the battle last taken to the table.
     pub board: Option<BoardId>,
+    /// The last battle resolved off the screen, step by step: its title and
+    /// its events (the Dunnigan rules' Battle Factors, CRT column and shifts,
+    /// die, result and losses), until the player closes it.
+    pub report: Option<(String, Vec<RuleEvent>)>,
+    /// What became of the player's last orders, in a sentence.
+    pub orders_said: Option<String>,
     /// Where the campaign is saved after every session (`None`: not saved).
     pub autosave: Option<std::path::PathBuf>,
     /// Why the last autosave failed, for the player.
@@ -122,6 +132,8 @@ impl ActiveWar {
             to_day_end: false,
             on_screen: BTreeSet::new(),
             board: None,
+            report: None,
+            orders_said: None,
             autosave: None,
             save_failed: None,
         };
@@ -161,14 +173,15 @@ impl ActiveWar {
         if c.fielded(k) && self.war.table.is_some() { Fight::ALL.to_vec() } else { vec![Fight::Paper] }
     }
 
-    /// The campaign's new events into the log, as sentences.
-    pub fn take_events(&mut self) {
+    /// The campaign's new events into the log, as sentences; returns them.
+    pub fn take_events(&mut self) -> Vec<RuleEvent> {
         let day = self.campaign().day;
         let events = self.war.progress.campaign.drain_events();
         let names = |_: &str| None;
-        for e in events {
-            self.log.push((day, warbound_rules::narrate::sentence(&e, &names)));
+        for e in &events {
+            self.log.push((day, warbound_rules::narrate::sentence(e, &names)));
         }
+        events
     }
 
     fn sample(&mut self) {
@@ -220,16 +233,52 @@ impl ActiveWar {
         }
     }
 
+    /// The player's orders for one of his forces: kept for the next day's
+    /// order phase when no day is under way, else given now by a Command
+    /// Decision, which may fail or be refused.
+    pub fn give_orders(&mut self, g: &GiveOrders) -> String {
+        let to = g.objective.as_ref().map(|b| format!(" on {}", b.0)).unwrap_or_default();
+        let what = format!("{}{to}", warbound_rules::narrate::words(&format!("{:?}", g.order)));
+        if self.campaign().force(&g.force).is_none_or(|f| f.side != self.player) {
+            return format!("{} is not yours to command.", g.force);
+        }
+        if self.war.progress.sessions_today == 0 {
+            self.war.progress.campaign.player_orders.insert(g.force.clone(), (g.order, g.objective.clone()));
+            return format!("{}: {what} at the next day's orders (FYOW 10.2).", g.force);
+        }
+        let order = Command::Orders { force: g.force.clone(), order: g.order, objective: g.objective.clone() };
+        let said = match self.war.progress.campaign.command(order) {
+            Ok(()) => match self.campaign().force(&g.force).and_then(|f| f.pending_orders.clone()) {
+                Some(_) => format!("{}: {what} from its commander's next activation (FYOW 10.6).", g.force),
+                None => format!("{}: {what}.", g.force),
+            },
+            Err(e) => format!("{}: {what} refused: {e}", g.force),
+        };
+        self.take_events();
+        said
+    }
+
     /// Resolves the battle first in line off the screen, on paper or on the
     /// headless table.
     pub fn resolve_off_screen(&mut self, fight: Fight) {
         let Step::Battles(due) = &mut self.step else { return };
         let Some((a, d)) = due.pop_front() else { return };
+        let board = self.campaign().battle_of(&a, &d).map(|k| self.campaign().battles[k].board.0.clone());
         self.war.resolve(&a, &d, fight == Fight::Unseen);
-        self.take_events();
+        let steps: Vec<RuleEvent> =
+            self.take_events().into_iter().filter(|e| e.kind == EventKind::PaperBattle).collect();
+        let how = if fight == Fight::Paper { "on paper" } else { "on the table, unseen" };
+        let title = format!("{a} against {d} at {}, {how}", board.unwrap_or_default());
+        self.report = Some((title, steps));
         self.next_battle();
     }
 }
+
+/// A campaign is being played: [`ActiveWar`] is there. A plain resource, for
+/// run conditions (which may run off the main thread, where a non-send
+/// resource cannot be read).
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct CampaignOn;
 
 /// Where a campaign played in the window is saved after every session (the
 /// game's data directory; none for a screenshot or a test).
@@ -256,6 +305,20 @@ pub struct AdvanceCampaign {
     pub to_day_end: bool,
 }
 
+/// The player's orders for one of his forces (FYOW 10): set for the next
+/// day's order phase between days; during a day, a change of orders by a
+/// Command Decision (10.6).
+#[derive(Message, Debug, Clone)]
+pub struct GiveOrders {
+    pub force: String,
+    pub order: OrderKind,
+    pub objective: Option<BoardId>,
+}
+
+/// The player has read the last battle's report.
+#[derive(Message, Debug, Clone, Copy)]
+pub struct CloseReport;
+
 /// The player's choice for the battle first in line.
 #[derive(Message, Debug, Clone, Copy)]
 pub struct ChooseFight(pub Fight);
@@ -265,11 +328,13 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<ResumeCampaign>()
         .add_message::<ChooseFight>()
         .add_message::<AdvanceCampaign>()
+        .add_message::<GiveOrders>()
+        .add_message::<CloseReport>()
         .add_systems(
             Update,
             (
                 begin_campaign,
-                (demo.run_if(resource_exists::<CampaignDemo>), advance, choose, back_to_map, day_on)
+                (demo.run_if(resource_exists::<CampaignDemo>), orders, advance, choose, back_to_map, day_on)
                     .chain()
                     .in_set(CampaignSystems),
             )
@@ -297,10 +362,12 @@ fn begin_campaign(world: &mut World) {
         })
     };
     match made {
-        Some(Ok((war, player))) => {
+        Some(Ok((mut war, player))) => {
+            war.progress.campaign.player = Some(player);
             let mut w = ActiveWar::new(war, player);
             w.autosave = world.get_resource::<CampaignAutosave>().and_then(|a| a.0.clone());
             world.insert_non_send(w);
+            world.insert_resource(CampaignOn);
             world.resource_mut::<NextState<AppState>>().set(AppState::Campaign);
         }
         Some(Err(e)) => {
@@ -420,6 +487,20 @@ fn back_to_map(world: &mut World) {
     world.resource_mut::<NextState<AppState>>().set(AppState::Campaign);
 }
 
+fn orders(
+    mut given: MessageReader<GiveOrders>,
+    mut closed: MessageReader<CloseReport>,
+    war: Option<NonSendMut<ActiveWar>>,
+) {
+    let Some(mut w) = war else { return };
+    if closed.read().count() > 0 {
+        w.report = None;
+    }
+    for g in given.read() {
+        w.orders_said = Some(w.give_orders(g));
+    }
+}
+
 fn advance(mut asked: MessageReader<AdvanceCampaign>, war: Option<NonSendMut<ActiveWar>>) {
     let Some(a) = asked.read().last().copied() else { return };
     let Some(mut w) = war else { return };
@@ -444,6 +525,7 @@ fn demo(war: Option<NonSendMut<ActiveWar>>, screen: Res<State<AppState>>, mut ch
     if *screen.get() != AppState::Campaign {
         return;
     }
+    w.report = None;
     match &w.step {
         Step::Map if !w.war.ended() => w.to_day_end = true,
         Step::Battles(_) => {
@@ -457,7 +539,7 @@ fn demo(war: Option<NonSendMut<ActiveWar>>, screen: Res<State<AppState>>, mut ch
 /// Advancing to the day's end opens the next session once one closes.
 fn day_on(war: Option<NonSendMut<ActiveWar>>, screen: Res<State<AppState>>) {
     let Some(mut w) = war else { return };
-    if *screen.get() == AppState::Campaign && w.to_day_end && w.step == Step::Map {
+    if *screen.get() == AppState::Campaign && w.to_day_end && w.step == Step::Map && w.report.is_none() {
         w.open_session();
     }
 }
@@ -466,6 +548,7 @@ fn day_on(war: Option<NonSendMut<ActiveWar>>, screen: Res<State<AppState>>) {
 /// any battle of it kept for the next session.
 fn end_campaign(world: &mut World) {
     world.remove_non_send::<ActiveWar>();
+    world.remove_resource::<CampaignOn>();
     if world.remove_resource::<CampaignBattle>().is_some() {
         crate::battle::clear(world);
         world.resource_mut::<ActiveBattle>().0 = None;

@@ -7,13 +7,18 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use warbound_campaign::{map::common::Side, paper::dunnigan::StrategicCondition, play::Campaign};
+use warbound_campaign::{
+    army::orders::OrderKind,
+    map::{board::BoardId, common::Side},
+    paper::dunnigan::StrategicCondition,
+    play::Campaign,
+};
 use warbound_rules::narrate::words;
 
 use crate::{
     states::{AppState, Menu},
     view::{MAP_TILE, MapPlaces, Zoom, map_shown},
-    war::{ActiveWar, AdvanceCampaign, ChooseFight, Fight, Step},
+    war::{ActiveWar, AdvanceCampaign, CampaignOn, ChooseFight, CloseReport, Fight, GiveOrders, Step},
 };
 
 /// The force whose record sheet shows.
@@ -23,14 +28,10 @@ pub struct SheetOf(pub Option<String>);
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SheetOf>().add_systems(
         EguiPrimaryContextPass,
-        (top_bar, forces, day_log, battle_due, charts, map_labels)
-            .chain()
-            .run_if(in_state(AppState::Campaign).and_then(in_state(Menu::Closed)).and_then(campaign_on)),
+        (top_bar, forces, day_log, battle_due, report, charts, map_labels).chain().run_if(
+            in_state(AppState::Campaign).and_then(in_state(Menu::Closed)).and_then(resource_exists::<CampaignOn>),
+        ),
     );
-}
-
-fn campaign_on(war: Option<NonSend<ActiveWar>>) -> bool {
-    war.is_some()
 }
 
 /// A program word as the player reads it ("SandyBeach" → "Sandy beach").
@@ -122,7 +123,13 @@ fn top_bar(
     });
 }
 
-fn forces(mut contexts: EguiContexts, war: NonSend<ActiveWar>, mut sheet: ResMut<SheetOf>) {
+fn forces(
+    mut contexts: EguiContexts,
+    war: NonSend<ActiveWar>,
+    mut sheet: ResMut<SheetOf>,
+    mut give: MessageWriter<GiveOrders>,
+    mut draft: Local<Option<(String, OrderKind, Option<BoardId>)>>,
+) {
     let Ok(ctx) = contexts.ctx_mut() else { return };
     let c = war.campaign();
     egui::Window::new("Forces")
@@ -159,6 +166,8 @@ fn forces(mut contexts: EguiContexts, war: NonSend<ActiveWar>, mut sheet: ResMut
                 ui.separator();
                 if let Some(f) = sheet.0.as_ref().and_then(|n| c.force(n)).filter(|f| f.side == war.player) {
                     record_sheet(ui, c, f);
+                    ui.separator();
+                    orders_editor(ui, &war, f, &mut draft, &mut give);
                 } else {
                     ui.label("Choose one of your forces for its record sheet.");
                 }
@@ -194,6 +203,64 @@ fn record_sheet(ui: &mut egui::Ui, c: &Campaign, f: &warbound_campaign::play::st
     });
 }
 
+/// New orders for one of the player's forces: every order of FYOW 10 and
+/// its objective board.
+fn orders_editor(
+    ui: &mut egui::Ui,
+    war: &ActiveWar,
+    f: &warbound_campaign::play::state::Force,
+    draft: &mut Option<(String, OrderKind, Option<BoardId>)>,
+    give: &mut MessageWriter<GiveOrders>,
+) {
+    if draft.as_ref().is_none_or(|d| d.0 != f.name) {
+        *draft = Some((f.name.clone(), f.order, f.objective.clone()));
+    }
+    let Some((_, order, objective)) = draft.as_mut() else { return };
+    let c = war.campaign();
+    ui.label(egui::RichText::new("New orders").strong());
+    ui.horizontal(|ui| {
+        egui::ComboBox::from_id_salt(("order", f.name.as_str())).selected_text(say(*order)).show_ui(ui, |ui| {
+            for o in ORDERS {
+                ui.selectable_value(order, o, say(o));
+            }
+        });
+        let on = objective.as_ref().map_or("no objective".to_owned(), |b| b.0.clone());
+        egui::ComboBox::from_id_salt(("objective", f.name.as_str())).selected_text(on).show_ui(ui, |ui| {
+            ui.selectable_value(objective, None, "no objective");
+            for b in &c.file.map.boards {
+                ui.selectable_value(objective, Some(b.id.clone()), &b.id.0);
+            }
+        });
+    });
+    let when = if war.war.progress.sessions_today == 0 {
+        "Given at the next day's orders (FYOW 10.2)."
+    } else {
+        "During the day: a Command Decision by its commander, in force from his next activation (FYOW 10.6)."
+    };
+    if ui.button("Give these orders").on_hover_text(when).clicked() {
+        give.write(GiveOrders { force: f.name.clone(), order: *order, objective: objective.clone() });
+    }
+    if let Some((o, obj)) = c.player_orders.get(&f.name) {
+        let on = obj.as_ref().map(|b| format!(" on {}", b.0)).unwrap_or_default();
+        ui.label(format!("For the next day: {}{on}", say(o)));
+    }
+    if let Some(said) = &war.orders_said {
+        ui.label(egui::RichText::new(said).italics());
+    }
+}
+
+/// Every order of FYOW 10.
+const ORDERS: [OrderKind; 8] = [
+    OrderKind::Defend,
+    OrderKind::Engage,
+    OrderKind::Move,
+    OrderKind::MoveToContact,
+    OrderKind::Reconnaissance,
+    OrderKind::Support,
+    OrderKind::Rest,
+    OrderKind::StandBy,
+];
+
 fn day_log(mut contexts: EguiContexts, war: NonSend<ActiveWar>) {
     let Ok(ctx) = contexts.ctx_mut() else { return };
     let day = war.campaign().day;
@@ -215,6 +282,9 @@ fn day_log(mut contexts: EguiContexts, war: NonSend<ActiveWar>) {
 
 fn battle_due(mut contexts: EguiContexts, war: NonSend<ActiveWar>, mut choose: MessageWriter<ChooseFight>) {
     let Step::Battles(_) = &war.step else { return };
+    if war.report.is_some() {
+        return;
+    }
     let Some((a, d)) = war.due() else { return };
     let Ok(ctx) = contexts.ctx_mut() else { return };
     let c = war.campaign();
@@ -247,6 +317,42 @@ fn battle_due(mut contexts: EguiContexts, war: NonSend<ActiveWar>, mut choose: M
                 {
                     choose.write(ChooseFight(fight));
                 }
+            }
+        });
+}
+
+/// The last battle fought off the screen, step by step: each rule with the
+/// values it read and why, the dice and what came of them.
+fn report(mut contexts: EguiContexts, war: NonSend<ActiveWar>, mut close: MessageWriter<CloseReport>) {
+    let Some((title, steps)) = &war.report else { return };
+    let Ok(ctx) = contexts.ctx_mut() else { return };
+    let names = |_: &str| None;
+    egui::Window::new(title.as_str())
+        .id(egui::Id::new("campaign-report"))
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .default_width(620.0)
+        .collapsible(false)
+        .show(ctx, |ui| {
+            egui::ScrollArea::vertical().max_height(420.0).show(ui, |ui| {
+                if steps.is_empty() {
+                    ui.label("The battle went on without a result this session.");
+                }
+                for (n, e) in steps.iter().enumerate() {
+                    ui.label(egui::RichText::new(format!("{}. {}", n + 1, e.rule.section)).strong());
+                    egui::Grid::new(("step", n)).striped(true).show(ui, |ui| {
+                        for i in &e.inputs {
+                            ui.label(words(&i.name));
+                            ui.label(warbound_rules::narrate::value_words(&i.value, &names));
+                            ui.label(egui::RichText::new(&i.reason).color(egui::Color32::from_gray(170)));
+                            ui.end_row();
+                        }
+                    });
+                    ui.label(warbound_rules::narrate::sentence(e, &names));
+                    ui.add_space(6.0);
+                }
+            });
+            if ui.button("Close").clicked() {
+                close.write(CloseReport);
             }
         });
 }

@@ -224,3 +224,31 @@ fn a_battle_due_goes_to_the_table_for_a_session_and_back_to_the_map() {
     }
     assert!(w.log.iter().any(|(_, l)| l.contains("15.6 Engagements on Map Boards")), "the hand-off is logged");
 }
+
+#[test]
+fn a_battle_resolved_on_paper_is_shown_step_by_step_with_the_crt() {
+    use warbound::war::{ChooseFight, Fight};
+    let mut app = campaign_app(None);
+    // Every battle on paper, until one has reached its Combat Results Table.
+    for _ in 0..40 {
+        if war(&app).report.as_ref().is_some_and(|(_, s)| s.iter().any(|e| e.rule.section.contains("Combat Results"))) {
+            break;
+        }
+        app.world_mut().write_message(warbound::war::CloseReport);
+        if war(&app).due().is_some() {
+            app.world_mut().write_message(ChooseFight(Fight::Paper));
+        } else {
+            app.world_mut().write_message(warbound::war::AdvanceCampaign { to_day_end: false });
+        }
+        app.update();
+        app.update();
+    }
+    let (title, steps) = war(&app).report.clone().expect("a paper battle's report");
+    assert!(title.contains("on paper"), "{title}");
+    let crt = steps.iter().find(|e| e.rule.section.contains("Combat Results Table")).expect("the CRT step");
+    for wanted in ["column", "differential"] {
+        assert!(crt.inputs.iter().any(|i| i.name.contains(wanted)), "{wanted} in {:?}", crt.inputs);
+    }
+    assert!(!crt.dice.is_empty(), "the die thrown on the CRT");
+    assert!(screen(&app) == AppState::Campaign, "paper battles stay on the map");
+}

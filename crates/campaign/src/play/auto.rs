@@ -278,7 +278,17 @@ impl Campaign {
                 .map(|f| f.name.clone())
                 .collect();
             for name in forces {
-                self.auto_daily_order(&name, k);
+                match self.player_orders.get(&name).cloned().filter(|_| self.player == Some(side)) {
+                    // The player's own orders for his force (10.2).
+                    Some((order, objective)) => {
+                        if self.fx(&name).is_some_and(|i| !self.in_battle(&name) && !self.forces[i].is_gone())
+                            && let Err(e) = self.give_orders(&name, order, objective)
+                        {
+                            self.log_refusal(&e.section, &e.message);
+                        }
+                    }
+                    None => self.auto_daily_order(&name, k),
+                }
                 self.ordered_today.insert(name);
             }
         }

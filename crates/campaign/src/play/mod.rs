@@ -54,6 +54,32 @@ mod tests {
         assert_ne!(lines(4).0, a, "another seed plays another campaign");
     }
 
+    #[test]
+    fn the_players_orders_are_given_at_the_days_order_phase_and_the_auto_gives_the_rest() {
+        use crate::army::orders::OrderKind;
+        use crate::map::common::Side;
+        let mut c = small(5);
+        let side = Side::Blue;
+        let mine: Vec<String> = c.forces.iter().filter(|f| f.side == side).map(|f| f.name.clone()).collect();
+        let (first, rest) = mine.split_first().expect("Blue has forces");
+        // Stand By: an order the Auto would seldom choose for all of them.
+        c.player = Some(side);
+        c.player_orders.insert(first.clone(), (OrderKind::StandBy, None));
+        c.begin_day();
+        assert_eq!(c.force(first).unwrap().order, OrderKind::StandBy);
+        // Without a player the same order is the Auto's own choice, by its dice.
+        let mut auto = small(5);
+        auto.player_orders.insert(first.clone(), (OrderKind::StandBy, None));
+        auto.begin_day();
+        let orders = |c: &Campaign| rest.iter().map(|n| c.force(n).unwrap().order).collect::<Vec<_>>();
+        assert_eq!(orders(&c).len(), rest.len());
+        assert!(
+            auto.force(first).unwrap().order != OrderKind::StandBy
+                || orders(&auto).iter().all(|o| *o == OrderKind::StandBy),
+            "player_orders are read only for the player's army"
+        );
+    }
+
     const GUERNSEY: &str = include_str!("../../../../scenarios/campaigns/guernsey-1942.ron");
 
     #[test]

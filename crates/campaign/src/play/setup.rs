@@ -306,6 +306,8 @@ impl Setup {
             ended: None,
             events: Vec::new(),
             events_logged: 0,
+            player: None,
+            player_orders: BTreeMap::new(),
         };
         let opening = RuleEvent::new(EventKind::Calendar, fyow("1 The Campaign day"))
             .input("campaign", &campaign.file.name, &campaign.source)

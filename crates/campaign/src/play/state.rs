@@ -340,6 +340,15 @@ pub struct Campaign {
     /// at most 5, none asked twice.
     pub(crate) decisions: BTreeMap<String, Activation>,
     pub ended: Option<Ending>,
+    /// The army a player commands (`None`: both Auto). His Senior Commands
+    /// give his forces the orders he has set for the day (FYOW 10.2) in
+    /// place of the Auto's Variable Order Resolution.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<Side>,
+    /// The orders the player has set for his forces at the next day's order
+    /// phase: the order and its objective.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub player_orders: BTreeMap<String, (OrderKind, Option<BoardId>)>,
     /// Events not yet written to the log (a save is taken after they are).
     #[serde(skip)]
     pub(crate) events: Vec<RuleEvent>,
