@@ -8,13 +8,13 @@
 //! session's bounds are played, and the battle waits, kept, for the next
 //! session. The campaign is autosaved after every session.
 
-use std::collections::{BTreeSet, VecDeque};
+use std::collections::{BTreeMap, VecDeque};
 
 use bevy::prelude::*;
 use warbound_campaign::{
     army::orders::OrderKind,
     map::{board::BoardId, common::Side},
-    play::{Campaign, CampaignFile, Command, table::Tabletop},
+    play::{Campaign, CampaignFile, Command as MapCommand, table::Tabletop},
 };
 use warbound_rules::{
     event::{EventKind, RuleEvent},
@@ -26,7 +26,7 @@ use warbound_war::{
 };
 
 use crate::{
-    battle::{ActiveBattle, CampaignBattle, play, setup, state},
+    battle::{ActiveBattle, CampaignBattle, command::Command, play, save::Save, setup, state},
     data::LoadedScenario,
     launch::Notices,
     states::AppState,
@@ -104,9 +104,10 @@ pub struct ActiveWar {
     /// Advancing to the end of the day: sessions follow each other until it
     /// ends or a battle waits for the player.
     pub to_day_end: bool,
-    /// Battles (by their key) fought in this app rather than headless: the
-    /// player's and those watched, kept on the table between sessions.
-    pub on_screen: BTreeSet<String>,
+    /// The battles the player has commanded on the table, by their key: his
+    /// commands so far. Such a battle stays on the game's table (its dice
+    /// went with his commands), and a campaign save replays it from them.
+    pub commands: BTreeMap<String, Vec<Command>>,
     /// The board of the battle last taken to the table.
     pub board: Option<BoardId>,
     /// The last battle resolved off the screen, step by step: its title and
@@ -130,7 +131,7 @@ impl ActiveWar {
             log: Vec::new(),
             history: Vec::new(),
             to_day_end: false,
-            on_screen: BTreeSet::new(),
+            commands: BTreeMap::new(),
             board: None,
             report: None,
             orders_said: None,
@@ -167,10 +168,15 @@ impl ActiveWar {
         let Some((a, d)) = self.due() else { return Vec::new() };
         let c = self.campaign();
         let Some(k) = c.battle_of(a, d) else { return Vec::new() };
-        if self.key(a, d).is_some_and(|key| self.on_screen.contains(&key)) {
+        if self.key(a, d).is_some_and(|key| self.commands.contains_key(&key)) {
             return vec![Fight::Command, Fight::Watch];
         }
-        if c.fielded(k) && self.war.table.is_some() { Fight::ALL.to_vec() } else { vec![Fight::Paper] }
+        if !c.fielded(k) || self.war.table.is_none() {
+            return vec![Fight::Paper];
+        }
+        // He commands on the table only a battle his army fights.
+        let mine = [a, d].iter().any(|n| c.force(n).is_some_and(|f| f.side == self.player));
+        Fight::ALL.into_iter().filter(|f| mine || *f != Fight::Command).collect()
     }
 
     /// The campaign's new events into the log, as sentences; returns them.
@@ -227,9 +233,9 @@ impl ActiveWar {
             self.to_day_end = false;
         }
         if let Some(path) = &self.autosave {
-            self.save_failed = save::write(path, &CampaignSave::of(&self.war.progress))
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))
-                .err();
+            let saved = CampaignSave { commands: self.commands.clone(), ..CampaignSave::of(&self.war.progress) };
+            self.save_failed =
+                save::write(path, &saved).map_err(|e| format!("cannot write {}: {e}", path.display())).err();
         }
     }
 
@@ -246,7 +252,7 @@ impl ActiveWar {
             self.war.progress.campaign.player_orders.insert(g.force.clone(), (g.order, g.objective.clone()));
             return format!("{}: {what} at the next day's orders (FYOW 10.2).", g.force);
         }
-        let order = Command::Orders { force: g.force.clone(), order: g.order, objective: g.objective.clone() };
+        let order = MapCommand::Orders { force: g.force.clone(), order: g.order, objective: g.objective.clone() };
         let said = match self.war.progress.campaign.command(order) {
             Ok(()) => match self.campaign().force(&g.force).and_then(|f| f.pending_orders.clone()) {
                 Some(_) => format!("{}: {what} from its commander's next activation (FYOW 10.6).", g.force),
@@ -346,6 +352,7 @@ pub(super) fn plugin(app: &mut App) {
 fn begin_campaign(world: &mut World) {
     let starts: Vec<StartCampaign> = world.resource_mut::<Messages<StartCampaign>>().drain().collect();
     let resumes: Vec<ResumeCampaign> = world.resource_mut::<Messages<ResumeCampaign>>().drain().collect();
+    let mut commands = BTreeMap::new();
     let made = if let Some(s) = starts.into_iter().last() {
         Some(Campaign::new(&s.source, s.file, s.seed).map_err(|e| format!("{}: {e}", s.source)).and_then(|c| {
             let table = crate::campaign::tabletop(false)?;
@@ -355,6 +362,7 @@ fn begin_campaign(world: &mut World) {
         }))
     } else {
         resumes.into_iter().last().map(|ResumeCampaign(saved)| {
+            commands = saved.commands;
             let mut progress = saved.progress;
             progress.battles = Battles::Table;
             let player = *progress.player.get_or_insert(Side::Blue);
@@ -365,6 +373,7 @@ fn begin_campaign(world: &mut World) {
         Some(Ok((mut war, player))) => {
             war.progress.campaign.player = Some(player);
             let mut w = ActiveWar::new(war, player);
+            w.commands = commands;
             w.autosave = world.get_resource::<CampaignAutosave>().and_then(|a| a.0.clone());
             world.insert_non_send(w);
             world.insert_resource(CampaignOn);
@@ -418,8 +427,15 @@ fn to_table(world: &mut World, w: &mut ActiveWar, fight: Fight) {
     let key = table.key.clone();
     let player_side = table.sides.iter().position(|s| *s == w.player);
     w.board = Some(c.battles[k].board.clone());
+    // The battle on the game's table goes on where the last session left it;
+    // else it is set up afresh from its start, the player's commands replayed.
     let kept = world.get_resource::<CampaignBattle>().is_some_and(|b| b.key == key)
-        && world.contains_resource::<state::Battle>();
+        && world
+            .get_resource::<state::Battle>()
+            .is_some_and(|b| b.start.continuations.len() + 1 == start.continuations.len());
+    if fight == Fight::Command {
+        w.commands.entry(key.clone()).or_default();
+    }
     let result = if kept {
         let c: Continuation = start.continuations.last().cloned().unwrap_or_default();
         play::continue_with(world, c)
@@ -427,12 +443,19 @@ fn to_table(world: &mut World, w: &mut ActiveWar, fight: Fight) {
         crate::battle::clear(world);
         let mut start = start;
         start.control = vec![setup::Control::Auto; start.scenario.sides.len()];
-        if let (Fight::Command, Some(s)) = (fight, player_side) {
+        let commanded = w.commands.contains_key(&key);
+        if let (true, Some(s)) = (commanded, player_side) {
             start.control[s] = setup::Control::Player;
         }
         world.resource_mut::<ActiveBattle>().0 =
             Some(LoadedScenario { source: start.source.clone(), scenario: start.scenario.clone() });
-        crate::battle::spawn::start(world, start)
+        match w.commands.get(&key).filter(|c| !c.is_empty()) {
+            Some(commands) => {
+                let build = crate::launch::BUILD.to_owned();
+                crate::battle::restart(world, Save { build, start, commands: commands.clone(), bound: 0 })
+            }
+            None => crate::battle::spawn::start(world, start),
+        }
     };
     if let Err(e) = result {
         error!("the campaign battle cannot go on the table: {e}");
@@ -446,12 +469,11 @@ fn to_table(world: &mut World, w: &mut ActiveWar, fight: Fight) {
         w.next_battle();
         return;
     }
-    if fight == Fight::Command
-        && let (Some(s), Some(mut sides)) = (player_side, world.get_resource_mut::<state::Sides>())
-    {
-        sides.0[s].control = setup::Control::Player;
+    // Commanded or watched this session, whatever the sessions before.
+    let control = if fight == Fight::Command { setup::Control::Player } else { setup::Control::Auto };
+    if let (Some(s), Some(mut sides)) = (player_side, world.get_resource_mut::<state::Sides>()) {
+        sides.0[s].control = control;
     }
-    w.on_screen.insert(key.clone());
     world.insert_resource(CampaignBattle { key, attacker: a, defender: d });
     let Step::Battles(due) = std::mem::replace(&mut w.step, Step::Map) else { return };
     w.step = Step::Table(due);
@@ -474,8 +496,11 @@ fn back_to_map(world: &mut World) {
         w.war.progress.campaign.finish_on_table(&cb.attacker, &cb.defender, result, t as &dyn Tabletop);
     }
     w.take_events();
+    if let Some(c) = w.commands.get_mut(&cb.key) {
+        *c = play::commands(world);
+    }
     if play::is_over(world) {
-        w.on_screen.remove(&cb.key);
+        w.commands.remove(&cb.key);
         world.remove_resource::<CampaignBattle>();
     }
     if let Step::Table(mut due) = std::mem::replace(&mut w.step, Step::Map) {

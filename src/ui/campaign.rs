@@ -306,10 +306,6 @@ fn battle_due(mut contexts: EguiContexts, war: NonSend<ActiveWar>, mut choose: M
             }
             ui.add_space(8.0);
             for fight in war.choices() {
-                let mine = side(a) == Some(war.player) || side(d) == Some(war.player);
-                if fight == Fight::Command && !mine {
-                    continue;
-                }
                 if ui
                     .add_sized([320.0, 30.0], egui::Button::new(fight.label()))
                     .on_hover_text(fight.explain())

@@ -252,3 +252,52 @@ fn a_battle_resolved_on_paper_is_shown_step_by_step_with_the_crt() {
     assert!(!crt.dice.is_empty(), "the die thrown on the CRT");
     assert!(screen(&app) == AppState::Campaign, "paper battles stay on the map");
 }
+
+#[test]
+fn a_battle_the_player_commands_stays_his_and_its_commands_go_into_the_campaign_save() {
+    use warbound::war::{ChooseFight, Fight};
+    let dir = std::env::temp_dir().join(format!("warbound-campaign-commanded-{}", std::process::id()));
+    let path = dir.join("campaign-autosave.ron");
+    let mut app = campaign_app(Some(path.clone()));
+    for _ in 0..12 {
+        if war(&app).due().is_some() {
+            break;
+        }
+        app.world_mut().write_message(warbound::war::AdvanceCampaign { to_day_end: false });
+        until(&mut app, 5, |a| war(a).due().is_some());
+    }
+    let (a, d) = war(&app).due().cloned().expect("a battle within two days");
+    let mine = |app: &App| {
+        let c = war(app).campaign();
+        [&a, &d].iter().any(|n| c.force(n).is_some_and(|f| f.side == war(app).player))
+    };
+    assert!(mine(&app), "the player's army fights every battle of this landing");
+    app.world_mut().write_message(ChooseFight(Fight::Command));
+    assert!(until(&mut app, 10, |a| screen(a) == AppState::Battle));
+    {
+        let world = app.world_mut();
+        let sides = world.resource::<warbound::battle::state::Sides>();
+        assert!(sides.0.iter().any(|s| s.control == warbound::battle::setup::Control::Player), "he commands a side");
+        // Here the program stands in for him, so the session plays through.
+        world.resource_mut::<warbound::battle::state::Sides>().0.iter_mut().for_each(|s| {
+            s.control = warbound::battle::setup::Control::Auto;
+        });
+    }
+    assert!(until(&mut app, 200_000, |a| screen(a) == AppState::Campaign), "back to the map");
+    let w = war(&app);
+    if w.campaign().battle_of(&a, &d).is_some() {
+        assert_eq!(w.commands.len(), 1, "the battle is his");
+        // The session closes and the campaign is saved with the battle's commands.
+        for _ in 0..20 {
+            if war(&app).war.progress.sessions_today == 0 || war(&app).due().is_some() {
+                break;
+            }
+            app.update();
+        }
+        if war(&app).due().is_none() {
+            let saved = warbound_war::save::read(&path).expect("the autosave reads");
+            assert_eq!(saved.commands.keys().collect::<Vec<_>>(), war(&app).commands.keys().collect::<Vec<_>>());
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

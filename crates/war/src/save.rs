@@ -4,7 +4,10 @@
 
 use std::{fs, io, path::Path};
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
+use warbound_battle::command::Command;
 use warbound_rules::data::{DataError, from_ron};
 
 use crate::run::Progress;
@@ -20,6 +23,11 @@ pub struct CampaignSave {
     /// The build that wrote it.
     pub build: String,
     pub progress: Progress,
+    /// Each battle a player commands on the table, by its key: his commands
+    /// so far, from which it replays with its start (for the battles both
+    /// sides play Auto the start alone replays them).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub commands: BTreeMap<String, Vec<Command>>,
 }
 
 impl CampaignSave {
@@ -28,6 +36,7 @@ impl CampaignSave {
             version: VERSION,
             build: format!("warbound_war {}", env!("CARGO_PKG_VERSION")),
             progress: progress.clone(),
+            commands: BTreeMap::new(),
         }
     }
 }
