@@ -18,7 +18,7 @@ use warbound_rules::narrate::words;
 use crate::{
     states::{AppState, Menu},
     view::{MAP_TILE, MapPlaces, Zoom, map_shown},
-    war::{ActiveWar, AdvanceCampaign, CampaignOn, ChooseFight, CloseReport, Fight, GiveOrders, Step},
+    war::{ActiveWar, AdvanceCampaign, CampaignOn, ChooseFight, CloseReport, GiveOrders, Step},
 };
 
 /// The force whose record sheet shows.
