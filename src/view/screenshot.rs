@@ -21,6 +21,7 @@ fn take_screenshot(
     mut frame: Local<u32>,
     mut exit: MessageWriter<AppExit>,
     scene: (Query<&InheritedVisibility, With<super::ElementModel>>, Query<(), With<super::TerrainPiece>>),
+    map: (Res<super::MapPlaces>, Option<Res<super::Zoom>>, Query<&InheritedVisibility, With<super::map::MapRoot>>),
 ) {
     *frame += 1;
     if *frame == request.frames {
@@ -28,6 +29,21 @@ fn take_screenshot(
         let (models, terrain) = scene;
         let shown = models.iter().filter(|v| v.get()).count();
         info!("screenshot scene: {shown} miniatures shown, {} terrain pieces", terrain.iter().count());
+        let (places, zoom, roots) = map;
+        if roots.iter().any(|v| v.get()) {
+            let flight = zoom.map_or("still".to_owned(), |z| {
+                format!(
+                    "flying {} {:.0}% of the way",
+                    if z.down { "down to the table" } else { "up to the map" },
+                    z.t * 100.0
+                )
+            });
+            info!(
+                "screenshot campaign map: {} Map Boards shown, {} tokens; the camera {flight}",
+                places.boards.len(),
+                places.tokens.len()
+            );
+        }
         let path = request.path.clone();
         commands.spawn(Screenshot::primary_window()).observe(
             move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
