@@ -18,7 +18,7 @@ use warbound_campaign::{
 };
 use warbound_rules::{
     event::{EventKind, RuleEvent},
-    handoff::Continuation,
+    handoff::{BattleResult, Continuation},
 };
 use warbound_war::{
     Battles, War,
@@ -26,7 +26,7 @@ use warbound_war::{
 };
 
 use crate::{
-    battle::{ActiveBattle, CampaignBattle, command::Command, play, save::Save, setup, state},
+    battle::{ActiveBattle, CampaignBattle, command::Command, log::BattleLog, play, save::Save, setup, state},
     data::LoadedScenario,
     launch::Notices,
     states::AppState,
@@ -114,6 +114,13 @@ pub struct ActiveWar {
     /// its events (the Dunnigan rules' Battle Factors, CRT column and shifts,
     /// die, result and losses), until the player closes it.
     pub report: Option<(String, Vec<RuleEvent>)>,
+    /// The campaign as it stood before the last battle resolved on paper,
+    /// with the battle's two forces: a re-fight on the table starts from it.
+    pub before_paper: Option<(String, String, Box<Campaign>)>,
+    /// That battle re-fought on the table to its end, Auto against Auto,
+    /// from the same forces, weather and seed, beside the paper result; or
+    /// why it could not be.
+    pub refight: Option<Result<BattleResult, String>>,
     /// What became of the player's last orders, in a sentence.
     pub orders_said: Option<String>,
     /// Where the campaign is saved after every session (`None`: not saved).
@@ -134,6 +141,8 @@ impl ActiveWar {
             commands: BTreeMap::new(),
             board: None,
             report: None,
+            before_paper: None,
+            refight: None,
             orders_said: None,
             autosave: None,
             save_failed: None,
@@ -264,12 +273,38 @@ impl ActiveWar {
         said
     }
 
+    /// Re-fights the last paper battle on the table, both sides Auto, to its
+    /// end, from the campaign as it stood before it (the same forces,
+    /// weather and seed); the campaign itself goes on with the paper result.
+    pub fn refight(&mut self) {
+        let Some((a, d, before)) = self.before_paper.take() else { return };
+        let mut copy = *before;
+        let Some(t) = self.war.table.as_ref() else { return };
+        let result = match copy.start_on_table(&a, &d, t as &dyn Tabletop) {
+            Some(mut start) => {
+                start.pause_every = None;
+                start.continuations.clear();
+                crate::data::shared_codex()
+                    .map_err(|e| e.to_string())
+                    .and_then(|codex| play::autoplay(start, BattleLog::default(), codex))
+                    .map(|(_, r)| r)
+            }
+            None => Err("the table cannot field this battle".to_owned()),
+        };
+        self.refight = Some(result);
+    }
+
     /// Resolves the battle first in line off the screen, on paper or on the
     /// headless table.
     pub fn resolve_off_screen(&mut self, fight: Fight) {
         let Step::Battles(due) = &mut self.step else { return };
         let Some((a, d)) = due.pop_front() else { return };
         let board = self.campaign().battle_of(&a, &d).map(|k| self.campaign().battles[k].board.0.clone());
+        // What the table would have started from, for a re-fight beside the paper result.
+        let fielded = self.campaign().battle_of(&a, &d).is_some_and(|k| self.campaign().fielded(k));
+        self.before_paper =
+            (fight == Fight::Paper && fielded).then(|| (a.clone(), d.clone(), Box::new(self.campaign().clone())));
+        self.refight = None;
         self.war.resolve(&a, &d, fight == Fight::Unseen);
         let steps: Vec<RuleEvent> =
             self.take_events().into_iter().filter(|e| e.kind == EventKind::PaperBattle).collect();
@@ -321,6 +356,10 @@ pub struct GiveOrders {
     pub objective: Option<BoardId>,
 }
 
+/// Re-fight the last paper battle on the table beside its paper result.
+#[derive(Message, Debug, Clone, Copy)]
+pub struct Refight;
+
 /// The player has read the last battle's report.
 #[derive(Message, Debug, Clone, Copy)]
 pub struct CloseReport;
@@ -336,6 +375,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<AdvanceCampaign>()
         .add_message::<GiveOrders>()
         .add_message::<CloseReport>()
+        .add_message::<Refight>()
         .add_systems(
             Update,
             (
@@ -515,11 +555,17 @@ fn back_to_map(world: &mut World) {
 fn orders(
     mut given: MessageReader<GiveOrders>,
     mut closed: MessageReader<CloseReport>,
+    mut refight: MessageReader<Refight>,
     war: Option<NonSendMut<ActiveWar>>,
 ) {
     let Some(mut w) = war else { return };
+    if refight.read().count() > 0 {
+        w.refight();
+    }
     if closed.read().count() > 0 {
         w.report = None;
+        w.before_paper = None;
+        w.refight = None;
     }
     for g in given.read() {
         w.orders_said = Some(w.give_orders(g));

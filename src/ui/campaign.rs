@@ -18,7 +18,7 @@ use warbound_rules::narrate::words;
 use crate::{
     states::{AppState, Menu},
     view::{MAP_TILE, MapPlaces, Zoom, map_shown},
-    war::{ActiveWar, AdvanceCampaign, CampaignOn, ChooseFight, CloseReport, GiveOrders, Step},
+    war::{ActiveWar, AdvanceCampaign, CampaignOn, ChooseFight, CloseReport, GiveOrders, Refight, Step},
 };
 
 /// The force whose record sheet shows.
@@ -93,6 +93,13 @@ fn top_bar(
             ui.separator();
             ui.label(format!("You command {}", c.army(war.player).name));
         });
+        let order = c.activation_order();
+        if !order.is_empty() {
+            ui.collapsing(format!("Battlegroup Priority Cards, as they came up ({})", order.len()), |ui| {
+                ui.label(order.iter().enumerate().map(|(k, n)| format!("{}. {n}", k + 1)).collect::<Vec<_>>().join("   "));
+            });
+        }
+        ui.label(format!("Diary Box: {} cards filed (FYOW 5)", c.diary.len()));
         ui.horizontal(|ui| {
             let ready = war.step == Step::Map && !war.war.ended() && !war.to_day_end;
             let next = ui.add_enabled(ready, egui::Button::new("Next session"));
@@ -319,7 +326,12 @@ fn battle_due(mut contexts: EguiContexts, war: NonSend<ActiveWar>, mut choose: M
 
 /// The last battle fought off the screen, step by step: each rule with the
 /// values it read and why, the dice and what came of them.
-fn report(mut contexts: EguiContexts, war: NonSend<ActiveWar>, mut close: MessageWriter<CloseReport>) {
+fn report(
+    mut contexts: EguiContexts,
+    war: NonSend<ActiveWar>,
+    mut close: MessageWriter<CloseReport>,
+    mut refight: MessageWriter<Refight>,
+) {
     let Some((title, steps)) = &war.report else { return };
     let Ok(ctx) = contexts.ctx_mut() else { return };
     let names = |_: &str| None;
@@ -347,10 +359,72 @@ fn report(mut contexts: EguiContexts, war: NonSend<ActiveWar>, mut close: Messag
                     ui.add_space(6.0);
                 }
             });
-            if ui.button("Close").clicked() {
-                close.write(CloseReport);
+            if let Some(result) = &war.refight {
+                ui.separator();
+                refought(ui, steps, result);
             }
+            ui.horizontal(|ui| {
+                let can = war.before_paper.is_some();
+                if can
+                    && ui
+                        .button("Re-fight it on the table")
+                        .on_hover_text("The same forces, weather and seed, both sides Auto, to its end; the campaign goes on with the paper result.")
+                        .clicked()
+                {
+                    refight.write(Refight);
+                }
+                if ui.button("Close").clicked() {
+                    close.write(CloseReport);
+                }
+            });
         });
+}
+
+/// The paper result and the table's, side by side.
+fn refought(
+    ui: &mut egui::Ui,
+    steps: &[warbound_rules::event::RuleEvent],
+    result: &Result<warbound_rules::handoff::BattleResult, String>,
+) {
+    let names = |_: &str| None;
+    let r = match result {
+        Ok(r) => r,
+        Err(why) => {
+            ui.colored_label(egui::Color32::LIGHT_RED, format!("It could not be re-fought on the table: {why}"));
+            return;
+        }
+    };
+    let paper: Vec<String> = steps
+        .iter()
+        .filter(|e| {
+            let s = &e.rule.section;
+            s.contains("CRT Results") || s.contains("Loss of Combat Value") || s.contains("Retreat")
+        })
+        .map(|e| warbound_rules::narrate::sentence(e, &names))
+        .collect();
+    let winner = r.winner.and_then(|w| r.sides.get(w)).map_or("nobody".to_owned(), |s| s.name.clone());
+    let mut table =
+        vec![format!("{winner} wins: {} after {} bounds", say(r.decided_by).to_lowercase(), r.bounds_played)];
+    for s in &r.sides {
+        table.push(format!(
+            "{}: {} men lost, CMT {} of {}, {}",
+            s.name,
+            s.men_lost,
+            s.cmt,
+            s.cmt_start,
+            say(s.condition)
+        ));
+    }
+    egui::Grid::new("paper-and-table").num_columns(2).striped(true).show(ui, |ui| {
+        ui.label(egui::RichText::new("On paper").strong());
+        ui.label(egui::RichText::new("On the table").strong());
+        ui.end_row();
+        for k in 0..paper.len().max(table.len()) {
+            ui.label(paper.get(k).cloned().unwrap_or_default());
+            ui.label(table.get(k).cloned().unwrap_or_default());
+            ui.end_row();
+        }
+    });
 }
 
 /// Each army's Strategic Morale and each battlegroup's points over the campaign's days.

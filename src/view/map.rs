@@ -13,8 +13,10 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use bevy::prelude::*;
 use warbound_campaign::map::{
     board::{BoardId, BoardKind, BoardSize, CampaignMap, Coast, Route, Terrain},
-    common::{Edge, Side},
+    common::{Edge, ForceKind, Side},
 };
+
+use warbound_campaign::play::state::Whereabouts;
 
 use super::camera::OrbitCamera;
 use crate::{states::AppState, war::ActiveWar};
@@ -297,7 +299,12 @@ fn build_map(
     let known = &c.army(mine).known;
     let mut on_board: BTreeMap<BoardId, u32> = BTreeMap::new();
     for f in &c.forces {
-        let Some(board) = f.board() else { continue };
+        // On its board, or embarked on the sea board it will land from.
+        let board = match &f.at {
+            Whereabouts::Board(b) => b,
+            Whereabouts::Afloat { sea, .. } => sea,
+            Whereabouts::Gone => continue,
+        };
         let shown = f.side == mine || known.get(&f.name).is_some_and(|(b, _)| b == board);
         if !shown {
             continue;
@@ -306,9 +313,14 @@ fn build_map(
         let n = on_board.entry(board.clone()).or_default();
         let place = *at + Vec3::new(-TILE.x / 2.0 + 10.0 + *n as f32 * 14.0, 1.5, TILE.y / 4.0);
         *n += 1;
-        let size = if f.is_battlegroup() { 6.0 } else { 4.0 };
+        // A battlegroup's block, a Fraction's smaller, a Picket's a post.
+        let (size, height) = match f.kind {
+            ForceKind::Battlegroup => (6.0, 3.0),
+            ForceKind::Fraction => (4.0, 3.0),
+            ForceKind::Picket => (2.0, 6.0),
+        };
         children.push((
-            cube(&mut meshes, size * 1.6, 3.0, size),
+            cube(&mut meshes, size * 1.6, height, size),
             MeshMaterial3d(solid(side_colour(f.side))),
             Transform::from_translation(place),
             Name::new(format!("Token {}", f.name)),

@@ -251,6 +251,16 @@ fn a_battle_resolved_on_paper_is_shown_step_by_step_with_the_crt() {
     }
     assert!(!crt.dice.is_empty(), "the die thrown on the CRT");
     assert!(screen(&app) == AppState::Campaign, "paper battles stay on the map");
+    // Re-fought on the table from the same forces, weather and seed, beside the paper result.
+    assert!(war(&app).before_paper.is_some(), "a paper battle the table could field");
+    let date = war(&app).campaign().date;
+    app.world_mut().write_message(warbound::war::Refight);
+    app.update();
+    match war(&app).refight.as_ref().expect("re-fought") {
+        Ok(r) => assert!(r.bounds_played > 0 && r.sides.len() == 2, "{r:?}"),
+        Err(e) => panic!("the re-fight failed: {e}"),
+    }
+    assert_eq!(war(&app).campaign().date, date, "the campaign goes on with the paper result");
 }
 
 #[test]

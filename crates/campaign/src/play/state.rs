@@ -415,6 +415,12 @@ impl Campaign {
         std::mem::take(&mut self.events)
     }
 
+    /// This session's Battlegroup Priority Cards as they came up (FYOW
+    /// 4.5): the commanders and forces in the order they acted.
+    pub fn activation_order(&self) -> &[String] {
+        &self.activated
+    }
+
     pub fn army(&self, side: Side) -> &Army {
         &self.armies[ix(side)]
     }
