@@ -26,6 +26,11 @@ pub fn autosave_path() -> Option<PathBuf> {
     crate::settings::data_dir().map(|d| d.join(AUTOSAVE))
 }
 
+/// The folder of campaigns saved by name in the user's data directory.
+pub fn saves_dir() -> Option<PathBuf> {
+    crate::settings::data_dir().map(|d| d.join(save::SAVES_DIR))
+}
+
 /// Whether the file at `path` is a campaign save (its first field is its
 /// version), not a battle's.
 pub fn is_campaign_save(path: &Path) -> bool {

@@ -14,7 +14,7 @@ use bevy::prelude::*;
 use warbound_campaign::{
     army::orders::OrderKind,
     map::{board::BoardId, common::Side},
-    play::{Campaign, CampaignFile, Command as MapCommand, table::Tabletop},
+    play::{Campaign, CampaignFile, Command as MapCommand, composite::IfOrder, table::Tabletop},
 };
 use warbound_rules::{
     event::{EventKind, RuleEvent},
@@ -121,6 +121,9 @@ pub struct ActiveWar {
     /// from the same forces, weather and seed, beside the paper result; or
     /// why it could not be.
     pub refight: Option<Result<BattleResult, String>>,
+    /// The decisions of the player's commanders (FYOW 8, 10, 11), with the
+    /// campaign day of each: their inputs, dice and outcome.
+    pub decisions: Vec<(u32, RuleEvent)>,
     /// What became of the player's last orders, in a sentence.
     pub orders_said: Option<String>,
     /// Where the campaign is saved after every session (`None`: not saved).
@@ -143,6 +146,7 @@ impl ActiveWar {
             report: None,
             before_paper: None,
             refight: None,
+            decisions: Vec::new(),
             orders_said: None,
             autosave: None,
             save_failed: None,
@@ -193,10 +197,24 @@ impl ActiveWar {
         let day = self.campaign().day;
         let events = self.war.progress.campaign.drain_events();
         let names = |_: &str| None;
+        let mine = self.commanders();
         for e in &events {
             self.log.push((day, warbound_rules::narrate::sentence(e, &names)));
+            let his = [&e.actor, &e.target].into_iter().flatten().any(|n| mine.contains(n));
+            if e.kind == EventKind::CommandDecision && his {
+                self.decisions.push((day, e.clone()));
+            }
         }
         events
+    }
+
+    /// The names of the player's forces, their commanders and his Senior
+    /// Commanders: whose decisions are his army's.
+    pub fn commanders(&self) -> std::collections::BTreeSet<String> {
+        let c = self.campaign();
+        let forces = c.forces.iter().filter(|f| f.side == self.player);
+        let senior = c.senior_commands.iter().filter(|s| s.side == self.player).map(|s| s.commander.name.clone());
+        forces.flat_map(|f| [f.name.clone(), f.commander.name.clone()]).chain(senior).collect()
     }
 
     fn sample(&mut self) {
@@ -242,10 +260,15 @@ impl ActiveWar {
             self.to_day_end = false;
         }
         if let Some(path) = &self.autosave {
-            let saved = CampaignSave { commands: self.commands.clone(), ..CampaignSave::of(&self.war.progress) };
             self.save_failed =
-                save::write(path, &saved).map_err(|e| format!("cannot write {}: {e}", path.display())).err();
+                save::write(path, &self.save()).map_err(|e| format!("cannot write {}: {e}", path.display())).err();
         }
+    }
+
+    /// The campaign as a save: its progress and the commands of the battles
+    /// the player commands, from which they replay.
+    pub fn save(&self) -> CampaignSave {
+        CampaignSave { commands: self.commands.clone(), ..CampaignSave::of(&self.war.progress) }
     }
 
     /// The player's orders for one of his forces: kept for the next day's
@@ -257,20 +280,49 @@ impl ActiveWar {
         if self.campaign().force(&g.force).is_none_or(|f| f.side != self.player) {
             return format!("{} is not yours to command.", g.force);
         }
+        // The "if" is written with the orders it goes with, or taken out.
+        let composite = g.composite.clone().map(|o| IfOrder { with: (g.order, g.objective.clone()), ..o });
+        let before = self.campaign().composite.get(&g.force).cloned();
+        let written = composite.as_ref().map(|o| format!(" {}.", o.words())).unwrap_or_default();
+        if let Err(e) = self.war.progress.campaign.set_if_order(&g.force, composite) {
+            return format!("{}: the \"if\" is refused: {e}", g.force);
+        }
         if self.war.progress.sessions_today == 0 {
             self.war.progress.campaign.player_orders.insert(g.force.clone(), (g.order, g.objective.clone()));
-            return format!("{}: {what} at the next day's orders (FYOW 10.2).", g.force);
+            return format!("{}: {what} at the next day's orders (FYOW 10.2).{written}", g.force);
         }
         let order = MapCommand::Orders { force: g.force.clone(), order: g.order, objective: g.objective.clone() };
+        let wanted = (g.order, g.objective.clone());
         let said = match self.war.progress.campaign.command(order) {
-            Ok(()) => match self.campaign().force(&g.force).and_then(|f| f.pending_orders.clone()) {
-                Some(_) => format!("{}: {what} from its commander's next activation (FYOW 10.6).", g.force),
-                None => format!("{}: {what}.", g.force),
+            Ok(()) => match self.campaign().force(&g.force) {
+                Some(f) if f.pending_orders.as_ref() == Some(&wanted) => {
+                    format!("{}: {what} from its commander's next activation (FYOW 10.6).{written}", g.force)
+                }
+                Some(f) if (f.order, f.objective.clone()) == wanted => format!("{}: {what}.{written}", g.force),
+                _ => {
+                    self.restore_if(&g.force, before);
+                    format!(
+                        "{}: its commander's Command Decision failed (FYOW 10.6): the orders stand as they were.",
+                        g.force
+                    )
+                }
             },
-            Err(e) => format!("{}: {what} refused: {e}", g.force),
+            Err(e) => {
+                self.restore_if(&g.force, before);
+                format!("{}: {what} refused: {e}", g.force)
+            }
         };
         self.take_events();
         said
+    }
+
+    /// Orders not given leave the "if" written before them as it was.
+    fn restore_if(&mut self, force: &str, before: Option<warbound_campaign::play::composite::Composite>) {
+        let composite = &mut self.war.progress.campaign.composite;
+        match before {
+            Some(b) => composite.insert(force.to_owned(), b),
+            None => composite.remove(force),
+        };
     }
 
     /// Re-fights the last paper battle on the table, both sides Auto, to its
@@ -354,6 +406,8 @@ pub struct GiveOrders {
     pub force: String,
     pub order: OrderKind,
     pub objective: Option<BoardId>,
+    /// An "if" written into them (FYOW 10.7).
+    pub composite: Option<IfOrder>,
 }
 
 /// Re-fight the last paper battle on the table beside its paper result.

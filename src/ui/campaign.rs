@@ -8,12 +8,19 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use warbound_campaign::{
-    army::orders::OrderKind,
-    map::{board::BoardId, common::Side},
+    army::{
+        commander::Traits,
+        orders::{Condition, OrderKind},
+    },
+    map::common::Side,
     paper::dunnigan::StrategicCondition,
-    play::Campaign,
+    play::{
+        Campaign,
+        composite::{IfOrder, Orders},
+    },
 };
 use warbound_rules::narrate::words;
+use warbound_rules::strategic::StrategicCondition as MilestoneCondition;
 
 use crate::{
     states::{AppState, Menu},
@@ -25,10 +32,19 @@ use crate::{
 #[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
 pub struct SheetOf(pub Option<String>);
 
+/// The campaign map's Save…: open or not, the name typed, and what the
+/// last save did.
+#[derive(Resource, Debug, Default, Clone)]
+pub struct CampaignSaveForm {
+    pub open: bool,
+    pub name: String,
+    pub said: Option<String>,
+}
+
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<SheetOf>().add_systems(
+    app.init_resource::<SheetOf>().init_resource::<CampaignSaveForm>().add_systems(
         EguiPrimaryContextPass,
-        (top_bar, forces, day_log, battle_due, report, charts, map_labels).chain().run_if(
+        (top_bar, save_window, forces, day_log, battle_due, report, charts, commanders, map_labels).chain().run_if(
             in_state(AppState::Campaign).and_then(in_state(Menu::Closed)).and_then(resource_exists::<CampaignOn>),
         ),
     );
@@ -37,6 +53,11 @@ pub(super) fn plugin(app: &mut App) {
 /// A program word as the player reads it ("SandyBeach" → "Sandy beach").
 fn say(v: impl std::fmt::Debug) -> String {
     words(&format!("{v:?}"))
+}
+
+/// A commander's two traits in words ("aggressive, hesitant").
+fn traits_words(t: &Traits) -> String {
+    format!("{}, {}", say(t.aggression), say(t.decisiveness)).to_lowercase()
 }
 
 fn side_colour(side: Side) -> egui::Color32 {
@@ -73,6 +94,7 @@ fn top_bar(
     war: NonSend<ActiveWar>,
     mut advance: MessageWriter<AdvanceCampaign>,
     mut screen: ResMut<NextState<AppState>>,
+    mut form: ResMut<CampaignSaveForm>,
 ) {
     let Ok(ctx) = contexts.ctx_mut() else { return };
     let c = war.campaign();
@@ -99,7 +121,20 @@ fn top_bar(
                 ui.label(order.iter().enumerate().map(|(k, n)| format!("{}. {n}", k + 1)).collect::<Vec<_>>().join("   "));
             });
         }
-        ui.label(format!("Diary Box: {} cards filed (FYOW 5)", c.diary.len()));
+        let mine = war.commanders();
+        let (his, theirs): (Vec<_>, Vec<_>) =
+            c.diary.cards().iter().partition(|(_, card)| mine.contains(&card.owner) || card.owner == c.army(war.player).name);
+        ui.collapsing(format!("Diary Box: {} cards filed (FYOW 5)", c.diary.len()), |ui| {
+            for (date, card) in &his {
+                ui.label(format!("{date}: {}, {}", card.owner, card.text));
+            }
+            if !theirs.is_empty() {
+                ui.label(format!("{} of the enemy's, face down", theirs.len()));
+            }
+            if c.diary.is_empty() {
+                ui.label("The box is empty.");
+            }
+        });
         ui.horizontal(|ui| {
             let ready = war.step == Step::Map && !war.war.ended() && !war.to_day_end;
             let next = ui.add_enabled(ready, egui::Button::new("Next session"));
@@ -118,6 +153,9 @@ fn top_bar(
                 let winner = end.winner.map_or("nobody".to_owned(), |s| c.army(s).name.clone());
                 ui.label(egui::RichText::new(format!("The campaign is over: {}. {winner} wins.", end.reason)).strong());
             }
+            if let Some(said) = form.said.as_ref().filter(|_| !form.open) {
+                ui.label(egui::RichText::new(said).italics());
+            }
             if let Some(why) = &war.save_failed {
                 ui.colored_label(egui::Color32::LIGHT_RED, format!("Autosave failed: {why}"));
             }
@@ -125,9 +163,69 @@ fn top_bar(
                 if ui.button("Title").on_hover_text("The campaign is saved after every session: Continue picks it up.").clicked() {
                     screen.set(AppState::Title);
                 }
+                let save = ui.add_enabled(war.step == Step::Map, egui::Button::new("Save…"));
+                if save.on_disabled_hover_text("Between sessions: finish the session's battles first.").clicked() {
+                    form.open = true;
+                    form.name = warbound_war::save::default_name(&war.save());
+                }
             });
         });
     });
+}
+
+/// Save…: the campaign under a name in the campaigns folder, with any
+/// battle of the player's kept on the table (its commands replay it).
+fn save_window(mut contexts: EguiContexts, war: NonSend<ActiveWar>, mut form: ResMut<CampaignSaveForm>) {
+    let Ok(ctx) = contexts.ctx_mut() else { return };
+    if !form.open {
+        return;
+    }
+    let dir = crate::campaign::saves_dir();
+    egui::Window::new("Save the campaign").anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).collapsible(false).show(
+        ctx,
+        |ui| {
+            ui.horizontal(|ui| {
+                ui.label("Name");
+                ui.add(egui::TextEdit::singleline(&mut form.name).desired_width(320.0));
+            });
+            match &dir {
+                Some(d) => {
+                    let path = d.join(format!("{}.ron", warbound_battle::save::sanitise(&form.name)));
+                    ui.label(
+                        egui::RichText::new(path.display().to_string()).small().color(egui::Color32::from_gray(170)),
+                    );
+                    if path.exists() {
+                        ui.colored_label(
+                            egui::Color32::from_rgb(230, 190, 90),
+                            "A save of this name exists: saving replaces it.",
+                        );
+                    }
+                }
+                None => {
+                    ui.colored_label(egui::Color32::LIGHT_RED, "This system has no data directory to save to.");
+                }
+            }
+            if let Some(said) = &form.said {
+                ui.label(said);
+            }
+            ui.horizontal(|ui| {
+                if ui.add_enabled(dir.is_some(), egui::Button::new("Save")).clicked()
+                    && let Some(d) = &dir
+                {
+                    form.said = Some(match warbound_war::save::write_named(d, &form.name, &war.save()) {
+                        Ok(p) => {
+                            form.open = false;
+                            format!("Saved to {}", p.display())
+                        }
+                        Err(e) => format!("Could not save: {e}"),
+                    });
+                }
+                if ui.button("Close").clicked() {
+                    form.open = false;
+                }
+            });
+        },
+    );
 }
 
 fn forces(
@@ -135,7 +233,7 @@ fn forces(
     war: NonSend<ActiveWar>,
     mut sheet: ResMut<SheetOf>,
     mut give: MessageWriter<GiveOrders>,
-    mut draft: Local<Option<(String, OrderKind, Option<BoardId>)>>,
+    mut draft: Local<Option<Draft>>,
 ) {
     let Ok(ctx) = contexts.ctx_mut() else { return };
     let c = war.campaign();
@@ -187,7 +285,7 @@ fn forces(
 fn record_sheet(ui: &mut egui::Ui, c: &Campaign, f: &warbound_campaign::play::state::Force) {
     ui.heading(&f.name);
     ui.label(format!("{} of {}", say(f.kind), f.battlegroup.brigade));
-    let traits = f.commander.traits.as_ref().map(|t| format!(", {}", say(t).to_lowercase())).unwrap_or_default();
+    let traits = format!(", {}", traits_words(&f.traits));
     ui.label(format!("Commander: {}, {}{traits}", f.commander.name, say(f.commander.competency).to_lowercase()));
     let objective = f.objective.as_ref().map(|b| format!(" on {}", b.0)).unwrap_or_default();
     ui.label(format!("Orders: {}{objective}", say(f.order)));
@@ -210,46 +308,147 @@ fn record_sheet(ui: &mut egui::Ui, c: &Campaign, f: &warbound_campaign::play::st
     });
 }
 
-/// New orders for one of the player's forces: every order of FYOW 10 and
-/// its objective board.
+/// The orders being written for a force: its order and objective, and any
+/// "if" clause (FYOW 10.7).
+#[derive(Debug, Clone)]
+struct Draft {
+    force: String,
+    orders: Orders,
+    composite: Option<IfOrder>,
+}
+
+/// An order and its objective board, picked from every order of FYOW 10
+/// and every Map Board.
+fn order_picker(ui: &mut egui::Ui, id: (&str, &str), c: &Campaign, (order, objective): &mut Orders) {
+    egui::ComboBox::from_id_salt(("order", id)).selected_text(say(*order)).show_ui(ui, |ui| {
+        for o in ORDERS {
+            ui.selectable_value(order, o, say(o));
+        }
+    });
+    let on = objective.as_ref().map_or("no objective".to_owned(), |b| b.0.clone());
+    egui::ComboBox::from_id_salt(("objective", id)).selected_text(on).show_ui(ui, |ui| {
+        ui.selectable_value(objective, None, "no objective");
+        for b in &c.file.map.boards {
+            ui.selectable_value(objective, Some(b.id.clone()), &b.id.0);
+        }
+    });
+}
+
+/// What an "if" waits for, in the player's words.
+fn condition_words(c: &Condition) -> String {
+    match c {
+        Condition::StrategicConditionAtLeast(MilestoneCondition::Green) => "its condition is still Green".to_owned(),
+        Condition::StrategicConditionAtLeast(_) => "its condition is Amber or better".to_owned(),
+        Condition::EnemyDetected(b) => format!("the enemy is detected on {b}"),
+        Condition::Attacked => "it has been attacked".to_owned(),
+    }
+}
+
+/// The "if" of a composite order (FYOW 10.7): how many sessions the order
+/// stands, what it waits for, what follows if it holds and if not.
+fn if_editor(ui: &mut egui::Ui, c: &Campaign, name: &str, order: &mut IfOrder) {
+    ui.horizontal(|ui| {
+        ui.label("Stands for");
+        ui.add(egui::DragValue::new(&mut order.sessions).range(0..=12));
+        ui.label("sessions, then if");
+    });
+    let first_board = c.file.map.boards.first().map(|b| b.id.0.clone()).unwrap_or_default();
+    let board = match &order.condition {
+        Condition::EnemyDetected(b) => b.clone(),
+        _ => first_board,
+    };
+    let choices = [
+        Condition::StrategicConditionAtLeast(MilestoneCondition::Green),
+        Condition::StrategicConditionAtLeast(MilestoneCondition::Yellow),
+        Condition::EnemyDetected(board.clone()),
+        Condition::Attacked,
+    ];
+    ui.horizontal(|ui| {
+        egui::ComboBox::from_id_salt(("if", name)).selected_text(condition_words(&order.condition)).show_ui(ui, |ui| {
+            for choice in choices {
+                let text = condition_words(&choice);
+                ui.selectable_value(&mut order.condition, choice, text);
+            }
+        });
+        if let Condition::EnemyDetected(b) = &mut order.condition {
+            egui::ComboBox::from_id_salt(("if-board", name)).selected_text(b.as_str()).show_ui(ui, |ui| {
+                for x in &c.file.map.boards {
+                    ui.selectable_value(b, x.id.0.clone(), &x.id.0);
+                }
+            });
+        }
+    });
+    ui.horizontal(|ui| {
+        ui.label("then");
+        order_picker(ui, (name, "then"), c, &mut order.then);
+    });
+    ui.horizontal(|ui| {
+        let mut otherwise = order.otherwise.is_some();
+        ui.checkbox(&mut otherwise, "if not");
+        match (otherwise, &mut order.otherwise) {
+            (true, Some(o)) => order_picker(ui, (name, "otherwise"), c, o),
+            (true, slot @ None) => *slot = Some(order.with.clone()),
+            (false, slot) => *slot = None,
+        }
+    });
+}
+
+/// New orders for one of the player's forces: every order of FYOW 10, its
+/// objective board, and an "if" clause of FYOW 10.7.
 fn orders_editor(
     ui: &mut egui::Ui,
     war: &ActiveWar,
     f: &warbound_campaign::play::state::Force,
-    draft: &mut Option<(String, OrderKind, Option<BoardId>)>,
+    draft: &mut Option<Draft>,
     give: &mut MessageWriter<GiveOrders>,
 ) {
-    if draft.as_ref().is_none_or(|d| d.0 != f.name) {
-        *draft = Some((f.name.clone(), f.order, f.objective.clone()));
+    if draft.as_ref().is_none_or(|d| d.force != f.name) {
+        let composite = war.campaign().composite.get(&f.name).map(|c| c.order.clone());
+        *draft = Some(Draft { force: f.name.clone(), orders: (f.order, f.objective.clone()), composite });
     }
-    let Some((_, order, objective)) = draft.as_mut() else { return };
+    let Some(d) = draft.as_mut() else { return };
     let c = war.campaign();
     ui.label(egui::RichText::new("New orders").strong());
-    ui.horizontal(|ui| {
-        egui::ComboBox::from_id_salt(("order", f.name.as_str())).selected_text(say(*order)).show_ui(ui, |ui| {
-            for o in ORDERS {
-                ui.selectable_value(order, o, say(o));
-            }
-        });
-        let on = objective.as_ref().map_or("no objective".to_owned(), |b| b.0.clone());
-        egui::ComboBox::from_id_salt(("objective", f.name.as_str())).selected_text(on).show_ui(ui, |ui| {
-            ui.selectable_value(objective, None, "no objective");
-            for b in &c.file.map.boards {
-                ui.selectable_value(objective, Some(b.id.clone()), &b.id.0);
-            }
-        });
-    });
+    ui.horizontal(|ui| order_picker(ui, (&f.name, "first"), c, &mut d.orders));
+    let mut composite = d.composite.is_some();
+    ui.checkbox(&mut composite, "with an \"if\" (composite orders, FYOW 10.7)").on_hover_text(
+        "Orders covering what may happen: read when the order has stood its sessions, with no Command Decision.",
+    );
+    match (composite, &mut d.composite) {
+        (true, Some(o)) => {
+            o.with = d.orders.clone();
+            if_editor(ui, c, &f.name, o);
+        }
+        (true, slot @ None) => {
+            *slot = Some(IfOrder {
+                with: d.orders.clone(),
+                sessions: 1,
+                condition: Condition::StrategicConditionAtLeast(MilestoneCondition::Green),
+                then: d.orders.clone(),
+                otherwise: None,
+            })
+        }
+        (false, slot) => *slot = None,
+    }
     let when = if war.war.progress.sessions_today == 0 {
         "Given at the next day's orders (FYOW 10.2)."
     } else {
         "During the day: a Command Decision by its commander, in force from his next activation (FYOW 10.6)."
     };
     if ui.button("Give these orders").on_hover_text(when).clicked() {
-        give.write(GiveOrders { force: f.name.clone(), order: *order, objective: objective.clone() });
+        give.write(GiveOrders {
+            force: f.name.clone(),
+            order: d.orders.0,
+            objective: d.orders.1.clone(),
+            composite: d.composite.clone(),
+        });
     }
     if let Some((o, obj)) = c.player_orders.get(&f.name) {
         let on = obj.as_ref().map(|b| format!(" on {}", b.0)).unwrap_or_default();
         ui.label(format!("For the next day: {}{on}", say(o)));
+    }
+    if let Some(x) = c.composite.get(&f.name) {
+        ui.label(format!("Written in: {} (stood {} sessions)", x.order.words(), x.stood));
     }
     if let Some(said) = &war.orders_said {
         ui.label(egui::RichText::new(said).italics());
@@ -334,7 +533,6 @@ fn report(
 ) {
     let Some((title, steps)) = &war.report else { return };
     let Ok(ctx) = contexts.ctx_mut() else { return };
-    let names = |_: &str| None;
     egui::Window::new(title.as_str())
         .id(egui::Id::new("campaign-report"))
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
@@ -345,19 +543,7 @@ fn report(
                 if steps.is_empty() {
                     ui.label("The battle went on without a result this session.");
                 }
-                for (n, e) in steps.iter().enumerate() {
-                    ui.label(egui::RichText::new(format!("{}. {}", n + 1, e.rule.section)).strong());
-                    egui::Grid::new(("step", n)).striped(true).show(ui, |ui| {
-                        for i in &e.inputs {
-                            ui.label(words(&i.name));
-                            ui.label(warbound_rules::narrate::value_words(&i.value, &names));
-                            ui.label(egui::RichText::new(&i.reason).color(egui::Color32::from_gray(170)));
-                            ui.end_row();
-                        }
-                    });
-                    ui.label(warbound_rules::narrate::sentence(e, &names));
-                    ui.add_space(6.0);
-                }
+                event_steps(ui, "step", steps);
             });
             if let Some(result) = &war.refight {
                 ui.separator();
@@ -375,6 +561,68 @@ fn report(
                 }
                 if ui.button("Close").clicked() {
                     close.write(CloseReport);
+                }
+            });
+        });
+}
+
+/// Rule events step by step: each section, its inputs with their values and
+/// reasons, and the sentence with its dice.
+fn event_steps(ui: &mut egui::Ui, salt: &str, steps: &[warbound_rules::event::RuleEvent]) {
+    let names = |_: &str| None;
+    for (n, e) in steps.iter().enumerate() {
+        ui.label(egui::RichText::new(format!("{}. {}", n + 1, e.rule.section)).strong());
+        egui::Grid::new((salt, n)).striped(true).show(ui, |ui| {
+            for i in &e.inputs {
+                ui.label(words(&i.name));
+                ui.label(warbound_rules::narrate::value_words(&i.value, &names));
+                ui.label(egui::RichText::new(&i.reason).color(egui::Color32::from_gray(170)));
+                ui.end_row();
+            }
+        });
+        ui.label(warbound_rules::narrate::sentence(e, &names));
+        ui.add_space(6.0);
+    }
+}
+
+/// The player's commanders: each with his competency and traits (FYOW 8),
+/// and his decisions with their inputs and dice, the latest first.
+fn commanders(mut contexts: EguiContexts, war: NonSend<ActiveWar>) {
+    let Ok(ctx) = contexts.ctx_mut() else { return };
+    let c = war.campaign();
+    egui::Window::new("Commanders")
+        .default_open(false)
+        .anchor(egui::Align2::RIGHT_TOP, [-8.0, 120.0])
+        .default_width(420.0)
+        .show(ctx, |ui| {
+            egui::ScrollArea::vertical().max_height(440.0).show(ui, |ui| {
+                for sc in c.senior_commands.iter().filter(|s| s.side == war.player) {
+                    ui.label(format!(
+                        "{}, Senior Commander of {}: {}, {}",
+                        sc.commander.name,
+                        sc.brigade,
+                        say(sc.commander.competency).to_lowercase(),
+                        traits_words(&sc.traits)
+                    ));
+                }
+                for f in c.forces.iter().filter(|f| f.side == war.player && !f.is_gone()) {
+                    ui.label(format!(
+                        "{}, commanding {}: {}, {}",
+                        f.commander.name,
+                        f.name,
+                        say(f.commander.competency).to_lowercase(),
+                        traits_words(&f.traits)
+                    ));
+                }
+                ui.separator();
+                if war.decisions.is_empty() {
+                    ui.label("No decisions yet.");
+                }
+                for (k, (day, e)) in war.decisions.iter().enumerate().rev().take(40) {
+                    let who = e.actor.clone().unwrap_or_default();
+                    ui.collapsing(format!("Day {day}: {who}, {}", e.rule.section), |ui| {
+                        event_steps(ui, &format!("decision-{k}"), std::slice::from_ref(e));
+                    });
                 }
             });
         });
@@ -467,7 +715,34 @@ fn charts(mut contexts: EguiContexts, war: NonSend<ActiveWar>) {
                 let (r, g, b) = palette[k % palette.len()];
                 ui.colored_label(egui::Color32::from_rgb(r, g, b), n);
             }
+            ui.label("Condition by day (yours)");
+            for n in &names {
+                let days: Vec<u8> =
+                    war.history.iter().map(|h| h.forces.iter().find(|f| &f.0 == n).map_or(3, |f| f.3)).collect();
+                condition_strip(ui, n, &days);
+            }
         });
+}
+
+/// A battlegroup's Strategic Condition day by day: a cell per day, Green,
+/// Amber or Red (grey: not in the campaign that day).
+fn condition_strip(ui: &mut egui::Ui, name: &str, days: &[u8]) {
+    ui.horizontal(|ui| {
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(180.0, 12.0), egui::Sense::hover());
+        let w = rect.width() / days.len().max(1) as f32;
+        for (k, c) in days.iter().enumerate() {
+            let colour = match c {
+                0 => condition_colour(StrategicCondition::Green),
+                1 => condition_colour(StrategicCondition::Amber),
+                2 => condition_colour(StrategicCondition::Red),
+                _ => egui::Color32::from_gray(80),
+            };
+            let x = rect.left() + w * k as f32;
+            let cell = egui::Rect::from_min_max(egui::pos2(x, rect.top()), egui::pos2(x + w - 1.0, rect.bottom()));
+            ui.painter().rect_filled(cell, 1.0, colour);
+        }
+        ui.label(name);
+    });
 }
 
 /// Lines over the campaign's days, each scaled to the chart's tallest value.

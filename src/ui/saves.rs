@@ -5,7 +5,9 @@
 //!
 //! Loading from the title resumes the save as Continue does (the battle
 //! screen's `Resume`); loading or undoing in battle restarts the battle in
-//! place ([`battle::restart`]) without leaving the screen.
+//! place ([`battle::restart`]) without leaving the screen. From the title,
+//! Load… also lists the campaigns saved by name (the campaign map's Save…),
+//! and loading one goes on with that campaign.
 
 use std::path::PathBuf;
 
@@ -57,6 +59,8 @@ struct SaveForm {
 struct Listing {
     dir: Option<PathBuf>,
     entries: Vec<SaveEntry>,
+    /// The campaigns saved by name (offered from the title).
+    campaigns: Vec<warbound_war::save::CampaignEntry>,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -100,6 +104,7 @@ fn list_saves(mut listing: ResMut<Listing>) {
         (Some(dir), Ok(codex)) => save::list(dir, codex),
         _ => Vec::new(),
     };
+    listing.campaigns = crate::campaign::saves_dir().map(|d| warbound_war::save::list(&d)).unwrap_or_default();
 }
 
 /// The Undo key at the table (not while a text field has the keyboard).
@@ -286,6 +291,7 @@ fn load_window(
     mut request: ResMut<Request>,
     mut menu: ResMut<NextState<Menu>>,
     screen: Res<State<AppState>>,
+    mut campaign: MessageWriter<crate::war::ResumeCampaign>,
 ) {
     let Ok(ctx) = contexts.ctx_mut() else { return };
     let mut refresh = false;
@@ -308,6 +314,16 @@ fn load_window(
                 });
             }
         }
+        if *screen.get() == AppState::Title && !listing.campaigns.is_empty() {
+            ui.add_space(12.0);
+            ui.heading(egui::RichText::new("Load a campaign").size(24.0));
+            egui::ScrollArea::vertical().id_salt("campaign-saves").max_height(260.0).show(ui, |ui| {
+                if let Some(chosen) = campaign_saves_ui(ui, &listing.campaigns) {
+                    campaign.write(crate::war::ResumeCampaign(chosen));
+                    menu.set(Menu::Closed);
+                }
+            });
+        }
         ui.add_space(12.0);
         ui.horizontal(|ui| {
             if ui.button("Refresh").clicked() {
@@ -321,6 +337,46 @@ fn load_window(
     if refresh {
         list_saves(listing);
     }
+}
+
+/// The campaign saves, in the order given: a good one with its name,
+/// campaign, date in the campaign and on the clock, and Load; a bad one
+/// greyed with its error. Returns the save whose Load was clicked.
+pub(super) fn campaign_saves_ui(
+    ui: &mut egui::Ui,
+    entries: &[warbound_war::save::CampaignEntry],
+) -> Option<warbound_war::save::CampaignSave> {
+    let grey = egui::Color32::from_gray(130);
+    let mut chosen = None;
+    for entry in entries {
+        match &entry.save {
+            Ok(s) => {
+                ui.horizontal(|ui| {
+                    ui.vertical(|ui| {
+                        ui.label(egui::RichText::new(&entry.name).size(20.0).strong());
+                        let c = &s.progress.campaign;
+                        let battles = match s.commands.len() {
+                            0 => String::new(),
+                            n => format!(" · {n} battle(s) of yours on the table"),
+                        };
+                        ui.label(format!("{}, {}{battles} · saved {}", c.file.name, c.date, entry.date()));
+                    });
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        if ui.button(egui::RichText::new("Load").size(18.0)).clicked() {
+                            chosen = Some(s.clone());
+                        }
+                    });
+                });
+            }
+            Err(e) => {
+                ui.label(egui::RichText::new(&entry.name).size(20.0).color(grey));
+                ui.label(egui::RichText::new(entry.date()).color(grey));
+                ui.label(egui::RichText::new(e).small().color(grey)).on_hover_text("This file cannot be loaded.");
+            }
+        }
+        ui.separator();
+    }
+    chosen
 }
 
 /// The saves, in the order given: a good one with its name, scenario,

@@ -25,34 +25,51 @@ impl Default for SavedGame {
     }
 }
 
-/// The campaign autosave, read on coming to the title.
+/// The campaign autosave, read on coming to the title; and the campaigns
+/// saved by name, newest first, each read or with why it cannot be.
 #[derive(Resource, Debug, Clone)]
-pub struct SavedCampaign(pub Result<warbound_war::save::CampaignSave, String>);
+pub struct SavedCampaign {
+    pub autosave: Result<warbound_war::save::CampaignSave, String>,
+    pub named: Vec<warbound_war::save::CampaignEntry>,
+}
 
 impl Default for SavedCampaign {
     fn default() -> Self {
-        Self(Err("No campaign has been saved yet.".to_owned()))
+        Self { autosave: Err("No campaign has been saved yet.".to_owned()), named: Vec::new() }
     }
 }
 
+/// Which autosave Continue picks up: the one written last.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct ContinueCampaign(pub bool);
+
+fn modified(path: Option<&std::path::Path>) -> Option<std::time::SystemTime> {
+    path.and_then(|p| std::fs::metadata(p).and_then(|m| m.modified()).ok())
+}
+
 fn read_campaign_autosave(mut saved: ResMut<SavedCampaign>) {
-    saved.0 = match crate::campaign::autosave_path().filter(|p| p.exists()) {
+    saved.autosave = match crate::campaign::autosave_path().filter(|p| p.exists()) {
         Some(path) => warbound_war::save::read(&path),
         None => Err("No campaign has been saved yet.".to_owned()),
     };
+    saved.named = crate::campaign::saves_dir().map(|d| warbound_war::save::list(&d)).unwrap_or_default();
 }
 
-fn read_autosave(mut saved: ResMut<SavedGame>) {
+fn read_autosave(mut saved: ResMut<SavedGame>, campaign: Res<SavedCampaign>, mut pick: ResMut<ContinueCampaign>) {
     saved.0 = match autosave_path().filter(|p| p.exists()) {
         Some(path) => data::codex().map_err(|e| e.to_string()).and_then(|codex| read(&path, codex)),
         None => Err("No battle has been saved yet.".to_owned()),
     };
+    let battle = saved.0.is_ok().then(|| modified(autosave_path().as_deref())).flatten();
+    let war = campaign.autosave.is_ok().then(|| modified(crate::campaign::autosave_path().as_deref())).flatten();
+    pick.0 = campaign.autosave.is_ok() && (saved.0.is_err() || war > battle);
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SavedGame>()
         .init_resource::<SavedCampaign>()
-        .add_systems(OnEnter(AppState::Title), (read_autosave, read_campaign_autosave));
+        .init_resource::<ContinueCampaign>()
+        .add_systems(OnEnter(AppState::Title), (read_campaign_autosave, read_autosave).chain());
     app.add_systems(
         EguiPrimaryContextPass,
         (
@@ -69,7 +86,10 @@ fn main_menu(
     mut exit: MessageWriter<AppExit>,
     mut commands: Commands,
     mut start: MessageWriter<StartBattle>,
+    mut resume_campaign: MessageWriter<ResumeCampaign>,
     saved: Res<SavedGame>,
+    campaign: Res<SavedCampaign>,
+    pick: Res<ContinueCampaign>,
 ) {
     let Ok(ctx) = contexts.ctx_mut() else { return };
     let saved = &saved.0;
@@ -78,12 +98,19 @@ fn main_menu(
         ui.label(egui::RichText::new("Solo WW2 battles on a virtual table").size(18.0).italics());
         ui.label("Heroes All  ·  Fight Your Own Battles");
         ui.add_space(24.0);
-        let resume = menu_button(ui, saved.is_ok(), "Continue");
-        let resume = match saved {
-            Ok(s) => resume.on_hover_text(format!("{}, bound {}", s.start.scenario.name, s.bound)),
-            Err(why) => resume.on_disabled_hover_text(why.as_str()),
+        let resume = menu_button(ui, saved.is_ok() || pick.0, "Continue");
+        let resume = match (&campaign.autosave, saved) {
+            (Ok(c), _) if pick.0 => resume
+                .on_hover_text(format!("The campaign {}, {}", c.progress.campaign.file.name, c.progress.campaign.date)),
+            (_, Ok(s)) => resume.on_hover_text(format!("{}, bound {}", s.start.scenario.name, s.bound)),
+            (_, Err(why)) => resume.on_disabled_hover_text(why.as_str()),
         };
         if resume.clicked()
+            && pick.0
+            && let Ok(c) = &campaign.autosave
+        {
+            resume_campaign.write(ResumeCampaign(c.clone()));
+        } else if resume.clicked()
             && let Ok(s) = saved
         {
             commands.insert_resource(Resume(Some(s.clone())));
@@ -192,7 +219,7 @@ fn campaign_picker(
         ui.set_width(620.0);
         ui.heading(egui::RichText::new("Choose a campaign").size(28.0));
         ui.add_space(8.0);
-        match &saved.0 {
+        match &saved.autosave {
             Ok(s) => {
                 let c = &s.progress.campaign;
                 let label = format!("Go on with {}: {}", c.file.name, c.date);
@@ -205,6 +232,16 @@ fn campaign_picker(
                 ui.colored_label(egui::Color32::LIGHT_RED, format!("The saved campaign cannot be read: {why}"));
             }
             Err(_) => {}
+        }
+        if !saved.named.is_empty() {
+            ui.collapsing(format!("Campaigns saved by name ({})", saved.named.len()), |ui| {
+                egui::ScrollArea::vertical().id_salt("named-campaigns").max_height(200.0).show(ui, |ui| {
+                    if let Some(s) = super::saves::campaign_saves_ui(ui, &saved.named) {
+                        resume.write(ResumeCampaign(s));
+                        menu.set(Menu::Closed);
+                    }
+                });
+            });
         }
         ui.add_space(8.0);
         egui::ScrollArea::vertical().max_height(420.0).show(ui, |ui| {

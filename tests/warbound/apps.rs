@@ -167,6 +167,53 @@ fn war(app: &App) -> &warbound::war::ActiveWar {
     app.world().non_send::<warbound::war::ActiveWar>()
 }
 
+/// Sessions, at most twelve, until a battle waits for the player's choice.
+fn advance_until_due(app: &mut App) {
+    for _ in 0..12 {
+        if war(app).due().is_some() {
+            break;
+        }
+        app.world_mut().write_message(warbound::war::AdvanceCampaign { to_day_end: false });
+        until(app, 5, |a| war(a).due().is_some());
+    }
+}
+
+#[test]
+fn the_players_orders_carry_an_if_and_a_bad_one_is_refused_with_the_rule() {
+    use warbound_campaign::army::orders::{Condition, OrderKind};
+    use warbound_campaign::play::composite::IfOrder;
+    let mut app = campaign_app(None);
+    let player = war(&app).player;
+    let force = war(&app).campaign().forces.iter().find(|f| f.side == player).unwrap().name.clone();
+    let composite = |then| IfOrder {
+        with: (OrderKind::StandBy, None),
+        sessions: 1,
+        condition: Condition::Attacked,
+        then,
+        otherwise: None,
+    };
+    let give = |order, then| warbound::war::GiveOrders {
+        force: force.clone(),
+        order,
+        objective: None,
+        composite: Some(composite(then)),
+    };
+    app.world_mut().write_message(give(OrderKind::Defend, (OrderKind::Rest, None)));
+    app.update();
+    let w = war(&app);
+    let written = &w.campaign().composite[&force].order;
+    assert_eq!(written.with, (OrderKind::Defend, None), "written with the orders it came with");
+    assert_eq!(w.campaign().player_orders[&force].0, OrderKind::Defend);
+    let said = w.orders_said.clone().unwrap();
+    assert!(said.contains("then if it has been attacked, Rest"), "{said}");
+    // A Move that names no board is refused, and the "if" before it stands.
+    app.world_mut().write_message(give(OrderKind::StandBy, (OrderKind::Move, None)));
+    app.update();
+    let w = war(&app);
+    assert!(w.orders_said.as_ref().unwrap().contains("10.5"), "{:?}", w.orders_said);
+    assert_eq!(w.campaign().composite[&force].order.then.0, OrderKind::Rest);
+}
+
 #[test]
 fn a_campaign_opens_on_its_map_and_a_session_plays_and_is_saved() {
     let dir = std::env::temp_dir().join(format!("warbound-campaign-screen-{}", std::process::id()));
@@ -199,13 +246,7 @@ fn a_battle_due_goes_to_the_table_for_a_session_and_back_to_the_map() {
     use warbound::war::{ChooseFight, Fight, Step};
     let mut app = campaign_app(None);
     // Sessions until a battle waits for the player's choice.
-    for _ in 0..12 {
-        if war(&app).due().is_some() {
-            break;
-        }
-        app.world_mut().write_message(warbound::war::AdvanceCampaign { to_day_end: false });
-        until(&mut app, 5, |a| war(a).due().is_some());
-    }
+    advance_until_due(&mut app);
     let (a, d) = war(&app).due().cloned().expect("a battle within two days");
     assert!(war(&app).choices().contains(&Fight::Watch), "{:?}", war(&app).choices());
     app.world_mut().write_message(ChooseFight(Fight::Watch));
@@ -269,13 +310,7 @@ fn a_battle_the_player_commands_stays_his_and_its_commands_go_into_the_campaign_
     let dir = std::env::temp_dir().join(format!("warbound-campaign-commanded-{}", std::process::id()));
     let path = dir.join("campaign-autosave.ron");
     let mut app = campaign_app(Some(path.clone()));
-    for _ in 0..12 {
-        if war(&app).due().is_some() {
-            break;
-        }
-        app.world_mut().write_message(warbound::war::AdvanceCampaign { to_day_end: false });
-        until(&mut app, 5, |a| war(a).due().is_some());
-    }
+    advance_until_due(&mut app);
     let (a, d) = war(&app).due().cloned().expect("a battle within two days");
     let mine = |app: &App| {
         let c = war(app).campaign();

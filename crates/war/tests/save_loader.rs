@@ -86,3 +86,23 @@ proptest! {
         load("made-up.ron", &text)?;
     }
 }
+
+#[test]
+fn named_saves_are_listed_newest_first_with_a_broken_one_shown_with_its_error() {
+    let dir = std::env::temp_dir().join(format!("warbound-campaign-saves-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(save::list(&dir).is_empty(), "no folder lists nothing");
+    let good = save::parse("save.ron", saved()).unwrap();
+    let path = save::write_named(&dir, "Landing: day 2/3", &good).unwrap();
+    assert_eq!(path.file_name().unwrap(), "Landing_ day 2_3.ron", "a safe file name");
+    std::fs::write(dir.join("broken.ron"), &saved()[..200]).unwrap();
+    let list = save::list(&dir);
+    assert_eq!(list.len(), 2, "both listed");
+    let broken = list.iter().find(|e| e.name == "broken").unwrap();
+    assert!(broken.save.as_ref().unwrap_err().contains("broken.ron:"), "its error names the file");
+    let landing = list.iter().find(|e| e.name != "broken").unwrap();
+    let back = landing.save.as_ref().expect("the good one reads");
+    assert_eq!(back.progress.campaign.date, good.progress.campaign.date);
+    assert!(save::default_name(back).contains(&back.progress.campaign.file.name));
+    let _ = std::fs::remove_dir_all(&dir);
+}

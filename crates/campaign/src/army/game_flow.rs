@@ -445,6 +445,11 @@ impl DiaryBox {
         due.into_iter().map(|(_, c)| c).collect()
     }
 
+    /// The cards in the box and the day each is filed for, in the order filed.
+    pub fn cards(&self) -> &[(CampaignDate, DiaryCard)] {
+        &self.cards
+    }
+
     /// Cards still in the box.
     pub fn len(&self) -> usize {
         self.cards.len()

@@ -415,6 +415,8 @@ impl Campaign {
             self.forces[i].order = order;
             self.forces[i].objective = objective;
         }
+        // 10.7: an "if" written into its orders, read once they have stood.
+        self.read_composite(name);
         match self.forces[i].at.clone() {
             Whereabouts::Gone => return,
             Whereabouts::Afloat { day, .. } => {

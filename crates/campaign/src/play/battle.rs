@@ -117,6 +117,7 @@ impl Campaign {
                 .input("barrage", situation.barrage, "the attacking BC's Command Decision")
                 .outcome(json!({ "combat_from": "the next session", "table_battle": engagement.is_some() })),
         );
+        self.note_attack(defender);
         self.battles.push(PaperBattle {
             board,
             attacker: attacker.to_owned(),

@@ -9,6 +9,7 @@ mod auto;
 mod battle;
 mod chance;
 pub mod command;
+pub mod composite;
 mod day;
 mod ending;
 pub mod file;

@@ -308,6 +308,7 @@ impl Setup {
             events_logged: 0,
             player: None,
             player_orders: BTreeMap::new(),
+            composite: BTreeMap::new(),
         };
         let opening = RuleEvent::new(EventKind::Calendar, fyow("1 The Campaign day"))
             .input("campaign", &campaign.file.name, &campaign.source)

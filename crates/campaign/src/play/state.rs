@@ -349,6 +349,10 @@ pub struct Campaign {
     /// phase: the order and its objective.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub player_orders: BTreeMap<String, (OrderKind, Option<BoardId>)>,
+    /// The "if" clauses the player has written into his forces' orders
+    /// (FYOW 10.7), by force, until they are read.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub composite: BTreeMap<String, crate::play::composite::Composite>,
     /// Events not yet written to the log (a save is taken after they are).
     #[serde(skip)]
     pub(crate) events: Vec<RuleEvent>,
