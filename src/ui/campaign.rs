@@ -145,6 +145,15 @@ fn top_bar(
             if day.on_hover_text("Plays the day's sessions one after another, stopping for each battle.").clicked() {
                 advance.write(AdvanceCampaign { to_day_end: true });
             }
+            ui.separator();
+            let save = ui.add_enabled(war.step == Step::Map, egui::Button::new("Save…"));
+            if save.on_disabled_hover_text("Between sessions: finish the session's battles first.").clicked() {
+                form.open = true;
+                form.name = warbound_war::save::default_name(&war.save());
+            }
+            if ui.button("Title").on_hover_text("The campaign is saved after every session: Continue picks it up.").clicked() {
+                screen.set(AppState::Title);
+            }
             if war.to_day_end {
                 ui.spinner();
                 ui.label(format!("session {} of 6…", war.war.progress.sessions_today + 1));
@@ -159,16 +168,6 @@ fn top_bar(
             if let Some(why) = &war.save_failed {
                 ui.colored_label(egui::Color32::LIGHT_RED, format!("Autosave failed: {why}"));
             }
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                if ui.button("Title").on_hover_text("The campaign is saved after every session: Continue picks it up.").clicked() {
-                    screen.set(AppState::Title);
-                }
-                let save = ui.add_enabled(war.step == Step::Map, egui::Button::new("Save…"));
-                if save.on_disabled_hover_text("Between sessions: finish the session's battles first.").clicked() {
-                    form.open = true;
-                    form.name = warbound_war::save::default_name(&war.save());
-                }
-            });
         });
     });
 }
@@ -812,8 +811,18 @@ fn map_labels(
             egui::Color32::from_rgb(255, 240, 200),
         );
     }
+    // Tokens' names, each moved down clear of those already written where
+    // several forces share a board.
+    let mut taken: Vec<egui::Rect> = Vec::new();
     for (at, side, name) in &places.tokens {
         let Ok(p) = camera.world_to_viewport(eye, *at) else { continue };
-        painter.text(egui::pos2(p.x, p.y - 4.0), egui::Align2::CENTER_BOTTOM, name, font(12.0), side_colour(*side));
+        let galley = painter.layout_no_wrap(name.clone(), font(12.0), side_colour(*side));
+        let size = galley.size();
+        let mut rect = egui::Rect::from_min_size(egui::pos2(p.x - size.x / 2.0, p.y - 4.0 - size.y), size);
+        while taken.iter().any(|r| r.intersects(rect)) {
+            rect = rect.translate(egui::vec2(0.0, size.y));
+        }
+        taken.push(rect);
+        painter.galley(rect.min, galley, side_colour(*side));
     }
 }

@@ -432,6 +432,9 @@ fn said(e: &RuleEvent, names: Names) -> String {
                 None => format!("The battle ends undecided ({how})"),
             }
         }
+        _ if campaign(e, &who, target.as_deref(), &dice).is_some() => {
+            campaign(e, &who, target.as_deref(), &dice).unwrap_or_default()
+        }
         _ => {
             let mut s = who;
             if let Some(t) = target.filter(|t| !s.is_empty() && t != &s) {
@@ -450,6 +453,117 @@ fn said(e: &RuleEvent, names: Names) -> String {
             s
         }
     }
+}
+
+/// A value as it was written (a force's or a board's name).
+fn raw(v: Option<&Value>) -> String {
+    match v {
+        Some(Value::String(s)) => s.clone(),
+        Some(v) => value_words(v, &|_: &str| None),
+        None => String::new(),
+    }
+}
+
+/// The campaign's commonest events (FYOW) as a player says them; `None`
+/// for one said in the general form.
+fn campaign(e: &RuleEvent, who: &str, target: Option<&str>, dice: &str) -> Option<String> {
+    if e.rule.book != crate::event::Book::FightYourOwnWars {
+        return None;
+    }
+    let section = e.rule.section.as_str();
+    let thrown = if dice.is_empty() { String::new() } else { format!(" ({dice})") };
+    let yes = |name: &str| out(e, name).and_then(Value::as_bool) == Some(true);
+    let said = match section {
+        "1 The Campaign day" if out(e, "ended").is_some() => {
+            let winner = out(e, "winner").and_then(Value::as_str).map_or("nobody".to_owned(), str::to_owned);
+            format!("The campaign ends, {}: {winner} wins", raw(out(e, "ended")))
+        }
+        "1 The Campaign day" if out(e, "days").is_some() => {
+            format!("{} begins on {}: {} days", raw(input(e, "campaign")), raw(out(e, "date")), count(out(e, "days")))
+        }
+        "1 The Campaign day" => {
+            let light = raw(out(e, "light")).to_lowercase();
+            let new_day = out(e, "crossed").and_then(|c| c.get("new_day")).and_then(Value::as_bool) == Some(true);
+            let what = if new_day { "A new day" } else { "A new session" };
+            format!("{what}: {}, {light}", raw(out(e, "date")))
+        }
+        s if s.starts_with("4.5 ") => {
+            let order: Vec<String> = out(e, "order")?.as_array()?.iter().map(|v| raw(Some(v))).collect();
+            format!("The Battlegroup Priority Cards come up{thrown}: {}", order.join(", "))
+        }
+        "8.4 Character Traits" => format!(
+            "{who} is {}, {}",
+            raw(out(e, "aggression")).to_lowercase(),
+            raw(out(e, "decisiveness")).to_lowercase()
+        ),
+        "10 Orders" => {
+            let on = out(e, "objective").and_then(Value::as_str).map(|b| format!(" on {b}")).unwrap_or_default();
+            format!("{who} is ordered to {}{on}", text(out(e, "order")).to_lowercase())
+        }
+        "11 The Variable Order Rule" => format!("{who} chooses to {}{thrown}", raw(out(e, "chosen"))),
+        "14.5 Movement Test" => {
+            let (from, to) = (raw(input(e, "from")), raw(input(e, "to")));
+            let needed = count(out(e, "needed"));
+            let how =
+                format!("{}, {needed} needed", if dice.is_empty() { "no throw".to_owned() } else { dice.to_owned() });
+            if yes("moved") {
+                format!("{who} moves from {from} to {to} ({how})")
+            } else {
+                format!("{who} stays at {from}, not moving to {to} ({how})")
+            }
+        }
+        "15.5 Battlegroups arriving on a Map Board" => format!("{who} arrives on {}", raw(input(e, "board"))),
+        "15.3 Disarray" if out(e, "activations_to_reorganise").is_some() => format!(
+            "{who} falls into disarray: {} to reorganise",
+            plural(count(out(e, "activations_to_reorganise")), "activation", "activations")
+        ),
+        "16 Detection Throw - forces arriving" => {
+            let sightings = out(e, "sightings")?.as_array()?;
+            let seen: Vec<String> = sightings
+                .iter()
+                .filter(|s| s.get("detected").and_then(Value::as_bool) == Some(true))
+                .filter_map(|s| s.get("force").and_then(Value::as_str).map(str::to_owned))
+                .collect();
+            if seen.is_empty() {
+                format!("{who} looks for the enemy{thrown}: none detected")
+            } else {
+                format!("{who} looks for the enemy{thrown}: detects {}", seen.join(", "))
+            }
+        }
+        s if s.starts_with("16.4 ") && out(e, "detected").is_some() => {
+            let result = if yes("detected") { "detected" } else { "not detected" };
+            format!("{who} looks for {}{thrown}: {result}", target?)
+        }
+        "20 Logistics" if out(e, "stockpile").is_some() && e.inputs.len() == 1 => {
+            format!("{who} draws its first Stockpile{thrown}: {} S", count(out(e, "stockpile")))
+        }
+        "20.4 Daily Supply Requirements" => format!(
+            "{who}, {}, needs {} S and draws {} S: {} S left in its Stockpile",
+            raw(out(e, "mode")),
+            count(out(e, "need")),
+            count(out(e, "drawn")),
+            count(out(e, "stockpile"))
+        ),
+        s if s.starts_with("33.7.3 (ix) Losses Suffered") => format!(
+            "{who} loses {} points, {}%{thrown}: its condition is {}",
+            count(out(e, "points_lost")),
+            count(out(e, "percent")),
+            raw(out(e, "condition"))
+        ),
+        s if s.starts_with("33.10 ") => {
+            format!("{who} loses {} by attrition", plural(count(out(e, "points_removed")), "point", "points"))
+        }
+        "10.7 Composite Orders" => match out(e, "void") {
+            Some(v) => format!("{who}'s \"if\" is read: void, {}", raw(Some(v))),
+            None => {
+                let on = out(e, "objective").and_then(Value::as_str).map(|b| format!(" on {b}")).unwrap_or_default();
+                let holds = if yes("condition_holds") { "it holds" } else { "it does not hold" };
+                format!("{who}'s \"if\" is read, {holds}: {}{on}", text(out(e, "order")).to_lowercase())
+            }
+        },
+        _ => return None,
+    };
+    Some(said)
 }
 
 /// Who an event's actor is: its name; the Senior Officer by his side.
@@ -566,6 +680,37 @@ mod tests {
         assert_eq!(number(11.0), "11");
         assert_eq!(number(6.96), "7");
         assert_eq!(value_words(&json!([35.662071, 36.02875]), &named), "(35.7\", 36\")");
+    }
+
+    #[test]
+    fn the_campaigns_commonest_events_read_as_sentences() {
+        let fyow = |section| event(EventKind::MapMovement, Book::FightYourOwnWars, section).actor("4th Dorsets");
+        let mut m = fyow("14.5 Movement Test").input("from", "Cobo Bay", "").input("to", "Castel", "");
+        m.dice.push(Thrown { sides: 10, face: 3 });
+        m.outcome = json!({ "moved": false, "needed": 6, "total": 3 });
+        assert_eq!(
+            sentence(&m, &named),
+            "4th Dorsets stays at Cobo Bay, not moving to Castel (d10 3, 6 needed) (FYOW, 14.5 Movement Test)"
+        );
+        m.outcome = json!({ "moved": true, "needed": 6, "total": 7 });
+        assert!(sentence(&m, &named).starts_with("4th Dorsets moves from Cobo Bay to Castel"));
+        let mut day = event(EventKind::Calendar, Book::FightYourOwnWars, "1 The Campaign day");
+        day.outcome = json!({ "date": "2nd August 1942 (week 1), session 1 (00.00hrs)", "light": "Night",
+            "crossed": { "new_day": true, "new_week": false } });
+        assert_eq!(
+            sentence(&day, &named),
+            "A new day: 2nd August 1942 (week 1), session 1 (00.00hrs), night (FYOW, 1 The Campaign day)"
+        );
+        let mut supply = fyow("20.4 Daily Supply Requirements");
+        supply.outcome = json!({ "mode": "active", "need": 10, "drawn": 6, "stockpile": 4 });
+        assert_eq!(
+            sentence(&supply, &named),
+            "4th Dorsets, active, needs 10 S and draws 6 S: 4 S left in its Stockpile (FYOW, 20.4 Daily Supply Requirements)"
+        );
+        // An event of a section not written out keeps the general form.
+        let mut other = fyow("99 Unwritten");
+        other.outcome = json!({ "points": 3 });
+        assert_eq!(sentence(&other, &named), "4th Dorsets: points 3 (FYOW, 99 Unwritten)");
     }
 
     #[test]
