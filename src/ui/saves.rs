@@ -496,6 +496,43 @@ mod tests {
         assert_eq!(h.state().1, None, "no save while the battle is replayed");
     }
 
+    #[test]
+    fn a_broken_campaign_save_is_listed_with_its_error_and_a_good_one_loads() {
+        use warbound_war::save::{CampaignEntry, CampaignSave};
+        let war = warbound_war::shipped::war("guernsey-1942", 3, warbound_war::Battles::Paper).unwrap();
+        let good = CampaignSave::of(&war.progress);
+        let at = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_700_000_000);
+        let entries = vec![
+            CampaignEntry {
+                path: "campaigns/broken.ron".into(),
+                name: "broken".into(),
+                modified: Some(at),
+                save: Err("campaigns/broken.ron:2:1: version: expected a number".into()),
+            },
+            CampaignEntry {
+                path: "campaigns/landing.ron".into(),
+                name: "landing".into(),
+                modified: Some(at),
+                save: Ok(good),
+            },
+        ];
+        let mut h = Harness::new_ui_state(
+            move |ui, chosen: &mut Option<CampaignSave>| {
+                if let Some(s) = campaign_saves_ui(ui, &entries) {
+                    *chosen = Some(s);
+                }
+            },
+            None,
+        );
+        h.get_by_label("campaigns/broken.ron:2:1: version: expected a number");
+        let loads = h.query_all_by_label("Load").count();
+        assert_eq!(loads, 1, "only the good save offers Load");
+        h.get_by_label("Load").click();
+        h.run();
+        let chosen = h.state().as_ref().expect("the good save chosen");
+        assert_eq!(chosen.progress.campaign.file.name, war.progress.campaign.file.name);
+    }
+
     /// The whole game without a window, in a patrol battle, settled at the Player's first decision.
     fn game() -> App {
         let mut app = crate::app::full_app(crate::app::FullAppOptions {

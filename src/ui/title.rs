@@ -31,17 +31,15 @@ impl Default for SavedGame {
 pub struct SavedCampaign {
     pub autosave: Result<warbound_war::save::CampaignSave, String>,
     pub named: Vec<warbound_war::save::CampaignEntry>,
+    /// Continue picks up the campaign: its autosave was written after the battle's.
+    pub newest: bool,
 }
 
 impl Default for SavedCampaign {
     fn default() -> Self {
-        Self { autosave: Err("No campaign has been saved yet.".to_owned()), named: Vec::new() }
+        Self { autosave: Err("No campaign has been saved yet.".to_owned()), named: Vec::new(), newest: false }
     }
 }
-
-/// Which autosave Continue picks up: the one written last.
-#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct ContinueCampaign(pub bool);
 
 fn modified(path: Option<&std::path::Path>) -> Option<std::time::SystemTime> {
     path.and_then(|p| std::fs::metadata(p).and_then(|m| m.modified()).ok())
@@ -55,20 +53,21 @@ fn read_campaign_autosave(mut saved: ResMut<SavedCampaign>) {
     saved.named = crate::campaign::saves_dir().map(|d| warbound_war::save::list(&d)).unwrap_or_default();
 }
 
-fn read_autosave(mut saved: ResMut<SavedGame>, campaign: Res<SavedCampaign>, mut pick: ResMut<ContinueCampaign>) {
+/// The battle autosave; and which of the two Continue picks up: the one
+/// written last.
+fn read_autosave(mut saved: ResMut<SavedGame>, mut campaign: ResMut<SavedCampaign>) {
     saved.0 = match autosave_path().filter(|p| p.exists()) {
         Some(path) => data::codex().map_err(|e| e.to_string()).and_then(|codex| read(&path, codex)),
         None => Err("No battle has been saved yet.".to_owned()),
     };
     let battle = saved.0.is_ok().then(|| modified(autosave_path().as_deref())).flatten();
     let war = campaign.autosave.is_ok().then(|| modified(crate::campaign::autosave_path().as_deref())).flatten();
-    pick.0 = campaign.autosave.is_ok() && (saved.0.is_err() || war > battle);
+    campaign.newest = campaign.autosave.is_ok() && (saved.0.is_err() || war > battle);
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SavedGame>()
         .init_resource::<SavedCampaign>()
-        .init_resource::<ContinueCampaign>()
         .add_systems(OnEnter(AppState::Title), (read_campaign_autosave, read_autosave).chain());
     app.add_systems(
         EguiPrimaryContextPass,
@@ -80,6 +79,7 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
+#[allow(clippy::too_many_arguments)] // a system: each argument is one resource it reads or one message it sends
 fn main_menu(
     mut contexts: EguiContexts,
     mut menu: ResMut<NextState<Menu>>,
@@ -89,7 +89,6 @@ fn main_menu(
     mut resume_campaign: MessageWriter<ResumeCampaign>,
     saved: Res<SavedGame>,
     campaign: Res<SavedCampaign>,
-    pick: Res<ContinueCampaign>,
 ) {
     let Ok(ctx) = contexts.ctx_mut() else { return };
     let saved = &saved.0;
@@ -98,15 +97,15 @@ fn main_menu(
         ui.label(egui::RichText::new("Solo WW2 battles on a virtual table").size(18.0).italics());
         ui.label("Heroes All  ·  Fight Your Own Battles");
         ui.add_space(24.0);
-        let resume = menu_button(ui, saved.is_ok() || pick.0, "Continue");
+        let resume = menu_button(ui, saved.is_ok() || campaign.newest, "Continue");
         let resume = match (&campaign.autosave, saved) {
-            (Ok(c), _) if pick.0 => resume
+            (Ok(c), _) if campaign.newest => resume
                 .on_hover_text(format!("The campaign {}, {}", c.progress.campaign.file.name, c.progress.campaign.date)),
             (_, Ok(s)) => resume.on_hover_text(format!("{}, bound {}", s.start.scenario.name, s.bound)),
             (_, Err(why)) => resume.on_disabled_hover_text(why.as_str()),
         };
         if resume.clicked()
-            && pick.0
+            && campaign.newest
             && let Ok(c) = &campaign.autosave
         {
             resume_campaign.write(ResumeCampaign(c.clone()));
