@@ -346,3 +346,54 @@ fn a_battle_the_player_commands_stays_his_and_its_commands_go_into_the_campaign_
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_campaign_goes_from_its_first_battle_to_its_second_and_a_named_save_resumes_it() {
+    use warbound::war::{ChooseFight, Fight, ResumeCampaign};
+    let mut app = campaign_app(None);
+    // The first battle on paper; sessions on until another battle is due.
+    advance_until_due(&mut app);
+    let first = war(&app).due().cloned().expect("a first battle");
+    app.world_mut().write_message(ChooseFight(Fight::Paper));
+    app.update();
+    let mut second = None;
+    let mut saved = None;
+    for _ in 0..40 {
+        if saved.is_none() && war(&app).step == warbound::war::Step::Map {
+            // Saved by name between sessions, as the map's Save… does.
+            saved = Some(war(&app).save());
+        }
+        app.world_mut().write_message(warbound::war::CloseReport);
+        match war(&app).due().cloned() {
+            Some(due) if due != first => {
+                second = Some(due);
+                break;
+            }
+            Some(_) => {
+                app.world_mut().write_message(ChooseFight(Fight::Paper));
+            }
+            None => {
+                app.world_mut().write_message(warbound::war::AdvanceCampaign { to_day_end: false });
+            }
+        }
+        app.update();
+        app.update();
+    }
+    let second = second.expect("a second battle within the first days");
+    assert_ne!(second, first);
+    let saved = saved.expect("a session closed between the battles");
+    let text = ron::ser::to_string(&saved).unwrap();
+    let back = warbound_war::save::parse("named.ron", &text).expect("reads back");
+    // The second battle goes to the table and back to the map.
+    assert!(war(&app).choices().contains(&Fight::Watch), "{:?}", war(&app).choices());
+    app.world_mut().write_message(ChooseFight(Fight::Watch));
+    assert!(until(&mut app, 10, |a| screen(a) == AppState::Battle), "onto the table");
+    assert!(until(&mut app, 200_000, |a| screen(a) == AppState::Campaign), "back to the map");
+    // The title, then the named save resumed: the campaign as it was saved.
+    app.world_mut().resource_mut::<NextState<AppState>>().set(AppState::Title);
+    assert!(until(&mut app, 10, |a| screen(a) == AppState::Title));
+    app.world_mut().write_message(ResumeCampaign(back));
+    assert!(until(&mut app, 10, |a| screen(a) == AppState::Campaign));
+    assert_eq!(war(&app).campaign().date, saved.progress.campaign.date, "resumed where it was saved");
+    assert_eq!(war(&app).due(), None, "saved between sessions");
+}
