@@ -591,15 +591,22 @@ fn commanders(mut contexts: EguiContexts, war: NonSend<ActiveWar>) {
     let c = war.campaign();
     egui::Window::new("Commanders")
         .default_open(false)
-        .anchor(egui::Align2::RIGHT_TOP, [-8.0, 120.0])
+        .anchor(egui::Align2::RIGHT_TOP, [-8.0, 80.0])
         .default_width(420.0)
         .show(ctx, |ui| {
             egui::ScrollArea::vertical().max_height(440.0).show(ui, |ui| {
+                let general = &c.army(war.player).general;
+                let traits = general.traits.as_ref().map(|t| format!(", {}", traits_words(t))).unwrap_or_default();
+                ui.label(format!("{}, the General: {}{traits}", general.name, say(general.competency).to_lowercase()));
                 for sc in c.senior_commands.iter().filter(|s| s.side == war.player) {
+                    // A Senior Commander not named by the file is named by his command.
+                    let who = if sc.commander.name.contains(&sc.brigade) {
+                        sc.commander.name.clone()
+                    } else {
+                        format!("{}, Senior Commander of {}", sc.commander.name, sc.brigade)
+                    };
                     ui.label(format!(
-                        "{}, Senior Commander of {}: {}, {}",
-                        sc.commander.name,
-                        sc.brigade,
+                        "{who}: {}, {}",
                         say(sc.commander.competency).to_lowercase(),
                         traits_words(&sc.traits)
                     ));
@@ -619,7 +626,8 @@ fn commanders(mut contexts: EguiContexts, war: NonSend<ActiveWar>) {
                 }
                 for (k, (day, e)) in war.decisions.iter().enumerate().rev().take(40) {
                     let who = e.actor.clone().unwrap_or_default();
-                    ui.collapsing(format!("Day {day}: {who}, {}", e.rule.section), |ui| {
+                    let when = if *day == 0 { "Before the campaign".to_owned() } else { format!("Day {day}") };
+                    ui.collapsing(format!("{when}: {who}, {}", e.rule.section), |ui| {
                         event_steps(ui, &format!("decision-{k}"), std::slice::from_ref(e));
                     });
                 }
@@ -679,7 +687,7 @@ fn charts(mut contexts: EguiContexts, war: NonSend<ActiveWar>) {
     let Ok(ctx) = contexts.ctx_mut() else { return };
     egui::Window::new("Over the campaign")
         .default_open(false)
-        .anchor(egui::Align2::RIGHT_TOP, [-8.0, 80.0])
+        .anchor(egui::Align2::LEFT_BOTTOM, [4.0, -4.0])
         .default_width(320.0)
         .show(ctx, |ui| {
             ui.label("Strategic Morale");
