@@ -834,3 +834,33 @@ fn map_labels(
         painter.galley(rect.min, galley, side_colour(*side));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use egui_kittest::{Harness, kittest::Queryable};
+
+    use super::*;
+
+    #[test]
+    fn the_if_editor_writes_a_composite_order_and_its_if_not() {
+        let war = warbound_war::shipped::war("guernsey-1942", 3, warbound_war::Battles::Paper).unwrap();
+        let campaign = war.progress.campaign.clone();
+        let order = IfOrder {
+            with: (OrderKind::Defend, None),
+            sessions: 1,
+            condition: Condition::StrategicConditionAtLeast(MilestoneCondition::Green),
+            then: (OrderKind::Defend, None),
+            otherwise: None,
+        };
+        let mut h = Harness::new_ui_state(move |ui, o: &mut IfOrder| if_editor(ui, &campaign, "4th Dorsets", o), order);
+        h.get_by_label("sessions, then if");
+        h.get_by_label("then");
+        assert!(h.state().otherwise.is_none());
+        h.get_by_label("if not").click();
+        h.run();
+        assert_eq!(h.state().otherwise, Some((OrderKind::Defend, None)), "if not: the order it was written with");
+        h.get_by_label("if not").click();
+        h.run();
+        assert!(h.state().otherwise.is_none(), "taken out again");
+    }
+}
