@@ -47,6 +47,36 @@ use crate::{
     state::Battle,
 };
 
+/// The heading in `docs/rules-coverage.md` over the sections no shipped
+/// battle reaches, each with its reason.
+pub const NOT_REACHED_HEADING: &str = "## Not reached by the shipped battles";
+
+/// The sections a coverage document lists under [`NOT_REACHED_HEADING`]:
+/// its table's rows `| book | section | reason |` as (book, section,
+/// reason). A row without a reason is refused, with its line.
+pub fn not_reached(markdown: &str) -> Result<Vec<(String, String, String)>, String> {
+    let Some(start) = markdown.find(NOT_REACHED_HEADING) else {
+        return Err(format!("no \"{NOT_REACHED_HEADING}\" section"));
+    };
+    let first_line = markdown[..start].lines().count() + 1;
+    let mut listed = Vec::new();
+    for (k, line) in markdown[start..].lines().enumerate().skip(1) {
+        if line.starts_with("## ") {
+            break;
+        }
+        let cells: Vec<&str> = line.trim().trim_matches('|').split('|').map(str::trim).collect();
+        if !line.trim_start().starts_with('|') || cells.len() != 3 || cells[0] == "Book" || cells[0].starts_with("---")
+        {
+            continue;
+        }
+        if cells[2].is_empty() {
+            return Err(format!("line {}: \"{}\" is listed without a reason", first_line + k, cells[1]));
+        }
+        listed.push((cells[0].to_owned(), cells[1].to_owned(), cells[2].to_owned()));
+    }
+    Ok(listed)
+}
+
 /// Seeds played when none are asked for.
 pub const DEFAULT_SEEDS: u32 = 5;
 
@@ -841,6 +871,38 @@ impl RulesReport {
         RULES.iter().position(|r| r.book == book && r.name() == name).map(|k| &self.rules[k])
     }
 
+    /// Where the battles and the list of sections no shipped battle reaches
+    /// (see [`not_reached`]) disagree: a section a battle's log can show
+    /// (solo) that is not listed and that no battle reached, a listed one a
+    /// battle reached, a listed one the report has no such row for. Empty
+    /// when they agree.
+    pub fn check_reached(&self, listed: &[(String, String, String)]) -> Vec<String> {
+        let mut problems = Vec::new();
+        let shown = RULES.iter().zip(&self.rules).filter(|(r, _)| matches!(r.trace, Trace::Shown(_)));
+        for (rule, counted) in shown.clone() {
+            let book = rule.book.abbrev();
+            let on_list = listed.iter().any(|(b, n, _)| b == book && n == rule.name());
+            match (counted.events, on_list) {
+                (0, false) => problems.push(format!(
+                    "{book} \"{}\": no shipped battle reached it in {} seeds, and the coverage document does not list it as not reached",
+                    rule.name(),
+                    self.seeds
+                )),
+                (n, true) if n > 0 => problems.push(format!(
+                    "{book} \"{}\": listed as not reached, but {n} events played it: take it off the list",
+                    rule.name()
+                )),
+                _ => {}
+            }
+        }
+        for (book, name, _) in listed {
+            if !shown.clone().any(|(r, _)| r.book.abbrev() == book && r.name() == name) {
+                problems.push(format!("{book} \"{name}\": listed as not reached, but the report has no such section"));
+            }
+        }
+        problems
+    }
+
     /// A section as the log names it.
     pub fn logged(&self, book: Book, section: &str) -> Option<&Logged> {
         self.logged.get(&(book.abbrev().to_owned(), section.to_owned()))
@@ -1265,6 +1327,41 @@ mod tests {
             rows.push((book, cells[0].to_owned()));
         }
         rows
+    }
+
+    #[test]
+    fn the_not_reached_list_is_read_with_its_reasons_and_checked_both_ways() {
+        let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/rules-coverage.md"))
+            .expect("docs/rules-coverage.md");
+        let listed = not_reached(&doc).expect("the list reads");
+        assert!(!listed.is_empty());
+        for (book, name, why) in &listed {
+            assert!(RULES.iter().any(|r| r.book.abbrev() == book && r.name() == name), "{book} \"{name}\"");
+            assert!(!why.is_empty());
+        }
+        let bare = "## Not reached by the shipped battles\n\n| Book | Section | Reason |\n|---|---|---|\n| HA | Snipers |  |\n";
+        assert!(not_reached(bare).unwrap_err().starts_with("line 5:"), "a row without a reason, by its line");
+        assert!(not_reached("# Rules coverage\n").is_err(), "no list");
+
+        let report = RulesReport::new(20);
+        let all: Vec<(String, String, String)> = RULES
+            .iter()
+            .filter(|r| matches!(r.trace, Trace::Shown(_)))
+            .map(|r| (r.book.abbrev().to_owned(), r.name().to_owned(), "why".to_owned()))
+            .collect();
+        let first = RULES.iter().position(|r| matches!(r.trace, Trace::Shown(_))).unwrap();
+        assert!(report.check_reached(&all).is_empty(), "nothing played, everything listed");
+        let problems = report.check_reached(&all[1..]);
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(problems[0].contains(RULES[first].name()) && problems[0].contains("reached"), "{}", problems[0]);
+        let mut played = report.clone();
+        played.rules[first].events = 3;
+        let problems = played.check_reached(&all);
+        assert_eq!(problems.len(), 1);
+        assert!(problems[0].contains("take it off the list"), "{}", problems[0]);
+        let mut bogus = all.clone();
+        bogus.push(("HA".into(), "No such section".into(), "why".into()));
+        assert_eq!(report.check_reached(&bogus).len(), 1, "a listed section the report lacks");
     }
 
     #[test]

@@ -2,19 +2,50 @@
 //! Auto, on seeds 1..=N, and what of both books it played (see
 //! `warbound_battle::report`), printed as Markdown.
 //!
-//! `cargo run --release -p warbound_battle --bin rules-report -- [--seeds N]`
+//! `cargo run --release -p warbound_battle --bin rules-report -- [--seeds N]
+//! [--check docs/rules-coverage.md]`
 //!
-//! Exits 1 on any invariant failure, 2 on bad arguments.
+//! With `--check`, also compares the battles with the document's list of
+//! sections no shipped battle reaches (`report::not_reached`): a section
+//! not listed that reads zero, or a listed one that was played, fails.
+//!
+//! Exits 1 on any invariant failure or disagreement, 2 on bad arguments.
 
 use std::process::ExitCode;
 
 use warbound_battle::{report, shipped};
 
 fn main() -> ExitCode {
-    let seeds = match report::seeds_from_args(std::env::args().skip(1)) {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let check = match args.iter().position(|a| a == "--check") {
+        Some(k) if k + 1 < args.len() => {
+            let path = args.remove(k + 1);
+            args.remove(k);
+            Some(path)
+        }
+        Some(_) => {
+            eprintln!("rules-report: --check needs the coverage document's path");
+            return ExitCode::from(2);
+        }
+        None => None,
+    };
+    let listed = match check.as_deref().map(|p| {
+        std::fs::read_to_string(p)
+            .map_err(|e| e.to_string())
+            .and_then(|t| report::not_reached(&t))
+            .map_err(|e| format!("{p}: {e}"))
+    }) {
+        Some(Ok(l)) => Some(l),
+        Some(Err(e)) => {
+            eprintln!("rules-report: {e}");
+            return ExitCode::from(2);
+        }
+        None => None,
+    };
+    let seeds = match report::seeds_from_args(args) {
         Ok(n) => n,
         Err(e) => {
-            eprintln!("rules-report: {e}\nusage: rules-report [--seeds N]");
+            eprintln!("rules-report: {e}\nusage: rules-report [--seeds N] [--check COVERAGE.md]");
             return ExitCode::from(2);
         }
     };
@@ -28,5 +59,9 @@ fn main() -> ExitCode {
     };
     let report = report::rules_report(&codex, &battles, seeds);
     print!("{}", report.markdown());
-    if report.failures.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+    let problems = listed.map(|l| report.check_reached(&l)).unwrap_or_default();
+    for p in &problems {
+        eprintln!("rules-report: {p}");
+    }
+    if report.failures.is_empty() && problems.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE }
 }
