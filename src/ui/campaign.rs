@@ -189,7 +189,7 @@ fn save_window(mut contexts: EguiContexts, war: NonSend<ActiveWar>, mut form: Re
             });
             match &dir {
                 Some(d) => {
-                    let path = d.join(format!("{}.ron", warbound_battle::save::sanitise(&form.name)));
+                    let path = warbound_battle::save::named_path(d, &form.name);
                     ui.label(
                         egui::RichText::new(path.display().to_string()).small().color(egui::Color32::from_gray(170)),
                     );

@@ -339,50 +339,39 @@ fn load_window(
     }
 }
 
-/// The campaign saves, in the order given: a good one with its name,
-/// campaign, date in the campaign and on the clock, and Load; a bad one
-/// greyed with its error. Returns the save whose Load was clicked.
+/// The campaign saves, in the order given, as [`entries_ui`] lists them:
+/// each with its campaign, its date in the campaign and the battles of the
+/// player's on the table.
 pub(super) fn campaign_saves_ui(
     ui: &mut egui::Ui,
     entries: &[warbound_war::save::CampaignEntry],
 ) -> Option<warbound_war::save::CampaignSave> {
-    let grey = egui::Color32::from_gray(130);
-    let mut chosen = None;
-    for entry in entries {
-        match &entry.save {
-            Ok(s) => {
-                ui.horizontal(|ui| {
-                    ui.vertical(|ui| {
-                        ui.label(egui::RichText::new(&entry.name).size(20.0).strong());
-                        let c = &s.progress.campaign;
-                        let battles = match s.commands.len() {
-                            0 => String::new(),
-                            n => format!(" · {n} battle(s) of yours on the table"),
-                        };
-                        ui.label(format!("{}, {}{battles} · saved {}", c.file.name, c.date, entry.date()));
-                    });
-                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                        if ui.button(egui::RichText::new("Load").size(18.0)).clicked() {
-                            chosen = Some(s.clone());
-                        }
-                    });
-                });
-            }
-            Err(e) => {
-                ui.label(egui::RichText::new(&entry.name).size(20.0).color(grey));
-                ui.label(egui::RichText::new(entry.date()).color(grey));
-                ui.label(egui::RichText::new(e).small().color(grey)).on_hover_text("This file cannot be loaded.");
-            }
-        }
-        ui.separator();
-    }
-    chosen
+    entries_ui(ui, entries, |s, date| {
+        let c = &s.progress.campaign;
+        let battles = match s.commands.len() {
+            0 => String::new(),
+            n => format!(" · {n} battle(s) of yours on the table"),
+        };
+        format!("{}, {}{battles} · saved {date}", c.file.name, c.date)
+    })
 }
 
-/// The saves, in the order given: a good one with its name, scenario,
-/// bound, date and Load; a bad one greyed with its error and no Load.
-/// Returns the save whose Load was clicked.
+/// The battle saves, in the order given, as [`entries_ui`] lists them: each
+/// with its scenario, bound and commands.
 fn saves_list_ui(ui: &mut egui::Ui, entries: &[SaveEntry]) -> Option<Save> {
+    entries_ui(ui, entries, |s, date| {
+        format!("{}, bound {} · {} commands · {date}", s.start.scenario.name, s.bound, s.commands.len())
+    })
+}
+
+/// Saves in the order given: a good one with its name, what `describe`
+/// says of it (given its file's date) and Load; a bad one greyed with its
+/// error and no Load. Returns the save whose Load was clicked.
+fn entries_ui<T: Clone>(
+    ui: &mut egui::Ui,
+    entries: &[save::Entry<T>],
+    describe: impl Fn(&T, String) -> String,
+) -> Option<T> {
     let grey = egui::Color32::from_gray(130);
     let mut chosen = None;
     for entry in entries {
@@ -391,13 +380,7 @@ fn saves_list_ui(ui: &mut egui::Ui, entries: &[SaveEntry]) -> Option<Save> {
                 ui.horizontal(|ui| {
                     ui.vertical(|ui| {
                         ui.label(egui::RichText::new(&entry.name).size(20.0).strong());
-                        ui.label(format!(
-                            "{}, bound {} · {} commands · {}",
-                            s.start.scenario.name,
-                            s.bound,
-                            s.commands.len(),
-                            entry.date()
-                        ));
+                        ui.label(describe(s, entry.date()));
                     });
                     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                         if ui.button(egui::RichText::new("Load").size(18.0)).clicked() {

@@ -169,19 +169,22 @@ pub fn write_named(dir: &Path, name: &str, save: &Save) -> io::Result<PathBuf> {
     Ok(path)
 }
 
-/// One file in the saves folder, read or not.
+/// One file in a saves folder, read or not.
 #[derive(Debug, Clone)]
-pub struct SaveEntry {
+pub struct Entry<T> {
     pub path: PathBuf,
     /// The file name without `.ron`: the name it was saved under.
     pub name: String,
     /// When the file was last written.
     pub modified: Option<SystemTime>,
     /// The save, or why it cannot be loaded (`file:line:col: field: problem`).
-    pub save: Result<Save, String>,
+    pub save: Result<T, String>,
 }
 
-impl SaveEntry {
+/// A battle's save in the saves folder.
+pub type SaveEntry = Entry<Save>;
+
+impl<T> Entry<T> {
     /// The file's date and time (UTC), for the list.
     pub fn date(&self) -> String {
         self.modified.map_or_else(|| "date unknown".to_owned(), utc_text)
@@ -189,23 +192,28 @@ impl SaveEntry {
 }
 
 /// Every `.ron` file in `dir`, newest first (then by name), each read with
-/// [`read`]: a file that cannot be read is listed with its error, never
+/// `read`: a file that cannot be read is listed with its error, never
 /// dropped, and never stops the rest. No folder lists nothing.
-pub fn list(dir: &Path, codex: &Codex) -> Vec<SaveEntry> {
+pub fn list_with<T>(dir: &Path, read: impl Fn(&Path) -> Result<T, String>) -> Vec<Entry<T>> {
     let Ok(files) = fs::read_dir(dir) else { return Vec::new() };
-    let mut entries: Vec<SaveEntry> = files
+    let mut entries: Vec<Entry<T>> = files
         .filter_map(Result::ok)
         .map(|f| f.path())
         .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "ron"))
-        .map(|path| SaveEntry {
+        .map(|path| Entry {
             name: path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default(),
             modified: fs::metadata(&path).and_then(|m| m.modified()).ok(),
-            save: read(&path, codex),
+            save: read(&path),
             path,
         })
         .collect();
     entries.sort_by(|a, b| b.modified.cmp(&a.modified).then_with(|| a.name.cmp(&b.name)));
     entries
+}
+
+/// The battle saves in `dir`, as [`list_with`] lists them.
+pub fn list(dir: &Path, codex: &Codex) -> Vec<SaveEntry> {
+    list_with(dir, |p| read(p, codex))
 }
 
 /// A time as `YYYY-MM-DD HH:MM UTC`.

@@ -5,7 +5,6 @@
 use std::{
     fs, io,
     path::{Path, PathBuf},
-    time::SystemTime,
 };
 
 use std::collections::BTreeMap;
@@ -80,7 +79,7 @@ pub const SAVES_DIR: &str = "campaigns";
 /// Writes `save` under `name` in `dir` (the name made a safe file name, as
 /// a battle's save is; atomically); returns the file written.
 pub fn write_named(dir: &Path, name: &str, save: &CampaignSave) -> io::Result<PathBuf> {
-    let path = dir.join(format!("{}.ron", warbound_battle::save::sanitise(name)));
+    let path = warbound_battle::save::named_path(dir, name);
     write(&path, save)?;
     Ok(path)
 }
@@ -92,41 +91,13 @@ pub fn default_name(save: &CampaignSave) -> String {
 }
 
 /// One file in the campaign saves folder, read or not.
-#[derive(Debug, Clone)]
-pub struct CampaignEntry {
-    pub path: PathBuf,
-    /// The name it was saved under (the file name without `.ron`).
-    pub name: String,
-    pub modified: Option<SystemTime>,
-    /// The save, or why it cannot be read (`file:line:col: field: problem`).
-    pub save: Result<CampaignSave, String>,
-}
-
-impl CampaignEntry {
-    /// The file's date and time (UTC), for the list.
-    pub fn date(&self) -> String {
-        self.modified.map_or_else(|| "date unknown".to_owned(), warbound_battle::save::utc_text)
-    }
-}
+pub type CampaignEntry = warbound_battle::save::Entry<CampaignSave>;
 
 /// Every `.ron` file in `dir`, newest first (then by name): one that cannot
 /// be read is listed with its error and never stops the rest. No folder
 /// lists nothing.
 pub fn list(dir: &Path) -> Vec<CampaignEntry> {
-    let Ok(files) = fs::read_dir(dir) else { return Vec::new() };
-    let mut entries: Vec<CampaignEntry> = files
-        .filter_map(Result::ok)
-        .map(|f| f.path())
-        .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "ron"))
-        .map(|path| CampaignEntry {
-            name: path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default(),
-            modified: fs::metadata(&path).and_then(|m| m.modified()).ok(),
-            save: read(&path),
-            path,
-        })
-        .collect();
-    entries.sort_by(|a, b| b.modified.cmp(&a.modified).then_with(|| a.name.cmp(&b.name)));
-    entries
+    warbound_battle::save::list_with(dir, read)
 }
 
 /// Reads the save at `path`.
