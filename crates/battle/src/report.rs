@@ -55,8 +55,15 @@ pub const NOT_REACHED_HEADING: &str = "## Not reached by the shipped battles";
 /// its table's rows `| book | section | reason |` as (book, section,
 /// reason). A row without a reason is refused, with its line.
 pub fn not_reached(markdown: &str) -> Result<Vec<(String, String, String)>, String> {
-    let Some(start) = markdown.find(NOT_REACHED_HEADING) else {
-        return Err(format!("no \"{NOT_REACHED_HEADING}\" section"));
+    listed_under(markdown, NOT_REACHED_HEADING)
+}
+
+/// The rows `| book | section | reason |` of the table under `heading` (a
+/// `## ` heading) of a coverage document, as (book, section, reason). A row
+/// without a reason is refused, with its line.
+pub fn listed_under(markdown: &str, heading: &str) -> Result<Vec<(String, String, String)>, String> {
+    let Some(start) = markdown.find(heading) else {
+        return Err(format!("no \"{heading}\" section"));
     };
     let first_line = markdown[..start].lines().count() + 1;
     let mut listed = Vec::new();

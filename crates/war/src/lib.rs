@@ -7,6 +7,7 @@
 //! many seeds ([`compare`]).
 
 pub mod compare;
+pub mod report;
 pub mod run;
 pub mod save;
 pub mod shipped;

@@ -431,7 +431,7 @@ impl Campaign {
             Whereabouts::Board(_) => {}
         }
         if self.forces[i].first_activation.is_some() {
-            self.fraction_first_activation(i);
+            self.in_step(|c| c.fraction_first_activation(i));
         }
         if self.in_battle(name) {
             self.defenders_detection(name);

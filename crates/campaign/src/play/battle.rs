@@ -207,7 +207,7 @@ impl Campaign {
     /// [`Campaign::start_on_table`], carried back to the campaign.
     pub fn finish_on_table(&mut self, attacker: &str, defender: &str, result: BattleResult, t: &dyn Tabletop) {
         let Some(k) = self.battle_of(attacker, defender) else { return };
-        if self.finish_table(k, result, t) {
+        if self.in_step(|c| c.finish_table(k, result, t)) {
             self.battles.remove(k);
         }
     }
@@ -270,7 +270,7 @@ impl Campaign {
                 self.decision(&b.defender, &format!("counter-battery fire on {}", b.attacker), true);
         }
         // 28.8–28.11: aircraft over the battle strike before the CRT is thrown.
-        let air = self.air_over_battle(&b.attacker, &b.defender);
+        let air = self.in_step(|c| c.air_over_battle(&b.attacker, &b.defender));
         if self.force(&b.attacker).is_none_or(|f| f.is_gone()) || self.force(&b.defender).is_none_or(|f| f.is_gone()) {
             return true;
         }
@@ -283,9 +283,7 @@ impl Campaign {
                 return true;
             }
         };
-        for e in session.events.clone() {
-            self.log(e);
-        }
+        self.log_step(session.events.clone());
         self.battles[k].combat_sessions += 1;
         for (o, name, squadron) in
             [(&session.attacker, &b.attacker, air.attacker), (&session.defender, &b.defender, air.defender)]
@@ -300,7 +298,7 @@ impl Campaign {
                     self.log(e);
                 }
                 if let Some(k) = squadron {
-                    self.air_damage(name, k, &s.machine_damage, s.machines_lost);
+                    self.in_step(|c| c.air_damage(name, k, &s.machine_damage, s.machines_lost));
                 }
             }
         }
@@ -321,31 +319,34 @@ impl Campaign {
         let (result, over) = match session.next {
             NextStep::FurtherCombatSession => {
                 self.battles[k].situation = situation.continue_after_nr();
-                // Either force may choose to retreat one board in good order (33.7.3 (x)).
-                let mut broke_off = None;
-                for name in [&b.defender, &b.attacker] {
-                    let weak = self.force(name).is_some_and(|f| {
-                        f.condition == StrategicCondition::Red || f.points() * 4 < f.battlegroup.original_points
-                    });
-                    if weak {
-                        let traits = self.force(name).map(|f| f.traits).expect("in battle");
-                        let (yes, e) = traits.answer("break off and retreat in good order?", &mut self.dice, name);
-                        self.log(e);
-                        if yes {
-                            broke_off = Some(name.clone());
-                            break;
+                // Either force may choose to retreat one board in good order
+                // (33.7.3 (x)): the choice and the retreat are one step.
+                self.in_step(|c| {
+                    let mut broke_off = None;
+                    for name in [&b.defender, &b.attacker] {
+                        let weak = c.force(name).is_some_and(|f| {
+                            f.condition == StrategicCondition::Red || f.points() * 4 < f.battlegroup.original_points
+                        });
+                        if weak {
+                            let traits = c.force(name).map(|f| f.traits).expect("in battle");
+                            let (yes, e) = traits.answer("break off and retreat in good order?", &mut c.dice, name);
+                            c.log(e);
+                            if yes {
+                                broke_off = Some(name.clone());
+                                break;
+                            }
                         }
                     }
-                }
-                match broke_off {
-                    Some(name) => {
-                        let winner = if name == b.attacker { &b.defender } else { &b.attacker };
-                        self.retreat(&name, RetreatOrder::GoodOrder, &b.board);
-                        self.winner_takes(winner, &b.board);
-                        (format!("NR; {name} broke off"), true)
+                    match broke_off {
+                        Some(name) => {
+                            let winner = if name == b.attacker { &b.defender } else { &b.attacker };
+                            c.retreat(&name, RetreatOrder::GoodOrder, &b.board);
+                            c.winner_takes(winner, &b.board);
+                            (format!("NR; {name} broke off"), true)
+                        }
+                        None => ("NR".to_owned(), false),
                     }
-                    None => ("NR".to_owned(), false),
-                }
+                })
             }
             NextStep::Retreat { side, order } => {
                 let (loser, winner) = match side {
@@ -507,7 +508,7 @@ impl Campaign {
         if tests.is_empty() {
             return;
         }
-        self.log(e);
+        self.log_applied(e);
         let fyob = match self.forces[i].milestones.condition() {
             Fyob::Green => StrategicCondition::Green,
             Fyob::Yellow => StrategicCondition::Amber,
@@ -570,8 +571,10 @@ impl Campaign {
         for b in &mut self.battles {
             b.joined.retain(|j| j != name);
         }
-        self.log(
-            RuleEvent::new(EventKind::Battlegroup, fyow("33.10 Attrition")).actor(name).outcome(json!({ "gone": why })),
+        self.log_applied(
+            RuleEvent::new(EventKind::Battlegroup, fyow("33.10 Loss of Combat Value by attrition"))
+                .actor(name)
+                .outcome(json!({ "gone": why })),
         );
     }
 
@@ -594,15 +597,18 @@ impl Campaign {
             .map(|f| f.name.clone())
             .filter(|n| n != name && !self.in_battle(n))
             .collect();
-        if !self.retreat_one(name, order, from, how) {
+        // A retreat is one step: where to, the move, its disorder.
+        if !self.in_step(|c| c.retreat_one(name, order, from, how)) {
             return false;
         }
         for b in bystanders {
-            let (retreats, e) = bystander_retreats(&b, false);
-            self.log(e);
-            if retreats {
-                self.retreat_one(&b, RetreatOrder::GoodOrder, from, Retreat::Dunnigan);
-            }
+            self.in_step(|c| {
+                let (retreats, e) = bystander_retreats(&b, false);
+                c.log(e);
+                if retreats {
+                    c.retreat_one(&b, RetreatOrder::GoodOrder, from, Retreat::Dunnigan);
+                }
+            });
         }
         true
     }

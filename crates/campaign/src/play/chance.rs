@@ -52,7 +52,7 @@ impl Campaign {
                     cell.radio = added;
                     let name = cell.name.clone();
                     self.log(
-                        RuleEvent::new(EventKind::Partisans, fyow("32 Chance cards"))
+                        RuleEvent::new(EventKind::Partisans, fyow("32 Chance Cards"))
                             .actor(&name)
                             .outcome(json!({ "radio": added })),
                     );
@@ -95,7 +95,7 @@ impl Campaign {
             .collect();
         if fractions.is_empty() {
             self.log(
-                RuleEvent::new(EventKind::Calendar, fyow("32 Chance cards"))
+                RuleEvent::new(EventKind::Calendar, fyow("32 Chance Cards"))
                     .actor(&sc)
                     .outcome(json!({ "new_co": null, "reason": "no Fraction, no CO on the map" })),
             );
@@ -116,7 +116,7 @@ impl Campaign {
         };
         self.forces[i].traits = traits;
         self.log(
-            RuleEvent::new(EventKind::Calendar, fyow("32 Chance cards"))
+            RuleEvent::new(EventKind::Calendar, fyow("32 Chance Cards"))
                 .actor(&sc)
                 .target(&self.forces[i].name)
                 .outcome(json!({ "new_co": name })),

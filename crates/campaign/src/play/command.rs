@@ -214,7 +214,7 @@ impl Campaign {
             return Ok(MoveResult::Stayed);
         }
         if let Some((_, e)) = self.forces[i].supply.fuel_after_map_move(&mut self.dice, name) {
-            self.log(e);
+            self.log_applied(e);
         }
         self.relocate(name, &leg.from, to, leg.arrival_edge)?;
         Ok(self.after_arrival(name, to))

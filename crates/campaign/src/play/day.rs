@@ -78,17 +78,17 @@ impl Campaign {
         self.cards_today =
             self.chance.as_ref().and_then(|c| (c.day == date.day()).then(|| c.card.outcome())).into_iter().collect();
         if date.is_first_day_of_season() && !first_day {
-            self.partisans_new_season();
+            self.in_step(Self::partisans_new_season);
         }
         if date.is_first_day_of_month() {
             if !first_day {
                 self.replenishment();
-                self.partisans_start_of_month();
+                self.in_step(Self::partisans_start_of_month);
             }
-            self.partisans_plan_missions();
+            self.in_step(Self::partisans_plan_missions);
         }
         if date.is_first_day_of_week() {
-            self.partisan_sweeps();
+            self.in_step(Self::partisan_sweeps);
             self.weekly_morale();
             self.weekly_orders();
         }
@@ -104,13 +104,13 @@ impl Campaign {
             self.weather.as_ref(),
             &self.cards_today,
         ) {
-            Ok((day, es)) => {
+            Ok((day, es)) => self.in_step(|c| {
                 for e in es {
-                    self.log(e);
+                    c.log(e);
                 }
-                self.weather = Some(day.carried.clone());
-                self.today = Some(day);
-            }
+                c.weather = Some(day.carried.clone());
+                c.today = Some(day);
+            }),
             Err(e) => self.log_refusal("25", &e.to_string()),
         }
         self.ordered_today.clear();
@@ -122,7 +122,7 @@ impl Campaign {
             self.forces[i].movement = MovementState::new_day(max, retry);
         }
         self.daily_supply();
-        self.air_start_of_day();
+        self.in_step(Self::air_start_of_day);
         self.daily_orders();
     }
 
@@ -184,9 +184,9 @@ impl Campaign {
         for f in &mut self.forces {
             f.movement.allowance.new_session();
         }
-        self.partisan_missions();
-        self.run_trains();
-        self.crew_repairs();
+        self.in_step(Self::partisan_missions);
+        self.in_step(Self::run_trains);
+        self.in_step(Self::crew_repairs);
         let forces: Vec<String> = self
             .forces
             .iter()
@@ -224,7 +224,7 @@ impl Campaign {
             let challenged = self.in_battle(&name);
             let fortified = self.occupant_mut(&name).and_then(|o| o.attitude.end_session(&name, challenged));
             if let Some(e) = fortified {
-                self.log(e);
+                self.log_applied(e);
             }
             if let Some(i) = self.fx(&name) {
                 self.forces[i].sessions_here += 1;
@@ -235,7 +235,7 @@ impl Campaign {
         }
         self.update_held();
         let (_, e) = self.date.advance();
-        self.log(e);
+        self.log_applied(e);
         self.check_end();
     }
 

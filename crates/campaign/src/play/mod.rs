@@ -8,6 +8,7 @@ pub(crate) mod air;
 mod auto;
 mod battle;
 mod chance;
+pub mod changes;
 pub mod command;
 pub mod composite;
 mod day;

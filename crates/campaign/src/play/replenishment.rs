@@ -19,7 +19,7 @@ impl Campaign {
         if card.text.starts_with("replenishment ") && self.cards_today.contains(&ChanceOutcome::ReplenishmentDelayed) {
             let tomorrow = self.date.plus_days(1);
             self.log(
-                RuleEvent::new(EventKind::Calendar, fyow("32 Chance cards"))
+                RuleEvent::new(EventKind::Calendar, fyow("32 Chance Cards"))
                     .actor(&card.owner)
                     .outcome(json!({ "delayed_until": tomorrow.to_string(), "card": card.text })),
             );

@@ -306,6 +306,7 @@ impl Setup {
             ended: None,
             events: Vec::new(),
             events_logged: 0,
+            tracking: None,
             player: None,
             player_orders: BTreeMap::new(),
             composite: BTreeMap::new(),

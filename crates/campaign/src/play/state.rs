@@ -357,6 +357,10 @@ pub struct Campaign {
     #[serde(skip)]
     pub(crate) events: Vec<RuleEvent>,
     pub events_logged: u64,
+    /// While the campaign rules report tracks the campaign: each event's
+    /// mark (see `play::changes`).
+    #[serde(skip)]
+    pub(crate) tracking: Option<crate::play::changes::Tracking>,
 }
 
 /// The campaign's dice stored by where their stream stands.
@@ -403,8 +407,17 @@ impl Campaign {
         Ok((d, e))
     }
 
-    /// Records a rule event.
+    /// Records a rule event whose step changes the campaign, if it does,
+    /// after it is logged.
     pub(crate) fn log(&mut self, e: RuleEvent) {
+        self.mark(false);
+        self.events_logged += 1;
+        self.events.push(e);
+    }
+
+    /// Records a rule event whose step has already changed the campaign.
+    pub(crate) fn log_applied(&mut self, e: RuleEvent) {
+        self.mark(true);
         self.events_logged += 1;
         self.events.push(e);
     }

@@ -42,7 +42,7 @@ impl Campaign {
             self.forces[i].line.set_disruptions(&disruptions);
             self.forces[i].line.broken = broken;
             if let Some(e) = self.forces[i].line.start_day(&mut self.dice, &name) {
-                self.log(e);
+                self.log_applied(e);
             }
             let mut mods = DailyModifiers {
                 weather_pips: self.today.as_ref().map_or(0, |t| t.supply_modifier().unsigned_abs()),

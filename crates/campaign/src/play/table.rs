@@ -233,7 +233,7 @@ impl Campaign {
         let start = self.prepare_table(k, t)?;
         let key = self.battles[k].table.as_ref().map(|b| b.key.clone()).unwrap_or_default();
         let result = t.fight(&key, &start)?;
-        Ok(self.finish_table(k, result, t))
+        Ok(self.in_step(|c| c.finish_table(k, result, t)))
     }
 
     /// Battle `k`'s start for this session's bounds on the table: the
@@ -325,7 +325,9 @@ impl Campaign {
         }
         for s in &r.squadrons {
             let Some(&side) = battle.sides.get(s.side) else { continue };
-            self.table_air_damage(side, crate::table::air::squadron_of(&s.id), s.machines_lost, s.damaged);
+            self.in_step(|c| {
+                c.table_air_damage(side, crate::table::air::squadron_of(&s.id), s.machines_lost, s.damaged)
+            });
         }
         let winner_side = r.winner.and_then(|w| battle.sides.get(w).copied());
         let winner =
@@ -542,8 +544,7 @@ impl Campaign {
                 }
                 let d = hits.remove(0);
                 if let Ok((_, e)) = sq.take_damage(m, d.min(sq.aircraft[m].strength.saturating_add(1))) {
-                    self.events_logged += 1;
-                    self.events.push(e.input("over", "a table battle", ""));
+                    self.log(e.input("over", "a table battle", ""));
                 }
             }
         }
