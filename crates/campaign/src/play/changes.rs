@@ -81,8 +81,12 @@ pub struct Mark {
     pub state: Fingerprint,
     pub applied_before: bool,
     /// Logged by the same rule step as the event before it (see
-    /// [`Campaign::log_step`]): the step's change is all its events'.
+    /// [`Campaign::in_step`]): the step's change is all its events'.
     pub joined: bool,
+    /// The last event of a step run by [`Campaign::in_step`]: the state as
+    /// the step ended, so that what the step changed is told from what came
+    /// after it.
+    pub step_end: Option<Fingerprint>,
 }
 
 /// Feeds what serde writes to a hasher.
@@ -146,8 +150,8 @@ impl Campaign {
     pub(crate) fn mark(&mut self, applied_before: bool) {
         let Some(tracking) = self.tracking.as_ref() else { return };
         let mark = match tracking.step {
-            Some((state, logged)) => Mark { state, applied_before: false, joined: logged },
-            None => Mark { state: self.fingerprint(), applied_before, joined: false },
+            Some((state, logged)) => Mark { state, applied_before: false, joined: logged, step_end: None },
+            None => Mark { state: self.fingerprint(), applied_before, joined: false, step_end: None },
         };
         if let Some(t) = self.tracking.as_mut() {
             t.marks.push(mark);
@@ -169,8 +173,14 @@ impl Campaign {
             t.step = Some((state, false));
         }
         let out = step(self);
-        if let (Some(t), Some(_)) = (self.tracking.as_mut(), outer) {
-            t.step = None;
+        if outer.is_some() {
+            let end = self.fingerprint();
+            if let Some(t) = self.tracking.as_mut() {
+                if let (Some((_, true)), Some(last)) = (t.step, t.marks.last_mut()) {
+                    last.step_end = Some(end);
+                }
+                t.step = None;
+            }
         }
         out
     }
@@ -198,14 +208,13 @@ pub struct Tracking {
 /// rule step.
 pub fn changed_parts(marks: &[Mark], end: &Fingerprint) -> Vec<Vec<Part>> {
     let mut changed: Vec<Vec<Part>> = vec![Vec::new(); marks.len()];
-    for k in 0..marks.len() {
-        let next = marks.get(k + 1).map_or(end, |m| &m.state);
-        let parts: Vec<Part> =
-            Part::ALL.iter().enumerate().filter(|(p, _)| marks[k].state[*p] != next[*p]).map(|(_, &p)| p).collect();
+    let diff = |a: &Fingerprint, b: &Fingerprint| -> Vec<Part> {
+        Part::ALL.iter().enumerate().filter(|(p, _)| a[*p] != b[*p]).map(|(_, &p)| p).collect()
+    };
+    let mut credit = |owner: usize, parts: &[Part]| {
         if parts.is_empty() {
-            continue;
+            return;
         }
-        let owner = if marks.get(k + 1).is_some_and(|m| m.applied_before) { k + 1 } else { k };
         let mut first = owner;
         while first > 0 && marks[first].joined {
             first -= 1;
@@ -215,12 +224,22 @@ pub fn changed_parts(marks: &[Mark], end: &Fingerprint) -> Vec<Vec<Part>> {
             last += 1;
         }
         for step in &mut changed[first..=last] {
-            for &p in &parts {
+            for &p in parts {
                 if !step.contains(&p) {
                     step.push(p);
                 }
             }
         }
+    };
+    for k in 0..marks.len() {
+        let next = marks.get(k + 1).map_or(end, |m| &m.state);
+        let mut from = marks[k].state;
+        if let Some(step_end) = marks[k].step_end {
+            credit(k, &diff(&from, &step_end));
+            from = step_end;
+        }
+        let owner = if marks.get(k + 1).is_some_and(|m| m.applied_before) { k + 1 } else { k };
+        credit(owner, &diff(&from, next));
     }
     changed
 }
@@ -230,7 +249,7 @@ mod tests {
     use super::*;
 
     fn mark(state: u64, applied_before: bool) -> Mark {
-        Mark { state: [state; 10], applied_before, joined: false }
+        Mark { state: [state; 10], applied_before, joined: false, step_end: None }
     }
 
     #[test]
@@ -248,7 +267,7 @@ mod tests {
     #[test]
     fn a_steps_change_is_all_its_events() {
         // A step of three events, then one that changes nothing.
-        let step = |state, joined| Mark { state: [state; 10], applied_before: false, joined };
+        let step = |state, joined| Mark { state: [state; 10], applied_before: false, joined, step_end: None };
         let marks = [step(1, false), step(1, true), step(1, true), step(2, false)];
         let any: Vec<bool> = changed_parts(&marks, &[2; 10]).iter().map(|c| !c.is_empty()).collect();
         assert_eq!(any, [true, true, true, false]);
@@ -271,10 +290,21 @@ mod tests {
         c.log(e()); // changes nothing
         c.forces[0].name.push('y');
         c.log_applied(e());
+        // A step whose change is followed at once by one logged after its own.
+        c.in_step(|c| {
+            c.log(e());
+            c.diary = Default::default();
+            c.diary.file(&c.date.clone(), crate::army::game_flow::DiaryCard { owner: "x".into(), text: "y".into() });
+        });
+        c.armies[0].hq_banked += 1;
+        c.log_applied(e());
         let marks = c.drain_marks();
-        assert_eq!(marks.len(), 5);
-        let any: Vec<bool> = changed_parts(&marks, &c.fingerprint()).iter().map(|p| !p.is_empty()).collect();
-        assert_eq!(any, [false, true, true, false, true]);
+        assert_eq!(marks.len(), 7);
+        let changed = changed_parts(&marks, &c.fingerprint());
+        let any: Vec<bool> = changed.iter().map(|p| !p.is_empty()).collect();
+        assert_eq!(any, [false, true, true, false, true, true, true]);
+        assert_eq!(changed[5], [Part::Diary], "the step's own change");
+        assert_eq!(changed[6], [Part::Armies], "the change made before the last event was logged");
     }
 
     #[test]

@@ -83,6 +83,7 @@ impl Campaign {
         if date.is_first_day_of_month() {
             if !first_day {
                 self.replenishment();
+                self.replenishment_from_home();
                 self.in_step(Self::partisans_start_of_month);
             }
             self.in_step(Self::partisans_plan_missions);

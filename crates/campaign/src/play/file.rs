@@ -83,6 +83,11 @@ pub struct ArmyFile {
     /// falling by 1 each session it waits; none, no throw.
     #[serde(default)]
     pub telegraph_clerks: Option<u8>,
+    /// FYOW 21.7 (optional): each month after the first, the army throws
+    /// for replacements from home, a percentage of its forces' cost at the
+    /// outset of the campaign.
+    #[serde(default)]
+    pub replenishment_from_home: bool,
     pub general: String,
     /// The General's competency; thrown (FYOW 7) when left out.
     #[serde(default)]

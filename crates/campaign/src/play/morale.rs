@@ -28,7 +28,7 @@ impl Campaign {
             let reduced = std::mem::take(&mut army.reduced_since_review);
             let (general, motivation, name) = (army.general.competency, army.motivation, army.name.clone());
             match army.morale.weekly_throw(general, motivation, &standings, reduced, &mut self.dice, &name) {
-                Ok((_, e)) => self.log(e),
+                Ok((_, e)) => self.log_applied(e),
                 Err(e) => self.log_refusal("12.3", &e.to_string()),
             }
         }
@@ -44,7 +44,8 @@ impl Campaign {
         }
         let (c, m, name) = (army.general.competency, army.motivation, army.name.clone());
         match army.morale.repair_throw(c, m, &mut self.dice, &name) {
-            Ok((_, e)) => self.log(e.input("occasion", why, "")),
+            // The throw has repaired the morale it repairs.
+            Ok((_, e)) => self.log_applied(e.input("occasion", why, "")),
             Err(e) => self.log_refusal("12.4", &e.to_string()),
         }
     }

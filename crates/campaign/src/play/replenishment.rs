@@ -9,7 +9,7 @@ use warbound_rules::event::{EventKind, RuleEvent};
 use crate::army::game_flow::DiaryCard;
 use crate::map::common::Side;
 use crate::play::state::{Campaign, fyow};
-use crate::supply::replenishment::{LostBy, ReplenishedTo, month_end, replenished_to};
+use crate::supply::replenishment::{LostBy, ReplenishedTo, from_home, month_end, replenished_to};
 use crate::weather::ChanceOutcome;
 
 impl Campaign {
@@ -81,6 +81,33 @@ impl Campaign {
             if r.delayed > 0 {
                 let when = self.date.plus_days(u32::from(r.delay_days));
                 self.diary.file(&when, DiaryCard { owner, text: format!("replenishment {}", r.delayed) });
+            }
+        }
+    }
+
+    /// FYOW 21.7 (optional): at the start of each month after the first,
+    /// each army that takes Replenishment from Home throws a D6 and a D10
+    /// for a percentage of its forces' original cost, delivered in D10 days
+    /// to its HQ (a Diary Box card, "a note ... to remind the player to
+    /// distribute the points").
+    ///
+    /// Reading (FYOW 21.7): the points reach the army's HQ and go on from
+    /// there as the HQ's other replacements do (21.2), to the battlegroup
+    /// furthest below strength that is on the map, with the repair throw of
+    /// 21.4.2 on arrival (test
+    /// `replenishment_from_home_arrives_at_the_hq_in_d10_days`).
+    pub(crate) fn replenishment_from_home(&mut self) {
+        for k in 0..self.armies.len() {
+            let side = self.armies[k].side;
+            if !self.file.army(side).replenishment_from_home {
+                continue;
+            }
+            let name = self.armies[k].name.clone();
+            let (r, e) = from_home(Points::whole(self.armies[k].original_cost), &mut self.dice, &name);
+            self.log(e);
+            if r.points > 0 {
+                let when = self.date.plus_days(u32::from(r.delivery_days));
+                self.diary.file(&when, DiaryCard { owner: name, text: format!("replenishment {}", r.points) });
             }
         }
     }
@@ -183,6 +210,44 @@ mod tests {
     use warbound_rules::momentum::MAX_CMS;
 
     use crate::supply::repairs::RepairJob;
+
+    #[test]
+    fn replenishment_from_home_arrives_at_the_hq_in_d10_days() {
+        // 21.7 "ONLY at the outset of the campaign, calculate and record the total
+        // points value ... At the start of the following month, and all subsequent
+        // months, each side throws a D6 and a D10 ... for the percentage value of
+        // their original force cost ... distributed in D10 days time".
+        let mut c = campaign();
+        let blue: u32 = c.forces.iter().filter(|f| f.side == Side::Blue).map(|f| f.points()).sum();
+        assert!(blue > 0);
+        assert_eq!(c.army(Side::Blue).original_cost, blue, "recorded at the outset");
+        c.drain_events();
+        c.replenishment_from_home();
+        assert!(c.drain_events().is_empty(), "an optional rule: no army of the file takes it");
+        let k = c.file.armies.iter().position(|a| a.side == Side::Blue).unwrap();
+        c.file.armies[k].replenishment_from_home = true;
+        // A throw of 0% files nothing; throw until one delivers.
+        let (mut points, mut days) = (0, 0);
+        for _ in 0..20 {
+            c.replenishment_from_home();
+            let events = c.drain_events();
+            assert_eq!(events.len(), 1, "Blue's throw only");
+            let e = &events[0];
+            assert_eq!(e.rule.section, "21.7 Replenishment from Home");
+            assert_eq!(e.actor.as_deref(), Some(c.army(Side::Blue).name.as_str()));
+            let percent = e.outcome["percent"].as_u64().unwrap() as u32;
+            points = e.outcome["points"].as_u64().unwrap() as u32;
+            assert_eq!(points, (blue * percent).div_ceil(100));
+            days = e.outcome["delivery_days"].as_u64().unwrap() as u32;
+            if points > 0 {
+                break;
+            }
+        }
+        assert!(points > 0 && (1..=10).contains(&days));
+        let due = c.date.plus_days(days);
+        let card = c.diary.cards().iter().find(|(d, card)| *d == due && card.text == format!("replenishment {points}"));
+        assert_eq!(card.map(|(_, card)| card.owner.as_str()), Some(c.army(Side::Blue).name.as_str()));
+    }
 
     #[test]
     fn losses_come_back_to_the_battlegroup_that_suffered_them() {

@@ -108,6 +108,7 @@ impl Setup {
             known: BTreeMap::new(),
             hq_banked: 0,
             train: None,
+            original_cost: 0,
         });
         Ok(())
     }
@@ -311,6 +312,13 @@ impl Setup {
             player_orders: BTreeMap::new(),
             composite: BTreeMap::new(),
         };
+        // 21.7: "ONLY at the outset of the campaign, calculate and record the
+        // total points value (the "cost") of the forces in the armies".
+        for k in 0..campaign.armies.len() {
+            let side = campaign.armies[k].side;
+            campaign.armies[k].original_cost =
+                campaign.forces.iter().filter(|f| f.side == side).map(|f| f.points()).sum();
+        }
         let opening = RuleEvent::new(EventKind::Calendar, fyow("1 The Campaign day"))
             .input("campaign", &campaign.file.name, &campaign.source)
             .input("seed", seed, "every throw of the campaign comes from this seed")

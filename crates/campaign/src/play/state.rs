@@ -110,6 +110,10 @@ pub struct Army {
     pub hq_banked: u32,
     /// Its supply train, when its home has a railway station (FYOW 30).
     pub train: Option<SupplyTrain>,
+    /// What its forces cost at the outset of the campaign, in points: the
+    /// base of Replenishment from Home (FYOW 21.7).
+    #[serde(default)]
+    pub original_cost: u32,
 }
 
 /// A Senior Command (FYOW 6.3): a Brigade's HQ, whose Senior Commander sets
