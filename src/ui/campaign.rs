@@ -89,6 +89,25 @@ pub fn weather_line(c: &Campaign) -> String {
     parts.join(" · ")
 }
 
+/// The days forecast ahead (FYOW 25.4) in words, when the campaign
+/// forecasts its weather.
+fn forecast_line(c: &Campaign) -> Option<String> {
+    if c.forecast.is_empty() {
+        return None;
+    }
+    let days: Vec<String> = c
+        .forecast
+        .iter()
+        .enumerate()
+        .map(|(k, day)| {
+            let when = if k == 0 { "tomorrow".to_owned() } else { format!("in {} days", k + 1) };
+            let sky = day.spells.first().map(|s| say(s.sky).to_lowercase()).unwrap_or_default();
+            format!("{when} {sky}, wind: {}", say(day.wind).to_lowercase())
+        })
+        .collect();
+    Some(format!("Forecast: {}", days.join(" · ")))
+}
+
 fn top_bar(
     mut contexts: EguiContexts,
     war: NonSend<ActiveWar>,
@@ -115,6 +134,11 @@ fn top_bar(
             ui.separator();
             ui.label(format!("You command {}", c.army(war.player).name));
         });
+        if let Some(forecast) = forecast_line(c) {
+            ui.label(forecast).on_hover_text(
+                "Weather Forecasting (FYOW 25.4): on the day two D6 may make the weather one number better or worse and change the wind.",
+            );
+        }
         let order = c.activation_order();
         if !order.is_empty() {
             ui.collapsing(format!("Battlegroup Priority Cards, as they came up ({})", order.len()), |ui| {
@@ -862,5 +886,15 @@ mod tests {
         h.get_by_label("if not").click();
         h.run();
         assert!(h.state().otherwise.is_none(), "taken out again");
+    }
+
+    #[test]
+    fn the_top_bar_reads_the_forecast_three_days_ahead() {
+        let mut war = warbound_war::shipped::war("guernsey-1942", 3, warbound_war::Battles::Paper).unwrap();
+        assert!(forecast_line(&war.progress.campaign).is_none(), "nothing forecast before the first day");
+        war.play_session();
+        let line = forecast_line(&war.progress.campaign).expect("Guernsey forecasts its weather");
+        assert!(line.starts_with("Forecast: tomorrow "), "{line}");
+        assert!(line.contains("in 2 days") && line.contains("in 3 days") && line.contains(", wind: "), "{line}");
     }
 }

@@ -131,7 +131,9 @@ impl Campaign {
         for (k, part) in Part::ALL.iter().enumerate() {
             parts[k] = match part {
                 Part::Calendar => hash_of(&(&self.date, self.day, &self.conditions)),
-                Part::Weather => hash_of(&(&self.weather, &self.today, &self.chance, &self.cards_today)),
+                Part::Weather => {
+                    hash_of(&(&self.weather, &self.today, &self.forecast, &self.chance, &self.cards_today))
+                }
                 Part::Armies => hash_of(&(&self.armies, &self.senior_commands)),
                 Part::Forces => hash_of(&self.forces),
                 Part::Map => hash_of(&(&self.occupation, &self.held)),

@@ -11,7 +11,7 @@ use crate::map::common::{Light, SessionConditions};
 use crate::map::movement::MovementState;
 use crate::play::state::{Campaign, Whereabouts, fyow};
 use crate::play::table::Tabletop;
-use crate::weather::{Moon, Sky, Wind, draw_chance_card, night_session_light, throw_day};
+use crate::weather::{Moon, Sky, Wind, draw_chance_card, night_session_light};
 
 impl Campaign {
     /// Plays campaign days until the campaign ends or `days` more have been
@@ -98,22 +98,7 @@ impl Campaign {
             self.diary_card(card);
         }
         self.chance_card_today();
-        match throw_day(
-            &mut self.dice,
-            self.file.climate,
-            date.month().number(),
-            self.weather.as_ref(),
-            &self.cards_today,
-        ) {
-            Ok((day, es)) => self.in_step(|c| {
-                for e in es {
-                    c.log(e);
-                }
-                c.weather = Some(day.carried.clone());
-                c.today = Some(day);
-            }),
-            Err(e) => self.log_refusal("25", &e.to_string()),
-        }
+        self.weather_of_the_day();
         self.ordered_today.clear();
         self.trains_new_day();
         for i in 0..self.forces.len() {

@@ -37,6 +37,10 @@ pub struct CampaignFile {
     pub month: Month,
     /// Which weather charts are thrown (FYOW 25, 26 or 27).
     pub climate: Climate,
+    /// The optional Weather Forecasting (FYOW 25.4, 26.4, 27.4): the weather
+    /// thrown three days ahead, each day made better or worse on the day.
+    #[serde(default)]
+    pub weather_forecast: bool,
     /// Sets the battlegroup cost limit (FYOW 2.1) unless `max_points` is given.
     pub period: WarPeriod,
     #[serde(default)]

@@ -14,6 +14,7 @@ pub mod composite;
 mod day;
 mod ending;
 pub mod file;
+pub mod forecast;
 mod joiners;
 mod landing;
 mod morale;

@@ -288,6 +288,7 @@ impl Setup {
             day: 0,
             weather: None,
             today: None,
+            forecast: Vec::new(),
             chance: None,
             cards_today: Vec::new(),
             conditions: SessionConditions::fine_day(),

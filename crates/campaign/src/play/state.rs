@@ -318,6 +318,10 @@ pub struct Campaign {
     pub day: u32,
     pub weather: Option<WeatherState>,
     pub today: Option<DayWeather>,
+    /// The days forecast ahead, tomorrow's first, under the optional
+    /// Weather Forecasting (FYOW 25.4).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub forecast: Vec<DayWeather>,
     pub chance: Option<ChanceDraw>,
     pub(crate) cards_today: Vec<ChanceOutcome>,
     /// The light and weather of the session being played.
