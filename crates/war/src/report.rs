@@ -1,6 +1,7 @@
 //! The campaign rules report (`campaign-report`): every shipped campaign
-//! played headless on paper, both armies Auto, on seeds 1..=N, and which
-//! sections of *Fight Your Own Wars* it played.
+//! played headless, both armies Auto, on seeds 1..=N, once with every
+//! engagement on paper and once with every engagement on the table, and
+//! which sections of *Fight Your Own Wars* it played.
 //!
 //! For each section the campaign crate logs ([`SECTIONS`]): the events that
 //! name it, how many of them changed the campaign's state, and which parts
@@ -18,6 +19,8 @@ use std::fmt::Write as _;
 
 use warbound_campaign::play::changes::{Part, changed_parts};
 use warbound_campaign::play::{Campaign, CampaignFile};
+
+use crate::{Battles, War, shipped};
 use warbound_campaign::supply::logistics::Mode;
 use warbound_rules::event::{Book, RuleEvent};
 
@@ -195,10 +198,13 @@ pub struct Counted {
     pub campaigns: BTreeSet<String>,
 }
 
-/// One shipped campaign over every seed.
+/// One shipped campaign over every seed, its engagements on paper or on
+/// the table.
 #[derive(Debug, Clone, Default)]
 pub struct Played {
     pub name: String,
+    /// "paper" or "table".
+    pub battles_on: &'static str,
     pub seeds: u32,
     pub days: u32,
     pub battles: u32,
@@ -225,17 +231,20 @@ pub struct CampaignReport {
     pub failures: Vec<String>,
 }
 
-/// Plays every campaign on seeds 1..=`seeds`.
+/// Plays every campaign on seeds 1..=`seeds`, on paper and on the table.
 pub fn campaign_report(campaigns: &[(String, CampaignFile)], seeds: u32) -> CampaignReport {
     let mut report = CampaignReport { seeds, ..CampaignReport::default() };
     for (name, file) in campaigns {
-        let mut played = Played { name: name.clone(), ..Played::default() };
-        for seed in 1..=u64::from(seeds) {
-            if let Err(e) = play_one(name, file, seed, &mut played, &mut report) {
-                report.failures.push(format!("{name}, seed {seed}: {e}"));
+        for battles in [Battles::Paper, Battles::Table] {
+            let on = if battles == Battles::Paper { "paper" } else { "table" };
+            let mut played = Played { name: name.clone(), battles_on: on, ..Played::default() };
+            for seed in 1..=u64::from(seeds) {
+                if let Err(e) = play_one(name, file, seed, battles, &mut played, &mut report) {
+                    report.failures.push(format!("{name} ({on}), seed {seed}: {e}"));
+                }
             }
+            report.campaigns.push(played);
         }
-        report.campaigns.push(played);
     }
     report
 }
@@ -244,10 +253,13 @@ fn play_one(
     name: &str,
     file: &CampaignFile,
     seed: u64,
+    battles: Battles,
     played: &mut Played,
     report: &mut CampaignReport,
 ) -> Result<(), String> {
-    let mut c = Campaign::new(name, file.clone(), seed).map_err(|e| e.to_string())?;
+    let campaign = Campaign::new(name, file.clone(), seed).map_err(|e| e.to_string())?;
+    let table = shipped::runner(false).map_err(|e| e.to_string())?;
+    let mut war = War::new(campaign, battles, table);
     let mut count = |e: &RuleEvent, parts: &[Part]| {
         if let Some(why) = e.outcome.get("refused") {
             let refused = report.refusals.entry(e.rule.section.clone()).or_insert_with(|| (0, why.to_string()));
@@ -266,16 +278,17 @@ fn play_one(
             counted.campaigns.insert(name.to_owned());
         }
     };
-    for e in c.drain_events() {
+    for e in war.progress.campaign.drain_events() {
         count(&e, &Part::ALL);
     }
-    c.track_changes();
+    war.progress.campaign.track_changes();
     let (mut events, mut marks) = (Vec::new(), Vec::new());
     for _ in 0..file.days {
-        if c.ended.is_some() {
+        if war.ended() {
             break;
         }
-        c.play_day();
+        war.play_day(|_| {});
+        let c = &mut war.progress.campaign;
         events.extend(c.drain_events());
         marks.extend(c.drain_marks());
         for f in c.forces.iter().filter(|f| f.board().is_some()) {
@@ -287,6 +300,7 @@ fn play_one(
             *played.supply.entry(mode).or_default() += 1;
         }
     }
+    let c = &war.progress.campaign;
     if events.len() != marks.len() {
         return Err(format!("{} events logged but {} marked: an event bypassed the log", events.len(), marks.len()));
     }
@@ -352,28 +366,37 @@ impl CampaignReport {
     pub fn markdown(&self) -> String {
         let mut s = String::new();
         let _ = writeln!(s, "# Campaign rules report\n");
-        let _ = writeln!(s, "Every shipped campaign played on paper, both armies Auto, on seeds 1..={}.\n", self.seeds);
+        let _ = writeln!(
+            s,
+            "Every shipped campaign played on seeds 1..={}, both armies Auto, once with every engagement on paper and once on the table.\n",
+            self.seeds
+        );
         let _ = writeln!(s, "## Campaigns\n");
-        let _ = writeln!(s, "| campaign | seeds | days (mean) | battles (mean) | supply at day's end (force-days) |");
-        let _ = writeln!(s, "|---|---|---|---|---|");
+        let _ = writeln!(
+            s,
+            "| campaign | battles on | seeds | days (mean) | battles (mean) | supply at day's end (force-days) |"
+        );
+        let _ = writeln!(s, "|---|---|---|---|---|---|");
         for p in &self.campaigns {
             let n = p.seeds.max(1) as f64;
             let supply: Vec<String> = p.supply.iter().map(|(m, k)| format!("{m} {k}")).collect();
             let _ = writeln!(
                 s,
-                "| {} | {} | {:.1} | {:.1} | {} |",
+                "| {} | {} | {} | {:.1} | {:.1} | {} |",
                 p.name,
+                p.battles_on,
                 p.seeds,
                 f64::from(p.days) / n,
                 f64::from(p.battles) / n,
                 supply.join(", ")
             );
         }
-        let _ = writeln!(s, "\n| campaign | winner | how it ended | campaigns |");
-        let _ = writeln!(s, "|---|---|---|---|");
+        let _ = writeln!(s, "\n| campaign | battles on | winner | how it ended | campaigns |");
+        let _ = writeln!(s, "|---|---|---|---|---|");
         for p in &self.campaigns {
             for ((winner, reason), k) in &p.endings {
-                let _ = writeln!(s, "| {} | {winner} | {} | {k} |", p.name, reason.replace('|', "/"));
+                let _ =
+                    writeln!(s, "| {} | {} | {winner} | {} | {k} |", p.name, p.battles_on, reason.replace('|', "/"));
             }
         }
         let played = SECTIONS.iter().filter(|x| self.sections.get(**x).is_some_and(|c| c.changed > 0)).count();
@@ -503,6 +526,8 @@ mod tests {
         let deal = r.section("10.1 Generals: Weekly Order Cards").expect("dealt");
         assert!(deal.events > 0 && deal.changed == 0, "{deal:?}");
         let md = r.markdown();
-        assert!(md.contains("| 14.5 Movement Test |") && md.contains("| guernsey-1942 | 1 |"), "{md}");
+        assert!(md.contains("| 14.5 Movement Test |") && md.contains("| guernsey-1942 | table | 1 |"), "{md}");
+        let on_table = r.section("15.6 Engagements on Map Boards").expect("an engagement goes to the table");
+        assert!(on_table.changed > 0, "{on_table:?}");
     }
 }

@@ -1,6 +1,7 @@
-//! The campaign rules report: every shipped campaign played on paper, both
-//! armies Auto, on seeds 1..=N, and which sections of *Fight Your Own Wars*
-//! changed its state (see `warbound_war::report`), printed as Markdown.
+//! The campaign rules report: every shipped campaign played on seeds 1..=N,
+//! both armies Auto, its engagements on paper and then on the table, and
+//! which sections of *Fight Your Own Wars* changed its state (see
+//! `warbound_war::report`), printed as Markdown.
 //!
 //! `cargo run --release -p warbound_war --bin campaign-report -- [--seeds N]
 //! [--check docs/campaign-coverage.md]`
