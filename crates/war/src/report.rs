@@ -516,7 +516,7 @@ mod tests {
 
     #[test]
     fn a_shipped_campaign_played_changes_the_state_by_its_movement_and_logs_only_listed_sections() {
-        let campaigns = crate::shipped::campaigns().expect("the shipped campaigns load");
+        let campaigns = shipped::campaigns().expect("the shipped campaigns load");
         let r = campaign_report(&campaigns, 1);
         assert!(r.failures.is_empty(), "{:?}", r.failures);
         assert!(r.unlisted().is_empty(), "{:?}", r.unlisted());
