@@ -436,7 +436,11 @@ fn said(e: &RuleEvent, names: Names) -> String {
             campaign(e, &who, target.as_deref(), &dice).unwrap_or_default()
         }
         _ => {
-            let mut s = who;
+            // A campaign's weather thrown ahead (FYOW 25.4) names the day it forecasts.
+            let mut s = match input(e, "forecast_for") {
+                Some(day) => format!("The forecast for {}", raw(Some(day))),
+                None => who,
+            };
             if let Some(t) = target.filter(|t| !s.is_empty() && t != &s) {
                 s.push_str(&format!(" and {t}"));
             }
@@ -694,6 +698,18 @@ mod tests {
         );
         m.outcome = json!({ "moved": true, "needed": 6, "total": 7 });
         assert!(sentence(&m, &named).starts_with("4th Dorsets moves from Cobo Bay to Castel"));
+        let mut ahead = event(EventKind::Weather, Book::FightYourOwnWars, "25.3 Wind Table").input(
+            "forecast_for",
+            "6th August",
+            "a forecast noted in the Campaign Log",
+        );
+        ahead.dice.push(Thrown { sides: 10, face: 4 });
+        ahead.outcome = json!({ "wind": "Light" });
+        assert!(
+            sentence(&ahead, &named).starts_with("The forecast for 6th August (d10 4): wind"),
+            "{}",
+            sentence(&ahead, &named)
+        );
         let mut day = event(EventKind::Calendar, Book::FightYourOwnWars, "1 The Campaign day");
         day.outcome = json!({ "date": "2nd August 1942 (week 1), session 1 (00.00hrs)", "light": "Night",
             "crossed": { "new_day": true, "new_week": false } });
