@@ -2,7 +2,8 @@
 //! campaign is tracked, each logged event carries a fingerprint of the
 //! campaign's state by part ([`Part`]), taken as it was logged, and whether
 //! its step changed the state before logging it ([`Campaign::log_applied`])
-//! or after ([`Campaign::log`], the common case).
+//! or after ([`Campaign::log`], the common case); the events of a step run
+//! by [`Campaign::in_step`] share what it changed ([`changed_parts`]).
 //!
 //! The dice, the log itself and the count of a commander's Command Decisions
 //! are not part of the state: a throw that changed nothing else changed

@@ -543,6 +543,7 @@ impl Campaign {
             pending_orders: None,
             // Its elements' orders of battle go with them.
             orbat: parent_force.orbat.iter().filter(|c| elements.contains(&c.element)).cloned().collect(),
+            improved_after_battles: 0,
             // What the parent has detected on its board, its Fraction knows too.
             ..parent_force
         };

@@ -84,6 +84,7 @@ impl Campaign {
             if !first_day {
                 self.replenishment();
                 self.replenishment_from_home();
+                self.experience_reviews();
                 self.in_step(Self::partisans_start_of_month);
             }
             self.in_step(Self::partisans_plan_missions);

@@ -92,6 +92,11 @@ pub struct ArmyFile {
     /// outset of the campaign.
     #[serde(default)]
     pub replenishment_from_home: bool,
+    /// FYOW 7.1 (optional): the battles a battlegroup's commander must have
+    /// fought to come under review; each month after the first he throws
+    /// 2D6, a double improving his competency by a step. None: no reviews.
+    #[serde(default)]
+    pub experience_after_battles: Option<u32>,
     pub general: String,
     /// The General's competency; thrown (FYOW 7) when left out.
     #[serde(default)]
@@ -449,6 +454,13 @@ impl CampaignFile {
                         "milestone_pct: {} for {} (FYOB: 10, or 15 or 20 for resilient forces)",
                         army.milestone_pct, army.name
                     ),
+                ));
+            }
+            if army.experience_after_battles == Some(0) {
+                return Err(Wrong::new(
+                    at("experience_after_battles"),
+                    None,
+                    format!("experience_after_battles: 0 for {} (FYOW 7.1: at least 1 battle)", army.name),
                 ));
             }
             if let Some(n) = army.telegraph_clerks

@@ -13,6 +13,7 @@ pub mod command;
 pub mod composite;
 mod day;
 mod ending;
+mod experience;
 pub mod file;
 pub mod forecast;
 mod joiners;

@@ -209,6 +209,7 @@ impl Setup {
             convoy_due: false,
             sighted: BTreeSet::new(),
             orbat: Vec::new(),
+            improved_after_battles: 0,
             losses: LossLedger::default(),
             banked: 0,
             repairs: Vec::new(),

@@ -201,6 +201,10 @@ pub struct Force {
     /// their templates the first time they fight there.
     #[serde(default)]
     pub orbat: Vec<crate::table::record::CompanyOnTable>,
+    /// The battles it had fought when its commander last improved by
+    /// experience (FYOW 7.1).
+    #[serde(default)]
+    pub improved_after_battles: u32,
 }
 
 impl Force {
