@@ -709,6 +709,25 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn an_experience_review_after_no_battles_is_refused_with_its_field() {
+        let bad = SMALL.replacen(
+            "motivation: Motivated,",
+            "motivation: Motivated,\n            experience_after_battles: Some(0),",
+            1,
+        );
+        let e = CampaignFile::load("small.ron", &bad).unwrap_err().to_string();
+        assert!(e.starts_with("small.ron:") && e.contains("experience_after_battles: 0"), "{e}");
+        assert!(e.contains("FYOW 7.1"), "{e}");
+        let good = SMALL.replacen(
+            "motivation: Motivated,",
+            "motivation: Motivated,\n            experience_after_battles: Some(2),",
+            1,
+        );
+        let file = CampaignFile::load("small.ron", &good).unwrap();
+        assert_eq!(file.armies[0].experience_after_battles, Some(2));
+    }
+
+    #[test]
     fn a_rule_error_names_the_line_and_field() {
         let bad = SMALL.replacen("start: OnBoard(\"Village\")", "start: OnBoard(\"Atlantis\")", 1);
         let e = CampaignFile::load("small.ron", &bad).unwrap_err().to_string();
