@@ -84,6 +84,28 @@ pub fn listed_under(markdown: &str, heading: &str) -> Result<Vec<(String, String
     Ok(listed)
 }
 
+/// A section a coverage document lists as not reached: (book, section,
+/// reason).
+pub type Listed = (String, String, String);
+
+/// The rows a coverage document lists under `heading`, when the command
+/// line asks for `--check PATH` (taken out of `args`); `None` when it does
+/// not. An error when the path is missing or the document cannot be read
+/// or parsed.
+pub fn take_check(args: &mut Vec<String>, heading: &str) -> Result<Option<Vec<Listed>>, String> {
+    let Some(k) = args.iter().position(|a| a == "--check") else { return Ok(None) };
+    if k + 1 >= args.len() {
+        return Err("--check needs the coverage document's path".to_owned());
+    }
+    let path = args.remove(k + 1);
+    args.remove(k);
+    std::fs::read_to_string(&path)
+        .map_err(|e| e.to_string())
+        .and_then(|t| listed_under(&t, heading))
+        .map(Some)
+        .map_err(|e| format!("{path}: {e}"))
+}
+
 /// Seeds played when none are asked for.
 pub const DEFAULT_SEEDS: u32 = 5;
 

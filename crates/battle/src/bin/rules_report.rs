@@ -17,30 +17,12 @@ use warbound_battle::{report, shipped};
 
 fn main() -> ExitCode {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let check = match args.iter().position(|a| a == "--check") {
-        Some(k) if k + 1 < args.len() => {
-            let path = args.remove(k + 1);
-            args.remove(k);
-            Some(path)
-        }
-        Some(_) => {
-            eprintln!("rules-report: --check needs the coverage document's path");
-            return ExitCode::from(2);
-        }
-        None => None,
-    };
-    let listed = match check.as_deref().map(|p| {
-        std::fs::read_to_string(p)
-            .map_err(|e| e.to_string())
-            .and_then(|t| report::not_reached(&t))
-            .map_err(|e| format!("{p}: {e}"))
-    }) {
-        Some(Ok(l)) => Some(l),
-        Some(Err(e)) => {
+    let listed = match report::take_check(&mut args, report::NOT_REACHED_HEADING) {
+        Ok(l) => l,
+        Err(e) => {
             eprintln!("rules-report: {e}");
             return ExitCode::from(2);
         }
-        None => None,
     };
     let seeds = match report::seeds_from_args(args) {
         Ok(n) => n,

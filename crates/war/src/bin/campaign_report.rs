@@ -15,35 +15,17 @@
 
 use std::process::ExitCode;
 
-use warbound_battle::report::{listed_under, seeds_from_args};
+use warbound_battle::report::{seeds_from_args, take_check};
 use warbound_war::{report, shipped};
 
 fn main() -> ExitCode {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let check = match args.iter().position(|a| a == "--check") {
-        Some(k) if k + 1 < args.len() => {
-            let path = args.remove(k + 1);
-            args.remove(k);
-            Some(path)
-        }
-        Some(_) => {
-            eprintln!("campaign-report: --check needs the coverage document's path");
-            return ExitCode::from(2);
-        }
-        None => None,
-    };
-    let listed = match check.as_deref().map(|p| {
-        std::fs::read_to_string(p)
-            .map_err(|e| e.to_string())
-            .and_then(|t| listed_under(&t, report::NOT_REACHED_HEADING))
-            .map_err(|e| format!("{p}: {e}"))
-    }) {
-        Some(Ok(l)) => Some(l),
-        Some(Err(e)) => {
+    let listed = match take_check(&mut args, report::NOT_REACHED_HEADING) {
+        Ok(l) => l,
+        Err(e) => {
             eprintln!("campaign-report: {e}");
             return ExitCode::from(2);
         }
-        None => None,
     };
     let seeds = match seeds_from_args(args) {
         Ok(n) => n,
