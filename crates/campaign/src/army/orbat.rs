@@ -252,17 +252,19 @@ pub fn company_officer(quality: Quality) -> Grade {
 
 /// The shipped template files, for the crate's tests.
 #[cfg(test)]
-pub(crate) const SHIPPED: [(&str, &str); 2] = [
+pub(crate) const SHIPPED: [(&str, &str); 3] = [
     ("assets/orbat/british.ron", include_str!("../../../../assets/orbat/british.ron")),
     ("assets/orbat/german.ron", include_str!("../../../../assets/orbat/german.ron")),
+    ("assets/orbat/us.ron", include_str!("../../../../assets/orbat/us.ron")),
 ];
 
-/// The British and German CODEX files, for the crate's tests.
+/// The British, German and US CODEX files, for the crate's tests.
 #[cfg(test)]
 pub(crate) fn test_codex() -> Codex {
-    const FILES: [(&str, &str); 2] = [
+    const FILES: [(&str, &str); 3] = [
         ("assets/codex/british.ron", include_str!("../../../../assets/codex/british.ron")),
         ("assets/codex/german.ron", include_str!("../../../../assets/codex/german.ron")),
+        ("assets/codex/us.ron", include_str!("../../../../assets/codex/us.ron")),
     ];
     Codex::load(&FILES).unwrap_or_else(|e| panic!("{e}"))
 }

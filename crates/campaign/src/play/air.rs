@@ -17,7 +17,7 @@ use crate::map::attitude::Attitude;
 use crate::map::board::BoardId;
 use crate::map::common::Light;
 use crate::play::state::{Campaign, fyow, ix};
-use crate::weather::{ChanceOutcome, Climate, RallyWho, Sky, Wind};
+use crate::weather::{ChanceOutcome, Climate, RallyWho, Sky, Wind, flying_section};
 
 impl Campaign {
     /// FYOW 28.2–28.4 at the start of the day: preparation throws, Air
@@ -80,11 +80,11 @@ impl Campaign {
                 self.log(e.input("card", "32: an extra SC Rallying throw", ""));
             }
             air.flying = None;
-            // 25.8: "When the Rain Gauge reaches 5, airstrips not using tarmac runways are inoperable."
+            // 25.8, 26.9: "When the Rain Gauge reaches 5, airstrips not using tarmac runways are inoperable."
             if today.unmetalled_airstrips_closed {
                 for name in air.grass_strips.clone() {
                     self.log(
-                        RuleEvent::new(EventKind::Weather, fyow("25.8 The effect of weather on flying"))
+                        RuleEvent::new(EventKind::Weather, fyow(flying_section(self.file.climate)))
                             .actor(&name)
                             .input("rain_gauge", today.gauge_at_start, "5 or more")
                             .outcome(json!({ "flying": false, "reason": "its airstrip has no tarmac runway" })),
@@ -93,7 +93,7 @@ impl Campaign {
             }
             if low_cloud {
                 self.log(
-                    RuleEvent::new(EventKind::Weather, fyow("25.8 The effect of weather on flying"))
+                    RuleEvent::new(EventKind::Weather, fyow(flying_section(self.file.climate)))
                         .actor(&id)
                         .outcome(json!({ "flying": false, "reason": "low cloud" })),
                 );
@@ -415,6 +415,23 @@ mod tests {
     use crate::air::flying::{Chart, FlyingThrow};
     use crate::map::common::{Edge, Side};
     use crate::weather::throw_day;
+
+    #[test]
+    fn a_winter_campaign_flies_by_the_winter_weather_rules() {
+        // FYOW 25: "Separate weather tables and rules apply for cold climates";
+        // 26.9 is the winter chart, closing grass strips at a gauge of 5 too.
+        let mut seen_winter = 0;
+        for seed in 1..=4 {
+            let mut c = Campaign::new("ardennes-1945", crate::play::testing::ardennes(), seed).unwrap();
+            c.play_days(6);
+            let events = c.drain_events();
+            let temperate: Vec<&str> =
+                events.iter().map(|e| e.rule.section.as_str()).filter(|s| s.starts_with("25.")).collect();
+            assert!(temperate.is_empty(), "seed {seed}: {temperate:?}");
+            seen_winter += events.iter().filter(|e| e.rule.section.starts_with("26.9")).count();
+        }
+        assert!(seen_winter > 0, "the winter flying rules are played");
+    }
 
     /// The Dorsets landed at Cobo Bay against the garrison there, on a fine
     /// calm day both Air Commands may fly.

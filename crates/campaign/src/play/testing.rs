@@ -15,6 +15,16 @@ pub(crate) fn guernsey() -> CampaignFile {
     file
 }
 
+/// The shipped Ardennes campaign, its tables checked and its elements
+/// costed by their templates.
+pub(crate) fn ardennes() -> CampaignFile {
+    const ARDENNES: &str = include_str!("../../../../scenarios/campaigns/ardennes-1945.ron");
+    let (codex, templates) = (crate::army::orbat::test_codex(), crate::army::orbat::shipped());
+    let mut file = CampaignFile::load("ardennes-1945.ron", ARDENNES).unwrap();
+    file.check_tables("ardennes-1945.ron", ARDENNES, &codex, &templates).unwrap_or_else(|e| panic!("{e}"));
+    file
+}
+
 /// The small test campaign of seed 5 on its second day.
 pub(crate) fn campaign() -> Campaign {
     let mut c = Campaign::new("small.ron", CampaignFile::load("small.ron", SMALL).unwrap(), 5).unwrap();

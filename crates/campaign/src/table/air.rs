@@ -19,6 +19,7 @@ use warbound_rules::scenario::Squadron;
 use crate::air::squadron::Status;
 use crate::play::state::{Campaign, fyow, ix};
 use crate::table::record::TableBattle;
+use crate::weather::flying_section;
 
 /// The id of flight `n` (from 1) of a squadron on the table.
 fn flight_id(squadron: &str, n: usize) -> String {
@@ -46,12 +47,12 @@ impl Campaign {
         let b = self.battles[k].clone();
         let names = [b.attacker.clone(), b.defender.clone()];
         if battle.start.scenario.weather.grounds_aircraft() {
-            // 25.8: "no flying" in fog, snow or high winds.
+            // 25.8, 26.9, 27.7: "no flying" in fog, snow or high winds.
             for name in &names {
                 let Some(side) = self.force(name).map(|f| f.side) else { continue };
                 if self.army(side).air.is_some() {
                     self.log(
-                        RuleEvent::new(EventKind::Weather, fyow("25.8 The effect of weather on flying"))
+                        RuleEvent::new(EventKind::Weather, fyow(flying_section(self.file.climate)))
                             .actor(format!("{} Air Command", self.armies[ix(side)].name))
                             .input("board", &b.board, "a battle on the table")
                             .outcome(json!({ "flying": false, "reason": "fog, snow or high winds" })),

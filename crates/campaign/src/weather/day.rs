@@ -537,6 +537,15 @@ pub fn night_session_light(
 /// Spades or Diamonds in today's diary box (the throw −1 or +1). No die is
 /// thrown where the chart says no flying.
 ///
+/// The section of the climate's weather rules on flying: FYOW 25.8, 26.9 or 27.7.
+pub fn flying_section(climate: Climate) -> &'static str {
+    match climate {
+        Climate::Winter => "26.9 The effect of weather on flying",
+        Climate::Temperate => "25.8 The effect of weather on flying",
+        Climate::Desert => "27.7 The effect of weather on flying",
+    }
+}
+
 /// Reading (FYOW 25.8 against 28.4): 25.8 throws "for each session", 28.4
 /// "for each day"; the throw is made for the session asked, so a caller
 /// following 28.4 throws once for the day's first flying session.
@@ -550,11 +559,7 @@ pub fn flying_permission(
     air_command: &str,
 ) -> Result<(bool, RuleEvent), WeatherError> {
     let needed = weather.flying_requirement(session, class, light)?;
-    let section = match weather.climate {
-        Climate::Winter => "26.9 The effect of weather on flying",
-        Climate::Temperate => "25.8 The effect of weather on flying",
-        Climate::Desert => "27.7 The effect of weather on flying",
-    };
+    let section = flying_section(weather.climate);
     let change = card_sum(today, |c| match c {
         ChanceOutcome::FlyingPermission(n) => Some(i16::from(*n)),
         _ => None,

@@ -28,7 +28,7 @@ pub use chance::{
 };
 pub use common::{Climate, Moon, Sky, WeatherError, Wind};
 pub use day::{
-    CompassPoint, DayWeather, WeatherSpell, WeatherState, flying_permission, night_session_light, throw_day,
-    throw_wind_direction,
+    CompassPoint, DayWeather, WeatherSpell, WeatherState, flying_permission, flying_section, night_session_light,
+    throw_day, throw_wind_direction,
 };
 pub use tables::{AIRSTRIP_CLOSING_GAUGE, AircraftClass, GaugeEffect, WindBand, WorkPenalty};
