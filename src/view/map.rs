@@ -366,4 +366,28 @@ mod tests {
         let (a, b) = (grid[&BoardId("L'Ancresse".into())], grid[&BoardId("St Sampson".into())]);
         assert!(b.y > a.y, "{a} {b}");
     }
+
+    #[test]
+    fn every_built_in_campaign_lays_its_boards_out_the_way_its_roads_leave() {
+        for (name, file) in crate::data::campaigns() {
+            let file = file.expect("a built-in campaign");
+            let grid = layout(&file.map);
+            assert_eq!(grid.len(), file.map.boards.len(), "{name}: every board placed");
+            let places: BTreeSet<(i32, i32)> = grid.values().map(|p| (p.x, p.y)).collect();
+            assert_eq!(places.len(), grid.len(), "{name}: no two boards on one place");
+            if name == "ardennes-1945" {
+                // Drawn on a grid: each land link leaves by the edge facing the board it leads to.
+                for l in file.map.links.iter().filter(|l| l.route != Route::Sea) {
+                    let d = grid[&l.to] - grid[&l.from];
+                    let facing = match l.from_edge {
+                        Edge::North => d.y < 0,
+                        Edge::South => d.y > 0,
+                        Edge::East => d.x > 0,
+                        Edge::West => d.x < 0,
+                    };
+                    assert!(facing, "{name}: {} to {} leaves by {:?}, lies {d}", l.from, l.to, l.from_edge);
+                }
+            }
+        }
+    }
 }

@@ -402,6 +402,31 @@ impl CampaignFile {
         for ((a, b, e), points) in costs {
             self.armies[a].battlegroups[b].elements[e].points = Some(points);
         }
+        self.check_start_capacity(file, text)
+    }
+
+    /// FYOW 13.9: the battlegroups a side starts on a land board, on it or
+    /// in its box, hold at most the battlegroup cost limit together.
+    fn check_start_capacity(&self, file: &str, text: &str) -> Result<(), DataError> {
+        let mut held: std::collections::BTreeMap<(Side, &BoardId), (u32, Vec<&str>)> = Default::default();
+        for (a, army) in self.armies.iter().enumerate() {
+            for (b, bg) in army.battlegroups.iter().enumerate() {
+                let (Start::OnBoard(board) | Start::InBox(board, _)) = &bg.start else { continue };
+                let points: u32 = bg.elements.iter().map(|el| el.points()).sum();
+                let (total, names) = held.entry((army.side, board)).or_default();
+                *total += points;
+                names.push(&bg.name);
+                if *total > self.max_points() {
+                    let why = format!(
+                        "start: \"{board}\" holds {} points a side (FYOW 13.9): {} start there with {total}",
+                        self.max_points(),
+                        names.join(" and ")
+                    );
+                    let at = format!("armies[{a}].battlegroups[{b}].start");
+                    return Err(DataError::located(file, text, &at, None, why));
+                }
+            }
+        }
         Ok(())
     }
 

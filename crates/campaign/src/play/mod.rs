@@ -126,6 +126,24 @@ mod tests {
     }
 
     #[test]
+    fn battlegroups_starting_on_one_board_over_its_capacity_are_refused_at_their_start() {
+        // FYOW 13.9: a Map Board holds the battlegroup cost limit a side, its
+        // box included. The Ardennes' Combat Command A put in the box of the
+        // board the 334th's battalion holds is over it.
+        const ARDENNES: &str = include_str!("../../../../scenarios/campaigns/ardennes-1945.ron");
+        let (codex, templates) = (crate::army::orbat::test_codex(), crate::army::orbat::shipped());
+        let mut file = CampaignFile::load("a.ron", ARDENNES).unwrap();
+        file.check_tables("a.ron", ARDENNES, &codex, &templates).expect("the shipped starts fit");
+        let text = ARDENNES.replacen("start: OnBoard(\"Barvaux\")", "start: InBox(\"Erezée\", North)", 1);
+        let mut file = CampaignFile::load("a.ron", &text).unwrap();
+        let err = file.check_tables("a.ron", &text, &codex, &templates).unwrap_err();
+        let line = text.lines().position(|l| l.contains("InBox(\"Erezée\"")).unwrap() + 1;
+        assert_eq!(err.position.map(|p| p.0), Some(line), "{err}");
+        assert!(err.message.contains("\"Erezée\" holds 1800 points a side (FYOW 13.9)"), "{err}");
+        assert!(err.message.contains("2nd Bn, 334th Infantry and Combat Command A, 2nd Armored"), "{err}");
+    }
+
+    #[test]
     fn a_templated_element_costs_its_order_of_battle() {
         // FYOW 2.1: a Battlegroup's "cost" by the FYOB "Cost of a Force"
         // rules, soft skins free; FYOW 33.2 "Using the values of figures,
