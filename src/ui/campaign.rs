@@ -75,9 +75,15 @@ fn condition_colour(c: StrategicCondition) -> egui::Color32 {
     }
 }
 
-/// The session's weather and light in words.
+/// The weather and light of the session the bar shows (the one to play
+/// next, or the one whose battles wait) in words: daylight or night by the
+/// season's sessions (FYOW 1.2), the moon beside it.
 pub fn weather_line(c: &Campaign) -> String {
-    let mut parts = vec![say(c.conditions.light)];
+    let light = match c.date.light() {
+        warbound_rules::day::Light::Daylight => "Daylight",
+        warbound_rules::day::Light::Night => "Night",
+    };
+    let mut parts = vec![light.to_owned()];
     if let Some(today) = &c.today {
         if let Ok(spell) = today.spell(c.date.session()) {
             parts.push(say(spell.sky));
@@ -886,6 +892,24 @@ mod tests {
         h.get_by_label("if not").click();
         h.run();
         assert!(h.state().otherwise.is_none(), "taken out again");
+    }
+
+    #[test]
+    fn the_top_bar_reads_the_light_of_the_session_it_shows() {
+        // FYOW 1.2: a winter day has two night sessions from 00.00hrs, two of
+        // daylight from 08.00hrs and two of night from 16.00hrs.
+        let mut war = warbound_war::shipped::war("ardennes-1945", 3, warbound_war::Battles::Paper).unwrap();
+        let mut seen = Vec::new();
+        for _ in 0..6 {
+            let c = &war.progress.campaign;
+            seen.push((c.date.session(), weather_line(c).split(" · ").next().unwrap().to_owned()));
+            war.play_session();
+        }
+        let night = |s: u8| !(3..=4).contains(&s);
+        for (session, light) in &seen {
+            assert_eq!(light, if night(*session) { "Night" } else { "Daylight" }, "session {session}: {seen:?}");
+        }
+        assert_eq!(seen.iter().map(|(s, _)| *s).collect::<Vec<_>>(), [1, 2, 3, 4, 5, 6], "{seen:?}");
     }
 
     #[test]
