@@ -457,28 +457,34 @@ impl<'a> Layout<'a> {
                 _ => None,
             })
             .collect();
-        let mut plans: Vec<(String, Watercourse, Option<Edge>)> = Vec::new();
+        // A recorded river takes the river link of its size (or the first):
+        // it comes on by that link's edge. A second link of its size on
+        // another edge is the same river flowing through, leaving by it.
+        let mut plans: Vec<(String, Watercourse, Option<Edge>, Option<Edge>)> = Vec::new();
         for river in &self.board.detail.rivers {
             let at = river_links.iter().position(|(_, w)| *w == river.size).or((!river_links.is_empty()).then_some(0));
             let edge = at.map(|i| river_links.remove(i).0);
-            plans.push((river.name.clone(), river.size, edge));
+            let out = edge.and_then(|e| river_links.iter().position(|(o, w)| *w == river.size && *o != e));
+            let out = out.map(|i| river_links.remove(i).0);
+            plans.push((river.name.clone(), river.size, edge, out));
         }
         for (edge, w) in river_links {
-            plans.push(("the river".to_owned(), w, Some(edge)));
+            plans.push(("the river".to_owned(), w, Some(edge), None));
         }
         if plans.is_empty() && !self.board.detail.bridges.is_empty() {
             // A bridge needs water under it: the map records the bridge, the generator the stream.
-            plans.push(("the stream".to_owned(), Watercourse::Stream, None));
+            plans.push(("the stream".to_owned(), Watercourse::Stream, None, None));
         }
         let across = self.rng.random_bool(0.5);
-        for (name, size, edge) in plans {
+        for (name, size, edge, out) in plans {
             let a = edge.unwrap_or(match self.sea {
                 Some(s) => s.opposite(),
                 None if across || self.board.size == BoardSize::Half => Edge::South,
                 None => Edge::West,
             });
-            let b = match self.sea {
-                Some(s) if s != a => s,
+            let b = match (out, self.sea) {
+                (Some(o), _) => o,
+                (None, Some(s)) if s != a => s,
                 _ => a.opposite(),
             };
             self.rivers.push(RiverPlan { name, size, ends: (a, b), line: Vec::new() });
@@ -1406,8 +1412,45 @@ pub(crate) mod tests {
 
     #[test]
     fn every_shipped_land_board_is_a_valid_table_on_20_seeds() {
-        let map = guernsey();
+        const SHIPPED: [(&str, &str); 3] = [
+            ("guernsey-1942.ron", GUERNSEY),
+            ("ardennes-1945.ron", include_str!("../../../../scenarios/campaigns/ardennes-1945.ron")),
+            ("cyrenaica-1941.ron", include_str!("../../../../scenarios/campaigns/cyrenaica-1941.ron")),
+        ];
         let codex = Codex::load(&[]).unwrap();
+        for (file, text) in SHIPPED {
+            let map = CampaignFile::load(file, text).unwrap().map;
+            every_land_board_is_a_valid_table(&map, &codex);
+        }
+    }
+
+    #[test]
+    fn a_river_with_a_link_at_each_end_flows_through_the_board() {
+        // Hotton records the Ourthe, which comes down from Beffe (its South
+        // edge) and flows on to Barvaux (its North edge): one river, from the
+        // one edge to the other.
+        const ARDENNES: &str = include_str!("../../../../scenarios/campaigns/ardennes-1945.ron");
+        let map = CampaignFile::load("ardennes-1945.ron", ARDENNES).unwrap().map;
+        for seed in 0..10 {
+            let t = table(&map, "Hotton", seed);
+            let lines: Vec<&Vec<Point>> = t
+                .terrain
+                .features
+                .iter()
+                .filter_map(|f| match f {
+                    Feature::River { line, .. } => Some(line),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(lines.len(), 1, "seed {seed}: one river, not one a link");
+            let (a, b) = (lines[0][0], *lines[0].last().unwrap());
+            let ys = [a.1.min(b.1), a.1.max(b.1)];
+            assert!(ys[0] <= 0.5 && ys[1] >= t.table.depth - 0.5, "seed {seed}: from edge to edge, {a:?} {b:?}");
+        }
+    }
+
+    fn every_land_board_is_a_valid_table(map: &CampaignMap, codex: &Codex) {
+        let map = map.clone();
         for board in map.boards.iter().filter(|b| !b.is_tidal()) {
             for seed in 0..20 {
                 let t = table(&map, &board.id.0, seed);
@@ -1425,7 +1468,7 @@ pub(crate) mod tests {
                     terrain: t.terrain.clone(),
                     places: t.places.clone(),
                 };
-                bare.check(&codex).unwrap_or_else(|e| panic!("{on}: {e:?}"));
+                bare.check(codex).unwrap_or_else(|e| panic!("{on}: {e:?}"));
                 assert_eq!(table(&map, &board.id.0, seed), t, "{on}: the same seed lays the same table");
                 assert_ne!(table(&map, &board.id.0, seed + 100).terrain, t.terrain, "{on}: another seed another");
                 for (i, p) in t.places.iter().enumerate() {
