@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 use bevy_rapier3d::prelude::Collider;
 use serde::Deserialize;
-use warbound_rules::{data::from_ron, terrain::TableSize};
+use warbound_rules::{data::from_ron, scenario::Ground, terrain::TableSize};
 
 use crate::{battle::ActiveBattle, data};
 
@@ -14,7 +14,12 @@ const STYLE_FILE: &str = "assets/table/style.ron";
 #[derive(Resource, Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TableStyle {
+    /// The cloth of a battle on grass.
     pub baize: (f32, f32, f32),
+    /// The cloth of a battle in lying snow.
+    pub snow: (f32, f32, f32),
+    /// The cloth of a battle in the desert.
+    pub sand: (f32, f32, f32),
     pub frame: (f32, f32, f32),
     pub floor: (f32, f32, f32),
     pub room: (f32, f32, f32),
@@ -99,10 +104,19 @@ fn lamp(style: &TableStyle, size: TableSize) -> impl Bundle {
     )
 }
 
-/// The battle a table is laid for: its scenario's source, `None` for the
-/// empty table of the title.
-fn laid_for(active: &ActiveBattle) -> Option<String> {
-    active.0.as_ref().map(|b| b.source.clone())
+/// The battle a table is laid for: its scenario's source and ground, `None`
+/// for the empty table of the title.
+fn laid_for(active: &ActiveBattle) -> Option<(String, Ground)> {
+    active.0.as_ref().map(|b| (b.source.clone(), b.scenario.ground))
+}
+
+/// The cloth for the battle's ground.
+pub fn cloth(style: &TableStyle, ground: Ground) -> (f32, f32, f32) {
+    match ground {
+        Ground::Grass => style.baize,
+        Ground::Snow => style.snow,
+        Ground::Sand => style.sand,
+    }
 }
 
 fn rebuild_table(
@@ -112,7 +126,7 @@ fn rebuild_table(
     existing: Query<(Entity, &TableRoot)>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
-    mut built_for: Local<Option<String>>,
+    mut built_for: Local<Option<(String, Ground)>>,
 ) {
     let size = wanted_size(&active);
     let wanted = laid_for(&active);
@@ -125,8 +139,9 @@ fn rebuild_table(
     }
     let TableSize { width, depth } = size;
     let s = &*style;
+    let ground = built_for.as_ref().map_or(Ground::Grass, |(_, g)| *g);
     let baize = materials.add(StandardMaterial {
-        base_color: srgb(s.baize),
+        base_color: srgb(cloth(s, ground)),
         perceptual_roughness: 0.95,
         reflectance: 0.2,
         ..default()
@@ -185,5 +200,14 @@ mod tests {
         let s = TableStyle::built_in();
         assert!(s.height > s.top_thickness);
         assert!(s.lamp_lux > 0.0 && s.room_illuminance >= 0.0);
+    }
+
+    #[test]
+    fn snow_and_sand_are_laid_in_their_own_cloth() {
+        let s = TableStyle::built_in();
+        let (grass, snow, sand) = (cloth(&s, Ground::Grass), cloth(&s, Ground::Snow), cloth(&s, Ground::Sand));
+        assert_eq!(grass, s.baize);
+        assert!(snow.0 > grass.0 && snow.2 > grass.2, "snow is lighter than grass: {snow:?}");
+        assert!(sand.0 > sand.2 && sand != snow, "sand is warm: {sand:?}");
     }
 }

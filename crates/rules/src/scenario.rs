@@ -43,6 +43,19 @@ pub enum Edge {
     Right,
 }
 
+/// What covers the ground the battle is fought on. *Heroes All* gives it no
+/// effect of its own (snow falling is `Weather::snow`, the going the campaign's
+/// gauge); it is the cloth the table is laid on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Ground {
+    #[default]
+    Grass,
+    /// Lying snow: a winter campaign (FYOW 26), or a day snow falls.
+    Snow,
+    /// The desert (FYOW 27).
+    Sand,
+}
+
 /// The weather on the day.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -623,6 +636,9 @@ pub struct Scenario {
     pub start_hour: u8,
     #[serde(default)]
     pub weather: Weather,
+    /// What covers the ground: grass, lying snow or desert sand.
+    #[serde(default)]
+    pub ground: Ground,
     /// Bounds the battle lasts.
     #[serde(default = "default_time_limit")]
     pub time_limit: u32,

@@ -12,7 +12,7 @@ use warbound_rules::codex::{Codex, Points};
 use warbound_rules::event::{EventKind, RuleEvent};
 use warbound_rules::handoff::{BattleResult, BattleStart, Continuation, Decision, PieceState};
 use warbound_rules::momentum::MAX_CMS;
-use warbound_rules::scenario::{Figures, Weather};
+use warbound_rules::scenario::{Figures, Ground, Weather};
 use warbound_rules::strategic::StrategicCondition as Fyob;
 
 use crate::army::orbat::{Template, TemplateElement, Templates};
@@ -27,6 +27,7 @@ use crate::supply::replenishment::LossKind;
 use crate::table::deploy::{BattleDay, TableCompany, TableForce, scenario_for, senior_officer};
 use crate::table::record::{CompanyOnTable, Comparison, Outcome, TableBattle};
 use crate::table::{BoardTable, TableError};
+use crate::weather::Climate;
 
 /// Bounds a campaign battle may last: a campaign day's six sessions of four
 /// bounds (FYOW 1.2). Reading: a battle still undecided after a whole day is
@@ -88,6 +89,18 @@ fn weather(c: &Campaign) -> Weather {
         fog: k.fog,
         snow: k.snow,
         high_winds: k.high_winds,
+    }
+}
+
+/// What covers the table: lying snow all through a winter campaign (FYOW 26)
+/// and on a temperate day snow falls, sand in the desert (27), grass else.
+fn ground(c: &Campaign) -> Ground {
+    let snowing = c.today.as_ref().is_some_and(|d| d.spells.iter().any(|s| s.sky == crate::weather::Sky::Snow));
+    match c.file.climate {
+        Climate::Winter => Ground::Snow,
+        Climate::Desert => Ground::Sand,
+        Climate::Temperate if snowing => Ground::Snow,
+        Climate::Temperate => Ground::Grass,
     }
 }
 
@@ -213,6 +226,7 @@ impl Campaign {
             start_hour: self.date.start_hour(),
             season: self.date.season(),
             weather: weather(self),
+            ground: ground(self),
             time_limit: TIME_LIMIT,
         };
         let seed = fnv(&[&self.seed.to_string(), &b.board.0, &b.contact.to_string()]);
@@ -695,6 +709,26 @@ mod tests {
             checked += 1;
         }
         assert!(checked >= 3, "{checked} seeds had a battle on the table");
+    }
+
+    #[test]
+    fn the_table_is_laid_in_snow_in_winter_and_sand_in_the_desert() {
+        use crate::play::testing::{ardennes, cyrenaica, guernsey};
+        for (file, cover) in [(ardennes(), Ground::Snow), (cyrenaica(), Ground::Sand), (guernsey(), Ground::Grass)] {
+            let name = file.name.clone();
+            let mut table = Decisive { codex: test_codex(), templates: shipped(), fought: Vec::new() };
+            for seed in 0..4 {
+                let mut c = Campaign::new("shipped", file.clone(), seed).unwrap();
+                c.play_days(1);
+                c.play_day_with(Some(&mut table));
+            }
+            assert!(!table.fought.is_empty(), "{name}: a battle on the table");
+            for start in &table.fought {
+                let snowing = start.scenario.weather.snow;
+                let wanted = if cover == Ground::Grass && snowing { Ground::Snow } else { cover };
+                assert_eq!(start.scenario.ground, wanted, "{name}: {}", start.scenario.briefing);
+            }
+        }
     }
 
     #[test]

@@ -5,24 +5,28 @@ use crate::play::file::tests::SMALL;
 use crate::play::state::Campaign;
 use crate::weather::{Wind, throw_day};
 
-/// The shipped Guernsey campaign, its tables checked and its elements
-/// costed by their templates.
-pub(crate) fn guernsey() -> CampaignFile {
-    const GUERNSEY: &str = include_str!("../../../../scenarios/campaigns/guernsey-1942.ron");
+/// A shipped campaign, its tables checked and its elements costed by their
+/// templates.
+fn shipped(file: &str, text: &str) -> CampaignFile {
     let (codex, templates) = (crate::army::orbat::test_codex(), crate::army::orbat::shipped());
-    let mut file = CampaignFile::load("guernsey-1942.ron", GUERNSEY).unwrap();
-    file.check_tables("guernsey-1942.ron", GUERNSEY, &codex, &templates).unwrap_or_else(|e| panic!("{e}"));
-    file
+    let mut campaign = CampaignFile::load(file, text).unwrap();
+    campaign.check_tables(file, text, &codex, &templates).unwrap_or_else(|e| panic!("{e}"));
+    campaign
 }
 
-/// The shipped Ardennes campaign, its tables checked and its elements
-/// costed by their templates.
+/// The shipped Guernsey campaign (temperate).
+pub(crate) fn guernsey() -> CampaignFile {
+    shipped("guernsey-1942.ron", include_str!("../../../../scenarios/campaigns/guernsey-1942.ron"))
+}
+
+/// The shipped Ardennes campaign (winter).
 pub(crate) fn ardennes() -> CampaignFile {
-    const ARDENNES: &str = include_str!("../../../../scenarios/campaigns/ardennes-1945.ron");
-    let (codex, templates) = (crate::army::orbat::test_codex(), crate::army::orbat::shipped());
-    let mut file = CampaignFile::load("ardennes-1945.ron", ARDENNES).unwrap();
-    file.check_tables("ardennes-1945.ron", ARDENNES, &codex, &templates).unwrap_or_else(|e| panic!("{e}"));
-    file
+    shipped("ardennes-1945.ron", include_str!("../../../../scenarios/campaigns/ardennes-1945.ron"))
+}
+
+/// The shipped Battleaxe campaign (desert).
+pub(crate) fn cyrenaica() -> CampaignFile {
+    shipped("cyrenaica-1941.ron", include_str!("../../../../scenarios/campaigns/cyrenaica-1941.ron"))
 }
 
 /// The small test campaign of seed 5 on its second day.

@@ -42,7 +42,8 @@ use warbound_rules::firing::FireTarget;
 use warbound_rules::narrate::id_name;
 use warbound_rules::officer::{Grade, Quality};
 use warbound_rules::scenario::{
-    Battery, CompanySpec, Concealment, ElementSpec, Figures, FooSpec, Scenario, Side as ScenarioSide, Start, Weather,
+    Battery, CompanySpec, Concealment, ElementSpec, Figures, FooSpec, Ground, Scenario, Side as ScenarioSide, Start,
+    Weather,
 };
 use warbound_rules::terrain::{Extent, Feature, Point, TableSize, Terrain, distance_to_segment, inside};
 
@@ -66,6 +67,7 @@ pub struct BattleDay {
     pub start_hour: u8,
     pub season: Season,
     pub weather: Weather,
+    pub ground: Ground,
     /// Bounds the battle lasts.
     pub time_limit: u32,
 }
@@ -225,6 +227,7 @@ pub fn scenario_for(
         season: day.season,
         start_hour: day.start_hour,
         weather: day.weather,
+        ground: day.ground,
         time_limit: day.time_limit,
         sides,
         terrain: table.terrain.clone(),
@@ -656,7 +659,13 @@ mod tests {
     }
 
     fn day() -> BattleDay {
-        BattleDay { start_hour: 8, season: Season::Summer, weather: Weather::default(), time_limit: 12 }
+        BattleDay {
+            start_hour: 8,
+            season: Season::Summer,
+            weather: Weather::default(),
+            ground: Ground::Grass,
+            time_limit: 12,
+        }
     }
 
     /// Each element's start, by scenario element id.

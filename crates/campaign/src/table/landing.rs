@@ -408,7 +408,13 @@ mod tests {
             force(&file, &templates, landing, &board, sessions),
             force(&file, &templates, "II./IR 582", &board, sessions),
         ];
-        let day = BattleDay { start_hour: 8, season: Season::Summer, weather: Weather::default(), time_limit: 24 };
+        let day = BattleDay {
+            start_hour: 8,
+            season: Season::Summer,
+            weather: Weather::default(),
+            ground: warbound_rules::scenario::Ground::Grass,
+            time_limit: 24,
+        };
         let (s, roster) = scenario_for(&engagement, &table, &forces, &day, &codex, seed).unwrap();
         (s, roster, codex)
     }

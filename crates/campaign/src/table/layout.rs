@@ -1463,6 +1463,7 @@ pub(crate) mod tests {
                     season: Season::Summer,
                     start_hour: 6,
                     weather: Weather::default(),
+                    ground: warbound_rules::scenario::Ground::Grass,
                     time_limit: 12,
                     sides: Vec::new(),
                     terrain: t.terrain.clone(),
