@@ -14,6 +14,7 @@ use bevy::{
 use warbound_rules::{
     buildings::{Remains, State as BuildingState},
     geometry::{HIGH_OBSTACLE_HEIGHT, HILL_LEVEL_HEIGHT, LOW_OBSTACLE_HEIGHT, STOREY_HEIGHT, hill_level},
+    scenario::Ground as Cover,
     terrain::{
         Extent, Feature, GAP_WIDTH, ObstacleHeight, ObstacleKind, Point, RiverBridge, RoadKind, TableSize, Terrain,
         WoodDensity, gappable, inside,
@@ -54,6 +55,16 @@ struct BridgeModel;
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 struct GappableLine(usize);
 
+/// The hills' three levels, lowest first, in the colour of the ground they
+/// rise from: grass, lying snow or desert sand.
+fn hill_colours(ground: Cover) -> [(f32, f32, f32); 3] {
+    match ground {
+        Cover::Grass => [(0.36, 0.45, 0.22), (0.42, 0.50, 0.26), (0.48, 0.55, 0.30)],
+        Cover::Snow => [(0.78, 0.80, 0.83), (0.85, 0.87, 0.89), (0.92, 0.93, 0.95)],
+        Cover::Sand => [(0.64, 0.53, 0.34), (0.70, 0.59, 0.39), (0.77, 0.66, 0.45)],
+    }
+}
+
 /// Marks terrain entities, children of the table they were laid on.
 #[derive(Component, Debug)]
 pub struct TerrainPiece;
@@ -81,8 +92,10 @@ fn lay_terrain(
                 ..default()
             })
         };
+        let hills = hill_colours(battle.scenario.ground);
+        let [h1, h2, h3] = hills.map(|(r, g, b)| mat(r, g, b, 0.95));
         let palette = Palette {
-            hill: [mat(0.36, 0.45, 0.22, 0.95), mat(0.42, 0.50, 0.26, 0.95), mat(0.48, 0.55, 0.30, 0.95)],
+            hill: [h1, h2, h3],
             wood_floor: mat(0.20, 0.27, 0.12, 1.0),
             foliage_sparse: mat(0.22, 0.42, 0.16, 0.9),
             foliage_dense: mat(0.10, 0.26, 0.09, 0.9),
@@ -700,6 +713,19 @@ mod tests {
     use super::*;
 
     const TABLE: TableSize = TableSize { width: 72.0, depth: 48.0 };
+
+    #[test]
+    fn hills_rise_lighter_by_level_in_the_colour_of_their_ground() {
+        for ground in [Cover::Grass, Cover::Snow, Cover::Sand] {
+            let h = hill_colours(ground);
+            assert!(h[0].0 < h[1].0 && h[1].0 < h[2].0, "{ground:?}: each level lighter, {h:?}");
+        }
+        let (grass, snow, sand) =
+            (hill_colours(Cover::Grass)[0], hill_colours(Cover::Snow)[0], hill_colours(Cover::Sand)[0]);
+        assert!(grass.1 > grass.0, "green hills on grass");
+        assert!(snow.0 > 0.7 && snow.2 >= snow.0, "white hills in snow");
+        assert!(sand.0 > sand.1 && sand.1 > sand.2, "sand-coloured hills in the desert");
+    }
 
     #[test]
     fn a_gap_cuts_its_width_out_of_the_line() {
