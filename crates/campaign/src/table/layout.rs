@@ -1412,15 +1412,10 @@ pub(crate) mod tests {
 
     #[test]
     fn every_shipped_land_board_is_a_valid_table_on_20_seeds() {
-        const SHIPPED: [(&str, &str); 3] = [
-            ("guernsey-1942.ron", GUERNSEY),
-            ("ardennes-1945.ron", include_str!("../../../../scenarios/campaigns/ardennes-1945.ron")),
-            ("cyrenaica-1941.ron", include_str!("../../../../scenarios/campaigns/cyrenaica-1941.ron")),
-        ];
+        use crate::play::testing::{ardennes, cyrenaica, guernsey};
         let codex = Codex::load(&[]).unwrap();
-        for (file, text) in SHIPPED {
-            let map = CampaignFile::load(file, text).unwrap().map;
-            every_land_board_is_a_valid_table(&map, &codex);
+        for file in [guernsey(), ardennes(), cyrenaica()] {
+            every_land_board_is_a_valid_table(&file.map, &codex);
         }
     }
 
@@ -1429,8 +1424,7 @@ pub(crate) mod tests {
         // Hotton records the Ourthe, which comes down from Beffe (its South
         // edge) and flows on to Barvaux (its North edge): one river, from the
         // one edge to the other.
-        const ARDENNES: &str = include_str!("../../../../scenarios/campaigns/ardennes-1945.ron");
-        let map = CampaignFile::load("ardennes-1945.ron", ARDENNES).unwrap().map;
+        let map = crate::play::testing::ardennes().map;
         for seed in 0..10 {
             let t = table(&map, "Hotton", seed);
             let lines: Vec<&Vec<Point>> = t
