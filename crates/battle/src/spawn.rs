@@ -40,8 +40,14 @@ use super::{
     },
 };
 
-/// "For most armies this will be 10%" (FYOB "Strategic Milestones").
-pub const MILESTONE_PCT: u32 = 10;
+/// Why the Strategic Milestone is what it is (FYOB "Strategic Milestones").
+fn milestone_reason(pct: u32) -> &'static str {
+    if pct == warbound_rules::scenario::DEFAULT_MILESTONE {
+        "for most armies this will be 10%"
+    } else {
+        "set by the scenario for a force historically weak or resilient"
+    }
+}
 
 /// How an element moves: a vehicle as its CODEX row, a gun or CSW team
 /// without riflemen as its piece, anyone else on foot.
@@ -100,7 +106,7 @@ pub fn build(
             RuleEvent::new(EventKind::StrategicMilestone, fyob("Strategic Condition"))
                 .actor(side.name.clone())
                 .input("cmt", side.cmt_start, "the CMS of every element that will fight, 6 each")
-                .input("milestone_pct", MILESTONE_PCT, "for most armies this will be 10%")
+                .input("milestone_pct", side.record.milestone_pct(), milestone_reason(side.record.milestone_pct()))
                 .outcome(serde_json::json!({ "condition": side.record.condition() })),
         );
     }
@@ -402,7 +408,7 @@ fn side_state(
         .map(|f| f.force.element.cms)
         .collect();
     let cmt = strategic::cmt(&scores).map_err(|e| format!("{e:?}"))?;
-    let record = SeniorOfficerRecord::new(cmt.max(1), MILESTONE_PCT).map_err(|e| format!("{e:?}"))?;
+    let record = SeniorOfficerRecord::new(cmt.max(1), side.milestone).map_err(|e| format!("{e:?}"))?;
     Ok(SideState {
         name: side.name.clone(),
         nation: side.nation.clone(),

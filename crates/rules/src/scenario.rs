@@ -507,6 +507,18 @@ pub struct Side {
     /// rallying throws, an extra D6 in its Strategic Milestone tests.
     #[serde(default)]
     pub rationed: bool,
+    /// The Strategic Milestone in percent (FYOB "Strategic Milestones"):
+    /// "For most armies this will be 10%", 15 or 20 where the force was
+    /// historically resilient, less where it was weak.
+    #[serde(default = "default_milestone")]
+    pub milestone: u32,
+}
+
+/// "For most armies this will be 10%".
+pub const DEFAULT_MILESTONE: u32 = 10;
+
+fn default_milestone() -> u32 {
+    DEFAULT_MILESTONE
 }
 
 /// A landing from the sea (*Heroes All*, "Landing craft"): the beach, from
@@ -853,6 +865,10 @@ impl Scenario {
     }
 
     fn validate_side(&self, at: &str, side: &Side, ids: &mut BTreeSet<String>) -> Result<(), Invalid> {
+        if !(1..=50).contains(&side.milestone) {
+            let m = format!("a Strategic Milestone of {}% is outside 1..=50", side.milestone);
+            return Err(Invalid::new(format!("{at}.milestone"), Some(&side.name), m));
+        }
         let mut unique = |field: String, id: &str| {
             if id.trim().is_empty() {
                 Err(Invalid::new(field, None, "id must not be empty"))
@@ -1265,6 +1281,24 @@ mod tests {
     fn misspelt_field_is_refused_with_a_position() {
         let err = Scenario::parse("t.ron", "(\n name: \"T\",\n breifing: \"\",\n)").unwrap_err();
         assert_eq!(err.position.map(|p| p.0), Some(3), "{err}");
+    }
+
+    #[test]
+    fn a_side_sets_its_strategic_milestone_within_reason() {
+        // FYOB "Strategic Milestones": "For most armies this will be 10% but
+        // where, historically, the morale of a force was shown to be either
+        // particularly weak or resilient, it can be modified".
+        let beach = include_str!("../../../scenarios/battles/beach.ron");
+        let s = Scenario::load("beach.ron", beach, &codex()).unwrap();
+        assert!(s.sides.iter().all(|side| side.milestone == DEFAULT_MILESTONE && side.milestone == 10));
+        let resilient = beach.replacen("edge: far,", "edge: far, milestone: 20,", 1);
+        let s = Scenario::load("beach.ron", &resilient, &codex()).unwrap();
+        assert_eq!(s.sides.iter().map(|side| side.milestone).collect::<Vec<_>>(), [10, 20]);
+        for bad in [0, 51] {
+            let text = beach.replacen("edge: far,", &format!("edge: far, milestone: {bad},"), 1);
+            let err = Scenario::load("beach.ron", &text, &codex()).unwrap_err().to_string();
+            assert!(err.contains("sides[1].milestone") && err.contains(&format!("{bad}% is outside")), "{err}");
+        }
     }
 
     #[test]

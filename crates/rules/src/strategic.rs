@@ -98,6 +98,11 @@ impl SeniorOfficerRecord {
         self.original_cmt
     }
 
+    /// The Strategic Milestone in percent.
+    pub fn milestone_pct(&self) -> u32 {
+        self.milestone_pct
+    }
+
     /// How many milestones `cmt` is below: the k-th is passed when the CMT
     /// "falls to below" k × milestone% "of its original figure" — a fall of more
     /// than k × milestone% (the example: 53 is below 54, 90% of 60).

@@ -5,12 +5,10 @@ use std::fmt::Debug;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
-use serde_json::Value;
-use warbound_rules::strategic::{SeniorOfficerRecord, StrategicCondition};
+use warbound_rules::strategic::StrategicCondition;
 
 use crate::battle::{
     Selected, outcome,
-    spawn::MILESTONE_PCT,
     state::{ElementView, FieldedReadOnly, SideState, Sides},
 };
 
@@ -33,16 +31,6 @@ pub(super) struct SeniorSheet {
     pub(super) reserves: Vec<(String, u8)>,
 }
 
-/// The record's milestone percentage (the record keeps it private; it is
-/// read back from its serialised form, else the battle's default).
-pub(super) fn milestone_pct(record: &SeniorOfficerRecord) -> u32 {
-    serde_json::to_value(record)
-        .ok()
-        .and_then(|v| v.get("milestone_pct").and_then(Value::as_u64))
-        .and_then(|p| u32::try_from(p).ok())
-        .unwrap_or(MILESTONE_PCT)
-}
-
 pub(super) fn senior_sheet(s: usize, side: &SideState, els: &[ElementView]) -> SeniorSheet {
     let cmt = outcome::cmt(els.iter().copied(), s);
     SeniorSheet {
@@ -50,7 +38,7 @@ pub(super) fn senior_sheet(s: usize, side: &SideState, els: &[ElementView]) -> S
         senior: format!("{} ({})", words(side.senior.grade()), words(side.control)),
         cmt_start: side.cmt_start,
         original: side.record.original_cmt(),
-        milestone_pct: milestone_pct(&side.record),
+        milestone_pct: side.record.milestone_pct(),
         cmt,
         milestones_passed: side.record.milestones_passed(cmt),
         condition: side.record.condition(),

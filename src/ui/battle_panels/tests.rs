@@ -8,6 +8,7 @@ use warbound_rules::{
     forces::Role,
     officer::{Grade, Rank},
     opc::Deal,
+    scenario::DEFAULT_MILESTONE,
     strategic::StrategicCondition,
 };
 
@@ -22,7 +23,6 @@ use crate::battle::{
     log::{BattleLog, Entry},
     outcome,
     setup::BattleStart,
-    spawn::MILESTONE_PCT,
     state::{Flow, Status},
 };
 
@@ -253,7 +253,7 @@ fn the_panels_read_a_battle_in_progress() {
     for (s, side) in sides.0.iter().enumerate() {
         let sheet = senior_sheet(s, side, &els);
         assert_eq!(sheet.cmt_start, side.cmt_start);
-        assert_eq!(sheet.milestone_pct, MILESTONE_PCT);
+        assert_eq!(sheet.milestone_pct, DEFAULT_MILESTONE);
         assert_eq!(sheet.cmt, outcome::cmt(els.iter().copied(), s));
         assert_eq!(sheet.condition, side.record.condition());
         let reserves =
@@ -535,7 +535,7 @@ fn the_senior_officer_sheet_shows_cmt_condition_and_reserves() {
     assert_eq!(l[0], side.name);
     assert_eq!(after(&l, "Senior Officer"), Some("Above average (Player)"));
     assert_eq!(after(&l, "Initial CMT"), Some(side.cmt_start.to_string().as_str()));
-    assert_eq!(after(&l, "Milestone"), Some(format!("{MILESTONE_PCT}%").as_str()));
+    assert_eq!(after(&l, "Milestone"), Some(format!("{DEFAULT_MILESTONE}%").as_str()));
     let passed = side.record.milestones_passed(cmt);
     assert_eq!(after(&l, "Current CMT"), Some(format!("{cmt} ({passed} milestones passed)").as_str()));
     assert_eq!(after(&l, "Strategic condition"), Some("Green"));

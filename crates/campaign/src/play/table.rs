@@ -201,6 +201,7 @@ impl Campaign {
             senior_officer: senior_officer(f.commander.competency),
             companies,
             rationed: f.supply.mode == Mode::Rationed,
+            milestone: army.milestone_pct,
             order: Some(f.order),
             objective_here: f.objective.as_ref() == Some(board),
             landing: super::landing::afloat(self, i, board),

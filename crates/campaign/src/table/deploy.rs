@@ -209,6 +209,7 @@ pub fn scenario_for(
             landing,
             bridging: Vec::new(),
             rationed: senior.rationed,
+            milestone: senior.milestone,
         });
     }
     let board = if engagement.board_name.is_empty() { &engagement.board.0 } else { &engagement.board_name };
@@ -611,6 +612,7 @@ mod tests {
                 senior_officer: senior_officer(bg.competency.unwrap_or(Competency::Average)),
                 companies,
                 rationed: false,
+                milestone: army.milestone_pct,
                 order: Some(bg.order),
                 objective_here: bg.objective.as_ref().is_some_and(|b| b.0 == board),
                 landing: None,
@@ -1011,6 +1013,7 @@ mod tests {
         let mut commando = fx.force("No. 3 Commando", "Cobo Bay");
         commando.quality = Quality::Elite;
         commando.rationed = true;
+        commando.milestone = 15;
         let dorsets = fx.force("4th Dorsets", "Cobo Bay");
         assert_eq!((commando.senior_officer, dorsets.senior_officer), (Grade::AboveAverage, Grade::Average));
         let forces = [commando, fx.force("II./IR 582", "Cobo Bay"), dorsets];
@@ -1020,6 +1023,8 @@ mod tests {
         assert_eq!((side.senior_officer, side.quality, side.rationed), (Grade::AboveAverage, Quality::Elite, true));
         assert_eq!(side.name, "No. 3 Commando and 4th Dorsets");
         assert!(!s.sides[1].rationed);
+        // FYOB "Strategic Milestones": the senior force's army's milestone.
+        assert_eq!((side.milestone, s.sides[1].milestone), (15, 10));
         // The Dorsets' men, whose template gives no grade, stay Regular.
         let dorset = side.elements().find(|e| roster.get(&e.id).unwrap().force == "4th Dorsets").unwrap();
         assert!(dorset.figures.iter().all(|f| f.grade == Some(FigureGrade::Regular)), "{:?}", dorset.figures);

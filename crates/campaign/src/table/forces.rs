@@ -26,6 +26,8 @@ pub struct TableForce {
     pub companies: Vec<TableCompany>,
     /// Its supply mode is Rationed (*Heroes All*, "Rationed").
     pub rationed: bool,
+    /// Its army's Strategic Milestone in percent (FYOB).
+    pub milestone: u32,
     /// Its campaign order (FYOW 10.5).
     pub order: Option<OrderKind>,
     /// This board is its order's objective.

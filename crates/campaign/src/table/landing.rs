@@ -346,6 +346,7 @@ mod tests {
             senior_officer: senior_officer(bg.competency.unwrap_or(Competency::Average)),
             companies,
             rationed: false,
+            milestone: army.milestone_pct,
             order: Some(bg.order),
             objective_here: bg.objective.as_ref() == Some(board),
             landing: bg.landing.as_ref().and_then(|p| Afloat::after(p, sessions)),
