@@ -384,7 +384,7 @@ pub const RULES: &[Rule] = &[
     no_event(HA, "Gliders: firing on/observing in the air"),
     row(HA, "Gliders: activation and landing, landing process", &[ha("Gliders - Landing process")]),
     no_event(HA, "Gliders as cover"),
-    no_event(HA, "Buildings: capacity; what can be put in"),
+    row(HA, "Buildings: capacity; what can be put in", &[ha("Buildings")]),
     row(HA, "Hits on buildings; HE scores doubled", &[BUILDING_HIT]),
     row(
         HA,

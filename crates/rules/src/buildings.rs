@@ -150,7 +150,7 @@ impl fmt::Display for BuildingError {
             Self::NotStanding => write!(f, "the building is already destroyed"),
             Self::Burning => write!(f, "infantry may not enter a burning building"),
             Self::Full { room } => write!(f, "the building has room for {room} more figures"),
-            Self::NotAllowed(o) => write!(f, "{o:?} may not occupy this building"),
+            Self::NotAllowed(o) => write!(f, "{o} may not occupy this building"),
             Self::NotABuilding => write!(f, "only buildings can be occupied or set on fire"),
             Self::BadHit => write!(f, "an HE hit needs a multiplier of at least 1"),
         }
@@ -173,6 +173,19 @@ pub enum Occupier {
     },
     /// An AT weapon (PIAT, Bazooka, AT guns …).
     AtWeapon(Weapon),
+}
+
+impl fmt::Display for Occupier {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Figures(n) => write!(f, "{n} figures"),
+            Self::Vehicle => write!(f, "a vehicle"),
+            Self::Artillery => write!(f, "a gun"),
+            Self::Mortar { on_flat_roof: true } => write!(f, "a mortar on a flat roof"),
+            Self::Mortar { on_flat_roof: false } => write!(f, "a mortar"),
+            Self::AtWeapon(_) => write!(f, "an anti-tank weapon that is not hand-held"),
+        }
+    }
 }
 
 /// The figures among `occupiers`, counted against a building's capacity.

@@ -390,6 +390,11 @@ fn said(e: &RuleEvent, names: Names) -> String {
             let at = input(e, "at").and_then(point).unwrap_or_default();
             format!("{who} comes onto the table at {at}")
         }
+        EventKind::Movement if section == "Buildings" => {
+            let moved = out(e, "halted_after").and_then(Value::as_f64).unwrap_or_default();
+            let why = out(e, "refused").and_then(Value::as_str).unwrap_or("it may not go in");
+            format!("{who} halts after {moved:.1}\" at the door of a building: {why}")
+        }
         EventKind::Movement if section == "Transport elements" => {
             let vehicle = target.clone().unwrap_or_else(|| "its transport".to_owned());
             match (out(e, "aboard"), out(e, "out_at").and_then(point)) {
@@ -727,6 +732,18 @@ mod tests {
         let mut other = fyow("99 Unwritten");
         other.outcome = json!({ "points": 3 });
         assert_eq!(sentence(&other, &named), "4th Dorsets: points 3 (FYOW, 99 Unwritten)");
+    }
+
+    #[test]
+    fn a_weapon_halted_at_a_building_reads_as_a_sentence() {
+        let e = event(EventKind::Movement, Book::HeroesAll, "Buildings").actor("10_pl_hq").outcome(json!({
+            "halted_after": 1.5,
+            "refused": crate::buildings::BuildingError::NotAllowed(crate::buildings::Occupier::Mortar { on_flat_roof: false }).to_string(),
+        }));
+        assert_eq!(
+            sentence(&e, &|id: &str| (id == "10_pl_hq").then(|| "10 Platoon HQ".to_owned())),
+            "10 Platoon HQ halts after 1.5\" at the door of a building: a mortar may not occupy this building (HA, Buildings)"
+        );
     }
 
     #[test]
