@@ -280,16 +280,22 @@ pub(super) fn auto_spot(me: &ElementView, all: &Elements, enemies: &[ElementView
             && f.order.objective.activity.conduct().moves != warbound_rules::command::Moves::Stays
             && cover_where(sight, f.place.at) == firing::Cover::Open
     });
+    // The known enemies whose position its smoke reaches and is seen.
+    let reached: Vec<&ElementView> = enemies
+        .iter()
+        .filter(|e| me.intel.known.contains(e.id()) && !teams(sight, me, all, e.place.at).is_empty())
+        .collect();
+    if reached.is_empty() {
+        return None;
+    }
     let mut best: Option<(f32, Point)> = None;
     for f in friends {
-        for e in enemies.iter().filter(|e| me.intel.known.contains(e.id())) {
+        for e in &reached {
             let d = distance(f.place.at, e.place.at).get();
             if best.is_some_and(|(b, _)| b <= d) || !sight.in_range_of_any(e, f) || !sight.in_view(e, f) {
                 continue;
             }
-            if !teams(sight, me, all, e.place.at).is_empty() {
-                best = Some((d, e.place.at));
-            }
+            best = Some((d, e.place.at));
         }
     }
     best.map(|(_, p)| p)

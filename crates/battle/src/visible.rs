@@ -2,6 +2,8 @@
 //! from the scenario's terrain by the rules core's geometry: the same
 //! functions the 3D table's line-of-sight tool uses.
 
+use std::{cell::RefCell, collections::HashMap};
+
 use warbound_rules::{
     codex::Codex,
     firing::{self, Cover},
@@ -27,14 +29,37 @@ pub struct Sight<'a> {
     pub night: bool,
     /// The smoke screens standing this bound.
     pub smoke: &'a [super::state::Smoke],
+    /// Sight lines already measured on this table as it stands (the
+    /// table, its buildings and its smoke cannot change while it is borrowed).
+    pub(crate) lines: RefCell<HashMap<LineKey, Option<Between>>>,
+}
+
+/// A sight line's two viewpoints and whether the observer is all in turrets, exactly.
+type LineKey = ([u32; 5], [u32; 5], bool);
+
+fn viewpoint_key(v: &Viewpoint) -> [u32; 5] {
+    [v.at.0.to_bits(), v.at.1.to_bits(), v.height.to_bits(), v.reach.to_bits(), u32::from(v.storey)]
 }
 
 impl<'a> Sight<'a> {
     /// The battle's table as it stands this bound (night from the clock).
     pub fn new(battle: &'a super::state::Battle, codex: &'a Codex) -> Self {
         let night = battle.clock.light() == warbound_rules::day::Light::Night;
-        Self { scenario: &battle.start.scenario, terrain: &battle.terrain, codex, night, smoke: &battle.smoke }
+        Self {
+            scenario: &battle.start.scenario,
+            terrain: &battle.terrain,
+            codex,
+            night,
+            smoke: &battle.smoke,
+            lines: RefCell::default(),
+        }
     }
+}
+
+/// Farther apart than anyone may observe (*Heroes All*, "Observation":
+/// `observation::assess` finds such a target unseeable whatever lies between).
+fn beyond_sight(a: &ElementView, b: &ElementView) -> bool {
+    geometry::distance(a.place.at, b.place.at).get() > observation::MAX_OBSERVATION_RANGE
 }
 
 /// Where an element stands for the sight rules. Reading (*Heroes All*,
@@ -58,12 +83,17 @@ impl Sight<'_> {
     /// end, blocks the sight (*Heroes All*, "Firing smoke").
     pub fn between(&self, from: &ElementView, to: &ElementView) -> Option<Between> {
         let all_in_turrets = matches!(from.force.build, Build::Afv { open_topped: false, .. });
-        geometry::sight_line(self.terrain, viewpoint(self.terrain, from), viewpoint(self.terrain, to), all_in_turrets)
-            .ok()
-            .map(|s| {
-                let smoke = self.smoke_between(from.place.at, to.place.at);
-                Between { sight_blocked: s.between.sight_blocked || smoke, ..s.between }
-            })
+        let (a, b) = (viewpoint(self.terrain, from), viewpoint(self.terrain, to));
+        let key = (viewpoint_key(&a), viewpoint_key(&b), all_in_turrets);
+        if let Some(known) = self.lines.borrow().get(&key) {
+            return *known;
+        }
+        let between = geometry::sight_line(self.terrain, a, b, all_in_turrets).ok().map(|s| {
+            let smoke = self.smoke_between(from.place.at, to.place.at);
+            Between { sight_blocked: s.between.sight_blocked || smoke, ..s.between }
+        });
+        self.lines.borrow_mut().insert(key, between);
+        between
     }
 
     /// Whether a smoke screen standing on the table hides `b` from `a`.
@@ -142,6 +172,9 @@ impl Sight<'_> {
 
     /// Whether `target` would be seen without a test (an autospot).
     pub fn autospot(&self, observer: &ElementView, target: &ElementView) -> bool {
+        if beyond_sight(observer, target) {
+            return false;
+        }
         let (o, t) = (observer.observers(), target.targets(self.codex));
         let m = Momentum { cms: observer.force.element.cms.clamp(1, 6), failures: 0 };
         self.observation(observer, target, &o, &t, m, false)
@@ -152,6 +185,9 @@ impl Sight<'_> {
     /// Whether a line of sight runs from one to the other that the rules let
     /// an observer use (not blocked, not through too much wood, within 60").
     pub fn in_view(&self, from: &ElementView, to: &ElementView) -> bool {
+        if beyond_sight(from, to) {
+            return false;
+        }
         let (o, t) = (from.observers(), to.targets(self.codex));
         self.observation(from, to, &o, &t, Momentum::default(), false)
             .and_then(|test| observation::assess(&test).ok())

@@ -64,8 +64,43 @@ fn meet(a: Point, b: Point, c: Point, d: Point) -> Option<f32> {
     ((-T_SLACK..=1.0 + T_SLACK).contains(&t) && (-T_SLACK..=1.0 + T_SLACK).contains(&u)).then(|| t.clamp(0.0, 1.0))
 }
 
+/// The bounding box of `points`, `(min, max)`.
+fn bounds(points: &[Point]) -> (Point, Point) {
+    points
+        .iter()
+        .fold((Point(f32::INFINITY, f32::INFINITY), Point(f32::NEG_INFINITY, f32::NEG_INFINITY)), |(lo, hi), p| {
+            (Point(lo.0.min(p.0), lo.1.min(p.1)), Point(hi.0.max(p.0), hi.1.max(p.1)))
+        })
+}
+
+/// Whether the boxes of `a` and `b`, each grown by `margin`, overlap: when
+/// they do not, no point of one is within `margin` of the other. A cheap
+/// first test before the exact ones (which give the same answers without it).
+fn boxes_meet(a: (Point, Point), b: (Point, Point), margin: f32) -> bool {
+    a.0.0 <= b.1.0 + margin && b.0.0 <= a.1.0 + margin && a.0.1 <= b.1.1 + margin && b.0.1 <= a.1.1 + margin
+}
+
+/// Whether `p` is inside `poly` or on its outline.
+fn in_or_on(poly: &[Point], p: Point) -> bool {
+    boxes_meet(bounds(poly), (p, p), BOUNDARY_SLACK) && (inside(poly, p) || on_boundary(poly, p))
+}
+
+/// Whether `p` is strictly inside `poly` (not on its outline).
+fn strictly_in(poly: &[Point], p: Point) -> bool {
+    boxes_meet(bounds(poly), (p, p), BOUNDARY_SLACK) && inside(poly, p) && !on_boundary(poly, p)
+}
+
+/// Beyond `on_boundary`'s reach (0.01").
+const BOUNDARY_SLACK: f32 = 0.02;
+
 /// Where along `a`–`b` it crosses a polyline, each place once.
 fn crossings(a: Point, b: Point, line: &[Point]) -> Vec<f32> {
+    // `meet` lets each segment run T_SLACK of its length beyond its ends.
+    let (lb, sb) = (bounds(line), bounds(&[a, b]));
+    let reach = T_SLACK * (distance(a, b).get() + distance(lb.0, lb.1).get()) + BOUNDARY_SLACK;
+    if !boxes_meet(lb, sb, reach) {
+        return Vec::new();
+    }
     let mut ts: Vec<f32> = line.windows(2).filter_map(|w| meet(a, b, w[0], w[1])).collect();
     sort_dedup(&mut ts);
     ts
@@ -79,6 +114,11 @@ fn sort_dedup(ts: &mut Vec<f32>) {
 /// The stretches of `a`–`b` strictly inside a polygon, as `(t0, t1)`.
 /// A line along an edge or through a corner is not inside.
 fn inside_spans(poly: &[Point], a: Point, b: Point) -> Vec<(f32, f32)> {
+    // Every stretch tested is of the line itself: none is inside a polygon
+    // whose box it misses.
+    if !boxes_meet(bounds(poly), bounds(&[a, b]), BOUNDARY_SLACK) {
+        return Vec::new();
+    }
     let mut ts = vec![0.0, 1.0];
     ts.extend(edges(poly).filter_map(|(c, d)| meet(a, b, c, d)));
     sort_dedup(&mut ts);
@@ -192,8 +232,11 @@ fn level_at(terrain: &Terrain, p: Point, strict: bool) -> (u8, Option<usize>) {
     for (i, f) in terrain.features.iter().enumerate() {
         if let Feature::Hill { levels } = f {
             for l in levels {
+                if l.level <= best.0 || !boxes_meet(bounds(&l.outline), (p, p), BOUNDARY_SLACK) {
+                    continue;
+                }
                 let on = inside(&l.outline, p) && !on_boundary(&l.outline, p);
-                if (on || (!strict && on_boundary(&l.outline, p))) && l.level > best.0 {
+                if on || (!strict && on_boundary(&l.outline, p)) {
                     best = (l.level, Some(i));
                 }
             }
@@ -211,9 +254,7 @@ pub fn hill_level(terrain: &Terrain, p: Point) -> u8 {
 /// The building whose footprint holds `p` (outline included): its index and storeys.
 pub fn building_at(terrain: &Terrain, p: Point) -> Option<(usize, u8)> {
     terrain.features.iter().enumerate().find_map(|(i, f)| match f {
-        Feature::Building { outline, storeys, .. } if inside(outline, p) || on_boundary(outline, p) => {
-            Some((i, *storeys))
-        }
+        Feature::Building { outline, storeys, .. } if in_or_on(outline, p) => Some((i, *storeys)),
         _ => None,
     })
 }
@@ -586,7 +627,7 @@ fn ground_at(terrain: &Terrain, p: Point) -> Ground {
                 };
                 set(g, 7);
             }
-            Feature::Building { outline, .. } if inside(outline, p) && !on_boundary(outline, p) => {
+            Feature::Building { outline, .. } if strictly_in(outline, p) => {
                 set(Ground::BuiltUp, 6);
             }
             Feature::Road { kind: RoadKind::Metalled, line, width } if distance_to_line(p, line) < width / 2.0 => {
