@@ -11,12 +11,15 @@
 //!   aircraft kept off), for the cost of 24 bounds of cards, ORTs, Order
 //!   Dice and observation alone.
 //!
-//! Each line prints the time per battle, per bound and per rule event.
+//! Each line prints the time per battle, per bound and per rule event, and
+//! any invariant failure: a bound deals at most 255 Order Priority Cards (one
+//! die a card in the shuffle), so a battle with more card holders than that
+//! is refused its deal and the bench says so.
 
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
-use warbound_battle::{log::BattleLog, play, setup::BattleStart, shipped};
+use warbound_battle::{invariant::InvariantFailures, log::BattleLog, play, setup::BattleStart, shipped};
 use warbound_rules::{
     codex::Codex,
     command::Activity,
@@ -134,6 +137,10 @@ fn bench(label: &str, scenario: &Scenario, codex: &std::sync::Arc<Codex>, goal_m
         slowest = slowest.max(took);
         bounds += result.bounds_played;
         let n = app.world().resource::<BattleLog>().entries.len();
+        let failures = &app.world().resource::<InvariantFailures>().0;
+        if let Some(first) = failures.first() {
+            println!("  seed {seed}: {} invariant failures, the first: {first:?}", failures.len());
+        }
         events += n;
         println!(
             "  seed {seed}: {:>3} bounds, {:?}, {n:>6} events, {:.1} ms",
