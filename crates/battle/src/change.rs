@@ -433,6 +433,26 @@ impl HeldBattle<'_> {
             tally.altered(kind_of("BattleChange", &change));
         }
         let b = &mut *self.battle;
+        // The table's sight lines stand while the terrain, its buildings
+        // and its smoke do, within the bound.
+        let table_stands = matches!(
+            change,
+            BattleChange::Deck(_)
+                | BattleChange::Discard(_)
+                | BattleChange::Weather(_)
+                | BattleChange::Result(_)
+                | BattleChange::Charge(..)
+                | BattleChange::ChargeFound(_)
+                | BattleChange::Minefield(..)
+                | BattleChange::Bridge(..)
+                | BattleChange::Pontoon(..)
+                | BattleChange::LandingPlan(..)
+                | BattleChange::CraftLost(..)
+                | BattleChange::ChargeLaid(_)
+        );
+        if !table_stands {
+            b.sight_lines.clear();
+        }
         match change {
             BattleChange::Deck(deck) => b.deck = deck,
             BattleChange::Discard(id) => {

@@ -695,6 +695,7 @@ pub fn start(world: &mut World, start: BattleStart) -> Result<(), String> {
         pontoons,
         landings,
         smoke: Vec::new(),
+        sight_lines: Default::default(),
     });
     let mut log = world.resource_mut::<BattleLog>();
     log.sides_of = actors;

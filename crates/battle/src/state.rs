@@ -875,6 +875,53 @@ pub struct Battle {
     pub landings: Vec<SideLanding>,
     /// Smoke screens standing on the table (*Heroes All*, "Firing smoke").
     pub smoke: Vec<Smoke>,
+    /// Sight lines measured on the table as it stands.
+    pub sight_lines: SightLines,
+}
+
+/// A sight line's two viewpoints (point, height, reach, storey, as bits)
+/// and whether its observer is all in turrets.
+pub type LineKey = ([u32; 5], [u32; 5], bool);
+
+/// Sight lines already measured (`visible::Sight::between`), each exactly as
+/// measured, kept while the table stands as it did: the apply step forgets
+/// them when the terrain, a building or the smoke changes, and each bound.
+/// Not saved: a loaded battle measures them again.
+#[derive(Default)]
+pub struct SightLines(
+    std::sync::Mutex<std::collections::HashMap<LineKey, Option<warbound_rules::observation::Between>>>,
+);
+
+impl SightLines {
+    pub fn get(&self, key: &LineKey) -> Option<Option<warbound_rules::observation::Between>> {
+        self.0.lock().ok().and_then(|m| m.get(key).copied())
+    }
+
+    pub fn insert(&self, key: LineKey, between: Option<warbound_rules::observation::Between>) {
+        if let Ok(mut m) = self.0.lock() {
+            m.insert(key, between);
+        }
+    }
+
+    pub fn clear(&self) {
+        if let Ok(mut m) = self.0.lock() {
+            m.clear();
+        }
+    }
+}
+
+/// A copy of the battle measures its own sight lines.
+impl Clone for SightLines {
+    fn clone(&self) -> Self {
+        Self::default()
+    }
+}
+
+impl std::fmt::Debug for SightLines {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let n = self.0.lock().map(|m| m.len()).unwrap_or_default();
+        write!(f, "SightLines({n} measured)")
+    }
 }
 
 /// A smoke round's screen on the table: "place 3 x 1 inch smokeballs on

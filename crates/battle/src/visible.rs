@@ -2,8 +2,6 @@
 //! from the scenario's terrain by the rules core's geometry: the same
 //! functions the 3D table's line-of-sight tool uses.
 
-use std::{cell::RefCell, collections::HashMap};
-
 use warbound_rules::{
     codex::Codex,
     firing::{self, Cover},
@@ -15,7 +13,7 @@ use warbound_rules::{
     terrain::{Feature, Point, Terrain, WoodDensity, inside},
 };
 
-use super::state::{Build, ElementView};
+use super::state::{Build, ElementView, SightLines};
 
 /// A vehicle's height, inches, for sight lines (about twice a figure).
 const VEHICLE_HEIGHT: f32 = 2.0 * FIGURE_HEIGHT;
@@ -29,13 +27,9 @@ pub struct Sight<'a> {
     pub night: bool,
     /// The smoke screens standing this bound.
     pub smoke: &'a [super::state::Smoke],
-    /// Sight lines already measured on this table as it stands (the
-    /// table, its buildings and its smoke cannot change while it is borrowed).
-    pub(crate) lines: RefCell<HashMap<LineKey, Option<Between>>>,
+    /// Sight lines already measured on this table as it stands.
+    pub lines: &'a SightLines,
 }
-
-/// A sight line's two viewpoints and whether the observer is all in turrets, exactly.
-type LineKey = ([u32; 5], [u32; 5], bool);
 
 fn viewpoint_key(v: &Viewpoint) -> [u32; 5] {
     [v.at.0.to_bits(), v.at.1.to_bits(), v.height.to_bits(), v.reach.to_bits(), u32::from(v.storey)]
@@ -51,7 +45,7 @@ impl<'a> Sight<'a> {
             codex,
             night,
             smoke: &battle.smoke,
-            lines: RefCell::default(),
+            lines: &battle.sight_lines,
         }
     }
 }
@@ -85,14 +79,14 @@ impl Sight<'_> {
         let all_in_turrets = matches!(from.force.build, Build::Afv { open_topped: false, .. });
         let (a, b) = (viewpoint(self.terrain, from), viewpoint(self.terrain, to));
         let key = (viewpoint_key(&a), viewpoint_key(&b), all_in_turrets);
-        if let Some(known) = self.lines.borrow().get(&key) {
-            return *known;
+        if let Some(known) = self.lines.get(&key) {
+            return known;
         }
         let between = geometry::sight_line(self.terrain, a, b, all_in_turrets).ok().map(|s| {
             let smoke = self.smoke_between(from.place.at, to.place.at);
             Between { sight_blocked: s.between.sight_blocked || smoke, ..s.between }
         });
-        self.lines.borrow_mut().insert(key, between);
+        self.lines.insert(key, between);
         between
     }
 

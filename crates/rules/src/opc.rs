@@ -81,7 +81,7 @@ pub fn card_holders(participants: &[Participant]) -> Vec<&Participant> {
 /// Bad input to, or a broken rule of, the deck.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum OpcError {
-    /// More cards than the dice can shuffle in one throw each (255).
+    /// More cards than [`MAX_CARDS`].
     TooManyCards(usize),
     UnknownHolder(String),
     /// Only the holder whose card is being played now can Seize Initiative.
@@ -97,7 +97,7 @@ pub enum OpcError {
 impl fmt::Display for OpcError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            OpcError::TooManyCards(n) => write!(f, "{n} cards is more than a deck of 255"),
+            OpcError::TooManyCards(n) => write!(f, "{n} cards is more than a deck of {MAX_CARDS}"),
             OpcError::UnknownHolder(id) => write!(f, "{id} holds no card"),
             OpcError::NotActingNow(id) => write!(f, "{id} is not the one acting now"),
             OpcError::DidNotSeize(id) => write!(f, "{id} did not Seize the Initiative"),
@@ -109,12 +109,19 @@ impl fmt::Display for OpcError {
 
 impl std::error::Error for OpcError {}
 
+/// An Order Priority Card's number: 1 is played first.
+pub type Card = u16;
+
+/// The most cards a deal shuffles: a die of at most 255 faces picks each
+/// card's place, two of them (a block of 255 and a place in it) past 255.
+pub const MAX_CARDS: usize = 255 * 255;
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 struct Dealt {
     id: String,
     nation: Nation,
     command: bool,
-    card: u8,
+    card: Card,
     played: bool,
     /// Took this bound's card by seizing: "does not need to re-take an ORT".
     ort_passed: bool,
@@ -133,15 +140,14 @@ pub struct Deal {
 pub fn deal(participants: &[Participant], dice: &mut impl Roll) -> Result<(Deal, RuleEvent), OpcError> {
     let holders = card_holders(participants);
     let n = holders.len();
-    if n > usize::from(u8::MAX) {
+    if n > MAX_CARDS {
         return Err(OpcError::TooManyCards(n));
     }
-    let mut cards: Vec<u8> = (1..=n as u8).collect();
-    let mut faces = Vec::new();
+    let mut cards: Vec<Card> = (1..=n as Card).collect();
+    let mut thrown: Vec<(u8, u8)> = Vec::new();
     for i in (2..=n).rev() {
-        let j = dice.face(i as u8);
-        faces.push(j);
-        cards.swap(i - 1, usize::from(j) - 1);
+        let j = place(i, dice, &mut thrown);
+        cards.swap(i - 1, j - 1);
     }
     let dealt: Vec<Dealt> = holders
         .iter()
@@ -159,10 +165,31 @@ pub fn deal(participants: &[Participant], dice: &mut impl Roll) -> Result<(Deal,
     let mut event = RuleEvent::new(EventKind::OpcDeal, RuleRef::new(Book::FightYourOwnBattles, "Order Priority Cards"))
         .input("cards", n, "one per active element, one per active Company Officer")
         .outcome(json!({ "order": deal.order() }));
-    for (k, &face) in faces.iter().enumerate() {
-        event = event.dice((n - k) as u8, &[face]);
+    for &(sides, face) in &thrown {
+        event = event.dice(sides, &[face]);
     }
     Ok((deal, event))
+}
+
+/// A place 1..=`i` for the `i`-th card from the top, each as likely: one
+/// die of `i` faces; past 255, a die for the block of 255 places and a D255
+/// for the place in it, thrown again when they name a place past `i`.
+fn place(i: usize, dice: &mut impl Roll, thrown: &mut Vec<(u8, u8)>) -> usize {
+    const DIE: usize = u8::MAX as usize;
+    if i <= DIE {
+        let face = dice.face(i as u8);
+        thrown.push((i as u8, face));
+        return usize::from(face);
+    }
+    let blocks = i.div_ceil(DIE) as u8;
+    loop {
+        let (block, at) = (dice.face(blocks), dice.face(u8::MAX));
+        thrown.extend([(blocks, block), (u8::MAX, at)]);
+        let j = (usize::from(block) - 1) * DIE + usize::from(at);
+        if j <= i {
+            return j;
+        }
+    }
 }
 
 impl Deal {
@@ -173,7 +200,7 @@ impl Deal {
         by_card.iter().map(|d| d.id.as_str()).collect()
     }
 
-    pub fn card_of(&self, id: &str) -> Option<u8> {
+    pub fn card_of(&self, id: &str) -> Option<Card> {
         self.find(id).map(|d| d.card)
     }
 
@@ -347,7 +374,7 @@ mod tests {
         ];
         assert_eq!(card_holders(&squadron).len(), 5);
         let (deal, event) = deal(&squadron, &mut Dice::new(3)).unwrap();
-        let mut cards: Vec<u8> = squadron.iter().map(|s| deal.card_of(&s.id).unwrap()).collect();
+        let mut cards: Vec<Card> = squadron.iter().map(|s| deal.card_of(&s.id).unwrap()).collect();
         cards.sort();
         assert_eq!(cards, [1, 2, 3, 4, 5]);
         assert_eq!(event.dice.len(), 4, "one die per card after the first");
@@ -373,6 +400,24 @@ mod tests {
     }
 
     #[test]
+    fn a_deal_past_255_cards_is_a_permutation_and_replays() {
+        // A brigade's battle: more holders than a die has faces.
+        let force: Vec<Participant> = (0..600).map(|i| p(&format!("e{i}"), Holder::Element, Nation::British)).collect();
+        let (a, event) = deal(&force, &mut Dice::new(5)).unwrap();
+        let (b, _) = deal(&force, &mut Dice::new(5)).unwrap();
+        assert_eq!(a, b);
+        let mut cards: Vec<Card> = force.iter().map(|f| a.card_of(&f.id).unwrap()).collect();
+        cards.sort();
+        assert_eq!(cards, (1..=600).collect::<Vec<Card>>());
+        // Each of the 345 places past 255 takes a block die and a D255 at least.
+        assert!(event.dice.iter().filter(|d| d.sides == 255).count() >= 345, "{}", event.dice.len());
+        assert!(event.dice.iter().all(|d| d.face >= 1 && d.face <= d.sides));
+        let too_many: Vec<Participant> =
+            (0..=MAX_CARDS).map(|i| p(&format!("e{i}"), Holder::Element, Nation::British)).collect();
+        assert_eq!(deal(&too_many, &mut Dice::new(1)).unwrap_err(), OpcError::TooManyCards(MAX_CARDS + 1));
+    }
+
+    #[test]
     fn deal_is_a_permutation_and_replays_for_every_seed() {
         let force: Vec<Participant> = (0..12).map(|i| p(&format!("e{i}"), Holder::Element, Nation::American)).collect();
         let mut first_seen = [0u32; 12];
@@ -380,11 +425,11 @@ mod tests {
             let (a, _) = deal(&force, &mut Dice::new(seed)).unwrap();
             let (b, _) = deal(&force, &mut Dice::new(seed)).unwrap();
             assert_eq!(a, b);
-            let mut cards: Vec<u8> = force.iter().map(|f| a.card_of(&f.id).unwrap()).collect();
+            let mut cards: Vec<Card> = force.iter().map(|f| a.card_of(&f.id).unwrap()).collect();
             let first = cards.iter().position(|&c| c == 1).unwrap();
             first_seen[first] += 1;
             cards.sort();
-            assert_eq!(cards, (1..=12).collect::<Vec<u8>>());
+            assert_eq!(cards, (1..=12).collect::<Vec<Card>>());
         }
         assert!(first_seen.iter().all(|&n| n > 10), "every element sometimes goes first: {first_seen:?}");
     }

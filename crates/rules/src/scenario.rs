@@ -1474,7 +1474,10 @@ mod tests {
         assert!(beach.contains(pak));
         let in_house = beach.replacen(pak, "start: at(22, 36), concealed: in_place),", 1);
         let err = Scenario::load("beach.ron", &in_house, &codex()).unwrap_err();
-        assert!(err.message.contains("AtWeapon(AtGunClass2)"), "{err}");
+        assert!(
+            err.message.contains("an anti-tank weapon that is not hand-held may not occupy this building"),
+            "{err}"
+        );
         let line = in_house.lines().position(|l| l.contains("at(22, 36)")).unwrap() + 1;
         assert!(err.to_string().contains(&format!("beach.ron:{line}")), "{err}");
         // Riflemen may go in, 16 of them and no more.

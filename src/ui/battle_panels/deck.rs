@@ -8,7 +8,7 @@ use bevy_egui::{EguiContexts, egui};
 use warbound_rules::{
     forces::Role,
     narrate::{Names as NameOf, id_name},
-    opc::Deal,
+    opc::{Card, Deal},
 };
 
 use crate::battle::{
@@ -58,7 +58,7 @@ pub(super) fn flow_text(flow: &Flow, sides: &Sides, names: NameOf) -> String {
 /// One Order Priority Card of the bound.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct CardRow {
-    pub(super) card: u8,
+    pub(super) card: Card,
     /// The holder's id: element, Company, FOO, battery, squadron, Air Command.
     pub(super) holder: String,
     /// What the player reads for the holder.
@@ -83,7 +83,7 @@ pub(super) fn deck_rows(deck: &Deal, els: &[ElementView], sides: &Sides, names: 
         .into_iter()
         .enumerate()
         .map(|(k, id)| {
-            let card = deck.card_of(id).unwrap_or((k + 1) as u8);
+            let card = deck.card_of(id).unwrap_or((k + 1) as Card);
             let (leader, side, element) = holder_of(id, els, sides, names);
             CardRow {
                 card,

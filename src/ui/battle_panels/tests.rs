@@ -223,7 +223,7 @@ fn the_panels_read_a_battle_in_progress() {
     let rows = deck_rows(deck, &els, sides, &|id: &str| names.get(id));
     assert!(rows.iter().all(|r| r.name == names.name(&r.holder)), "each card names its holder");
     assert_eq!(rows.len(), deck.order().len());
-    assert_eq!(rows.iter().map(|r| r.card).collect::<Vec<_>>(), (1..=rows.len() as u8).collect::<Vec<_>>());
+    assert_eq!(rows.iter().map(|r| r.card).collect::<Vec<_>>(), (1..=rows.len() as u16).collect::<Vec<_>>());
     let now: Vec<&CardRow> = rows.iter().filter(|r| r.now).collect();
     assert_eq!(now.len(), 1);
     assert_eq!(Some(now[0].holder.as_str()), deck.acting_now());

@@ -86,6 +86,16 @@ fn a_company_officer_puts_his_holding_elements_on_overwatch_until_they_know_the_
                         off += 1;
                     }
                 }
+                // A CO's order off Overwatch without the test can only go to an
+                // element whose Overwatch order never reached it (it waited for
+                // a runner who did not get through), so it was not watching.
+                if e.event.kind == EventKind::CommandDecision
+                    && e.event.rule.section == "Orders & Objectives"
+                    && input(e, "order") != Some(&serde_json::json!("Overwatch"))
+                    && let Some(target) = &e.event.target
+                {
+                    watching.remove(target);
+                }
                 if e.event.kind == EventKind::Fire
                     && let Some(firer) = &e.event.actor
                 {
