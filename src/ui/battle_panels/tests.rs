@@ -408,7 +408,7 @@ fn the_deck_marks_played_and_acting_cards_and_a_click_selects_the_holder() {
     assert!(l[0].starts_with(&format!("Bound {} of {} · ", battle.clock.bound(), battle.start.last_bound())));
     assert_eq!(l[1], flow_text(flow, sides, &name_of));
     for (k, id) in deck.order().into_iter().enumerate() {
-        let card = k as u8 + 1;
+        let card = k as u16 + 1;
         let mark = match card.cmp(&now_card) {
             std::cmp::Ordering::Less => "✔",
             std::cmp::Ordering::Equal => "▶",
