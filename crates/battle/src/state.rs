@@ -884,28 +884,46 @@ pub struct Battle {
 pub type LineKey = ([u32; 5], [u32; 5], bool);
 
 /// Sight lines already measured (`visible::Sight::between`), each exactly as
-/// measured, kept while the table stands as it did: the apply step forgets
-/// them when the terrain, a building or the smoke changes, and each bound.
+/// measured, with the table and the smoke they were measured on: they are
+/// forgotten when either differs ([`SightLines::stand_on`]), when the apply
+/// step changes the terrain, a building or the smoke, and each bound.
 /// Not saved: a loaded battle measures them again.
 #[derive(Default)]
-pub struct SightLines(
-    std::sync::Mutex<std::collections::HashMap<LineKey, Option<warbound_rules::observation::Between>>>,
-);
+pub struct SightLines(std::sync::Mutex<Measured>);
+
+type Between = warbound_rules::observation::Between;
+
+#[derive(Default)]
+struct Measured {
+    terrain: warbound_rules::terrain::Terrain,
+    smoke: Vec<Smoke>,
+    lines: std::collections::HashMap<LineKey, Option<Between>>,
+}
 
 impl SightLines {
-    pub fn get(&self, key: &LineKey) -> Option<Option<warbound_rules::observation::Between>> {
-        self.0.lock().ok().and_then(|m| m.get(key).copied())
+    /// Keeps the lines measured on `terrain` under `smoke`, forgets any
+    /// measured on another table.
+    pub fn stand_on(&self, terrain: &warbound_rules::terrain::Terrain, smoke: &[Smoke]) {
+        if let Ok(mut m) = self.0.lock()
+            && (m.terrain != *terrain || m.smoke != smoke)
+        {
+            *m = Measured { terrain: terrain.clone(), smoke: smoke.to_vec(), lines: Default::default() };
+        }
     }
 
-    pub fn insert(&self, key: LineKey, between: Option<warbound_rules::observation::Between>) {
+    pub fn get(&self, key: &LineKey) -> Option<Option<Between>> {
+        self.0.lock().ok().and_then(|m| m.lines.get(key).copied())
+    }
+
+    pub fn insert(&self, key: LineKey, between: Option<Between>) {
         if let Ok(mut m) = self.0.lock() {
-            m.insert(key, between);
+            m.lines.insert(key, between);
         }
     }
 
     pub fn clear(&self) {
         if let Ok(mut m) = self.0.lock() {
-            m.clear();
+            m.lines.clear();
         }
     }
 }
@@ -919,7 +937,7 @@ impl Clone for SightLines {
 
 impl std::fmt::Debug for SightLines {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let n = self.0.lock().map(|m| m.len()).unwrap_or_default();
+        let n = self.0.lock().map(|m| m.lines.len()).unwrap_or_default();
         write!(f, "SightLines({n} measured)")
     }
 }

@@ -39,6 +39,7 @@ impl<'a> Sight<'a> {
     /// The battle's table as it stands this bound (night from the clock).
     pub fn new(battle: &'a super::state::Battle, codex: &'a Codex) -> Self {
         let night = battle.clock.light() == warbound_rules::day::Light::Night;
+        battle.sight_lines.stand_on(&battle.terrain, &battle.smoke);
         Self {
             scenario: &battle.start.scenario,
             terrain: &battle.terrain,
