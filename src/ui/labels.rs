@@ -1,6 +1,7 @@
 //! Counters over the table, as FYOB puts them beside the miniatures: each
-//! element the person at the screen sees carries its number and id in its
-//! side's colour (the selected one framed, the acting one marked), its red or
+//! element the person at the screen sees carries its number and name in its
+//! side's colour (the selected one framed, the acting one marked; where
+//! counters crowd, only the number: [`named_counters`]), its red or
 //! blue activity counter, and a die showing the CM tests it has accrued.
 //! Concealed elements show as concealment counters — one on each placement
 //! option or dummy marker — until they are seen or reveal themselves.
@@ -146,22 +147,64 @@ fn counters(
         Flow::Acting(turn) => Some(turn.element.as_str()),
         _ => None,
     };
+    let items: Vec<_> = elements.iter().collect();
+    let by_id: std::collections::HashMap<&str, ElementView> = items.iter().map(|f| (f.id(), f.view())).collect();
+    let company_of = |id: &str| by_id.get(id).map(|f| (f.identity.side, f.identity.company));
+    let chosen = selected.0.as_deref().and_then(company_of);
+    let mut shown: Vec<(&ElementView, egui::Pos2, Vec<Marker>, u8)> = Vec::new();
     for (model, at, visible) in &models {
         if !visible.get() {
             continue;
         }
-        let Some(f) = elements.iter().find(|f| f.id() == model.0) else { continue };
+        let Some(f) = by_id.get(model.0.as_str()) else { continue };
         let Ok(screen) = camera.world_to_viewport(eye, at.translation() + Vec3::Y * COUNTER_HEIGHT) else { continue };
+        let rank = if acting == Some(f.id()) {
+            0
+        } else if selected.0.as_deref() == Some(f.id()) {
+            1
+        } else if chosen == Some((f.identity.side, f.identity.company)) {
+            2
+        } else {
+            3
+        };
+        shown.push((f, egui::pos2(screen.x, screen.y), markers(f), rank));
+    }
+    shown.sort_by_key(|(f, _, _, rank)| (*rank, f.identity.index));
+    let small = egui::TextStyle::Small.resolve(&ctx.global_style());
+    let width = |text: &str| {
+        ctx.fonts_mut(|fonts| fonts.layout_no_wrap(text.to_owned(), small.clone(), egui::Color32::WHITE).size())
+    };
+    let texts: Vec<(String, String)> = shown
+        .iter()
+        .map(|(f, _, _, _)| {
+            let marker = if acting == Some(f.id()) { "▶ " } else { "" };
+            let number = format!("{marker}{}", f.identity.index + 1);
+            let mut full = format!("{number} {}", names.name(f.id()));
+            if let Some(passengers) = f.force.carrying() {
+                full.push_str(&format!(", carrying {}", names.name(passengers)));
+            }
+            (full, number)
+        })
+        .collect();
+    let boxes: Vec<(egui::Rect, egui::Rect)> = shown
+        .iter()
+        .zip(&texts)
+        .map(|((_, foot, chips, _), (full, short))| {
+            let chips: f32 = chips.iter().map(|m| width(&m.text).x + CHIP_MARGIN).sum();
+            let rect = |text: &str| {
+                let size = width(text) + egui::vec2(CHIP_MARGIN + chips, 2.0);
+                egui::Rect::from_min_size(*foot - egui::vec2(size.x / 2.0, size.y), size)
+            };
+            (rect(full), rect(short))
+        })
+        .collect();
+    let named = named_counters(&boxes);
+    for (((f, foot, chips, _), (full, short)), named) in shown.iter().zip(&texts).zip(named) {
         let colour = if f.identity.side == 0 {
             egui::Color32::from_rgb(90, 150, 255)
         } else {
             egui::Color32::from_rgb(255, 160, 40)
         };
-        let marker = if acting == Some(f.id()) { "▶ " } else { "" };
-        let mut text = format!("{marker}{} {}", f.identity.index + 1, names.name(f.id()));
-        if let Some(passengers) = f.force.carrying() {
-            text.push_str(&format!(", carrying {}", names.name(passengers)));
-        }
         let frame = egui::Frame::new()
             .fill(colour.gamma_multiply(0.55))
             .stroke(if selected.0.as_deref() == Some(f.id()) {
@@ -171,8 +214,9 @@ fn counters(
             })
             .corner_radius(3.0)
             .inner_margin(egui::Margin::symmetric(3, 1));
-        egui::Area::new(egui::Id::new(("counter", model.0.as_str())))
-            .fixed_pos(egui::pos2(screen.x, screen.y))
+        let text = if named { full } else { short };
+        egui::Area::new(egui::Id::new(("counter", f.id())))
+            .fixed_pos(*foot)
             .pivot(egui::Align2::CENTER_BOTTOM)
             .interactable(false)
             .order(egui::Order::Background)
@@ -180,14 +224,34 @@ fn counters(
                 ui.horizontal(|ui| {
                     ui.spacing_mut().item_spacing.x = 2.0;
                     frame.show(ui, |ui| {
-                        ui.label(egui::RichText::new(&text).small().color(egui::Color32::WHITE));
+                        ui.label(egui::RichText::new(text).small().color(egui::Color32::WHITE));
                     });
-                    for marker in markers(&f.view()) {
-                        marker_chip(ui, &marker);
+                    for marker in chips {
+                        marker_chip(ui, marker);
                     }
                 });
             });
     }
+}
+
+/// A counter's frame and spacing around its text, points.
+const CHIP_MARGIN: f32 = 8.0;
+
+/// Which counters carry their element's name (the others only its number,
+/// so that a battalion's counters do not cover each other): the counters,
+/// most wanted first (the acting element, the selected one, the rest of its
+/// company, then the others), each as its labelled and its numbered box.
+/// One keeps its name when that box meets none already placed.
+pub fn named_counters(boxes: &[(egui::Rect, egui::Rect)]) -> Vec<bool> {
+    let mut placed: Vec<egui::Rect> = Vec::with_capacity(boxes.len());
+    boxes
+        .iter()
+        .map(|&(full, short)| {
+            let named = !placed.iter().any(|p| p.intersects(full));
+            placed.push(if named { full } else { short });
+            named
+        })
+        .collect()
 }
 
 /// A small counter beside an element's number.
@@ -326,6 +390,24 @@ fn concealment_counters(
 mod tests {
     use super::*;
     use crate::battle::movement::Reach;
+
+    #[test]
+    fn crowded_counters_keep_their_numbers_and_the_first_wanted_their_names() {
+        let boxed = |x: f32, w: f32| {
+            let at = |w: f32| egui::Rect::from_min_size(egui::pos2(x - w / 2.0, 100.0), egui::vec2(w, 12.0));
+            (at(w), at(14.0))
+        };
+        // The acting element's name over a neighbour 30 points to its right:
+        // the neighbour shows its number; one far off keeps its name.
+        let named = named_counters(&[boxed(100.0, 80.0), boxed(130.0, 80.0), boxed(400.0, 80.0)]);
+        assert_eq!(named, [true, false, true]);
+        // Numbers do not cover names placed before them: a third counter
+        // clear of the first name but on the second's number loses its name.
+        let named = named_counters(&[boxed(100.0, 60.0), boxed(140.0, 60.0), boxed(165.0, 60.0)]);
+        assert_eq!(named, [true, false, false]);
+        let apart = named_counters(&[boxed(100.0, 60.0), boxed(200.0, 60.0)]);
+        assert_eq!(apart, [true, true]);
+    }
 
     #[test]
     fn the_move_label_reads_the_chance_and_the_thrown_score() {

@@ -23,7 +23,7 @@ pub use camera::OrbitCamera;
 pub use dice::TrayThrows;
 pub use map::{MapPlaces, TILE as MAP_TILE, layout, overview as map_overview};
 pub use miniatures::{ElementModel, LAST_SEEN_BOUNDS, LastSeen, player_side, shown};
-pub use picking::{DieMove, TableClick, TablePointer};
+pub use picking::{CentreView, DieMove, TableClick, TablePointer};
 pub use table::{TableRoot, TableStyle};
 pub use terrain::{TerrainPiece, to_world};
 pub use zoom::{Zoom, shown as map_shown};

@@ -1,7 +1,8 @@
 //! Picking on the table: a left click selects the miniature under the
 //! pointer or, while a move is being given, sends the acting element there
 //! (or the acting miniature is dragged to where it goes);
-//! Enter ends its turn. All through leafwing actions (`input.rs`), and never
+//! Enter ends its turn; C, or a pick in a panel ([`CentreView`]), turns the
+//! view on a place. All through leafwing actions (`input.rs`), and never
 //! while egui has the pointer.
 
 use bevy::{prelude::*, window::PrimaryWindow};
@@ -42,6 +43,13 @@ pub struct DieMove(pub Option<(String, usize)>);
 /// A miniature is picked within this many inches of the point clicked.
 const PICK_RADIUS: f32 = 2.0;
 
+/// Turns the view on this point of the table (inches from its near-left
+/// corner), the camera keeping its angle and distance: sent by C on the
+/// selected miniature and by the panels (a company or element picked in the
+/// Order of Battle).
+#[derive(Message, Debug, Clone, Copy, PartialEq)]
+pub struct CentreView(pub Point);
+
 /// A drag let go nearer than this to where it began is a click.
 const DRAG_MIN: f32 = 1.0;
 
@@ -58,7 +66,8 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<TablePointer>()
         .init_resource::<Dragging>()
         .init_resource::<DieMove>()
-        .add_systems(Update, (track_pointer, pick, focus_selected).chain());
+        .add_message::<CentreView>()
+        .add_systems(Update, (track_pointer, pick, focus_selected, centre_view).chain());
 }
 
 /// Where on the table the pointer is, each frame.
@@ -79,24 +88,33 @@ fn track_pointer(
     }
 }
 
-/// C: the view turns on the selected miniature (the camera keeps its angle and distance).
+/// C: the view turns on the selected miniature.
 fn focus_selected(
     actions: Query<&ActionState<crate::input::CameraAction>, With<PlayerInput>>,
     selected: Res<Selected>,
     elements: Query<FieldedReadOnly>,
-    tables: Query<&TableRoot>,
-    mut cameras: Query<&mut super::OrbitCamera>,
+    mut centre: MessageWriter<CentreView>,
 ) {
     let Ok(actions) = actions.single() else { return };
     if !actions.just_pressed(&crate::input::CameraAction::FocusSelected) {
         return;
     }
-    let (Some(id), Ok(root)) = (&selected.0, tables.single()) else { return };
-    let Some(f) = elements.iter().find(|f| f.id() == id) else { return };
+    let Some(id) = &selected.0 else { return };
+    if let Some(f) = elements.iter().find(|f| f.id() == id) {
+        centre.write(CentreView(f.place.at));
+    }
+}
+
+/// The view turns on the last point asked for, kept over the table.
+fn centre_view(
+    mut asked: MessageReader<CentreView>,
+    tables: Query<&TableRoot>,
+    mut cameras: Query<&mut super::OrbitCamera>,
+) {
+    let (Some(CentreView(point)), Ok(root)) = (asked.read().last(), tables.single()) else { return };
+    let at = super::to_world(root.0, *point, 0.0);
     for mut camera in &mut cameras {
-        let at = super::to_world(root.0, f.place.at, 0.0);
-        let moved = super::OrbitCamera { focus: Vec3::new(at.x, 0.0, at.z), ..*camera }.clamped();
-        *camera = moved;
+        *camera = super::OrbitCamera { focus: Vec3::new(at.x, 0.0, at.z), ..*camera }.clamped();
     }
 }
 
@@ -252,5 +270,29 @@ mod tests {
         // Off the table: no point.
         let ray = Ray3d::new(Vec3::new(50.0, 100.0, 0.0), Dir3::NEG_Y);
         assert_eq!(table_point(ray, &root, size), None);
+    }
+
+    #[test]
+    fn a_point_asked_for_turns_the_view_on_it_over_the_table() {
+        let mut app = App::new();
+        app.add_message::<CentreView>().add_systems(Update, centre_view);
+        let size = TableSize { width: 72.0, depth: 48.0 };
+        let home = super::super::OrbitCamera::home(Vec2::new(72.0, 48.0));
+        app.world_mut().spawn(TableRoot(size));
+        let camera = app.world_mut().spawn(home).id();
+        // 10" right of the table's centre and 12" nearer its near edge.
+        app.world_mut().write_message(CentreView(Point(46.0, 12.0)));
+        app.update();
+        let cam = *app.world().get::<super::super::OrbitCamera>(camera).unwrap();
+        assert_eq!(cam.focus, Vec3::new(10.0, 0.0, 12.0));
+        assert_eq!(
+            (cam.yaw, cam.pitch, cam.distance),
+            (home.yaw, home.pitch, home.distance),
+            "angle and distance kept"
+        );
+        // A point off the table: the view stops at its edge.
+        app.world_mut().write_message(CentreView(Point(100.0, 12.0)));
+        app.update();
+        assert_eq!(app.world().get::<super::super::OrbitCamera>(camera).unwrap().focus, Vec3::new(36.0, 0.0, 12.0));
     }
 }

@@ -72,13 +72,17 @@ pub(super) struct CardRow {
     pub(super) now: bool,
 }
 
-/// The cards of the bound in the order they are played. The deck keeps which
+/// Whether the holder of `card` has acted this bound. The deck keeps which
 /// cards are played; a card is only ever played when it is the lowest unplayed
 /// one, and a Seize swap only moves unplayed cards, so the played cards are
-/// exactly those below the card acting now.
+/// exactly those below the card acting now (every card, once none acts).
+pub(super) fn played(deck: &Deal, card: Card) -> bool {
+    deck.acting_now().and_then(|id| deck.card_of(id)).is_none_or(|now| card < now)
+}
+
+/// The cards of the bound in the order they are played.
 pub(super) fn deck_rows(deck: &Deal, els: &[ElementView], sides: &Sides, names: NameOf) -> Vec<CardRow> {
     let now = deck.acting_now();
-    let now_card = now.and_then(|id| deck.card_of(id));
     deck.order()
         .into_iter()
         .enumerate()
@@ -92,7 +96,7 @@ pub(super) fn deck_rows(deck: &Deal, els: &[ElementView], sides: &Sides, names: 
                 leader,
                 side,
                 element,
-                acted: now_card.is_none_or(|c| card < c),
+                acted: played(deck, card),
                 now: Some(id) == now,
             }
         })

@@ -297,10 +297,7 @@ pub(super) fn log_window(
         r.dedup();
         r
     };
-    let me = crate::view::player_side(&sides);
-    let choices = choices(&sides, &all, &names, |f| {
-        whole || me.is_none_or(|s| f.identity.side == s) || crate::view::shown(f, &sides, &all, false)
-    });
+    let choices = choices(&sides, &all, &names, |f| super::listed(f, &sides, &all, whole));
     let clicked = egui::Window::new("Battle log")
         .anchor(egui::Align2::LEFT_BOTTOM, [10.0, -10.0])
         .default_width(560.0)

@@ -1,20 +1,23 @@
 //! The battle's paperwork on the screen, as *Fight Your Own Battles* keeps it
 //! on the table: the battle log (every rule event), the Order Priority Cards
-//! of the bound, the selected element's Cardsheet and the Senior Officer
-//! Record Sheets. The panels only read the battle state; a click on a log
-//! line or a card selects the element it concerns ([`Selected`]).
+//! of the bound, the selected element's Cardsheet, the Senior Officer
+//! Record Sheets and the Order of Battle. The panels only read the battle
+//! state; a click on a log line, a card or a line of the Order of Battle
+//! selects the element it concerns ([`Selected`]).
 //!
 //! What each panel shows is built by plain functions of the state
 //! ([`log::log_line`], [`deck::deck_rows`], [`cardsheet::cardsheet`],
-//! [`senior::senior_sheet`]) so that it is tested without a window; each panel
-//! is drawn by a function of that state into an `egui::Ui` ([`log::log_ui`],
-//! [`deck::deck_ui`], [`cardsheet::cardsheet_ui`], [`senior::senior_ui`]) that
-//! returns the element clicked, if any, tested with egui_kittest. One panel a
-//! file.
+//! [`senior::senior_sheet`], [`order_of_battle::order_of_battle`]) so that it
+//! is tested without a window; each panel is drawn by a function of that
+//! state into an `egui::Ui` ([`log::log_ui`], [`deck::deck_ui`],
+//! [`cardsheet::cardsheet_ui`], [`senior::senior_ui`],
+//! [`order_of_battle::order_of_battle_ui`]) that returns what was clicked, if
+//! any, tested with egui_kittest. One panel a file.
 
 mod cardsheet;
 mod deck;
 mod log;
+mod order_of_battle;
 mod senior;
 
 use std::fmt::Debug;
@@ -35,12 +38,13 @@ use crate::{
 use cardsheet::cardsheet_window;
 use deck::deck_window;
 use log::log_window;
+use order_of_battle::order_of_battle_window;
 use senior::senior_window;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Selected>().add_systems(OnExit(AppState::Battle), deselect).add_systems(
         EguiPrimaryContextPass,
-        (log_window, deck_window, cardsheet_window, senior_window)
+        (log_window, deck_window, cardsheet_window, senior_window, order_of_battle_window)
             .chain()
             .run_if(in_state(AppState::Battle).and_then(resource_exists::<Battle>)),
     );
@@ -83,6 +87,15 @@ fn observed(f: &ElementView, els: &[ElementView], sides: &Sides, players: &[usiz
     players.contains(&f.identity.side)
         || players.iter().any(|&s| sides.0.get(s).is_some_and(|side| side.known.contains(f.id())))
         || els.iter().any(|o| players.contains(&o.identity.side) && o.intel.known.contains(f.id()))
+}
+
+/// Whether the person at the screen finds `f` in the panels' lists: every
+/// element of his own side, and the enemy's he sees on the table (all of
+/// them when he commands no side or has chosen to see the whole table).
+fn listed(f: &ElementView, sides: &Sides, all: &[ElementView], whole: bool) -> bool {
+    whole
+        || crate::view::player_side(sides).is_none_or(|s| f.identity.side == s)
+        || crate::view::shown(f, sides, all, false)
 }
 
 /// The colour a side's names are written in: the player's blue, the enemy's red.

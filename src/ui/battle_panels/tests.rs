@@ -18,7 +18,7 @@ use egui_kittest::{
 };
 
 use super::*;
-use super::{cardsheet::*, deck::*, log::*, senior::*};
+use super::{cardsheet::*, deck::*, log::*, order_of_battle::*, senior::*};
 use crate::battle::{
     log::{BattleLog, Entry},
     outcome,
@@ -428,6 +428,124 @@ fn the_deck_marks_played_and_acting_cards_and_a_click_selects_the_holder() {
     }
 }
 
+#[test]
+fn the_order_of_battle_lists_each_company_its_elements_and_who_has_acted() {
+    let app = patrol_in_progress();
+    let world = app.world();
+    let els = elements(world);
+    let (battle, sides) = (world.resource::<Battle>(), world.resource::<Sides>());
+    let deck = battle.deck.as_ref().unwrap();
+    let (now, now_card) = (deck.acting_now().unwrap(), deck.card_of(deck.acting_now().unwrap()).unwrap());
+    let names = world.resource::<crate::battle::names::Names>();
+    let companies = order_of_battle(&els, sides, Some(deck), &|id: &str| names.get(id), |_| true);
+    // Every element once, in scenario order, under its own side and company.
+    let listed: Vec<&str> = companies.iter().flat_map(|c| c.elements.iter().map(|e| e.id.as_str())).collect();
+    let mut all: Vec<&str> = els.iter().map(|f| f.id()).collect();
+    let mut sorted_listed = listed.clone();
+    all.sort();
+    sorted_listed.sort();
+    assert_eq!(sorted_listed, all);
+    for c in &companies {
+        assert_eq!(c.name, names.name(&c.id));
+        assert!(c.officer.starts_with("Company Officer "), "{}", c.officer);
+        for e in &c.elements {
+            let f = els.iter().find(|f| f.id() == e.id).unwrap();
+            assert_eq!((f.identity.side, &sides.0[c.side].companies[f.identity.company].id), (c.side, &c.id));
+            assert_eq!(e.name, names.name(&e.id));
+            let turn = match deck.card_of(&e.id) {
+                None => Turn::NoCard,
+                Some(_) if e.id == now => Turn::Acting,
+                Some(card) if card < now_card => Turn::Acted,
+                Some(_) => Turn::ToCome,
+            };
+            assert_eq!(e.turn, turn, "{}", e.id);
+            assert_eq!(e.at, f.presence.status.in_play().then_some(f.place.at));
+            if f.presence.status.on_table() {
+                assert!(e.state.starts_with(&format!("{} of {} men", f.men(), f.force.men_start)), "{}", e.state);
+            }
+        }
+        assert_eq!(c.acted(), c.elements.iter().filter(|e| e.turn == Turn::Acted).count());
+        let on: Vec<_> = c.elements.iter().filter_map(|e| e.at).collect();
+        let centre = c.centre().unwrap();
+        let mean = on.iter().map(|p| p.0).sum::<f32>() / on.len() as f32;
+        assert!((centre.0 - mean).abs() < 1e-3, "{centre:?}");
+    }
+    let played = |turn: Turn| companies.iter().flat_map(|c| &c.elements).filter(|e| e.turn == turn).count();
+    let is_element = |id: &&str| els.iter().any(|f| f.id() == *id);
+    let dealt: Vec<&str> = deck.order().into_iter().filter(is_element).collect();
+    assert!(!dealt.is_empty());
+    assert_eq!(played(Turn::Acted), dealt.iter().filter(|id| deck.card_of(id) < Some(now_card)).count());
+    assert_eq!(played(Turn::Acting), usize::from(els.iter().any(|f| f.id() == now)));
+}
+
+#[test]
+fn the_order_of_battle_shows_the_player_his_own_force_and_no_unseen_enemy() {
+    let app = village();
+    let world = app.world();
+    let els = elements(world);
+    let sides = world.resource::<Sides>();
+    let names = world.resource::<crate::battle::names::Names>();
+    let shown =
+        |whole| order_of_battle(&els, sides, None, &|id: &str| names.get(id), |f| listed(f, sides, &els, whole));
+    // Before the first bound he knows nothing of the enemy.
+    let his = shown(false);
+    assert!(!his.is_empty() && his.iter().all(|c| c.side == 0), "{his:?}");
+    let own = els.iter().filter(|f| f.identity.side == 0).count();
+    assert_eq!(his.iter().map(|c| c.elements.len()).sum::<usize>(), own, "all of his own, in the box or not");
+    assert!(his.iter().flat_map(|c| &c.elements).all(|e| e.turn == Turn::NoCard), "no deal yet");
+    // Seeing the whole table, he sees the enemy's companies too.
+    assert!(shown(true).iter().any(|c| c.side == 1));
+}
+
+#[test]
+fn a_click_in_the_order_of_battle_selects_and_centres_a_company_or_an_element() {
+    let app = patrol_in_progress();
+    let world = app.world();
+    let els = elements(world);
+    let (battle, sides) = (world.resource::<Battle>(), world.resource::<Sides>());
+    let names = world.resource::<crate::battle::names::Names>();
+    let companies = order_of_battle(&els, sides, battle.deck.as_ref(), &|id: &str| names.get(id), |_| true);
+    let first = &companies[0];
+    let inside = first.elements.iter().find(|e| e.at.is_some()).unwrap();
+    // The company of the selected element starts open; the others closed.
+    let mut h = Harness::new_ui_state(
+        |ui, picked: &mut Option<Pick>| {
+            if let Some(p) = order_of_battle_ui(ui, &companies, sides, Some(&inside.id)) {
+                *picked = Some(p);
+            }
+        },
+        None,
+    );
+    h.run();
+    let l = labels(&h);
+    for c in &companies {
+        assert!(l.contains(&format!("{}: {} of {} acted", c.name, c.acted(), c.elements.len())), "{l:?}");
+    }
+    for e in &first.elements {
+        let k = l.iter().position(|x| *x == e.name).unwrap_or_else(|| panic!("{} not shown: {l:?}", e.name));
+        assert_eq!(l[k + 1], e.state);
+        if e.turn == Turn::Acted {
+            assert_eq!(l[k - 1], "✔");
+        }
+    }
+    for e in companies.iter().skip(1).flat_map(|c| &c.elements) {
+        assert!(!l.contains(&e.name) || first.elements.iter().any(|f| f.name == e.name), "{} shown closed", e.name);
+    }
+    // A click on an element picks it; the view turns on where it stands.
+    h.get_by_label(&inside.name).click();
+    h.run();
+    assert_eq!(h.state(), &Some(Pick::Element(inside.id.clone())));
+    assert_eq!(picked(h.state().as_ref().unwrap(), &companies), (Some(inside.id.clone()), inside.at));
+    // A click on a company picks it: its first element on the table is
+    // selected and the view turns on the middle of those on the table.
+    let last = companies.last().unwrap();
+    h.get_by_label(&format!("{}: {} of {} acted", last.name, last.acted(), last.elements.len())).click();
+    h.run();
+    assert_eq!(h.state(), &Some(Pick::Company(last.id.clone())));
+    let lead = last.elements.iter().find(|e| e.at.is_some()).map(|e| e.id.clone());
+    assert_eq!(picked(h.state().as_ref().unwrap(), &companies), (lead, last.centre()));
+}
+
 /// The village before its first bound, the British (side 0) under the
 /// player's command.
 fn village() -> App {
@@ -601,6 +719,10 @@ fn every_glyph_the_battle_panels_show_is_in_their_font() {
         }
         for (s, side) in sides.0.iter().enumerate() {
             texts.push(format!("{:?}", senior_sheet(s, side, &els)));
+        }
+        for c in order_of_battle(&els, sides, None, &name_of, |_| true) {
+            texts.extend([c.name, c.officer]);
+            texts.extend(c.elements.into_iter().flat_map(|e| [e.name, e.state]));
         }
         texts.push(flow_text(world.resource::<Flow>(), sides, &name_of));
     }
