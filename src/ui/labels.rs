@@ -1,6 +1,7 @@
 //! Counters over the table, as FYOB puts them beside the miniatures: each
 //! element the person at the screen sees carries its number and name in its
-//! side's colour (the selected one framed, the acting one marked; where
+//! side's colour (the selected one framed, the acting one marked, those that
+//! have acted this bound faded; where
 //! counters crowd, only the number: [`named_counters`]), its red or
 //! blue activity counter, and a die showing the CM tests it has accrued.
 //! Concealed elements show as concealment counters — one on each placement
@@ -17,6 +18,7 @@ use warbound_rules::{
     terrain::Point,
 };
 
+use super::battle_panels::played;
 use crate::{
     battle::state::{Battle, ElementView, FieldedReadOnly, Flow, Sides},
     states::AppState,
@@ -134,7 +136,7 @@ fn counters(
     models: Query<(&ElementModel, &GlobalTransform, &InheritedVisibility)>,
     elements: Query<FieldedReadOnly>,
     flow: Res<Flow>,
-    selected: Res<Selected>,
+    (selected, battle): (Res<Selected>, Res<Battle>),
     names: Res<crate::battle::names::Names>,
 ) {
     // Reading: the activity counter shown is the one left from the last bound
@@ -205,8 +207,10 @@ fn counters(
         } else {
             egui::Color32::from_rgb(255, 160, 40)
         };
+        // Those that have acted this bound fade, so who is yet to act shows at a glance.
+        let acted = battle.deck.as_ref().is_some_and(|d| d.card_of(f.id()).is_some_and(|c| played(d, c)));
         let frame = egui::Frame::new()
-            .fill(colour.gamma_multiply(0.55))
+            .fill(colour.gamma_multiply(if acted { 0.2 } else { 0.55 }))
             .stroke(if selected.0.as_deref() == Some(f.id()) {
                 egui::Stroke::new(2.0, egui::Color32::WHITE)
             } else {
@@ -224,7 +228,8 @@ fn counters(
                 ui.horizontal(|ui| {
                     ui.spacing_mut().item_spacing.x = 2.0;
                     frame.show(ui, |ui| {
-                        ui.label(egui::RichText::new(text).small().color(egui::Color32::WHITE));
+                        let ink = if acted { egui::Color32::from_gray(190) } else { egui::Color32::WHITE };
+                        ui.label(egui::RichText::new(text).small().color(ink));
                     });
                     for marker in chips {
                         marker_chip(ui, marker);

@@ -46,12 +46,24 @@ fn apply_settings(settings: Res<Settings>, mut windows: Query<&mut Window, With<
     }
 }
 
-fn report_first_frame(launch: Option<Res<LaunchTime>>, mut done: Local<bool>) {
-    if *done {
-        return;
-    }
-    *done = true;
-    if let Some(launch) = launch {
+/// Logs the time from launch to the first frame, and to the first frame
+/// with a battle's miniatures on the table.
+fn report_first_frame(
+    launch: Option<Res<LaunchTime>>,
+    models: Query<(), With<super::ElementModel>>,
+    mut done: Local<(bool, bool)>,
+) {
+    let Some(launch) = launch else { return };
+    if !done.0 {
+        done.0 = true;
         info!("first frame {} ms after launch", launch.0.elapsed().as_millis());
+    }
+    if !done.1 && !models.is_empty() {
+        done.1 = true;
+        info!(
+            "first frame of the battle {} ms after launch ({} miniatures)",
+            launch.0.elapsed().as_millis(),
+            models.iter().count()
+        );
     }
 }

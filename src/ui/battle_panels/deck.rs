@@ -76,7 +76,7 @@ pub(super) struct CardRow {
 /// cards are played; a card is only ever played when it is the lowest unplayed
 /// one, and a Seize swap only moves unplayed cards, so the played cards are
 /// exactly those below the card acting now (every card, once none acts).
-pub(super) fn played(deck: &Deal, card: Card) -> bool {
+pub(in crate::ui) fn played(deck: &Deal, card: Card) -> bool {
     deck.acting_now().and_then(|id| deck.card_of(id)).is_none_or(|now| card < now)
 }
 

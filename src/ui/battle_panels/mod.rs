@@ -37,6 +37,7 @@ use crate::{
 
 use cardsheet::cardsheet_window;
 use deck::deck_window;
+pub(super) use deck::played;
 use log::log_window;
 use order_of_battle::order_of_battle_window;
 use senior::senior_window;

@@ -21,7 +21,7 @@ use crate::{
     view::CentreView,
 };
 
-use super::{deck::played, listed, officer_text, player_sides, side_colour, sorted, words};
+use super::{listed, officer_text, played, player_sides, side_colour, sorted, words};
 
 /// Where an element's Order Priority Card stands this bound.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
