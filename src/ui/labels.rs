@@ -1,9 +1,9 @@
 //! Counters over the table, as FYOB puts them beside the miniatures: each
 //! element the person at the screen sees carries its number and name in its
 //! side's colour (the selected one framed, the acting one marked, those that
-//! have acted this bound faded; where
-//! counters crowd, only the number: [`named_counters`]), its red or
-//! blue activity counter, and a die showing the CM tests it has accrued.
+//! have acted this bound faded; where counters crowd, only the number:
+//! [`named_counters`]), its red or blue activity counter, and a die showing
+//! the CM tests it has accrued.
 //! Concealed elements show as concealment counters — one on each placement
 //! option or dummy marker — until they are seen or reveal themselves.
 
