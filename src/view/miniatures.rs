@@ -334,8 +334,9 @@ fn aim_turrets(
 type StandPart = (&'static mut Transform, Option<&'static StandRod>);
 type StandFilter = (Without<SquadronModel>, Or<(With<StandRod>, With<StandCraft>)>);
 
-/// Puts each squadron's machines over their target (or the table's middle) at
-/// their height, while they are over the table.
+/// Puts each squadron's machines over their target (or the table's middle,
+/// each side to its own side of it) at their height, while they are over the
+/// table.
 fn fly_squadrons(
     sides: Option<Res<Sides>>,
     tables: Query<&TableRoot>,
@@ -361,9 +362,12 @@ fn fly_squadrons(
             .as_ref()
             .and_then(|t| elements.iter().find(|f| f.id() == t && f.presence.status.on_table()))
             .map_or(middle, |f| f.place.at);
-        // Machines of a squadron side by side, 4" apart.
+        // Machines of a squadron side by side, 4" apart; over the middle each
+        // side's squadrons keep 3" to their own side of it, so machines
+        // fighting in the air face each other rather than overlap.
         let spread = (m.machine as f32 - 1.0) * 4.0;
-        let at = to_world(root.0, Point(over.0 + spread, over.1), 0.0);
+        let lane = if q.target.is_none() { (m.side as f32 - 0.5) * 6.0 } else { 0.0 };
+        let at = to_world(root.0, Point(over.0 + spread, over.1 + lane), 0.0);
         transform.translation = at;
         visibility.set_if_neq(Visibility::Inherited);
         // The rod and the machine stand at the flight height.

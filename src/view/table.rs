@@ -1,12 +1,16 @@
 //! The games table: baize top of the scenario's size, a wooden frame and
-//! legs, a floor, and a lamp over it as at a club evening.
+//! legs, a floor, and a lamp over it as at a club evening, turned down to a
+//! cold moonlight in the battle's night bounds.
 
 use bevy::prelude::*;
 use bevy_rapier3d::prelude::Collider;
 use serde::Deserialize;
-use warbound_rules::{data::from_ron, scenario::Ground, terrain::TableSize};
+use warbound_rules::{data::from_ron, day::Light, scenario::Ground, terrain::TableSize};
 
-use crate::{battle::ActiveBattle, data};
+use crate::{
+    battle::{ActiveBattle, state::Battle},
+    data,
+};
 
 const STYLE_FILE: &str = "assets/table/style.ron";
 
@@ -33,6 +37,10 @@ pub struct TableStyle {
     /// Lux of the room's fill light.
     pub room_illuminance: f32,
     pub ambient_brightness: f32,
+    /// The share of every light kept in a night bound.
+    pub night_light: f32,
+    /// The colour of the light in a night bound.
+    pub night_tint: (f32, f32, f32),
 }
 
 impl TableStyle {
@@ -52,14 +60,63 @@ pub(super) fn plugin(app: &mut App) {
     let style = TableStyle::built_in();
     app.insert_resource(ClearColor(srgb(style.room)))
         .insert_resource(GlobalAmbientLight {
-            color: Color::srgb(1.0, 0.95, 0.85),
+            color: AMBIENT_COLOUR,
             brightness: style.ambient_brightness,
             ..default()
         })
         .insert_resource(style)
         .add_systems(Startup, spawn_room_light)
-        .add_systems(Update, rebuild_table);
+        .add_systems(Update, (rebuild_table, light_the_hour).chain());
 }
+
+/// The lamp over the table, with its daylight intensity.
+#[derive(Component, Debug)]
+pub struct Lamp(f32);
+
+/// The room's fill light.
+#[derive(Component, Debug)]
+struct RoomLight;
+
+/// Daylight or night on the table: the battle's bound now, daylight without a battle.
+pub fn light_now(battle: Option<&Battle>) -> Light {
+    battle.map_or(Light::Daylight, |b| b.clock.light())
+}
+
+/// The lamp, the room light and the ambient glow as the battle's hour wants
+/// them: full and warm by day; at night `night_light` of each, in `night_tint`.
+fn light_the_hour(
+    battle: Option<Res<Battle>>,
+    style: Res<TableStyle>,
+    mut ambient: ResMut<GlobalAmbientLight>,
+    mut lamps: Query<(&Lamp, &mut SpotLight)>,
+    mut rooms: Query<&mut DirectionalLight, With<RoomLight>>,
+    new_lamp: Query<(), Added<Lamp>>,
+    mut lit_for: Local<Option<Light>>,
+) {
+    let light = light_now(battle.as_deref());
+    if *lit_for == Some(light) && new_lamp.is_empty() {
+        return;
+    }
+    *lit_for = Some(light);
+    let (share, tint) = match light {
+        Light::Daylight => (1.0, None),
+        Light::Night => (style.night_light, Some(srgb(style.night_tint))),
+    };
+    for (lamp, mut spot) in &mut lamps {
+        spot.intensity = lamp.0 * share;
+        spot.color = tint.unwrap_or(LAMP_COLOUR);
+    }
+    for mut room in &mut rooms {
+        room.illuminance = style.room_illuminance * share;
+        room.color = tint.unwrap_or(ROOM_COLOUR);
+    }
+    ambient.brightness = style.ambient_brightness * share;
+    ambient.color = tint.unwrap_or(AMBIENT_COLOUR);
+}
+
+const LAMP_COLOUR: Color = Color::srgb(1.0, 0.9, 0.75);
+const ROOM_COLOUR: Color = Color::srgb(0.9, 0.92, 1.0);
+const AMBIENT_COLOUR: Color = Color::srgb(1.0, 0.95, 0.85);
 
 fn srgb((r, g, b): (f32, f32, f32)) -> Color {
     Color::srgb(r, g, b)
@@ -74,7 +131,8 @@ pub fn wanted_size(active: &ActiveBattle) -> TableSize {
 fn spawn_room_light(mut commands: Commands, style: Res<TableStyle>) {
     commands.spawn((
         Name::new("Room light"),
-        DirectionalLight { color: Color::srgb(0.9, 0.92, 1.0), illuminance: style.room_illuminance, ..default() },
+        RoomLight,
+        DirectionalLight { color: ROOM_COLOUR, illuminance: style.room_illuminance, ..default() },
         Transform::from_xyz(-40.0, 120.0, 60.0).looking_at(Vec3::ZERO, Vec3::Y),
     ));
 }
@@ -90,8 +148,9 @@ fn lamp(style: &TableStyle, size: TableSize) -> impl Bundle {
     let cover = (half_diagonal / height).atan();
     (
         Name::new("Lamp"),
+        Lamp(lumens),
         SpotLight {
-            color: Color::srgb(1.0, 0.9, 0.75),
+            color: LAMP_COLOUR,
             intensity: lumens,
             range: height * 3.0,
             radius: 4.0,
@@ -209,5 +268,45 @@ mod tests {
         assert_eq!(grass, s.baize);
         assert!(snow.0 > grass.0 && snow.2 > grass.2, "snow is lighter than grass: {snow:?}");
         assert!(sand.0 > sand.2 && sand != snow, "sand is warm: {sand:?}");
+    }
+
+    #[test]
+    fn a_night_bound_turns_the_lights_down_to_a_cold_moonlight() {
+        let codex = std::sync::Arc::new(data::codex().unwrap().clone());
+        // A battle's first bound: the Merville Battery jumps at 01.00, the patrol sets out at 05.00.
+        let first_bound = |name: &str| {
+            let scenario = data::load_scenario(name).unwrap().scenario;
+            let start = crate::battle::setup::BattleStart::auto(name, scenario, 1);
+            let app = crate::battle::play::battle_app(start, crate::battle::log::BattleLog::default(), codex.clone())
+                .unwrap();
+            app.world().resource::<Battle>().clone()
+        };
+        let style = TableStyle::built_in();
+        assert!(style.night_light > 0.0 && style.night_light < 1.0);
+        let mut app = App::new();
+        app.insert_resource(style.clone())
+            .insert_resource(GlobalAmbientLight::default())
+            .add_systems(Update, light_the_hour);
+        let lamp = app.world_mut().spawn((Lamp(1000.0), SpotLight::default())).id();
+        let room = app.world_mut().spawn((RoomLight, DirectionalLight::default())).id();
+        let lit = |app: &App| {
+            let spot = app.world().get::<SpotLight>(lamp).unwrap();
+            let fill = app.world().get::<DirectionalLight>(room).unwrap();
+            (spot.intensity, spot.color, fill.illuminance, app.world().resource::<GlobalAmbientLight>().brightness)
+        };
+        app.insert_resource(first_bound("merville"));
+        app.update();
+        let night = lit(&app);
+        assert_eq!(night.0, 1000.0 * style.night_light);
+        assert_eq!(night.1, srgb(style.night_tint));
+        assert_eq!(night.2, style.room_illuminance * style.night_light);
+        assert_eq!(night.3, style.ambient_brightness * style.night_light);
+        app.insert_resource(first_bound("patrol"));
+        app.update();
+        let day = lit(&app);
+        assert_eq!(
+            (day.0, day.1, day.2, day.3),
+            (1000.0, LAMP_COLOUR, style.room_illuminance, style.ambient_brightness)
+        );
     }
 }

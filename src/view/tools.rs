@@ -10,6 +10,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use leafwing_input_manager::prelude::*;
 use warbound_rules::{
+    day::Light,
     geometry::{self, HILL_LEVEL_HEIGHT, Seen, Viewpoint, distance, hill_level},
     observation::{self, Momentum, ObservationTest, ObserverClass, ObserverState, Sight, TargetClass, TargetState},
     terrain::{Point, Terrain},
@@ -63,8 +64,8 @@ fn choose_tool(actions: Query<&ActionState<TableAction>, With<PlayerInput>>, mut
 
 /// What a line of sight between figures at `a` and `b` meets, and the
 /// segments an observation along it would count (Regular observers, no
-/// other factor).
-pub fn sight_report(terrain: &Terrain, a: Point, b: Point) -> Result<(Vec<String>, String), String> {
+/// other factor but the night of a night bound).
+pub fn sight_report(terrain: &Terrain, a: Point, b: Point, night: bool) -> Result<(Vec<String>, String), String> {
     let line =
         geometry::sight_line(terrain, Viewpoint::figure(a), Viewpoint::figure(b), false).map_err(|e| e.to_string())?;
     let mut notes = Vec::new();
@@ -88,7 +89,7 @@ pub fn sight_report(terrain: &Terrain, a: Point, b: Point) -> Result<(Vec<String
         between: line.between,
         observer: ObserverState { momentum: Momentum::default(), ..ObserverState::default() },
         target: TargetState::default(),
-        night: false,
+        night,
     };
     let assessment = observation::assess(&test).map_err(|e| e.to_string())?;
     for (name, why, n) in assessment.segments.lines() {
@@ -161,7 +162,7 @@ fn tool_window(mut contexts: EguiContexts, mut tool: ResMut<Tool>, battle: Res<B
             [a, b, ..] => {
                 ui.label(format!("{:.1}\" from ({:.1}, {:.1}) to ({:.1}, {:.1})", distance(a, b), a.0, a.1, b.0, b.1));
                 if kind == ToolKind::Sight {
-                    match sight_report(&battle.terrain, a, b) {
+                    match sight_report(&battle.terrain, a, b, battle.clock.light() == Light::Night) {
                         Ok((notes, verdict)) => {
                             ui.strong(verdict);
                             for n in notes {
@@ -203,11 +204,16 @@ mod tests {
             outline: vec![Point(10.0, -5.0), Point(11.0, -5.0), Point(11.0, 5.0), Point(10.0, 5.0)],
         };
         let terrain = Terrain { features: vec![wood], gaps: Vec::new() };
-        let (notes, verdict) = sight_report(&terrain, Point(0.0, 0.0), Point(21.0, 0.0)).unwrap();
+        let (notes, verdict) = sight_report(&terrain, Point(0.0, 0.0), Point(21.0, 0.0), false).unwrap();
         // 21" is 3 segments, an inch of dense wood 1 more: 4+ on each D6.
         assert!(notes.iter().any(|n| n.starts_with("distance: +3")), "{notes:?}");
         assert!(notes.iter().any(|n| n.starts_with("dense_wood: +1")), "{notes:?}");
         assert!(notes.iter().any(|n| n.contains("Dense wood")), "{notes:?}");
+        assert!(!notes.iter().any(|n| n.starts_with("night")), "{notes:?}");
         assert_eq!(verdict, "a test: each D6 needs 4+");
+        // In a night bound the same line counts 4 segments more.
+        let (notes, verdict) = sight_report(&terrain, Point(0.0, 0.0), Point(21.0, 0.0), true).unwrap();
+        assert!(notes.iter().any(|n| n.starts_with("night: +4")), "{notes:?}");
+        assert_ne!(verdict, "a test: each D6 needs 4+");
     }
 }

@@ -2,16 +2,19 @@
 //! in its window with its own OPC; its Squadron Leader takes his ORT, the
 //! machines fly on from the box, and the Order Die decides the order of its
 //! move (down to low level to attack), its act (acquire a ground target) and
-//! its fire (bombs, or guns and rockets from low level). When the window
-//! closes the squadron leaves on its next card.
+//! its fire (an enemy squadron met at its height, else bombs, or guns and
+//! rockets from low level). When the window closes the squadron leaves on its
+//! next card.
 
 use super::change::{Change, Held, SideChange};
 use crate::prelude::*;
 use warbound_rules::{
     aircraft::{self, AaWeapon, AirMove, Height, Position},
+    codex::{Armament, Codex},
     effects,
     event::{Book, EventKind, RuleEvent, RuleRef},
     fire_tests::FireResults,
+    firing::Weapon,
     geometry::distance,
     opc::{self, OrtResult},
     order_dice::{self, Phase},
@@ -86,17 +89,26 @@ fn squadron_acts(t: &mut Battlefield, s: usize, k: usize, by_die: bool) {
     let mut fired = false;
     for phase in phases {
         match phase {
-            // Down to low level to attack with guns and rockets; bombers bomb from medium.
+            // Down to low level to attack with guns and rockets; bombers bomb
+            // from medium; fighters go to the height of the enemy's machines
+            // over the table, to fight them.
             Phase::Move if !moved => {
                 moved = true;
+                let enemy_at = over_table(&t.sides).into_iter().find(|o| o.side != s).map(|o| o.height);
                 let machines = t.sides.0[s].squadrons[k].machines.clone();
-                for (i, m) in
-                    machines.into_iter().enumerate().filter(|(_, m)| m.height().is_some_and(|h| h != Height::Low))
-                {
+                for (i, m) in machines.into_iter().enumerate() {
+                    let Some(now_at) = m.height().filter(|_| matches!(m.position, Position::OverTable(_))) else {
+                        continue;
+                    };
                     let bombs = m.kind.bombs.is_some_and(|b| b.1 > 0);
-                    if !(bombs && m.height() == Some(Height::Medium)) {
+                    let to = match enemy_at {
+                        Some(h) if m.kind.role == aircraft::Role::Fighter => h,
+                        _ if bombs && now_at == Height::Medium => now_at,
+                        _ => Height::Low,
+                    };
+                    if to != now_at {
                         let mut now = m;
-                        let _ = aircraft::air_move(&mut now, AirMove::ToHeight(Height::Low));
+                        let _ = aircraft::air_move(&mut now, AirMove::ToHeight(to));
                         t.sides.apply(s, SideChange::Machine(k, i, now));
                     }
                 }
@@ -104,11 +116,88 @@ fn squadron_acts(t: &mut Battlefield, s: usize, k: usize, by_die: bool) {
             Phase::Act => acquire(t, s, k),
             Phase::Fire if !fired => {
                 fired = true;
-                attack(t, s, k);
+                if !dogfight(t, s, k) {
+                    attack(t, s, k);
+                }
             }
             _ => {}
         }
     }
+}
+
+/// *Heroes All*, "Air to air combat": on its card a squadron whose machines
+/// share a height over the table with an enemy squadron's fights them instead
+/// of attacking the ground. Its armed machines "match-up" with the enemy's at
+/// that height, the surplus spread evenly; each spots its opponent (2+, worse
+/// in rain) and throws a D6 per gun, AT cannon excepted; the damages of all
+/// its attackers are taken together. The enemy fires back on its own card:
+/// "the order in which aircraft ... shoot at each other ... is driven solely
+/// by the OPC order". Returns whether it fought.
+fn dogfight(t: &mut Battlefield, s: usize, k: usize) -> bool {
+    let bound = t.battle.clock.bound();
+    let ours = t.sides.0[s].squadrons[k].clone();
+    let armed = |m: &aircraft::Aircraft| m.kind.mmg + m.kind.hmg + m.kind.cannon > 0;
+    // The first enemy squadron met at a height one of ours flies at.
+    let Some((e, j, height)) = t.sides.0.iter().enumerate().filter(|(e, _)| *e != s).find_map(|(e, side)| {
+        side.squadrons.iter().enumerate().find_map(|(j, q)| {
+            q.machines
+                .iter()
+                .filter_map(|m| m.height().filter(|_| matches!(m.position, Position::OverTable(_))))
+                .find(|h| ours.machines.iter().any(|m| armed(m) && m.position == Position::OverTable(*h)))
+                .map(|h| (e, j, h))
+        })
+    }) else {
+        return false;
+    };
+    let theirs = t.sides.0[e].squadrons[j].clone();
+    let attackers: Vec<usize> = (0..ours.machines.len())
+        .filter(|&i| armed(&ours.machines[i]) && ours.machines[i].position == Position::OverTable(height))
+        .collect();
+    let defenders: Vec<usize> =
+        (0..theirs.machines.len()).filter(|&i| theirs.machines[i].position == Position::OverTable(height)).collect();
+    let per_defender = aircraft::match_up(attackers.len(), defenders.len());
+    let ev = RuleEvent::new(EventKind::Fire, RuleRef::new(Book::HeroesAll, "Air to air combat"))
+        .actor(ours.id.clone())
+        .target(theirs.id.clone())
+        .input("height", height, "both squadrons over the table at this height")
+        .input("match_up", &per_defender, "attackers on each defender, the surplus spread evenly")
+        .outcome(serde_json::json!({ "attackers": attackers.len(), "defenders": defenders.len() }));
+    t.log.push(bound, ev);
+    let mut damages = vec![0u8; defenders.len()];
+    let mut next = attackers.iter();
+    for (d, &n) in per_defender.iter().enumerate() {
+        for &a in next.by_ref().take(n) {
+            let (attacker, target) = (&ours.machines[a], &theirs.machines[defenders[d]]);
+            let need = aircraft::spot_aircraft_need(t.battle.weather.sky, false);
+            let (seen, e) = aircraft::spot(Some(need), &theirs.id, &mut t.dice.0, &ours.id);
+            t.log.push(bound, e.target(theirs.id.clone()));
+            if !seen {
+                continue;
+            }
+            match aircraft::air_to_air_fire(attacker, target, &mut t.dice.0, &ours.id) {
+                Ok((hit, e)) => {
+                    t.log.push(bound, e.target(theirs.id.clone()));
+                    damages[d] = damages[d].saturating_add(hit);
+                }
+                Err(err) => t.fail("air to air combat", &ours.id, &err.to_string()),
+            }
+        }
+    }
+    let mut counted_all = 0;
+    for (d, &m) in defenders.iter().enumerate().filter(|(d, _)| damages[*d] > 0) {
+        let mut now = theirs.machines[m].clone();
+        let (_, counted, mut ev) = aircraft::take_damage(&mut now, damages[d], bound, &mut t.dice.0, &theirs.id);
+        // The strength and driven-off rules of AA fire, taken in the air.
+        ev.rule = RuleRef::new(Book::HeroesAll, "Air to air combat");
+        t.log.push(bound, ev.actor(ours.id.clone()));
+        t.sides.apply(e, SideChange::Machine(j, m, now));
+        counted_all += u32::from(counted);
+    }
+    if let Some(mut ac) = t.sides.0[e].air_command.clone().filter(|_| counted_all > 0) {
+        ac.damages += counted_all;
+        t.sides.apply(e, SideChange::AirCommand(ac));
+    }
+    true
 }
 
 /// "Providing it is over the table, it can ... acquire a ground target": the
@@ -306,30 +395,102 @@ fn leave_for_good(t: &mut Battlefield, s: usize, k: usize) {
     }
 }
 
-/// Enemy squadrons with a machine over the table: (squadron id, side).
-pub fn over_table(sides: &super::state::Sides) -> Vec<(String, usize)> {
+/// A squadron with a machine over the table, as the troops below see it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Overhead {
+    pub squadron: String,
+    pub side: usize,
+    /// The height of its leading machine over the table, the one AA fire aims at.
+    pub height: Height,
+}
+
+impl Overhead {
+    /// Whether `weapon` reaches this squadron's height (the AA table's blank
+    /// cells: no cannon fires at low level, no machine gun above it).
+    pub fn in_reach_of(&self, weapon: AaWeapon) -> bool {
+        weapon.row().dice[self.height as usize].is_some()
+    }
+}
+
+/// An AA weapon as the player reads it.
+pub fn weapon_words(w: AaWeapon) -> &'static str {
+    match w {
+        AaWeapon::Infantry => "rifles",
+        AaWeapon::Lmg => "light machine gun",
+        AaWeapon::Tmg => "turret machine gun",
+        AaWeapon::Hmg => "heavy machine gun",
+        AaWeapon::MultipleHmg => "multiple heavy machine guns",
+        AaWeapon::CannonUnder40 => "cannon under 40mm",
+        AaWeapon::Cannon40Plus => "40mm cannon",
+        AaWeapon::Cannon75Plus => "75mm cannon",
+    }
+}
+
+/// A height as the player reads it.
+pub fn height_words(h: Height) -> &'static str {
+    match h {
+        Height::Low => "low",
+        Height::Medium => "medium",
+        Height::High => "high",
+    }
+}
+
+/// The squadrons of either side with a machine over the table.
+pub fn over_table(sides: &super::state::Sides) -> Vec<Overhead> {
     sides
         .0
         .iter()
         .enumerate()
-        .flat_map(|(s, side)| {
-            side.squadrons
-                .iter()
-                .filter(|q| q.machines.iter().any(|m| matches!(m.position, Position::OverTable(_))))
-                .map(move |q| (q.id.clone(), s))
+        .flat_map(|(side, s)| {
+            s.squadrons.iter().filter_map(move |q| {
+                q.machines.iter().find_map(|m| match m.position {
+                    Position::OverTable(height) => Some(Overhead { squadron: q.id.clone(), side, height }),
+                    _ => None,
+                })
+            })
         })
         .collect()
 }
 
 /// What an element fires at aircraft with, and how many times: infantry
-/// "per 3 figures"; an AFV its turret-mounted MG.
-pub fn aa_weapon(f: &ElementView) -> Option<(AaWeapon, u32)> {
+/// "per 3 figures"; an AFV its turret-mounted MG; guns their cannon (the
+/// autocannon rows: "single cannon <40mm", "40mm+") or HMGs, one a piece
+/// crewed.
+///
+/// Reading: the AA table's cannon are the light and heavy autocannon of the
+/// Weapons table (2 cm Flak, Bofors); a bigger gun fires at aircraft only
+/// where the CODEX rates it an autocannon.
+pub fn aa_weapon(f: &ElementView, codex: &Codex) -> Option<(AaWeapon, u32)> {
     match f.force.build {
         Build::Afv { .. } => Some((AaWeapon::Tmg, 1)),
         Build::Infantry => {
             let threes = f.force.element.figures.iter().filter(|fig| fig.weapon.is_some()).count() as u32 / 3;
             (threes > 0).then_some((AaWeapon::Infantry, threes))
         }
+        Build::Guns { .. } => {
+            let weapons: Vec<AaWeapon> = f
+                .force
+                .element
+                .pieces
+                .iter()
+                .filter(|p| p.crew > 0)
+                .filter_map(|p| codex.get(&p.codex).ok())
+                .filter_map(|entry| entry.armament.iter().find_map(gun_aa))
+                .collect();
+            let best = weapons.iter().copied().max_by_key(|w| *w as u8)?;
+            Some((best, weapons.iter().filter(|w| **w == best).count() as u32))
+        }
+        Build::SoftSkin => None,
+    }
+}
+
+/// The AA table's row of a gun's armament, if it fires at aircraft.
+fn gun_aa(a: &Armament) -> Option<AaWeapon> {
+    match a.row {
+        Weapon::AutocannonLight => Some(AaWeapon::CannonUnder40),
+        Weapon::AutocannonHeavy if a.calibre.is_some_and(|c| c < 40) => Some(AaWeapon::CannonUnder40),
+        Weapon::AutocannonHeavy => Some(AaWeapon::Cannon40Plus),
+        Weapon::Hmg => Some(AaWeapon::Hmg),
         _ => None,
     }
 }
@@ -370,7 +531,7 @@ pub(super) fn aa_fire(t: &mut Battlefield, element: &str, squadron: &str) {
         t.fail("aa fire", element, "no element of the battle");
         return;
     };
-    let Some((weapon, times)) = aa_weapon(&f.view()) else { return };
+    let Some((weapon, times)) = aa_weapon(&f.view(), &t.codex.0) else { return };
     let night = t.battle.clock.light() == warbound_rules::day::Light::Night;
     let q = &t.sides.0[s].squadrons[k];
     let Some(m) = q.machines.iter().position(|m| matches!(m.position, Position::OverTable(_))) else { return };
@@ -380,9 +541,14 @@ pub(super) fn aa_fire(t: &mut Battlefield, element: &str, squadron: &str) {
     if !seen {
         return;
     }
+    // "AA fire cannot be conducted at medium level aircraft if air-to-air
+    // combat is taking place": both sides' machines over the table at medium.
+    let at_medium: std::collections::BTreeSet<usize> =
+        over_table(&t.sides).into_iter().filter(|o| o.height == Height::Medium).map(|o| o.side).collect();
+    let dogfight_at_medium = at_medium.len() > 1;
     let mut damages = 0;
     for _ in 0..times {
-        if let Ok((d, e)) = aircraft::aa_fire(weapon, &q.machines[m], false, &mut t.dice.0, element) {
+        if let Ok((d, e)) = aircraft::aa_fire(weapon, &q.machines[m], dogfight_at_medium, &mut t.dice.0, element) {
             t.log.push(bound, e.target(squadron.to_owned()));
             damages += d;
         }

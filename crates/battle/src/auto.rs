@@ -143,7 +143,7 @@ fn next_command(
     all: &Elements,
     sight: &Sight,
     battle: &super::state::Battle,
-    aircraft: &[(String, usize)],
+    aircraft: &[super::air::Overhead],
     home: Point,
     t: &mut Rolls,
 ) -> Command {
@@ -364,12 +364,17 @@ fn next_command(
                     .flatten();
                 let smoke = screen.map(|p| Command::Smoke { element: element.clone(), at: (p.0, p.1) });
                 let aimed = aim.clone().map(|target| Command::AimedFire { element: element.clone(), target });
-                let plain =
-                    fire.clone().map(|target| Command::Fire { element: element.clone(), target }).or_else(|| {
-                        // Nothing to hit on the ground: the enemy's aircraft overhead.
-                        let squadron = aircraft.iter().find(|(_, s)| *s != me.identity.side).map(|(id, _)| id.clone());
-                        squadron.map(|squadron| Command::FireAa { element: element.clone(), squadron })
-                    });
+                // The enemy's aircraft overhead within reach of its AA weapon.
+                let aa = super::air::aa_weapon(me, sight.codex);
+                let overhead = aa
+                    .and_then(|(w, _)| aircraft.iter().find(|o| o.side != me.identity.side && o.in_reach_of(w)))
+                    .map(|o| Command::FireAa { element: element.clone(), squadron: o.squadron.clone() });
+                let ground = fire.clone().map(|target| Command::Fire { element: element.clone(), target });
+                // A gun that fires at aircraft (a Flak or a Bofors) takes them
+                // first; the rest fire at aircraft only with nothing to hit on
+                // the ground.
+                let aa_gun = aa.is_some() && matches!(me.force.build, super::state::Build::Guns { .. });
+                let plain = if aa_gun { overhead.or(ground) } else { ground.or(overhead) };
                 petard.into_iter().chain(smoke).chain(aimed).chain(plain).collect()
             }
             Phase::Move => destination
@@ -434,7 +439,7 @@ fn transport_choice(
     turn: &Turn,
     me: &ElementView,
     (all, enemies): (&Elements, &[ElementView]),
-    (sight, battle, aircraft): (&Sight, &super::state::Battle, &[(String, usize)]),
+    (sight, battle, aircraft): (&Sight, &super::state::Battle, &[super::air::Overhead]),
     home: Point,
 ) -> Option<Command> {
     let element = me.id().to_owned();

@@ -152,7 +152,7 @@ pub fn check(
     els: &Elements,
     ctx: &visible::Sight<'_>,
     battle: &super::state::Battle,
-    aircraft: &[(String, usize)],
+    aircraft: &[super::air::Overhead],
 ) -> Result<(), Refusal> {
     let (charges, minefields) = (&battle.charges, &battle.minefields);
     let fyob = Book::FightYourOwnBattles;
@@ -518,15 +518,29 @@ pub fn check(
             if !turn.orders.can_fire {
                 return Err(refusal(fyob, "Continuous Momentum", "its CMS or this bound's CM tests forbid firing"));
             }
-            if super::air::aa_weapon(me).is_none() {
+            let Some((weapon, _)) = super::air::aa_weapon(me, ctx.codex) else {
                 return Err(refusal(Book::HeroesAll, "Anti aircraft fire", "it has no weapon that fires at aircraft"));
-            }
-            if !aircraft.iter().any(|(id, side)| id == squadron && *side != me.identity.side) {
-                return Err(refusal(
-                    Book::HeroesAll,
-                    "Anti aircraft fire",
-                    format!("{squadron} is no enemy squadron over the table"),
-                ));
+            };
+            match aircraft.iter().find(|o| &o.squadron == squadron && o.side != me.identity.side) {
+                None => {
+                    return Err(refusal(
+                        Book::HeroesAll,
+                        "Anti aircraft fire",
+                        format!("{squadron} is no enemy squadron over the table"),
+                    ));
+                }
+                Some(o) if !o.in_reach_of(weapon) => {
+                    return Err(refusal(
+                        Book::HeroesAll,
+                        "Anti aircraft fire",
+                        format!(
+                            "its {} cannot reach aircraft at {} level",
+                            super::air::weapon_words(weapon),
+                            super::air::height_words(o.height)
+                        ),
+                    ));
+                }
+                Some(_) => {}
             }
         }
         Command::Detonate { charge, .. } => {

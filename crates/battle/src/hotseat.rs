@@ -84,7 +84,7 @@ fn solo_choices(
     known: &dyn Fn(&ElementView) -> bool,
     sight: &Sight,
     battle: &Battle,
-    aircraft: &[(String, usize)],
+    aircraft: &[super::air::Overhead],
     names: &Names,
 ) -> Vec<(String, Command)> {
     let id = me.id().to_owned();
@@ -101,14 +101,9 @@ fn solo_choices(
         out.push((format!("smoke on {name}"), Command::Smoke { element: element(), at: (e.place.at.0, e.place.at.1) }));
         out.push((format!("Goliath at {name}"), Command::Goliath { element: element(), target }));
     }
-    for (squadron, side) in aircraft {
-        if *side != me.identity.side {
-            let name = names.name(squadron);
-            out.push((
-                format!("AA fire at {name}"),
-                Command::FireAa { element: element(), squadron: squadron.clone() },
-            ));
-        }
+    for o in aircraft.iter().filter(|o| o.side != me.identity.side) {
+        let name = names.name(&o.squadron);
+        out.push((format!("AA fire at {name}"), Command::FireAa { element: element(), squadron: o.squadron.clone() }));
     }
     if let Some(to) = auto::order_destination(me, enemies, sight) {
         let to = (to.0, to.1);

@@ -356,13 +356,11 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                 };
                 commands.push(Offer::new(label, Command::SetUp { element: element.clone(), up }));
             }
-            for (id, side) in &aircraft {
-                if *side != me.identity.side {
-                    commands.push(Offer::new(
-                        format!("Fire at the aircraft, {}", names.name(id)),
-                        Command::FireAa { element: element.clone(), squadron: id.clone() },
-                    ));
-                }
+            for o in aircraft.iter().filter(|o| o.side != me.identity.side) {
+                commands.push(Offer::new(
+                    format!("Fire at the aircraft, {}", names.name(&o.squadron)),
+                    Command::FireAa { element: element.clone(), squadron: o.squadron.clone() },
+                ));
             }
             // Heroes All, "Transport elements": get out of the transport it
             // rides in, or into an empty one of its side in contact (an Act).

@@ -319,17 +319,17 @@ pub const RULES: &[Rule] = &[
     row(
         HA,
         "Effects of hits: infantry/CSWs",
-        &[HE_EFFECTS.input("target").value("Infantry"), VOLLEY.outcome("\"hits\":")],
+        &[HE_EFFECTS.input("target").value("infantry"), VOLLEY.outcome("\"hits\":")],
     ),
     row(HA, "Effects of AT on armour and soft-skins", &[ha("Effects of AT on armour and soft-skinned vehicles")]),
     row(HA, "Defence Values of Armoured Vehicles", &[ha("Defence values of armoured vehicles")]),
     no_event(HA, "Vehicle damaged twice"),
     row(HA, "HE Effects Table", &[HE_EFFECTS]),
-    row(HA, "HE/mortar fire on artillery/CSWs", &[HE_EFFECTS.input("target").value("Gun")]),
+    row(HA, "HE/mortar fire on artillery/CSWs", &[HE_EFFECTS.input("target").value("gun")]),
     row(
         HA,
         "HE/mortar fire on open-topped AFVs (and closed AFVs)",
-        &[HE_EFFECTS.input("target").value("OpenTopped"), HE_EFFECTS.input("target").value("Closed")],
+        &[HE_EFFECTS.input("target").value("open_topped"), HE_EFFECTS.input("target").value("closed")],
     ),
     row(
         HA,
@@ -361,9 +361,9 @@ pub const RULES: &[Rule] = &[
     row(
         HA,
         "Small and large charges",
-        &[ha("Explosives").input("charge").value("Small"), ha("Explosives").input("charge").value("Large")],
+        &[ha("Explosives").input("charge").value("small"), ha("Explosives").input("charge").value("large")],
     ),
-    row(HA, "Bangalore Torpedoes", &[ha("Explosives").input("charge").value("Bangalore")]),
+    row(HA, "Bangalore Torpedoes", &[ha("Explosives").input("charge").value("bangalore")]),
     row(HA, "Mouse-holing", &[ha("Mouse-holing")]),
     row(HA, "Detecting charges set for delay", &[ha("Detecting charges set for delay")]),
     row(HA, "Mines/Minefields", &[ha("Mines/Minefields").input("minefield")]),
@@ -1263,6 +1263,36 @@ mod tests {
         assert_eq!((assault.events, assault.changed, assault.status()), (1, 0, Status::NoChange));
         assert_eq!(report.assaults, Assaults::default());
         assert_eq!(report.rule(Book::HeroesAll, "Coming up short").unwrap().status(), Status::NeverPlayed);
+    }
+
+    /// The rows that read an input's value read it as the events write it
+    /// (the rules' enums in snake_case), and tell one value from another.
+    #[test]
+    fn rows_read_input_values_as_the_events_write_them() {
+        use warbound_rules::{effects::HeTarget, explosives::ChargeKind};
+        let shown = |row: &str| match RULES.iter().find(|r| r.name() == row).expect(row).trace {
+            Trace::Shown(by) => by,
+            _ => panic!("{row} is shown by no event"),
+        };
+        let plays = |row: &str, e: &RuleEvent| shown(row).iter().any(|s| s.matches(e, &e.outcome.to_string()));
+        let he = |target: HeTarget| {
+            event(EventKind::HeEffect, Book::HeroesAll, "HE Effects Table").input("target", target, "")
+        };
+        let charge =
+            |kind: ChargeKind| event(EventKind::Explosives, Book::HeroesAll, "Explosives").input("charge", kind, "");
+        for (row, e) in [
+            ("Bangalore Torpedoes", charge(ChargeKind::Bangalore)),
+            ("Small and large charges", charge(ChargeKind::Small)),
+            ("Small and large charges", charge(ChargeKind::Large)),
+            ("HE/mortar fire on artillery/CSWs", he(HeTarget::Gun { crew: 3 })),
+            ("HE/mortar fire on open-topped AFVs (and closed AFVs)", he(HeTarget::OpenTopped { crew: 3 })),
+            ("HE/mortar fire on open-topped AFVs (and closed AFVs)", he(HeTarget::Closed { calibre_150_plus: false })),
+            ("Effects of hits: infantry/CSWs", he(HeTarget::Infantry { figures: 5 })),
+        ] {
+            assert!(plays(row, &e), "{row} does not read {:?}", e.inputs);
+        }
+        assert!(!plays("Bangalore Torpedoes", &charge(ChargeKind::Small)));
+        assert!(!plays("HE/mortar fire on artillery/CSWs", &he(HeTarget::Infantry { figures: 5 })));
     }
 
     #[test]

@@ -226,7 +226,7 @@ pub(super) fn check(
     (els, sides): (&Elements, &Sides),
     sight: &Sight,
     battle: &Battle,
-    aircraft: &[(String, usize)],
+    aircraft: &[super::air::Overhead],
 ) -> Result<(), Refusal> {
     let ha = |reason: String| refusal(Book::HeroesAll, SECTION, reason);
     let (element, die, action) = match cmd {
@@ -728,8 +728,8 @@ fn choose(mut t: Battlefield, mut inbox: ResMut<Inbox>) {
             if face == 1 || face == 6 {
                 let fire = nearest(&|e| sight.may_fire_at(me, e) && sight.in_range_of_any(me, e));
                 options.extend(fire.map(|e| DieAction::Fire { target: e.id().to_owned() }));
-                for (squadron, _) in aircraft.iter().filter(|(_, s)| *s != h.player) {
-                    options.push(solo(Command::FireAa { element: id.clone(), squadron: squadron.clone() }));
+                for o in aircraft.iter().filter(|o| o.side != h.player) {
+                    options.push(solo(Command::FireAa { element: id.clone(), squadron: o.squadron.clone() }));
                 }
             }
             if face == 3 || face == 6 {

@@ -962,6 +962,99 @@ fn ground_troops_fire_at_aircraft_overhead() {
 }
 
 #[test]
+fn dedicated_aa_guns_fire_at_the_aircraft_their_cannon_reach() {
+    // Heroes All, "Anti aircraft fire": a "single cannon <40mm" fires at
+    // medium level and not at low. Bombers stay at medium to bomb; the
+    // Typhoons' rockets take them down to low level.
+    let flak: warbound_rules::scenario::ElementSpec =
+        ron::from_str(r#"(id: "flak", pieces: [(codex: "de_flak38")], start: at(36, 44))"#).unwrap();
+    let raid = |height: warbound_rules::aircraft::Height| {
+        let mut s = air_raid("slow", 2, 2);
+        let squadron = &mut s.sides[0].aircraft[0];
+        squadron.height = height;
+        if height == warbound_rules::aircraft::Height::Medium {
+            let machine = &mut squadron.aircraft;
+            (machine.name, machine.cannon, machine.rockets) = ("Bristol Blenheim IV".into(), 0, 0);
+            machine.bombs = Some((warbound_rules::aircraft::BombSize::Medium, 2));
+        }
+        s.sides[1].companies[0].elements.push(flak.clone());
+        s
+    };
+    let (mut at_medium, mut at_low) = (0, 0);
+    for seed in 0..10 {
+        for height in [warbound_rules::aircraft::Height::Medium, warbound_rules::aircraft::Height::Low] {
+            let (app, _) = autoplay("duel", raid(height), seed);
+            let log = &app.world().resource::<BattleLog>().entries;
+            for e in log
+                .iter()
+                .filter(|e| e.event.rule.section == "Anti aircraft fire" && e.event.actor.as_deref() == Some("flak"))
+            {
+                let input = |name: &str| e.event.inputs.iter().find(|i| i.name == name).unwrap().value.clone();
+                assert_eq!(input("weapon"), serde_json::json!("cannon_under40"), "seed {seed}");
+                assert_eq!(input("height"), serde_json::json!("medium"), "seed {seed}: the cannon fired below medium");
+                if height == warbound_rules::aircraft::Height::Medium {
+                    at_medium += 1;
+                } else {
+                    at_low += 1;
+                }
+            }
+        }
+    }
+    assert!(at_medium > 0, "the Flak never fired at the bombers at medium level");
+    assert_eq!(at_low, 0, "the Flak fired at the Typhoons at low level");
+}
+
+#[test]
+fn squadrons_meeting_over_the_table_match_up_and_fight_instead_of_attacking_the_ground() {
+    // Heroes All, "Air to air combat": "Each of the opposing squadrons
+    // 'match-up' aircraft to aircraft", a D6 a gun, 3+ to damage.
+    let mut scenario = air_raid("fast", 3, 3);
+    let fighters = r#"(id: "bf109s", aircraft: (name: "Messerschmitt Bf 109 F", role: fighter, speed: fast, strength: 2, mmg: 2, cannon: 1), count: 2, height: low, schedule: close_support, window: 1)"#;
+    scenario.sides[1].aircraft.push(ron::from_str(fighters).unwrap());
+    let (mut fights, mut fired, mut damages, mut hit) = (0, 0, 0, 0);
+    for seed in 0..12 {
+        let (app, _) = autoplay("duel", scenario.clone(), seed);
+        let log = &app.world().resource::<BattleLog>().entries;
+        for (k, e) in log.iter().enumerate().filter(|(_, e)| e.event.rule.section == "Air to air combat") {
+            let actor = e.event.actor.clone().unwrap();
+            let enemy = if actor == "typhoons" { "bf109s" } else { "typhoons" };
+            assert_eq!(e.event.target.as_deref(), Some(enemy), "seed {seed}");
+            if let Some(attackers) = e.event.outcome.get("attackers") {
+                fights += 1;
+                let per: Vec<usize> =
+                    serde_json::from_value(e.event.inputs.iter().find(|i| i.name == "match_up").unwrap().value.clone())
+                        .unwrap();
+                assert_eq!(per.iter().sum::<usize>() as u64, attackers.as_u64().unwrap(), "seed {seed}: {per:?}");
+                let (most, least) = (per.iter().max().unwrap(), per.iter().min().unwrap());
+                assert!(most - least <= 1, "seed {seed}: an uneven match-up {per:?}");
+                // Its Fire phase went on the enemy machines, none on the ground.
+                let card_end = (k + 1..log.len()).find(|&j| log[j].event.kind == EventKind::Ort).unwrap_or(log.len());
+                assert!(
+                    !log[k..card_end].iter().any(|j| j.event.actor.as_deref() == Some(actor.as_str())
+                        && j.event.rule.section.starts_with("Aircraft attacking")),
+                    "seed {seed}: {actor} fought in the air and attacked the ground"
+                );
+            } else if e.event.outcome.get("result").is_some() {
+                // The damage is taken by a machine of the squadron fired at.
+                hit += 1;
+            } else {
+                fired += 1;
+                let spotted = log[..k]
+                    .iter()
+                    .rev()
+                    .find(|p| p.event.rule.section == "Observation - aircraft rules")
+                    .expect("spotted first");
+                assert_eq!(spotted.event.outcome["seen"], serde_json::json!(true), "seed {seed}: fired unseen");
+                damages += e.event.outcome["damages"].as_u64().unwrap();
+            }
+        }
+    }
+    assert!(fights > 0 && fired > 0, "the squadrons never fought: {fights} fights, {fired} volleys");
+    assert!(damages > 0, "no volley damaged a machine in {fired}");
+    assert!(hit > 0, "no damage was taken");
+}
+
+#[test]
 fn a_player_nco_who_seizes_the_initiative_may_swap_cards() {
     let mut swapped = 0;
     for seed in 0..60 {
