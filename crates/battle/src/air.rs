@@ -179,7 +179,7 @@ fn dogfight(t: &mut Battlefield, s: usize, k: usize) -> bool {
                     t.log.push(bound, e.target(theirs.id.clone()));
                     damages[d] = damages[d].saturating_add(hit);
                 }
-                Err(err) => t.fail("air to air combat", &ours.id, &err.to_string()),
+                Err(err) => t.fail("air to air combat", &ours.id, err.to_string()),
             }
         }
     }
