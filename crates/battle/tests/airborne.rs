@@ -99,7 +99,7 @@ fn the_drop_lands_each_platoon_on_its_grid_and_the_gliders_inside_the_wire() {
 fn a_moonlit_drop_is_fought_under_the_night_rules_until_daylight() {
     // Reading: Heroes All gives moonlight no effect, so the full moon of 6 June
     // 1944 changes nothing on the table; the night rules run from the jump at
-    // 01.00 until daylight at 04.00 (Summer).
+    // midnight until daylight at 04.00 (Summer): bounds 1 to 4.
     let scenario = merville();
     let log = played(&scenario, 3);
     let light = |bound: u32| {
@@ -109,10 +109,11 @@ fn a_moonlit_drop_is_fought_under_the_night_rules_until_daylight() {
             .map(|i| i.value.clone())
             .unwrap_or_else(|| panic!("bound {bound} has no light"))
     };
-    for bound in 1..=3 {
+    assert_eq!(scenario.start_hour, 0);
+    for bound in 1..=4 {
         assert_eq!(light(bound), serde_json::json!("Night"), "bound {bound}");
     }
-    assert_eq!(light(4), serde_json::json!("Daylight"));
+    assert_eq!(light(5), serde_json::json!("Daylight"));
     // The paratroops' moves in the dark are halved, and by daylight they are not.
     let british: Vec<&str> =
         scenario.sides[0].companies.iter().flat_map(|c| c.elements.iter()).map(|e| e.id.as_str()).collect();
@@ -125,6 +126,6 @@ fn a_moonlit_drop_is_fought_under_the_night_rules_until_daylight() {
                 && e.event.inputs.iter().any(|i| i.name == "score" || i.name == "dice")
         })
     };
-    assert!(moves(true).all(|e| e.bound <= 3), "no night move after daylight");
+    assert!(moves(true).all(|e| e.bound <= 4), "no night move after daylight");
     assert!(moves(true).count() > 0, "the paratroops moved in the dark");
 }
