@@ -402,12 +402,22 @@ pub struct Overhead {
     pub side: usize,
     /// The height of its leading machine over the table, the one AA fire aims at.
     pub height: Height,
+    /// It flies at medium level while both sides have aircraft there: "AA
+    /// fire cannot be conducted at medium level aircraft if air-to-air combat
+    /// is taking place".
+    pub in_dogfight: bool,
 }
 
 impl Overhead {
-    /// Whether `weapon` reaches this squadron's height (the AA table's blank
-    /// cells: no cannon fires at low level, no machine gun above it).
+    /// Whether `weapon` may fire at this squadron: it reaches its height (the
+    /// AA table's blank cells: no cannon fires at low level, no machine gun
+    /// above it) and no dogfight at medium level bars the fire.
     pub fn in_reach_of(&self, weapon: AaWeapon) -> bool {
+        self.in_reach_of_height(weapon) && !self.in_dogfight
+    }
+
+    /// Whether `weapon` reaches this squadron's height.
+    pub fn in_reach_of_height(&self, weapon: AaWeapon) -> bool {
         weapon.row().dice[self.height as usize].is_some()
     }
 }
@@ -437,19 +447,29 @@ pub fn height_words(h: Height) -> &'static str {
 
 /// The squadrons of either side with a machine over the table.
 pub fn over_table(sides: &super::state::Sides) -> Vec<Overhead> {
-    sides
+    let mut overhead: Vec<Overhead> = sides
         .0
         .iter()
         .enumerate()
         .flat_map(|(side, s)| {
             s.squadrons.iter().filter_map(move |q| {
                 q.machines.iter().find_map(|m| match m.position {
-                    Position::OverTable(height) => Some(Overhead { squadron: q.id.clone(), side, height }),
+                    Position::OverTable(height) => {
+                        Some(Overhead { squadron: q.id.clone(), side, height, in_dogfight: false })
+                    }
                     _ => None,
                 })
             })
         })
-        .collect()
+        .collect();
+    let at_medium: std::collections::BTreeSet<usize> =
+        overhead.iter().filter(|o| o.height == Height::Medium).map(|o| o.side).collect();
+    if at_medium.len() > 1 {
+        for o in overhead.iter_mut().filter(|o| o.height == Height::Medium) {
+            o.in_dogfight = true;
+        }
+    }
+    overhead
 }
 
 /// What an element fires at aircraft with, and how many times: infantry
@@ -543,9 +563,7 @@ pub(super) fn aa_fire(t: &mut Battlefield, element: &str, squadron: &str) {
     }
     // "AA fire cannot be conducted at medium level aircraft if air-to-air
     // combat is taking place": both sides' machines over the table at medium.
-    let at_medium: std::collections::BTreeSet<usize> =
-        over_table(&t.sides).into_iter().filter(|o| o.height == Height::Medium).map(|o| o.side).collect();
-    let dogfight_at_medium = at_medium.len() > 1;
+    let dogfight_at_medium = over_table(&t.sides).iter().any(|o| o.in_dogfight);
     let mut damages = 0;
     for _ in 0..times {
         if let Ok((d, e)) = aircraft::aa_fire(weapon, &q.machines[m], dogfight_at_medium, &mut t.dice.0, element) {

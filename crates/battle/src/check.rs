@@ -529,6 +529,13 @@ pub fn check(
                         format!("{squadron} is no enemy squadron over the table"),
                     ));
                 }
+                Some(o) if o.in_dogfight && o.in_reach_of_height(weapon) => {
+                    return Err(refusal(
+                        Book::HeroesAll,
+                        "Anti aircraft fire",
+                        "no AA fire at medium level while aircraft fight each other there",
+                    ));
+                }
                 Some(o) if !o.in_reach_of(weapon) => {
                     return Err(refusal(
                         Book::HeroesAll,
