@@ -1,10 +1,12 @@
 //! What the player reads for each id in the battle: elements and companies
 //! by the names their scenario gives them, else their ids in words; FOOs,
-//! batteries, squadrons, landing craft and charges by their ids in words.
+//! batteries, squadrons, landing craft and charges by their ids in words; a
+//! side's Air Command by its nation.
 
 use std::collections::HashMap;
 
 use warbound_rules::narrate::id_name;
+use warbound_rules::opc::Nation;
 use warbound_rules::scenario::{CompanySpec, Scenario};
 
 use crate::prelude::*;
@@ -17,9 +19,12 @@ impl Names {
     /// The names of everything `scenario` fields.
     pub fn of(scenario: &Scenario) -> Self {
         let mut names = Self::default();
-        for side in &scenario.sides {
+        for (s, side) in scenario.sides.iter().enumerate() {
             for c in &side.companies {
                 names.add_company(c);
+            }
+            if !side.aircraft.is_empty() {
+                names.0.insert(format!("air_command_{s}"), format!("{} Air Command", adjective(&side.nation)));
             }
             for f in &side.foos {
                 let with = names.name(&f.attached_to);
@@ -54,6 +59,18 @@ impl Names {
     }
 }
 
+/// A nation as an adjective ("German Air Command").
+fn adjective(nation: &Nation) -> &str {
+    match nation {
+        Nation::German => "German",
+        Nation::British => "British",
+        Nation::American => "American",
+        Nation::Italian => "Italian",
+        Nation::Russian => "Soviet",
+        Nation::Other(name) => name,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -74,6 +91,10 @@ mod tests {
                 for f in &side.foos {
                     assert!(names.name(&f.id).starts_with("FOO with "), "{battle}: {}", f.id);
                 }
+                for q in &side.aircraft {
+                    let name = names.get(&q.id).unwrap_or_else(|| panic!("{battle}: {} has no name", q.id));
+                    assert!(!name.contains('_'), "{battle}: {} reads {name}", q.id);
+                }
             }
         }
     }
@@ -90,5 +111,17 @@ mod tests {
         assert_eq!(names.name(&cid), "C Company");
         assert_eq!(names.name(&eid), "13 Platoon, C Company");
         assert_eq!(names.get("no such id"), None);
+    }
+
+    #[test]
+    fn each_sides_air_command_is_named_by_its_nation() {
+        let codex = shipped::codex().unwrap();
+        let scenario = shipped::battle("gabr_saleh", &codex).unwrap();
+        let names = Names::of(&scenario);
+        assert_eq!(names.name("air_command_0"), "British Air Command");
+        assert_eq!(names.name("air_command_1"), "German Air Command");
+        // A side without aircraft has no Air Command.
+        let village = Names::of(&shipped::battle("village", &codex).unwrap());
+        assert_eq!(village.get("air_command_1"), None);
     }
 }
