@@ -71,19 +71,15 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The lamp over the table, with its daylight intensity.
 #[derive(Component, Debug)]
-pub struct Lamp(f32);
+struct Lamp(f32);
 
 /// The room's fill light.
 #[derive(Component, Debug)]
 struct RoomLight;
 
-/// Daylight or night on the table: the battle's bound now, daylight without a battle.
-pub fn light_now(battle: Option<&Battle>) -> Light {
-    battle.map_or(Light::Daylight, |b| b.clock.light())
-}
-
 /// The lamp, the room light and the ambient glow as the battle's hour wants
-/// them: full and warm by day; at night `night_light` of each, in `night_tint`.
+/// them: full and warm by day (and on the title's empty table); at night
+/// `night_light` of each, in `night_tint`.
 fn light_the_hour(
     battle: Option<Res<Battle>>,
     style: Res<TableStyle>,
@@ -93,7 +89,7 @@ fn light_the_hour(
     new_lamp: Query<(), Added<Lamp>>,
     mut lit_for: Local<Option<Light>>,
 ) {
-    let light = light_now(battle.as_deref());
+    let light = battle.map_or(Light::Daylight, |b| b.clock.light());
     if *lit_for == Some(light) && new_lamp.is_empty() {
         return;
     }

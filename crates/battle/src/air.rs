@@ -423,7 +423,7 @@ impl Overhead {
 }
 
 /// An AA weapon as the player reads it.
-pub fn weapon_words(w: AaWeapon) -> &'static str {
+pub(super) fn weapon_words(w: AaWeapon) -> &'static str {
     match w {
         AaWeapon::Infantry => "rifles",
         AaWeapon::Lmg => "light machine gun",
@@ -437,7 +437,7 @@ pub fn weapon_words(w: AaWeapon) -> &'static str {
 }
 
 /// A height as the player reads it.
-pub fn height_words(h: Height) -> &'static str {
+pub(super) fn height_words(h: Height) -> &'static str {
     match h {
         Height::Low => "low",
         Height::Medium => "medium",
