@@ -393,6 +393,7 @@ fn next_command(
         .collect();
     // At a river's edge on its way: wade in (or out) before anything else.
     let wade = destination.map(|p| Command::Wade { element: element.clone(), to: (p.0, p.1) });
+    let launch = destination.map(|p| Command::Launch { element: element.clone(), to: (p.0, p.1) });
     let assault = (!burning).then(|| assault_target(turn, me, &enemies, sight, battle)).flatten();
     let assault = assault.map(|target| Command::Assault { element: element.clone(), target });
     // On an Act order it observes before it assaults, so that the enemies it
@@ -416,6 +417,7 @@ fn next_command(
     blast
         .into_iter()
         .chain(wade)
+        .chain(launch)
         .chain(look_first)
         .chain(assault)
         .chain(candidates)

@@ -10,6 +10,7 @@
 use super::change::{BattleChange, Change, HeldBattle};
 use crate::prelude::*;
 use warbound_rules::inches::Inches;
+use warbound_rules::movement::Terrain as Ground;
 use warbound_rules::{
     buildings::{Bridge, BridgeType},
     effects::HeColumn,
@@ -92,13 +93,19 @@ pub fn site_for(f: &ElementView, pontoons: &[Pontoon]) -> Option<usize> {
 }
 
 /// Whether `f` stands at a river's edge and may wade in (or out) towards
-/// `to`: men on foot whose way to `to` crosses the waterline first.
+/// `to`: men on foot whose way to `to` crosses the waterline first, into a
+/// small river ("Can be crossed by infantry wading"; a wide river "can only
+/// be crossed using a bridge ..., boat or raft") or out of the water.
 pub fn at_waterline(f: &ElementView, terrain: &Terrain, to: (f32, f32)) -> bool {
     if !(f.place.mover.class.wades() && to.0.is_finite() && to.1.is_finite()) {
         return false;
     }
     let Ok(route) = warbound_rules::geometry::route(terrain, &[f.place.at, Point(to.0, to.1)]) else { return false };
-    route.stretches.iter().find(|s| s.length > 0.01).is_some_and(|s| s.terrain.is_water() != f.place.mover.in_water)
+    route
+        .stretches
+        .iter()
+        .find(|s| s.length > 0.01)
+        .is_some_and(|s| if f.place.mover.in_water { !s.terrain.is_water() } else { s.terrain == Ground::SmallRiver })
 }
 
 /// Reading: getting in or out steps the men just over the waterline.

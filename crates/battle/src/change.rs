@@ -38,6 +38,7 @@ use warbound_rules::{
     forces::{Figure, Shooter},
     mines::Minefield,
     momentum::{Accrued, CmCause},
+    movement::{MoveClass, Mover},
     officer::Officer,
     opc::Deal,
     order_dice::{Act, ActivityCounter, Phase},
@@ -114,6 +115,9 @@ pub enum Change {
     SetUp(bool),
     /// It goes into the water, or comes out of it.
     Wade,
+    /// It gets into its river craft on the water (`true`), or out of them
+    /// onto the bank.
+    Afloat(bool),
     /// It goes onto (or comes out of) Overwatch by a Command Die.
     Overwatch(bool),
     /// It has set one of the charges (or Bangalore Torpedoes) its men carry.
@@ -240,7 +244,7 @@ impl Held<'_, '_> {
                 // Men on foot now, whatever they served.
                 if matches!(f.force.build, super::state::Build::Guns { .. }) {
                     f.force.build = super::state::Build::Infantry;
-                    f.place.mover.class = warbound_rules::movement::MoveClass::Infantry;
+                    f.place.mover.class = MoveClass::Infantry;
                 }
             }
             Change::Vehicle(state) => f.vehicle.state = Some(state),
@@ -302,6 +306,12 @@ impl Held<'_, '_> {
                 f.actions.this_bound.set_up |= up;
             }
             Change::Wade => f.place.mover.in_water = !f.place.mover.in_water,
+            Change::Afloat(afloat) => {
+                if let Some(boats) = f.place.boats {
+                    let class = if afloat { MoveClass::Raft } else { boats.ashore };
+                    f.place.mover = Mover { class, drive: class.default_drive(), in_water: afloat, ..f.place.mover };
+                }
+            }
             Change::Overwatch(on) => f.order.overwatch = on,
             Change::ExplosiveUsed(kind) => {
                 if let Some(k) = f.force.explosives.iter().position(|&c| c == kind) {

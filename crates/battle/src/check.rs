@@ -234,6 +234,7 @@ pub fn check(
         Command::Detonate { .. }
         | Command::Goliath { .. }
         | Command::Wade { .. }
+        | Command::Launch { .. }
         | Command::Extract { .. }
         | Command::CheckVacated { .. }
         | Command::Runner { .. }
@@ -582,6 +583,13 @@ pub fn check(
                 Book::HeroesAll,
                 "Rivers",
                 "only men on foot at a river's edge get into or out of it, towards the water or the bank",
+            ));
+        }
+        Command::Launch { to, .. } if !super::river_craft::at_launch(me, ctx.terrain, *to) => {
+            return Err(refusal(
+                Book::HeroesAll,
+                "Boats",
+                "only an element with its boats, at a river's edge, gets into them, towards the water",
             ));
         }
         Command::Bridge { .. } => {

@@ -97,6 +97,10 @@ pub enum Command {
     /// An Act: men on foot get into (or out of) the river at their bank,
     /// heading for `to` (*Heroes All*, "Rivers").
     Wade { element: String, to: (f32, f32) },
+    /// An Act: get into its river craft at the river's edge, heading for
+    /// `to` (*Heroes All*, "Boats": "Getting into a boat is treated as an
+    /// Act"); it gets out at the far bank as part of its move.
+    Launch { element: String, to: (f32, f32) },
     /// An Act: get into `transport`, an empty transport of its side in
     /// contact (*Heroes All*, "Transport elements"; FYOB "Order Dice": "get
     /// into/out of a vehicle").
@@ -269,6 +273,7 @@ impl Command {
             | Command::ClearMines { element }
             | Command::Bridge { element }
             | Command::Wade { element, .. }
+            | Command::Launch { element, .. }
             | Command::Embark { element, .. }
             | Command::Disembark { element }
             | Command::Die { element, .. }
@@ -302,6 +307,7 @@ impl Command {
             | Command::ClearMines { .. }
             | Command::Bridge { .. }
             | Command::Wade { .. }
+            | Command::Launch { .. }
             | Command::Embark { .. }
             | Command::Disembark { .. } => Some(Phase::Act),
             _ => None,

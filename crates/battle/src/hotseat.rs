@@ -112,6 +112,7 @@ fn solo_choices(
             Command::Move { element: element(), to, pace: Pace::Stealth },
         ));
         out.push(("wade towards its objective".into(), Command::Wade { element: element(), to }));
+        out.push(("launch its boats towards its objective".into(), Command::Launch { element: element(), to }));
     }
     for enemy in me.intel.last_seen.keys() {
         out.push((

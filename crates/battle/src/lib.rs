@@ -60,6 +60,7 @@ pub mod options;
 pub mod outcome;
 pub mod play;
 pub mod report;
+pub mod river_craft;
 pub mod save;
 mod session;
 pub mod setup;
@@ -273,7 +274,8 @@ pub fn plugin(app: &mut App) {
             demolition::plugin,
             bridging::plugin,
         ))
-        .add_plugins((smoke::plugin, air::plugin, demolition_vehicles::plugin, session::plugin, transport::plugin));
+        .add_plugins((smoke::plugin, air::plugin, demolition_vehicles::plugin, session::plugin, transport::plugin))
+        .add_plugins(river_craft::plugin);
 }
 
 /// Sets `saved`'s battle up from its start and queues the Player's commands

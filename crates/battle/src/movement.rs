@@ -335,6 +335,7 @@ fn move_one(t: &mut Battlefield, element: &str, target: Point, pips: u8, pace: P
     let allowed = building_limit(&mut t.log, bound, &t.battle, &t.codex.0, &els, i, target, allowed);
     let f = &mut els[i];
     f.apply(Change::Move { to: toward(from, target, Inches(allowed)), moved: allowed > 0.0 });
+    super::river_craft::land_at_bank(&mut t.log, bound, &t.battle.terrain, f, target);
     super::shared::reveal_at(&mut t.log, bound, f, warbound_rules::concealment::ConcealedActivity::Move, from);
     if allowed > 0.0 {
         fuel(&mut t.log, &mut t.dice.0, bound, &t.battle, f);

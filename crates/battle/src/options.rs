@@ -389,6 +389,19 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                     format!("{way} the river towards ({:.0}, {:.0}) (an Act)", to.0, to.1),
                     Command::Wade { element: element.clone(), to: (to.0, to.1) },
                 ));
+                // Heroes All, "Boats": an element with river craft gets into
+                // them at the water's edge with an Act.
+                if let Some(boats) = me.place.boats.filter(|_| !me.place.afloat()) {
+                    commands.push(Offer::new(
+                        format!(
+                            "Get into its {} towards ({:.0}, {:.0}) (an Act)",
+                            boats_words(boats.carried),
+                            to.0,
+                            to.1
+                        ),
+                        Command::Launch { element: element.clone(), to: (to.0, to.1) },
+                    ));
+                }
             }
             // Heroes All, "Explosives": its side's charges set for the
             // detonation pack, 2+ on a D6 to fire one (a failure kills it).
@@ -471,6 +484,7 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                         Command::Bridge { .. }
                             | Command::ClearMines { .. }
                             | Command::Wade { .. }
+                            | Command::Launch { .. }
                             | Command::Embark { .. }
                             | Command::Clear { .. }
                             | Command::SetCharge { .. }
@@ -634,6 +648,7 @@ fn phase_of(command: &Command) -> Option<Phase> {
         | Command::Bridge { .. }
         | Command::ClearMines { .. }
         | Command::Wade { .. }
+        | Command::Launch { .. }
         | Command::Embark { .. }
         | Command::Disembark { .. }
         | Command::Detonate { .. }
@@ -668,6 +683,18 @@ pub fn along(from: (f32, f32), to: (f32, f32), allowance: f32) -> (f32, f32) {
     (from.0 + dx * k, from.1 + dy * k)
 }
 
+/// An element's boats in words: "3 assault boats".
+fn boats_words(boats: warbound_rules::boats::RiverBoats) -> String {
+    use warbound_rules::boats::RiverCraft;
+    let craft = match boats.craft {
+        RiverCraft::Canoe => "canoe",
+        RiverCraft::RubberBoat => "rubber boat",
+        RiverCraft::AssaultBoat => "assault boat",
+    };
+    if boats.count == 1 { craft.to_owned() } else { format!("{} {craft}s", boats.count) }
+}
+
+#[cfg(test)]
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -412,7 +412,7 @@ pub const RULES: &[Rule] = &[
     row(HA, "Air to air combat", &[ha("Air to air combat")]),
     row(HA, "Pre-game activity; CM for aircraft", &[ha("Continuous Momentum for Aircraft"), ha("Morale")]),
     no_event(HA, "Aircraft on the ground"),
-    no_event(HA, "Boats: definitions; river craft"),
+    row(HA, "Boats: definitions; river craft", &[ha("Boats")]),
     row(HA, "Landing craft landing sequence", &[ha("Landing craft landing sequence"), ha("Landing craft")]),
     no_event(HA, "Sea-going craft"),
     no_event(HA, "Logistics: normal restrictions on ammunition"),

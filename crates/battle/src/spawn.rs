@@ -191,7 +191,11 @@ fn bundle(
     let deployed = status.in_play().then_some(at);
     Ok(ElementBundle {
         identity: Identity { index, side: s, company: c },
-        place: Place { at, mover: mover(&element, codex, quality), heading: None, deployed },
+        place: {
+            let mover = mover(&element, codex, quality);
+            let boats = spec.boats.map(|craft| crate::state::Boats { carried: craft, ashore: mover.class });
+            Place { at, mover, heading: None, deployed, boats }
+        },
         force: Force {
             men_start: element.men(),
             element,

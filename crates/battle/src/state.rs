@@ -265,6 +265,24 @@ pub struct Place {
     /// (a Goliath's range is measured from it: *Heroes All*, "Goliath").
     #[serde(default)]
     pub deployed: Option<Point>,
+    /// The river craft it brings to the water; absent: none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub boats: Option<Boats>,
+}
+
+impl Place {
+    /// In its boats on the water (*Heroes All*, "Boats": river craft).
+    pub fn afloat(&self) -> bool {
+        self.boats.is_some() && self.mover.class == MoveClass::Raft
+    }
+}
+
+/// An element's river craft and how it moves once out of them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Boats {
+    pub carried: warbound_rules::boats::RiverBoats,
+    /// Its Movement Table class on land.
+    pub ashore: MoveClass,
 }
 
 /// Whether it is in the box, on the table or gone, and how it comes on.

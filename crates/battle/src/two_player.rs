@@ -657,6 +657,7 @@ fn solo(t: &mut Battlefield, element: &str, command: &Command) {
         Command::Bangalore { toward, .. } => super::demolition::bangalore(t, element, Point(toward.0, toward.1)),
         Command::Bridge { .. } => super::bridging::work(t, element),
         Command::Wade { to, .. } => super::bridging::wade(t, element, *to),
+        Command::Launch { to, .. } => super::river_craft::launch(t, element, *to),
         Command::Embark { transport, .. } => super::transport::embark(t, element, transport),
         Command::Disembark { .. } => super::transport::disembark(t, element),
         other => {

@@ -3697,6 +3697,7 @@ fn every_act_offered_carries_the_rules_odds_and_is_accepted_when_given() {
                             Command::Detonate { .. } => Some("detonate"),
                             Command::Clear { .. } => Some("clear"),
                             Command::Wade { .. } => Some("wade"),
+                            Command::Launch { .. } => Some("launch"),
                             Command::Renet { .. } => Some("renet"),
                             Command::Smoke { .. } => Some("smoke"),
                             Command::Assault { .. } => Some("assault"),
@@ -3728,4 +3729,5 @@ fn every_act_offered_carries_the_rules_odds_and_is_accepted_when_given() {
         }
     }
     assert!(given.get("detonate").is_some_and(|&n| n > 0), "{given:?} in {acts} turns");
+    assert!(given.get("launch").is_some_and(|&n| n > 0), "no boats launched by a player: {given:?} in {acts} turns");
 }

@@ -12,7 +12,7 @@ use serde_json::json;
 use crate::dice::Roll;
 use crate::event::{Book, EventKind, RuleEvent, RuleRef};
 use crate::firing::Cover;
-use crate::loads::Carrier;
+use crate::loads::{Carrier, Loads};
 use crate::order_dice::Phase;
 
 fn rule(section: &str) -> RuleRef {
@@ -47,11 +47,32 @@ pub enum BoatError {
     /// Unloading "begins on the bound following arrival at the wharf side".
     NotYetUnloading,
     BadWidth,
+    /// An element given no boats.
+    NoBoats,
+    /// One item larger than a single boat takes.
+    TooBigForABoat {
+        item: Loads,
+        capacity: Loads,
+    },
+    /// An element too large for its boats.
+    Overloaded {
+        load: Loads,
+        capacity: Loads,
+    },
 }
 
 impl fmt::Display for BoatError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{self:?}")
+        match self {
+            Self::NoBoats => write!(f, "it needs at least one boat"),
+            Self::TooBigForABoat { item, capacity } => {
+                write!(f, "one item of {item} loads will not go in a boat of capacity {capacity}")
+            }
+            Self::Overloaded { load, capacity } => {
+                write!(f, "its men and kit are {load} loads, more than its boats' capacity of {capacity}")
+            }
+            _ => write!(f, "{self:?}"),
+        }
     }
 }
 
@@ -72,6 +93,64 @@ pub struct Embarking {
 
 pub const GET_IN: Embarking = Embarking { solo: Phase::Act, command_die: 4 };
 pub const GET_OUT: Embarking = Embarking { solo: Phase::Move, command_die: 2 };
+
+/// The river craft an element carries to the water (*Heroes All*,
+/// "Carriage capacity": "Canoe (2 man)", "Rubber boats (generic)",
+/// "Assault Boat/Goatley boat etc"). Each is paddled: it moves on the
+/// Movement Table's "Improvised/paddled raft" row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RiverCraft {
+    Canoe,
+    RubberBoat,
+    AssaultBoat,
+}
+
+impl RiverCraft {
+    /// Its row of the Carriage capacity list.
+    pub fn carrier(self) -> Carrier {
+        match self {
+            Self::Canoe => Carrier::Canoe,
+            Self::RubberBoat => Carrier::RubberBoat,
+            Self::AssaultBoat => Carrier::AssaultBoat,
+        }
+    }
+}
+
+/// An element's boats: `count` river craft of one kind, which carry the
+/// whole element across together.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RiverBoats {
+    pub craft: RiverCraft,
+    pub count: u8,
+}
+
+impl RiverBoats {
+    /// The boats' capacity together.
+    pub fn capacity(self) -> Loads {
+        self.craft.carrier().capacity() * u32::from(self.count)
+    }
+
+    /// Checks that the boats take an element of `load` loads whose largest
+    /// single item (a man, a weapon and its crew's share aside) is
+    /// `largest`: "Each vehicle, boat or aircraft has a capacity rating
+    /// which represents the maximum load that can be carried". Reading: the
+    /// element is shared among its boats, so the boats' capacities add up,
+    /// but no one thing is split between two boats (test
+    /// `boats_carry_an_element_shared_among_them`).
+    pub fn carry(self, load: Loads, largest: Loads) -> Result<Loads, BoatError> {
+        if self.count == 0 {
+            return Err(BoatError::NoBoats);
+        }
+        let one = self.craft.carrier().capacity();
+        if largest > one {
+            return Err(BoatError::TooBigForABoat { item: largest, capacity: one });
+        }
+        crate::loads::fits(self.capacity(), &[load])
+            .map_err(|_| BoatError::Overloaded { load, capacity: self.capacity() })
+    }
+}
 
 // ------------------------------------------------------------ landing craft
 
@@ -323,6 +402,23 @@ mod tests {
     use super::*;
     use crate::dice::Scripted;
     use crate::loads::Loads;
+
+    #[test]
+    fn boats_carry_an_element_shared_among_them() {
+        let three = RiverBoats { craft: RiverCraft::AssaultBoat, count: 3 };
+        assert_eq!(three.capacity(), Loads::whole(30), "Assault Boat/Goatley boat etc: 10 each");
+        assert_eq!(three.carry(Loads::whole(28), Loads::whole(3)), Ok(Loads::whole(2)));
+        assert_eq!(
+            three.carry(Loads::whole(31), Loads::whole(1)),
+            Err(BoatError::Overloaded { load: Loads::whole(31), capacity: Loads::whole(30) })
+        );
+        let canoes = RiverBoats { craft: RiverCraft::Canoe, count: 4 };
+        assert_eq!(canoes.capacity(), Loads::whole(16), "Canoe (2 man): 4 each");
+        assert!(matches!(canoes.carry(Loads::whole(10), Loads::whole(5)), Err(BoatError::TooBigForABoat { .. })));
+        let none = RiverBoats { craft: RiverCraft::RubberBoat, count: 0 };
+        assert_eq!(none.carry(Loads::whole(1), Loads::whole(1)), Err(BoatError::NoBoats));
+        assert_eq!(RiverBoats { count: 1, ..none }.capacity(), Loads::whole(8), "Rubber boats (generic): 8");
+    }
 
     fn landing(slot: usize, wave: u32, craft: Craft) -> Landing {
         Landing { slot, wave, craft, contents: vec!["1 Pl".into()] }

@@ -410,6 +410,20 @@ fn said(e: &RuleEvent, names: Names) -> String {
                 (None, None) => who,
             }
         }
+        EventKind::Movement if section == "Boats" => {
+            let at = out(e, "at").and_then(point).unwrap_or_default();
+            match (out(e, "afloat").and_then(Value::as_bool), input(e, "boats").and_then(Value::as_u64)) {
+                (Some(true), n) => {
+                    let craft = text(input(e, "craft")).to_lowercase().replace('_', " ");
+                    let boats = match n {
+                        Some(1) | None => format!("its {craft}"),
+                        Some(n) => format!("its {n} {craft}s"),
+                    };
+                    format!("{who} gets into {boats} at {at} and pushes off")
+                }
+                _ => format!("{who} reaches the bank and gets out of its boats at {at}"),
+            }
+        }
         EventKind::Explosives if out(e, "state").and_then(Value::as_str) == Some("set") => {
             let kind = text(input(e, "charge")).to_lowercase().replace('_', " ");
             let on = out(e, "target").and_then(Value::as_str).unwrap_or("the target");
@@ -611,6 +625,7 @@ fn command(e: &RuleEvent, who: &str, names: Names) -> String {
         // The Player's stop after the Movement Dice: "moves on to (x, y)".
         "move_to" => "moves on".to_owned(),
         "disembark" => "gets out of its transport".to_owned(),
+        "launch" => "gets into its boats, heading".to_owned(),
         v => words(v),
     };
     let mut said = format!("{who}: {verb}");
@@ -792,6 +807,23 @@ mod tests {
         assert_eq!(
             sentence(&out, &named),
             "13 Platoon gets out of the wreck of Lorry 1 at (30\", 12\"): 2 casualties (HA, Transport elements)"
+        );
+    }
+
+    #[test]
+    fn getting_into_and_out_of_river_craft_reads_as_sentences() {
+        let mut into = event(EventKind::Movement, Book::HeroesAll, "Boats").actor("13_platoon");
+        into = into.input("craft", "assault_boat", "").input("boats", 3, "");
+        into.outcome = json!({ "afloat": true, "at": [30.0, 20.3] });
+        assert_eq!(
+            sentence(&into, &named),
+            "13 Platoon gets into its 3 assault boats at (30\", 20.3\") and pushes off (HA, Boats)"
+        );
+        let mut out = event(EventKind::Movement, Book::HeroesAll, "Boats").actor("13_platoon");
+        out.outcome = json!({ "afloat": false, "at": [30.0, 28.3] });
+        assert_eq!(
+            sentence(&out, &named),
+            "13 Platoon reaches the bank and gets out of its boats at (30\", 28.3\") (HA, Boats)"
         );
     }
 

@@ -261,6 +261,11 @@ pub struct ElementSpec {
     /// table or in the box, and rides in it until it gets out (an Act).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub aboard: Option<String>,
+    /// The river craft it brings to the water to cross a river (*Heroes
+    /// All*, "Boats"): getting in at the water's edge is an Act, getting
+    /// out at the far bank part of its move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub boats: Option<crate::boats::RiverBoats>,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -1091,6 +1096,13 @@ impl Scenario {
                     transport_load(codex, side, e, transport).map_err(|m| Invalid::new(at, Some(&e.id), m))?;
                 }
             }
+            for (c, company) in side.companies.iter().enumerate() {
+                for (i, e) in company.elements.iter().enumerate() {
+                    let Some(boats) = e.boats else { continue };
+                    let at = format!("sides[{s}].companies[{c}].elements[{i}].boats");
+                    boat_load(codex, e, boats).map_err(|m| Invalid::new(at, Some(&e.id), m))?;
+                }
+            }
             if let Some(landing) = &side.landing {
                 for (k, craft) in landing.craft.iter().enumerate() {
                     let field = format!("sides[{s}].landing.craft[{k}]");
@@ -1159,6 +1171,29 @@ fn craft_load<'a>(
         load.push(e.load(codex)?);
     }
     loads::fits(carrier.capacity(), &load).map_err(|err| err.to_string())
+}
+
+/// Checks an element's river craft (*Heroes All*, "Boats", "Loads"): men
+/// on foot with their weapons, not aboard a transport, starting on the table
+/// or in the box, with room in the boats for its men and kit and no piece
+/// too large for one boat.
+fn boat_load(codex: &Codex, e: &ElementSpec, boats: crate::boats::RiverBoats) -> Result<crate::loads::Loads, String> {
+    use crate::loads::{self, Loads};
+    if e.aboard.is_some() {
+        return Err("it rides in a transport; its boats would carry it only from the water's edge".into());
+    }
+    if !matches!(e.start, Start::At(..) | Start::Box(_)) {
+        return Err("it brings its boats from the table or the box".into());
+    }
+    let mut largest = if e.figures.is_empty() { Loads::whole(0) } else { Loads::whole(1) };
+    for p in &e.pieces {
+        let entry = codex.get(&p.codex).map_err(|err| err.to_string())?;
+        if entry.kind != Kind::Weapon {
+            return Err("a vehicle does not cross in river craft".into());
+        }
+        largest = largest.max(loads::codex_load_space(entry).map_err(|err| err.to_string())?);
+    }
+    boats.carry(e.load(codex)?, largest).map_err(|err| err.to_string())
 }
 
 /// Checks `passenger` aboard its side's `transport` (*Heroes All*,
@@ -1364,6 +1399,34 @@ mod tests {
         let nobody = ok.replace("aboard: \"lorry\"", "aboard: \"truck\"");
         let err = Scenario::load("t.ron", &nobody, &codex()).unwrap_err();
         assert!(err.message.contains("not an element of this side"), "{err}");
+    }
+
+    #[test]
+    fn a_platoon_crosses_in_boats_that_have_room_for_it() {
+        let ok = with_element(
+            r#"            (id: "x", figures: [(men: 16, weapon: "gb_no4_rifle")], pieces: [(codex: "gb_bren")], boats: (craft: assault_boat, count: 2), start: at(10, 5)),"#,
+        );
+        let s = Scenario::load("t.ron", &ok, &codex()).unwrap();
+        let boats = s.sides[0].elements().next().unwrap().boats;
+        assert_eq!(boats, Some(crate::boats::RiverBoats { craft: crate::boats::RiverCraft::AssaultBoat, count: 2 }));
+        // 20 men and the Bren: more than two assault boats' 20 loads.
+        let full = ok.replace("men: 16", "men: 20");
+        let err = Scenario::load("t.ron", &full, &codex()).unwrap_err();
+        assert_eq!(err.position.map(|p| p.0), Some(7), "{err}");
+        assert!(err.message.contains("boats") && err.message.contains("capacity of 20"), "{err}");
+        let canoes = ok.replace("assault_boat, count: 2", "canoe, count: 8").replace("gb_bren", "gb_25pdr");
+        let err = Scenario::load("t.ron", &canoes, &codex()).unwrap_err();
+        assert!(err.message.contains("will not go in a boat of capacity 4"), "{err}");
+        let none = ok.replace("count: 2", "count: 0");
+        assert!(Scenario::load("t.ron", &none, &codex()).unwrap_err().message.contains("at least one boat"));
+        let tank = with_element(
+            r#"            (id: "x", pieces: [(codex: "gb_sherman_v")], boats: (craft: assault_boat, count: 9), start: at(10, 5)),"#,
+        );
+        let err = Scenario::load("t.ron", &tank, &codex()).unwrap_err();
+        assert!(err.message.contains("vehicle does not cross in river craft"), "{err}");
+        let dropped = ok.replace("start: at(10, 5)", "start: drop(1, 10, 5)");
+        let err = Scenario::load("t.ron", &dropped, &codex()).unwrap_err();
+        assert!(err.message.contains("from the table or the box"), "{err}");
     }
 
     #[test]

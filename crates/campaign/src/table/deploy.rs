@@ -473,6 +473,7 @@ pub(crate) fn company_elements(
             shots_used: company.shots_used.get(i).copied().unwrap_or(0),
             explosives: Vec::new(),
             aboard: None,
+            boats: None,
         };
         let candidate = spec.candidate(codex, terrain)?;
         roster.push(RosterEntry {

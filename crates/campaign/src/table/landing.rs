@@ -151,6 +151,7 @@ impl LandingFile {
                 shots_used: 0,
                 explosives: Vec::new(),
                 aboard: None,
+                boats: None,
             };
             let load = spec.load(codex)?;
             if biggest.is_none_or(|c| load > c.capacity()) {

@@ -1,0 +1,106 @@
+//! River craft on the table (*Heroes All*, "Boats": river craft): an element
+//! that brings its assault boats (rubber boats, canoes) to a river's edge
+//! gets into them with an Act, paddles across on the Movement Table's
+//! "Improvised/paddled raft" row, and gets out at the far bank as part of
+//! the move that brings it there.
+
+use super::change::Change;
+use crate::prelude::*;
+use warbound_rules::{
+    boats::GET_IN,
+    event::{Book, EventKind, RuleEvent, RuleRef},
+    geometry,
+    inches::Inches,
+    movement::Terrain as Ground,
+    order_dice::{Act, Phase},
+    terrain::{Point, Terrain},
+};
+
+use super::{
+    Battlefield, FlowSchedule, FlowSet, at,
+    change::Held,
+    command::{Command, Current},
+    log::BattleLog,
+    sorted,
+    state::{ElementView, Flow},
+};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(FlowSchedule, act_phase.in_set(FlowSet::Phase).run_if(at(|f| matches!(f, Flow::Acting(_)))));
+}
+
+/// Reading: getting in or out steps the men just over the waterline.
+const STEP: Inches = Inches(0.3);
+
+fn boats_rule() -> RuleRef {
+    RuleRef::new(Book::HeroesAll, "Boats")
+}
+
+/// The first stretch of any length on the straight way from `from` to `to`.
+fn first_going(terrain: &Terrain, from: Point, to: Point) -> Option<Ground> {
+    let route = geometry::route(terrain, &[from, to]).ok()?;
+    route.stretches.iter().find(|s| s.length > 0.01).map(|s| s.terrain)
+}
+
+/// Whether `f` stands at a river's edge with its boats ashore, its way to
+/// `to` going straight into the river.
+pub fn at_launch(f: &ElementView, terrain: &Terrain, to: (f32, f32)) -> bool {
+    f.place.boats.is_some()
+        && !f.place.afloat()
+        && f.presence.status.on_table()
+        && to.0.is_finite()
+        && to.1.is_finite()
+        && matches!(first_going(terrain, f.place.at, Point(to.0, to.1)), Some(Ground::SmallRiver | Ground::WideRiver))
+}
+
+/// Gets `element` into its boats, a step into the river towards `to`:
+/// "Getting into a boat is treated as an Act".
+pub(super) fn launch(t: &mut Battlefield, element: &str, to: (f32, f32)) {
+    let bound = t.battle.clock.bound();
+    let mut els = sorted(&mut t.elements);
+    let Some(f) = t.roster.find_mut(&mut els, element) else {
+        t.failures.record(&mut t.log, bound, "launch", element, format!("{element} is no element of the battle"));
+        return;
+    };
+    let Some(boats) = f.place.boats else {
+        t.failures.record(&mut t.log, bound, "launch", element, format!("{element} has no boats"));
+        return;
+    };
+    let at = super::shared::toward(f.place.at, Point(to.0, to.1), STEP);
+    let ev = RuleEvent::new(EventKind::Movement, boats_rule())
+        .actor(element.to_owned())
+        .input("act", Act::EmbarkOrDisembark, "getting into a boat is treated as an Act")
+        .input("craft", boats.carried.craft, "river craft, paddled: the Improvised/paddled raft row")
+        .input("boats", boats.carried.count, "the element shared among its boats")
+        .outcome(serde_json::json!({ "afloat": true, "at": (at.0, at.1) }));
+    t.log.push(bound, ev);
+    f.apply(Change::Afloat(true));
+    f.apply(Change::Move { to: at, moved: true });
+}
+
+/// After a move of `f` towards `target`: at the bank its boats have reached,
+/// it gets out onto the land, "as part of the move phase".
+pub(super) fn land_at_bank(log: &mut BattleLog, bound: u32, terrain: &Terrain, f: &mut Held, target: Point) {
+    if !f.place.afloat() {
+        return;
+    }
+    let Some(going) = first_going(terrain, f.place.at, target) else { return };
+    if going.is_water() {
+        return;
+    }
+    let at = super::shared::toward(f.place.at, target, STEP);
+    let ev = RuleEvent::new(EventKind::Movement, boats_rule())
+        .actor(f.id().to_owned())
+        .input("phase", Phase::Move, "getting out is done as part of the move phase")
+        .outcome(serde_json::json!({ "afloat": false, "at": (at.0, at.1) }));
+    log.push(bound, ev);
+    f.apply(Change::Afloat(false));
+    f.apply(Change::Move { to: at, moved: true });
+}
+
+fn act_phase(mut t: Battlefield, mut current: ResMut<Current>) {
+    let Some(Command::Launch { element, to }) = current.0.clone() else { return };
+    current.0 = None;
+    launch(&mut t, &element, to);
+    super::turn::phase_done(&mut t, GET_IN.solo, &[Act::EmbarkOrDisembark]);
+}

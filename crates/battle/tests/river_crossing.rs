@@ -1,0 +1,170 @@
+//! The opposed river crossing shipped as `vernon` (*Heroes All*, "Boats":
+//! river craft; "Rivers"; "Forces acting whilst rationed"): the platoons
+//! get into their assault boats at the water's edge with an Act, paddle on
+//! the raft row, and get out at the far bank as part of the move that takes
+//! them there; men without boats stop at a wide river; the rationed
+//! defenders' lorry throws for its petrol.
+
+use std::sync::Arc;
+
+use warbound_battle::{
+    log::{BattleLog, Entry},
+    play,
+    setup::BattleStart,
+    shipped,
+};
+use warbound_rules::{codex::Codex, event::EventKind, scenario::Scenario};
+
+fn codex() -> Arc<Codex> {
+    shipped::codex().expect("the shipped CODEX loads")
+}
+
+fn played(name: &str, scenario: &Scenario, seed: u64) -> Vec<Entry> {
+    let start = BattleStart::auto(name, scenario.clone(), seed);
+    let (app, _) = play::autoplay(start, BattleLog::default(), codex()).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    app.world().resource::<BattleLog>().entries.clone()
+}
+
+fn input<'a>(e: &'a Entry, name: &str) -> Option<&'a serde_json::Value> {
+    e.event.inputs.iter().find(|i| i.name == name).map(|i| &i.value)
+}
+
+fn at_y(e: &Entry) -> f64 {
+    e.event.outcome["at"][1].as_f64().expect("a boats event says where")
+}
+
+/// The Seine at Vernon runs from y 25 to y 31.
+const NEAR_BANK: f64 = 25.0;
+const FAR_BANK: f64 = 31.0;
+
+#[test]
+fn assault_boats_launch_on_an_act_paddle_on_the_raft_row_and_land_as_part_of_the_move() {
+    let scenario = shipped::battle("vernon", &codex()).unwrap_or_else(|e| panic!("{e}"));
+    let (mut launched, mut landed) = (0, 0);
+    for seed in 0..6 {
+        let log = played("vernon", &scenario, seed);
+        let with_boats: Vec<&str> = scenario
+            .sides
+            .iter()
+            .flat_map(|s| s.elements())
+            .filter(|e| e.boats.is_some())
+            .map(|e| e.id.as_str())
+            .collect();
+        for id in with_boats {
+            let mine: Vec<&Entry> = log.iter().filter(|e| e.event.actor.as_deref() == Some(id)).collect();
+            let mut afloat = false;
+            for (k, e) in mine.iter().enumerate() {
+                match e.event.rule.section.as_str() {
+                    "Boats" if e.event.outcome["afloat"] == true => {
+                        launched += 1;
+                        assert!(!afloat, "seed {seed}: {id} launched twice");
+                        assert_eq!(input(e, "act").unwrap(), "EmbarkOrDisembark", "seed {seed}: an Act");
+                        let asked = &mine[k - 1];
+                        assert!(
+                            asked.event.kind == EventKind::Command
+                                && asked.event.inputs[0].value.get("launch").is_some(),
+                            "seed {seed}: {id} launched without the command"
+                        );
+                        let y = at_y(e);
+                        assert!((NEAR_BANK..NEAR_BANK + 0.5).contains(&y), "seed {seed}: {id} launched at y {y}");
+                        afloat = true;
+                    }
+                    "Boats" => {
+                        assert!(afloat, "seed {seed}: {id} landed without launching");
+                        assert_eq!(input(e, "phase").unwrap(), "Move", "seed {seed}: getting out is part of the move");
+                        let moved = &mine[k - 1];
+                        assert!(
+                            moved.event.rule.section == "Movement" && moved.bound == e.bound,
+                            "seed {seed}: {id} landed with no move before it"
+                        );
+                        let y = at_y(e);
+                        assert!(
+                            !(NEAR_BANK..=FAR_BANK).contains(&y),
+                            "seed {seed}: {id} got out in the river at y {y}"
+                        );
+                        landed += usize::from(y > FAR_BANK);
+                        afloat = false;
+                    }
+                    "Movement" if e.event.kind == EventKind::Movement && afloat => {
+                        assert_eq!(input(e, "row").unwrap(), "Raft", "seed {seed}: {id} paddles on the raft row");
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    assert!(launched >= 30, "only {launched} launches in 6 battles");
+    assert!(landed >= 20, "only {landed} landings on the far bank in 6 battles");
+}
+
+/// Riflemen ordered across a wide river, one section with a boat and one
+/// without.
+fn seine() -> Scenario {
+    let text = r#"(
+    name: "Seine", briefing: "test", table: (width: 72, depth: 48), time_limit: 6,
+    terrain: (features: [River(kind: wide, line: [(0, 20), (72, 20)], width: 6)]),
+    places: [(name: "the far bank", at: (36, 34)), (name: "the farm", at: (60, 44))],
+    sides: [
+        (name: "British", nation: British, year: 1944, quality: Regular, senior_officer: Average, edge: near,
+         companies: [(id: "a", officer: Regular, attached_to: "boat", objective: (activity: Reposition, location: "the far bank"),
+            elements: [
+                (id: "boat", nco: Inspirational, figures: [(men: 8, weapon: "gb_no4_rifle")],
+                 boats: (craft: assault_boat, count: 1), start: at(30, 14)),
+                (id: "waders", nco: Inspirational, figures: [(men: 8, weapon: "gb_no4_rifle")], start: at(42, 14)),
+            ])]),
+        (name: "German", nation: German, year: 1944, quality: Regular, senior_officer: Average, edge: far,
+         companies: [(id: "b_kp", officer: Regular, attached_to: "g1", objective: (activity: Hold, location: "the farm"),
+            elements: [(id: "g1", nco: Regular, figures: [(men: 4, weapon: "de_kar98k")], start: at(66, 46))])]),
+    ],
+)"#;
+    Scenario::load("seine.ron", text, &codex()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn men_on_foot_stop_at_a_wide_river_and_cross_it_only_in_boats() {
+    let scenario = seine();
+    let mut crossed = 0;
+    for seed in 0..6 {
+        let start = BattleStart::auto("seine", scenario.clone(), seed);
+        let (app, _) = play::autoplay(start, BattleLog::default(), codex()).unwrap_or_else(|e| panic!("{e}"));
+        let log = app.world().resource::<BattleLog>().entries.clone();
+        fn of<'a>(log: &'a [Entry], id: &'a str) -> impl Iterator<Item = &'a Entry> {
+            log.iter().filter(move |e| e.event.actor.as_deref() == Some(id))
+        }
+        assert!(
+            of(&log, "waders").all(|e| e.event.rule.section != "Rivers"),
+            "seed {seed}: men on foot waded into a wide river"
+        );
+        let waders = warbound_battle::state::elements(app.world()).into_iter().find(|f| f.force.id() == "waders");
+        let y = waders.expect("the waders are an element").place.at.1;
+        assert!(y <= 17.0 + 1e-3, "seed {seed}: the waders ended at y {y}, past the river's near bank at 17");
+        crossed += usize::from(of(&log, "boat").any(|e| e.event.rule.section == "Boats" && at_y(e) > 23.0));
+    }
+    assert!(crossed >= 3, "the boat crossed in only {crossed} of 6 battles");
+}
+
+#[test]
+fn the_rationed_defenders_lorry_throws_for_its_petrol_when_it_moves() {
+    let scenario = shipped::battle("vernon", &codex()).unwrap_or_else(|e| panic!("{e}"));
+    assert!(scenario.sides[1].rationed && !scenario.sides[0].rationed);
+    let mut throws = 0;
+    for seed in 0..6 {
+        let log = played("vernon", &scenario, seed);
+        for e in log.iter().filter(|e| e.event.rule.section == "Forces acting whilst rationed") {
+            assert_eq!(
+                e.event.actor.as_deref(),
+                Some("lkw"),
+                "seed {seed}: only the German lorry has petrol to run out of"
+            );
+            let score: u64 = e.event.dice.iter().map(|d| u64::from(d.face)).sum();
+            assert_eq!(e.event.dice.len(), 2, "seed {seed}: 2d6 after the move");
+            assert_eq!(
+                e.event.outcome["fuel"] == "out_of_fuel",
+                score < 5,
+                "seed {seed}: less than 5 runs it dry ({score})"
+            );
+            throws += 1;
+        }
+    }
+    assert!(throws >= 2, "the lorry threw for its petrol {throws} times in 6 battles");
+}
