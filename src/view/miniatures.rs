@@ -1,7 +1,8 @@
 //! The forces on the table, made in code: infantry as figures on round bases
 //! in cohesion (1" apart, *Heroes All* "Cohesion"), guns with their crews,
 //! vehicles as hulls with turrets, each element where the battle flow has it.
-//! Men aboard a transport ride small in its back. The person at the screen
+//! Men aboard a transport ride small in its back; men afloat sit in their
+//! assault boats, which show only on the water. The person at the screen
 //! sees his own side, and the enemy only once his side has observed it (fog
 //! of war); with no side under his command (a demonstration, both sides
 //! Auto) the whole table shows.
@@ -30,7 +31,7 @@ use crate::{
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LastSeen>()
         .init_resource::<Aims>()
-        .add_systems(Update, (place_forces, follow_flow, read_aims, aim_turrets, fly_squadrons).chain());
+        .add_systems(Update, (place_forces, follow_flow, read_aims, aim_turrets, show_boats, fly_squadrons).chain());
 }
 
 /// Where the person at the screen last saw each enemy element he no longer
@@ -44,6 +45,10 @@ pub const LAST_SEEN_BOUNDS: u32 = 4;
 /// One element's miniatures, a child of the table; named by the element's id.
 #[derive(Component, Debug)]
 pub struct ElementModel(pub String);
+
+/// One of an element's river craft: shown while the element is afloat.
+#[derive(Component, Debug)]
+struct BoatHull;
 
 /// Figures stand this far apart, inside the 1" cohesion distance.
 const FIGURE_SPACING: f32 = 0.8;
@@ -104,6 +109,7 @@ fn place_forces(
     }
     let mut mat =
         |[r, g, b]: [f32; 3]| materials.add(StandardMaterial { base_color: Color::srgb(r, g, b), ..default() });
+    let canvas = mat(BOAT_CANVAS);
     let shapes = Shapes {
         figure: meshes.add(Capsule3d::new(0.16, 0.45)),
         base: meshes.add(Cylinder::new(0.3, 0.08)),
@@ -111,6 +117,8 @@ fn place_forces(
         turret: meshes.add(Cuboid::new(0.8, 0.4, 0.9)),
         stand: meshes.add(Cylinder::new(0.06, 1.0)),
         stand_base: meshes.add(Cylinder::new(0.9, 0.1)),
+        boat: meshes.add(Cuboid::new(BOAT_SIZE.x, BOAT_SIZE.y, BOAT_SIZE.z)),
+        canvas,
     };
     // Each side's kit: its nation's uniform and paint, on bases rimmed in the
     // side's colour (blue or orange: apart without the red-green channel).
@@ -141,6 +149,9 @@ fn place_forces(
                 let built = element_parts(spec, codex, kit, &shapes, &mut meshes);
                 for part in built.parts {
                     e.spawn(part);
+                }
+                for hull in built.boats {
+                    e.spawn((BoatHull, hull, Visibility::Hidden));
                 }
                 for (pivot, parts) in built.turrets {
                     e.spawn((Turret, Transform::from_translation(pivot), Visibility::Inherited)).with_children(|r| {
@@ -299,6 +310,25 @@ fn read_aims(log: Option<Res<BattleLog>>, mut aims: ResMut<Aims>) {
         }
     }
     aims.read = log.entries.len();
+}
+
+/// Shows each element's boats while it is afloat, and hides them ashore.
+fn show_boats(
+    elements: Query<FieldedReadOnly>,
+    models: Query<(&ElementModel, &Children)>,
+    mut hulls: Query<&mut Visibility, With<BoatHull>>,
+) {
+    for (model, children) in &models {
+        let Some(f) = elements.iter().find(|f| f.id() == model.0) else { continue };
+        let show = if f.place.afloat() { Visibility::Inherited } else { Visibility::Hidden };
+        for child in children.iter() {
+            if let Ok(mut hull) = hulls.get_mut(child)
+                && *hull != show
+            {
+                *hull = show;
+            }
+        }
+    }
 }
 
 /// Turns each turret to its element's last target, if the target is still on the table.
@@ -471,7 +501,14 @@ struct Shapes {
     turret: Handle<Mesh>,
     stand: Handle<Mesh>,
     stand_base: Handle<Mesh>,
+    boat: Handle<Mesh>,
+    canvas: Handle<StandardMaterial>,
 }
+
+/// An assault boat's hull, inches: beam, freeboard, length.
+const BOAT_SIZE: Vec3 = Vec3::new(1.3, 0.3, 3.6);
+/// Khaki canvas, pale against the water.
+const BOAT_CANVAS: [f32; 3] = [0.62, 0.58, 0.44];
 
 type Part = (Mesh3d, MeshMaterial3d<StandardMaterial>, Transform);
 
@@ -481,6 +518,8 @@ type Part = (Mesh3d, MeshMaterial3d<StandardMaterial>, Transform);
 struct Built {
     parts: Vec<Part>,
     turrets: Vec<(Vec3, Vec<Part>)>,
+    /// Its river craft, side by side under its figures.
+    boats: Vec<Part>,
 }
 
 /// The meshes of one element around its position, its front to -Z: vehicles
@@ -534,6 +573,15 @@ fn element_parts(element: &ElementSpec, codex: &Codex, kit: &Kit, shapes: &Shape
         let at = Vec3::new((col - (per_row as f32 - 1.0) / 2.0) * FIGURE_SPACING, 0.0, row * FIGURE_SPACING);
         built.parts.push(part(shapes.base.clone(), &kit.rim, at + Vec3::Y * 0.04));
         built.parts.push(part(shapes.figure.clone(), &kit.uniform, at + Vec3::Y * (0.08 + 0.16 + 0.225)));
+    }
+    if let Some(boats) = element.boats {
+        // Under the block of figures, its rows' middle.
+        let middle = ((men.max(1) - 1) / per_row) as f32 * FIGURE_SPACING / 2.0;
+        let n = f32::from(boats.count);
+        for i in 0..boats.count {
+            let x = (f32::from(i) - (n - 1.0) / 2.0) * (BOAT_SIZE.x + 0.3);
+            built.boats.push(part(shapes.boat.clone(), &shapes.canvas, Vec3::new(x, BOAT_SIZE.y / 2.0, middle)));
+        }
     }
     built
 }
@@ -648,6 +696,51 @@ mod tests {
             }
         }
         assert!(shown > 0);
+    }
+
+    #[test]
+    fn assault_boats_show_under_the_men_only_while_they_are_afloat() {
+        let mut app = crate::app::full_app(crate::app::FullAppOptions {
+            settings: crate::settings::Settings::default(),
+            screenshot: None,
+            bench: None,
+            scenario: Some(data::load_scenario("vernon").unwrap()),
+            windowed: false,
+        });
+        app.insert_resource(crate::battle::NewBattle { seed: 1, player: None, two_player: false });
+        app.insert_resource(crate::battle::FlowPace(20));
+        let afloat = |app: &mut App| {
+            let mut q = app.world_mut().query::<FieldedReadOnly>();
+            q.iter(app.world()).filter(|f| f.place.afloat()).map(|f| f.id().to_owned()).collect::<Vec<_>>()
+        };
+        let mut on_water = Vec::new();
+        for _ in 0..3000 {
+            app.update();
+            on_water = afloat(&mut app);
+            if !on_water.is_empty() {
+                app.update();
+                on_water = afloat(&mut app);
+                break;
+            }
+        }
+        assert!(!on_water.is_empty(), "nobody took to the boats");
+        let world = app.world_mut();
+        let mut models = world.query::<(&ElementModel, &Children)>();
+        let mut hulls = world.query_filtered::<&Visibility, With<BoatHull>>();
+        let (mut shown, mut hidden) = (0, 0);
+        for (model, children) in models.iter(world) {
+            let boats: Vec<&Visibility> = children.iter().filter_map(|c| hulls.get(world, c).ok()).collect();
+            for v in &boats {
+                if on_water.contains(&model.0) {
+                    assert_eq!(**v, Visibility::Inherited, "{}'s boats hidden on the water", model.0);
+                    shown += 1;
+                } else {
+                    assert_eq!(**v, Visibility::Hidden, "{}'s boats shown ashore", model.0);
+                    hidden += 1;
+                }
+            }
+        }
+        assert!(shown > 0 && hidden > 0, "{shown} boats shown, {hidden} hidden");
     }
 
     #[test]

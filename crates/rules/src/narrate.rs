@@ -410,6 +410,14 @@ fn said(e: &RuleEvent, names: Names) -> String {
                 (None, None) => who,
             }
         }
+        EventKind::Movement if section == "Forces acting whilst rationed" && out(e, "fuel").is_some() => {
+            let score = count(out(e, "score"));
+            if out(e, "fuel").and_then(Value::as_str) == Some("out_of_fuel") {
+                format!("{who} throws for its petrol ({dice}): {score}, under 5, out of petrol (light damage)")
+            } else {
+                format!("{who} throws for its petrol ({dice}): {score}, it runs on")
+            }
+        }
         EventKind::Movement if section == "Boats" => {
             let at = out(e, "at").and_then(point).unwrap_or_default();
             match (out(e, "afloat").and_then(Value::as_bool), input(e, "boats").and_then(Value::as_u64)) {
@@ -807,6 +815,23 @@ mod tests {
         assert_eq!(
             sentence(&out, &named),
             "13 Platoon gets out of the wreck of Lorry 1 at (30\", 12\"): 2 casualties (HA, Transport elements)"
+        );
+    }
+
+    #[test]
+    fn a_rationed_vehicles_petrol_throw_reads_as_a_sentence() {
+        let mut e = event(EventKind::Movement, Book::HeroesAll, "Forces acting whilst rationed").actor("lorry_1");
+        e = e.dice(6, &[3, 5]);
+        e.outcome = json!({ "score": 8, "fuel": "running", "cms": "" });
+        assert_eq!(
+            sentence(&e, &named),
+            "Lorry 1 throws for its petrol (d6 3 5): 8, it runs on (HA, Forces acting whilst rationed)"
+        );
+        e.outcome = json!({ "score": 3, "fuel": "out_of_fuel", "cms": "light damage" });
+        assert!(
+            sentence(&e, &named).contains(": 3, under 5, out of petrol (light damage)"),
+            "{}",
+            sentence(&e, &named)
         );
     }
 

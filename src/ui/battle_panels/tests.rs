@@ -691,7 +691,7 @@ fn every_glyph_the_battle_panels_show_is_in_their_font() {
     let codex = std::sync::Arc::new(crate::data::codex().unwrap().clone());
     let mut texts = Vec::new();
     let mut mono = Vec::new();
-    for name in ["patrol", "village", "beach", "river", "merville"] {
+    for name in ["patrol", "village", "beach", "river", "merville", "vernon"] {
         let scenario = crate::data::load_scenario(name).unwrap().scenario;
         let (app, _) =
             crate::battle::play::autoplay(BattleStart::auto(name, scenario, 3), BattleLog::default(), codex.clone())
