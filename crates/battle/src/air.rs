@@ -277,6 +277,21 @@ fn attack(t: &mut Battlefield, s: usize, k: usize) {
             attacked = true;
             fire.under(FireResults::under_fire_from(chart_of(&f.view()), true, false));
             for _ in 0..hits {
+                if f.force.build == Build::SoftSkin {
+                    // Heroes All, aircraft: "Hits on ... soft-skinned targets are
+                    // dealt with as if they were hits from a grounded weapon".
+                    let (after, e) = effects::soft_skin_he_hit(f.vehicle.state.unwrap_or_default());
+                    t.log.push(bound, e.target(target.clone()));
+                    let mut out = Out {
+                        dice: &mut t.dice.0,
+                        log: &mut t.log,
+                        failures: &mut t.failures,
+                        bound,
+                        battle: &mut t.battle,
+                    };
+                    apply_vehicle(&mut out, f, after, &mut fire);
+                    continue;
+                }
                 let Some(he) = he_target(&f.view()) else { break };
                 if let Ok((casualties, wrecked, e)) = aircraft::bomb_hit(size, he, &mut t.dice.0) {
                     t.log.push(bound, e.target(target.clone()));

@@ -550,6 +550,12 @@ fn he_hit_on(t: &mut Out, hit: HeHit, tgt: &mut Held, damage: &mut FireResults) 
         damage.casualties += tgt.apply(Change::LoseMen(u32::from(lost)));
         return;
     }
+    if tgt.force.build == Build::SoftSkin {
+        let (after, event) = effects::soft_skin_he_hit(tgt.vehicle.state.unwrap_or_default());
+        t.log.push(t.bound, event.target(tgt.id()));
+        apply_vehicle(t, tgt, after, damage);
+        return;
+    }
     let Some(target) = he_target(&tgt.view()) else { return };
     let (out, event) = match effects::he_hit(column, target, t.dice) {
         Ok(hit) => hit,

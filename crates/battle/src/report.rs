@@ -334,7 +334,10 @@ pub const RULES: &[Rule] = &[
     row(
         HA,
         "Small arms/mortar/HE fire on soft-skinned vehicles (passengers)",
-        &[HE_EFFECTS.input("target").value("SoftSkin"), ha("Defence values of armoured vehicles").input("aboard")],
+        &[
+            ha("Small arms, mortar or HE fire against soft-skinned vehicles"),
+            ha("Defence values of armoured vehicles").input("aboard"),
+        ],
     ),
     row(HA, "Petard mortars", &[ha("Petard type mortars")]),
     row(HA, "Goliath", &[ha("Goliath"), MOVEMENT.input("goliath_reliability")]),

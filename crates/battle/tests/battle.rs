@@ -3731,3 +3731,45 @@ fn every_act_offered_carries_the_rules_odds_and_is_accepted_when_given() {
     assert!(given.get("detonate").is_some_and(|&n| n > 0), "{given:?} in {acts} turns");
     assert!(given.get("launch").is_some_and(|&n| n > 0), "no boats launched by a player: {given:?} in {acts} turns");
 }
+
+/// A German mortar section facing British lorries parked in the open.
+fn lorry_park() -> Scenario {
+    let text = r#"(
+    name: "Lorry park", briefing: "test", table: (width: 72, depth: 48), time_limit: 8,
+    places: [(name: "the park", at: (36, 10)), (name: "the ridge", at: (36, 40))],
+    sides: [
+        (name: "British", nation: British, year: 1944, quality: Regular, senior_officer: Average, edge: near,
+         companies: [(id: "rasc", officer: Regular, attached_to: "guard", objective: (activity: Hold, location: "the park"),
+            elements: [
+                (id: "guard", nco: Regular, figures: [(men: 6, weapon: "gb_no4_rifle")], start: at(30, 8)),
+                (id: "lorry_1", nco: Regular, pieces: [(codex: "gb_bedford_qld")], start: at(34, 10)),
+                (id: "lorry_2", nco: Regular, pieces: [(codex: "gb_bedford_qld")], start: at(38, 10)),
+                (id: "lorry_3", nco: Regular, pieces: [(codex: "gb_bedford_qld")], start: at(42, 10)),
+            ])]),
+        (name: "German", nation: German, year: 1944, quality: Regular, senior_officer: Average, edge: far,
+         companies: [(id: "gw", officer: Regular, attached_to: "mortars", objective: (activity: Hold, location: "the ridge"),
+            elements: [(id: "mortars", nco: Regular, pieces: [(codex: "de_grw34"), (codex: "de_grw34")], start: at(36, 40))])]),
+    ],
+)"#;
+    Scenario::load("lorries.ron", text, &codex()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn mortar_hits_on_a_lorry_damage_the_vehicle_not_a_gun_crew() {
+    let lorries = ["lorry_1", "lorry_2", "lorry_3"];
+    let mut hits = 0;
+    for seed in 0..12 {
+        let (app, _) = autoplay("lorries", lorry_park(), seed);
+        let log = &app.world().resource::<BattleLog>().entries;
+        for e in log.iter().filter(|e| e.event.target.as_deref().is_some_and(|t| lorries.contains(&t))) {
+            let section = e.event.rule.section.as_str();
+            assert_ne!(section, "HE Effects Table", "seed {seed}: a lorry read as a gun's crew: {:?}", e.event);
+            if section == "Small arms, mortar or HE fire against soft-skinned vehicles" {
+                hits += 1;
+                let after = &e.event.outcome["vehicle"];
+                assert!(after == "damaged" || after == "brewed", "seed {seed}: {after}");
+            }
+        }
+    }
+    assert!(hits > 0, "the mortars never hit a lorry in 12 battles");
+}

@@ -213,6 +213,25 @@ pub fn soft_skin_hit(state: VehicleState) -> VehicleState {
     state.after(AtResult::Damaged)
 }
 
+/// An HE, mortar or bomb hit on a soft-skinned vehicle (*Heroes All*, "Small
+/// arms, mortar or HE fire against soft-skinned vehicles"; aircraft: "Hits on
+/// infantry, CSW and soft-skinned targets are dealt with as if they were hits
+/// from a grounded weapon"): the vehicle takes the damage, not its crew as a
+/// gun's would ([`soft_skin_hit`]), and its event.
+///
+/// Reading: the HE Effects Table is not read for the vehicle; its men are
+/// hurt only when it brews (test `an_he_hit_on_a_lorry_damages_it_and_a_second_brews_it`).
+pub fn soft_skin_he_hit(state: VehicleState) -> (VehicleState, RuleEvent) {
+    let after = soft_skin_hit(state);
+    let event = RuleEvent::new(
+        EventKind::HeEffect,
+        RuleRef::new(Book::HeroesAll, "Small arms, mortar or HE fire against soft-skinned vehicles"),
+    )
+    .input("state", state, "damage is automatic; any vehicle damaged twice is brewed")
+    .outcome(serde_json::json!({ "vehicle": after }));
+    (after, event)
+}
+
 /// "If the vehicle is brewed, throw a d6 and deduct 2 for crew casualties",
 /// never more than the `aboard` (crew, or passengers in the QLD example).
 pub fn brew_casualties(aboard: u8, dice: &mut impl Roll) -> (u8, RuleEvent) {
@@ -433,6 +452,15 @@ mod tests {
         for (k, want) in [none, dmg, brew].into_iter().enumerate() {
             assert!((f64::from(seen[k]) / f64::from(n) - want).abs() < 0.006);
         }
+    }
+
+    #[test]
+    fn an_he_hit_on_a_lorry_damages_it_and_a_second_brews_it() {
+        let (once, e) = soft_skin_he_hit(VehicleState::Intact);
+        assert_eq!(once, VehicleState::Damaged);
+        assert_eq!(e.outcome["vehicle"], "damaged");
+        assert!(e.dice.is_empty(), "damage is automatic: no throw");
+        assert_eq!(soft_skin_he_hit(once).0, VehicleState::Brewed);
     }
 
     #[test]
