@@ -583,10 +583,46 @@ fn destination(
             .map(|(_, p)| p)
             .filter(|p| distance(me.place.at, *p) > Inches(0.1));
     }
-    demolition_vehicles::petard_approach(me, enemies, battle, sight.codex)
+    let to = demolition_vehicles::petard_approach(me, enemies, battle, sight.codex)
         .or_else(|| assault_approach(turn, me, enemies, sight))
-        .or_else(|| order_destination(me, enemies, sight))
+        .or_else(|| order_destination(me, enemies, sight))?;
+    Some(by_the_bridge(me, to, battle).unwrap_or(to))
 }
+
+/// Where an element goes first when the straight way to `to` runs into
+/// water it may not enter (*Heroes All*, "Rivers": a wide river "can only be
+/// crossed using a bridge ..., boat or raft"; vehicles cross a small one by a
+/// bridge): the near end of the standing bridge that makes the shortest way,
+/// and from there over it to its far end. `None` where it may go straight:
+/// no such water, men wading a small river, an element with boats or afloat,
+/// or no bridge standing.
+fn by_the_bridge(me: &ElementView, to: Point, battle: &super::state::Battle) -> Option<Point> {
+    let class = me.place.mover.class;
+    if me.place.boats.is_some() || me.place.mover.in_water {
+        return None;
+    }
+    let route = warbound_rules::geometry::route(&battle.terrain, &[me.place.at, to]).ok()?;
+    let water = route.stretches.iter().find(|s| s.terrain.is_water())?;
+    let wades = class.wades() && water.terrain == warbound_rules::movement::Terrain::SmallRiver;
+    let floats = class.water_row().is_some() && !class.wades();
+    if wades || floats {
+        return None;
+    }
+    let at = me.place.at;
+    let (near, far) = battle
+        .bridges
+        .iter()
+        .filter(|b| !b.bridge.is_destroyed())
+        .map(|b| {
+            let (a, c) = (b.span.from, b.span.to);
+            if distance(at, a) <= distance(at, c) { (a, c) } else { (c, a) }
+        })
+        .min_by(|x, y| (distance(at, x.0) + distance(x.1, to)).total_cmp(&(distance(at, y.0) + distance(y.1, to))))?;
+    Some(if distance(at, near).get() > ON_THE_BRIDGE { near } else { far })
+}
+
+/// Within this of a bridge's near end an element goes on over it, inches.
+const ON_THE_BRIDGE: f32 = 1.0;
 
 /// The nearest cover for an element in the open, where it does not lie
 /// towards the nearest enemy it knows of (test

@@ -51,6 +51,7 @@ fn move_phase(mut t: Battlefield, mut current: ResMut<Current>) {
     current.0 = None;
     let Flow::Acting(turn) = &*t.flow else { return };
     let pips = turn.orders.movement_pips;
+    let declared = turn.pending_move.map(|p| Point(p.to.0, p.to.1));
     if pace == Pace::AtTheDouble {
         t.flow.apply(FlowChange::AtTheDouble);
     }
@@ -58,6 +59,14 @@ fn move_phase(mut t: Battlefield, mut current: ResMut<Current>) {
         // The Player stops where he chose, within what the dice allowed.
         t.flow.apply(FlowChange::PendingMove(None));
         place(&mut t, &element, Point(to.0, to.1));
+        // Boats that reach the bank on the declared route: the men get out.
+        if let Some(declared) = declared {
+            let bound = t.battle.clock.bound();
+            let mut els = sorted(&mut t.elements);
+            if let Some(f) = t.roster.find_mut(&mut els, &element) {
+                super::river_craft::land_at_bank(&mut t.log, bound, &t.battle.terrain, f, declared);
+            }
+        }
         super::turn::phase_done(&mut t, Phase::Move, &[]);
         return;
     }

@@ -36,21 +36,34 @@ fn boats_rule() -> RuleRef {
     RuleRef::new(Book::HeroesAll, "Boats")
 }
 
-/// The first stretch of any length on the straight way from `from` to `to`.
-fn first_going(terrain: &Terrain, from: Point, to: Point) -> Option<Ground> {
+/// How far ahead of `from`, on the straight way to `to`, the first water
+/// (`water`) or land (not `water`) begins, and its going.
+fn ahead(terrain: &Terrain, from: Point, to: Point, water: bool) -> Option<(f32, Ground)> {
     let route = geometry::route(terrain, &[from, to]).ok()?;
-    route.stretches.iter().find(|s| s.length > 0.01).map(|s| s.terrain)
+    let mut along = 0.0;
+    for s in &route.stretches {
+        if s.length > 0.0 && s.terrain.is_water() == water {
+            return Some((along, s.terrain));
+        }
+        along += s.length;
+    }
+    None
 }
 
+/// Reading: an element stopped within this of the waterline, inches, stands
+/// at the water's edge (to get in) or at the bank (to get out).
+const AT_THE_EDGE: f32 = 0.5;
+
 /// Whether `f` stands at a river's edge with its boats ashore, its way to
-/// `to` going straight into the river.
+/// `to` going into the river.
 pub fn at_launch(f: &ElementView, terrain: &Terrain, to: (f32, f32)) -> bool {
     f.place.boats.is_some()
         && !f.place.afloat()
         && f.presence.status.on_table()
         && to.0.is_finite()
         && to.1.is_finite()
-        && matches!(first_going(terrain, f.place.at, Point(to.0, to.1)), Some(Ground::SmallRiver | Ground::WideRiver))
+        && ahead(terrain, f.place.at, Point(to.0, to.1), true)
+            .is_some_and(|(d, g)| d <= AT_THE_EDGE && matches!(g, Ground::SmallRiver | Ground::WideRiver))
 }
 
 /// Gets `element` into its boats, a step into the river towards `to`:
@@ -66,7 +79,9 @@ pub(super) fn launch(t: &mut Battlefield, element: &str, to: (f32, f32)) {
         t.failures.record(&mut t.log, bound, "launch", element, format!("{element} has no boats"));
         return;
     };
-    let at = super::shared::toward(f.place.at, Point(to.0, to.1), STEP);
+    let to = Point(to.0, to.1);
+    let edge = ahead(&t.battle.terrain, f.place.at, to, true).map_or(0.0, |(d, _)| d);
+    let at = super::shared::toward(f.place.at, to, Inches(edge) + STEP);
     let ev = RuleEvent::new(EventKind::Movement, boats_rule())
         .actor(element.to_owned())
         .input("act", Act::EmbarkOrDisembark, "getting into a boat is treated as an Act")
@@ -78,17 +93,17 @@ pub(super) fn launch(t: &mut Battlefield, element: &str, to: (f32, f32)) {
     f.apply(Change::Move { to: at, moved: true });
 }
 
-/// After a move of `f` towards `target`: at the bank its boats have reached,
-/// it gets out onto the land, "as part of the move phase".
+/// After a move of `f` towards `target`: at the bank its boats have reached
+/// (or within [`AT_THE_EDGE`] of it), it gets out onto the land, "as part of
+/// the move phase".
 pub(super) fn land_at_bank(log: &mut BattleLog, bound: u32, terrain: &Terrain, f: &mut Held, target: Point) {
     if !f.place.afloat() {
         return;
     }
-    let Some(going) = first_going(terrain, f.place.at, target) else { return };
-    if going.is_water() {
+    let Some((bank, _)) = ahead(terrain, f.place.at, target, false).filter(|(d, _)| *d <= AT_THE_EDGE) else {
         return;
-    }
-    let at = super::shared::toward(f.place.at, target, STEP);
+    };
+    let at = super::shared::toward(f.place.at, target, Inches(bank) + STEP);
     let ev = RuleEvent::new(EventKind::Movement, boats_rule())
         .actor(f.id().to_owned())
         .input("phase", Phase::Move, "getting out is done as part of the move phase")

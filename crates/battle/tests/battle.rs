@@ -1423,7 +1423,9 @@ fn a_volley_that_hits_nothing_still_puts_men_under_fire() {
             let log = &app.world().resource::<BattleLog>().entries;
             for (k, e) in log.iter().enumerate() {
                 let volley = e.event.kind == EventKind::Fire && e.event.rule.section == "How to fire weapons";
-                if !volley || e.event.outcome["hits"] != 0 {
+                // Smoke rounds are fired at a spot, not at men.
+                let smoke = e.event.inputs.iter().any(|i| i.name == "smoke");
+                if !volley || smoke || e.event.outcome["hits"] != 0 {
                     continue;
                 }
                 let target = e.event.target.as_deref();
@@ -3673,11 +3675,19 @@ fn every_act_offered_carries_the_rules_odds_and_is_accepted_when_given() {
             start.control[player] = Control::Player;
             let mut app = battle_app(start, BattleLog::default()).unwrap();
             play::advance(&mut app).unwrap();
-            for _ in 0..300 {
+            for _ in 0..600 {
                 if play::is_over(app.world()) || app.world().resource::<Battle>().clock.bound() > 8 {
                     break;
                 }
                 let cmd = match decision(app.world_mut()) {
+                    // A move's dice thrown: go as far as they allow along the route.
+                    Some(Decision::Act { element, pending: Some(p), .. }) => {
+                        let at = elements(&app).into_iter().find(|f| f.force.id() == element).unwrap().place.at;
+                        let to = Point(p.to.0, p.to.1);
+                        let d = distance(at, to).get();
+                        let k = if d <= p.allowance { 1.0 } else { (p.allowance - 0.01).max(0.0) / d };
+                        Command::MoveTo { element, to: (at.0 + (to.0 - at.0) * k, at.1 + (to.1 - at.1) * k) }
+                    }
                     Some(Decision::Act { element, offers, .. }) => {
                         acts += 1;
                         let battle = app.world().resource::<Battle>().clone();
@@ -3703,7 +3713,12 @@ fn every_act_offered_carries_the_rules_odds_and_is_accepted_when_given() {
                             Command::Assault { .. } => Some("assault"),
                             _ => None,
                         };
-                        match offers.iter().find(|o| o.refused.is_none() && kind(&o.command).is_some()) {
+                        // The rarer Acts first, so that smoke, offered on most turns, does not hide them.
+                        let rarest = ["launch", "detonate", "clear", "wade", "renet", "assault", "smoke"];
+                        let pick = rarest
+                            .iter()
+                            .find_map(|k| offers.iter().find(|o| o.refused.is_none() && kind(&o.command) == Some(*k)));
+                        match pick {
                             Some(o) => {
                                 *given.entry(kind(&o.command).unwrap()).or_default() += 1;
                                 let before = app.world().resource::<BattleLog>().entries.len();
