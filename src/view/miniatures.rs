@@ -227,6 +227,9 @@ fn facing_yaw(heading: Point) -> f32 {
 /// The way `f`'s model faces: its hull's heading once it has driven, else
 /// away from its side's edge.
 fn heading_of(f: &ElementView, edge: Edge) -> Point {
+    if let Some(g) = f.order.posted() {
+        return g.facing.toward();
+    }
     f.place.heading.unwrap_or_else(|| warbound_rules::facing::ahead(edge))
 }
 

@@ -544,6 +544,9 @@ fn preference(order: Phase) -> [Phase; 3] {
 }
 
 /// Where its orders take it this bound, if anywhere.
+/// How far ahead a guard on its beat heads, inches.
+const GUARD_BEAT: f32 = 4.0;
+
 fn destination(
     turn: &Turn,
     me: &ElementView,
@@ -565,6 +568,13 @@ fn destination(
     }
     if turn.orders.movement != CmMovement::Free || turn.orders.cms_movement == CmsMovement::StaysPut {
         return None;
+    }
+    // Heroes All, "Guards": a guard walks its beat the way it faces, and
+    // turns about at the end of each bound.
+    if let Some(g) = me.order.posted() {
+        let ahead = g.facing.toward();
+        let to = Point(me.place.at.0 + ahead.0 * GUARD_BEAT, me.place.at.1 + ahead.1 * GUARD_BEAT);
+        return sight.scenario.table.contains((to.0, to.1)).then_some(to);
     }
     if me.force.build == (super::state::Build::Guns { artillery: true }) && me.actions.this_bound.fired {
         return None;

@@ -118,6 +118,8 @@ pub enum Change {
     /// It gets into its river craft on the water (`true`), or out of them
     /// onto the bank.
     Afloat(bool),
+    /// A guard turns about at the end of its bound's turn.
+    TurnAbout,
     /// It goes onto (or comes out of) Overwatch by a Command Die.
     Overwatch(bool),
     /// It has set one of the charges (or Bangalore Torpedoes) its men carry.
@@ -306,6 +308,11 @@ impl Held<'_, '_> {
                 f.actions.this_bound.set_up |= up;
             }
             Change::Wade => f.place.mover.in_water = !f.place.mover.in_water,
+            Change::TurnAbout => {
+                if let Some(g) = f.order.guard.as_mut() {
+                    g.turn_about();
+                }
+            }
             Change::Afloat(afloat) => {
                 if let Some(boats) = f.place.boats {
                     let class = if afloat { MoveClass::Raft } else { boats.ashore };

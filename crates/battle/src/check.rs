@@ -310,6 +310,13 @@ pub fn check(
             ) {
                 return Err(refusal(Book::HeroesAll, "Movement", e.to_string()));
             }
+            if me
+                .order
+                .posted()
+                .is_some_and(|g| !g.may_walk_to(me.place.at, warbound_rules::terrain::Point(to.0, to.1)))
+            {
+                return Err(refusal(Book::HeroesAll, "Guards", "a guard can only move in the direction it is facing"));
+            }
             if me.vehicle.out_of_fuel {
                 return Err(refusal(
                     Book::HeroesAll,

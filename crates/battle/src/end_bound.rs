@@ -1,9 +1,10 @@
 //! End of bound (FYOB "End of bound"): Activity Counters become what each
-//! element did "on its last turn", the clock moves on, and the battle ends
-//! at its time limit.
+//! element did "on its last turn", guards turn about, the clock moves on,
+//! and the battle ends at its time limit.
 
 use super::change::{BattleChange, Change, FlowChange};
 use crate::prelude::*;
+use warbound_rules::event::{Book, EventKind, RuleEvent, RuleRef};
 
 use super::{
     Battlefield, FlowSchedule, FlowSet, at, outcome, sorted,
@@ -15,9 +16,20 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn end_bound(mut t: Battlefield) {
+    let bound = t.battle.clock.bound();
     let mut els = sorted(&mut t.elements);
     for f in els.iter_mut() {
         f.apply(Change::EndBound);
+        // Heroes All, "Guards": "They move and then turn 180 degrees (in that
+        // order) each bound." Reading: at the end of the bound, after any move.
+        if let Some(g) = f.order.posted().filter(|_| f.presence.status.on_table()) {
+            let event = RuleEvent::new(EventKind::Movement, RuleRef::new(Book::HeroesAll, "Guards"))
+                .actor(f.id().to_owned())
+                .input("facing", g.facing, "they move and then turn 180 degrees, in that order, each bound")
+                .outcome(serde_json::json!({ "facing": g.facing.reversed() }));
+            t.log.push(bound, event);
+            f.apply(Change::TurnAbout);
+        }
     }
     drop(els);
     burn(&mut t);

@@ -225,7 +225,16 @@ fn bundle(
         actions: Actions { set_up: matches!(spec.start, Start::At(..)), shots_used, ..Actions::default() },
         concealment,
         vehicle: Vehicle { state: vehicle, out_of_fuel: false },
-        order: Order { objective: order, awaiting_runner: None, overwatch: false },
+        order: {
+            // Heroes All, "Guards": "faced at the start of the game with a D8
+            // or \"Compass\" die" and "automatically given Overwatch instructions".
+            let guard = spec.guard.then(|| {
+                let (guard, event) = warbound_rules::movement::face_guard(dice, &spec.id);
+                events.push(event);
+                guard
+            });
+            Order { objective: order, awaiting_runner: None, overwatch: guard.is_some(), guard }
+        },
         intel: Intel::default(),
     })
 }

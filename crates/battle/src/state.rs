@@ -418,6 +418,18 @@ pub struct Order {
     /// its objective (*Heroes All*, "Overwatch").
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub overwatch: bool,
+    /// A posted guard and the way it faces (*Heroes All*, "Guards"), while
+    /// it stays on Overwatch.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guard: Option<warbound_rules::movement::Guard>,
+}
+
+impl Order {
+    /// Its guard, while it is one: a guard taken off Overwatch is an
+    /// ordinary element again.
+    pub fn posted(&self) -> Option<warbound_rules::movement::Guard> {
+        self.guard.filter(|_| self.on_overwatch())
+    }
 }
 
 impl Order {

@@ -124,6 +124,10 @@ impl Sight<'_> {
         momentum: Momentum,
         overwatch: bool,
     ) -> Option<ObservationTest<'b>> {
+        // Heroes All, "Guards": a guard "can observe a 180 degree arc to their front".
+        if observer.order.posted().is_some_and(|g| !g.sees_towards(observer.place.at, target.place.at)) {
+            return None;
+        }
         let between = self.between(observer, target)?;
         // *Heroes All*, "Observation": "a target that moved on its last turn
         // (but not if it moved with a stealth move)".

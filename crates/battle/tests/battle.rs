@@ -3788,3 +3788,60 @@ fn mortar_hits_on_a_lorry_damage_the_vehicle_not_a_gun_crew() {
     }
     assert!(hits > 0, "the mortars never hit a lorry in 12 battles");
 }
+
+/// A German sentry posted by a farm, a British section holding a hedge
+/// across the fields.
+fn sentry() -> Scenario {
+    let text = r#"(
+    name: "Sentry", briefing: "test", table: (width: 72, depth: 48), time_limit: 6,
+    places: [(name: "the post", at: (36, 40)), (name: "the hedge", at: (36, 6))],
+    sides: [
+        (name: "British", nation: British, year: 1944, quality: Regular, senior_officer: Average, edge: near,
+         companies: [(id: "a", officer: Regular, attached_to: "section", objective: (activity: Hold, location: "the hedge"),
+            elements: [(id: "section", nco: Regular, figures: [(men: 8, weapon: "gb_no4_rifle")], start: at(36, 4))])]),
+        (name: "German", nation: German, year: 1944, quality: Regular, senior_officer: Average, edge: far,
+         companies: [(id: "w", officer: Regular, attached_to: "posten", objective: (activity: Hold, location: "the post"),
+            elements: [
+                (id: "posten", nco: Regular, figures: [(men: 2, weapon: "de_kar98k")], guard: true, start: at(36, 40)),
+                (id: "wache", nco: Regular, figures: [(men: 6, weapon: "de_kar98k")], start: at(40, 44)),
+            ])]),
+    ],
+)"#;
+    Scenario::load("sentry.ron", text, &codex()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn a_posted_guard_is_faced_by_the_compass_die_walks_its_beat_and_turns_about_each_bound() {
+    let (mut turned, mut walked) = (0, 0);
+    for seed in 0..8 {
+        let (app, _) = autoplay("sentry", sentry(), seed);
+        let log = &app.world().resource::<BattleLog>().entries;
+        let guard: Vec<_> = log.iter().filter(|e| e.event.actor.as_deref() == Some("posten")).collect();
+        let faced = guard.iter().find(|e| e.event.rule.section == "Guards").expect("the guard is faced at the start");
+        assert_eq!(faced.event.dice.len(), 1, "seed {seed}: one Compass die");
+        assert_eq!(faced.event.dice[0].sides, 8, "seed {seed}: a D8");
+        let mut facing = faced.event.outcome["facing"].clone();
+        let mut on_guard = true;
+        for e in &guard[1..] {
+            if e.event.rule.section == "Guards" {
+                assert!(on_guard, "seed {seed}: turned about off Overwatch");
+                assert_eq!(e.event.inputs[0].value, facing, "seed {seed}: it turns from where it faced");
+                assert_ne!(e.event.outcome["facing"], facing, "seed {seed}: 180 degrees");
+                facing = e.event.outcome["facing"].clone();
+                turned += 1;
+            }
+            if e.event.kind == EventKind::Command && e.event.outcome["accepted"] == true {
+                let given = &e.event.inputs[0].value;
+                assert!(given.get("fire").is_none() && given.get("aimed_fire").is_none(), "seed {seed}: a guard fired");
+                walked += usize::from(given.get("move").is_some());
+            }
+            if e.event.rule.section == "Overwatch"
+                || e.event.outcome.get("overwatch") == Some(&serde_json::json!(false))
+            {
+                on_guard = false;
+            }
+        }
+    }
+    assert!(turned >= 8, "the guard turned about only {turned} times in 8 battles");
+    assert!(walked > 0, "the guard never walked its beat in 8 battles");
+}

@@ -266,6 +266,10 @@ pub struct ElementSpec {
     /// out at the far bank part of its move.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub boats: Option<crate::boats::RiverBoats>,
+    /// A posted guard (*Heroes All*, "Guards"): faced by the Compass die at
+    /// the start and "automatically given Overwatch instructions".
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub guard: bool,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -1098,6 +1102,10 @@ impl Scenario {
             }
             for (c, company) in side.companies.iter().enumerate() {
                 for (i, e) in company.elements.iter().enumerate() {
+                    if e.guard {
+                        let at = format!("sides[{s}].companies[{c}].elements[{i}].guard");
+                        posted(codex, e).map_err(|m| Invalid::new(at, Some(&e.id), m))?;
+                    }
                     let Some(boats) = e.boats else { continue };
                     let at = format!("sides[{s}].companies[{c}].elements[{i}].boats");
                     boat_load(codex, e, boats).map_err(|m| Invalid::new(at, Some(&e.id), m))?;
@@ -1171,6 +1179,23 @@ fn craft_load<'a>(
         load.push(e.load(codex)?);
     }
     loads::fits(carrier.capacity(), &load).map_err(|err| err.to_string())
+}
+
+/// Checks a posted guard (*Heroes All*, "Guards"): men on foot, posted where
+/// they start on the table.
+fn posted(codex: &Codex, e: &ElementSpec) -> Result<(), String> {
+    if !matches!(e.start, Start::At(..)) {
+        return Err("a guard is posted where it starts on the table: its start is at(x, y)".into());
+    }
+    if e.figures.is_empty() {
+        return Err("a guard is men on foot".into());
+    }
+    for p in &e.pieces {
+        if codex.get(&p.codex).map_err(|err| err.to_string())?.kind != Kind::Weapon {
+            return Err("a guard is men on foot, not a vehicle".into());
+        }
+    }
+    Ok(())
 }
 
 /// Checks an element's river craft (*Heroes All*, "Boats", "Loads"): men
@@ -1399,6 +1424,21 @@ mod tests {
         let nobody = ok.replace("aboard: \"lorry\"", "aboard: \"truck\"");
         let err = Scenario::load("t.ron", &nobody, &codex()).unwrap_err();
         assert!(err.message.contains("not an element of this side"), "{err}");
+    }
+
+    #[test]
+    fn a_guard_is_posted_on_the_table_on_foot() {
+        let ok = with_element(
+            r#"            (id: "x", figures: [(men: 2, weapon: "gb_no4_rifle")], guard: true, start: at(10, 5)),"#,
+        );
+        assert!(Scenario::load("t.ron", &ok, &codex()).unwrap().sides[0].elements().next().unwrap().guard);
+        let boxed = ok.replace("start: at(10, 5)", "start: box(2)");
+        let err = Scenario::load("t.ron", &boxed, &codex()).unwrap_err();
+        assert!(err.message.contains("guard") && err.message.contains("at(x, y)"), "{err}");
+        let tank =
+            with_element(r#"            (id: "x", pieces: [(codex: "gb_sherman_v")], guard: true, start: at(10, 5)),"#);
+        let err = Scenario::load("t.ron", &tank, &codex()).unwrap_err();
+        assert!(err.message.contains("men on foot"), "{err}");
     }
 
     #[test]

@@ -474,6 +474,7 @@ pub(crate) fn company_elements(
             explosives: Vec::new(),
             aboard: None,
             boats: None,
+            guard: false,
         };
         let candidate = spec.candidate(codex, terrain)?;
         roster.push(RosterEntry {

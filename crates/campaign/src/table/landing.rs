@@ -152,6 +152,7 @@ impl LandingFile {
                 explosives: Vec::new(),
                 aboard: None,
                 boats: None,
+                guard: false,
             };
             let load = spec.load(codex)?;
             if biggest.is_none_or(|c| load > c.capacity()) {

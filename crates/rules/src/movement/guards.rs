@@ -7,6 +7,7 @@ use serde_json::json;
 use crate::dice::Roll;
 use crate::event::{Book, EventKind, RuleEvent, RuleRef};
 use crate::officer::{Officer, leadership_test};
+use crate::terrain::Point;
 
 /// A point of the compass, as the D8 reads it (1 = N, 2 = NE … 8 = NW).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -34,6 +35,37 @@ impl Compass {
     /// Bearing in degrees clockwise from north (table north is the far edge).
     pub fn degrees(self) -> f32 {
         self as usize as f32 * 45.0
+    }
+
+    /// The way it points on the table: a unit step, x across to the right,
+    /// y towards the far edge.
+    pub fn toward(self) -> Point {
+        let r = self.degrees().to_radians();
+        Point(r.sin(), r.cos())
+    }
+}
+
+impl Guard {
+    /// "can observe a 180 degree arc to their front": whether `to` lies in
+    /// the half of the table in front of a guard at `from` (its edge
+    /// included).
+    pub fn sees_towards(&self, from: Point, to: Point) -> bool {
+        let ahead = self.facing.toward();
+        (to.0 - from.0) * ahead.0 + (to.1 - from.1) * ahead.1 >= -1e-3
+    }
+
+    /// "Guards can only move in the direction they're facing". Reading: the
+    /// Compass die gives one of 8 points, so a move within half a point
+    /// (22.5°) either side of it is "in the direction" (test
+    /// `a_guard_looks_and_walks_the_way_it_faces`).
+    pub fn may_walk_to(&self, from: Point, to: Point) -> bool {
+        let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+        let len = (dx * dx + dy * dy).sqrt();
+        if len < 1e-3 {
+            return true;
+        }
+        let ahead = self.facing.toward();
+        (dx * ahead.0 + dy * ahead.1) / len >= (22.5f32 + 0.01).to_radians().cos()
     }
 }
 
@@ -85,6 +117,24 @@ pub fn face_guard(dice: &mut impl Roll, id: &str) -> (Guard, RuleEvent) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_guard_looks_and_walks_the_way_it_faces() {
+        let north = Guard { facing: Compass::N };
+        let at = Point(10.0, 10.0);
+        assert!(north.sees_towards(at, Point(30.0, 11.0)), "the arc's edge is in it");
+        assert!(north.sees_towards(at, Point(10.0, 40.0)));
+        assert!(!north.sees_towards(at, Point(10.0, 2.0)), "behind him");
+        let mut east = Guard { facing: Compass::E };
+        assert!((east.facing.toward().0 - 1.0).abs() < 1e-6 && east.facing.toward().1.abs() < 1e-6);
+        assert!(east.may_walk_to(at, Point(16.0, 12.0)), "18 degrees off: within half a point");
+        assert!(!east.may_walk_to(at, Point(16.0, 14.0)), "34 degrees off");
+        east.turn_about();
+        assert_eq!(east.facing, Compass::W);
+        assert!(east.may_walk_to(at, Point(4.0, 10.0)) && !east.sees_towards(at, Point(16.0, 10.0)));
+        let ne = Guard { facing: Compass::NE };
+        assert!(ne.may_walk_to(at, Point(14.0, 14.0)) && !ne.may_walk_to(at, Point(10.0, 16.0)));
+    }
     use crate::dice::Scripted;
 
     #[test]
