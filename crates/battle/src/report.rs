@@ -1440,14 +1440,14 @@ mod tests {
         assert_eq!(names.len(), RULES.len(), "each section once");
     }
 
-    /// Seed 1 of every shipped battle, played and counted.
+    /// Seeds 1–3 of every shipped battle, played and counted.
     #[test]
-    fn a_one_seed_report_names_what_todays_battles_play() {
+    fn a_three_seed_report_names_what_todays_battles_play() {
         let codex = crate::shipped::codex().unwrap();
         let battles = crate::shipped::battles(&codex).unwrap();
-        let report = rules_report(&codex, &battles, 1);
+        let report = rules_report(&codex, &battles, 3);
         assert_eq!(report.failures, Vec::<String>::new());
-        assert_eq!(report.battles.iter().map(|b| b.ended).sum::<u32>(), battles.len() as u32);
+        assert_eq!(report.battles.iter().map(|b| b.ended).sum::<u32>(), 3 * battles.len() as u32);
         let status = |book, name| report.rule(book, name).unwrap_or_else(|| panic!("{name}")).status();
         for name in ["How to fire small arms", "Observation Test / Segments", "How to move / Movement Table"] {
             assert_eq!(status(Book::HeroesAll, name), Status::Played, "{name}");
@@ -1461,8 +1461,8 @@ mod tests {
         ] {
             assert_eq!(status(Book::FightYourOwnBattles, name), Status::Played, "{name}");
         }
-        // The bridge guard's pillbox at Bénouville is assaulted; no shipped battle has a sniper.
-        assert_ne!(status(Book::HeroesAll, "Assaults on buildings/defensive positions"), Status::NeverPlayed);
+        // Lutain Wood's one sniper is concealed and fires no shot (assaults on
+        // buildings come on later seeds: `--check` holds them over 20).
         assert_eq!(status(Book::HeroesAll, "Snipers"), Status::NeverPlayed);
         // FYOB "How to conceal an element": thrown for each concealed element at the start.
         assert_eq!(status(Book::FightYourOwnBattles, "Concealed elements: what, how (5+)"), Status::Played);

