@@ -88,37 +88,34 @@ fn next_card(mut t: Battlefield) {
         super::turn::discard(&mut t, &id);
         return;
     };
-    let mut els = sorted(&mut t.elements);
+    let mut els = t.elements.at(&t.roster, i);
+    let Some(me) = els.as_mut() else { return };
     // A transport loaded since the deal moves on its passengers' card.
-    if !els[i].presence.status.in_play() || els[i].force.carrying().is_some() {
-        drop(els);
+    if !me.presence.status.in_play() || me.force.carrying().is_some() {
         super::turn::discard(&mut t, &id);
         return;
     }
     // Paratroops and glider troops are not effective on the bound they land;
     // a platoon without cohesion retakes its test (Heroes All, "Paratroops").
-    if els[i].presence.effective_from > bound {
-        drop(els);
+    if me.presence.effective_from > bound {
         super::turn::discard(&mut t, &id);
         return;
     }
-    if els[i].presence.without_cohesion {
-        let nco = els[i].force.element.nco.unwrap_or_else(|| Officer::new(Rank::Nco, Grade::Weak).expect("NCO grade"));
+    if me.presence.without_cohesion {
+        let nco = me.force.element.nco.unwrap_or_else(|| Officer::new(Rank::Nco, Grade::Weak).expect("NCO grade"));
         let (test, e) = warbound_rules::airborne::cohesion_test(nco, &mut t.dice.0, &id);
         t.log.push(bound, e);
         if !test.passed {
-            drop(els);
             super::turn::discard(&mut t, &id);
             return;
         }
-        els[i].apply(Change::WithoutCohesion(false));
+        me.apply(Change::WithoutCohesion(false));
     }
-    drop(els);
     let needs_ort = t.battle.deck.as_ref().and_then(|d| d.needs_ort(&id).ok()).unwrap_or(true);
     // The Auto NCO who Seizes the Initiative acts as ordered; a Player's
     // chooses (FYOB "Taking an Officer Reaction Test": he "may swap his OPC ...
     // If desired, the NCO Seizing Initiative can simply Act as Ordered").
-    let side = sorted(&mut t.elements)[i].identity.side;
+    let Some(side) = t.elements.view_at(&t.roster, i).map(|f| f.identity.side) else { return };
     let on_seizing =
         if t.sides.0[side].control == Control::Player { OnSeizing::SwapCard } else { OnSeizing::ActAsOrdered };
     take_turn(&mut t, &id, needs_ort, on_seizing);
@@ -134,7 +131,7 @@ pub(super) fn take_turn(t: &mut Battlefield, id: &str, needs_ort: bool, on_seizi
         return;
     };
     let (s, c) = {
-        let els = sorted(&mut t.elements);
+        let els = t.elements.views();
         (els[i].identity.side, els[i].identity.company)
     };
     if c < t.sides.0[s].companies.len() {
@@ -275,7 +272,7 @@ pub(super) fn take_turn(t: &mut Battlefield, id: &str, needs_ort: bool, on_seizi
             super::turn::discard(t, &id);
         }
     }
-    let standing = sorted(&mut t.elements)[i].presence.status.in_play();
+    let standing = t.elements.view_at(&t.roster, i).is_some_and(|f| f.presence.status.in_play());
     if duties && standing && *t.flow != Flow::Over {
         command_turn::successor_duties(t, s, c);
     }

@@ -25,7 +25,6 @@ use super::{
     command::{Command, Current},
     firing::{Out, apply_vehicle},
     shared::{accrue_fire, chart_of, cover_where, he_target},
-    sorted,
     state::{Build, ElementView, Flow, Status},
     visible::Sight,
 };
@@ -207,7 +206,7 @@ fn acquire(t: &mut Battlefield, s: usize, k: usize) {
     let bound = t.battle.clock.bound();
     let codex = t.codex.0.clone();
     let codex = &*codex;
-    let els = sorted(&mut t.elements);
+    let els = t.elements.views();
     let q = &t.sides.0[s].squadrons[k];
     if q.target.as_ref().and_then(|id| t.roster.find(&els, id)).is_some_and(|f| f.presence.status.on_table()) {
         return;
@@ -263,8 +262,8 @@ fn attack(t: &mut Battlefield, s: usize, k: usize) {
     let bound = t.battle.clock.bound();
     let codex = t.codex.0.clone();
     let Some(target) = t.sides.0[s].squadrons[k].target.clone() else { return };
-    let mut els = sorted(&mut t.elements);
-    let Some(f) = t.roster.find_mut(&mut els, &target).filter(|f| f.presence.status.on_table()) else { return };
+    let mut els = t.elements.one(&t.roster, &target);
+    let Some(f) = els.as_mut().filter(|f| f.presence.status.on_table()) else { return };
     let q = t.sides.0[s].squadrons[k].clone();
     let mut fire = FireResults::default();
     let mut attacked = false;
@@ -540,17 +539,15 @@ fn aa_phase(mut t: Battlefield, mut current: ResMut<Current>) {
     let Some(Command::FireAa { element, squadron }) = current.0.clone() else { return };
     current.0 = None;
     let bound = t.battle.clock.bound();
-    let mut els = sorted(&mut t.elements);
-    if let Some(f) = t.roster.find_mut(&mut els, &element) {
+    let mut els = t.elements.one(&t.roster, &element);
+    if let Some(f) = els.as_mut() {
         super::shared::reveal(&mut t.log, bound, f, warbound_rules::concealment::ConcealedActivity::Fire);
     }
-    drop(els);
     aa_fire(&mut t, &element, &squadron);
-    let mut els = sorted(&mut t.elements);
-    if let Some(f) = t.roster.find_mut(&mut els, &element) {
+    let mut els = t.elements.one(&t.roster, &element);
+    if let Some(f) = els.as_mut() {
         f.apply(Change::Fired);
     }
-    drop(els);
     super::turn::phase_done(&mut t, Phase::Fire, &[]);
 }
 
@@ -560,7 +557,7 @@ fn aa_phase(mut t: Battlefield, mut current: ResMut<Current>) {
 pub(super) fn aa_fire(t: &mut Battlefield, element: &str, squadron: &str) {
     let bound = t.battle.clock.bound();
     let Some((s, k)) = squadron_of(t, squadron) else { return };
-    let els = sorted(&mut t.elements);
+    let els = t.elements.views();
     let Some(f) = t.roster.find(&els, element) else {
         drop(els);
         t.fail("aa fire", element, "no element of the battle");

@@ -8,7 +8,8 @@
 
 use std::collections::BTreeMap;
 
-use super::change::{Held, SideChange};
+use super::change::SideChange;
+use super::state::ElementView;
 use warbound_rules::inches::Inches;
 use warbound_rules::{
     artillery,
@@ -78,7 +79,7 @@ fn foo_acts(t: &mut Battlefield, s: usize, fo: &mut FooState, ort: bool) {
     let bound = t.battle.clock.bound();
     let codex = t.codex.0.clone();
     let codex = &*codex;
-    let els = sorted(&mut t.elements);
+    let els = t.elements.views();
     let Some(w) = t.roster.index(&fo.with).filter(|&w| els[w].presence.status.on_table()) else {
         fo.alive = false;
         return;
@@ -105,7 +106,7 @@ fn foo_acts(t: &mut Battlefield, s: usize, fo: &mut FooState, ort: bool) {
     }
     // The enemy he knows of that is nearest his own element, away from his own men.
     let sight = Sight::new(&t.battle, codex);
-    let safe = |p: Point, els: &[Held]| {
+    let safe = |p: Point, els: &[ElementView]| {
         !els.iter()
             .any(|f| f.identity.side == s && f.presence.status.on_table() && distance(f.place.at, p) <= DANGER_CLOSE)
     };

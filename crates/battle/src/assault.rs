@@ -682,12 +682,9 @@ fn on_vehicle(t: &mut Out, sides: &mut HeldSides, els: &mut [Held], (i, j): (usi
 
 /// The enemy inside the element's building with it, if any: the attackers of
 /// a close assault.
-fn assailant(els: &[Held], i: usize, sight: &Sight) -> Option<usize> {
+fn assailant(els: &[ElementView], i: usize, sight: &Sight) -> Option<usize> {
     let me = &els[i];
-    if me.force.build.is_vehicle() || !me.presence.status.on_table() {
-        return None;
-    }
-    let (b, _) = geometry::building_at(sight.terrain, me.place.at)?;
+    let b = held_building(me, sight)?;
     els.iter()
         .enumerate()
         .filter(|(_, e)| e.identity.side != me.identity.side && e.presence.status.on_table())
@@ -695,6 +692,14 @@ fn assailant(els: &[Held], i: usize, sight: &Sight) -> Option<usize> {
         .filter(|(_, e)| geometry::building_at(sight.terrain, e.place.at).is_some_and(|(k, _)| k == b))
         .min_by(|a, b| distance(me.place.at, a.1.place.at).total_cmp(&distance(me.place.at, b.1.place.at)))
         .map(|(k, _)| k)
+}
+
+/// The building a man-held element stands in, where it may be assailed.
+fn held_building(me: &ElementView, sight: &Sight) -> Option<usize> {
+    if me.force.build.is_vehicle() || !me.presence.status.on_table() {
+        return None;
+    }
+    geometry::building_at(sight.terrain, me.place.at).map(|(b, _)| b)
 }
 
 /// The defenders' card (*Heroes All*, "Close assaults"): "When they are able
@@ -714,8 +719,11 @@ pub(super) fn defenders_retire(t: &mut Battlefield, id: &str, turn: &ElementTurn
     let codex = t.codex.0.clone();
     let Some(i) = t.roster.index(id) else { return false };
     let sight = Sight::new(&t.battle, &codex);
+    if t.elements.view_at(&t.roster, i).is_none_or(|me| held_building(&me, &sight).is_none()) {
+        return false;
+    }
+    let Some(k) = assailant(&t.elements.views(), i, &sight) else { return false };
     let mut els = sorted(&mut t.elements);
-    let Some(k) = assailant(&els, i, &sight) else { return false };
     let passed_ort = matches!(turn.course, Course::Acts(_));
     let failures = turn.cm.as_ref().map_or(0, |c| c.failures);
     let Ok(action) = rules::defenders_act(turn.cms_after, failures, passed_ort) else { return false };

@@ -40,7 +40,6 @@ use super::{
     command::{Command, Current, Inbox, ObserveTarget, Pace},
     demolition, demolition_vehicles,
     setup::Control,
-    sorted,
     state::Demolition,
     state::{ElementView, Elements, Flow, Place, Turn},
     visible::Sight,
@@ -69,7 +68,7 @@ fn decide(mut t: Battlefield, mut inbox: ResMut<Inbox>, current: Res<Current>) {
         return;
     }
     let bound = t.battle.clock.bound();
-    let els = sorted(&mut t.elements);
+    let els = t.elements.views();
     let Some(me) = t.roster.find(&els, &turn.element) else {
         t.failures.record(
             &mut t.log,

@@ -28,7 +28,6 @@ use super::{
     command::{Command, Current},
     invariant::InvariantFailures,
     log::BattleLog,
-    sorted,
     state::{BridgeState, ElementView, Flow, Pontoon},
 };
 
@@ -113,8 +112,8 @@ const WADE_STEP: Inches = Inches(0.3);
 
 pub(super) fn wade(t: &mut Battlefield, element: &str, to: (f32, f32)) {
     let bound = t.battle.clock.bound();
-    let mut els = sorted(&mut t.elements);
-    let Some(f) = t.roster.find_mut(&mut els, element) else {
+    let mut els = t.elements.one(&t.roster, element);
+    let Some(f) = els.as_mut() else {
         t.failures.record(&mut t.log, bound, "wade", element, format!("{} is no element of the battle", element));
         return;
     };
@@ -152,7 +151,7 @@ fn act_phase(mut t: Battlefield, mut current: ResMut<Current>) {
 /// will be halved").
 pub(super) fn work(t: &mut Battlefield, element: &str) {
     let bound = t.battle.clock.bound();
-    let els = sorted(&mut t.elements);
+    let els = t.elements.views();
     let Some(f) = t.roster.find(&els, element) else {
         t.failures.record(&mut t.log, bound, "work", element, format!("{} is no element of the battle", element));
         return;

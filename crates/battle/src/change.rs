@@ -50,8 +50,8 @@ use warbound_rules::{
 use super::{
     setup::BattleResult,
     state::{
-        Actions, AirCommand, Arrival, Battle, BridgeState, Concealment, Fielded, FieldedItem, Flow, FooState, Force,
-        Intel, LastShot, Marks, Momentum, Order, PendingMove, Place, Presence, Sides, Status, Vehicle,
+        Actions, AirCommand, Arrival, Battle, BridgeState, Concealment, ElementMut, ElementView, Fielded, Flow, FooState, Force,
+        Intel, LastShot, Marks, Momentum, Order, PendingMove, Place, Presence, Roster, Sides, Status, Vehicle,
     },
 };
 
@@ -177,26 +177,59 @@ pub struct AllElements<'w, 's> {
 
 impl<'w, 's> AllElements<'w, 's> {
     /// Every element, in scenario order, held to read and change.
-    pub fn sorted(&mut self) -> Vec<Held<'_, 's>> {
+    pub fn sorted(&mut self) -> Vec<Held<'_>> {
         let tally = self.tally.as_deref();
-        let mut v: Vec<Held> = self.query.iter_mut().map(|item| Held { item, tally }).collect();
-        v.sort_by_key(|f| f.identity.index);
+        let mut v: Vec<Held> = self.query.iter_mut().map(|item| Held { item: item.into(), tally }).collect();
+        if !v.is_sorted_by_key(|f| f.identity.index) {
+            v.sort_by_key(|f| f.identity.index);
+        }
         debug_assert!(v.iter().enumerate().all(|(i, f)| usize::from(f.identity.index) == i), "indices in order");
         v
+    }
+
+    /// Every element, in scenario order, to read only.
+    pub fn views(&self) -> Vec<ElementView<'_>> {
+        let mut v: Vec<ElementView> = self.query.iter().map(|item| item.view()).collect();
+        if !v.is_sorted_by_key(|f| f.identity.index) {
+            v.sort_by_key(|f| f.identity.index);
+        }
+        v
+    }
+
+    /// Whether any element is as `pred` asks, read in no particular order.
+    pub fn any(&self, pred: impl Fn(ElementView) -> bool) -> bool {
+        self.query.iter().any(|item| pred(item.view()))
+    }
+
+    /// The element at `i` in scenario order, to read only.
+    pub fn view_at(&self, roster: &Roster, i: usize) -> Option<ElementView<'_>> {
+        self.query.get(roster.entity_at(i)?).ok().map(|item| item.view())
+    }
+
+    /// The element `id`, held alone to read and change.
+    pub fn one(&mut self, roster: &Roster, id: &str) -> Option<Held<'_>> {
+        self.at(roster, roster.index(id)?)
+    }
+
+    /// The element at `i` in scenario order, held alone to read and change.
+    pub fn at(&mut self, roster: &Roster, i: usize) -> Option<Held<'_>> {
+        let tally = self.tally.as_deref();
+        let item = self.query.get_mut(roster.entity_at(i)?).ok()?;
+        Some(Held { item: item.into(), tally })
     }
 }
 
 /// An element as a step holds it: every component read through
 /// [`Deref`], changed only by [`Held::apply`].
-pub struct Held<'a, 's> {
-    item: FieldedItem<'a, 's>,
+pub struct Held<'a> {
+    item: ElementMut<'a>,
     tally: Option<&'a StateTally>,
 }
 
 /// Every component of an element that a change may write, owned.
 type Written = (Force, Place, Presence, Momentum, Actions, Concealment, Vehicle, Order, Intel);
 
-impl Held<'_, '_> {
+impl Held<'_> {
     /// Writes what the rule decided; returns the men it cost the element
     /// ([`Change::LoseMen`], [`Change::LoseWeapon`]), 0 for every other change.
     pub fn apply(&mut self, change: Change) -> u32 {
@@ -381,8 +414,8 @@ impl Held<'_, '_> {
     }
 }
 
-impl<'a, 's> Deref for Held<'a, 's> {
-    type Target = FieldedItem<'a, 's>;
+impl<'a> Deref for Held<'a> {
+    type Target = ElementMut<'a>;
 
     fn deref(&self) -> &Self::Target {
         &self.item

@@ -175,8 +175,8 @@ pub(super) fn runner(t: &mut Battlefield, id: &str) {
 /// touch, otherwise it waits for the element's runner.
 fn order_element(t: &mut Battlefield, s: usize, c: usize, id: &str, objective: Objective) {
     let company = t.sides.0[s].companies[c].clone();
-    let mut els = sorted(&mut t.elements);
-    let Some(f) = t.roster.find_mut(&mut els, id) else { return };
+    let mut els = t.elements.one(&t.roster, id);
+    let Some(f) = els.as_mut() else { return };
     if in_touch(&company, &f.view()) {
         f.apply(Change::Objective(objective));
         if f.order.awaiting_runner.is_some() {
@@ -203,7 +203,7 @@ fn objective_reaches(
     if t.sides.0[s].companies[c].from_senior_officer.is_some() {
         t.sides.apply(s, SideChange::FromSeniorOfficer(c, None));
     }
-    let els = sorted(&mut t.elements);
+    let els = t.elements.views();
     let orders: Vec<(String, Objective)> = els
         .iter()
         .filter(|f| f.identity.side == s && f.identity.company == c)
@@ -290,7 +290,7 @@ pub(super) fn succession(t: &mut Battlefield, s: usize, c: usize) {
     if company.co_alive {
         return;
     }
-    let els = sorted(&mut t.elements);
+    let els = t.elements.views();
     let standing = |id: &str| {
         t.roster.find(&els, id).is_some_and(|f| f.presence.status.in_play() && f.force.element.nco.is_some())
     };
@@ -358,7 +358,7 @@ pub(super) fn successor_duties(t: &mut Battlefield, s: usize, c: usize) {
 /// in the box.
 pub(super) fn auto(t: &mut Battlefield, s: usize, c: usize) {
     let orders = lookout(t, s, c);
-    let els = sorted(&mut t.elements);
+    let els = t.elements.views();
     let mut nominated: Vec<(String, bool, u8)> = els
         .iter()
         .filter(|f| f.identity.side == s && f.identity.company == c)
@@ -388,7 +388,7 @@ fn lookout(t: &mut Battlefield, s: usize, c: usize) -> Vec<ElementOrder> {
             .and_then(|e| e.order.as_ref())
             .is_some()
     };
-    let els = sorted(&mut t.elements);
+    let els = t.elements.views();
     let mine: Vec<(&str, Activity, &str, Point)> = els
         .iter()
         .filter(|f| f.identity.side == s && f.identity.company == c && f.presence.status.in_play())
@@ -577,8 +577,8 @@ pub(super) fn apply(t: &mut Battlefield, s: usize, c: usize, rally_ids: &[String
     let co = t.sides.0[s].companies[c].co;
     for o in orders {
         let Ok(objective) = o.order.objective() else { continue };
-        let mut els = sorted(&mut t.elements);
-        let Some(f) = t.roster.find_mut(&mut els, &o.element) else {
+        let mut els = t.elements.one(&t.roster, &o.element);
+        let Some(f) = els.as_mut() else {
             t.failures.record(
                 &mut t.log,
                 bound,
@@ -612,7 +612,6 @@ pub(super) fn apply(t: &mut Battlefield, s: usize, c: usize, rally_ids: &[String
             .input("location", &objective.location, "its objective");
             t.log.push(bound, ev);
         }
-        drop(els);
         order_element(t, s, c, &o.element, objective);
     }
     rally(t, s, c, rally_ids);

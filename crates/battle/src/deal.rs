@@ -6,7 +6,7 @@ use super::change::{BattleChange, FlowChange};
 use crate::prelude::*;
 use warbound_rules::opc::{self, Holder, Participant};
 
-use super::{Battlefield, FlowSchedule, FlowSet, at, sorted, state::Flow};
+use super::{Battlefield, FlowSchedule, FlowSet, at, state::Flow};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(FlowSchedule, deal.in_set(FlowSet::Deal).run_if(at(|f| *f == Flow::Deal)));
@@ -17,7 +17,7 @@ fn deal(mut t: Battlefield) {
         return;
     }
     let bound = t.battle.clock.bound();
-    let els = sorted(&mut t.elements);
+    let els = t.elements.views();
     let mut participants: Vec<Participant> = els
         .iter()
         .filter(|f| f.presence.status.in_play())

@@ -91,7 +91,7 @@ pub(super) fn charge_act(t: &mut Battlefield, element: &str, charge: &str, acts:
     let (element, charge) = (element.to_owned(), charge.to_owned());
     let bound = t.battle.clock.bound();
     let Some(k) = t.battle.charges.iter().position(|d| d.id == charge) else { return };
-    let els = sorted(&mut t.elements);
+    let els = t.elements.views();
     let Some(i) = t.roster.index(&element) else {
         t.failures.record(&mut t.log, bound, "act_phase", &element, format!("{} is no element of the battle", element));
         return;
@@ -284,7 +284,7 @@ fn near_outline(outline: &[Point], p: Point) -> f32 {
 pub(super) fn clear_mines(t: &mut Battlefield, element: &str) {
     let bound = t.battle.clock.bound();
     let night = t.battle.clock.light() == warbound_rules::day::Light::Night;
-    let els = sorted(&mut t.elements);
+    let els = t.elements.views();
     let Some(f) = t.roster.find(&els, element) else {
         t.failures.record(
             &mut t.log,

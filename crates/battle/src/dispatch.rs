@@ -9,7 +9,6 @@ use super::{
     Battlefield, FlowSchedule, FlowSet, at,
     command::{self, Command, CommandRecord, Current, Inbox},
     setup::Control,
-    sorted,
     state::{Elements, Flow},
     visible::Sight,
 };
@@ -33,7 +32,7 @@ fn dispatch(
     let bound = t.battle.clock.bound();
     let codex = t.codex.0.clone();
     let codex = &*codex;
-    let els = sorted(&mut t.elements);
+    let els = t.elements.views();
     let all = Elements::new(els.iter().map(|m| m.view()).collect(), &t.roster);
     let sight = Sight::new(&t.battle, codex);
     let side = all.get(&turn.element).map(|f| f.identity.side);

@@ -195,7 +195,7 @@ impl Battlefield<'_, '_> {
 }
 
 /// Every element, in scenario order, held to read and change.
-pub fn sorted<'a, 's>(elements: &'a mut AllElements<'_, 's>) -> Vec<Held<'a, 's>> {
+pub fn sorted<'a>(elements: &'a mut AllElements<'_, '_>) -> Vec<Held<'a>> {
     elements.sorted()
 }
 

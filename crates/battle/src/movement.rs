@@ -62,15 +62,15 @@ fn move_phase(mut t: Battlefield, mut current: ResMut<Current>) {
         // Boats that reach the bank on the declared route: the men get out.
         if let Some(declared) = declared {
             let bound = t.battle.clock.bound();
-            let mut els = sorted(&mut t.elements);
-            if let Some(f) = t.roster.find_mut(&mut els, &element) {
+            let mut els = t.elements.one(&t.roster, &element);
+            if let Some(f) = els.as_mut() {
                 super::river_craft::land_at_bank(&mut t.log, bound, &t.battle.terrain, f, declared);
             }
         }
         super::turn::phase_done(&mut t, Phase::Move, &[]);
         return;
     }
-    let side = t.roster.index(&element).map(|i| sorted(&mut t.elements)[i].identity.side);
+    let side = t.roster.index(&element).and_then(|i| t.elements.view_at(&t.roster, i)).map(|f| f.identity.side);
     let player = side.is_some_and(|s| t.sides.0[s].control == super::setup::Control::Player);
     if player {
         // Heroes All, "Movement": the route is declared and the dice thrown;
@@ -101,7 +101,7 @@ fn move_phase(mut t: Battlefield, mut current: ResMut<Current>) {
 
 /// Whether the element has left the table (or the transport it rode in has).
 fn gone(t: &mut Battlefield, element: &str) -> bool {
-    let els = sorted(&mut t.elements);
+    let els = t.elements.views();
     let f = t.roster.find(&els, element);
     f.is_some_and(|f| {
         !f.presence.status.in_play() || f.presence.status.aboard().is_some_and(|k| !els[k].presence.status.on_table())
@@ -111,8 +111,8 @@ fn gone(t: &mut Battlefield, element: &str) -> bool {
 /// Marks the element's move this bound as a stealth move (after its
 /// Movement Dice are logged).
 pub(super) fn stealthy(t: &mut Battlefield, element: &str) {
-    let mut els = sorted(&mut t.elements);
-    if let Some(f) = t.roster.find_mut(&mut els, element) {
+    let mut els = t.elements.one(&t.roster, element);
+    if let Some(f) = els.as_mut() {
         f.apply(Change::Stealthy);
     }
 }
@@ -734,15 +734,15 @@ pub(super) fn fall_back_aboard(t: &mut Battlefield, element: &str, edge: Edge) {
     let bound = t.battle.clock.bound();
     let table = t.battle.start.scenario.table;
     let at = {
-        let els = sorted(&mut t.elements);
+        let els = t.elements.views();
         let Some(f) = t.roster.find(&els, element) else { return };
         f.place.at
     };
     let home = nearest_on_edge(table, edge, at);
     do_move(t, element, home, 0, Pace::Normal);
     let driver = super::transport::driver(t, element);
-    let mut els = sorted(&mut t.elements);
-    let Some(v) = t.roster.find_mut(&mut els, &driver) else { return };
+    let mut els = t.elements.one(&t.roster, &driver);
+    let Some(v) = els.as_mut() else { return };
     if v.presence.status.on_table() && from_edge(table, edge, v.place.at) <= 1.0 {
         super::shared::leave(&mut t.log, bound, v, Status::Retired, "a full move away took it off its own edge");
     }

@@ -65,8 +65,8 @@ fn observe_phase(mut t: Battlefield, mut current: ResMut<Current>) {
 /// counters go); out of concealment, its first move loses no pips.
 pub(super) fn extract(t: &mut Battlefield, element: &str, counter: u8) {
     let bound = t.battle.clock.bound();
-    let mut els = sorted(&mut t.elements);
-    let Some(f) = t.roster.find_mut(&mut els, element) else {
+    let mut els = t.elements.one(&t.roster, element);
+    let Some(f) = els.as_mut() else {
         t.failures.record(&mut t.log, bound, "extract", element, format!("{element} is no element of the battle"));
         return;
     };
@@ -244,7 +244,7 @@ pub(super) fn do_observe(t: &mut Battlefield, element: &str, targets: &[ObserveT
                 if stood_there {
                     // It was never there: it stands at the counter its owner would declare now.
                     let objective = sight.scenario.place(&els[j].order.objective.location).map(point);
-                    let to = super::spawn::declared_place(&els[j].concealment, objective.unwrap_or(at));
+                    let to = super::spawn::declared_place(els[j].concealment, objective.unwrap_or(at));
                     if let Some(to) = to {
                         els[j].apply(Change::StandsAt(to));
                     }

@@ -10,7 +10,7 @@ use warbound_rules::{event::Book, opc::OrtResult};
 use super::{
     Battlefield, FlowSchedule, FlowSet, activation, at,
     command::{Command, CommandRecord, Inbox, event, refusal},
-    command_turn, sorted, start_bound,
+    command_turn, start_bound,
     state::{Elements, Flow},
 };
 
@@ -32,7 +32,7 @@ fn officers(mut t: Battlefield, mut inbox: ResMut<Inbox>, mut record: ResMut<Com
             if t.sides.0[*side].companies[*company].id != *id {
                 Err(refusal(Book::FightYourOwnBattles, "The game flow", format!("it is not {id}'s command turn")))
             } else {
-                let els = sorted(&mut t.elements);
+                let els = t.elements.views();
                 let all = Elements::new(els.iter().map(|m| m.view()).collect(), &t.roster);
                 command_turn::check(&all, &t.battle.start.scenario, *side, *company, rally, orders)
             }

@@ -18,7 +18,6 @@ use super::{
     setup::{
         BattleResult, BattleStart, Decision, ElementResult, Fate, PieceResult, PieceState, SideResult, SquadronResult,
     },
-    sorted,
     state::{ElementView, Elements, Flow, SideState, Status},
 };
 
@@ -79,8 +78,7 @@ pub fn settle(t: &mut Battlefield) {
         t.flow.apply(FlowChange::To(Flow::Over));
         return;
     }
-    let els_m = sorted(&mut t.elements);
-    let els = Elements::new(els_m.iter().map(|m| m.view()).collect(), &t.roster);
+    let els = Elements::new(t.elements.views(), &t.roster);
     let n = t.sides.0.len();
     if n < 2 {
         return;
@@ -104,7 +102,6 @@ pub fn settle(t: &mut Battlefield) {
             .map(|s| (Some(s), Decision::Objective))
     };
     drop(els);
-    drop(els_m);
     if let Some((winner, by)) = decision {
         finish(t, winner, by);
     }
@@ -120,14 +117,12 @@ pub fn time_up(t: &mut Battlefield) {
         finish(t, None, Decision::Stopped);
         return;
     }
-    let els_m = sorted(&mut t.elements);
-    let els = Elements::new(els_m.iter().map(|m| m.view()).collect(), &t.roster);
+    let els = Elements::new(t.elements.views(), &t.roster);
     let withdrawn: Vec<bool> = t.sides.0.iter().map(SideState::withdrawn).collect();
     let scores: Vec<usize> = (0..t.sides.0.len())
         .map(|s| t.battle.start.scenario.sides[s].victory.iter().filter(|g| met(g, s, &els, &withdrawn)).count())
         .collect();
     drop(els);
-    drop(els_m);
     let best = scores.iter().copied().max().unwrap_or(0);
     let leaders: Vec<usize> = (0..scores.len()).filter(|&s| scores[s] == best).collect();
     let winner = (leaders.len() == 1 && best > 0).then(|| leaders[0]);
@@ -150,8 +145,7 @@ fn finish(t: &mut Battlefield, winner: Option<usize>, by: Decision) {
 
 /// The battle's result as it stands.
 pub fn result(t: &mut Battlefield, winner: Option<usize>, by: Decision) -> BattleResult {
-    let els_m = sorted(&mut t.elements);
-    let els: Vec<ElementView> = els_m.iter().map(|m| m.view()).collect();
+    let els = t.elements.views();
     let elements: Vec<ElementResult> = els
         .iter()
         .map(|f| ElementResult {

@@ -21,7 +21,6 @@ use super::{
     change::Held,
     command::{Command, Current},
     log::BattleLog,
-    sorted,
     state::{ElementView, Flow},
 };
 
@@ -70,8 +69,8 @@ pub fn at_launch(f: &ElementView, terrain: &Terrain, to: (f32, f32)) -> bool {
 /// "Getting into a boat is treated as an Act".
 pub(super) fn launch(t: &mut Battlefield, element: &str, to: (f32, f32)) {
     let bound = t.battle.clock.bound();
-    let mut els = sorted(&mut t.elements);
-    let Some(f) = t.roster.find_mut(&mut els, element) else {
+    let mut els = t.elements.one(&t.roster, element);
+    let Some(f) = els.as_mut() else {
         t.failures.record(&mut t.log, bound, "launch", element, format!("{element} is no element of the battle"));
         return;
     };

@@ -64,7 +64,7 @@ fn start_bound(mut t: Battlefield) {
                 if before < StrategicCondition::Yellow && condition == StrategicCondition::Yellow {
                     revise_at_yellow(&mut t, s);
                 }
-                let els = sorted(&mut t.elements);
+                let els = t.elements.views();
                 // Reading: troops still due from the box or afloat in later
                 // waves are a force he has yet to commit, like reserves.
                 let reserves = els
@@ -122,7 +122,7 @@ pub(super) fn finish(t: &mut Battlefield) {
 /// re-committed to the table using the \"reserves\" mechanism").
 fn auto_reserves(t: &mut Battlefield, s: usize) -> Vec<String> {
     let yellow = t.sides.0[s].record.condition() >= StrategicCondition::Yellow;
-    let els = sorted(&mut t.elements);
+    let els = t.elements.views();
     els.iter()
         .filter(|f| {
             let held = f.presence.status != Status::Reserve || yellow;
@@ -147,7 +147,7 @@ fn auto_reserves(t: &mut Battlefield, s: usize) -> Vec<String> {
 fn revise_at_yellow(t: &mut Battlefield, s: usize) {
     let side = t.sides.0[s].clone();
     let attacking = |o: &Objective| o.activity.conduct().moves == Moves::IntoContact;
-    let els = sorted(&mut t.elements);
+    let els = t.elements.views();
     let revised: Vec<usize> = (0..side.companies.len())
         .filter(|&c| {
             side.companies[c].objective.as_ref().is_some_and(attacking)
@@ -267,7 +267,7 @@ fn replace_foos(t: &mut Battlefield, s: usize) {
         if fo.alive {
             continue;
         }
-        let els = sorted(&mut t.elements);
+        let els = t.elements.views();
         let side = &t.sides.0[s];
         let pick = side.companies.iter().enumerate().find_map(|(c, company)| {
             let with = t.roster.find(&els, &company.attached_to).filter(|f| f.presence.status.on_table())?;
@@ -315,7 +315,7 @@ pub(super) fn check(
     if withdraw && let Some(r) = withdrawal_refused(&t.sides.0[s]) {
         return Err(r);
     }
-    let els = sorted(&mut t.elements);
+    let els = t.elements.views();
     for id in commit {
         let Some(f) = t.roster.find(&els, id).filter(|f| f.identity.side == s) else {
             return Err(refusal(

@@ -577,6 +577,11 @@ impl Roster {
         self.by_id.get(id).copied()
     }
 
+    /// The entity of the element at `i` in scenario order.
+    pub fn entity_at(&self, i: usize) -> Option<Entity> {
+        self.entities.get(i).copied()
+    }
+
     /// The element's entity.
     pub fn entity(&self, id: &str) -> Option<Entity> {
         self.index(id).map(|i| self.entities[i])
@@ -635,6 +640,75 @@ pub struct ElementView<'a> {
     pub vehicle: &'a Vehicle,
     pub order: &'a Order,
     pub intel: &'a Intel,
+}
+
+/// An element's components borrowed to change, as a step holds them
+/// through [`crate::change::Held`]. Bevy's change ticks are left out:
+/// nothing reads them on elements, and a step holds every element many
+/// times a bound.
+#[derive(Debug)]
+pub struct ElementMut<'a> {
+    pub entity: Entity,
+    pub identity: &'a Identity,
+    pub force: &'a mut Force,
+    pub place: &'a mut Place,
+    pub presence: &'a mut Presence,
+    pub momentum: &'a mut Momentum,
+    pub actions: &'a mut Actions,
+    pub concealment: &'a mut Concealment,
+    pub vehicle: &'a mut Vehicle,
+    pub order: &'a mut Order,
+    pub intel: &'a mut Intel,
+}
+
+impl<'w> From<FieldedItem<'w, '_>> for ElementMut<'w> {
+    fn from(f: FieldedItem<'w, '_>) -> Self {
+        ElementMut {
+            entity: f.entity,
+            identity: f.identity,
+            force: f.force.into_inner(),
+            place: f.place.into_inner(),
+            presence: f.presence.into_inner(),
+            momentum: f.momentum.into_inner(),
+            actions: f.actions.into_inner(),
+            concealment: f.concealment.into_inner(),
+            vehicle: f.vehicle.into_inner(),
+            order: f.order.into_inner(),
+            intel: f.intel.into_inner(),
+        }
+    }
+}
+
+impl ElementMut<'_> {
+    /// Its read-only form.
+    pub fn view(&self) -> ElementView<'_> {
+        ElementView {
+            entity: self.entity,
+            identity: self.identity,
+            force: self.force,
+            place: self.place,
+            presence: self.presence,
+            momentum: self.momentum,
+            actions: self.actions,
+            concealment: self.concealment,
+            vehicle: self.vehicle,
+            order: self.order,
+            intel: self.intel,
+        }
+    }
+
+    pub fn id(&self) -> &str {
+        self.force.id()
+    }
+
+    pub fn men(&self) -> u32 {
+        self.force.men()
+    }
+
+    /// See [`ElementView::spent`].
+    pub fn spent(&self) -> bool {
+        self.view().spent()
+    }
 }
 
 impl FieldedItem<'_, '_> {
@@ -696,7 +770,12 @@ impl<'w> FieldedReadOnlyItem<'w, '_> {
     }
 }
 
-impl ElementView<'_> {
+impl<'a> ElementView<'a> {
+    /// Itself: a view reads as any other held element.
+    pub fn view(&self) -> ElementView<'a> {
+        *self
+    }
+
     pub fn id(&self) -> &str {
         self.force.id()
     }

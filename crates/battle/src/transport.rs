@@ -67,7 +67,7 @@ fn act_phase(mut t: Battlefield, mut current: ResMut<Current>) {
 
 /// The element that moves for `element`: the transport it rides in, else itself.
 pub(super) fn driver(t: &mut Battlefield, element: &str) -> String {
-    let els = sorted(&mut t.elements);
+    let els = t.elements.views();
     let ridden = t.roster.find(&els, element).and_then(|f| f.presence.status.aboard());
     ridden.and_then(|k| els.get(k)).map_or_else(|| element.to_owned(), |v| v.id().to_owned())
 }
@@ -187,7 +187,7 @@ fn beside(t: &Battlefield, at: Point, side: usize) -> Point {
 
 pub(super) fn disembark(t: &mut Battlefield, element: &str) {
     let bound = t.battle.clock.bound();
-    let els = sorted(&mut t.elements);
+    let els = t.elements.views();
     let Some(f) = t.roster.find(&els, element) else { return };
     let (Some(k), side) = (f.presence.status.aboard(), f.identity.side) else {
         t.failures.record(&mut t.log, bound, "disembark", element, "it rides in no transport".into());
@@ -227,6 +227,21 @@ fn get_out(t: &mut Battlefield, element: &str, k: usize, to: Point) {
 /// owing the FYOB chart's "If transport destroyed whilst the element loaded"
 /// (test `men_aboard_a_brewed_transport_get_out_at_the_wreck`).
 fn wrecks(mut t: Battlefield) {
+    let elements = &t.elements;
+    let view = |i: Option<usize>| i.and_then(|i| elements.view_at(&t.roster, i));
+    let due = elements.any(|f| {
+        let left = f.force.carrying().is_some_and(|p| {
+            f.presence.status.on_table()
+                && view(t.roster.index(p)).is_none_or(|p| p.presence.status.aboard() != Some(usize::from(f.identity.index)))
+        });
+        let stranded = f.presence.status.aboard().is_some_and(|k| {
+            view(Some(k)).is_none_or(|v| !v.presence.status.on_table() || v.spent())
+        });
+        left || stranded
+    });
+    if !due {
+        return;
+    }
     let bound = t.battle.clock.bound();
     let mut els = sorted(&mut t.elements);
     // Men who left their transport by their own CM tests (back to the box,

@@ -4,16 +4,15 @@
 use super::change::{BattleChange, Change, FlowChange};
 use warbound_rules::order_dice;
 
-use super::{Battlefield, sorted, state::Flow};
+use super::{Battlefield, state::Flow};
 
 /// The element's turn is over: its Activity Counter, and the next card.
 pub(super) fn end_turn(t: &mut Battlefield, id: &str) {
-    let mut els = sorted(&mut t.elements);
-    if let Some(f) = t.roster.find_mut(&mut els, id) {
+    let mut els = t.elements.one(&t.roster, id);
+    if let Some(f) = els.as_mut() {
         let counter = order_dice::activity_counter(f.actions.this_bound.fired, f.actions.this_bound.moved);
         f.apply(Change::Counter(counter));
     }
-    drop(els);
     discard(t, id);
 }
 
@@ -35,8 +34,8 @@ pub(super) fn set_up_weapons(t: &mut Battlefield, id: &str, up: bool) {
     .input("act", order_dice::Act::SetUpOrTakeDownImmobileCsw, "an Act to break down and set up")
     .outcome(serde_json::json!({ "set_up": up }));
     t.log.push(bound, event);
-    let mut els = sorted(&mut t.elements);
-    if let Some(f) = t.roster.find_mut(&mut els, id) {
+    let mut els = t.elements.one(&t.roster, id);
+    if let Some(f) = els.as_mut() {
         f.apply(Change::SetUp(up));
     }
 }

@@ -58,7 +58,7 @@ fn first_player(mut t: Battlefield) {
 /// The player throws his Command Dice.
 fn throw(t: &mut Battlefield, player: usize, second: bool) {
     let bound = t.battle.clock.bound();
-    let els = sorted(&mut t.elements);
+    let els = t.elements.views();
     let active = els.iter().filter(|f| f.identity.side == player && f.presence.status.in_play()).count() as u32;
     drop(els);
     // "Artillery with a FOO get 1 Command Die not 2": a die for each FOO
@@ -358,7 +358,7 @@ fn give(mut t: Battlefield, mut inbox: ResMut<Inbox>, mut record: ResMut<Command
     let codex = &*codex;
     let auto = t.sides.0[h.player].control == Control::Auto;
     let checked = {
-        let els = sorted(&mut t.elements);
+        let els = t.elements.views();
         let all = Elements::new(els.iter().map(|m| m.view()).collect(), &t.roster);
         let sight = Sight::new(&t.battle, codex);
         let aircraft = super::air::over_table(&t.sides);
@@ -415,7 +415,8 @@ fn give(mut t: Battlefield, mut inbox: ResMut<Inbox>, mut record: ResMut<Command
             };
             let quality = with
                 .and_then(|w| t.roster.index(&w))
-                .map_or(warbound_rules::officer::Quality::Regular, |i| sorted(&mut t.elements)[i].force.quality);
+                .and_then(|i| t.elements.view_at(&t.roster, i))
+                .map_or(warbound_rules::officer::Quality::Regular, |f| f.force.quality);
             let two = TwoPlayerElement { id: element.clone(), nco: officer, quality, morale_due: Vec::new() };
             let (allocation, events) = match h.dice.allocate(&two, *die, action_of(action), &[], &mut t.dice.0) {
                 Ok(a) => a,
@@ -460,8 +461,8 @@ fn give(mut t: Battlefield, mut inbox: ResMut<Inbox>, mut record: ResMut<Command
             }
         }
         Command::Die { element, die, action, sixes } => {
-            let mut els = sorted(&mut t.elements);
-            let Some(me) = t.roster.find_mut(&mut els, element) else {
+            let mut els = t.elements.one(&t.roster, element);
+            let Some(me) = els.as_mut() else {
                 t.failures.record(
                     &mut t.log,
                     bound,
@@ -488,7 +489,6 @@ fn give(mut t: Battlefield, mut inbox: ResMut<Inbox>, mut record: ResMut<Command
             let (allocation, events) = match allocated {
                 Ok(a) => a,
                 Err(e) => {
-                    drop(els);
                     let r = refusal(Book::HeroesAll, SECTION, e.to_string());
                     t.log.push(bound, event(&cmd, auto, Some(&r)));
                     if auto {
@@ -500,7 +500,6 @@ fn give(mut t: Battlefield, mut inbox: ResMut<Inbox>, mut record: ResMut<Command
             if events.iter().any(|e| e.kind == EventKind::Ort) {
                 me.apply(Change::MoraleTaken);
             }
-            drop(els);
             t.log.push(bound, event(&cmd, auto, None));
             if !auto {
                 record.0.push(cmd.clone());
@@ -563,7 +562,7 @@ fn aim_taken(t: &mut Battlefield, element: &str, action: &DieAction) {
 fn act(t: &mut Battlefield, element: &str, action: &DieAction, aimed: bool) {
     match action {
         DieAction::Fire { target } => {
-            let moved = t.roster.index(element).is_some_and(|i| sorted(&mut t.elements)[i].actions.this_bound.moved);
+            let moved = t.roster.index(element).and_then(|i| t.elements.view_at(&t.roster, i)).is_some_and(|f| f.actions.this_bound.moved);
             firing::do_fire(t, element, target, firing::Stance { on_the_move: moved, aimed, ..Default::default() });
         }
         DieAction::Move { to } => movement::do_move(t, element, Point(to.0, to.1), 0, Pace::Normal),
@@ -571,15 +570,15 @@ fn act(t: &mut Battlefield, element: &str, action: &DieAction, aimed: bool) {
             observation::do_observe(t, element, &[super::command::ObserveTarget::Element(target.clone())], 0)
         }
         DieAction::Act => {
-            let mut els = sorted(&mut t.elements);
-            if let Some(f) = t.roster.find_mut(&mut els, element) {
+            let mut els = t.elements.one(&t.roster, element);
+            if let Some(f) = els.as_mut() {
                 f.apply(Change::Revealed);
             }
         }
         DieAction::Overwatch { on } => {
             let bound = t.battle.clock.bound();
-            let mut els = sorted(&mut t.elements);
-            if let Some(f) = t.roster.find_mut(&mut els, element) {
+            let mut els = t.elements.one(&t.roster, element);
+            if let Some(f) = els.as_mut() {
                 f.apply(Change::Overwatch(*on));
                 let ev = RuleEvent::new(EventKind::CommandDice, RuleRef::new(Book::HeroesAll, "Overwatch"))
                     .actor(element.to_owned())
@@ -617,7 +616,7 @@ fn act(t: &mut Battlefield, element: &str, action: &DieAction, aimed: bool) {
 /// Carries out a solo command given by a Command Die through the rule step
 /// the solo flow's phase takes it to.
 fn solo(t: &mut Battlefield, element: &str, command: &Command) {
-    let moved = t.roster.index(element).is_some_and(|i| sorted(&mut t.elements)[i].actions.this_bound.moved);
+    let moved = t.roster.index(element).and_then(|i| t.elements.view_at(&t.roster, i)).is_some_and(|f| f.actions.this_bound.moved);
     let stance = firing::Stance { on_the_move: moved, ..Default::default() };
     match command {
         Command::Smoke { at, .. } => super::smoke::lay(t, element, *at, stance),
@@ -629,14 +628,13 @@ fn solo(t: &mut Battlefield, element: &str, command: &Command) {
         Command::Goliath { target, .. } => super::demolition_vehicles::detonate(t, element, target),
         Command::FireAa { squadron, .. } => {
             let bound = t.battle.clock.bound();
-            let mut els = sorted(&mut t.elements);
-            if let Some(f) = t.roster.find_mut(&mut els, element) {
+            let mut els = t.elements.one(&t.roster, element);
+            if let Some(f) = els.as_mut() {
                 super::shared::reveal(&mut t.log, bound, f, warbound_rules::concealment::ConcealedActivity::Fire);
             }
-            drop(els);
             super::air::aa_fire(t, element, squadron);
-            let mut els = sorted(&mut t.elements);
-            if let Some(f) = t.roster.find_mut(&mut els, element) {
+            let mut els = t.elements.one(&t.roster, element);
+            if let Some(f) = els.as_mut() {
                 f.apply(Change::Fired);
             }
         }
@@ -674,7 +672,7 @@ fn solo(t: &mut Battlefield, element: &str, command: &Command) {
 /// its quarry, an assault on an enemy in contact, fire at a known enemy in
 /// view and range, AA fire at a squadron over the table, observe an unseen
 /// enemy, move as the element's orders say — else it passes.
-fn choose(mut t: Battlefield, mut inbox: ResMut<Inbox>) {
+fn choose(t: Battlefield, mut inbox: ResMut<Inbox>) {
     let Flow::Commanding(h) = &*t.flow else { return };
     let h = h.clone();
     if !inbox.0.is_empty() || t.sides.0[h.player].control != Control::Auto {
@@ -682,7 +680,7 @@ fn choose(mut t: Battlefield, mut inbox: ResMut<Inbox>) {
     }
     let codex = t.codex.0.clone();
     let codex = &*codex;
-    let els = sorted(&mut t.elements);
+    let els = t.elements.views();
     let all = Elements::new(els.iter().map(|m| m.view()).collect(), &t.roster);
     let sight = Sight::new(&t.battle, codex);
     let aircraft = super::air::over_table(&t.sides);
