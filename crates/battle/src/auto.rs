@@ -28,6 +28,7 @@ use warbound_rules::{
     command::{Activity, Moves, OpensFire},
     concealment,
     explosives::ChargeKind,
+    forces,
     geometry::distance,
     momentum::{CmMovement, CmsMovement},
     order_dice::{self, Phase},
@@ -173,12 +174,13 @@ fn next_command(
         OpensFire::OnlyInReply => None,
         OpensFire::OnLeadershipTest => None,
     };
+    let teams = forces::firing_teams(&me.force.element, sight.codex).unwrap_or_default();
     let mut targets: Vec<(ElementView, usize)> = enemies
         .iter()
         .copied()
-        .filter(|e| may_open.unwrap_or_else(|| replies(e)) && sight.may_fire_at(me, e))
-        .map(|e| (e, sight.teams_in_range(me, &e).len()))
-        .filter(|(_, n)| *n > 0)
+        .filter(|e| may_open.unwrap_or_else(|| replies(e)))
+        .map(|e| (e, sight.reaching(&teams, me, &e).count()))
+        .filter(|(e, n)| *n > 0 && sight.may_fire_at(me, e))
         .collect();
     targets.sort_by(|a, b| {
         b.1.cmp(&a.1).then(distance(me.place.at, a.0.place.at).total_cmp(&distance(me.place.at, b.0.place.at)))
@@ -255,11 +257,6 @@ fn next_command(
                 && warbound_rules::explosives::bangalore_gap(sight.terrain, me.place.at, p).is_some()
         })
         .map(|p| Command::Bangalore { element: element.clone(), toward: (p.0, p.1) });
-    // An Act order's Act before its Fire: aim an AT/HE shot at a target at
-    // long range or in cover (FYOB "Act", (iv)).
-    let aim = fire
-        .clone()
-        .filter(|target| all.get(target).is_some_and(|e| super::firing::aim_worth(sight, me, e, turn.failures)));
     // At the double when there is nothing to fire at or observe and no enemy
     // it knows of within the run (the fire phase and the Acts are given up).
     let runs = |to: Point| {
@@ -287,18 +284,6 @@ fn next_command(
             && me.force.build == super::state::Build::Infantry
             && super::movement::reach_at(battle, me, to, turn.orders.movement_pips, Pace::Stealth).is_some()
     };
-    // The nearest place in sight where it last saw an enemy it lost track of:
-    // checked with an Act (Heroes All, "Checking vacated positions").
-    let vacated = me
-        .intel
-        .last_seen
-        .iter()
-        .filter(|(_, at)| sight.place_in_sight(me, **at))
-        .min_by(|a, b| distance(me.place.at, *a.1).total_cmp(&distance(me.place.at, *b.1)))
-        .map(|(id, _)| id.clone());
-    // Smoke to hide its company's infantry crossing the open from a known
-    // enemy overlooking them (Heroes All, "Firing smoke").
-    let screen = super::smoke::auto_spot(me, all, &enemies, sight);
     // Immobile weapons: taken down to move on, set up where they stop (Heroes
     // All, "Weapons table notes").
     let set_up = sight
@@ -339,10 +324,20 @@ fn next_command(
     } else if !observe.is_empty() {
         vec![Command::Observe { element: element.clone(), targets: observe.clone() }]
     } else {
+        // The nearest place in sight where it last saw an enemy it lost track of:
+        // checked with an Act (Heroes All, "Checking vacated positions").
+        let vacated = me
+            .intel
+            .last_seen
+            .iter()
+            .filter(|(_, at)| sight.place_in_sight(me, **at))
+            .min_by(|a, b| distance(me.place.at, *a.1).total_cmp(&distance(me.place.at, *b.1)))
+            .map(|(id, _)| id.clone());
         vacated.map(|enemy| Command::CheckVacated { element: element.clone(), enemy }).into_iter().collect()
     };
     let acts: Vec<Command> = acts.into_iter().chain(runner).collect();
-    let candidates: Vec<Command> = preference(turn.orders.order)
+    // Each choice is drawn up only when those before it are refused.
+    let candidates = preference(turn.orders.order)
         .into_iter()
         .flat_map(|p| match p {
             Phase::Act => acts.clone(),
@@ -361,8 +356,16 @@ fn next_command(
                             .map(|e| Command::Petard { element: element.clone(), target: e.id().to_owned() })
                     })
                     .flatten();
+                // Smoke to hide its company's infantry crossing the open from a known
+                // enemy overlooking them (Heroes All, "Firing smoke").
+                let screen = super::smoke::auto_spot(me, all, &enemies, sight);
                 let smoke = screen.map(|p| Command::Smoke { element: element.clone(), at: (p.0, p.1) });
-                let aimed = aim.clone().map(|target| Command::AimedFire { element: element.clone(), target });
+                // An Act order's Act before its Fire: aim an AT/HE shot at a target at
+                // long range or in cover (FYOB "Act", (iv)).
+                let aim = fire.clone().filter(|target| {
+                    all.get(target).is_some_and(|e| super::firing::aim_worth(sight, me, e, turn.failures))
+                });
+                let aimed = aim.map(|target| Command::AimedFire { element: element.clone(), target });
                 // The enemy's aircraft overhead within reach of its AA weapon.
                 let aa = super::air::aa_weapon(me, sight.codex);
                 let overhead = aa
@@ -388,13 +391,15 @@ fn next_command(
                     }
                 })
                 .unwrap_or_default(),
-        })
-        .collect();
+        });
     // At a river's edge on its way: wade in (or out) before anything else.
     let wade = destination.map(|p| Command::Wade { element: element.clone(), to: (p.0, p.1) });
     let launch = destination.map(|p| Command::Launch { element: element.clone(), to: (p.0, p.1) });
-    let assault = (!burning).then(|| assault_target(turn, me, &enemies, sight, battle)).flatten();
-    let assault = assault.map(|target| Command::Assault { element: element.clone(), target });
+    let assault = std::iter::once_with(|| {
+        let target = (!burning).then(|| assault_target(turn, me, &enemies, sight, battle)).flatten();
+        target.map(|target| Command::Assault { element: element.clone(), target })
+    })
+    .flatten();
     // On an Act order it observes before it assaults, so that the enemies it
     // spots do not halt its advance into contact (Heroes All "Spotting a
     // potential ambush": "without taking an observation test using an Act").
@@ -493,12 +498,14 @@ fn assault_target(
     if !assaults(turn, me) {
         return None;
     }
-    enemies
+    // Nearest first (a stable sort keeps the first of equals), so the reach,
+    // the costly test, is measured only until one is found.
+    let mut known: Vec<&ElementView> = enemies
         .iter()
         .filter(|e| me.intel.known.contains(e.id()) && super::assault::assailable(sight, me, e))
-        .filter(|e| super::assault::within_reach(me, e, turn, battle))
-        .min_by(|a, b| distance(me.place.at, a.place.at).total_cmp(&distance(me.place.at, b.place.at)))
-        .map(|e| e.id().to_owned())
+        .collect();
+    known.sort_by(|a, b| distance(me.place.at, a.place.at).total_cmp(&distance(me.place.at, b.place.at)));
+    known.into_iter().find(|e| super::assault::within_reach(me, e, turn, battle)).map(|e| e.id().to_owned())
 }
 
 /// Whether the Auto element seeks to assault this turn: infantry ordered

@@ -988,9 +988,10 @@ pub struct Battle {
     pub sight_lines: SightLines,
 }
 
-/// A sight line's two viewpoints (point, height, reach, storey, as bits)
+/// A sight line's two ends (point as bits, whether a vehicle, which fix
+/// each viewpoint on the table it was measured on)
 /// and whether its observer is all in turrets.
-pub type LineKey = ([u32; 5], [u32; 5], bool);
+pub type LineKey = ([u32; 3], [u32; 3], bool);
 
 /// Sight lines already measured (`visible::Sight::between`), each exactly as
 /// measured, with the table and the smoke they were measured on: they are

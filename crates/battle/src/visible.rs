@@ -31,8 +31,10 @@ pub struct Sight<'a> {
     pub lines: &'a SightLines,
 }
 
-fn viewpoint_key(v: &Viewpoint) -> [u32; 5] {
-    [v.at.0.to_bits(), v.at.1.to_bits(), v.height.to_bits(), v.reach.to_bits(), u32::from(v.storey)]
+/// An end of a sight line as the measured lines are kept: where it stands and
+/// whether it is a vehicle, which fix its [`viewpoint`] on a given table.
+fn end_key(f: &ElementView) -> [u32; 3] {
+    [f.place.at.0.to_bits(), f.place.at.1.to_bits(), u32::from(f.force.build.is_vehicle())]
 }
 
 impl<'a> Sight<'a> {
@@ -78,11 +80,11 @@ impl Sight<'_> {
     /// end, blocks the sight (*Heroes All*, "Firing smoke").
     pub fn between(&self, from: &ElementView, to: &ElementView) -> Option<Between> {
         let all_in_turrets = matches!(from.force.build, Build::Afv { open_topped: false, .. });
-        let (a, b) = (viewpoint(self.terrain, from), viewpoint(self.terrain, to));
-        let key = (viewpoint_key(&a), viewpoint_key(&b), all_in_turrets);
+        let key = (end_key(from), end_key(to), all_in_turrets);
         if let Some(known) = self.lines.get(&key) {
             return known;
         }
+        let (a, b) = (viewpoint(self.terrain, from), viewpoint(self.terrain, to));
         let between = geometry::sight_line(self.terrain, a, b, all_in_turrets).ok().map(|s| {
             let smoke = self.smoke_between(from.place.at, to.place.at);
             Between { sight_blocked: s.between.sight_blocked || smoke, ..s.between }
@@ -206,22 +208,30 @@ impl Sight<'_> {
 
     /// The element's firing teams that reach `target`.
     pub fn teams_in_range(&self, firer: &ElementView, target: &ElementView) -> Vec<FiringTeam> {
+        let teams = forces::firing_teams(&firer.force.element, self.codex).unwrap_or_default();
+        self.reaching(&teams, firer, target).cloned().collect()
+    }
+
+    /// Which of the firer's `teams` reach `target`: [`Sight::teams_in_range`]
+    /// for teams already drawn up.
+    pub fn reaching<'t>(
+        &self,
+        teams: &'t [FiringTeam],
+        firer: &ElementView,
+        target: &ElementView,
+    ) -> impl Iterator<Item = &'t FiringTeam> {
         let d = geometry::distance(firer.place.at, target.place.at);
-        forces::firing_teams(&firer.force.element, self.codex)
-            .unwrap_or_default()
-            .into_iter()
-            .filter(|t| {
-                let row = t.row.row();
-                matches!(
-                    row.procedure,
-                    firing::Procedure::OpenSights
-                        | firing::Procedure::Howitzer
-                        | firing::Procedure::Mortar { .. }
-                        | firing::Procedure::Rockets
-                        | firing::Procedure::Flame
-                ) && row.range.band(d).is_ok()
-            })
-            .collect()
+        teams.iter().filter(move |t| {
+            let row = t.row.row();
+            matches!(
+                row.procedure,
+                firing::Procedure::OpenSights
+                    | firing::Procedure::Howitzer
+                    | firing::Procedure::Mortar { .. }
+                    | firing::Procedure::Rockets
+                    | firing::Procedure::Flame
+            ) && row.range.band(d).is_ok()
+        })
     }
 
     /// *Heroes All*, "Weapons table notes": "Immobile This weapon takes time
