@@ -130,9 +130,8 @@ pub(super) fn take_turn(t: &mut Battlefield, id: &str, needs_ort: bool, on_seizi
         t.fail("take_turn", &id, "no element of the battle");
         return;
     };
-    let (s, c) = {
-        let els = t.elements.views();
-        (els[i].identity.side, els[i].identity.company)
+    let Some((s, c)) = t.elements.view_at(&t.roster, i).map(|f| (f.identity.side, f.identity.company)) else {
+        return;
     };
     if c < t.sides.0[s].companies.len() {
         command_turn::succession(t, s, c);

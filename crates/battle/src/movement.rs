@@ -101,10 +101,10 @@ fn move_phase(mut t: Battlefield, mut current: ResMut<Current>) {
 
 /// Whether the element has left the table (or the transport it rode in has).
 fn gone(t: &mut Battlefield, element: &str) -> bool {
-    let els = t.elements.views();
-    let f = t.roster.find(&els, element);
-    f.is_some_and(|f| {
-        !f.presence.status.in_play() || f.presence.status.aboard().is_some_and(|k| !els[k].presence.status.on_table())
+    let view = |i: Option<usize>| i.and_then(|i| t.elements.view_at(&t.roster, i));
+    view(t.roster.index(element)).is_some_and(|f| {
+        !f.presence.status.in_play()
+            || f.presence.status.aboard().is_some_and(|k| !view(Some(k)).is_some_and(|v| v.presence.status.on_table()))
     })
 }
 

@@ -34,12 +34,10 @@ pub fn cmt<'a>(els: impl IntoIterator<Item = ElementView<'a>>, side: usize) -> u
         .sum()
 }
 
-/// Whether a side can still fight: something on the table, due, or in reserve.
-fn has_force(els: &[ElementView], side: usize) -> bool {
-    els.iter().any(|f| {
-        f.identity.side == side
-            && matches!(f.presence.status, Status::OnTable | Status::Aboard(_) | Status::Waiting(_) | Status::Reserve)
-    })
+/// Whether the element keeps its side able to fight: on the table, due, or in reserve.
+fn fights_on(f: &ElementView, side: usize) -> bool {
+    f.identity.side == side
+        && matches!(f.presence.status, Status::OnTable | Status::Aboard(_) | Status::Waiting(_) | Status::Reserve)
 }
 
 fn gone(f: &ElementView) -> bool {
@@ -78,13 +76,12 @@ pub fn settle(t: &mut Battlefield) {
         t.flow.apply(FlowChange::To(Flow::Over));
         return;
     }
-    let els = Elements::new(t.elements.views(), &t.roster);
     let n = t.sides.0.len();
     if n < 2 {
         return;
     }
     let withdrawn: Vec<bool> = t.sides.0.iter().map(SideState::withdrawn).collect();
-    let beaten: Vec<bool> = (0..n).map(|s| withdrawn[s] || !has_force(&els, s)).collect();
+    let beaten: Vec<bool> = (0..n).map(|s| withdrawn[s] || !t.elements.any(|f| fights_on(&f, s))).collect();
     let decision = if let Some(loser) = beaten.iter().position(|b| *b) {
         let winner = (0..n).find(|&s| !beaten[s]);
         let by = if withdrawn[loser] { Decision::Withdrawal } else { Decision::Surrender };
@@ -92,16 +89,22 @@ pub fn settle(t: &mut Battlefield) {
     } else {
         // A side whose goals are all of the kind met during play (destroy,
         // break) and all met has won.
-        (0..n)
-            .find(|&s| {
-                let goals = &t.battle.start.scenario.sides[s].victory;
-                let decisive: Vec<&Goal> =
-                    goals.iter().filter(|g| matches!(g, Goal::Destroy(_) | Goal::Break)).collect();
-                !decisive.is_empty() && decisive.iter().all(|g| met(g, s, &els, &withdrawn))
-            })
-            .map(|s| (Some(s), Decision::Objective))
+        let decisive = |s: usize| -> Vec<&Goal> {
+            let goals = &t.battle.start.scenario.sides[s].victory;
+            goals.iter().filter(|g| matches!(g, Goal::Destroy(_) | Goal::Break)).collect()
+        };
+        if (0..n).any(|s| !decisive(s).is_empty()) {
+            let els = Elements::new(t.elements.views(), &t.roster);
+            (0..n)
+                .find(|&s| {
+                    let goals = decisive(s);
+                    !goals.is_empty() && goals.iter().all(|g| met(g, s, &els, &withdrawn))
+                })
+                .map(|s| (Some(s), Decision::Objective))
+        } else {
+            None
+        }
     };
-    drop(els);
     if let Some((winner, by)) = decision {
         finish(t, winner, by);
     }

@@ -67,9 +67,9 @@ fn act_phase(mut t: Battlefield, mut current: ResMut<Current>) {
 
 /// The element that moves for `element`: the transport it rides in, else itself.
 pub(super) fn driver(t: &mut Battlefield, element: &str) -> String {
-    let els = t.elements.views();
-    let ridden = t.roster.find(&els, element).and_then(|f| f.presence.status.aboard());
-    ridden.and_then(|k| els.get(k)).map_or_else(|| element.to_owned(), |v| v.id().to_owned())
+    let view = |i: Option<usize>| i.and_then(|i| t.elements.view_at(&t.roster, i));
+    let ridden = view(t.roster.index(element)).and_then(|f| f.presence.status.aboard());
+    view(ridden).map_or_else(|| element.to_owned(), |v| v.id().to_owned())
 }
 
 /// The transport that carries `f` onto the table from the box: one of its
@@ -87,8 +87,11 @@ pub(super) fn carried_on(els: &[Held], f: &Held) -> Option<usize> {
 
 /// Whoever rides in `transport` moves to where it stands now.
 pub(super) fn ride(t: &mut Battlefield, transport: &str) {
-    let mut els = sorted(&mut t.elements);
     let Some(k) = t.roster.index(transport) else { return };
+    if !t.elements.any(|f| f.presence.status.aboard() == Some(k)) {
+        return;
+    }
+    let mut els = sorted(&mut t.elements);
     let (at, moved) = (els[k].place.at, els[k].actions.this_bound.moved);
     for f in els.iter_mut().filter(|f| f.presence.status.aboard() == Some(k)) {
         if f.place.at != at {
