@@ -106,26 +106,35 @@ fn decide(mut t: Battlefield, mut inbox: ResMut<Inbox>, current: Res<Current>) {
 /// an enemy unit approaches a counter and successfully observes it"). Test
 /// `the_auto_side_observes_counters_never_a_hidden_element`.
 pub(super) fn observe_targets(me: &ElementView, all: &[ElementView], sight: &Sight) -> Vec<ObserveTarget> {
-    let mut unknown: Vec<(Inches, ObserveTarget)> = Vec::new();
+    // Every unknown enemy, or each of its counters, nearest first (a stable
+    // sort keeps the first of equals); the sight, the costly test, is taken
+    // only until two are found.
+    let mut unknown: Vec<(Inches, &ElementView, Option<(u8, Point)>)> = Vec::new();
     for e in all.iter().filter(|e| {
         e.identity.side != me.identity.side && e.presence.status.on_table() && !me.intel.known.contains(e.id())
     }) {
         if !e.concealment.concealed() {
-            if sight.in_view(me, e) {
-                unknown.push((distance(me.place.at, e.place.at), ObserveTarget::Element(e.id().to_owned())));
-            }
+            unknown.push((distance(me.place.at, e.place.at), e, None));
             continue;
         }
         for (counter, at) in e.concealment.counters() {
-            let place = Place { at, ..e.place.clone() };
-            if sight.in_view(me, &ElementView { place: &place, ..*e }) {
-                let target = ObserveTarget::Counter { element: e.id().to_owned(), counter };
-                unknown.push((distance(me.place.at, at), target));
-            }
+            unknown.push((distance(me.place.at, at), e, Some((counter, at))));
         }
     }
     unknown.sort_by(|a, b| a.0.total_cmp(&b.0));
-    unknown.into_iter().take(2).map(|(_, t)| t).collect()
+    unknown
+        .into_iter()
+        .filter_map(|(_, e, counter)| match counter {
+            None => sight.in_view(me, e).then(|| ObserveTarget::Element(e.id().to_owned())),
+            Some((counter, at)) => {
+                let place = Place { at, ..e.place.clone() };
+                sight
+                    .in_view(me, &ElementView { place: &place, ..*e })
+                    .then(|| ObserveTarget::Counter { element: e.id().to_owned(), counter })
+            }
+        })
+        .take(2)
+        .collect()
 }
 
 /// Dice for the Officer decisions an Auto element takes, and where they are logged.

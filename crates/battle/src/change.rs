@@ -484,10 +484,11 @@ impl HeldBattle<'_> {
         }
         let b = &mut *self.battle;
         // The table's sight lines stand while the terrain, its buildings
-        // and its smoke do, within the bound.
+        // and its smoke do.
         let table_stands = matches!(
             change,
             BattleChange::Deck(_)
+                | BattleChange::NextBound
                 | BattleChange::Discard(_)
                 | BattleChange::Weather(_)
                 | BattleChange::Result(_)

@@ -996,12 +996,15 @@ pub type LineKey = ([u32; 3], [u32; 3], bool);
 /// Sight lines already measured (`visible::Sight::between`), each exactly as
 /// measured, with the table and the smoke they were measured on: they are
 /// forgotten when either differs ([`SightLines::stand_on`]), when the apply
-/// step changes the terrain, a building or the smoke, and each bound.
-/// Not saved: a loaded battle measures them again.
+/// step changes the terrain, a building or the smoke, and when
+/// [`MEASURED_AT_MOST`] are kept. Not saved: a loaded battle measures them again.
 #[derive(Default)]
 pub struct SightLines(std::sync::Mutex<Measured>);
 
 type Between = warbound_rules::observation::Between;
+
+/// The most sight lines kept at once (a few MB); past it they are measured afresh.
+const MEASURED_AT_MOST: usize = 1 << 17;
 
 #[derive(Default)]
 struct Measured {
@@ -1027,6 +1030,9 @@ impl SightLines {
 
     pub fn insert(&self, key: LineKey, between: Option<Between>) {
         if let Ok(mut m) = self.0.lock() {
+            if m.lines.len() >= MEASURED_AT_MOST {
+                m.lines.clear();
+            }
             m.lines.insert(key, between);
         }
     }
