@@ -251,8 +251,8 @@ pub(super) fn within_reach(me: &ElementView, target: &ElementView, turn: &Turn, 
     let needed = needed(me, target);
     let contact = toward(me.place.at, target.place.at, Inches(needed));
     needed <= 0.0
-        || movement::reach_at(battle, me, contact, turn.orders.movement_pips, pace(me, target))
-            .is_some_and(|r| r.to_point + 1e-9 >= FAIR_CHANCE)
+        || movement::chance_to_reach(battle, me, contact, turn.orders.movement_pips, pace(me, target))
+            .is_some_and(|p| p + 1e-9 >= FAIR_CHANCE)
 }
 
 /// The enemy infantry inside `me`'s building with it, nearest first: the

@@ -70,7 +70,7 @@ fn decide(mut t: Battlefield, mut inbox: ResMut<Inbox>, current: Res<Current>) {
     }
     let bound = t.battle.clock.bound();
     let els = t.elements.views();
-    let Some(me) = t.roster.find(&els, &turn.element) else {
+    let Some(&me) = t.roster.find(&els, &turn.element) else {
         t.failures.record(
             &mut t.log,
             bound,
@@ -85,7 +85,8 @@ fn decide(mut t: Battlefield, mut inbox: ResMut<Inbox>, current: Res<Current>) {
     }
     let codex = t.codex.0.clone();
     let sight = Sight::new(&t.battle, &codex);
-    let all = Elements::new(els.iter().map(|m| m.view()).collect(), &t.roster);
+    let all = Elements::new(els, &t.roster);
+    let me = &me;
     let aircraft = super::air::over_table(&t.sides);
     let home = super::shared::nearest_on_edge(
         t.battle.start.scenario.table,
@@ -291,7 +292,7 @@ fn next_command(
         quiet
             && near
             && me.force.build == super::state::Build::Infantry
-            && super::movement::reach_at(battle, me, to, turn.orders.movement_pips, Pace::Stealth).is_some()
+            && super::movement::chance_to_reach(battle, me, to, turn.orders.movement_pips, Pace::Stealth).is_some()
     };
     // Immobile weapons: taken down to move on, set up where they stop (Heroes
     // All, "Weapons table notes").
@@ -623,7 +624,7 @@ fn destination(
 /// or no bridge standing.
 fn by_the_bridge(me: &ElementView, to: Point, battle: &super::state::Battle) -> Option<Point> {
     let class = me.place.mover.class;
-    if me.place.boats.is_some() || me.place.mover.in_water {
+    if me.place.boats.is_some() || me.place.mover.in_water || battle.bridges.iter().all(|b| b.bridge.is_destroyed()) {
         return None;
     }
     let route = warbound_rules::geometry::route(&battle.terrain, &[me.place.at, to]).ok()?;

@@ -32,15 +32,13 @@ fn dispatch(
     let bound = t.battle.clock.bound();
     let codex = t.codex.0.clone();
     let codex = &*codex;
-    let els = t.elements.views();
-    let all = Elements::new(els.iter().map(|m| m.view()).collect(), &t.roster);
+    let all = Elements::new(t.elements.views(), &t.roster);
     let sight = Sight::new(&t.battle, codex);
     let side = all.get(&turn.element).map(|f| f.identity.side);
     let auto = side.is_some_and(|s| t.sides.0[s].control == Control::Auto);
     let aircraft = super::air::over_table(&t.sides);
     let checked = super::check::check(&cmd, &turn, &all, &sight, &t.battle, &aircraft);
     drop(all);
-    drop(els);
     match checked {
         Err(refusal) => {
             t.log.push(bound, command::event(&cmd, auto, Some(&refusal)));

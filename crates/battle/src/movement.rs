@@ -549,13 +549,7 @@ pub fn reach(battle: &Battle, f: &ElementView, to: Point, pips: u8) -> Option<Re
 
 /// A move's reach at `pace` (see [`reach`]).
 pub fn reach_at(battle: &Battle, f: &ElementView, to: Point, pips: u8, pace: Pace) -> Option<Reach> {
-    let full = distance(f.place.at, to);
-    if full <= 0.0 {
-        return None;
-    }
-    let (stretches, plan) = passable_route(battle, f, to, pips, pace)?;
-    let dry: f32 = stretches.iter().map(|s| s.length).sum();
-    let to_point = if dry + 0.01 >= full { at_least(&plan, full.get()) } else { 0.0 };
+    let (to_point, dry, plan) = first_leg(battle, f, to, pips, pace)?;
     // The furthest and the even-chance distance on a route declared to where it reaches.
     let mut plan = plan;
     let mut length = dry;
@@ -582,6 +576,30 @@ pub fn reach_at(battle: &Battle, f: &ElementView, to: Point, pips: u8, pace: Pac
         .find(|&(_, acc)| acc >= 0.5)
         .map_or(0.0, |(inches, _)| inches.min(length));
     Some(Reach { furthest, even, to_point })
+}
+
+/// [`Reach::to_point`] alone, without the furthest and even-chance distances.
+pub fn chance_to_reach(battle: &Battle, f: &ElementView, to: Point, pips: u8, pace: Pace) -> Option<f64> {
+    first_leg(battle, f, to, pips, pace).map(|(to_point, ..)| to_point)
+}
+
+/// The move declared straight to `to`: the chance the dice take it there,
+/// the dry length of its route, and its plan.
+fn first_leg(
+    battle: &Battle,
+    f: &ElementView,
+    to: Point,
+    pips: u8,
+    pace: Pace,
+) -> Option<(f64, f32, movement::MovePlan)> {
+    let full = distance(f.place.at, to);
+    if full <= 0.0 {
+        return None;
+    }
+    let (stretches, plan) = passable_route(battle, f, to, pips, pace)?;
+    let dry: f32 = stretches.iter().map(|s| s.length).sum();
+    let to_point = if dry + 0.01 >= full { at_least(&plan, full.get()) } else { 0.0 };
+    Some((to_point, dry, plan))
 }
 
 /// The chance the plan's dice allow at least `d` inches.

@@ -33,7 +33,7 @@ fn officers(mut t: Battlefield, mut inbox: ResMut<Inbox>, mut record: ResMut<Com
                 Err(refusal(Book::FightYourOwnBattles, "The game flow", format!("it is not {id}'s command turn")))
             } else {
                 let els = t.elements.views();
-                let all = Elements::new(els.iter().map(|m| m.view()).collect(), &t.roster);
+                let all = Elements::new(els.clone(), &t.roster);
                 command_turn::check(&all, &t.battle.start.scenario, *side, *company, rally, orders)
             }
         }

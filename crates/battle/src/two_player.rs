@@ -359,7 +359,7 @@ fn give(mut t: Battlefield, mut inbox: ResMut<Inbox>, mut record: ResMut<Command
     let auto = t.sides.0[h.player].control == Control::Auto;
     let checked = {
         let els = t.elements.views();
-        let all = Elements::new(els.iter().map(|m| m.view()).collect(), &t.roster);
+        let all = Elements::new(els.clone(), &t.roster);
         let sight = Sight::new(&t.battle, codex);
         let aircraft = super::air::over_table(&t.sides);
         check(&cmd, &h, (&all, &t.sides), &sight, &t.battle, &aircraft)
@@ -681,7 +681,7 @@ fn choose(t: Battlefield, mut inbox: ResMut<Inbox>) {
     let codex = t.codex.0.clone();
     let codex = &*codex;
     let els = t.elements.views();
-    let all = Elements::new(els.iter().map(|m| m.view()).collect(), &t.roster);
+    let all = Elements::new(els.clone(), &t.roster);
     let sight = Sight::new(&t.battle, codex);
     let aircraft = super::air::over_table(&t.sides);
     let mine: Vec<ElementView> =
