@@ -110,7 +110,7 @@ pub(super) fn observe_targets(me: &ElementView, all: &[ElementView], sight: &Sig
     // Every unknown enemy, or each of its counters, nearest first (a stable
     // sort keeps the first of equals); the sight, the costly test, is taken
     // only until two are found.
-    let mut unknown: Vec<(Inches, &ElementView, Option<(u8, Point)>)> = Vec::new();
+    let mut unknown = Vec::new();
     for e in all.iter().filter(|e| {
         e.identity.side != me.identity.side && e.presence.status.on_table() && !me.intel.known.contains(e.id())
     }) {

@@ -643,9 +643,9 @@ pub struct ElementView<'a> {
 }
 
 /// An element's components borrowed to change, as a step holds them
-/// through [`crate::change::Held`]. Bevy's change ticks are left out:
-/// nothing reads them on elements, and a step holds every element many
-/// times a bound.
+/// through [`crate::change::Held`]: plain references, cheaper to hand about
+/// than Bevy's `Mut`. Nothing reads Bevy's change detection on elements;
+/// holding one marks it changed.
 #[derive(Debug)]
 pub struct ElementMut<'a> {
     pub entity: Entity,
@@ -694,38 +694,6 @@ impl ElementMut<'_> {
             vehicle: self.vehicle,
             order: self.order,
             intel: self.intel,
-        }
-    }
-
-    pub fn id(&self) -> &str {
-        self.force.id()
-    }
-
-    pub fn men(&self) -> u32 {
-        self.force.men()
-    }
-
-    /// See [`ElementView::spent`].
-    pub fn spent(&self) -> bool {
-        self.view().spent()
-    }
-}
-
-impl FieldedItem<'_, '_> {
-    /// Its read-only form.
-    pub fn view(&self) -> ElementView<'_> {
-        ElementView {
-            entity: self.entity,
-            identity: self.identity,
-            force: &self.force,
-            place: &self.place,
-            presence: &self.presence,
-            momentum: &self.momentum,
-            actions: &self.actions,
-            concealment: &self.concealment,
-            vehicle: &self.vehicle,
-            order: &self.order,
-            intel: &self.intel,
         }
     }
 

@@ -559,7 +559,7 @@ fn village() -> App {
 fn change(app: &mut App, id: &str, f: impl FnOnce(&mut crate::battle::state::FieldedItem)) {
     let world = app.world_mut();
     let mut q = world.query::<crate::battle::state::Fielded>();
-    f(&mut q.iter_mut(world).find(|e| e.id() == id).unwrap());
+    f(&mut q.iter_mut(world).find(|e| e.force.id() == id).unwrap());
 }
 
 /// The labels of `id`'s Cardsheet in `app`.
