@@ -38,7 +38,7 @@ use warbound_rules::{
 use super::{
     Battlefield, FlowSchedule, FlowSet, at,
     check::check,
-    command::{Command, Current, Inbox, ObserveTarget, Pace},
+    command::{AutoChecked, Command, Current, Inbox, ObserveTarget, Pace},
     demolition, demolition_vehicles,
     setup::Control,
     state::Demolition,
@@ -62,7 +62,7 @@ const EVACUATE: Inches = Inches(6.0);
 /// Near enough to a place to be there.
 const ARRIVED: f32 = 2.0;
 
-fn decide(mut t: Battlefield, mut inbox: ResMut<Inbox>, current: Res<Current>) {
+fn decide(mut t: Battlefield, mut inbox: ResMut<Inbox>, current: Res<Current>, mut checked: ResMut<AutoChecked>) {
     let Flow::Acting(turn) = &*t.flow else { return };
     let turn = turn.clone();
     if !inbox.0.is_empty() || current.0.is_some() {
@@ -95,6 +95,7 @@ fn decide(mut t: Battlefield, mut inbox: ResMut<Inbox>, current: Res<Current>) {
     );
     let mut rolls = Rolls { dice: &mut t.dice.0, log: &mut t.log, bound };
     let cmd = next_command(&turn, &me.view(), &all, &sight, &t.battle, &aircraft, home, &mut rolls);
+    checked.0 = Some((cmd.clone(), check(&cmd, &turn, &all, &sight, &t.battle, &aircraft)));
     inbox.0.push_back(cmd);
 }
 

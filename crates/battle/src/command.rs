@@ -319,6 +319,12 @@ impl Command {
 #[derive(Resource, Debug, Default)]
 pub struct Inbox(pub VecDeque<Command>);
 
+/// The Auto side's next command with the rules' answer, taken in the very
+/// state the dispatch step would check it in: dispatch takes this answer
+/// rather than draw up every element again to ask.
+#[derive(Resource, Debug, Default)]
+pub struct AutoChecked(pub Option<(Command, Result<(), Refusal>)>);
+
 /// The command the flow is carrying out now, checked against the rules.
 #[derive(Resource, Debug, Default)]
 pub struct Current(pub Option<Command>);

@@ -7,7 +7,7 @@ use crate::prelude::*;
 
 use super::{
     Battlefield, FlowSchedule, FlowSet, at,
-    command::{self, Command, CommandRecord, Current, Inbox},
+    command::{self, AutoChecked, Command, CommandRecord, Current, Inbox},
     setup::Control,
     state::{Elements, Flow},
     visible::Sight,
@@ -22,6 +22,7 @@ fn dispatch(
     mut inbox: ResMut<Inbox>,
     mut current: ResMut<Current>,
     mut record: ResMut<CommandRecord>,
+    mut decided: ResMut<AutoChecked>,
 ) {
     let Flow::Acting(turn) = &*t.flow else { return };
     let turn = turn.clone();
@@ -30,15 +31,19 @@ fn dispatch(
     }
     let Some(cmd) = inbox.0.pop_front() else { return };
     let bound = t.battle.clock.bound();
-    let codex = t.codex.0.clone();
-    let codex = &*codex;
-    let all = Elements::new(t.elements.views(), &t.roster);
-    let sight = Sight::new(&t.battle, codex);
-    let side = all.get(&turn.element).map(|f| f.identity.side);
-    let auto = side.is_some_and(|s| t.sides.0[s].control == Control::Auto);
-    let aircraft = super::air::over_table(&t.sides);
-    let checked = super::check::check(&cmd, &turn, &all, &sight, &t.battle, &aircraft);
-    drop(all);
+    // The Auto side chose it and had it checked in this very state.
+    let (auto, checked) = match decided.0.take().filter(|(c, _)| *c == cmd) {
+        Some((_, checked)) => (true, checked),
+        None => {
+            let codex = t.codex.0.clone();
+            let all = Elements::new(t.elements.views(), &t.roster);
+            let sight = Sight::new(&t.battle, &codex);
+            let side = all.get(&turn.element).map(|f| f.identity.side);
+            let auto = side.is_some_and(|s| t.sides.0[s].control == Control::Auto);
+            let aircraft = super::air::over_table(&t.sides);
+            (auto, super::check::check(&cmd, &turn, &all, &sight, &t.battle, &aircraft))
+        }
+    };
     match checked {
         Err(refusal) => {
             t.log.push(bound, command::event(&cmd, auto, Some(&refusal)));

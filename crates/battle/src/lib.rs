@@ -232,6 +232,7 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<Flow>()
         .init_resource::<log::BattleLog>()
         .init_resource::<command::Inbox>()
+        .init_resource::<command::AutoChecked>()
         .init_resource::<command::Current>()
         .init_resource::<command::CommandRecord>()
         .init_resource::<invariant::InvariantFailures>()
