@@ -348,61 +348,57 @@ fn next_command(
     };
     let acts: Vec<Command> = acts.into_iter().chain(runner).collect();
     // Each choice is drawn up only when those before it are refused.
-    let candidates = preference(turn.orders.order)
-        .into_iter()
-        .flat_map(|p| match p {
-            Phase::Act => acts.clone(),
-            Phase::Fire => {
-                let petard = demolition_vehicles::has_petard(me, sight.codex)
-                    .then(|| {
-                        enemies
-                            .iter()
-                            .filter(|e| {
-                                me.intel.known.contains(e.id())
-                                    && demolition_vehicles::petard_refused(me, e, battle, sight.codex).is_none()
-                            })
-                            .min_by(|a, b| {
-                                distance(me.place.at, a.place.at).total_cmp(&distance(me.place.at, b.place.at))
-                            })
-                            .map(|e| Command::Petard { element: element.clone(), target: e.id().to_owned() })
-                    })
-                    .flatten();
-                // Smoke to hide its company's infantry crossing the open from a known
-                // enemy overlooking them (Heroes All, "Firing smoke").
-                let screen = super::smoke::auto_spot(me, all, &enemies, sight);
-                let smoke = screen.map(|p| Command::Smoke { element: element.clone(), at: (p.0, p.1) });
-                // An Act order's Act before its Fire: aim an AT/HE shot at a target at
-                // long range or in cover (FYOB "Act", (iv)).
-                let aim = fire.clone().filter(|target| {
-                    all.get(target).is_some_and(|e| super::firing::aim_worth(sight, me, e, turn.failures))
-                });
-                let aimed = aim.map(|target| Command::AimedFire { element: element.clone(), target });
-                // The enemy's aircraft overhead within reach of its AA weapon.
-                let aa = super::air::aa_weapon(me, sight.codex);
-                let overhead = aa
-                    .and_then(|(w, _)| aircraft.iter().find(|o| o.side != me.identity.side && o.in_reach_of(w)))
-                    .map(|o| Command::FireAa { element: element.clone(), squadron: o.squadron.clone() });
-                let ground = fire.clone().map(|target| Command::Fire { element: element.clone(), target });
-                // A gun that fires at aircraft (a Flak or a Bofors) takes them
-                // first; the rest fire at aircraft only with nothing to hit on
-                // the ground.
-                let aa_gun = aa.is_some() && matches!(me.force.build, super::state::Build::Guns { .. });
-                let plain = if aa_gun { overhead.or(ground) } else { ground.or(overhead) };
-                petard.into_iter().chain(smoke).chain(aimed).chain(plain).collect()
-            }
-            Phase::Move => destination
-                .map(|p| {
-                    let mv = |pace| Command::Move { element: element.clone(), to: (p.0, p.1), pace };
-                    if runs(p) {
-                        vec![mv(Pace::AtTheDouble), mv(Pace::Normal)]
-                    } else if sneaks(p) {
-                        vec![mv(Pace::Stealth), mv(Pace::Normal)]
-                    } else {
-                        vec![mv(Pace::Normal)]
-                    }
+    let candidates = preference(turn.orders.order).into_iter().flat_map(|p| match p {
+        Phase::Act => acts.clone(),
+        Phase::Fire => {
+            let petard = demolition_vehicles::has_petard(me, sight.codex)
+                .then(|| {
+                    enemies
+                        .iter()
+                        .filter(|e| {
+                            me.intel.known.contains(e.id())
+                                && demolition_vehicles::petard_refused(me, e, battle, sight.codex).is_none()
+                        })
+                        .min_by(|a, b| distance(me.place.at, a.place.at).total_cmp(&distance(me.place.at, b.place.at)))
+                        .map(|e| Command::Petard { element: element.clone(), target: e.id().to_owned() })
                 })
-                .unwrap_or_default(),
-        });
+                .flatten();
+            // Smoke to hide its company's infantry crossing the open from a known
+            // enemy overlooking them (Heroes All, "Firing smoke").
+            let screen = super::smoke::auto_spot(me, all, &enemies, sight);
+            let smoke = screen.map(|p| Command::Smoke { element: element.clone(), at: (p.0, p.1) });
+            // An Act order's Act before its Fire: aim an AT/HE shot at a target at
+            // long range or in cover (FYOB "Act", (iv)).
+            let aim = fire.clone().filter(|target| {
+                all.get(target).is_some_and(|e| super::firing::aim_worth(sight, me, e, turn.failures))
+            });
+            let aimed = aim.map(|target| Command::AimedFire { element: element.clone(), target });
+            // The enemy's aircraft overhead within reach of its AA weapon.
+            let aa = super::air::aa_weapon(me, sight.codex);
+            let overhead = aa
+                .and_then(|(w, _)| aircraft.iter().find(|o| o.side != me.identity.side && o.in_reach_of(w)))
+                .map(|o| Command::FireAa { element: element.clone(), squadron: o.squadron.clone() });
+            let ground = fire.clone().map(|target| Command::Fire { element: element.clone(), target });
+            // A gun that fires at aircraft (a Flak or a Bofors) takes them
+            // first; the rest fire at aircraft only with nothing to hit on
+            // the ground.
+            let aa_gun = aa.is_some() && matches!(me.force.build, super::state::Build::Guns { .. });
+            let plain = if aa_gun { overhead.or(ground) } else { ground.or(overhead) };
+            petard.into_iter().chain(smoke).chain(aimed).chain(plain).collect()
+        }
+        Phase::Move => destination
+            .map(|p| {
+                let mv = |pace| Command::Move { element: element.clone(), to: (p.0, p.1), pace };
+                if runs(p) {
+                    vec![mv(Pace::AtTheDouble), mv(Pace::Normal)]
+                } else if sneaks(p) {
+                    vec![mv(Pace::Stealth), mv(Pace::Normal)]
+                } else {
+                    vec![mv(Pace::Normal)]
+                }
+            })
+            .unwrap_or_default(),
+    });
     // At a river's edge on its way: wade in (or out) before anything else.
     let wade = destination.map(|p| Command::Wade { element: element.clone(), to: (p.0, p.1) });
     let launch = destination.map(|p| Command::Launch { element: element.clone(), to: (p.0, p.1) });

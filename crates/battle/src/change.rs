@@ -50,8 +50,9 @@ use warbound_rules::{
 use super::{
     setup::BattleResult,
     state::{
-        Actions, AirCommand, Arrival, Battle, BridgeState, Concealment, ElementMut, ElementView, Fielded, Flow, FooState, Force,
-        Intel, LastShot, Marks, Momentum, Order, PendingMove, Place, Presence, Roster, Sides, Status, Vehicle,
+        Actions, AirCommand, Arrival, Battle, BridgeState, Concealment, ElementMut, ElementView, Fielded, Flow,
+        FooState, Force, Intel, LastShot, Marks, Momentum, Order, PendingMove, Place, Presence, Roster, Sides, Status,
+        Vehicle,
     },
 };
 

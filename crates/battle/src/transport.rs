@@ -235,11 +235,14 @@ fn wrecks(mut t: Battlefield) {
     let due = elements.any(|f| {
         let left = f.force.carrying().is_some_and(|p| {
             f.presence.status.on_table()
-                && view(t.roster.index(p)).is_none_or(|p| p.presence.status.aboard() != Some(usize::from(f.identity.index)))
+                && view(t.roster.index(p))
+                    .is_none_or(|p| p.presence.status.aboard() != Some(usize::from(f.identity.index)))
         });
-        let stranded = f.presence.status.aboard().is_some_and(|k| {
-            view(Some(k)).is_none_or(|v| !v.presence.status.on_table() || v.spent())
-        });
+        let stranded = f
+            .presence
+            .status
+            .aboard()
+            .is_some_and(|k| view(Some(k)).is_none_or(|v| !v.presence.status.on_table() || v.spent()));
         left || stranded
     });
     if !due {

@@ -562,7 +562,11 @@ fn aim_taken(t: &mut Battlefield, element: &str, action: &DieAction) {
 fn act(t: &mut Battlefield, element: &str, action: &DieAction, aimed: bool) {
     match action {
         DieAction::Fire { target } => {
-            let moved = t.roster.index(element).and_then(|i| t.elements.view_at(&t.roster, i)).is_some_and(|f| f.actions.this_bound.moved);
+            let moved = t
+                .roster
+                .index(element)
+                .and_then(|i| t.elements.view_at(&t.roster, i))
+                .is_some_and(|f| f.actions.this_bound.moved);
             firing::do_fire(t, element, target, firing::Stance { on_the_move: moved, aimed, ..Default::default() });
         }
         DieAction::Move { to } => movement::do_move(t, element, Point(to.0, to.1), 0, Pace::Normal),
@@ -616,7 +620,11 @@ fn act(t: &mut Battlefield, element: &str, action: &DieAction, aimed: bool) {
 /// Carries out a solo command given by a Command Die through the rule step
 /// the solo flow's phase takes it to.
 fn solo(t: &mut Battlefield, element: &str, command: &Command) {
-    let moved = t.roster.index(element).and_then(|i| t.elements.view_at(&t.roster, i)).is_some_and(|f| f.actions.this_bound.moved);
+    let moved = t
+        .roster
+        .index(element)
+        .and_then(|i| t.elements.view_at(&t.roster, i))
+        .is_some_and(|f| f.actions.this_bound.moved);
     let stance = firing::Stance { on_the_move: moved, ..Default::default() };
     match command {
         Command::Smoke { at, .. } => super::smoke::lay(t, element, *at, stance),
