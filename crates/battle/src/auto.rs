@@ -86,7 +86,6 @@ fn decide(mut t: Battlefield, mut inbox: ResMut<Inbox>, current: Res<Current>, m
     let codex = t.codex.0.clone();
     let sight = Sight::new(&t.battle, &codex);
     let all = Elements::new(els, &t.roster);
-    let me = &me;
     let aircraft = super::air::over_table(&t.sides);
     let home = super::shared::nearest_on_edge(
         t.battle.start.scenario.table,
@@ -94,7 +93,7 @@ fn decide(mut t: Battlefield, mut inbox: ResMut<Inbox>, current: Res<Current>, m
         me.place.at,
     );
     let mut rolls = Rolls { dice: &mut t.dice.0, log: &mut t.log, bound };
-    let cmd = next_command(&turn, &me.view(), &all, &sight, &t.battle, &aircraft, home, &mut rolls);
+    let cmd = next_command(&turn, &me, &all, &sight, &t.battle, &aircraft, home, &mut rolls);
     checked.0 = Some((cmd.clone(), check(&cmd, &turn, &all, &sight, &t.battle, &aircraft)));
     inbox.0.push_back(cmd);
 }
