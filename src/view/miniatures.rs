@@ -138,7 +138,7 @@ fn place_forces(
         for f in missing {
             let Some(spec) = specs.iter().find(|e| e.id == f.id()) else { continue };
             let Some(kit) = kits.get(f.identity.side) else { continue };
-            let facing = Quat::from_rotation_y(facing_yaw(heading_of(&f, sides.0[f.identity.side].edge)));
+            let facing = Quat::from_rotation_y(facing_yaw(f.facing(sides.0[f.identity.side].home(f.identity.company))));
             t.spawn((
                 ElementModel(f.id().to_owned()),
                 Transform::from_rotation(facing),
@@ -222,15 +222,6 @@ impl NationPaint {
 /// the table shows the quadrant a shot strikes.
 fn facing_yaw(heading: Point) -> f32 {
     (-heading.0).atan2(heading.1)
-}
-
-/// The way `f`'s model faces: its hull's heading once it has driven, else
-/// away from its side's edge.
-fn heading_of(f: &ElementView, edge: Edge) -> Point {
-    if let Some(g) = f.order.posted() {
-        return g.facing.toward();
-    }
-    f.place.heading.unwrap_or_else(|| warbound_rules::facing::ahead(edge))
 }
 
 /// A model gliding to where the flow has its element: the table shows a move
@@ -444,8 +435,8 @@ fn follow_flow(
         let carrier = f.presence.status.aboard().and_then(|k| all.iter().find(|v| usize::from(v.identity.index) == k));
         let seen = shown(carrier.unwrap_or(f), &sides, &all, settings.show_whole_table);
         let (f_at, heading) = match carrier {
-            Some(v) => (v.place.at, heading_of(v, sides.0[v.identity.side].edge)),
-            None => (f.place.at, heading_of(f, sides.0[f.identity.side].edge)),
+            Some(v) => (v.place.at, v.facing(sides.0[v.identity.side].home(v.identity.company))),
+            None => (f.place.at, f.facing(sides.0[f.identity.side].home(f.identity.company))),
         };
         let facing = Quat::from_rotation_y(facing_yaw(heading));
         // On the hill level under the element (the rules' geometry decides heights).

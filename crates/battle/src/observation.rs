@@ -132,7 +132,7 @@ fn with_test<R>(
     let observers = me.observers();
     let counted = tgt.targets(codex);
     let momentum = Momentum { cms: me.force.element.cms.clamp(1, 6), failures };
-    let overwatch = me.order.on_overwatch();
+    let overwatch = me.order.on_overwatch() && sight.overwatch_covers(me, tgt.place.at);
     let test = sight.observation(me, tgt, &observers, &counted, momentum, overwatch)?;
     Some(f(&test))
 }
@@ -208,6 +208,15 @@ pub(super) fn do_observe(t: &mut Battlefield, element: &str, targets: &[ObserveT
             Some(Ok((mut event, seen))) => {
                 if let Some(k) = counter {
                     event = event.input("counter", k, "a concealment counter observed in the element's stead");
+                }
+                let me = els[i].view();
+                let place = counter_at.unwrap_or(els[j].place.at);
+                if me.order.on_overwatch() && !sight.overwatch_covers(&me, place) {
+                    event = event.input(
+                        "overwatch_arc",
+                        false,
+                        "on Overwatch, but the target is outside the 180 degree arc it faces: no Overwatch segment",
+                    );
                 }
                 t.log.push(bound, event.actor(element).target(id));
                 seen

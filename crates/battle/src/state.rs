@@ -744,6 +744,16 @@ impl<'a> ElementView<'a> {
         *self
     }
 
+    /// The way it faces on the table, given its own edge: a posted guard the
+    /// way its Compass die or NCO faced it; anything else the way it last
+    /// moved, or away from its own edge until it moves.
+    pub fn facing(&self, own_edge: Edge) -> Point {
+        if let Some(g) = self.order.posted() {
+            return g.facing.toward();
+        }
+        self.place.heading.unwrap_or_else(|| warbound_rules::facing::ahead(own_edge))
+    }
+
     pub fn id(&self) -> &str {
         self.force.id()
     }

@@ -93,6 +93,23 @@ impl Sight<'_> {
         between
     }
 
+    /// The edge `f` comes from and faces away from until it moves: its
+    /// company's, else its side's.
+    pub fn own_edge(&self, f: &ElementView) -> warbound_rules::scenario::Edge {
+        let side = &self.scenario.sides[f.identity.side];
+        side.companies.get(f.identity.company).and_then(|c| c.edge).unwrap_or(side.edge)
+    }
+
+    /// *Heroes All*, "Overwatch": "Overwatch covers a 180 degree arc in the
+    /// direction that the element is facing." Reading: the arc bounds the
+    /// Overwatch segment, not the element's sight; a target behind it is
+    /// observed as by any element not on Overwatch (a guard alone sees
+    /// nothing behind: "Guards"). Test
+    /// `overwatch_gains_its_segment_only_in_the_arc_it_faces`.
+    pub fn overwatch_covers(&self, observer: &ElementView, at: Point) -> bool {
+        warbound_rules::facing::in_front(observer.place.at, observer.facing(self.own_edge(observer)), at)
+    }
+
     /// Whether a smoke screen standing on the table hides `b` from `a`.
     pub fn smoke_between(&self, a: Point, b: Point) -> bool {
         self.smoke.iter().any(|s| geometry::smoke_hides(&s.balls, a, b))

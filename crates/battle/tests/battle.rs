@@ -2207,6 +2207,34 @@ fn overwatch_neither_fires_nor_moves_more_than_half() {
 }
 
 #[test]
+fn overwatch_gains_its_segment_only_in_the_arc_it_faces() {
+    // HA "Overwatch": "Overwatch covers a 180 degree arc in the direction
+    // that the element is facing." Reading: behind it, the element observes
+    // without the Overwatch segment (docs/rules-readings.md).
+    for ahead in [true, false] {
+        let mut app = battle_app(player_start(5), BattleLog::default()).unwrap();
+        let (me, from, post) = player_patrol(&mut app, true);
+        let world = app.world_mut();
+        let mut q =
+            world.query::<(&mut warbound_battle::state::Intel, &mut warbound_battle::state::Place)>();
+        for (mut intel, mut place) in q.iter_mut(world) {
+            intel.known.remove("gruppe_1");
+            if place.at == from {
+                let (dx, dy) = (post.0 - from.0, post.1 - from.1);
+                place.heading = Some(if ahead { Point(dx, dy) } else { Point(-dx, -dy) });
+            }
+        }
+        let targets = vec![warbound_battle::command::ObserveTarget::Element("gruppe_1".into())];
+        play::command(&mut app, Command::Observe { element: me, targets }).unwrap();
+        assert_eq!(refused_by(&app), None);
+        let log = &app.world().resource::<BattleLog>().entries;
+        let test = log.iter().rev().find(|e| e.event.rule.section == "Observation").expect("an observation test");
+        assert_eq!(input(test, "overwatch").is_some(), ahead, "facing the post: {ahead}");
+        assert_eq!(input(test, "overwatch_arc") == Some(&serde_json::json!(false)), !ahead, "facing the post: {ahead}");
+    }
+}
+
+#[test]
 fn seven_failures_leave_the_mmg_behind() {
     // FYOB "Results of Momentum Tests": 7 or 8 "CSW crews abandon their
     // weapons"; 9+ "all vehicles and guns are abandoned and the soldiers all

@@ -42,9 +42,26 @@ pub fn facing_along(target: Point, heading: Point, firer: Point) -> Facing {
     }
 }
 
+/// Whether `to` lies in the 180° arc ahead of a figure at `from` facing
+/// along `heading` (the arc's edge included): the arc Overwatch covers and a
+/// guard observes (*Heroes All*, "Overwatch", "Guards").
+pub fn in_front(from: Point, heading: Point, to: Point) -> bool {
+    (to.0 - from.0) * heading.0 + (to.1 - from.1) * heading.1 >= -1e-3
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_arc_ahead_is_the_half_table_in_front() {
+        let at = Point(10.0, 10.0);
+        let north = Point(0.0, 1.0);
+        assert!(in_front(at, north, Point(30.0, 10.0)), "the arc's edge is in it");
+        assert!(in_front(at, north, Point(9.0, 40.0)));
+        assert!(!in_front(at, north, Point(10.0, 9.0)), "just behind");
+        assert!(in_front(at, Point(3.0, 0.0), Point(11.0, -50.0)), "any length of heading");
+    }
 
     #[test]
     fn facing_by_quadrant() {

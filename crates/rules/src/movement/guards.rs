@@ -50,8 +50,7 @@ impl Guard {
     /// the half of the table in front of a guard at `from` (its edge
     /// included).
     pub fn sees_towards(&self, from: Point, to: Point) -> bool {
-        let ahead = self.facing.toward();
-        (to.0 - from.0) * ahead.0 + (to.1 - from.1) * ahead.1 >= -1e-3
+        crate::facing::in_front(from, self.facing.toward(), to)
     }
 
     /// "Guards can only move in the direction they're facing". Reading: the
