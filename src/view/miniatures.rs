@@ -14,7 +14,7 @@ use warbound_rules::{
     event::EventKind,
     geometry::{HILL_LEVEL_HEIGHT, hill_level},
     opc::Nation,
-    scenario::{Edge, ElementSpec},
+    scenario::ElementSpec,
     terrain::Point,
 };
 
@@ -601,6 +601,7 @@ fn part(mesh: Handle<Mesh>, material: &Handle<StandardMaterial>, at: Vec3) -> Pa
 #[cfg(test)]
 mod tests {
     use super::*;
+    use warbound_rules::scenario::Edge;
 
     #[test]
     fn a_glide_reaches_its_end_without_overshooting() {

@@ -10,6 +10,9 @@
 //!   (a Concealed position: FYOB "Officer decisions"); never (Overwatch).
 //! - Check, with an Act, the place in sight where it last saw an enemy it
 //!   lost track of; until then it closes with that place as if occupied.
+//! - A posted guard with an enemy behind it, out of its 180° arc, is first
+//!   re-faced towards the nearest such enemy by its NCO's Leadership Test
+//!   (*Heroes All*, "Guards"; once a bound).
 //! - Immobile weapons (guns, MMG and HMG teams) take an Act to break down
 //!   before they move and to set up where they stop.
 //! - On an Act order it first aims an AT/HE shot at a target at long range
@@ -161,6 +164,14 @@ fn next_command(
     let element = me.id().to_owned();
     let enemies: Vec<ElementView> =
         all.iter().copied().filter(|f| f.identity.side != me.identity.side && f.presence.status.on_table()).collect();
+    // Heroes All, "Guards": a guard with an enemy behind it is re-faced by
+    // its NCO's Leadership Test, before it does anything else.
+    if let Some(to) = super::guards::auto_facing(me, &enemies) {
+        let cmd = Command::ReFace { element: element.clone(), to };
+        if check(&cmd, turn, all, sight, battle, aircraft).is_ok() {
+            return cmd;
+        }
+    }
     if let Some(cmd) = transport_choice(turn, me, (all, &enemies), (sight, battle, aircraft), home) {
         return cmd;
     }

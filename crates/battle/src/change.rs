@@ -121,6 +121,9 @@ pub enum Change {
     Afloat(bool),
     /// A guard turns about at the end of its bound's turn.
     TurnAbout,
+    /// Its NCO took the Leadership Test to re-face it, a posted guard: it
+    /// faces this way now (as before, where the test failed).
+    ReFaced(warbound_rules::movement::Compass),
     /// It goes onto (or comes out of) Overwatch by a Command Die.
     Overwatch(bool),
     /// It has set one of the charges (or Bangalore Torpedoes) its men carry.
@@ -345,6 +348,12 @@ impl Held<'_> {
             Change::TurnAbout => {
                 if let Some(g) = f.order.guard.as_mut() {
                     g.turn_about();
+                }
+            }
+            Change::ReFaced(facing) => {
+                f.actions.this_bound.re_faced = true;
+                if let Some(g) = f.order.guard.as_mut() {
+                    g.facing = facing;
                 }
             }
             Change::Afloat(afloat) => {

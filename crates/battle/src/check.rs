@@ -193,6 +193,9 @@ pub fn check(
     if matches!(cmd, Command::MoveTo { .. }) {
         return Err(refusal(Book::HeroesAll, "Movement", "no Movement Dice have been thrown: declare the move first"));
     }
+    if let Command::ReFace { to, .. } = cmd {
+        return super::guards::may_re_face(me, *to);
+    }
     // Aboard a transport, the element drives it and fires its weapons.
     let vehicle = me.presence.status.aboard().and_then(|k| els[..].get(k)).copied();
     if vehicle.is_some() {

@@ -73,6 +73,9 @@ pub enum Command {
     /// after a HE/AT hit"; "Radios": "2 Radio tests are allowed per bound
     /// (each using 1 act)").
     Renet { element: String },
+    /// Its NCO takes a Leadership Test to re-face a posted guard towards
+    /// `to` (*Heroes All*, "Guards"): no Act, once a bound.
+    ReFace { element: String, to: warbound_rules::movement::Compass },
     /// Ends its turn; phases not taken are forgone.
     EndTurn { element: String },
     /// An Act: fire one of its side's charges with the detonation pack.
@@ -222,6 +225,12 @@ pub enum DieAction {
     Overwatch {
         on: bool,
     },
+    /// A "4": a posted guard re-faced towards `to` (*Heroes All*, "Guards":
+    /// "A guard can be re-faced during the game by ... using a \"4\" Command
+    /// Dice").
+    ReFace {
+        to: warbound_rules::movement::Compass,
+    },
     /// Passes what the element has seen to the rest of its company.
     Communicate,
     /// Any command the solo flow accepts for the element, given by the die
@@ -264,6 +273,7 @@ impl Command {
             | Command::CheckVacated { element, .. }
             | Command::Runner { element }
             | Command::Renet { element }
+            | Command::ReFace { element, .. }
             | Command::SetUp { element, .. }
             | Command::EndTurn { element }
             | Command::Detonate { element, .. }

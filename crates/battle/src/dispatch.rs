@@ -60,6 +60,7 @@ fn dispatch(
             match cmd {
                 Command::EndTurn { .. } => super::turn::end_turn(&mut t, &turn.element),
                 Command::SetUp { up, .. } => super::turn::set_up(&mut t, &turn.element, up),
+                Command::ReFace { to, .. } => super::guards::re_face(&mut t, &turn.element, to),
                 other => current.0 = Some(other),
             }
         }

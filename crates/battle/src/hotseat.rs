@@ -323,6 +323,11 @@ pub fn hotseat_choice(world: &mut World, element: Option<&str>) -> Option<Hotsea
                 let on = !me.order.on_overwatch();
                 let label = if on { "go onto Overwatch (its 180° arc ahead)" } else { "come out of Overwatch" };
                 add(label.into(), DieAction::Overwatch { on });
+                if let Some(g) = me.order.posted() {
+                    for to in warbound_rules::movement::Compass::ALL.into_iter().filter(|&c| c != g.facing) {
+                        add(format!("re-face the guard to the {}", to.name()), DieAction::ReFace { to });
+                    }
+                }
             }
             if face == 5 || face == 6 {
                 add("tell its company what it has seen".into(), DieAction::Communicate);

@@ -48,6 +48,7 @@ mod demolition_vehicles;
 mod dispatch;
 mod end_bound;
 mod firing;
+mod guards;
 pub mod hotseat;
 pub mod invariant;
 mod landing;

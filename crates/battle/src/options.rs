@@ -356,6 +356,24 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                 };
                 commands.push(Offer::new(label, Command::SetUp { element: element.clone(), up }));
             }
+            // Heroes All, "Guards": a posted guard is re-faced by its NCO's
+            // Leadership Test (no Act; once a bound).
+            if let (Some(guard), Some(nco)) = (me.order.posted(), me.force.element.nco) {
+                let chance = warbound_rules::officer::leadership_chance(nco);
+                for to in warbound_rules::movement::Compass::ALL.into_iter().filter(|&c| c != guard.facing) {
+                    commands.push(
+                        Offer::new(
+                            format!(
+                                "Re-face the guard to the {} (its NCO's Leadership Test, {:.0}%; no Act)",
+                                to.name(),
+                                chance * 100.0
+                            ),
+                            Command::ReFace { element: element.clone(), to },
+                        )
+                        .odds(Some(chance), None),
+                    );
+                }
+            }
             for o in aircraft.iter().filter(|o| o.side != me.identity.side) {
                 commands.push(Offer::new(
                     format!("Fire at the aircraft, {}", names.name(&o.squadron)),

@@ -279,7 +279,7 @@ pub const RULES: &[Rule] = &[
     two_player("2-player: Failed ORT or Morale throws"),
     row(HA, "Overwatch", &[ha("Overwatch"), OBSERVATION.input("overwatch")]),
     row(HA, "Guards: facing, move-then-turn", &[ha("Guards")]),
-    row(HA, "Guards: re-facing by the NCO's Leadership Test", &[ha("Guards").input("leadership_test")]),
+    row(HA, "Guards: re-facing by the NCO's Leadership Test", &[ha("Guards").input("re_face")]),
     row(
         HA,
         "Cover for observation",

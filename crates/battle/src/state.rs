@@ -179,6 +179,10 @@ pub struct Marks {
     pub stealthy: bool,
     /// Enemy elements that fired on it this bound (Recce and Report replies to them).
     pub fired_on_by: BTreeSet<String>,
+    /// Its NCO took the Leadership Test to re-face it, a posted guard, this
+    /// bound (*Heroes All*, "Guards"; one test a bound).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub re_faced: bool,
 }
 
 /// Where an element stands in the battle's order: its place in the

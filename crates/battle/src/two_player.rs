@@ -82,7 +82,7 @@ fn action_of(a: &DieAction) -> CommandAction {
         DieAction::Fire { .. } => CommandAction::Fire,
         DieAction::Move { .. } => CommandAction::Move,
         DieAction::Observe { .. } => CommandAction::Observe,
-        DieAction::Act | DieAction::Overwatch { .. } => CommandAction::Act,
+        DieAction::Act | DieAction::Overwatch { .. } | DieAction::ReFace { .. } => CommandAction::Act,
         DieAction::Communicate => CommandAction::Communicate,
         DieAction::Foo => CommandAction::Act,
         DieAction::Battery | DieAction::Aircraft => CommandAction::Fire,
@@ -320,6 +320,13 @@ pub(super) fn check(
             let now = if *on { "already on" } else { "not on" };
             return Err(refusal(Book::HeroesAll, "Overwatch", format!("{element} is {now} Overwatch")));
         }
+        DieAction::ReFace { to } => match me.order.posted() {
+            None => return Err(refusal(Book::HeroesAll, "Guards", format!("{element} is no posted guard"))),
+            Some(g) if g.facing == *to => {
+                return Err(refusal(Book::HeroesAll, "Guards", format!("{element} faces {} already", to.name())));
+            }
+            Some(_) => {}
+        },
         DieAction::Act
         | DieAction::Overwatch { .. }
         | DieAction::Communicate
@@ -588,6 +595,20 @@ fn act(t: &mut Battlefield, element: &str, action: &DieAction, aimed: bool) {
                     .actor(element.to_owned())
                     .input("die", 4, "a \"4\" Command Die")
                     .outcome(serde_json::json!({ "overwatch": on }));
+                t.log.push(bound, ev);
+            }
+        }
+        DieAction::ReFace { to } => {
+            let bound = t.battle.clock.bound();
+            let mut els = t.elements.one(&t.roster, element);
+            if let Some(f) = els.as_mut() {
+                let before = f.order.posted().map(|g| g.facing);
+                f.apply(Change::ReFaced(*to));
+                let ev = RuleEvent::new(EventKind::CommandDice, RuleRef::new(Book::HeroesAll, "Guards"))
+                    .actor(element.to_owned())
+                    .input("die", 4, "a \"4\" Command Die re-faces a guard")
+                    .input("facing", before, "before")
+                    .outcome(serde_json::json!({ "facing": to }));
                 t.log.push(bound, ev);
             }
         }

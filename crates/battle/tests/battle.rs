@@ -2215,8 +2215,7 @@ fn overwatch_gains_its_segment_only_in_the_arc_it_faces() {
         let mut app = battle_app(player_start(5), BattleLog::default()).unwrap();
         let (me, from, post) = player_patrol(&mut app, true);
         let world = app.world_mut();
-        let mut q =
-            world.query::<(&mut warbound_battle::state::Intel, &mut warbound_battle::state::Place)>();
+        let mut q = world.query::<(&mut warbound_battle::state::Intel, &mut warbound_battle::state::Place)>();
         for (mut intel, mut place) in q.iter_mut(world) {
             intel.known.remove("gruppe_1");
             if place.at == from {
@@ -2232,6 +2231,78 @@ fn overwatch_gains_its_segment_only_in_the_arc_it_faces() {
         assert_eq!(input(test, "overwatch").is_some(), ahead, "facing the post: {ahead}");
         assert_eq!(input(test, "overwatch_arc") == Some(&serde_json::json!(false)), !ahead, "facing the post: {ahead}");
     }
+}
+
+/// The duel with the German element posted as a guard at the farm, facing
+/// the British's start: the Compass die faces it at spawn.
+fn guard_duel() -> Scenario {
+    let mut s = duel(
+        r#"(activity: ContactEnemy, location: "the farm")"#,
+        r#"(activity: Overwatch, location: "the farm")"#,
+        (36.0, 24.0),
+    );
+    s.sides[1].companies[0].elements[0].guard = true;
+    s
+}
+
+#[test]
+fn the_auto_side_re_faces_a_guard_towards_an_enemy_behind_it() {
+    // HA "Guards": "They move and then turn 180 degrees ... each bound"; "A
+    // guard can be re-faced during the game by their NCO passing a
+    // Leadership test". The Auto guard that knows of an enemy behind it has
+    // its NCO take the test, once a bound, to face it.
+    let (mut tests, mut passed) = (0, 0);
+    for seed in 0..12 {
+        let (app, _) = autoplay("duel", guard_duel(), seed);
+        assert_sound(&app);
+        let log = &app.world().resource::<BattleLog>().entries;
+        let mut bounds = std::collections::BTreeSet::new();
+        for e in log.iter().filter(|e| e.event.rule.section == "Guards" && input(e, "re_face").is_some()) {
+            tests += 1;
+            assert!(input(e, "below").is_some(), "seed {seed}: a re-facing without the NCO's test");
+            assert_ne!(input(e, "re_face"), input(e, "facing"), "seed {seed}: re-faced the way it faced");
+            assert!(bounds.insert(e.bound), "seed {seed}: two tests in bound {}", e.bound);
+            if e.event.outcome["passed"] == serde_json::json!(true) {
+                passed += 1;
+            }
+        }
+    }
+    assert!(tests > 0 && passed > 0 && passed < tests, "{tests} tests, {passed} passed");
+}
+
+#[test]
+fn the_player_re_faces_a_guard_once_a_bound() {
+    let mut start = BattleStart::auto("duel", guard_duel(), 3);
+    start.control = vec![Control::Auto, Control::Player];
+    let mut app = battle_app(start, BattleLog::default()).unwrap();
+    to_element_turn(&mut app);
+    assert_eq!(acting(&app), "g1");
+    let facing = |app: &App| elements(app)[1].order.guard.expect("a guard").facing;
+    let before = facing(&app);
+    play::command(&mut app, Command::ReFace { element: "g1".into(), to: before }).unwrap();
+    assert_eq!(refused_by(&app).as_deref(), Some("Guards"), "re-faced the way it faces");
+    let to = before.reversed();
+    let Some(warbound_battle::options::Decision::Act { offers, .. }) =
+        warbound_battle::options::decision(app.world_mut())
+    else {
+        panic!("no element's decision")
+    };
+    let offer = offers.iter().find(|o| o.command == Command::ReFace { element: "g1".into(), to }).expect("an offer");
+    assert_eq!(offer.refused, None);
+    assert!(offer.chance.is_some_and(|c| c > 0.0 && c < 1.0), "a Regular NCO's test: {:?}", offer.chance);
+    play::command(&mut app, Command::ReFace { element: "g1".into(), to }).unwrap();
+    assert_eq!(refused_by(&app), None);
+    let log = &app.world().resource::<BattleLog>().entries;
+    let test = log.iter().rev().find(|e| e.event.rule.section == "Guards").expect("the NCO's test");
+    let pass = test.event.outcome["passed"] == serde_json::json!(true);
+    assert_eq!(facing(&app), if pass { to } else { before });
+    assert!(matches!(app.world().resource::<Flow>(), Flow::Acting(t) if t.element == "g1" && t.taken.is_empty()));
+    let third = warbound_rules::movement::Compass::ALL.into_iter().find(|&c| c != before && c != to).unwrap();
+    play::command(&mut app, Command::ReFace { element: "g1".into(), to: third }).unwrap();
+    assert_eq!(refused_by(&app).as_deref(), Some("Guards"), "a second test in the bound");
+    let log = &app.world().resource::<BattleLog>().entries;
+    let refusal = log.iter().rev().find(|e| e.event.kind == EventKind::Command).unwrap();
+    assert!(refusal.event.outcome["reason"].as_str().is_some_and(|r| r.contains("this bound")), "{refusal:?}");
 }
 
 #[test]
@@ -3851,6 +3922,14 @@ fn a_posted_guard_is_faced_by_the_compass_die_walks_its_beat_and_turns_about_eac
         let mut facing = faced.event.outcome["facing"].clone();
         let mut on_guard = true;
         for e in &guard[1..] {
+            if e.event.rule.section == "Guards" && input(e, "re_face").is_some() {
+                // Its NCO's test to re-face it: `the_auto_side_re_faces_a_guard_towards_an_enemy_behind_it`.
+                assert_eq!(input(e, "facing"), Some(&facing), "seed {seed}: re-faced from where it faced");
+                if e.event.outcome["passed"] == serde_json::json!(true) {
+                    facing = input(e, "re_face").unwrap().clone();
+                }
+                continue;
+            }
             if e.event.rule.section == "Guards" {
                 assert!(on_guard, "seed {seed}: turned about off Overwatch");
                 assert_eq!(e.event.inputs[0].value, facing, "seed {seed}: it turns from where it faced");

@@ -27,6 +27,9 @@ const COMPASS: [Compass; 8] =
     [Compass::N, Compass::NE, Compass::E, Compass::SE, Compass::S, Compass::SW, Compass::W, Compass::NW];
 
 impl Compass {
+    /// Every point, clockwise from north.
+    pub const ALL: [Compass; 8] = COMPASS;
+
     /// The opposite point.
     pub fn reversed(self) -> Self {
         COMPASS[(self as usize + 4) % 8]
@@ -35,6 +38,26 @@ impl Compass {
     /// Bearing in degrees clockwise from north (table north is the far edge).
     pub fn degrees(self) -> f32 {
         self as usize as f32 * 45.0
+    }
+
+    /// The point nearest the way from `from` to `to` (north, for no way at all).
+    pub fn nearest(from: Point, to: Point) -> Self {
+        let bearing = (to.0 - from.0).atan2(to.1 - from.1).to_degrees().rem_euclid(360.0);
+        COMPASS[((bearing / 45.0).round() as usize) % 8]
+    }
+
+    /// The point in words, as a player reads it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Compass::N => "north",
+            Compass::NE => "north-east",
+            Compass::E => "east",
+            Compass::SE => "south-east",
+            Compass::S => "south",
+            Compass::SW => "south-west",
+            Compass::W => "west",
+            Compass::NW => "north-west",
+        }
     }
 
     /// The way it points on the table: a unit step, x across to the right,
@@ -131,6 +154,10 @@ mod tests {
         east.turn_about();
         assert_eq!(east.facing, Compass::W);
         assert!(east.may_walk_to(at, Point(4.0, 10.0)) && !east.sees_towards(at, Point(16.0, 10.0)));
+        assert_eq!(Compass::nearest(at, Point(10.0, 2.0)), Compass::S);
+        assert_eq!(Compass::nearest(at, Point(14.0, 13.0)), Compass::NE, "53 degrees: nearer NE than E");
+        assert_eq!(Compass::nearest(at, Point(2.0, 11.0)), Compass::W);
+        assert_eq!(Compass::nearest(at, Point(9.0, 30.0)), Compass::N, "357 degrees");
         let ne = Guard { facing: Compass::NE };
         assert!(ne.may_walk_to(at, Point(14.0, 14.0)) && !ne.may_walk_to(at, Point(10.0, 16.0)));
     }
