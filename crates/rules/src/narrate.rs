@@ -363,6 +363,14 @@ fn said(e: &RuleEvent, names: Names) -> String {
             )
         }
         EventKind::Leaves => format!("{who} leaves the table: {}", text(out(e, "status")).to_lowercase()),
+        EventKind::LeadershipTest if section == "Guards" => {
+            let to =
+                input(e, "re_face").and_then(|v| serde_json::from_value::<crate::movement::Compass>(v.clone()).ok());
+            let to = to.map_or("a new way", |c| c.name());
+            let result = if passed(e) == Some(true) { "it faces that way now" } else { "it faces as before" };
+            let dice = if dice.is_empty() { "no throw".to_owned() } else { dice };
+            format!("{who}'s NCO takes a Leadership Test to re-face the guard to the {to} ({dice}): {result}")
+        }
         EventKind::LeadershipTest => {
             let result = match passed(e) {
                 Some(true) => "passed",
@@ -685,6 +693,19 @@ mod tests {
 
     fn event(kind: EventKind, book: Book, section: &str) -> RuleEvent {
         RuleEvent::new(kind, RuleRef::new(book, section))
+    }
+
+    #[test]
+    fn a_guard_re_faced_reads_as_a_sentence() {
+        let officer = crate::officer::Officer::new(crate::officer::Rank::Nco, crate::officer::Grade::Regular).unwrap();
+        let mut guard = crate::movement::Guard { facing: crate::movement::Compass::S };
+        let (passed, e) =
+            guard.re_face(officer, crate::movement::Compass::NE, &mut crate::dice::Scripted::new([1]), "wache");
+        assert!(passed);
+        assert_eq!(
+            sentence(&e, &named),
+            "the guard house's NCO takes a Leadership Test to re-face the guard to the north-east (d6 1): it faces that way now (HA, Guards)"
+        );
     }
 
     #[test]
