@@ -452,6 +452,10 @@ pub enum BattleChange {
     ChargeFound(usize),
     /// A side's engineers have set a charge on the table.
     ChargeLaid(super::state::Demolition),
+    /// A figure has set a fire in a building.
+    FireSet(super::state::FireSet),
+    /// The fires set in an earlier bound have had their throw.
+    FiresThrown,
     /// A Bangalore Torpedo has blown a gap in a line of wire or a wall.
     Gap(Gap),
     /// A minefield's clearing (by its place among the minefields) as it stands now.
@@ -510,6 +514,8 @@ impl HeldBattle<'_> {
                 | BattleChange::LandingPlan(..)
                 | BattleChange::CraftLost(..)
                 | BattleChange::ChargeLaid(_)
+                | BattleChange::FireSet(_)
+                | BattleChange::FiresThrown
         );
         if !table_stands {
             b.sight_lines.clear();
@@ -553,6 +559,11 @@ impl HeldBattle<'_> {
             BattleChange::CraftLost(k, craft) => b.landings[k].lost.push(craft),
             BattleChange::Smoke(smoke) => b.smoke.push(smoke),
             BattleChange::ChargeLaid(d) => b.charges.push(d),
+            BattleChange::FireSet(f) => b.fires_set.push(f),
+            BattleChange::FiresThrown => {
+                let bound = b.clock.bound();
+                b.fires_set.retain(|f| f.bound >= bound);
+            }
             BattleChange::Gap(gap) => b.terrain.gaps.push(gap),
             BattleChange::SmokeClears(k) => {
                 b.smoke.remove(k);
@@ -582,6 +593,8 @@ impl BattleChange {
             | BattleChange::CraftLost(..)
             | BattleChange::Smoke(_)
             | BattleChange::ChargeLaid(_)
+            | BattleChange::FireSet(_)
+            | BattleChange::FiresThrown
             | BattleChange::Gap(_)
             | BattleChange::SmokeClears(_) => true,
         }

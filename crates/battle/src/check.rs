@@ -242,6 +242,7 @@ pub fn check(
         | Command::CheckVacated { .. }
         | Command::Runner { .. }
         | Command::Renet { .. }
+        | Command::SetFire { .. }
         | Command::Embark { .. }
         | Command::Disembark { .. }
         | Command::SetUp { .. } => 1,
@@ -384,6 +385,7 @@ pub fn check(
                 ));
             }
         }
+        Command::SetFire { .. } => super::setting_fire::may_set_fire(me, turn, battle)?,
         Command::Petard { target, .. } => {
             may_open_fire(turn, me, immobile)?;
             let t = seen_enemy(me, els, ctx, target, "Petard type mortars")?;

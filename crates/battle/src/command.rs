@@ -73,6 +73,10 @@ pub enum Command {
     /// after a HE/AT hit"; "Radios": "2 Radio tests are allowed per bound
     /// (each using 1 act)").
     Renet { element: String },
+    /// An Act: a figure starts a fire in the building the element stands in,
+    /// and it does nothing else this bound (*Heroes All*, "Setting fire to
+    /// buildings").
+    SetFire { element: String },
     /// Its NCO takes a Leadership Test to re-face a posted guard towards
     /// `to` (*Heroes All*, "Guards"): no Act, once a bound.
     ReFace { element: String, to: warbound_rules::movement::Compass },
@@ -273,6 +277,7 @@ impl Command {
             | Command::CheckVacated { element, .. }
             | Command::Runner { element }
             | Command::Renet { element }
+            | Command::SetFire { element }
             | Command::ReFace { element, .. }
             | Command::SetUp { element, .. }
             | Command::EndTurn { element }
@@ -308,6 +313,7 @@ impl Command {
             | Command::CheckVacated { .. }
             | Command::Runner { .. }
             | Command::Renet { .. }
+            | Command::SetFire { .. }
             | Command::SetUp { .. }
             | Command::Detonate { .. }
             | Command::Goliath { .. }

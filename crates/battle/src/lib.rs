@@ -64,6 +64,7 @@ pub mod report;
 pub mod river_craft;
 pub mod save;
 mod session;
+mod setting_fire;
 pub mod setup;
 mod shared;
 pub mod shipped;
@@ -277,7 +278,7 @@ pub fn plugin(app: &mut App) {
             bridging::plugin,
         ))
         .add_plugins((smoke::plugin, air::plugin, demolition_vehicles::plugin, session::plugin, transport::plugin))
-        .add_plugins(river_craft::plugin);
+        .add_plugins((river_craft::plugin, setting_fire::plugin));
 }
 
 /// Sets `saved`'s battle up from its start and queues the Player's commands

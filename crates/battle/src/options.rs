@@ -356,6 +356,13 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                 };
                 commands.push(Offer::new(label, Command::SetUp { element: element.clone(), up }));
             }
+            // Heroes All, "Setting fire to buildings", where it stands in a building.
+            if sight.in_building(me.place.at) && !me.force.build.is_vehicle() {
+                commands.push(Offer::new(
+                    "Set fire to this building (an Act and its whole bound: it takes hold next bound on 2+, burns 3 bounds and smokes)",
+                    Command::SetFire { element: element.clone() },
+                ).odds(Some(warbound_rules::buildings::fire_takes_hold_chance()), None));
+            }
             // Heroes All, "Guards": a posted guard is re-faced by its NCO's
             // Leadership Test (no Act; once a bound).
             if let (Some(guard), Some(nco)) = (me.order.posted(), me.force.element.nco) {
@@ -671,7 +678,8 @@ fn phase_of(command: &Command) -> Option<Phase> {
         | Command::Disembark { .. }
         | Command::Detonate { .. }
         | Command::Clear { .. }
-        | Command::Renet { .. } => Some(Phase::Act),
+        | Command::Renet { .. }
+        | Command::SetFire { .. } => Some(Phase::Act),
         _ => None,
     }
 }

@@ -708,6 +708,7 @@ pub fn start(world: &mut World, start: BattleStart) -> Result<(), String> {
         pontoons,
         landings,
         smoke: Vec::new(),
+        fires_set: Vec::new(),
         sight_lines: Default::default(),
     });
     let mut log = world.resource_mut::<BattleLog>();

@@ -41,6 +41,7 @@ fn start_bound(mut t: Battlefield) {
     // moves open the bound, so troops landing are ashore before a Senior
     // Officer's session counts his force.
     landing::waves(&mut t, bound);
+    super::setting_fire::take_hold(&mut t);
     // Reading: the Senior Officer's sessions belong to the solo mechanism; in
     // the 2-player game "players are free to make whatever decisions they wish
     // about their elements or reserves".

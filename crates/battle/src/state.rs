@@ -966,6 +966,9 @@ pub struct Battle {
     pub landings: Vec<SideLanding>,
     /// Smoke screens standing on the table (*Heroes All*, "Firing smoke").
     pub smoke: Vec<Smoke>,
+    /// Fires set in buildings, to take hold (or not) next bound (*Heroes
+    /// All*, "Setting fire to buildings").
+    pub fires_set: Vec<FireSet>,
     /// Sight lines measured on the table as it stands.
     pub sight_lines: SightLines,
 }
@@ -1052,6 +1055,18 @@ pub struct Smoke {
     pub balls: [Point; 3],
     /// The bound it was laid, and how long it stands.
     pub screen: warbound_rules::firing::SmokeScreen,
+}
+
+/// A fire an element has set in a building (*Heroes All*, "Setting fire to
+/// buildings"): "The fire takes hold next bound on a 2+ throw on a D6."
+#[derive(Debug, Clone, PartialEq)]
+pub struct FireSet {
+    /// The building, by its place among the battle's buildings.
+    pub building: usize,
+    /// The element whose figure set it.
+    pub by: String,
+    /// The bound it was set in.
+    pub bound: u32,
 }
 
 /// A charge on the table.

@@ -182,9 +182,9 @@ pub(super) fn face_for(command: &Command) -> u8 {
 /// A solo command given by a die that takes the element's whole bound: the
 /// clearers of a minefield and the builders of a bridge "do nothing else"
 /// (*Heroes All*, "Mines", "Pontoon bridges"), nor do the setters of a
-/// charge ("Explosives").
+/// charge ("Explosives") or of a fire ("Setting fire to buildings").
 fn whole_bound(action: &DieAction) -> bool {
-    matches!(action, DieAction::Solo { command } if matches!(**command, Command::ClearMines { .. } | Command::Bridge { .. } | Command::SetCharge { .. }))
+    matches!(action, DieAction::Solo { command } if matches!(**command, Command::ClearMines { .. } | Command::Bridge { .. } | Command::SetCharge { .. } | Command::SetFire { .. }))
 }
 
 /// The turn a solo command given by a Command Die is checked and carried out
@@ -677,6 +677,7 @@ fn solo(t: &mut Battlefield, element: &str, command: &Command) {
         Command::Extract { counter, .. } => observation::extract(t, element, *counter),
         Command::SetUp { up, .. } => super::turn::set_up_weapons(t, element, *up),
         Command::Renet { .. } => super::command_turn::renet(t, element),
+        Command::SetFire { .. } => super::setting_fire::set_fire(t, element),
         Command::Detonate { charge, .. } => super::demolition::charge_act(t, element, charge, 1),
         Command::Clear { charge, .. } => super::demolition::charge_act(t, element, charge, 2),
         Command::ClearMines { .. } => super::demolition::clear_mines(t, element),

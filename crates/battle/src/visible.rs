@@ -27,6 +27,9 @@ pub struct Sight<'a> {
     pub night: bool,
     /// The smoke screens standing this bound.
     pub smoke: &'a [super::state::Smoke],
+    /// The outlines of the buildings burning this bound: "Smoke is created
+    /// the size of the building" (*Heroes All*, "Setting fire to buildings").
+    pub burning: Vec<&'a [Point]>,
     /// Sight lines already measured on this table as it stands.
     pub lines: &'a SightLines,
 }
@@ -42,12 +45,22 @@ impl<'a> Sight<'a> {
     pub fn new(battle: &'a super::state::Battle, codex: &'a Codex) -> Self {
         let night = battle.clock.light() == warbound_rules::day::Light::Night;
         battle.sight_lines.stand_on(&battle.terrain, &battle.smoke);
+        let burning = battle
+            .buildings
+            .iter()
+            .filter(|(_, b)| matches!(b.state, warbound_rules::buildings::State::Burning { .. }))
+            .filter_map(|&(k, _)| match battle.terrain.features.get(k) {
+                Some(Feature::Building { outline, .. }) => Some(outline.as_slice()),
+                _ => None,
+            })
+            .collect();
         Self {
             scenario: &battle.start.scenario,
             terrain: &battle.terrain,
             codex,
             night,
             smoke: &battle.smoke,
+            burning,
             lines: &battle.sight_lines,
         }
     }
@@ -110,9 +123,15 @@ impl Sight<'_> {
         warbound_rules::facing::in_front(observer.place.at, observer.facing(self.own_edge(observer)), at)
     }
 
-    /// Whether a smoke screen standing on the table hides `b` from `a`.
+    /// Whether a smoke screen standing on the table, or the smoke of a
+    /// burning building, hides `b` from `a`. Reading (*Heroes All*, "Setting
+    /// fire to buildings": "Smoke is created the size of the building for
+    /// those 3 bounds"): the smoke fills the building's outline, so any line
+    /// through it or from inside it is blocked, whatever fire set it burning
+    /// (test `a_fire_set_takes_hold_on_two_and_its_smoke_hides_the_building`).
     pub fn smoke_between(&self, a: Point, b: Point) -> bool {
         self.smoke.iter().any(|s| geometry::smoke_hides(&s.balls, a, b))
+            || self.burning.iter().any(|outline| geometry::crosses_area(outline, a, b))
     }
 
     /// Inside a building or its ruin: hard cover (*Heroes All*,

@@ -1,6 +1,7 @@
-//! Demolition vehicles played (*Heroes All*, "Petard type mortars" and
-//! "Goliath"): the AVRE's petard at a house, its refusals, the Goliath's
-//! breakdown, its detonation against a tank and its 24 inches from its start.
+//! Buildings brought down (*Heroes All*, "Petard type mortars", "Goliath",
+//! "Setting fire to buildings"): the AVRE's petard at a house, its
+//! refusals, the Goliath's breakdown, its detonation against a tank and its
+//! 24 inches from its start; a fire set in the house.
 
 use std::sync::Arc;
 
@@ -434,4 +435,82 @@ fn a_goliath_among_men_in_the_open_kills_column_f_doubled() {
         lost_total += expected;
     }
     assert!(lost_total > 0);
+}
+
+/// Plays on into the next bound, where the fires set are thrown, every turn
+/// of the Player's ended at once.
+fn to_next_bound(app: &mut App) {
+    let bound = app.world().resource::<Battle>().clock.bound();
+    for _ in 0..200 {
+        if play::is_over(app.world()) || app.world().resource::<Battle>().clock.bound() > bound {
+            return;
+        }
+        let cmd = match app.world().resource::<Flow>().clone() {
+            Flow::Acting(turn) => Command::EndTurn { element: turn.element },
+            Flow::CoTurn { side, company, .. } => {
+                let co = app.world().resource::<Sides>().0[side].companies[company].id.clone();
+                Command::Command { company: co, orders: vec![], rally: vec![] }
+            }
+            Flow::Session { side } => Command::Session { side, commit: vec![], objectives: vec![], withdraw: false },
+            Flow::Seize { element } => Command::Seize { element, swap_with: None },
+            _ => {
+                play::advance(app).unwrap();
+                continue;
+            }
+        };
+        play::command(app, cmd).unwrap();
+    }
+}
+
+#[test]
+fn a_fire_set_takes_hold_on_two_and_its_smoke_hides_the_building() {
+    // HA "Setting fire to buildings": "1 figure may enter a building and stay
+    // there for 1 bound to start a fire on an Act ... without taking any
+    // other action. The fire takes hold next bound on a 2+ throw on a D6. It
+    // burns for 3 bounds. Smoke is created the size of the building for
+    // those 3 bounds."
+    let outside = table(r#"figures: [(men: 6, weapon: "gb_no4_rifle")], start: at(30, 30)"#, &section_at(60.0, 20.0));
+    let mut app = turns(&outside, "a1", Phase::Act).into_iter().next().expect("a turn");
+    play::command(&mut app, Command::SetFire { element: "a1".into() }).unwrap();
+    let refused = refused_by(&app).expect("refused outside a building");
+    assert_eq!(refused.0, "Setting fire to buildings", "{refused:?}");
+
+    let inside = table(r#"figures: [(men: 6, weapon: "gb_no4_rifle")], start: at(41, 41)"#, &section_at(60.0, 20.0));
+    let codex = codex();
+    let (mut thrown, mut took) = (0, 0);
+    for mut app in turns(&inside, "a1", Phase::Act) {
+        play::command(&mut app, Command::SetFire { element: "a1".into() }).unwrap();
+        assert_eq!(refused_by(&app), None);
+        let entries = log(&app);
+        let set = entries
+            .iter()
+            .position(|e| {
+                e.event.rule.section == "Setting fire to buildings"
+                    && e.event.outcome["fire_set"] == serde_json::json!(true)
+            })
+            .expect("the fire is set");
+        // The Act is the element's whole turn: its next deed is in a later bound.
+        let next = entries[set + 1..]
+            .iter()
+            .find(|e| e.event.actor.as_deref() == Some("a1") && e.event.kind == EventKind::Command);
+        assert!(next.is_none_or(|e| e.bound > entries[set].bound), "{next:?}");
+        if !log(&app).iter().any(|e| e.event.outcome.get("burning").is_some()) {
+            to_next_bound(&mut app);
+        }
+        let entries = log(&app);
+        let Some(throw) = entries.iter().find(|e| e.event.outcome.get("burning").is_some()) else { continue };
+        thrown += 1;
+        let face = throw.event.dice[0].face;
+        let burning = matches!(house(&app).state, warbound_rules::buildings::State::Burning { .. });
+        assert_eq!(burning, face >= 2, "a {face} on the D6");
+        if burning {
+            took += 1;
+            let battle = app.world().resource::<Battle>();
+            let sight = warbound_battle::visible::Sight::new(battle, &codex);
+            assert!(sight.smoke_between(Point(41.0, 30.0), Point(41.0, 47.0)), "the smoke fills the house");
+            assert!(sight.smoke_between(Point(41.0, 41.0), Point(60.0, 20.0)), "nor may the men inside see out");
+            assert!(!sight.smoke_between(Point(30.0, 30.0), Point(30.0, 47.0)), "beside it the air is clear");
+        }
+    }
+    assert!(thrown > 0 && took > 0, "{thrown} fires thrown, {took} took hold");
 }

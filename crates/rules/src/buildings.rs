@@ -29,6 +29,11 @@ pub const FIRE_TAKES_HOLD_ON: u8 = 2;
 /// "It burns for 3 bounds."
 pub const SET_FIRE_BURNS: u8 = 3;
 
+/// The chance a fire set takes hold: "on a 2+ throw on a D6".
+pub fn fire_takes_hold_chance() -> f64 {
+    f64::from(7 - FIRE_TAKES_HOLD_ON) / 6.0
+}
+
 /// The structures and buildings of "Hits on buildings & structures".
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

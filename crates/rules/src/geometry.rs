@@ -135,6 +135,12 @@ fn inside_spans(poly: &[Point], a: Point, b: Point) -> Vec<(f32, f32)> {
     out
 }
 
+/// Whether the segment `a`–`b` runs through the area `poly` or ends inside
+/// it (its outline only touched is not through it).
+pub fn crosses_area(poly: &[Point], a: Point, b: Point) -> bool {
+    inside(poly, a) || inside(poly, b) || !inside_spans(poly, a, b).is_empty()
+}
+
 /// Shortest distance from `p` to a polyline.
 fn distance_to_line(p: Point, line: &[Point]) -> f32 {
     line.windows(2).map(|w| distance_to_segment(p, w[0], w[1]).get()).fold(f32::INFINITY, f32::min)

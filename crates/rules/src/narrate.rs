@@ -460,6 +460,13 @@ fn said(e: &RuleEvent, names: Names) -> String {
             let at = out(e, "at").and_then(point).unwrap_or_default();
             format!("{who} blows a gap 1 figure wide in the {what} at {at} with a Bangalore Torpedo")
         }
+        EventKind::HeEffect if section == "Setting fire to buildings" => {
+            match out(e, "burning").and_then(Value::as_bool) {
+                Some(true) => format!("The fire {who} set takes hold ({dice}): the building burns for 3 bounds"),
+                Some(false) => format!("The fire {who} set does not take hold ({dice})"),
+                None => format!("{who} sets a fire in the building it holds: it takes hold next bound on 2+"),
+            }
+        }
         EventKind::BattleEnd => {
             let how = text(out(e, "decided_by")).to_lowercase();
             match out(e, "winner").and_then(Value::as_str) {
@@ -636,6 +643,8 @@ fn command(e: &RuleEvent, who: &str, names: Names) -> String {
     let verb = match verb {
         "end_turn" => "ends its turn".to_owned(),
         "runner" => "sends a runner".to_owned(),
+        "set_fire" => "sets fire to the building it stands in".to_owned(),
+        "re_face" => "re-faces the guard".to_owned(),
         "bangalore" => "fires a Bangalore Torpedo".to_owned(),
         "embark" => "gets into".to_owned(),
         // The Player's stop after the Movement Dice: "moves on to (x, y)".
@@ -693,6 +702,23 @@ mod tests {
 
     fn event(kind: EventKind, book: Book, section: &str) -> RuleEvent {
         RuleEvent::new(kind, RuleRef::new(book, section))
+    }
+
+    #[test]
+    fn a_fire_set_and_taking_hold_read_as_sentences() {
+        let set = event(EventKind::HeEffect, Book::HeroesAll, "Setting fire to buildings")
+            .actor("13_platoon")
+            .outcome(json!({ "fire_set": true }));
+        assert_eq!(
+            sentence(&set, &named),
+            "13 Platoon sets a fire in the building it holds: it takes hold next bound on 2+ (HA, Setting fire to buildings)"
+        );
+        let mut house = crate::buildings::Building::new(crate::buildings::Structure::House);
+        let (_, held) = house.fire_takes_hold(&mut crate::dice::Scripted::new([2]), "13_platoon").unwrap();
+        assert_eq!(
+            sentence(&held, &named),
+            "The fire 13 Platoon set takes hold (d6 2): the building burns for 3 bounds (HA, Setting fire to buildings)"
+        );
     }
 
     #[test]

@@ -61,6 +61,9 @@ pub enum Act {
     /// Officer by "sending a \"runner\". This is represented by him passing a
     /// Leadership Test as one of the element's Acts during his bound."
     SendRunner,
+    /// *Heroes All*, "Setting fire to buildings": "1 figure may enter a
+    /// building and stay there for 1 bound to start a fire on an Act".
+    SetFire,
 }
 
 /// FYOB "Act": any 2 acts.
