@@ -13,6 +13,9 @@
 //! - A posted guard with an enemy behind it, out of its 180° arc, is first
 //!   re-faced towards the nearest such enemy by its NCO's Leadership Test
 //!   (*Heroes All*, "Guards"; once a bound).
+//! - Engineers under an Engineering order mend a damaged bridge they are in
+//!   contact with, the whole bound (*Heroes All*, "Repairing roads and
+//!   bridges").
 //! - Immobile weapons (guns, MMG and HMG teams) take an Act to break down
 //!   before they move and to set up where they stop.
 //! - On an Act order it first aims an AT/HE shot at a target at long range
@@ -252,6 +255,10 @@ fn next_command(
         && demolition::minefield_in_contact(me, sight.terrain, &battle.minefields).is_some()
     {
         return Command::ClearMines { element };
+    }
+    // Engineers in contact with a damaged bridge spend the bound mending it.
+    if engineer && super::bridging::mendable(me, turn, battle).is_ok() {
+        return Command::Repair { element };
     }
     // Engineers at the bank of their bridging site spend the bound building.
     if engineer && turn.taken.is_empty() && super::bridging::site_at(me, &battle.pontoons).is_some() {

@@ -54,7 +54,12 @@ pub(super) fn bridges(terrain: &Terrain) -> Vec<BridgeState> {
     let mut out = Vec::new();
     for (river, f) in terrain.features.iter().enumerate() {
         if let Feature::River { bridges, .. } = f {
-            out.extend(bridges.iter().map(|b| BridgeState { river, span: b.span, bridge: Bridge::new(b.kind) }));
+            out.extend(bridges.iter().map(|b| BridgeState {
+                river,
+                span: b.span,
+                bridge: Bridge::new(b.kind),
+                repair: Default::default(),
+            }));
         }
     }
     out
@@ -134,6 +139,14 @@ fn act_phase(mut t: Battlefield, mut current: ResMut<Current>) {
         super::turn::phase_done(&mut t, Phase::Act, &[Act::GetOutOfRiver]);
         return;
     }
+    if let Some(Command::Repair { element }) = current.0.clone() {
+        current.0 = None;
+        repair(&mut t, &element);
+        // "Engineers must not undertake any other action whilst they are working."
+        super::turn::phase_done(&mut t, Phase::Act, &[Act::EngineeringWork; 2]);
+        super::turn::end_turn(&mut t, &element);
+        return;
+    }
     let Some(Command::Bridge { element }) = current.0.clone() else { return };
     current.0 = None;
     work(&mut t, &element);
@@ -173,6 +186,79 @@ pub(super) fn work(t: &mut Battlefield, element: &str) {
     if built {
         let site = t.battle.pontoons[k].site.clone();
         open_bridge(&mut t.battle, &mut t.log, bound, &site);
+    }
+}
+
+/// Who mends a bridge: `(engineers, infantrymen)` of `f`'s men ("2
+/// engineers ... 4 infantrymen").
+fn menders(f: &ElementView) -> (u8, u8) {
+    let men = u8::try_from(f.men()).unwrap_or(u8::MAX);
+    if f.force.engineers { (men, 0) } else { (0, men) }
+}
+
+/// The damaged bridge (by its place among the bridges) `f` is in contact
+/// with, and may mend now, or why not (*Heroes All*, "Repairing roads and
+/// bridges": "2 engineers working on a road throw a D10 per bound. 4
+/// infantrymen can also mend roads ... Engineers must not undertake any
+/// other action whilst they are working"). Readings: the men are on foot
+/// within 2" of the bridge's span; a bridge is mended as a road is; the
+/// work is the element's whole turn, begun before it has moved, fired or
+/// taken a phase.
+pub(super) fn mendable(
+    f: &ElementView,
+    turn: &super::state::Turn,
+    battle: &super::state::Battle,
+) -> Result<usize, super::command::Refusal> {
+    let no = |why: String| Err(super::command::refusal(Book::HeroesAll, "Repairing roads and bridges", why));
+    if f.force.build.is_vehicle() {
+        return no("men on foot mend a bridge".into());
+    }
+    let damaged = battle.bridges.iter().position(|b| {
+        !b.bridge.is_destroyed()
+            && b.bridge.damage() > 0
+            && distance_to_segment(f.place.at, b.span.from, b.span.to) <= super::shared::CONTACT
+    });
+    let Some(k) = damaged else { return no("it is in contact with no damaged bridge".into()) };
+    let (engineers, infantry) = menders(f);
+    if engineers < 2 && infantry < 4 {
+        return no(engineers::WorkError::TooFewToRepair { engineers, infantry }.to_string());
+    }
+    let acts = &f.actions.this_bound;
+    if !turn.taken.is_empty() || acts.moved || acts.fired {
+        return no("the menders undertake no other action in the bound they work".into());
+    }
+    Ok(k)
+}
+
+/// A bound's mending of the damaged bridge `element` is in contact with:
+/// each 6 thrown mends a point of damage, the rest carried to the next.
+pub(super) fn repair(t: &mut Battlefield, element: &str) {
+    let bound = t.battle.clock.bound();
+    let found = t.elements.one(&t.roster, element).map(|f| (menders(&f.view()), f.place.at));
+    let Some(((engineers, infantry), at)) = found else {
+        t.failures.record(&mut t.log, bound, "repair", element, format!("{element} is no element of the battle"));
+        return;
+    };
+    let near = |b: &BridgeState| {
+        !b.bridge.is_destroyed()
+            && b.bridge.damage() > 0
+            && distance_to_segment(at, b.span.from, b.span.to) <= super::shared::CONTACT
+    };
+    let Some(k) = t.battle.bridges.iter().position(near) else {
+        t.failures.record(&mut t.log, bound, "repair", element, "no damaged bridge in contact".to_owned());
+        return;
+    };
+    let (mut bridge, mut mending) = (t.battle.bridges[k].bridge, t.battle.bridges[k].repair);
+    match mending.work(engineers, infantry, &mut t.dice.0, element) {
+        Ok((points, event)) => {
+            let mended = bridge.repair(points);
+            t.log.push(bound, event.input("bridge_value", bridge.value, "the bridge's Defence Value after the work"));
+            if mended > 0 {
+                t.battle.apply(BattleChange::Bridge(k, bridge));
+            }
+            t.battle.apply(BattleChange::Mending(k, mending));
+        }
+        Err(e) => t.fail("repair", element, format!("the work cannot be resolved: {e}")),
     }
 }
 

@@ -464,6 +464,8 @@ pub enum BattleChange {
     Building(usize, Building),
     /// A bridge's Defence Value (by its place among the bridges) as it stands now.
     Bridge(usize, Bridge),
+    /// The score thrown towards mending a bridge's next point of damage.
+    Mending(usize, warbound_rules::engineers::RoadRepair),
     /// A destroyed bridge is gone from its river.
     BridgeGone { river: usize, span: Span },
     /// A pontoon bridge is open across its river: a Type A bridge.
@@ -510,6 +512,7 @@ impl HeldBattle<'_> {
                 | BattleChange::ChargeFound(_)
                 | BattleChange::Minefield(..)
                 | BattleChange::Bridge(..)
+                | BattleChange::Mending(..)
                 | BattleChange::Pontoon(..)
                 | BattleChange::LandingPlan(..)
                 | BattleChange::CraftLost(..)
@@ -543,6 +546,7 @@ impl HeldBattle<'_> {
                 }
             }
             BattleChange::Bridge(k, bridge) => b.bridges[k].bridge = bridge,
+            BattleChange::Mending(k, repair) => b.bridges[k].repair = repair,
             BattleChange::BridgeGone { river, span } => {
                 if let Some(Feature::River { bridges, .. }) = b.terrain.features.get_mut(river) {
                     bridges.retain(|r| r.span != span);
@@ -552,7 +556,12 @@ impl HeldBattle<'_> {
                 if let Some(Feature::River { bridges, .. }) = b.terrain.features.get_mut(river) {
                     bridges.push(RiverBridge { kind: BridgeType::A, span });
                 }
-                b.bridges.push(BridgeState { river, span, bridge: Bridge::new(BridgeType::A) });
+                b.bridges.push(BridgeState {
+                    river,
+                    span,
+                    bridge: Bridge::new(BridgeType::A),
+                    repair: Default::default(),
+                });
             }
             BattleChange::Pontoon(k, task) => b.pontoons[k].task = task,
             BattleChange::LandingPlan(k, plan) => b.landings[k].plan = plan,
@@ -584,6 +593,7 @@ impl BattleChange {
             BattleChange::Minefield(k, minefield) => b.minefields[*k].1 != *minefield,
             BattleChange::Building(k, building) => b.buildings[*k].1 != *building,
             BattleChange::Bridge(k, bridge) => b.bridges[*k].bridge != *bridge,
+            BattleChange::Mending(k, repair) => b.bridges[*k].repair != *repair,
             BattleChange::Pontoon(k, task) => b.pontoons[*k].task != *task,
             BattleChange::LandingPlan(k, plan) => b.landings[*k].plan != *plan,
             BattleChange::Discard(_)

@@ -249,6 +249,7 @@ pub fn check(
         Command::Clear { .. }
         | Command::ClearMines { .. }
         | Command::Bridge { .. }
+        | Command::Repair { .. }
         | Command::SetCharge { .. }
         | Command::Bangalore { .. } => 2,
         _ => 0,
@@ -386,6 +387,9 @@ pub fn check(
             }
         }
         Command::SetFire { .. } => super::setting_fire::may_set_fire(me, turn, battle)?,
+        Command::Repair { .. } => {
+            super::bridging::mendable(me, turn, battle)?;
+        }
         Command::Petard { target, .. } => {
             may_open_fire(turn, me, immobile)?;
             let t = seen_enemy(me, els, ctx, target, "Petard type mortars")?;

@@ -77,6 +77,9 @@ pub enum Command {
     /// and it does nothing else this bound (*Heroes All*, "Setting fire to
     /// buildings").
     SetFire { element: String },
+    /// Its men mend the damaged bridge they are in contact with, doing
+    /// nothing else this bound (*Heroes All*, "Repairing roads and bridges").
+    Repair { element: String },
     /// Its NCO takes a Leadership Test to re-face a posted guard towards
     /// `to` (*Heroes All*, "Guards"): no Act, once a bound.
     ReFace { element: String, to: warbound_rules::movement::Compass },
@@ -278,6 +281,7 @@ impl Command {
             | Command::Runner { element }
             | Command::Renet { element }
             | Command::SetFire { element }
+            | Command::Repair { element }
             | Command::ReFace { element, .. }
             | Command::SetUp { element, .. }
             | Command::EndTurn { element }
@@ -314,6 +318,7 @@ impl Command {
             | Command::Runner { .. }
             | Command::Renet { .. }
             | Command::SetFire { .. }
+            | Command::Repair { .. }
             | Command::SetUp { .. }
             | Command::Detonate { .. }
             | Command::Goliath { .. }

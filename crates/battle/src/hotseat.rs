@@ -130,6 +130,7 @@ fn solo_choices(
     }
     out.push(("re-net its radio".into(), Command::Renet { element: element() }));
     out.push(("set fire to the building it stands in".into(), Command::SetFire { element: element() }));
+    out.push(("mend the damaged bridge it is at".into(), Command::Repair { element: element() }));
     // Heroes All, "Transport elements": into or out of a vehicle, a "4".
     if me.presence.status.aboard().is_some() {
         out.push(("get out of its transport".into(), Command::Disembark { element: element() }));

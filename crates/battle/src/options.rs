@@ -356,6 +356,17 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                 };
                 commands.push(Offer::new(label, Command::SetUp { element: element.clone(), up }));
             }
+            // Heroes All, "Repairing roads and bridges", in contact with a damaged bridge.
+            if let Ok(k) = super::bridging::mendable(&me, &turn, battle) {
+                let b = &battle.bridges[k].bridge;
+                commands.push(Offer::new(
+                    format!(
+                        "Mend the bridge, {} of its Defence Value lost (its whole bound: each 6 thrown mends a point)",
+                        b.damage()
+                    ),
+                    Command::Repair { element: element.clone() },
+                ));
+            }
             // Heroes All, "Setting fire to buildings", where it stands in a building.
             if sight.in_building(me.place.at) && !me.force.build.is_vehicle() {
                 commands.push(Offer::new(
@@ -679,7 +690,8 @@ fn phase_of(command: &Command) -> Option<Phase> {
         | Command::Detonate { .. }
         | Command::Clear { .. }
         | Command::Renet { .. }
-        | Command::SetFire { .. } => Some(Phase::Act),
+        | Command::SetFire { .. }
+        | Command::Repair { .. } => Some(Phase::Act),
         _ => None,
     }
 }

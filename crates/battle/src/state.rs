@@ -1120,6 +1120,10 @@ pub struct BridgeState {
     pub river: usize,
     pub span: warbound_rules::terrain::Span,
     pub bridge: warbound_rules::buildings::Bridge,
+    /// The score its menders have thrown towards the next point of damage
+    /// (*Heroes All*, "Repairing roads and bridges").
+    #[serde(default)]
+    pub repair: warbound_rules::engineers::RoadRepair,
 }
 
 /// The battle's dice: one seeded stream for everything.

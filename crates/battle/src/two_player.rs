@@ -182,9 +182,10 @@ pub(super) fn face_for(command: &Command) -> u8 {
 /// A solo command given by a die that takes the element's whole bound: the
 /// clearers of a minefield and the builders of a bridge "do nothing else"
 /// (*Heroes All*, "Mines", "Pontoon bridges"), nor do the setters of a
-/// charge ("Explosives") or of a fire ("Setting fire to buildings").
+/// charge ("Explosives") or of a fire ("Setting fire to buildings"), nor
+/// the menders of a bridge ("Repairing roads and bridges").
 fn whole_bound(action: &DieAction) -> bool {
-    matches!(action, DieAction::Solo { command } if matches!(**command, Command::ClearMines { .. } | Command::Bridge { .. } | Command::SetCharge { .. } | Command::SetFire { .. }))
+    matches!(action, DieAction::Solo { command } if matches!(**command, Command::ClearMines { .. } | Command::Bridge { .. } | Command::Repair { .. } | Command::SetCharge { .. } | Command::SetFire { .. }))
 }
 
 /// The turn a solo command given by a Command Die is checked and carried out
@@ -678,6 +679,7 @@ fn solo(t: &mut Battlefield, element: &str, command: &Command) {
         Command::SetUp { up, .. } => super::turn::set_up_weapons(t, element, *up),
         Command::Renet { .. } => super::command_turn::renet(t, element),
         Command::SetFire { .. } => super::setting_fire::set_fire(t, element),
+        Command::Repair { .. } => super::bridging::repair(t, element),
         Command::Detonate { charge, .. } => super::demolition::charge_act(t, element, charge, 1),
         Command::Clear { charge, .. } => super::demolition::charge_act(t, element, charge, 2),
         Command::ClearMines { .. } => super::demolition::clear_mines(t, element),

@@ -234,3 +234,65 @@ fn a_players_boats_land_his_men_on_the_far_bank() {
     }
     assert!(landed > 0, "the player's boats never landed on the far bank in 3 battles");
 }
+
+#[test]
+fn engineers_at_a_damaged_bridge_mend_it_a_point_for_each_six_thrown() {
+    // HA "Repairing roads and bridges": "2 engineers working on a road throw a
+    // D10 per bound ... 1 point of damage is repaired when they have an
+    // accumulated score of 6." "Engineers must not undertake any other
+    // action whilst they are working."
+    let text = r#"(
+    name: "Mending", briefing: "test", table: (width: 72, depth: 48), time_limit: 6,
+    terrain: (features: [River(kind: wide, line: [(0, 22), (72, 22)], width: 5,
+              bridges: [(kind: C, span: (from: (36, 18.5), to: (36, 25.5), width: 3))])]),
+    places: [(name: "the bridge", at: (36, 17)), (name: "the farm", at: (66, 46))],
+    sides: [
+        (name: "British", nation: British, year: 1944, quality: Regular, senior_officer: Average, edge: near,
+         companies: [(id: "re", officer: Regular, attached_to: "sappers",
+            objective: (activity: Engineering, location: "the bridge", detail: "mend the bridge"),
+            elements: [(id: "sappers", nco: Regular, figures: [(men: 4, weapon: "gb_no4_rifle")], start: at(36, 17))])]),
+        (name: "German", nation: German, year: 1944, quality: Regular, senior_officer: Average, edge: far,
+         companies: [(id: "b_kp", officer: Regular, attached_to: "g1", objective: (activity: Hold, location: "the farm"),
+            elements: [(id: "g1", nco: Regular, figures: [(men: 4, weapon: "de_kar98k")], start: at(66, 46))])]),
+    ],
+)"#;
+    let scenario = Scenario::load("mending.ron", text, &codex()).unwrap_or_else(|e| panic!("{e}"));
+    let mut mended = 0;
+    for seed in 0..6 {
+        let start = BattleStart::auto("mending", scenario.clone(), seed);
+        let mut app = play::battle_app(start, BattleLog::default(), codex()).unwrap();
+        let full = {
+            let mut battle = app.world_mut().resource_mut::<warbound_battle::state::Battle>();
+            let bridge = &mut battle.bridges[0].bridge;
+            let full = bridge.value;
+            bridge.value -= 2;
+            full
+        };
+        play::advance(&mut app).unwrap();
+        let log = app.world().resource::<BattleLog>().entries.clone();
+        let work: Vec<&Entry> = log.iter().filter(|e| e.event.rule.section == "Repairing roads and bridges").collect();
+        assert!(!work.is_empty(), "seed {seed}: the sappers never worked on the bridge");
+        let mut thrown = 0u64;
+        for e in &work {
+            assert_eq!(e.event.dice[0].sides, 10, "seed {seed}: engineers throw a D10");
+            thrown += u64::from(e.event.dice[0].face);
+            let repaired = e.event.outcome["repaired"].as_u64().unwrap();
+            let carried = e.event.outcome["carried"].as_u64().unwrap();
+            assert_eq!(carried, thrown % 6, "seed {seed}: the rest carries to the next point");
+            assert!(repaired == 0 || thrown >= 6, "seed {seed}");
+            thrown %= 6;
+            // Nothing else in the bound it works.
+            let others = log.iter().filter(|o| {
+                o.bound == e.bound
+                    && o.event.actor.as_deref() == Some("sappers")
+                    && o.event.kind == EventKind::Command
+                    && !o.event.inputs.iter().any(|i| i.value.get("repair").is_some())
+            });
+            assert_eq!(others.count(), 0, "seed {seed}: the menders did something else in bound {}", e.bound);
+        }
+        let value = app.world().resource::<warbound_battle::state::Battle>().bridges[0].bridge.value;
+        assert!(value <= full && value >= full - 2, "seed {seed}");
+        mended += usize::from(value > full - 2);
+    }
+    assert!(mended > 0, "no bridge mended in 6 battles");
+}

@@ -549,6 +549,18 @@ impl Bridge {
         self.value == 0
     }
 
+    /// Mends `points` of its damage (*Heroes All*, "Repairing roads and
+    /// bridges"), never past its full Defence Value; a destroyed bridge is
+    /// gone and mends nothing. Returns the points mended.
+    pub fn repair(&mut self, points: u32) -> u8 {
+        if self.is_destroyed() {
+            return 0;
+        }
+        let mended = u8::try_from(points).unwrap_or(u8::MAX).min(self.damage());
+        self.value += mended;
+        mended
+    }
+
     /// Type A, or damaged to the point of being treated as one.
     pub fn treated_as_type_a(&self) -> bool {
         self.kind.row().as_type_a_from.is_none_or(|d| self.damage() >= d)
@@ -613,6 +625,20 @@ impl Bridge {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bridge_mends_to_its_full_value_and_a_destroyed_one_not_at_all() {
+        let mut b = Bridge::new(BridgeType::B);
+        let full = b.value;
+        b.value = full - 2;
+        assert_eq!(b.repair(1), 1);
+        assert_eq!(b.damage(), 1);
+        assert_eq!(b.repair(5), 1, "never past its full Defence Value");
+        assert_eq!(b.value, full);
+        b.value = 0;
+        assert_eq!(b.repair(3), 0);
+        assert!(b.is_destroyed());
+    }
     use crate::dice::Scripted;
     use crate::firing::{FireTarget, OpenSightsFire, assess_open_sights};
 

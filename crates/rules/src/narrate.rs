@@ -460,6 +460,11 @@ fn said(e: &RuleEvent, names: Names) -> String {
             let at = out(e, "at").and_then(point).unwrap_or_default();
             format!("{who} blows a gap 1 figure wide in the {what} at {at} with a Bangalore Torpedo")
         }
+        EventKind::Engineering if section == "Repairing roads and bridges" => {
+            let mended = out(e, "repaired").and_then(Value::as_u64).unwrap_or_default();
+            let carried = out(e, "carried").and_then(Value::as_u64).unwrap_or_default();
+            format!("{who} mends the bridge ({dice}): {mended} point(s) of damage mended, {carried} towards the next")
+        }
         EventKind::HeEffect if section == "Setting fire to buildings" => {
             match out(e, "burning").and_then(Value::as_bool) {
                 Some(true) => format!("The fire {who} set takes hold ({dice}): the building burns for 3 bounds"),
@@ -644,6 +649,7 @@ fn command(e: &RuleEvent, who: &str, names: Names) -> String {
         "end_turn" => "ends its turn".to_owned(),
         "runner" => "sends a runner".to_owned(),
         "set_fire" => "sets fire to the building it stands in".to_owned(),
+        "repair" => "mends the bridge".to_owned(),
         "re_face" => "re-faces the guard".to_owned(),
         "bangalore" => "fires a Bangalore Torpedo".to_owned(),
         "embark" => "gets into".to_owned(),
