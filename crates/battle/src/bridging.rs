@@ -44,7 +44,12 @@ pub(super) fn pontoons(start: &super::setup::BattleStart) -> Vec<Pontoon> {
     let sides = start.scenario.sides.iter().enumerate();
     sides
         .flat_map(|(side, s)| {
-            s.bridging.iter().map(move |site| Pontoon { side, site: site.clone(), task: engineers::pontoon() })
+            s.bridging.iter().map(move |site| Pontoon {
+                side,
+                site: site.clone(),
+                task: engineers::pontoon(),
+                laying: engineers::layer_task(),
+            })
         })
         .collect()
 }
@@ -149,6 +154,12 @@ fn act_phase(mut t: Battlefield, mut current: ResMut<Current>) {
     }
     let Some(Command::Bridge { element }) = current.0.clone() else { return };
     current.0 = None;
+    if lays_bridge(&t, &element) {
+        // "This type of vehicle uses its Act to undertake its task."
+        lay(&mut t, &element);
+        super::turn::phase_done(&mut t, Phase::Act, &[Act::EngineeringWork]);
+        return;
+    }
     work(&mut t, &element);
     // "Engineers ... working on the bridge cannot carry out any other
     // actions during the construction": the turn ends here.
@@ -182,10 +193,57 @@ pub(super) fn work(t: &mut Battlefield, element: &str) {
         }
     };
     t.log.push(bound, e);
-    t.battle.apply(BattleChange::Pontoon(k, task));
+    t.battle.apply(BattleChange::Pontoon(k, task, t.battle.pontoons[k].laying));
     if built {
         let site = t.battle.pontoons[k].site.clone();
-        open_bridge(&mut t.battle, &mut t.log, bound, &site);
+        open_bridge(&mut t.battle, &mut t.log, bound, &site, "Pontoon bridges");
+    }
+}
+
+/// Whether `f` is a bridge- or fascine-laying tank (its CODEX entry's
+/// `lays_bridge`).
+pub fn is_layer(f: &ElementView, codex: &warbound_rules::codex::Codex) -> bool {
+    f.force.element.pieces.iter().any(|p| codex.get(&p.codex).is_ok_and(|e| e.lays_bridge))
+}
+
+fn lays_bridge(t: &Battlefield, element: &str) -> bool {
+    let codex = &t.codex.0;
+    t.roster.index(element).and_then(|i| t.elements.view_at(&t.roster, i)).is_some_and(|f| is_layer(&f, codex))
+}
+
+/// A bound's work of a bridge-laying tank at the bank of its site: "Each
+/// bound, it throws a D10 and completes its task when it has an accumulated
+/// score of 6"; its bridge then spans the gap, and the site needs no
+/// pontoon.
+pub(super) fn lay(t: &mut Battlefield, element: &str) {
+    let bound = t.battle.clock.bound();
+    let site = t
+        .roster
+        .index(element)
+        .and_then(|i| t.elements.view_at(&t.roster, i))
+        .and_then(|f| site_at(&f, &t.battle.pontoons));
+    let Some(k) = site else {
+        t.failures.record(&mut t.log, bound, "lay", element, format!("{element} is at no bridging site"));
+        return;
+    };
+    let mut laying = t.battle.pontoons[k].laying;
+    let (done, e) = match laying.layer_bound(&mut t.dice.0, element) {
+        Ok(worked) => worked,
+        Err(e) => {
+            t.fail("bridge laying", element, format!("the work cannot be resolved: {e:?}"));
+            return;
+        }
+    };
+    t.log.push(bound, e);
+    let mut pontoon = t.battle.pontoons[k].clone();
+    pontoon.laying = laying;
+    if done {
+        pontoon.task.accumulated = pontoon.task.needed;
+    }
+    t.battle.apply(BattleChange::Pontoon(k, pontoon.task, pontoon.laying));
+    if done {
+        let site = pontoon.site.clone();
+        open_bridge(&mut t.battle, &mut t.log, bound, &site, "Bridge-laying or fascine-laying tanks");
     }
 }
 
@@ -262,11 +320,12 @@ pub(super) fn repair(t: &mut Battlefield, element: &str) {
     }
 }
 
-/// The finished pontoon spans the river: a Type A bridge ("Includes
-/// pontoon/temporary bridges built by engineers").
-fn open_bridge(battle: &mut HeldBattle, log: &mut BattleLog, bound: u32, site: &BridgingSite) {
+/// The finished pontoon, or a bridge-laying tank's bridge, spans the river
+/// (`section` names which): a Type A bridge ("Includes pontoon/temporary
+/// bridges built by engineers").
+fn open_bridge(battle: &mut HeldBattle, log: &mut BattleLog, bound: u32, site: &BridgingSite, section: &str) {
     let Some(river) = battle.terrain.river_crossed(&site.span) else { return };
-    let ev = RuleEvent::new(EventKind::Engineering, RuleRef::new(Book::HeroesAll, "Pontoon bridges"))
+    let ev = RuleEvent::new(EventKind::Engineering, RuleRef::new(Book::HeroesAll, section))
         .input("place", site.place.clone(), "")
         .outcome(serde_json::json!({ "built": true, "bridge": BridgeType::A }));
     log.push(bound, ev);

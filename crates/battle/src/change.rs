@@ -470,8 +470,9 @@ pub enum BattleChange {
     BridgeGone { river: usize, span: Span },
     /// A pontoon bridge is open across its river: a Type A bridge.
     BridgeOpened { river: usize, span: Span },
-    /// A pontoon bridge's building (by its place among the pontoons) as it stands now.
-    Pontoon(usize, Task),
+    /// A pontoon bridge's building, and a bridge-laying tank's work there (by
+    /// its place among the pontoons), as they stand now.
+    Pontoon(usize, Task, Task),
     /// A side's Landing Plan (by its place among the landings) as it is adjusted.
     LandingPlan(usize, LandingPlan),
     /// A landing craft lost on the approach, or turned back.
@@ -563,7 +564,10 @@ impl HeldBattle<'_> {
                     repair: Default::default(),
                 });
             }
-            BattleChange::Pontoon(k, task) => b.pontoons[k].task = task,
+            BattleChange::Pontoon(k, task, laying) => {
+                b.pontoons[k].task = task;
+                b.pontoons[k].laying = laying;
+            }
             BattleChange::LandingPlan(k, plan) => b.landings[k].plan = plan,
             BattleChange::CraftLost(k, craft) => b.landings[k].lost.push(craft),
             BattleChange::Smoke(smoke) => b.smoke.push(smoke),
@@ -594,7 +598,7 @@ impl BattleChange {
             BattleChange::Building(k, building) => b.buildings[*k].1 != *building,
             BattleChange::Bridge(k, bridge) => b.bridges[*k].bridge != *bridge,
             BattleChange::Mending(k, repair) => b.bridges[*k].repair != *repair,
-            BattleChange::Pontoon(k, task) => b.pontoons[*k].task != *task,
+            BattleChange::Pontoon(k, task, laying) => b.pontoons[*k].task != *task || b.pontoons[*k].laying != *laying,
             BattleChange::LandingPlan(k, plan) => b.landings[*k].plan != *plan,
             BattleChange::Discard(_)
             | BattleChange::NextBound

@@ -232,8 +232,11 @@ pub fn check(
     if me.force.sniper && night::sniper_may_operate(light).is_err() {
         return Err(refusal(Book::HeroesAll, "Night Fighting", "snipers cannot operate at night"));
     }
+    let layer = super::bridging::is_layer(me, ctx.codex);
     let acts = match cmd {
         Command::Observe { targets, .. } => targets.len(),
+        // "This type of vehicle uses its Act to undertake its task."
+        Command::Bridge { .. } if layer => 1,
         Command::Detonate { .. }
         | Command::Goliath { .. }
         | Command::Wade { .. }
@@ -608,6 +611,14 @@ pub fn check(
                 "only an element with its boats, at a river's edge, gets into them, towards the water",
             ));
         }
+        Command::Bridge { .. } if layer && super::bridging::site_at(me, &battle.pontoons).is_none() => {
+            return Err(refusal(
+                Book::HeroesAll,
+                "Bridge-laying or fascine-laying tanks",
+                "no unbridged site of its Engineering order at the bank here",
+            ));
+        }
+        Command::Bridge { .. } if layer => {}
         Command::Bridge { .. } => {
             if !turn.taken.is_empty() {
                 return Err(refusal(Book::HeroesAll, "Pontoon bridges", "the builders do nothing else this bound"));

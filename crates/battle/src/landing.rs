@@ -33,7 +33,10 @@ pub(super) fn landings(start: &super::setup::BattleStart) -> Result<Vec<SideLand
 /// The bound's landing sequence for every craft of every plan.
 pub(super) fn waves(t: &mut Battlefield, bound: u32) {
     for k in 0..t.battle.landings.len() {
-        let craft: Vec<CraftSpec> = t.battle.landings[k].beach.craft.clone();
+        // Earlier waves first, whatever the scenario's order: a craft landing
+        // this bound is beached before a later wave's approach can block its lane.
+        let mut craft: Vec<CraftSpec> = t.battle.landings[k].beach.craft.clone();
+        craft.sort_by_key(|c| c.wave);
         for c in craft {
             if t.battle.landings[k].lost.contains(&c.id) {
                 continue;

@@ -497,8 +497,12 @@ pub fn decision(world: &mut World) -> Option<Decision> {
                     ));
                 }
             }
-            commands
-                .push(Offer::new("Build the bridge (the whole turn)", Command::Bridge { element: element.clone() }));
+            let label = if super::bridging::is_layer(&me, sight.codex) {
+                "Lay its bridge (an Act: a D10 a bound, laid at 6)"
+            } else {
+                "Build the bridge (the whole turn)"
+            };
+            commands.push(Offer::new(label, Command::Bridge { element: element.clone() }));
             commands.push(Offer::new(
                 "Clear the minefield (the whole turn)",
                 Command::ClearMines { element: element.clone() },

@@ -1095,6 +1095,10 @@ pub struct Pontoon {
     pub side: usize,
     pub site: BridgingSite,
     pub task: Task,
+    /// A bridge-laying tank's work at the site (*Heroes All*, "Bridge-laying
+    /// or fascine-laying tanks"): the site is bridged when either is done.
+    #[serde(default = "warbound_rules::engineers::layer_task")]
+    pub laying: Task,
 }
 
 /// One side's landing: its beach and the Landing Plan as it stands.

@@ -243,7 +243,9 @@ fn a_small_charge_set_without_a_delay_goes_off_on_its_setters() {
 fn the_auto_side_blows_the_beach_wire_with_its_bangalores() {
     let codex = codex();
     let mut gaps = 0;
-    for seed in 0..12 {
+    // Only a section whose way runs into the wire blows it: about 1 landing
+    // in 20 (the rules report), so 100 of them.
+    for seed in 0..100 {
         let scenario = shipped::battle("beach", &codex).unwrap();
         let start = BattleStart::auto("beach", scenario, seed);
         let mut app = play::battle_app(start, BattleLog::default(), codex.clone()).unwrap();
@@ -262,5 +264,5 @@ fn the_auto_side_blows_the_beach_wire_with_its_bangalores() {
         assert_eq!(logged, battle.terrain.gaps.len(), "seed {seed}: each gap logged once");
         gaps += logged;
     }
-    assert!(gaps > 0, "no assault section blew the wire in 12 landings");
+    assert!(gaps > 0, "no assault section blew the wire in 100 landings");
 }

@@ -296,3 +296,30 @@ fn engineers_at_a_damaged_bridge_mend_it_a_point_for_each_six_thrown() {
     }
     assert!(mended > 0, "no bridge mended in 6 battles");
 }
+
+#[test]
+fn the_sbg_avre_lays_its_bridge_over_the_brook_with_its_act() {
+    // HA "Bridge-laying or fascine-laying tanks": "This type of vehicle uses
+    // its Act ... Each bound, it throws a D10 and completes its task when it
+    // has an accumulated score of 6." Queen Red's SBG AVRE drops its bridge
+    // over the brook at the crossing.
+    let scenario = shipped::battle("beach", &codex()).unwrap_or_else(|e| panic!("{e}"));
+    let mut laid = 0;
+    for seed in 1..=20 {
+        let log = played("beach", &scenario, seed);
+        let work: Vec<&Entry> =
+            log.iter().filter(|e| e.event.rule.section == "Bridge-laying or fascine-laying tanks").collect();
+        let mut total = 0;
+        for e in work.iter().filter(|e| e.event.outcome.get("accumulated").is_some()) {
+            assert_eq!(e.event.actor.as_deref(), Some("sbg"), "seed {seed}");
+            assert_eq!((e.event.dice.len(), e.event.dice[0].sides), (1, 10), "seed {seed}: a D10 a bound");
+            total += e.event.dice[0].face as u64;
+            assert_eq!(e.event.outcome["accumulated"].as_u64(), Some(total), "seed {seed}");
+            assert_eq!(e.event.outcome["laid"].as_bool(), Some(total >= 6), "seed {seed}");
+        }
+        let opened = work.iter().any(|e| e.event.outcome["built"] == serde_json::json!(true));
+        assert_eq!(opened, total >= 6, "seed {seed}: the bridge spans the brook once 6 is thrown");
+        laid += usize::from(opened);
+    }
+    assert!(laid > 0, "the SBG bridge was never laid in 20 battles");
+}

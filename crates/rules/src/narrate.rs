@@ -460,6 +460,15 @@ fn said(e: &RuleEvent, names: Names) -> String {
             let at = out(e, "at").and_then(point).unwrap_or_default();
             format!("{who} blows a gap 1 figure wide in the {what} at {at} with a Bangalore Torpedo")
         }
+        EventKind::Engineering if section == "Bridge-laying or fascine-laying tanks" => {
+            match out(e, "accumulated").and_then(Value::as_u64) {
+                Some(n) if out(e, "laid").and_then(Value::as_bool) == Some(true) => {
+                    format!("{who} works at laying its bridge ({dice}): {n} of 6, laid")
+                }
+                Some(n) => format!("{who} works at laying its bridge ({dice}): {n} of 6"),
+                None => "The bridge is laid across the water".to_owned(),
+            }
+        }
         EventKind::Engineering if section == "Repairing roads and bridges" => {
             let mended = out(e, "repaired").and_then(Value::as_u64).unwrap_or_default();
             let carried = out(e, "carried").and_then(Value::as_u64).unwrap_or_default();

@@ -230,6 +230,10 @@ pub(super) fn check(e: &EntryData) -> Result<(), (String, Problem)> {
     if e.petard && (e.kind != Kind::Vehicle || e.armour.is_none_or(|a| a == ArmourClass::SoftSkinned)) {
         return field("petard", Problem::NotApplicable);
     }
+    // *Heroes All*, "Bridge-laying or fascine-laying tanks".
+    if e.lays_bridge && (e.kind != Kind::Vehicle || e.armour.is_none_or(|a| a == ArmourClass::SoftSkinned)) {
+        return field("lays_bridge", Problem::NotApplicable);
+    }
     // Flying data belongs to aircraft, under the entry's own name.
     if let Some(air) = &e.air
         && (e.kind != Kind::Aircraft || air.name != e.name)

@@ -212,6 +212,9 @@ pub struct CodexEntry {
     /// "These heavy mortars are normally fitted to AFV's"); it fires by its
     /// own rule, not on a row of the Weapons table.
     pub petard: bool,
+    /// It carries a bridge or a fascine to lay (*Heroes All*, "Bridge-laying
+    /// or fascine-laying tanks"), which it lays by its own rule.
+    pub lays_bridge: bool,
     /// An aircraft's flying data (*Heroes All*, "Aircraft rules": "typical
     /// weaponry, strength factors and speed"; "The CODEX shows how many
     /// bombs are dropped per bound"), as a squadron of it fields it.
@@ -266,6 +269,8 @@ pub(super) struct EntryData {
     pub(super) load_space: Option<u8>,
     #[serde(default)]
     pub(super) petard: bool,
+    #[serde(default)]
+    pub(super) lays_bridge: bool,
     #[serde(default)]
     pub(super) air: Option<crate::aircraft::AircraftType>,
     /// Optional: checked against the formula.

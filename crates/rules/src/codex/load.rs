@@ -54,6 +54,7 @@ impl Codex {
                     capacity: e.capacity,
                     load_space: e.load_space,
                     petard: e.petard,
+                    lays_bridge: e.lays_bridge,
                     air: e.air,
                 };
                 if let Some(written) = e.cost
