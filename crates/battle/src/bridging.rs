@@ -3,9 +3,10 @@
 //! each an Act;
 //! engineers under an Engineering order at a bridging site throw a D6 a man
 //! (6 at most) each bound they do nothing else, and at 60 the pontoon (a
-//! Type A bridge) spans the river; a charge going off on a bridge takes the
-//! HE Effects Table result off its Defence Value, and at 0 it is gone from
-//! the table.
+//! Type A bridge) spans the river; a bridge-laying tank there throws a D10
+//! with its Act and at 6 lays its own; a charge going off on a bridge takes
+//! the HE Effects Table result off its Defence Value, and at 0 it is gone
+//! from the table; men in contact with a damaged bridge mend it.
 
 use super::change::{BattleChange, Change, HeldBattle};
 use crate::prelude::*;
@@ -271,12 +272,9 @@ pub(super) fn mendable(
     if f.force.build.is_vehicle() {
         return no("men on foot mend a bridge".into());
     }
-    let damaged = battle.bridges.iter().position(|b| {
-        !b.bridge.is_destroyed()
-            && b.bridge.damage() > 0
-            && distance_to_segment(f.place.at, b.span.from, b.span.to) <= super::shared::CONTACT
-    });
-    let Some(k) = damaged else { return no("it is in contact with no damaged bridge".into()) };
+    let Some(k) = damaged_bridge_at(battle, f.place.at) else {
+        return no("it is in contact with no damaged bridge".into());
+    };
     let (engineers, infantry) = menders(f);
     if engineers < 2 && infantry < 4 {
         return no(engineers::WorkError::TooFewToRepair { engineers, infantry }.to_string());
@@ -288,6 +286,16 @@ pub(super) fn mendable(
     Ok(k)
 }
 
+/// The damaged bridge still standing (by its place among the bridges)
+/// within 2" of `at`.
+fn damaged_bridge_at(battle: &super::state::Battle, at: Point) -> Option<usize> {
+    battle.bridges.iter().position(|b| {
+        !b.bridge.is_destroyed()
+            && b.bridge.damage() > 0
+            && distance_to_segment(at, b.span.from, b.span.to) <= super::shared::CONTACT
+    })
+}
+
 /// A bound's mending of the damaged bridge `element` is in contact with:
 /// each 6 thrown mends a point of damage, the rest carried to the next.
 pub(super) fn repair(t: &mut Battlefield, element: &str) {
@@ -297,12 +305,7 @@ pub(super) fn repair(t: &mut Battlefield, element: &str) {
         t.failures.record(&mut t.log, bound, "repair", element, format!("{element} is no element of the battle"));
         return;
     };
-    let near = |b: &BridgeState| {
-        !b.bridge.is_destroyed()
-            && b.bridge.damage() > 0
-            && distance_to_segment(at, b.span.from, b.span.to) <= super::shared::CONTACT
-    };
-    let Some(k) = t.battle.bridges.iter().position(near) else {
+    let Some(k) = damaged_bridge_at(&t.battle, at) else {
         t.failures.record(&mut t.log, bound, "repair", element, "no damaged bridge in contact".to_owned());
         return;
     };
