@@ -18,6 +18,10 @@ use super::state::{Build, ElementView, SightLines};
 /// A vehicle's height, inches, for sight lines (about twice a figure).
 const VEHICLE_HEIGHT: f32 = 2.0 * FIGURE_HEIGHT;
 
+/// An AFV this near the brow in front of it is hull down behind it: about
+/// a tank's length.
+const HULL_DOWN_BROW: warbound_rules::inches::Inches = warbound_rules::inches::Inches(2.0);
+
 /// The table as the rules see it this bound.
 pub struct Sight<'a> {
     pub scenario: &'a Scenario,
@@ -285,6 +289,26 @@ impl Sight<'_> {
         !self.teams_in_range(firer, target).is_empty()
     }
 
+    /// Whether the AFV `target` is hull down to `firer` (*Heroes All*,
+    /// "Vehicle cover": "Tanks will try to conceal as much of themselves as
+    /// possible whilst still being able to fire ... 'hull down' ... where the
+    /// undulations of the ground are the only cover"; "-1 if the target is
+    /// an AFV showing less than 50% of itself"). Reading: an AFV on higher
+    /// ground than its firer, with the brow of its hill level within
+    /// [`HULL_DOWN_BROW`] in front of it on the line to the firer, shows its
+    /// turret over the brow and hides its hull; farther back the crest hides
+    /// it whole (the sight rules' dead ground). Test
+    /// `an_afv_just_behind_the_brow_is_hull_down_to_a_firer_below`.
+    pub fn hull_down(&self, firer: &ElementView, target: &ElementView) -> bool {
+        if !matches!(target.force.build, Build::Afv { .. }) {
+            return false;
+        }
+        let level = |p: Point| geometry::hill_level(self.terrain, p);
+        let own = level(target.place.at);
+        let brow = super::shared::toward(target.place.at, firer.place.at, HULL_DOWN_BROW);
+        own > level(firer.place.at) && level(brow) < own
+    }
+
     /// The target's cover from this firer (*Heroes All*, hit modifiers).
     ///
     /// Reading: inside a building is hard cover; in a wood, or behind a wall
@@ -292,6 +316,9 @@ impl Sight<'_> {
     /// is in the open. An AFV is never "in the open" for the +1 (the table
     /// assumes it is up to 50% obscured), so it counts as soft.
     pub fn cover(&self, firer: &ElementView, target: &ElementView) -> Cover {
+        if self.hull_down(firer, target) {
+            return Cover::HullDown;
+        }
         if target.force.build.is_vehicle() {
             return Cover::Soft;
         }

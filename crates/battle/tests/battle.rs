@@ -3952,3 +3952,46 @@ fn a_posted_guard_is_faced_by_the_compass_die_walks_its_beat_and_turns_about_eac
     assert!(turned >= 8, "the guard turned about only {turned} times in 8 battles");
     assert!(walked > 0, "the guard never walked its beat in 8 battles");
 }
+
+#[test]
+fn an_afv_just_behind_the_brow_is_hull_down_to_a_firer_below() {
+    // HA "Vehicle cover": tanks "conceal as much of themselves as possible
+    // whilst still being able to fire ... 'hull down'"; "-1 if the target is
+    // an AFV showing less than 50% of itself". A level-1 ridge from y 20 to
+    // 30; the Sherman on it, the German section on the flat below.
+    let text = |sherman_y: f32| {
+        format!(
+            r#"(
+    name: "Ridge", briefing: "test", table: (width: 72, depth: 48), time_limit: 6,
+    terrain: (features: [Hill(levels: [(level: 1, outline: [(10, 20), (62, 20), (62, 30), (10, 30)])])]),
+    places: [(name: "the road", at: (36, 40)), (name: "the farm", at: (36, 4))],
+    sides: [
+        (name: "British", nation: British, year: 1944, quality: Regular, senior_officer: Average, edge: far,
+         companies: [(id: "a_coy", officer: Regular, attached_to: "a1", objective: (activity: Hold, location: "the road"),
+            elements: [(id: "a1", nco: Regular, pieces: [(codex: "gb_sherman_v")], start: at(36, {sherman_y}))])]),
+        (name: "German", nation: German, year: 1944, quality: Regular, senior_officer: Average, edge: near,
+         companies: [(id: "b_kp", officer: Regular, attached_to: "g1", objective: (activity: Hold, location: "the farm"),
+            elements: [(id: "g1", nco: Regular, figures: [(men: 8, weapon: "de_kar98k")], start: at(36, 8))])]),
+    ],
+)"#
+        )
+    };
+    let cover_of = |sherman_y: f32| {
+        let scenario = Scenario::load("ridge.ron", &text(sherman_y), &codex()).unwrap_or_else(|e| panic!("{e}"));
+        let app = battle_app(BattleStart::auto("ridge", scenario, 1), BattleLog::default()).unwrap();
+        let els = elements(&app);
+        let (sherman, section) = (els[0].view(), els[1].view());
+        let codex = codex();
+        let sight = warbound_battle::visible::Sight::new(app.world().resource::<Battle>(), &codex);
+        (sight.cover(&section.view(), &sherman.view()), sight.cover(&sherman.view(), &section.view()))
+    };
+    use warbound_rules::firing::Cover;
+    // 1" behind the brow at y 20, the firer below: hull down.
+    assert_eq!(cover_of(21.0).0, Cover::HullDown);
+    // 6" back from the brow: no brow in front of it within a tank's length.
+    assert_eq!(cover_of(26.0).0, Cover::Soft);
+    // On the flat in front of the ridge: no higher ground of its own.
+    assert_eq!(cover_of(16.0).0, Cover::Soft);
+    // Men are never hull down.
+    assert_eq!(cover_of(21.0).1, Cover::Open);
+}
