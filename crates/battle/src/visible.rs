@@ -305,8 +305,11 @@ impl Sight<'_> {
         }
         let level = |p: Point| geometry::hill_level(self.terrain, p);
         let own = level(target.place.at);
-        let brow = super::shared::toward(target.place.at, firer.place.at, HULL_DOWN_BROW);
-        own > level(firer.place.at) && level(brow) < own
+        let (at, from) = (target.place.at, firer.place.at);
+        let d = geometry::distance(at, from);
+        let t = if d <= HULL_DOWN_BROW { 1.0 } else { HULL_DOWN_BROW / d };
+        let brow = Point(at.0 + (from.0 - at.0) * t, at.1 + (from.1 - at.1) * t);
+        own > level(from) && level(brow) < own
     }
 
     /// The target's cover from this firer (*Heroes All*, hit modifiers).
