@@ -613,6 +613,53 @@ fn campaign(e: &RuleEvent, who: &str, target: Option<&str>, dice: &str) -> Optio
         s if s.starts_with("33.10 ") => {
             format!("{who} loses {} by attrition", plural(count(out(e, "points_removed")), "point", "points"))
         }
+        "29.2 Guns on boats" => format!("{who} is commissioned{thrown}: {}", vessel_guns(out(e, "mounts")?)),
+        "29.4 Supply for boats" => {
+            let operates = out(e, "boats")?.as_array()?.first()?.get("operates")?.as_bool()?;
+            if operates {
+                format!("{who} is ready for sea{thrown}")
+            } else {
+                format!("{who} is not serviceable today and stays in harbour{thrown}")
+            }
+        }
+        "29.5 Boats shown on the campaign map" => {
+            format!(
+                "{who} sails from {} and takes station on {} for the day",
+                raw(input(e, "from")),
+                raw(out(e, "placed_on"))
+            )
+        }
+        "29.10.4 Ships firing on shore based targets" => format!(
+            "{who} shells {} on {}{thrown}: {}, {} lost",
+            target?,
+            raw(input(e, "board")),
+            plural(hits(e), "hit", "hits"),
+            plural(count(input(e, "points_lost")), "point", "points")
+        ),
+        "29.10.5 Ships vs aircraft" if out(e, "shots").is_some() => {
+            format!("{who}'s AA fires at {}{thrown}: {}", target?, plural(hits(e), "hit", "hits"))
+        }
+        "29.10.6 Aircraft vs ships" => {
+            let sinks = if yes("sunk") { ": she sinks" } else { "" };
+            format!(
+                "{who} attacks {}{thrown}: {}, {} of damage{sinks}",
+                target?,
+                plural(hits(e), "hit", "hits"),
+                plural(count(out(e, "effect")), "point", "points")
+            )
+        }
+        "29.11 Strategic Condition of naval Battlegroups" => {
+            let retires = if yes("retires") { ": she retires" } else { "" };
+            format!("{who}'s damage is assessed{thrown}: Strategic Condition {}{retires}", count(out(e, "condition")))
+        }
+        "29.12 Rallying Strategic Condition" => {
+            format!("{who} rallies in the Dockyard{thrown}: Strategic Condition {}", count(out(e, "condition")))
+        }
+        "29.15 Repairs to damage on boats" => format!(
+            "The Dockyard repairs {who}{thrown}: {} mended, {} left",
+            plural(count(out(e, "repaired")), "point", "points"),
+            count(out(e, "damage"))
+        ),
         "10.7 Composite Orders" => match out(e, "void") {
             Some(v) => format!("{who}'s \"if\" is read: void, {}", raw(Some(v))),
             None => {
@@ -624,6 +671,36 @@ fn campaign(e: &RuleEvent, who: &str, target: Option<&str>, dice: &str) -> Optio
         _ => return None,
     };
     Some(said)
+}
+
+/// The hits of a naval firing's shots.
+fn hits(e: &RuleEvent) -> i64 {
+    out(e, "shots")
+        .and_then(Value::as_array)
+        .map_or(0, |shots| shots.iter().filter(|s| s.get("hit").and_then(Value::as_bool) == Some(true)).count() as i64)
+}
+
+/// A vessel's guns as commissioned: "6 75mm guns, 2 20mm AA guns".
+fn vessel_guns(mounts: &Value) -> String {
+    let said: Vec<String> = mounts
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|m| {
+            let n = m.get("count")?.as_i64()?;
+            let what = match m.get("weapon")?.as_str()? {
+                "gun149mm" => ("149mm gun", "149mm guns"),
+                "gun150mm_plus" => ("gun of 150mm or more", "guns of 150mm or more"),
+                "gun75mm" => ("75mm gun", "75mm guns"),
+                "aa20mm" => ("20mm AA gun", "20mm AA guns"),
+                "depth_charges" => ("depth charge", "depth charges"),
+                "torpedoes" => ("torpedo", "torpedoes"),
+                _ => return None,
+            };
+            (n > 0).then(|| plural(n, what.0, what.1))
+        })
+        .collect();
+    said.join(", ")
 }
 
 /// Who an event's actor is: its name; the Senior Officer by his side.
@@ -817,6 +894,46 @@ mod tests {
         let mut other = fyow("99 Unwritten");
         other.outcome = json!({ "points": 3 });
         assert_eq!(sentence(&other, &named), "4th Dorsets: points 3 (FYOW, 99 Unwritten)");
+    }
+
+    #[test]
+    fn a_vessel_shelling_the_coast_and_bombed_reads_as_sentences() {
+        let fyow = |kind, section| event(kind, Book::FightYourOwnWars, section);
+        let mut placed = fyow(EventKind::MapMovement, "29.5 Boats shown on the campaign map").actor("HMS Aphis").input(
+            "from",
+            "Alexandria",
+            "",
+        );
+        placed.outcome = json!({ "placed_on": "Gulf of Sollum", "for": "the day" });
+        assert_eq!(
+            sentence(&placed, &named),
+            "HMS Aphis sails from Alexandria and takes station on Gulf of Sollum for the day (FYOW, 29.5 Boats shown on the campaign map)"
+        );
+        let shot = |hit: bool| json!({ "face": 5, "needed": 3, "hit": hit, "effect_face": null, "effect": 0 });
+        let mut shelled = fyow(EventKind::Naval, "29.10.4 Ships firing on shore based targets")
+            .actor("HMS Aphis")
+            .target("II./Schützen-Regiment 104")
+            .input("board", "Sollum", "")
+            .input("points_lost", 5, "");
+        shelled.outcome = json!({ "shots": [shot(true), shot(false), shot(true)], "effect": 5, "sunk": false });
+        assert!(
+            sentence(&shelled, &named)
+                .starts_with("HMS Aphis shells II./Schützen-Regiment 104 on Sollum: 2 hits, 5 points lost"),
+            "{}",
+            sentence(&shelled, &named)
+        );
+        let mut bombed = fyow(EventKind::Naval, "29.10.6 Aircraft vs ships").actor("I./StG 1").target("HMAS Waterhen");
+        bombed.outcome = json!({ "shots": [shot(true)], "effect": 12, "sunk": true });
+        assert!(
+            sentence(&bombed, &named)
+                .starts_with("I./StG 1 attacks HMAS Waterhen: 1 hit, 12 points of damage: she sinks")
+        );
+        let mut commissioned = fyow(EventKind::Naval, "29.2 Guns on boats").actor("HMS Aphis");
+        commissioned.outcome = json!({ "mounts": [
+            { "weapon": "gun75mm", "count": 6, "shots_per_gun_per_day": 3, "left_today": 18 },
+            { "weapon": "aa20mm", "count": 1, "shots_per_gun_per_day": 3, "left_today": 3 },
+        ] });
+        assert!(sentence(&commissioned, &named).starts_with("HMS Aphis is commissioned: 6 75mm guns, 1 20mm AA gun"));
     }
 
     #[test]

@@ -135,6 +135,7 @@ pub const SECTIONS: &[&str] = &[
     "28.13 Parachutists and glider landings",
     "29.2 Guns on boats",
     "29.4 Supply for boats",
+    "29.5 Boats shown on the campaign map",
     "29.6.1 Movement for boats - simple coastlines",
     "29.6.2 Movement for boats - island/peninsular campaigns",
     "29.8 Fire power of boats",

@@ -235,7 +235,7 @@ impl Campaign {
 
     /// The squadron of army `a` of a role that has not flown today, with the
     /// most machines operational, its airstrip open (25.8).
-    fn squadron_for(&self, a: usize, role: impl Fn(Role) -> bool) -> Option<usize> {
+    pub(crate) fn squadron_for(&self, a: usize, role: impl Fn(Role) -> bool) -> Option<usize> {
         let air = self.armies[a].air.as_ref()?;
         let closed = self.today.as_ref().is_some_and(|t| t.unmetalled_airstrips_closed);
         air.squadrons

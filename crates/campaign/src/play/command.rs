@@ -39,6 +39,9 @@ pub enum Command {
     Orders { force: String, order: OrderKind, objective: Option<BoardId> },
     /// Split a Fraction of the named elements off a battlegroup (FYOW 3.4).
     Fraction { force: String, name: String, elements: Vec<String> },
+    /// Keep a vessel of the fleet in harbour, or let it sail again, from
+    /// the next day's placing of vessels (FYOW 29.5).
+    Harbour { vessel: String, hold: bool },
 }
 
 /// What a move led to.
@@ -61,6 +64,7 @@ impl Campaign {
             Command::Deploy { force } => self.deploy(&force),
             Command::Orders { force, order, objective } => self.give_orders(&force, order, objective).map(|_| ()),
             Command::Fraction { force, name, elements } => self.split_fraction(&force, &name, &elements),
+            Command::Harbour { vessel, hold } => self.hold_in_harbour(&vessel, hold),
         }
     }
 

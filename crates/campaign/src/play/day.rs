@@ -110,6 +110,7 @@ impl Campaign {
         }
         self.daily_supply();
         self.in_step(Self::air_start_of_day);
+        self.fleet_start_of_day();
         self.daily_orders();
     }
 
@@ -174,6 +175,7 @@ impl Campaign {
         self.in_step(Self::partisan_missions);
         self.in_step(Self::run_trains);
         self.in_step(Self::crew_repairs);
+        self.fleet_session();
         let forces: Vec<String> = self
             .forces
             .iter()

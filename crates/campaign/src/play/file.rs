@@ -22,6 +22,7 @@ use crate::army::orders::OrderKind;
 use crate::map::board::{BoardId, BoardKind, CampaignMap, Coast, RouteKind};
 use crate::map::common::{Edge, Side};
 use crate::map::movement::{Medium, MoverClass};
+use crate::naval::craft::Craft;
 use crate::paper::partisans::{Target, TargetList};
 use crate::weather::Climate;
 
@@ -109,6 +110,27 @@ pub struct ArmyFile {
     pub battlegroups: Vec<BattlegroupFile>,
     #[serde(default)]
     pub squadrons: Vec<SquadronFile>,
+    /// Its sea-going vessels (FYOW 29), placed off-shore where fire support
+    /// is wanted (29.5).
+    #[serde(default)]
+    pub fleet: Vec<VesselFile>,
+}
+
+/// A sea-going vessel of an army's fleet (FYOW 29.1–29.5): its guns are
+/// diced when the campaign begins (29.2).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VesselFile {
+    pub name: String,
+    pub craft: Craft,
+    /// The sea Map Board it is placed on when it sails (29.5, 29.6.1).
+    pub station: BoardId,
+    /// Its home port, off the map: its Dockyard rallies and repairs it
+    /// (29.12, 29.15).
+    pub harbour: String,
+    /// A British Destroyer carrying RADAR (29.9).
+    #[serde(default)]
+    pub radar: bool,
 }
 
 /// Where a battlegroup starts.
@@ -537,6 +559,7 @@ impl CampaignFile {
                 }
             }
         }
+        self.validate_fleets(&board)?;
         if let Some(p) = &self.partisans {
             let listed = p.targets.iter().enumerate().map(|(t, x)| (format!("partisans.targets[{t}]"), x));
             let reserve = p.reserve.iter().enumerate().map(|(t, x)| (format!("partisans.reserve[{t}]"), x));
@@ -545,6 +568,54 @@ impl CampaignFile {
             }
             TargetList::new(p.targets.clone())
                 .map_err(|e| Wrong::new("partisans.targets", None, format!("partisans.targets: {e}")))?;
+        }
+        Ok(())
+    }
+
+    /// Checks each army's fleet: a vessel with guns (29.2), stationed on a
+    /// sea Map Board (29.5), under a name of its own.
+    fn validate_fleets(&self, board: &impl Fn(&BoardId, &str, &str) -> Result<(), Wrong>) -> Result<(), Wrong> {
+        let mut names = BTreeSet::new();
+        for (a, army) in self.armies.iter().enumerate() {
+            for (v, ship) in army.fleet.iter().enumerate() {
+                let at = |field: &str| format!("armies[{a}].fleet[{v}].{field}");
+                if !names.insert(ship.name.clone()) {
+                    return Err(Wrong::new(
+                        at("name"),
+                        None,
+                        format!("name: two vessels are called \"{}\"", ship.name),
+                    ));
+                }
+                if !crate::play::fleet::SUPPORT_CRAFT.contains(&ship.craft) {
+                    return Err(Wrong::new(
+                        at("craft"),
+                        None,
+                        format!(
+                            "craft: {} is a {:?}; a fleet's vessels are the off-shore fire support craft with guns (FYOW 29.3): destroyer, gunboat, small_gunboat or mtb",
+                            ship.name, ship.craft
+                        ),
+                    ));
+                }
+                board(&ship.station, &at("station"), "station")?;
+                let sea = self.map.boards.iter().any(|b| b.id == ship.station && b.kind == BoardKind::Tidal);
+                if !sea {
+                    return Err(Wrong::new(
+                        at("station"),
+                        Some(&ship.station.0),
+                        format!(
+                            "station: \"{}\" is not a sea (Tidal) Map Board, where {} could be placed (FYOW 29.5)",
+                            ship.station, ship.name
+                        ),
+                    ));
+                }
+                if ship.radar && ship.craft != Craft::Destroyer {
+                    return Err(Wrong::new(
+                        at("radar"),
+                        None,
+                        format!("radar: only a Destroyer carries RADAR (FYOW 29.9), not {}", ship.name),
+                    ));
+                }
+            }
         }
         Ok(())
     }
@@ -750,6 +821,25 @@ pub(crate) mod tests {
         );
         let file = CampaignFile::load("small.ron", &good).unwrap();
         assert_eq!(file.armies[0].experience_after_battles, Some(2));
+    }
+
+    #[test]
+    fn a_vessel_off_the_sea_or_without_guns_is_refused_with_its_field() {
+        const BATTLEAXE: &str = include_str!("../../../../scenarios/campaigns/cyrenaica-1941.ron");
+        let ashore =
+            BATTLEAXE.replacen("craft: gunboat, station: \"Gulf of Sollum\"", "craft: gunboat, station: \"Sollum\"", 1);
+        let e = CampaignFile::load("battleaxe.ron", &ashore).unwrap_err().to_string();
+        let (line, _) = place_of(&ashore, "station: \"Sollum\"");
+        assert!(e.starts_with(&format!("battleaxe.ron:{line}:")), "{e}");
+        assert!(e.contains("station: \"Sollum\" is not a sea (Tidal) Map Board"), "{e}");
+        let unarmed = BATTLEAXE.replacen("craft: gunboat", "craft: fishing_boat", 1);
+        let e = CampaignFile::load("battleaxe.ron", &unarmed).unwrap_err().to_string();
+        assert!(e.contains("craft: HMS Aphis is a FishingBoat"), "{e}");
+        let twice = BATTLEAXE.replacen("\"HMAS Waterhen\"", "\"HMS Aphis\"", 1);
+        let e = CampaignFile::load("battleaxe.ron", &twice).unwrap_err().to_string();
+        assert!(e.contains("two vessels are called \"HMS Aphis\""), "{e}");
+        let file = CampaignFile::load("battleaxe.ron", BATTLEAXE).unwrap();
+        assert_eq!(file.armies[0].fleet.len(), 2);
     }
 
     #[test]

@@ -15,6 +15,7 @@ mod day;
 mod ending;
 mod experience;
 pub mod file;
+pub mod fleet;
 pub mod forecast;
 mod joiners;
 mod landing;

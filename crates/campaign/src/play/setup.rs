@@ -94,6 +94,21 @@ impl Setup {
         let general =
             Commander { name: a.general.clone(), role: CommanderRole::General, competency, traits: Some(traits) };
         let air = air_arm(a)?;
+        // 29.2: "Dice for each at the outset of the campaign" the guns of every vessel.
+        let mut fleet = Vec::new();
+        for v in &a.fleet {
+            let (vessel, e) = crate::naval::craft::Vessel::commission(&v.name, v.craft, &mut self.dice);
+            self.events.push(e);
+            fleet.push(crate::play::state::Ship {
+                vessel,
+                station: v.station.clone(),
+                harbour: v.harbour.clone(),
+                radar: v.radar,
+                at_sea: false,
+                fired_at: BTreeSet::new(),
+                held_in_harbour: false,
+            });
+        }
         self.armies.push(Army {
             side,
             name: a.name.clone(),
@@ -109,6 +124,7 @@ impl Setup {
             hq_banked: 0,
             train: None,
             original_cost: 0,
+            fleet,
         });
         Ok(())
     }

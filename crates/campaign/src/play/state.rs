@@ -114,6 +114,30 @@ pub struct Army {
     /// base of Replenishment from Home (FYOW 21.7).
     #[serde(default)]
     pub original_cost: u32,
+    /// Its sea-going vessels (FYOW 29).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fleet: Vec<Ship>,
+}
+
+/// A vessel of an army's fleet on the campaign map (FYOW 29.5): in its
+/// harbour off the map, or placed on its sea Map Board for the day.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ship {
+    pub vessel: crate::naval::craft::Vessel,
+    /// The sea Map Board it is placed on when it sails.
+    pub station: BoardId,
+    /// Its home port, off the map, with the Dockyard.
+    pub harbour: String,
+    /// A British Destroyer carrying RADAR (29.9).
+    pub radar: bool,
+    /// Placed on its station today (29.5); else in its harbour.
+    pub at_sea: bool,
+    /// The forces it has fired on today: a Destroyer's or gunboat's
+    /// follow-up shots gain +1 (29.8).
+    pub fired_at: BTreeSet<String>,
+    /// The player keeps it in harbour: it does not sail while this stands.
+    #[serde(default)]
+    pub held_in_harbour: bool,
 }
 
 /// A Senior Command (FYOW 6.3): a Brigade's HQ, whose Senior Commander sets
@@ -683,6 +707,17 @@ impl Campaign {
                     })
                 });
                 let train = a.train.as_ref().map(|t| json!({ "name": t.name, "at": t.at, "work": format!("{:?}", t.work) }));
+                let fleet: Vec<Value> = a
+                    .fleet
+                    .iter()
+                    .map(|s| {
+                        json!({
+                            "name": s.vessel.id, "craft": s.vessel.craft, "sunk": s.vessel.sunk(),
+                            "strength": s.vessel.strength(), "condition": s.vessel.condition,
+                            "at": if s.at_sea { s.station.0.clone() } else { s.harbour.clone() },
+                        })
+                    })
+                    .collect();
                 json!({
                     "side": a.side,
                     "name": a.name,
@@ -695,6 +730,7 @@ impl Campaign {
                     "forces": forces,
                     "air": air,
                     "train": train,
+                    "fleet": fleet,
                 })
             })
             .collect();
