@@ -15,13 +15,14 @@ use crate::army::orders::OrderKind;
 use crate::map::board::{BoardId, Leg, RouteKind};
 use crate::map::common::ForceKind;
 use crate::map::detection::{ArrivingObserver, EnemyPosture, detect_on_arrival};
+use crate::map::march::traffic_jam;
 use crate::map::movement::{
     ContactRole, Landing, MoveAllowance, MoveAttempt, MovementCard, MovementState, landing_test, may_leave_contact,
     movement_test,
 };
 use crate::map::occupation::{ArrivingForce, Place};
 use crate::paper::dunnigan::StrategicCondition;
-use crate::play::state::{Campaign, CampaignError, Force, Whereabouts, fyow};
+use crate::play::state::{Campaign, CampaignError, Force, Jam, Whereabouts, fyow};
 use crate::supply::logistics::{Action, Formation, SupplyLine, SupplyRecord};
 use crate::weather::ChanceOutcome;
 use warbound_rules::strategic::SeniorOfficerRecord;
@@ -197,6 +198,9 @@ impl Campaign {
             leaving: self.forces_on(&leg.from, side).iter().any(|f| f.name != name),
             entering: self.forces_on(to, side).iter().any(|f| f.name != name),
         };
+        if self.held_up(name, &leg.from, to, route)? {
+            return Ok(MoveResult::Stayed);
+        }
         if let Some(role) = self.contact_role(name) {
             let (_, e) = may_leave_contact(name, role);
             self.log(e);
@@ -215,6 +219,7 @@ impl Campaign {
         self.log(e);
         self.forces[i].movement = state;
         if !outcome.moved {
+            self.jams.push(Jam { side, from: leg.from.clone(), to: to.clone(), route, failed: name.to_owned() });
             return Ok(MoveResult::Stayed);
         }
         if let Some((_, e)) = self.forces[i].supply.fuel_after_map_move(&mut self.dice, name) {
@@ -222,6 +227,44 @@ impl Campaign {
         }
         self.relocate(name, &leg.from, to, leg.arrival_edge)?;
         Ok(self.after_arrival(name, to))
+    }
+
+    /// FYOW 18.1: a force setting out along a route on which a friendly
+    /// force failed its Movement Test this session, and still stands, is
+    /// behind it in the column. Its commander decides by a Command Decision
+    /// (8.1) whether to overtake, with the -1 of 14.9; if not, it is held up
+    /// and its session is spent. Returns whether it is held up.
+    ///
+    /// Reading (FYOW 18.1 "may be unable to move forward"): the column is
+    /// the forces setting out along the same route from the same board in
+    /// the same session, in the order they set out; those behind the one
+    /// that failed are held up unless they overtake (test
+    /// `a_force_behind_a_failed_move_on_its_route_overtakes_or_is_held_up`).
+    fn held_up(&mut self, name: &str, from: &BoardId, to: &BoardId, route: RouteKind) -> Result<bool, CampaignError> {
+        let i = self.live(name)?;
+        let side = self.forces[i].side;
+        let Some(jam) = self
+            .jams
+            .iter()
+            .find(|j| j.side == side && &j.from == from && &j.to == to && j.route == route && j.failed != name)
+            .filter(|j| self.force(&j.failed).is_some_and(|f| f.board() == Some(from)))
+            .cloned()
+        else {
+            return Ok(false);
+        };
+        let overtakes =
+            self.decision(name, &format!("overtake {} on the route to {to} (FYOW 18.1, 14.9)?", jam.failed), false);
+        let column = [jam.failed.clone(), name.to_owned()];
+        let overtaking = if overtakes { vec![name.to_owned()] } else { Vec::new() };
+        let (held, e) =
+            traffic_jam(&column, &jam.failed, &overtaking).map_err(|e| CampaignError::new("18.1", e.to_string()))?;
+        if held.iter().any(|h| h == name) {
+            self.forces[i].movement.allowance.spend_session().map_err(|e| CampaignError::new("14.1", e.to_string()))?;
+            self.log_applied(e.input("route", route.name(), "").input("to", to, ""));
+            return Ok(true);
+        }
+        self.log(e.input("route", route.name(), "").input("to", to, ""));
+        Ok(false)
     }
 
     /// Takes a force off one board and puts it in the box of another.
@@ -581,6 +624,7 @@ impl Campaign {
 mod tests {
     use super::*;
     use crate::army::orders::OrderKind;
+    use crate::map::common::Side;
     use crate::play::file::CampaignFile;
     use crate::play::file::tests::SMALL;
 
@@ -810,6 +854,67 @@ mod tests {
         let test = c.drain_events().into_iter().find(|e| e.rule.section.starts_with("14.5")).expect("a Movement Test");
         assert!(test.inputs.iter().any(|i| i.name == "overtaking_leaving" && i.value == -1), "{test:?}");
         assert!(!test.inputs.iter().any(|i| i.name == "overtaking_entering"));
+    }
+
+    #[test]
+    fn a_force_behind_a_failed_move_on_its_route_overtakes_or_is_held_up() {
+        // 18.1 "If a unit fails to move following a failed Movement Test, any
+        // units behind it may be unable to move forward owing to the 'traffic
+        // jam'"; "one may overtake the other. However, the overtaking
+        // Battlegroup suffers a -1 modifier".
+        let (mut held, mut overtook) = (0, 0);
+        let hill = BoardId::new("Hill");
+        for seed in 0..30 {
+            let mut c = Campaign::new("small.ron", CampaignFile::load("small.ron", SMALL).unwrap(), seed).unwrap();
+            let b = c.fx("Blue 2").unwrap();
+            c.forces[b].battlegroup.elements.retain(|e| e.name == "C Company");
+            ashore(&mut c, "Blue 1");
+            ashore(&mut c, "Blue 2");
+            c.jams.push(Jam {
+                side: Side::Blue,
+                from: BoardId::new("Beach"),
+                to: hill.clone(),
+                route: RouteKind::SecondaryRoad,
+                failed: "Blue 1".into(),
+            });
+            c.drain_events();
+            let moved =
+                c.command(Command::Move { force: "Blue 2".into(), to: hill.clone(), route: RouteKind::SecondaryRoad });
+            let events = c.drain_events();
+            let jam = events.iter().find(|e| e.rule.section == "18.1 Traffic Jam Rule").expect("the column is jammed");
+            let decided = events.iter().any(|e| e.rule.section.starts_with("8.1"));
+            assert!(decided, "seed {seed}: the BC decides whether to overtake");
+            let test = events.iter().find(|e| e.rule.section.starts_with("14.5"));
+            if jam.outcome["held_up"].as_array().unwrap().is_empty() {
+                overtook += 1;
+                let test = test.expect("the overtaker takes its Movement Test");
+                assert!(test.inputs.iter().any(|i| i.name == "overtaking_leaving" && i.value == -1), "seed {seed}");
+                moved.unwrap();
+            } else {
+                held += 1;
+                assert!(test.is_none(), "seed {seed}: a force held up throws no Movement Test");
+                assert_eq!(c.force("Blue 2").unwrap().board(), Some(&BoardId::new("Beach")));
+                let again = c.check_move("Blue 2", &BoardId::new("Village"), RouteKind::MetalledRoad).unwrap_err();
+                assert_eq!(again.section, "14.7", "seed {seed}: its session is spent: {again}");
+            }
+        }
+        assert!(held > 0 && overtook > 0, "both happen in 30 seeds: held {held}, overtook {overtook}");
+        // A force on another route is not in the column.
+        let mut c = campaign();
+        let b = c.fx("Blue 2").unwrap();
+        c.forces[b].battlegroup.elements.retain(|e| e.name == "C Company");
+        ashore(&mut c, "Blue 1");
+        ashore(&mut c, "Blue 2");
+        c.jams.push(Jam {
+            side: Side::Blue,
+            from: BoardId::new("Beach"),
+            to: BoardId::new("Village"),
+            route: RouteKind::MetalledRoad,
+            failed: "Blue 1".into(),
+        });
+        c.drain_events();
+        let _ = c.command(Command::Move { force: "Blue 2".into(), to: hill, route: RouteKind::SecondaryRoad });
+        assert!(!c.drain_events().iter().any(|e| e.rule.section.starts_with("18.1")));
     }
 
     #[test]

@@ -169,6 +169,7 @@ impl Campaign {
         let s = self.date.session();
         self.conditions = self.session_conditions(s);
         self.activated.clear();
+        self.jams.clear();
         for f in &mut self.forces {
             f.movement.allowance.new_session();
         }

@@ -321,6 +321,7 @@ impl Setup {
             held: BTreeMap::new(),
             activated: Vec::new(),
             ordered_today: BTreeSet::new(),
+            jams: Vec::new(),
             decisions: BTreeMap::new(),
             ended: None,
             events: Vec::new(),

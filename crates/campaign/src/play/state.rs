@@ -157,6 +157,16 @@ pub struct SeniorCommand {
     pub requests: Vec<(Request, OrderKind, Option<BoardId>, u8)>,
 }
 
+/// A force that failed its Movement Test on a route this session (FYOW 18.1).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Jam {
+    pub side: Side,
+    pub from: BoardId,
+    pub to: BoardId,
+    pub route: RouteKind,
+    pub failed: String,
+}
+
 /// Where a force is.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Whereabouts {
@@ -372,6 +382,10 @@ pub struct Campaign {
     pub(crate) activated: Vec<String>,
     /// Forces that gave or received orders at the start of today (FYOW 10.2).
     pub(crate) ordered_today: BTreeSet<String>,
+    /// This session's failed Movement Tests, by route: the forces behind a
+    /// failed one on the same route are held up (FYOW 18.1).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) jams: Vec<Jam>,
     /// Each commander's Command Decisions in his present activation (FYOW 8):
     /// at most 5, none asked twice.
     pub(crate) decisions: BTreeMap<String, Activation>,
