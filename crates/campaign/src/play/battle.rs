@@ -669,8 +669,22 @@ impl Campaign {
             self.remove_force(name, "surrendered: could not retreat (33.8)");
             return true;
         }
+        // 14.14: "If successful, it arrives on the new Map Board in disordered
+        // Line of March fashion. The elements dice for position in this line."
+        // Reading (FYOW 14.14): the Dunnigan retreat, "automatic" without the
+        // test, arrives disordered too (test
+        // `a_retreat_arrives_in_a_disordered_line_of_march_until_it_next_moves`).
+        if let Some(order) = self.forces[i].order_of_march() {
+            let (line, e) = crate::map::march::disordered_line_of_march(name, &order, &mut self.dice);
+            self.forces[i].disordered = Some(line.elements().iter().map(|e| e.element.clone()).collect());
+            self.log_applied(e);
+        }
         if enemy == 0 {
             let _ = self.occupation.get_mut(&leg.to).map(|o| o.enter_board(name));
+        } else {
+            // 16: arriving where the enemy is, it throws to detect him, led
+            // by whatever heads its line.
+            self.after_arrival(name, &leg.to);
         }
         if order == RetreatOrder::Disarray
             && let Some(o) = self.occupant_mut(name)
@@ -685,9 +699,61 @@ impl Campaign {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::map::board::RouteKind;
     use crate::map::common::Edge;
     use crate::play::file::CampaignFile;
     use crate::play::file::tests::SMALL;
+
+    #[test]
+    fn a_retreat_arrives_in_a_disordered_line_of_march_until_it_next_moves() {
+        // 14.14 "If successful, it arrives on the new Map Board in disordered
+        // Line of March fashion. The elements dice for position in this line."
+        let mut recce_heads = [0, 0];
+        for seed in 0..20 {
+            let mut c = Campaign::new("small.ron", CampaignFile::load("small.ron", SMALL).unwrap(), seed).unwrap();
+            let i = c.fx("Red 1").unwrap();
+            let first = c.forces[i].battlegroup.elements[0].name.clone();
+            c.forces[i].kit.iter_mut().filter(|k| k.name == first).for_each(|k| k.recce = true);
+            assert!(c.forces[i].recce_led(), "a recce element heads its Order of March");
+            let from = c.forces[i].board().unwrap().clone();
+            c.drain_events();
+            assert!(c.retreat_as("Red 1", RetreatOrder::Disarray, &from, Retreat::Dunnigan));
+            let Some(i) = c.fx("Red 1").filter(|&i| !c.forces[i].is_gone()) else { continue };
+            let events = c.drain_events();
+            let e = events.iter().find(|e| e.rule.section == "14.14 Movement in retreat").expect("the line is thrown");
+            let line = c.forces[i].disordered.clone().expect("it arrives disordered");
+            let mut names: Vec<String> = c.forces[i].battlegroup.elements.iter().map(|e| e.name.clone()).collect();
+            let mut sorted = line.clone();
+            names.sort();
+            sorted.sort();
+            assert_eq!(sorted, names, "seed {seed}: every element has its place in the line");
+            let faces: Vec<u8> = e.dice.iter().map(|d| d.face).collect();
+            assert_eq!(faces.len(), line.len(), "a D6 an element");
+            assert_eq!(
+                c.forces[i].recce_led(),
+                line[0] == first,
+                "seed {seed}: recce-led only with the recce at the head"
+            );
+            recce_heads[usize::from(line[0] == first)] += 1;
+            // Its next move by its orders forms its Order of March again.
+            c.forces[i].disordered = Some(line);
+            let here = c.forces[i].board().unwrap().clone();
+            let road = |l: &&crate::map::board::Link| {
+                (l.from == here || l.to == here)
+                    && matches!(l.route.kind(), RouteKind::MetalledRoad | RouteKind::SecondaryRoad)
+            };
+            let Some(leg) = c.file.map.links.iter().find(road).cloned() else { continue };
+            let to = if leg.from == here { leg.to } else { leg.from };
+            c.forces[i].movement = crate::map::movement::MovementState::new_day(3, None);
+            let route = leg.route.kind();
+            if let Ok(crate::play::command::MoveResult::Arrived | crate::play::command::MoveResult::Contact) =
+                c.move_force("Red 1", &to, route)
+            {
+                assert!(c.force("Red 1").unwrap().disordered.is_none(), "seed {seed}: reformed on the march");
+            }
+        }
+        assert!(recce_heads[0] > 0 && recce_heads[1] > 0, "the dice put the recce at the head or not: {recce_heads:?}");
+    }
 
     #[test]
     fn the_fifth_decision_is_the_last_of_an_activation() {

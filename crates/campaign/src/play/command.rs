@@ -225,6 +225,8 @@ impl Campaign {
         if let Some((_, e)) = self.forces[i].supply.fuel_after_map_move(&mut self.dice, name) {
             self.log_applied(e);
         }
+        // 18: a force moving by its orders marches in its Order of March again.
+        self.forces[i].disordered = None;
         self.relocate(name, &leg.from, to, leg.arrival_edge)?;
         Ok(self.after_arrival(name, to))
     }
@@ -591,6 +593,7 @@ impl Campaign {
             // Its elements' orders of battle go with them.
             orbat: parent_force.orbat.iter().filter(|c| elements.contains(&c.element)).cloned().collect(),
             improved_after_battles: 0,
+            disordered: None,
             // What the parent has detected on its board, its Fraction knows too.
             ..parent_force
         };

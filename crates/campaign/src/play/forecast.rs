@@ -112,12 +112,18 @@ mod tests {
             |events: &[RuleEvent]| events.iter().filter(|e| e.rule.section == "25.4 Weather Forecasting").count();
         assert_eq!(realised(&events), 1, "today's weather from its forecast");
         for _ in 0..5 {
-            let expected = c.forecast[0].clone();
-            c.play_day();
+            // The rest of today, then tomorrow's weather from its forecast.
+            for _ in 0..warbound_rules::day::SESSIONS_PER_DAY {
+                if c.ended.is_none() {
+                    c.play_session_with(None);
+                }
+            }
+            c.end_of_day();
             c.drain_events();
             if c.ended.is_some() {
                 break;
             }
+            let expected = c.forecast[0].clone();
             c.begin_day();
             let events = c.drain_events();
             let today = c.today.as_ref().unwrap();

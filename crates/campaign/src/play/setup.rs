@@ -226,6 +226,7 @@ impl Setup {
             sighted: BTreeSet::new(),
             orbat: Vec::new(),
             improved_after_battles: 0,
+            disordered: None,
             losses: LossLedger::default(),
             banked: 0,
             repairs: Vec::new(),

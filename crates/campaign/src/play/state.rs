@@ -239,6 +239,11 @@ pub struct Force {
     /// experience (FYOW 7.1).
     #[serde(default)]
     pub improved_after_battles: u32,
+    /// Its elements in the disordered Line of March it arrived in after a
+    /// retreat (FYOW 14.14), head first, until it next moves by its own
+    /// orders with an Order of March (18).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub disordered: Option<Vec<String>>,
 }
 
 impl Force {
@@ -273,9 +278,31 @@ impl Force {
         Mover::new(self.battlegroup.elements.iter().filter_map(|e| self.kit_of(&e.name)).map(|k| k.mover), self.elite)
     }
 
-    /// Led by recce designated troops (FYOW 16): any recce element heads the order of march.
+    /// Led by recce designated troops (FYOW 16): any recce element heads the
+    /// order of march; in a disordered Line of March (14.14), only if the
+    /// element at its head is recce.
     pub fn recce_led(&self) -> bool {
-        self.battlegroup.elements.iter().any(|e| self.kit_of(&e.name).is_some_and(|k| k.recce))
+        let recce = |name: &str| self.kit_of(name).is_some_and(|k| k.recce);
+        match &self.disordered {
+            Some(line) => line.first().is_some_and(|head| recce(head)),
+            None => self.battlegroup.elements.iter().any(|e| recce(&e.name)),
+        }
+    }
+
+    /// Its Order of March (FYOW 18): its recce elements at the head, the
+    /// rest in the order of its battlegroup.
+    pub fn order_of_march(&self) -> Option<crate::map::march::OrderOfMarch> {
+        let mut elements: Vec<crate::map::march::MarchElement> = self
+            .battlegroup
+            .elements
+            .iter()
+            .map(|e| crate::map::march::MarchElement {
+                element: e.name.clone(),
+                recce: self.kit_of(&e.name).is_some_and(|k| k.recce),
+            })
+            .collect();
+        elements.sort_by_key(|e| !e.recce);
+        crate::map::march::OrderOfMarch::new(elements).ok()
     }
 
     /// Pieces of 100mm or over (FYOW 33.7.2 (iv)).
