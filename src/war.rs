@@ -271,6 +271,19 @@ impl ActiveWar {
         CampaignSave { commands: self.commands.clone(), ..CampaignSave::of(&self.war.progress) }
     }
 
+    /// The player keeps a vessel of his fleet in harbour, or lets it sail.
+    pub fn hold_in_harbour(&mut self, h: &HoldInHarbour) -> String {
+        if !self.campaign().fleet(self.player).any(|s| s.vessel.id == h.vessel) {
+            return format!("{} is not yours to command.", h.vessel);
+        }
+        let command = MapCommand::Harbour { vessel: h.vessel.clone(), hold: h.hold };
+        match self.war.progress.campaign.command(command) {
+            Ok(()) if h.hold => format!("{} stays in harbour from tomorrow morning (FYOW 29.5).", h.vessel),
+            Ok(()) => format!("{} sails from tomorrow morning when she is fit for sea (FYOW 29.4, 29.5).", h.vessel),
+            Err(e) => format!("{}: refused: {e}", h.vessel),
+        }
+    }
+
     /// The player's orders for one of his forces: kept for the next day's
     /// order phase when no day is under way, else given now by a Command
     /// Decision, which may fail or be refused.
@@ -410,6 +423,14 @@ pub struct GiveOrders {
     pub composite: Option<IfOrder>,
 }
 
+/// The player keeps one of his vessels in harbour, or lets it sail again,
+/// from the next morning's placing (FYOW 29.5).
+#[derive(Message, Debug, Clone)]
+pub struct HoldInHarbour {
+    pub vessel: String,
+    pub hold: bool,
+}
+
 /// Re-fight the last paper battle on the table beside its paper result.
 #[derive(Message, Debug, Clone, Copy)]
 pub struct Refight;
@@ -428,6 +449,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<ChooseFight>()
         .add_message::<AdvanceCampaign>()
         .add_message::<GiveOrders>()
+        .add_message::<HoldInHarbour>()
         .add_message::<CloseReport>()
         .add_message::<Refight>()
         .add_systems(
@@ -608,6 +630,7 @@ fn back_to_map(world: &mut World) {
 
 fn orders(
     mut given: MessageReader<GiveOrders>,
+    mut harbour: MessageReader<HoldInHarbour>,
     mut closed: MessageReader<CloseReport>,
     mut refight: MessageReader<Refight>,
     war: Option<NonSendMut<ActiveWar>>,
@@ -623,6 +646,9 @@ fn orders(
     }
     for g in given.read() {
         w.orders_said = Some(w.give_orders(g));
+    }
+    for h in harbour.read() {
+        w.orders_said = Some(w.hold_in_harbour(h));
     }
 }
 

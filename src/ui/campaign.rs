@@ -25,7 +25,7 @@ use warbound_rules::strategic::StrategicCondition as MilestoneCondition;
 use crate::{
     states::{AppState, Menu},
     view::{MAP_TILE, MapPlaces, Zoom, map_shown},
-    war::{ActiveWar, AdvanceCampaign, CampaignOn, ChooseFight, CloseReport, GiveOrders, Refight, Step},
+    war::{ActiveWar, AdvanceCampaign, CampaignOn, ChooseFight, CloseReport, GiveOrders, HoldInHarbour, Refight, Step},
 };
 
 /// The force whose record sheet shows.
@@ -262,6 +262,7 @@ fn forces(
     war: NonSend<ActiveWar>,
     mut sheet: ResMut<SheetOf>,
     mut give: MessageWriter<GiveOrders>,
+    mut harbour: MessageWriter<HoldInHarbour>,
     mut draft: Local<Option<Draft>>,
 ) {
     let Ok(ctx) = contexts.ctx_mut() else { return };
@@ -288,6 +289,9 @@ fn forces(
                         ui.colored_label(condition_colour(f.condition), say(f.condition));
                     });
                 }
+                if let Some(h) = fleet(ui, c, war.player) {
+                    harbour.write(h);
+                }
                 ui.separator();
                 ui.heading("The enemy, as detected");
                 let known = &c.army(war.player).known;
@@ -307,6 +311,46 @@ fn forces(
                 }
             });
         });
+}
+
+/// The player's vessels (FYOW 29): where each is, her strength and
+/// Strategic Condition, and whether he holds her in harbour. Returns the
+/// change he made.
+fn fleet(ui: &mut egui::Ui, c: &Campaign, side: Side) -> Option<HoldInHarbour> {
+    let ships: Vec<_> = c.fleet(side).collect();
+    if ships.is_empty() {
+        return None;
+    }
+    let mut changed = None;
+    ui.separator();
+    ui.heading("Your fleet");
+    for ship in ships {
+        let v = &ship.vessel;
+        let at = if ship.at_sea {
+            format!("on station, {}", ship.station.0)
+        } else {
+            format!("in harbour at {}", ship.harbour)
+        };
+        ui.label(format!(
+            "{}, {}: {at}; strength {} of {}, condition {}",
+            v.id,
+            say(v.craft).to_lowercase(),
+            v.strength(),
+            v.defence_value(),
+            v.condition
+        ));
+        let mut hold = ship.held_in_harbour;
+        if ui
+            .checkbox(&mut hold, "Hold in harbour")
+            .on_hover_text(
+                "Kept in harbour from tomorrow morning; otherwise she sails when fit for sea (FYOW 29.4, 29.5).",
+            )
+            .changed()
+        {
+            changed = Some(HoldInHarbour { vessel: v.id.clone(), hold });
+        }
+    }
+    changed
 }
 
 /// A battlegroup's record sheet: commander, orders, points, condition,
@@ -910,6 +954,36 @@ mod tests {
             assert_eq!(light, if night(*session) { "Night" } else { "Daylight" }, "session {session}: {seen:?}");
         }
         assert_eq!(seen.iter().map(|(s, _)| *s).collect::<Vec<_>>(), [1, 2, 3, 4, 5, 6], "{seen:?}");
+    }
+
+    #[test]
+    fn the_fleet_panel_shows_each_vessel_and_holds_her_in_harbour() {
+        let war = warbound_war::shipped::war("cyrenaica-1941", 3, warbound_war::Battles::Paper).unwrap();
+        let campaign = war.progress.campaign.clone();
+        let aphis = campaign.fleet(Side::Blue).find(|s| s.vessel.id == "HMS Aphis").unwrap().vessel.clone();
+        let shown =
+            format!("HMS Aphis, gunboat: in harbour at Alexandria; strength {} of 6, condition 6", aphis.strength());
+        let mut h = Harness::new_ui_state(
+            move |ui, out: &mut Option<HoldInHarbour>| {
+                if let Some(x) = fleet(ui, &campaign, Side::Blue) {
+                    *out = Some(x);
+                }
+            },
+            None,
+        );
+        h.get_by_label(&shown);
+        assert!(h.query_by_label_contains("HMAS Waterhen, destroyer").is_some());
+        h.get_all_by_label("Hold in harbour").next().unwrap().click();
+        h.run();
+        let held = h.state().clone().expect("the checkbox asks to hold her");
+        assert!(held.hold && held.vessel == "HMS Aphis", "{held:?}");
+        let guernsey = warbound_war::shipped::war("guernsey-1942", 3, warbound_war::Battles::Paper).unwrap();
+        let c = guernsey.progress.campaign.clone();
+        let mut none =
+            Harness::new_ui_state(move |ui, out: &mut bool| *out = fleet(ui, &c, Side::Blue).is_none(), false);
+        none.run();
+        assert!(*none.state(), "no fleet, no section");
+        assert!(none.query_by_label("Your fleet").is_none());
     }
 
     #[test]
