@@ -3,7 +3,8 @@
 //! sea-blue for a Tidal board; its coast along its seaward side, a station
 //! where it has one; the links between boards as roads, railways, rivers and
 //! sea lanes; the forces' tokens in their side's colour, the enemy's only
-//! where the player's army has detected them (FYOW 16). The board of the
+//! where the player's army has detected them (FYOW 16); the vessels on
+//! station for the day on their sea board (FYOW 29.5). The board of the
 //! battle last taken to the table lies where the table stands, so the camera
 //! can fly from the map down onto it ([`super::zoom`]). Names and figures
 //! over the map are the campaign panels' ([`MapPlaces`]).
@@ -326,6 +327,22 @@ fn build_map(
             Name::new(format!("Token {}", f.name)),
         ));
         new_places.tokens.push((place + Vec3::Y * 2.0, f.side, f.name.clone()));
+    }
+    // Vessels on station for the day (FYOW 29.5): a long low hull on their sea board.
+    for army in &c.armies {
+        for ship in c.fleet(army.side).filter(|s| s.at_sea) {
+            let Some(at) = new_places.boards.get(&ship.station) else { continue };
+            let n = on_board.entry(ship.station.clone()).or_default();
+            let place = *at + Vec3::new(-TILE.x / 2.0 + 12.0 + *n as f32 * 22.0, 1.0, TILE.y / 4.0);
+            *n += 1;
+            children.push((
+                cube(&mut meshes, 18.0, 2.0, 4.0),
+                MeshMaterial3d(solid(side_colour(army.side))),
+                Transform::from_translation(place),
+                Name::new(format!("Vessel {}", ship.vessel.id)),
+            ));
+            new_places.tokens.push((place + Vec3::Y * 2.0, army.side, ship.vessel.id.clone()));
+        }
     }
     new_places.middle = (lo + hi) / 2.0;
     new_places.half = ((hi - lo) / 2.0).xz() + TILE / 2.0;
