@@ -386,6 +386,10 @@ pub struct Target {
     pub kind: TargetKind,
     /// Its Map Board is defended by an enemy Battlegroup of at least Company strength.
     pub company_defended: bool,
+    /// A key point on the railway (a station, a junction, a bridge): an
+    /// attack that destroys or damages it cuts the line there (FYOW 30.5).
+    #[serde(default)]
+    pub railway: bool,
 }
 
 impl Target {
@@ -885,7 +889,7 @@ mod tests {
     }
 
     fn target(name: &str, kind: TargetKind, company_defended: bool) -> Target {
-        Target { name: name.into(), map_board: format!("MB {name}"), kind, company_defended }
+        Target { name: name.into(), map_board: format!("MB {name}"), kind, company_defended, railway: false }
     }
 
     #[test]

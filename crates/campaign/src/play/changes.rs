@@ -28,7 +28,7 @@ pub enum Part {
     Armies,
     /// The forces: battlegroups, fractions, pickets, their moves and losses.
     Forces,
-    /// Who occupies and holds each Map Board.
+    /// Who occupies and holds each Map Board, and the railway lines cut.
     Map,
     /// Battles in progress and fought.
     Battles,
@@ -137,7 +137,7 @@ impl Campaign {
                 }
                 Part::Armies => hash_of(&(&self.armies, &self.senior_commands)),
                 Part::Forces => hash_of(&self.forces),
-                Part::Map => hash_of(&(&self.occupation, &self.held)),
+                Part::Map => hash_of(&(&self.occupation, &self.held, &self.cut_lines)),
                 Part::Battles => hash_of(&(&self.battles, &self.fought, &self.comparisons)),
                 Part::Partisans => hash_of(&self.partisans),
                 Part::Diary => hash_of(&self.diary),

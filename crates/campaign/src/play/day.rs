@@ -87,10 +87,13 @@ impl Campaign {
                 self.experience_reviews();
                 self.in_step(Self::partisans_start_of_month);
             }
+            self.in_step(Self::partisan_agents);
             self.in_step(Self::partisans_plan_missions);
         }
+        self.in_step(Self::partisan_agents_evade);
         if date.is_first_day_of_week() {
             self.in_step(Self::partisan_sweeps);
+            self.in_step(Self::partisan_reports);
             self.weekly_morale();
             self.weekly_orders();
         }

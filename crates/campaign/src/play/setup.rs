@@ -289,6 +289,10 @@ impl Setup {
             reserve: p.reserve.iter().cloned().collect(),
             missions: Vec::new(),
             sweeps_due: Vec::new(),
+            unreported: BTreeMap::new(),
+            last_mission: BTreeMap::new(),
+            agents_home: Vec::new(),
+            agent_joined: BTreeMap::new(),
         });
         Ok(())
     }
@@ -314,6 +318,7 @@ impl Setup {
             senior_commands: self.senior_commands,
             forces: self.forces,
             occupation: self.occupation,
+            cut_lines: BTreeMap::new(),
             battles: Vec::new(),
             fought: Vec::new(),
             comparisons: Vec::new(),

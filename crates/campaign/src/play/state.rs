@@ -328,6 +328,21 @@ pub struct Partisans {
     pub missions: Vec<(CampaignDate, usize, Mission)>,
     /// Sweeps the enemy owes at the start of next week: the cell and the board of the incident.
     pub sweeps_due: Vec<(usize, crate::paper::partisans::SweepTrigger, String)>,
+    /// What each cell has seen and not yet reported by radio (34.9, 34.12):
+    /// the enemy force, its board and the campaign day seen.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub unreported: BTreeMap<usize, Vec<(String, BoardId, u32)>>,
+    /// The board of each cell's last mission, where a radio intercepted
+    /// brings the sweep (34.13, 34.14).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub last_mission: BTreeMap<usize, String>,
+    /// Agents bought or home from a mission, not yet with a cell (34.15).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub agents_home: Vec<crate::paper::partisans::Agent>,
+    /// The campaign day each cell's agent joined it: he throws to evade
+    /// capture each day after (34.15).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub agent_joined: BTreeMap<usize, u32>,
 }
 
 /// A paper battle on a Map Board (FYOW 33.7), between one attacking and one defending force.
@@ -396,6 +411,10 @@ pub struct Campaign {
     pub senior_commands: Vec<SeniorCommand>,
     pub forces: Vec<Force>,
     pub occupation: BTreeMap<BoardId, BoardOccupation>,
+    /// The Map Boards where the railway line is cut, and the mending done
+    /// there (FYOW 30.5).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub cut_lines: BTreeMap<BoardId, crate::naval::trains::LineRepair>,
     pub battles: Vec<PaperBattle>,
     pub fought: Vec<BattleRecord>,
     /// Engagements fought on the table and also resolved on paper.

@@ -3,7 +3,8 @@
 //! it along the rail links, six boards a day at most and one train to a
 //! board without a station (30.2–30.3), unloads it at the station of the
 //! battlegroup most in need, whose next daily supply is then that of a
-//! convoy, and brings it home to load again.
+//! convoy, and brings it home to load again. A line cut by the partisans
+//! stops the trains until a platoon mends it (30.5).
 
 use serde_json::json;
 use warbound_rules::day::Light as DayLight;
@@ -12,7 +13,7 @@ use warbound_rules::loads::Carrier;
 
 use crate::map::board::{BoardId, RouteKind};
 use crate::map::common::Side;
-use crate::naval::trains::{LoadRate, LoadingJob, RailMover, may_enter, rail_move};
+use crate::naval::trains::{LineRepair, LoadRate, LoadingJob, RailMover, RepairParty, line_cut, may_enter, rail_move};
 use crate::play::state::{Campaign, SupplyTrain, TrainWork, Whereabouts, fyow, ix};
 use crate::supply::carrying::capacity;
 use crate::supply::logistics::CONVOY_TRUCKS;
@@ -48,7 +49,8 @@ impl Campaign {
                 return Some(path);
             }
             for leg in self.file.map.legs_from(&b) {
-                let open = self.occupation.get(&leg.to).is_none_or(|o| o.side_points(side.enemy()) == 0);
+                let open = self.occupation.get(&leg.to).is_none_or(|o| o.side_points(side.enemy()) == 0)
+                    && !self.cut_lines.contains_key(&leg.to);
                 if leg.route.kind() == RouteKind::Rail && open && !prev.contains_key(&leg.to) {
                     prev.insert(leg.to.clone(), b.clone());
                     queue.push_back(leg.to.clone());
@@ -91,6 +93,53 @@ impl Campaign {
             .map(|(_, _, b)| b)
     }
 
+    /// FYOW 30.5: "A railway line can be cut using 1 large or 2 small
+    /// charges, or 1 set of Partisan explosives": `by`'s set cuts the line
+    /// through `board`, if the railway runs there. No train enters the board
+    /// until the line is mended.
+    pub(crate) fn cut_line(&mut self, board: &BoardId, by: &str) {
+        let railway = self.file.map.legs_from(board).iter().any(|l| l.route.kind() == RouteKind::Rail);
+        if !railway || !line_cut(0, 0, 1) {
+            return;
+        }
+        self.cut_lines.insert(board.clone(), LineRepair::default());
+        self.log_applied(
+            RuleEvent::new(EventKind::Work, fyow("30.5 A railway line can be cut"))
+                .actor(by)
+                .input("board", board, "")
+                .input("partisan_sets", 1, "1 set of Partisan explosives cuts a line")
+                .outcome(json!({ "cut": true })),
+        );
+    }
+
+    /// FYOW 30.5: a platoon of the army whose train runs the line, from a
+    /// force of its own on the board and not fighting there, mends a cut
+    /// line, 24 to restore it; the line is open from the following session.
+    ///
+    /// Reading (FYOW 30.5): the campaign map does not tell engineers from
+    /// other troops, so the platoon is of infantry (4D6 a session) (test
+    /// `a_cut_line_stops_the_trains_until_a_platoon_mends_it`).
+    fn mend_lines(&mut self, night: bool) {
+        let cut: Vec<BoardId> = self.cut_lines.keys().cloned().collect();
+        for board in cut {
+            let Some(name) = self
+                .forces
+                .iter()
+                .filter(|f| f.board() == Some(&board) && !self.in_battle(&f.name))
+                .find(|f| self.armies[ix(f.side)].train.is_some())
+                .map(|f| f.name.clone())
+            else {
+                continue;
+            };
+            let Some(job) = self.cut_lines.get_mut(&board) else { continue };
+            let Ok((_, e)) = job.session(&name, RepairParty::Infantry, 10, night, &mut self.dice) else { continue };
+            if job.restored() {
+                self.cut_lines.remove(&board);
+            }
+            self.log_applied(e.input("board", &board, ""));
+        }
+    }
+
     /// One session of each army's supply train.
     pub(crate) fn run_trains(&mut self) {
         let night = self.date.light() == DayLight::Night;
@@ -131,6 +180,7 @@ impl Campaign {
             }
             self.armies[ix(side)].train = Some(train);
         }
+        self.mend_lines(night);
     }
 
     /// One session's loading or unloading of a train, which goes "according to
@@ -230,6 +280,69 @@ impl Campaign {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cut_line_stops_the_trains_until_a_platoon_mends_it() {
+        // 30.5 "A railway line can be cut using 1 large or 2 small charges, or 1
+        // set of Partisan explosives"; "The line is restored to working order
+        // when they have an accumulated score of 24".
+        let mut c = Campaign::new("guernsey-1942.ron", crate::play::testing::guernsey(), 3).unwrap();
+        c.trains_at_start();
+        let a = (0..c.armies.len()).find(|&a| c.armies[a].train.is_some()).expect("an army runs a train");
+        let side = c.armies[a].side;
+        let home = c.armies[a].train.as_ref().unwrap().home.clone();
+        let far = c
+            .file
+            .map
+            .boards
+            .iter()
+            .map(|b| b.id.clone())
+            .filter(|b| b != &home)
+            .filter_map(|b| c.rail_route(side, &home, &b).map(|r| (r.len(), b)))
+            .max()
+            .map(|(_, b)| b)
+            .expect("a station down the line");
+        let route = c.rail_route(side, &home, &far).unwrap();
+        assert!(route.len() >= 2, "{route:?}");
+        let cut = route[0].clone();
+        c.drain_events();
+        c.cut_line(&cut, "Guernsey cell");
+        let e = c.drain_events().pop().expect("the cut is logged");
+        assert_eq!(e.rule.section, "30.5 A railway line can be cut");
+        assert!(c.rail_route(side, &home, &far).is_none(), "no train passes the cut at {cut}");
+        // Off the railway a key point cuts nothing.
+        let inland = c
+            .file
+            .map
+            .boards
+            .iter()
+            .map(|b| b.id.clone())
+            .find(|b| !c.file.map.legs_from(b).iter().any(|l| l.route.kind() == RouteKind::Rail));
+        if let Some(b) = inland {
+            c.cut_line(&b, "Guernsey cell");
+            assert!(!c.cut_lines.contains_key(&b));
+        }
+        // Nobody of the train's army on the board: nobody mends it.
+        c.forces.retain(|f| f.side != side || f.board() != Some(&cut));
+        c.mend_lines(false);
+        assert!(c.cut_lines.contains_key(&cut));
+        // A force of its own arrives: a platoon mends it, 4D6 a session, to 24.
+        let name = c.forces.iter().find(|f| f.side == side && f.board().is_some()).unwrap().name.clone();
+        let i = c.fx(&name).unwrap();
+        c.forces[i].at = Whereabouts::Board(cut.clone());
+        c.drain_events();
+        let mut sessions = 0;
+        while c.cut_lines.contains_key(&cut) {
+            c.mend_lines(false);
+            sessions += 1;
+            assert!(sessions <= 6, "4D6 a session reaches 24 in 6 sessions at most");
+        }
+        let work = c.drain_events();
+        assert_eq!(work.len(), sessions);
+        let total: u64 = work.iter().map(|e| e.outcome["score"].as_u64().unwrap()).sum();
+        assert!(total >= 24 && work.last().unwrap().outcome["restored"] == true, "{total}");
+        assert!(c.rail_route(side, &home, &far).is_some(), "the line is open again");
+    }
 
     #[test]
     fn a_two_of_spades_adds_two_to_the_load_spaces_a_train_handles_today() {
