@@ -586,7 +586,7 @@ impl CampaignFile {
                         format!("name: two vessels are called \"{}\"", ship.name),
                     ));
                 }
-                if !crate::play::fleet::SUPPORT_CRAFT.contains(&ship.craft) {
+                if !crate::naval::craft::SUPPORT_CRAFT.contains(&ship.craft) {
                     return Err(Wrong::new(
                         at("craft"),
                         None,

@@ -14,15 +14,11 @@ use crate::air::Role;
 use crate::map::board::{BoardId, Route};
 use crate::map::common::Side;
 use crate::naval::condition::{assess_condition, dockyard_repair, rally};
-use crate::naval::craft::{Craft, START_CONDITION, Weapon, serviceability};
+use crate::naval::craft::{START_CONDITION, Weapon, serviceability};
 use crate::naval::fire::{AirAttack, AircraftRole, Ordnance, aircraft_attack, ship_aa_fire, ship_fire_at_shore};
 use crate::naval::spotting::{Nomination, Observer, SpotTarget, spot, spotting_dice};
 use crate::naval::{Rain, SeaConditions, Wind};
 use crate::play::state::{Campaign, CampaignError, ix};
-
-/// The craft a fleet fields: the off-shore fire support vessels that carry
-/// guns (FYOW 29.2, 29.3).
-pub const SUPPORT_CRAFT: [Craft; 4] = [Craft::Destroyer, Craft::Gunboat, Craft::SmallGunboat, Craft::Mtb];
 
 /// The guns a vessel fires at the shore, the heaviest first.
 const SHORE_GUNS: [Weapon; 3] = [Weapon::Gun150mmPlus, Weapon::Gun149mm, Weapon::Gun75mm];
