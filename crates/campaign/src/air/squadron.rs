@@ -162,6 +162,11 @@ impl Squadron {
         self.aircraft.iter().filter(|a| a.status == Status::Operational).count()
     }
 
+    /// The indices of the machines operational now, in the squadron's order.
+    pub fn flying(&self) -> Vec<usize> {
+        self.aircraft.iter().enumerate().filter(|(_, a)| a.status == Status::Operational).map(|(i, _)| i).collect()
+    }
+
     /// Machines inactive for Air Command's count (28.12): not lost, not damaged, not operational.
     ///
     /// Reading (FYOW 28.12): the example counts "damages to others" and

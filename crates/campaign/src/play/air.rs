@@ -347,13 +347,7 @@ impl Campaign {
             return;
         };
         let fighters = &ours.squadrons[f].0;
-        let flying: Vec<usize> = fighters
-            .aircraft
-            .iter()
-            .enumerate()
-            .filter(|(_, m)| m.status == Status::Operational)
-            .map(|(i, _)| i)
-            .collect();
+        let flying = fighters.flying();
         let (spotted, e) = spot(flying.len(), need, SpotTarget::Air, &mut self.dice, &fighters.name);
         self.log(e.target(&theirs.squadrons[t].0.name));
         for (&m, seen) in flying.iter().zip(spotted) {

@@ -534,14 +534,7 @@ impl Campaign {
         let Some(side) = self.force(name).map(|f| f.side) else { return };
         let Some(mut air) = self.army_mut(side).air.take() else { return };
         let sq = &mut air.squadrons[k].0;
-        let flying: Vec<usize> = sq
-            .aircraft
-            .iter()
-            .enumerate()
-            .filter(|(_, a)| a.status == crate::air::squadron::Status::Operational)
-            .map(|(i, _)| i)
-            .collect();
-        for (n, m) in flying.into_iter().enumerate() {
+        for (n, m) in sq.flying().into_iter().enumerate() {
             let d = if all_lost { u8::MAX } else { damage.get(n).copied().unwrap_or(0) };
             if d > 0
                 && let Ok((_, mut e)) = sq.take_damage(m, d.min(sq.aircraft[m].strength.saturating_add(1)))

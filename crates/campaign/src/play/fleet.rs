@@ -346,16 +346,8 @@ impl Campaign {
     fn aa_damage(&mut self, a: usize, g: usize, points: u8) {
         let Some(mut air) = self.armies[a].air.take() else { return };
         let sq = &mut air.squadrons[g].0;
-        let flying: Vec<usize> = sq
-            .aircraft
-            .iter()
-            .enumerate()
-            .filter(|(_, m)| m.status == crate::air::squadron::Status::Operational)
-            .map(|(i, _)| i)
-            .collect();
-        for &m in flying.iter().take(usize::from(points)) {
-            if let Ok((_, e)) = sq.take_damage(m, 1) {
-                let mut e = e;
+        for m in sq.flying().into_iter().take(usize::from(points)) {
+            if let Ok((_, mut e)) = sq.take_damage(m, 1) {
                 e.rule = crate::naval::rule("29.10.5 Ships vs aircraft");
                 self.log(e);
             }
