@@ -641,7 +641,7 @@ fn by_the_bridge(me: &ElementView, to: Point, battle: &super::state::Battle) -> 
     if me.place.boats.is_some() || me.place.mover.in_water || battle.bridges.iter().all(|b| b.bridge.is_destroyed()) {
         return None;
     }
-    let route = warbound_rules::geometry::route(&battle.terrain, &[me.place.at, to]).ok()?;
+    let route = battle.sight_lines.route(&battle.terrain, me.place.at, to)?;
     let water = route.stretches.iter().find(|s| s.terrain.is_water())?;
     let wades = class.wades() && water.terrain == warbound_rules::movement::Terrain::SmallRiver;
     let floats = class.water_row().is_some() && !class.wades();

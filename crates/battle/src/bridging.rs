@@ -106,11 +106,11 @@ pub fn site_for(f: &ElementView, pontoons: &[Pontoon]) -> Option<usize> {
 /// `to`: men on foot whose way to `to` crosses the waterline first, into a
 /// small river ("Can be crossed by infantry wading"; a wide river "can only
 /// be crossed using a bridge ..., boat or raft") or out of the water.
-pub fn at_waterline(f: &ElementView, terrain: &Terrain, to: (f32, f32)) -> bool {
+pub fn at_waterline(f: &ElementView, sight: &super::visible::Sight, to: (f32, f32)) -> bool {
     if !(f.place.mover.class.wades() && to.0.is_finite() && to.1.is_finite()) {
         return false;
     }
-    let Ok(route) = warbound_rules::geometry::route(terrain, &[f.place.at, Point(to.0, to.1)]) else { return false };
+    let Some(route) = sight.lines.route(sight.terrain, f.place.at, Point(to.0, to.1)) else { return false };
     route
         .stretches
         .iter()

@@ -6,7 +6,7 @@ use warbound_rules::{
     day::Light,
     event::Book,
     explosives::{Charge, ChargeKind},
-    geometry::{self, distance},
+    geometry::distance,
     momentum::{CmMovement, CmsMovement},
     movement::{self, Stretch, Terrain as RouteTerrain},
     night,
@@ -81,7 +81,7 @@ fn cms_bars_move(
     to: (f32, f32),
 ) -> Option<&'static str> {
     let open = |t: &Stretch| matches!(t.terrain, RouteTerrain::Open | RouteTerrain::Road);
-    let route = || geometry::route(ctx.terrain, &[from, warbound_rules::terrain::Point(to.0, to.1)]).ok();
+    let route = || ctx.lines.route(ctx.terrain, from, warbound_rules::terrain::Point(to.0, to.1));
     match cms {
         CmsMovement::NoOpenGround
             if route().is_none_or(|r| r.stretches.iter().any(|t| open(t) && t.length > OPEN_GROUND)) =>
@@ -597,7 +597,7 @@ pub fn check(
         Command::Disembark { .. } if vehicle.is_none() => {
             return Err(refusal(Book::HeroesAll, "Transport elements", "it rides in no transport"));
         }
-        Command::Wade { to, .. } if !super::bridging::at_waterline(me, ctx.terrain, *to) => {
+        Command::Wade { to, .. } if !super::bridging::at_waterline(me, ctx, *to) => {
             return Err(refusal(
                 Book::HeroesAll,
                 "Rivers",

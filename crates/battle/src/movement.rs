@@ -475,7 +475,7 @@ fn passable_route(
     pace: Pace,
 ) -> Option<(Vec<movement::Stretch>, movement::MovePlan)> {
     let to = bridge_barred(battle, f, to).map_or(to, |(_, bank)| bank);
-    let route = geometry::route(&battle.terrain, &[f.place.at, to]).ok()?;
+    let route = battle.sight_lines.route(&battle.terrain, f.place.at, to)?;
     let mut stretches: &[movement::Stretch] = &route.stretches;
     loop {
         match movement::plan(&request(battle, f, stretches, pips, pace)) {

@@ -978,7 +978,8 @@ pub struct Battle {
 /// and whether its observer is all in turrets.
 pub type LineKey = ([u32; 3], [u32; 3], bool);
 
-/// Sight lines already measured (`visible::Sight::between`), each exactly as
+/// Sight lines already measured (`visible::Sight::between`) and routes
+/// already split into stretches (`geometry::route`), each exactly as
 /// measured, with the table and the smoke they were measured on: they are
 /// forgotten when either differs ([`SightLines::stand_on`]), when the apply
 /// step changes the terrain, a building or the smoke, and when
@@ -988,14 +989,50 @@ pub struct SightLines(std::sync::Mutex<Measured>);
 
 type Between = warbound_rules::observation::Between;
 
-/// The most sight lines kept at once (a few MB); past it they are measured afresh.
+/// A straight route's two ends, as bits.
+type RouteKey = ([u32; 2], [u32; 2]);
+
+/// The most sight lines, or routes, kept at once (a few MB); past it they are measured afresh.
 const MEASURED_AT_MOST: usize = 1 << 17;
 
 #[derive(Default)]
 struct Measured {
     terrain: warbound_rules::terrain::Terrain,
     smoke: Vec<Smoke>,
-    lines: std::collections::HashMap<LineKey, Option<Between>>,
+    lines: std::collections::HashMap<LineKey, Option<Between>, KeyHash>,
+    routes: std::collections::HashMap<RouteKey, Option<std::sync::Arc<warbound_rules::geometry::Route>>, KeyHash>,
+}
+
+/// A hash for the measured lines' and routes' keys, a few words of bits
+/// each: a multiply and a rotate a word, far cheaper than the standard
+/// map's hash, which guards against keys chosen by an attacker.
+#[derive(Default, Clone, Copy)]
+struct KeyHash;
+
+impl std::hash::BuildHasher for KeyHash {
+    type Hasher = KeyHasher;
+    fn build_hasher(&self) -> KeyHasher {
+        KeyHasher(0)
+    }
+}
+
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u32(&mut self, word: u32) {
+        self.write_u64(u64::from(word));
+    }
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
 }
 
 impl SightLines {
@@ -1005,7 +1042,7 @@ impl SightLines {
         if let Ok(mut m) = self.0.lock()
             && (m.terrain != *terrain || m.smoke != smoke)
         {
-            *m = Measured { terrain: terrain.clone(), smoke: smoke.to_vec(), lines: Default::default() };
+            *m = Measured { terrain: terrain.clone(), smoke: smoke.to_vec(), ..Default::default() };
         }
     }
 
@@ -1022,9 +1059,33 @@ impl SightLines {
         }
     }
 
+    /// The straight route from `from` to `to` over `terrain`, the battle's
+    /// table as it stands (`geometry::route`); `None` where the geometry
+    /// refuses the points.
+    pub fn route(
+        &self,
+        terrain: &warbound_rules::terrain::Terrain,
+        from: Point,
+        to: Point,
+    ) -> Option<std::sync::Arc<warbound_rules::geometry::Route>> {
+        let key = ([from.0.to_bits(), from.1.to_bits()], [to.0.to_bits(), to.1.to_bits()]);
+        if let Some(known) = self.0.lock().ok().and_then(|m| m.routes.get(&key).cloned()) {
+            return known;
+        }
+        let route = warbound_rules::geometry::route(terrain, &[from, to]).ok().map(std::sync::Arc::new);
+        if let Ok(mut m) = self.0.lock() {
+            if m.routes.len() >= MEASURED_AT_MOST {
+                m.routes.clear();
+            }
+            m.routes.insert(key, route.clone());
+        }
+        route
+    }
+
     pub fn clear(&self) {
         if let Ok(mut m) = self.0.lock() {
             m.lines.clear();
+            m.routes.clear();
         }
     }
 }
@@ -1228,4 +1289,33 @@ pub enum Flow {
 /// Helpers shared by the flow systems.
 pub fn point(at: (f32, f32)) -> Point {
     Point(at.0, at.1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use warbound_rules::geometry::{self, HazardKind};
+    use warbound_rules::terrain::{Extent, Feature, Gap, Terrain};
+
+    #[test]
+    fn a_route_kept_is_the_one_measured_until_the_table_changes() {
+        let wire = Feature::Wire(Extent::Line(vec![Point(10.0, 0.0), Point(10.0, 48.0)]));
+        let mut terrain = Terrain { features: vec![wire], gaps: Vec::new() };
+        let lines = SightLines::default();
+        let (a, b) = (Point(5.0, 20.0), Point(15.0, 20.0));
+        let first = lines.route(&terrain, a, b).expect("a route over the table");
+        assert_eq!(*first, geometry::route(&terrain, &[a, b]).expect("measured"));
+        assert!(first.hazards.iter().any(|h| h.kind == HazardKind::Wire), "{first:?}");
+        // A gap blown where the route crosses: the apply step clears what was
+        // measured, and the route is measured again, through the gap.
+        terrain.gaps.push(Gap { feature: 0, at: Point(10.0, 20.0) });
+        lines.clear();
+        let gapped = lines.route(&terrain, a, b).expect("a route over the table");
+        assert!(gapped.hazards.is_empty(), "{gapped:?}");
+        // Standing on another table forgets it too.
+        terrain.gaps.clear();
+        lines.stand_on(&terrain, &[]);
+        let wired = lines.route(&terrain, a, b).expect("a route over the table");
+        assert_eq!(wired, first);
+    }
 }

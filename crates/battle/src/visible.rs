@@ -213,7 +213,7 @@ impl Sight<'_> {
 
     /// Whether `target` would be seen without a test (an autospot).
     pub fn autospot(&self, observer: &ElementView, target: &ElementView) -> bool {
-        if beyond_sight(observer, target) {
+        if beyond_sight(observer, target) || self.blocked(observer, target) {
             return false;
         }
         let (o, t) = (observer.observers(), target.targets(self.codex));
@@ -223,10 +223,17 @@ impl Sight<'_> {
             .is_some_and(|a| a.is_autospot())
     }
 
+    /// Whether no line of sight runs from one to the other whatever the
+    /// Observation Test: none measured, or one blocked (`observation::assess`
+    /// finds it unseeable). A cheap first test before the whole one.
+    fn blocked(&self, from: &ElementView, to: &ElementView) -> bool {
+        self.between(from, to).is_none_or(|b| b.sight_blocked)
+    }
+
     /// Whether a line of sight runs from one to the other that the rules let
     /// an observer use (not blocked, not through too much wood, within 60").
     pub fn in_view(&self, from: &ElementView, to: &ElementView) -> bool {
-        if beyond_sight(from, to) {
+        if beyond_sight(from, to) || self.blocked(from, to) {
             return false;
         }
         let (o, t) = (from.observers(), to.targets(self.codex));
