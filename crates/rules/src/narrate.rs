@@ -636,6 +636,15 @@ fn campaign(e: &RuleEvent, who: &str, target: Option<&str>, dice: &str) -> Optio
             plural(hits(e), "hit", "hits"),
             plural(count(input(e, "points_lost")), "point", "points")
         ),
+        "28.10 Anti-Aircraft fire" if out(e, "hits").is_some() => {
+            let over = input(e, "board").map_or(String::new(), |b| format!(" over {}", raw(Some(b))));
+            format!(
+                "{who}'s AA fires at {}{over}{thrown}: {}, {} of damage",
+                target?,
+                plural(count(out(e, "hits")), "hit", "hits"),
+                plural(count(out(e, "damage")), "point", "points")
+            )
+        }
         "29.10.5 Ships vs aircraft" if out(e, "shots").is_some() => {
             format!("{who}'s AA fires at {}{thrown}: {}", target?, plural(hits(e), "hit", "hits"))
         }
@@ -927,6 +936,17 @@ mod tests {
         assert!(
             sentence(&bombed, &named)
                 .starts_with("I./StG 1 attacks HMAS Waterhen: 1 hit, 12 points of damage: she sinks")
+        );
+        let mut flak = fyow(EventKind::AirOperation, "28.10 Anti-Aircraft fire")
+            .actor("Flak-Zug")
+            .target("No. 175 Squadron RAF")
+            .input("board", "Cobo Bay", "");
+        flak.outcome = json!({ "hits": 1, "damage": 1 });
+        assert!(
+            sentence(&flak, &named)
+                .starts_with("Flak-Zug's AA fires at No. 175 Squadron RAF over Cobo Bay: 1 hit, 1 point of damage"),
+            "{}",
+            sentence(&flak, &named)
         );
         let mut commissioned = fyow(EventKind::Naval, "29.2 Guns on boats").actor("HMS Aphis");
         commissioned.outcome = json!({ "mounts": [

@@ -12,14 +12,17 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 use warbound_rules::{
-    codex::{Codex, FigureGrade, Points},
+    codex::{Codex, FigureGrade, Kind as CodexKind, Points},
     data::{DataError, from_ron_with},
     dice::Scripted,
+    firing::Weapon,
     forces::Element,
     officer::{self, ElementMakeup, Grade, Quality, Rank},
     opc::Nation,
     scenario::{Figures, PieceSpec},
 };
+
+use crate::air::firing::AaGun;
 
 /// One platoon, section, troop vehicle or gun of a template: a table element.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -179,6 +182,25 @@ impl Template {
         Ok(total)
     }
 
+    /// Its AA guns (FYOW 28.10: "Only AA guns can engage bombers and
+    /// fighters"), one for each piece that is a gun firing on the autocannon
+    /// rows, its barrels the armament's count.
+    ///
+    /// Reading (FYOW 28.10): an AA gun is a towed or hand-moved autocannon
+    /// (the 2 cm Flak 38, the Bofors 40 mm); a tank's or armoured car's
+    /// autocannon is not one (test `a_flak_zug_has_three_aa_guns`).
+    pub fn aa_guns(&self, codex: &Codex) -> Vec<AaGun> {
+        self.elements
+            .iter()
+            .flat_map(|e| &e.pieces)
+            .filter_map(|p| codex.get(&p.codex).ok())
+            .filter(|entry| entry.kind == CodexKind::Weapon)
+            .flat_map(|entry| &entry.armament)
+            .filter(|a| matches!(a.row, Weapon::AutocannonLight | Weapon::AutocannonHeavy))
+            .map(|a| AaGun { barrels: a.count, calibre_40_plus: a.calibre.is_some_and(|c| c >= 40) })
+            .collect()
+    }
+
     /// Its off-table guns, where it has any: one CODEX gun, their number,
     /// and the first element on the table, the FOO's party.
     pub fn off_table_guns(&self) -> Option<OffTableGuns<'_>> {
@@ -279,6 +301,19 @@ pub(crate) fn shipped() -> Templates {
 mod tests {
     use super::*;
     use test_codex as codex;
+
+    #[test]
+    fn a_flak_zug_has_three_aa_guns() {
+        // FYOW 28.10: "each AA gun throws 2D6 per barrel (3D6 if 40mm or over)".
+        let (codex, t) = (codex(), shipped());
+        let flak = t.get("de_flak_zug_1942").unwrap().1.aa_guns(&codex);
+        assert_eq!(flak, vec![AaGun { barrels: 1, calibre_40_plus: false }; 3]);
+        // A rifle company has none, nor a tank platoon whose turrets carry autocannon.
+        let ids: Vec<&str> = t.ids().collect();
+        for id in ids.iter().filter(|id| id.contains("kompanie") || id.contains("zug") && !id.contains("flak")) {
+            assert!(t.get(id).unwrap().1.aa_guns(&codex).is_empty(), "{id}");
+        }
+    }
 
     #[test]
     fn every_shipped_template_loads_and_has_a_cost() {

@@ -2,13 +2,16 @@
 //! prepared and Air Command throws to fly (28.2–28.4, 28.12); a recce
 //! squadron allowed to fly looks at the board its army most needs to see
 //! (28.8); over a paper battle, ground-attack squadrons strike and fighters
-//! patrol and engage (28.8–28.11).
+//! patrol and engage (28.8–28.11); the enemy's AA guns on the board fire at
+//! machines coming over it (28.10).
 
 use serde_json::json;
 use warbound_rules::day::{Light as DayLight, SESSIONS_PER_DAY};
 use warbound_rules::event::{EventKind, RuleEvent};
 
-use crate::air::firing::{Mg, SpotTarget, air_spot_need, air_to_air_fire, ground_spot_need, mg_ground_attack, spot};
+use crate::air::firing::{
+    AaGun, Mg, SpotTarget, aa_fire, air_spot_need, air_to_air_fire, ground_spot_need, mg_ground_attack, spot,
+};
 use crate::air::flying::{Chart, Flight, flying_throw};
 use crate::air::missions::{EnemyPosture, recce_detection};
 use crate::air::squadron::Status;
@@ -156,8 +159,15 @@ impl Campaign {
             })
             .collect();
         let Some(air) = self.armies[a].air.as_mut() else { return };
-        let (sq, specialist) = &mut air.squadrons[squadron];
-        sq.fly_sortie();
+        air.squadrons[squadron].0.fly_sortie();
+        // 28.10: the enemy's AA on the board fires as the machines come over;
+        // no aircraft of his are up before the day's first session.
+        self.flak(&board, a, squadron, false);
+        let Some(air) = self.armies[a].air.as_ref() else { return };
+        let (sq, specialist) = &air.squadrons[squadron];
+        if sq.flying().is_empty() {
+            return;
+        }
         let (id, specialist) = (sq.name.clone(), *specialist);
         let day = self.day;
         for (force, posture) in enemies {
@@ -329,6 +339,10 @@ impl Campaign {
         self.patrols_fight(sides, strike, cover, conditions);
         for r in 0..2 {
             if let Some(g) = strike[r] {
+                let own_overhead = strike[1 - r].is_some() || cover[1 - r].is_some();
+                if let Some(board) = self.force(names[1 - r]).and_then(|f| f.board().cloned()) {
+                    self.flak(&board, sides[r], g, own_overhead);
+                }
                 let loss = self.ground_attack(sides[r], g, names[1 - r], conditions);
                 if loss > 0 {
                     self.book_losses(names[1 - r], loss, None);
@@ -336,6 +350,49 @@ impl Campaign {
             }
         }
         AirOverBattle { attacker: strike[0], defender: strike[1] }
+    }
+
+    /// Points of AA damage on squadron `g` of army `a`, by `rule`: one
+    /// point on each machine still flying in turn (28.11's damage rule).
+    pub(crate) fn aa_damage(&mut self, a: usize, g: usize, points: u8, rule: warbound_rules::event::RuleRef) {
+        let Some(mut air) = self.armies[a].air.take() else { return };
+        let sq = &mut air.squadrons[g].0;
+        for m in sq.flying().into_iter().take(usize::from(points)) {
+            if let Ok((_, mut e)) = sq.take_damage(m, 1) {
+                e.rule = rule.clone();
+                self.log(e);
+            }
+        }
+        self.armies[a].air = Some(air);
+    }
+
+    /// FYOW 28.10: the AA guns of the enemy's forces on `board` fire at
+    /// squadron `g` of army `a` over it, gun by gun, while its machines fly;
+    /// none fire while `friendly_overhead` (aircraft of their own over the
+    /// board).
+    ///
+    /// Reading (FYOW 28.10, "The AA guns form their own Battlegroup and are
+    /// activated by a BPC as usual"): the AA guns of a battlegroup on the
+    /// board act as that AA battlegroup, activated as the enemy machines
+    /// come over, before they strike or look (test
+    /// `flak_fires_at_machines_over_its_board_unless_its_own_are_up`).
+    pub(crate) fn flak(&mut self, board: &BoardId, a: usize, g: usize, friendly_overhead: bool) {
+        let enemy = self.armies[a].side.enemy();
+        let guns: Vec<(String, AaGun)> = self
+            .forces_on(board, enemy)
+            .into_iter()
+            .flat_map(|f| f.aa_guns().into_iter().map(|gun| (f.name.clone(), gun)))
+            .collect();
+        for (force, gun) in guns {
+            let Some(sq) = self.armies[a].air.as_ref().map(|air| &air.squadrons[g].0) else { return };
+            if sq.flying().is_empty() {
+                return;
+            }
+            let (name, speed) = (sq.name.clone(), sq.speed());
+            let Ok((damage, e)) = aa_fire(gun, speed, friendly_overhead, &mut self.dice, &force) else { return };
+            self.log(e.target(&name).input("board", board, "the Map Board it is over"));
+            self.aa_damage(a, g, damage, fyow("28.10 Anti-Aircraft fire"));
+        }
     }
 
     /// FYOW 28.11: squadron `f` of army `a` spots and fires at squadron `t`
@@ -498,6 +555,40 @@ mod tests {
             assert_eq!(c.air_over_battle("4th Dorsets", &red), AirOverBattle::default(), "one sortie a day");
         }
         assert!(struck > 0 && fought > 0);
+    }
+
+    #[test]
+    fn flak_fires_at_machines_over_its_board_unless_its_own_are_up() {
+        // FYOW 28.10: "When activated, each AA gun throws 2D6 per barrel ... No
+        // AA fire can be conducted if friendly aircraft are over the Map Board."
+        let (c, _) = over_cobo(0, Wind::Calm);
+        let flak = c.forces.iter().find(|f| !f.aa_guns().is_empty()).expect("the garrison has a Flak-Zug");
+        let (board, guns) = (flak.board().cloned().expect("on a board"), flak.aa_guns().len());
+        let blue = c.armies.iter().position(|a| a.side != flak.side).unwrap();
+        let g = c.squadron_for(blue, ground_attack_role).expect("a fighter-bomber squadron");
+        let (mut fired, mut damaged) = (0, 0);
+        for seed in 0..20 {
+            let (mut c, _) = over_cobo(seed, Wind::Calm);
+            let before = c.armies[blue].air.as_ref().unwrap().squadrons[g].0.flying().len();
+            c.flak(&board, blue, g, false);
+            let events = c.drain_events();
+            let shots: Vec<_> = events
+                .iter()
+                .filter(|e| e.rule.section == "28.10 Anti-Aircraft fire" && e.outcome.get("hits").is_some())
+                .collect();
+            let hurt: u64 = shots.iter().filter_map(|e| e.outcome["damage"].as_u64()).sum();
+            let marked = events.iter().filter(|e| e.rule.section == "28.10 Anti-Aircraft fire").count() - shots.len();
+            let sq = &c.armies[blue].air.as_ref().unwrap().squadrons[g].0;
+            assert!(!shots.is_empty() && shots.len() <= guns, "seed {seed}: one throw a gun while machines fly");
+            assert!(shots.iter().all(|e| e.target.as_deref() == Some(sq.name.as_str())));
+            assert_eq!(marked as u64, hurt.min(before as u64), "seed {seed}: a point of damage a machine flying");
+            fired += shots.len();
+            damaged += hurt;
+            // With its own aircraft over the board, no gun fires.
+            c.flak(&board, blue, g, true);
+            assert!(c.drain_events().iter().all(|e| !e.rule.section.starts_with("28.10")));
+        }
+        assert!(fired > 0 && damaged > 0, "{fired} throws, {damaged} damage");
     }
 
     #[test]

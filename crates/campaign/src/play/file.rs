@@ -196,6 +196,13 @@ pub struct ElementFile {
     /// An AFV: the Dunnigan losses may reduce it by up to half (FYOW 33.10).
     #[serde(default)]
     pub afv: bool,
+    /// Its AA guns (FYOW 28.10), written only for an element with no
+    /// `table` template: one with one has its template's ([`Template::aa_guns`]),
+    /// set by `check_tables`, and guns written beside a template are refused.
+    ///
+    /// [`Template::aa_guns`]: crate::army::orbat::Template::aa_guns
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub aa: Vec<crate::air::firing::AaGun>,
     /// Its order of battle on the table: a template of `assets/orbat/`.
     #[serde(default)]
     pub table: Option<String>,
@@ -354,6 +361,10 @@ impl CampaignFile {
                     let refuse = |why: String| {
                         DataError::located(file, text, &format!("{at}.table"), Some(id), format!("table: {why}"))
                     };
+                    if !el.aa.is_empty() {
+                        let why = format!("aa: {} has the AA guns of its table template \"{id}\"; write none", el.name);
+                        return Err(DataError::located(file, text, &format!("{at}.aa"), None, why));
+                    }
                     let Some((nation, template)) = templates.get(id) else {
                         return Err(refuse(format!("unknown template \"{id}\"")));
                     };
@@ -387,7 +398,7 @@ impl CampaignFile {
                         })?;
                     }
                     let cost = template.points(codex, nation, army.quality).map_err(refuse)?;
-                    costs.push(((a, b, e), element_points(cost)));
+                    costs.push(((a, b, e), element_points(cost), template.aa_guns(codex)));
                     total += cost;
                 }
                 if total > Points::whole(self.max_points()) {
@@ -421,8 +432,10 @@ impl CampaignFile {
                 }
             }
         }
-        for ((a, b, e), points) in costs {
-            self.armies[a].battlegroups[b].elements[e].points = Some(points);
+        for ((a, b, e), points, aa) in costs {
+            let el = &mut self.armies[a].battlegroups[b].elements[e];
+            el.points = Some(points);
+            el.aa = aa;
         }
         self.check_start_capacity(file, text)
     }

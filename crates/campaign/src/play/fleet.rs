@@ -320,7 +320,7 @@ impl Campaign {
                     return;
                 };
                 c.log(e.target(&squadron));
-                c.aa_damage(enemy, g, out.effect);
+                c.aa_damage(enemy, g, out.effect, crate::naval::rule("29.10.5 Ships vs aircraft"));
             });
         }
         let flying = self.armies[enemy].air.as_ref().map_or(0, |air| air.squadrons[g].0.operational());
@@ -339,20 +339,6 @@ impl Campaign {
                 }
             }
         });
-    }
-
-    /// Points of AA damage on squadron `g` of army `a`: one point on each
-    /// machine still flying in turn (28.11's damage rule).
-    fn aa_damage(&mut self, a: usize, g: usize, points: u8) {
-        let Some(mut air) = self.armies[a].air.take() else { return };
-        let sq = &mut air.squadrons[g].0;
-        for m in sq.flying().into_iter().take(usize::from(points)) {
-            if let Ok((_, mut e)) = sq.take_damage(m, 1) {
-                e.rule = crate::naval::rule("29.10.5 Ships vs aircraft");
-                self.log(e);
-            }
-        }
-        self.armies[a].air = Some(air);
     }
 
     /// The player keeps a vessel of his fleet in harbour, or lets it sail

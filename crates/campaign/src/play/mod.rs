@@ -119,6 +119,22 @@ mod tests {
         let mut file = CampaignFile::load("g.ron", &text).unwrap();
         let err = file.check_tables("g.ron", &text, &codex, &templates).unwrap_err();
         assert!(err.message.contains("German"), "{err}");
+        // AA guns written beside a template (28.10): refused at their line; the
+        // Flak-Zug's come from its template.
+        let text = GUERNSEY.replacen(
+            "table: Some(\"de_flak_zug_1942\"),",
+            "table: Some(\"de_flak_zug_1942\"), aa: [(barrels: 4, calibre_40_plus: false)],",
+            1,
+        );
+        let mut file = CampaignFile::load("g.ron", &text).unwrap();
+        let err = file.check_tables("g.ron", &text, &codex, &templates).unwrap_err();
+        let line = text.lines().position(|l| l.contains("barrels: 4")).unwrap() + 1;
+        assert_eq!(err.position.map(|p| p.0), Some(line), "{err}");
+        assert!(err.message.contains("AA guns of its table template"), "{err}");
+        let mut file = CampaignFile::load("g.ron", GUERNSEY).unwrap();
+        file.check_tables("g.ron", GUERNSEY, &codex, &templates).unwrap();
+        let flak = file.armies.iter().flat_map(|a| &a.battlegroups).flat_map(|b| &b.elements);
+        assert_eq!(flak.map(|e| e.aa.len()).sum::<usize>(), 6, "two Flak platoons of three guns each");
         // Over the limit by the CODEX formula.
         let mut file = CampaignFile::load("g.ron", GUERNSEY).unwrap();
         file.max_points = Some(300);

@@ -306,6 +306,16 @@ impl Force {
     }
 
     /// Pieces of 100mm or over (FYOW 33.7.2 (iv)).
+    /// The AA guns of its elements (FYOW 28.10).
+    pub fn aa_guns(&self) -> Vec<crate::air::firing::AaGun> {
+        self.battlegroup
+            .elements
+            .iter()
+            .filter_map(|e| self.kit_of(&e.name))
+            .flat_map(|k| k.aa.iter().copied())
+            .collect()
+    }
+
     pub fn heavy_guns(&self) -> u32 {
         self.battlegroup.elements.iter().filter_map(|e| self.kit_of(&e.name)).map(|k| k.heavy_guns).sum()
     }
