@@ -636,6 +636,14 @@ fn campaign(e: &RuleEvent, who: &str, target: Option<&str>, dice: &str) -> Optio
             plural(hits(e), "hit", "hits"),
             plural(count(input(e, "points_lost")), "point", "points")
         ),
+        "5.2 \"Surprise\" Events" => format!(
+            "{who}'s decision, \"{}\", goes into the Diary Box with two blank cards{thrown}: it comes up on {}",
+            raw(input(e, "decision")),
+            raw(out(e, "day"))
+        ),
+        "5 Event Timings" if out(e, "card").is_some() => {
+            format!("A Diary Box card comes up for {who}: {}", raw(out(e, "card")))
+        }
         "28.10 Anti-Aircraft fire" if out(e, "hits").is_some() => {
             let over = input(e, "board").map_or(String::new(), |b| format!(" over {}", raw(Some(b))));
             format!(
@@ -936,6 +944,19 @@ mod tests {
         assert!(
             sentence(&bombed, &named)
                 .starts_with("I./StG 1 attacks HMAS Waterhen: 1 hit, 12 points of damage: she sinks")
+        );
+        let mut filed = fyow(EventKind::Chance, "5.2 \"Surprise\" Events").actor("Brigadier Blue").input(
+            "decision",
+            "take Sollum (the week's objective)",
+            "",
+        );
+        filed.outcome = json!({ "day": "17 June 1941" });
+        assert!(
+            sentence(&filed, &named).starts_with(
+                "Brigadier Blue's decision, \"take Sollum (the week's objective)\", goes into the Diary Box"
+            ),
+            "{}",
+            sentence(&filed, &named)
         );
         let mut flak = fyow(EventKind::AirOperation, "28.10 Anti-Aircraft fire")
             .actor("Flak-Zug")

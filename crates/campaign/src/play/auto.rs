@@ -12,7 +12,7 @@ use warbound_rules::event::{EventKind, RuleEvent};
 
 use crate::army::command::{Request, clerk_throw};
 use crate::army::commander::{Aggression, Competency, Decisiveness, Traits, variable_order, vor_weights};
-use crate::army::game_flow::{Deck, deal};
+use crate::army::game_flow::{Deck, DiaryCard, deal};
 use crate::army::orders::OrderKind;
 use crate::map::attitude::{Attitude, Reorganiser};
 use crate::map::board::BoardId;
@@ -72,6 +72,15 @@ pub(crate) fn weights(competency: Competency, traits: Traits, options: usize) ->
         Decisiveness::Balanced => {}
     }
     w
+}
+
+/// The end of a Diary Box card's words for a Senior Command's new objective (FYOW 5.2).
+const NEW_OBJECTIVE: &str = " (the week's objective)";
+const TAKE: &str = "take ";
+
+/// A week's objective as the General's options and the Diary Box read it.
+fn objective_words(objective: &Option<BoardId>) -> String {
+    objective.as_ref().map_or("hold what it has".to_owned(), |b| format!("{TAKE}{b}"))
 }
 
 impl Campaign {
@@ -166,7 +175,9 @@ impl Campaign {
     /// army's objectives it does not hold: the nearest to the Brigade (the
     /// sensible), the farthest (the over-bold) and holding what it has (the
     /// cautious); with one objective left, take it or hold; with none, hold
-    /// (test `generals_set_each_brigade_its_objective_for_the_week`).
+    /// (test `generals_set_each_brigade_its_objective_for_the_week`). After
+    /// the first day, a new objective is taken up on the day its Diary Box
+    /// card comes up (5.2).
     pub(crate) fn weekly_orders(&mut self) {
         let generals: Vec<String> = self.armies.iter().map(|a| a.general.name.clone()).collect();
         let order = match deal(Deck::WeeklyOrder, &generals, &mut self.dice) {
@@ -195,10 +206,7 @@ impl Campaign {
                 let balanced = Traits { aggression: Aggression::Balanced, decisiveness: Decisiveness::Balanced };
                 let traits = general.traits.unwrap_or(balanced);
                 let w = weights(general.competency, traits, options.len());
-                let words: Vec<String> = options
-                    .iter()
-                    .map(|o| o.as_ref().map_or("hold what it has".to_owned(), |b| format!("take {b}")))
-                    .collect();
+                let words: Vec<String> = options.iter().map(objective_words).collect();
                 match variable_order(&words, &w, &mut self.dice, &general.name) {
                     Ok((choice, e)) => {
                         self.log(e.input("senior_command", &self.senior_commands[k].commander.name, ""));
@@ -216,8 +224,28 @@ impl Campaign {
                     .target(&self.senior_commands[k].commander.name)
                     .outcome(json!({ "objective_for_the_week": objective })),
             );
-            self.senior_commands[k].objective = objective;
+            if self.day > 1 && objective != self.senior_commands[k].objective {
+                // 5.2: when the Senior Command acts on the change is a surprise.
+                let owner = self.senior_commands[k].commander.name.clone();
+                let card = DiaryCard { owner, text: format!("{}{NEW_OBJECTIVE}", objective_words(&objective)) };
+                let today = self.date.clone();
+                let (_, e) = self.diary.file_surprise(&today, card, &mut self.dice);
+                self.log(e);
+            } else {
+                self.senior_commands[k].objective = objective;
+            }
         }
+    }
+
+    /// FYOW 5.2: the Senior Command whose card it is takes up the new
+    /// objective its General gave it, the day the card comes up.
+    pub(crate) fn new_objective_card(&mut self, card: &DiaryCard) -> bool {
+        let Some(words) = card.text.strip_suffix(NEW_OBJECTIVE) else { return false };
+        let objective = words.strip_prefix(TAKE).map(BoardId::new);
+        if let Some(sc) = self.senior_commands.iter_mut().find(|s| s.commander.name == card.owner) {
+            sc.objective = objective;
+        }
+        true
     }
 
     /// A General's options for one Senior Command this week, sensible first
@@ -889,6 +917,49 @@ mod tests {
         assert_eq!(blue.objective.as_ref().map(|b| format!("take {b}")).unwrap_or("hold what it has".into()), chosen);
         assert_eq!(c.senior_commands[1].objective, None);
         assert!(events.iter().skip(deal).filter(|e| e.rule.section == "10.1 Generals").count() == 2);
+    }
+
+    #[test]
+    fn a_later_weeks_new_objective_is_taken_up_on_a_surprise_day() {
+        // 5.2: "three diary cards are prepared. Two are blank whilst the third is
+        // marked with the BC's decision. They are shuffled and put into ... the
+        // next 3 days"; "When the card showing the BC's decision is revealed, he
+        // will undertake the action."
+        let mut surprised = 0;
+        for seed in 0..12 {
+            let mut c = blue_at_the_village(seed);
+            c.day = 8;
+            let before = c.senior_commands[0].objective.clone();
+            c.weekly_orders();
+            let events = c.drain_events();
+            let blue = c.senior_commands[0].commander.name.clone();
+            let decided = events
+                .iter()
+                .find(|e| e.rule.section == "10.1 Generals" && e.target.as_deref() == Some(blue.as_str()))
+                .expect("the General's decision for the Blue brigade");
+            let chosen: Option<BoardId> = serde_json::from_value(decided.outcome["objective_for_the_week"].clone())
+                .expect("the objective decided");
+            let filed = events
+                .iter()
+                .find(|e| e.rule.section == "5.2 \"Surprise\" Events" && e.actor.as_deref() == Some(blue.as_str()));
+            if chosen == before {
+                assert!(filed.is_none() && c.diary.is_empty(), "seed {seed}: no change, no card");
+                continue;
+            }
+            surprised += 1;
+            let filed = filed.expect("a surprise card for the change");
+            assert_eq!(c.senior_commands[0].objective, before, "seed {seed}: not yet taken up");
+            let (day, card) = c.diary.cards()[0].clone();
+            assert_eq!(filed.outcome["day"].as_str(), Some(day.to_string().as_str()));
+            let ahead = (1..=3).find(|&n| c.date.plus_days(n).day_start() == day);
+            assert!(ahead.is_some(), "seed {seed}: filed for one of the next 3 days");
+            assert!(c.diary.draw(&c.date.plus_days(ahead.unwrap() - 1)).is_empty(), "not before its day");
+            for card in c.diary.draw(&day) {
+                c.diary_card(card);
+            }
+            assert_eq!(c.senior_commands[0].objective, chosen, "seed {seed}: {card:?} taken up on its day");
+        }
+        assert!(surprised > 0);
     }
 
     #[test]

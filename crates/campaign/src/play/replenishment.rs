@@ -31,6 +31,9 @@ impl Campaign {
                 .actor(&card.owner)
                 .outcome(json!({ "card": card.text })),
         );
+        if self.new_objective_card(&card) {
+            return;
+        }
         // Replenishment deliveries are filed as "replenishment N" for a
         // battlegroup or, a destroyed battlegroup's, for the army's HQ.
         if let Some(points) = card.text.strip_prefix("replenishment ").and_then(|p| p.parse::<u32>().ok()) {
