@@ -228,7 +228,7 @@ impl Campaign {
                 // 5.2: when the Senior Command acts on the change is a surprise.
                 let owner = self.senior_commands[k].commander.name.clone();
                 let card = DiaryCard { owner, text: format!("{}{NEW_OBJECTIVE}", objective_words(&objective)) };
-                let today = self.date.clone();
+                let today = self.date;
                 let (_, e) = self.diary.file_surprise(&today, card, &mut self.dice);
                 self.log(e);
             } else {
