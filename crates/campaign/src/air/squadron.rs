@@ -96,6 +96,9 @@ pub struct Squadron {
     pub aircraft: Vec<Aircraft>,
     /// Flew a sortie today: if not, its operational machines need no Preparation throw tomorrow.
     pub used_today: bool,
+    /// Flew a second sortie today (28.3).
+    #[serde(default)]
+    pub second_sortie: bool,
 }
 
 /// One aircraft's Preparation throw.
@@ -141,6 +144,7 @@ impl Squadron {
             endurance,
             aircraft: vec![Aircraft::new(strength); machines],
             used_today: false,
+            second_sortie: false,
         })
     }
 
@@ -233,6 +237,7 @@ impl Squadron {
             });
         }
         self.used_today = false;
+        self.second_sortie = false;
         let event = RuleEvent::new(EventKind::AirOperation, rule("28.2 Supply for air operations"))
             .actor(&self.name)
             .input("base", base, "3+ to be operational; +1 with Endurance")
@@ -247,6 +252,7 @@ impl Squadron {
     /// machine throws again, but "any aircraft showing damage will not be
     /// able to join the second sortie" and no damage is repaired.
     pub fn prepare_second_sortie(&mut self, dice: &mut impl Roll) -> (Vec<Preparation>, RuleEvent) {
+        self.second_sortie = true;
         let base = self.preparation_base();
         let mut results = Vec::new();
         let mut faces = Vec::new();

@@ -2,7 +2,8 @@
 //! prepared and Air Command throws to fly (28.2–28.4, 28.12); a recce
 //! squadron allowed to fly looks at the board its army most needs to see
 //! (28.8); over a paper battle, ground-attack squadrons strike and fighters
-//! patrol and engage (28.8–28.11); the enemy's AA guns on the board fire at
+//! patrol and engage (28.8–28.11), a squadron flying a second sortie when
+//! none fresh is left (28.3); the enemy's AA guns on the board fire at
 //! machines coming over it (28.10).
 
 use serde_json::json;
@@ -257,14 +258,46 @@ impl Campaign {
             .map(|(i, _)| i)
     }
 
+    /// FYOW 28.3: when no squadron of army `a` of a role is left unflown
+    /// today, the one that has flown a single sortie with the most machines
+    /// undamaged flies a second: every machine throws its Preparation again,
+    /// and the damaged cannot join. Returns it if any machine may fly.
+    ///
+    /// Reading (FYOW 28.3, "If a second sortie is to be flown on the same day
+    /// by the squadron"): a squadron flies at most two sorties a day, the
+    /// second only when no fresh squadron of its role is left (test
+    /// `a_squadron_flies_a_second_sortie_without_its_damaged_machines`).
+    pub(crate) fn second_sortie_for(&mut self, a: usize, role: impl Fn(Role) -> bool) -> Option<usize> {
+        let closed = self.today.as_ref().is_some_and(|t| t.unmetalled_airstrips_closed);
+        let air = self.armies[a].air.as_ref()?;
+        let sound = |s: &crate::air::squadron::Squadron| {
+            s.aircraft.iter().filter(|m| m.status != Status::Lost && m.damage == 0).count()
+        };
+        let (k, _) = air
+            .squadrons
+            .iter()
+            .enumerate()
+            .filter(|(_, (s, _))| role(s.role) && s.used_today && !s.second_sortie)
+            .filter(|(_, (s, _))| !(closed && air.grass_strips.contains(&s.name)))
+            .map(|(i, (s, _))| (i, sound(s)))
+            .filter(|&(_, n)| n > 0)
+            .max_by_key(|&(i, n)| (n, usize::MAX - i))?;
+        let air = self.armies[a].air.as_mut()?;
+        let (_, e) = air.squadrons[k].0.prepare_second_sortie(&mut self.dice);
+        let flies = air.squadrons[k].0.operational() > 0;
+        self.log(e);
+        flies.then_some(k)
+    }
+
     /// FYOW 28.8–28.11 over a paper battle's Combat Session: each side's Air
     /// Command sends its ground-attack squadron that has not flown today
     /// (Air Artillery) and a fighter squadron (a patrol over the board);
     /// fighters engage the enemy's ground-attack machines, else its
     /// fighters (28.11); the ground-attack machines still flying spot their
     /// target and fire (28.9), the effect dice being points off the enemy
-    /// force's value, as a barrage's are (33.7.2 (iv)). Each squadron flies
-    /// one sortie a day (28.6: a session's Flight Time).
+    /// force's value, as a barrage's are (33.7.2 (iv)). Each sortie is a
+    /// session's Flight Time (28.6); a squadron flies a second in the day
+    /// only when no fresh one of its role is left (28.3).
     ///
     /// Reading (FYOW 28.9, 33.2): the Dunnigan Combat Value counts the
     /// battlegroups' own values; supporting aircraft act by their own
@@ -272,8 +305,8 @@ impl Campaign {
     /// on the campaign map), and take the Supplemental Effects' damage
     /// (33.7.3 (ix)) (test `aircraft_over_a_battle_fight_and_strike`).
     /// The squadrons side `a` sends over a battle (FYOW 28.8): its
-    /// ground-attack squadron and a fighter patrol, each flying its day's
-    /// sortie (28.6), logged as supporting `supporting` on `board`, `over`
+    /// ground-attack squadron and a fighter patrol, each flying a sortie
+    /// (28.6), logged as supporting `supporting` on `board`, `over`
     /// a paper battle or one on the table. Returns (strike, patrol).
     pub(crate) fn sorties_over_battle(
         &mut self,
@@ -282,8 +315,9 @@ impl Campaign {
         board: &impl serde::Serialize,
         over: &str,
     ) -> (Option<usize>, Option<usize>) {
-        let strike = self.squadron_for(a, ground_attack_role);
-        let cover = self.squadron_for(a, |role| role == Role::Fighter);
+        let fighter = |role| role == Role::Fighter;
+        let strike = self.squadron_for(a, ground_attack_role).or_else(|| self.second_sortie_for(a, ground_attack_role));
+        let cover = self.squadron_for(a, fighter).or_else(|| self.second_sortie_for(a, fighter));
         for (k, mission) in [(strike, "Air Artillery (ground attack)"), (cover, "Patrol")] {
             let Some(k) = k else { continue };
             let Some(air) = self.armies[a].air.as_mut() else { continue };
@@ -552,7 +586,9 @@ mod tests {
                     "{who}: lost {l} points to the air"
                 );
             }
-            assert_eq!(c.air_over_battle("4th Dorsets", &red), AirOverBattle::default(), "one sortie a day");
+            // A second sortie (28.3), then none: two sorties a day at most.
+            c.air_over_battle("4th Dorsets", &red);
+            assert_eq!(c.air_over_battle("4th Dorsets", &red), AirOverBattle::default(), "two sorties a day");
         }
         assert!(struck > 0 && fought > 0);
     }
@@ -589,6 +625,43 @@ mod tests {
             assert!(c.drain_events().iter().all(|e| !e.rule.section.starts_with("28.10")));
         }
         assert!(fired > 0 && damaged > 0, "{fired} throws, {damaged} damage");
+    }
+
+    #[test]
+    fn a_squadron_flies_a_second_sortie_without_its_damaged_machines() {
+        // 28.3: "If a second sortie is to be flown on the same day by the
+        // squadron, all aircraft must take preparation throws again, but ...
+        // any aircraft showing damage will not be able to join the second sortie."
+        let mut second = 0;
+        for seed in 0..10 {
+            let (mut c, red) = over_cobo(seed, Wind::Calm);
+            c.air_over_battle("4th Dorsets", &red);
+            let blue = ix(c.force("4th Dorsets").unwrap().side);
+            let g = {
+                let air = c.armies[blue].air.as_mut().unwrap();
+                let g = air.squadrons.iter().position(|(s, _)| ground_attack_role(s.role) && s.used_today).unwrap();
+                // One machine came back damaged.
+                air.squadrons[g].0.aircraft[0].damage = 1;
+                air.squadrons[g].0.aircraft[0].status = Status::Inactive;
+                g
+            };
+            c.drain_events();
+            let air = c.air_over_battle("4th Dorsets", &red);
+            let events = c.drain_events();
+            let prep = events
+                .iter()
+                .find(|e| e.rule.section == "28.3 Repairs to damage received whilst on a mission")
+                .expect("the second sortie's Preparation throws");
+            let sq = &c.armies[blue].air.as_ref().unwrap().squadrons[g].0;
+            assert_eq!(prep.actor.as_deref(), Some(sq.name.as_str()));
+            let first = prep.outcome["preparations"].as_array().and_then(|p| p.iter().find(|m| m["aircraft"] == 0));
+            assert_eq!(first.map(|m| m["operational"].clone()), Some(json!(false)), "the damaged machine stays behind");
+            assert!(sq.second_sortie && sq.aircraft[0].status != Status::Operational);
+            if air.attacker == Some(g) {
+                second += 1;
+            }
+        }
+        assert!(second > 0, "the squadron flies again");
     }
 
     #[test]
