@@ -16,7 +16,7 @@ use crate::army::game_flow::{Deck, DiaryCard, deal};
 use crate::army::orders::OrderKind;
 use crate::map::attitude::{Attitude, Reorganiser};
 use crate::map::board::BoardId;
-use crate::map::common::Side;
+use crate::map::common::{ForceKind, Side};
 use crate::map::detection::{OccupierPosture, Quarry, bearing, detect_from_occupation};
 use crate::map::occupation::Place;
 use crate::paper::dunnigan::StrategicCondition;
@@ -27,8 +27,8 @@ use crate::supply::logistics::{DayOrders, Formation, Mode, SupplyRecord};
 
 /// One option laid out for the VOR: an order, where to, and its words.
 #[derive(Debug, Clone, PartialEq)]
-struct OrderOption {
-    order: OrderKind,
+pub(crate) struct OrderOption {
+    pub(crate) order: OrderKind,
     objective: Option<BoardId>,
     words: String,
 }
@@ -109,7 +109,7 @@ impl Campaign {
     /// The options a Senior Command lays out for a force today, toward the
     /// objective its General gave the Brigade this week (10.1) or, that one
     /// taken, the army's nearest objective not held.
-    fn order_options(&self, i: usize, decider: Competency) -> Vec<OrderOption> {
+    pub(crate) fn order_options(&self, i: usize, decider: Competency) -> Vec<OrderOption> {
         let f = &self.forces[i];
         let Some(here) = f.board().cloned() else {
             return vec![option(f.order, f.objective.as_ref())];
@@ -139,6 +139,10 @@ impl Campaign {
         };
         let enemy = self.nearest_known_enemy(f.side, &here, v);
         let cautious = if hungry { option(OrderKind::Rest, None) } else { option(OrderKind::Defend, None) };
+        // FYOW 3: a Fraction left to garrison an objective its army holds keeps it.
+        if f.kind == ForceKind::Fraction && held_here {
+            return vec![cautious];
+        }
         let mut options = match (army.stance, &target) {
             (Stance::Attack, Some(t)) => vec![
                 cautious,
@@ -475,6 +479,7 @@ impl Campaign {
             return;
         }
         self.occupier_detection(name);
+        self.gather_fractions(name);
         if self.forces[i].supply.mode == Mode::Rest {
             return;
         }
@@ -536,6 +541,7 @@ impl Campaign {
         if self.check_move(name, &leg.to, leg.route.kind()).is_err() {
             return;
         }
+        self.leave_garrison(name, &here);
         match self.move_force(name, &leg.to, leg.route.kind()) {
             Ok(result) => self.after_move(name, result),
             Err(e) => self.log_refusal(&e.section, &e.message),

@@ -40,6 +40,9 @@ pub enum Command {
     Orders { force: String, order: OrderKind, objective: Option<BoardId> },
     /// Split a Fraction of the named elements off a battlegroup (FYOW 3.4).
     Fraction { force: String, name: String, elements: Vec<String> },
+    /// Dissolve a Fraction back into its parent, once it is on the parent's
+    /// Map Board, by the parent BC's Command Decision (FYOW 3.7).
+    EndFraction { fraction: String },
     /// Keep a vessel of the fleet in harbour, or let it sail again, from
     /// the next day's placing of vessels (FYOW 29.5).
     Harbour { vessel: String, hold: bool },
@@ -65,11 +68,12 @@ impl Campaign {
             Command::Deploy { force } => self.deploy(&force),
             Command::Orders { force, order, objective } => self.give_orders(&force, order, objective).map(|_| ()),
             Command::Fraction { force, name, elements } => self.split_fraction(&force, &name, &elements),
+            Command::EndFraction { fraction } => self.end_fraction(&fraction),
             Command::Harbour { vessel, hold } => self.hold_in_harbour(&vessel, hold),
         }
     }
 
-    fn live(&self, name: &str) -> Result<usize, CampaignError> {
+    pub(crate) fn live(&self, name: &str) -> Result<usize, CampaignError> {
         let i = self.fx(name).ok_or_else(|| CampaignError::new("2", format!("no force is called {name:?}")))?;
         if self.forces[i].is_gone() {
             return Err(CampaignError::new("2", format!("{name} is no longer in the campaign")));
@@ -463,7 +467,12 @@ impl Campaign {
     /// FYOW 3.4: the BC creates a Fraction by Command Decision, only while
     /// his battlegroup is Active for supply and the Fraction is no more than
     /// half its original value (2.2), a Fraction's Fraction (3.2) too.
-    fn split_fraction(&mut self, name: &str, fraction: &str, elements: &[String]) -> Result<(), CampaignError> {
+    pub(crate) fn split_fraction(
+        &mut self,
+        name: &str,
+        fraction: &str,
+        elements: &[String],
+    ) -> Result<(), CampaignError> {
         let i = self.live(name)?;
         let f = &self.forces[i];
         let from_fraction = f.kind == ForceKind::Fraction;

@@ -17,6 +17,7 @@ mod experience;
 pub mod file;
 pub mod fleet;
 pub mod forecast;
+mod fractions;
 mod joiners;
 mod landing;
 mod morale;

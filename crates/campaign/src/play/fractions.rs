@@ -1,0 +1,405 @@
+//! Fractions in play (FYOW 3): an Auto battlegroup that moves on from an
+//! objective its army has taken leaves a company behind as a Fraction to
+//! garrison it (3.4: "a company has been left to garrison a captured
+//! village"), and its BC takes the Fraction back by a Command Decision when
+//! both stand on one Map Board and the battlegroup is going no further
+//! (3.7 Ending a fraction). A player ends a Fraction by the same step.
+
+use serde_json::json;
+use warbound_rules::event::{EventKind, RuleEvent};
+
+use crate::army::battlegroup::ElementClass;
+use crate::army::fraction::Fraction;
+use crate::army::orders::OrderKind;
+use crate::map::board::BoardId;
+use crate::map::common::ForceKind;
+use crate::map::movement::MoverClass;
+use crate::paper::dunnigan::StrategicCondition;
+use crate::play::state::{Campaign, CampaignError, Force, Whereabouts, fyow};
+use crate::supply::logistics::Action;
+
+/// A battlegroup leaves a garrison only while this many elements or more
+/// remain to it: a company of a battalion, not half of a half.
+const KEEPS_AT_LEAST: usize = 3;
+
+/// The element a battlegroup leaves to garrison a board: its smallest
+/// company of foot or lorried infantry of its own (an element attached from
+/// Brigade needs a second decision, 3.3), none when it has too few to spare.
+///
+/// Reading (FYOW 3): "a Fraction is typically based on a company-sized
+/// formation", left "to garrison a captured village": infantry, never the
+/// guns, the armour or the recce the battlegroup goes on with (test
+/// `a_battlegroup_leaves_a_company_to_hold_the_objective_it_took`).
+fn garrison_element(f: &Force) -> Option<String> {
+    let elements = &f.battlegroup.elements;
+    if elements.len() <= KEEPS_AT_LEAST {
+        return None;
+    }
+    elements
+        .iter()
+        .filter(|e| !e.attached && matches!(e.class, ElementClass::Line | ElementClass::SpecialPurpose))
+        .filter(|e| {
+            f.kit.iter().find(|k| k.name == e.name).is_some_and(|k| {
+                matches!(
+                    k.mover,
+                    MoverClass::RegularInfantry
+                        | MoverClass::SpecialForces
+                        | MoverClass::BicycleTroops
+                        | MoverClass::HalfTracks
+                        | MoverClass::TrackedCarriers
+                ) && !k.afv
+                    && !k.recce
+                    && k.heavy_guns == 0
+                    && k.foo.is_none()
+                    && k.aa.is_empty()
+            })
+        })
+        .filter(|e| e.points * 2 <= f.battlegroup.original_points)
+        .min_by_key(|e| e.points)
+        .map(|e| e.name.clone())
+}
+
+impl Campaign {
+    /// FYOW 3.4: the Auto BC of `name`, about to move off `here`, an
+    /// objective his army holds where no other force of his side stands,
+    /// leaves a company there as a Fraction under Defend orders. Its
+    /// creation is his Command Decision (`split_fraction`); a player's
+    /// battlegroups split only by his Fraction command.
+    pub(crate) fn leave_garrison(&mut self, name: &str, here: &BoardId) {
+        let Some(i) = self.fx(name) else { return };
+        let f = &self.forces[i];
+        let side = f.side;
+        if !f.is_battlegroup()
+            || self.player == Some(side)
+            || !self.army(side).objectives.contains(here)
+            || self.held.get(here) != Some(&side)
+            || self.occupation[here].occupants.iter().any(|o| o.side == side && o.force != name)
+            || f.supply.permits(Action::CreateFraction).is_err()
+        {
+            return;
+        }
+        let Some(element) = garrison_element(f) else { return };
+        let fraction = format!("{element} (garrison of {here})");
+        if self.fx(&fraction).is_some() {
+            return;
+        }
+        let commander = f.commander.name.clone();
+        if let Err(e) = self.split_fraction(name, &fraction, std::slice::from_ref(&element)) {
+            self.log_refusal(&e.section, &e.message);
+            return;
+        }
+        // Refused by the Command Decision: no Fraction, the battlegroup goes on whole.
+        let Some(k) = self.fx(&fraction) else { return };
+        // 3.4: "Orders are issued immediately to the Fraction by the BC."
+        self.forces[k].order = OrderKind::Defend;
+        self.forces[k].objective = None;
+        self.forces[k].pending_orders = None;
+        self.log_applied(
+            RuleEvent::new(EventKind::CommandDecision, fyow("3.4 Creating a fraction"))
+                .actor(&commander)
+                .target(&fraction)
+                .input("board", here, "an objective its army holds, which its battlegroup leaves")
+                .outcome(json!({ "order": OrderKind::Defend, "garrison": here })),
+        );
+    }
+
+    /// FYOW 3.7: the Auto BC of `name` dissolves each Fraction of his on his
+    /// Map Board, unless his battlegroup is about to go on to an objective
+    /// beyond it (its garrison stays then). Reading: a battlegroup falling
+    /// back, defending, or withdrawing at Red gathers its companies in.
+    pub(crate) fn gather_fractions(&mut self, name: &str) {
+        let Some(i) = self.fx(name) else { return };
+        let f = &self.forces[i];
+        let Some(board) = f.board().cloned() else { return };
+        if !f.is_battlegroup() || self.player == Some(f.side) {
+            return;
+        }
+        let going_on = f.condition != StrategicCondition::Red
+            && f.order.moves()
+            && f.objective.as_ref().is_some_and(|o| *o != board);
+        if going_on {
+            return;
+        }
+        let fractions: Vec<String> = self
+            .forces
+            .iter()
+            .filter(|x| {
+                x.kind == ForceKind::Fraction
+                    && x.parent.as_deref() == Some(name)
+                    && x.board() == Some(&board)
+                    && x.first_activation.is_none()
+                    && !self.in_battle(&x.name)
+            })
+            .map(|x| x.name.clone())
+            .collect();
+        for fraction in fractions {
+            if let Err(e) = self.end_fraction(&fraction) {
+                self.log_refusal(&e.section, &e.message);
+            }
+        }
+    }
+
+    /// FYOW 3.7 Ending a fraction: once it is on its parent's Map Board, the
+    /// parent's commander dissolves it by a Command Decision. Its elements,
+    /// their orders of battle and repairs rejoin the parent; its Stockpile
+    /// and the S it had today are discarded; it leaves the map, and its BPC
+    /// the pack. A failed decision changes nothing but the decision spent.
+    pub(crate) fn end_fraction(&mut self, fraction: &str) -> Result<(), CampaignError> {
+        let k = self.live(fraction)?;
+        let fr = &self.forces[k];
+        if fr.kind != ForceKind::Fraction {
+            return Err(CampaignError::new("3.7", format!("{fraction} is not a Fraction")));
+        }
+        let Some(parent) = fr.parent.clone() else {
+            return Err(CampaignError::new("3.7", format!("{fraction} has no parent")));
+        };
+        let p = self.live(&parent)?;
+        let Some(board) = fr.board().cloned() else {
+            return Err(CampaignError::new("3.7", format!("{fraction} is not on a Map Board")));
+        };
+        if self.forces[p].board() != Some(&board) {
+            return Err(CampaignError::new(
+                "3.7",
+                format!("{fraction} must first move to the Map Board of {parent} to be absorbed"),
+            ));
+        }
+        if self.in_battle(fraction) || self.in_battle(&parent) {
+            return Err(CampaignError::new("15.8", format!("{fraction} or {parent} is engaged in a battle")));
+        }
+        if fr.first_activation.is_some() {
+            return Err(CampaignError::new("3.5", format!("{fraction} has not had its first activation")));
+        }
+        let whole = Fraction {
+            name: fraction.to_owned(),
+            battlegroup: self.forces[self.root_battlegroup(k)].name.clone(),
+            parent: parent.clone(),
+            commander: fr.commander.name.clone(),
+            elements: fr.battlegroup.elements.clone(),
+            stockpile: fr.supply.stockpile(),
+            activated: true,
+            at_rest: false,
+            rationed: false,
+        };
+        let (competency, commander) = (self.forces[p].commander.competency, self.forces[p].commander.name.clone());
+        let (decision, e) = self
+            .command_decision(&commander, competency, &format!("dissolve the Fraction {fraction}"), false)
+            .map_err(|e| CampaignError::new("8", e.to_string()))?;
+        self.log(e);
+        if !decision.success {
+            return Ok(());
+        }
+        let mut bg = self.forces[p].battlegroup.clone();
+        let e = whole.dissolve_into(&mut bg, true, &decision).map_err(|e| CampaignError::new("3.7", e.to_string()))?;
+        let gone = std::mem::take(&mut self.forces[k].kit);
+        let orbat = std::mem::take(&mut self.forces[k].orbat);
+        let repairs = std::mem::take(&mut self.forces[k].repairs);
+        let parent_force = &mut self.forces[p];
+        parent_force.battlegroup = bg;
+        // The parent may still list them from before the split: one record each.
+        parent_force.kit.retain(|x| !gone.iter().any(|k| k.name == x.name));
+        parent_force.kit.extend(gone);
+        parent_force.orbat.retain(|x| !orbat.iter().any(|c| c.element == x.element));
+        parent_force.orbat.extend(orbat);
+        parent_force.repairs.extend(repairs);
+        if let Some(occ) = self.occupation.get_mut(&board) {
+            let _ = occ.leave(fraction);
+        }
+        self.forces[k].at = Whereabouts::Gone;
+        self.lose_sight_of(fraction);
+        self.sync_points(&parent);
+        self.log_applied(e);
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::army::battlegroup::Element;
+    use crate::map::common::{Edge, Side};
+    use crate::play::command::Command;
+    use crate::play::file::CampaignFile;
+    use crate::play::file::tests::SMALL;
+
+    const GARRISON: &str = "D Company (garrison of Village)";
+
+    /// Blue 1, four elements strong, has taken the Village and moves on to the Town.
+    fn blue_took_the_village(seed: u64) -> Campaign {
+        let mut c = Campaign::new("small.ron", CampaignFile::load("small.ron", SMALL).unwrap(), seed).unwrap();
+        let village = BoardId::new("Village");
+        c.remove_force("Red 1", "gone for the test");
+        c.relocate("Blue 1", &BoardId::new("Sea"), &village, Edge::West).unwrap();
+        let i = c.fx("Blue 1").unwrap();
+        let mut d = c.forces[i].kit.iter().find(|k| k.name == "B Company").unwrap().clone();
+        d.name = "D Company".into();
+        c.forces[i].kit.push(d);
+        c.forces[i].battlegroup.elements.push(Element {
+            name: "D Company".into(),
+            points: 250,
+            class: ElementClass::Line,
+            movement_points: 3,
+            attached: false,
+        });
+        c.sync_points("Blue 1");
+        c.occupation.get_mut(&village).unwrap().enter_board("Blue 1").unwrap();
+        c.update_held();
+        c.forces[i].order = OrderKind::MoveToContact;
+        c.forces[i].objective = Some(BoardId::new("Town"));
+        let max = c.forces[i].mover().profile().unwrap().max_per_day;
+        c.forces[i].movement = crate::map::movement::MovementState::new_day(max, None);
+        c.drain_events();
+        c
+    }
+
+    #[test]
+    fn a_battlegroup_leaves_a_company_to_hold_the_objective_it_took() {
+        // FYOW 3: "a company has been left to garrison a captured village";
+        // 3.4 "the BC creates the Fraction ... using the Command Decision
+        // Process ... Orders are issued immediately to the Fraction by the BC."
+        let (mut left, mut refused) = (0, 0);
+        for seed in 0..20 {
+            let mut c = blue_took_the_village(seed);
+            assert_eq!(c.held.get(&BoardId::new("Village")), Some(&Side::Blue));
+            let before = c.force("Blue 1").unwrap().points();
+            c.activate("Blue 1");
+            let events = c.drain_events();
+            let decision = events.iter().find(|e| {
+                e.rule.section == "8.1 Command Decisions"
+                    && e.inputs.iter().any(|i| i.value == format!("create the Fraction {GARRISON}").as_str())
+            });
+            let Some(g) = c.force(GARRISON) else {
+                refused += 1;
+                assert!(
+                    decision.is_some_and(|d| d.outcome["success"] == false),
+                    "seed {seed}: only a failed decision keeps it whole: {events:#?}"
+                );
+                assert_eq!(c.force("Blue 1").unwrap().points(), before, "seed {seed}");
+                continue;
+            };
+            left += 1;
+            assert_eq!(g.kind, ForceKind::Fraction);
+            assert_eq!(g.parent.as_deref(), Some("Blue 1"));
+            assert_eq!(g.board(), Some(&BoardId::new("Village")), "seed {seed}: it stays on the objective");
+            assert_eq!((g.order, g.objective.clone()), (OrderKind::Defend, None), "seed {seed}");
+            assert_eq!(g.points(), 250, "the smallest rifle company, not the carriers");
+            assert_eq!(g.commander.name, "CO, D Company");
+            let parent = c.force("Blue 1").unwrap();
+            assert_eq!(parent.points(), before - 250);
+            assert!(!parent.battlegroup.elements.iter().any(|e| e.name == "D Company"));
+            assert!(g.kit.iter().any(|k| k.name == "D Company"), "its kit goes with it");
+            assert!(
+                events
+                    .iter()
+                    .any(|e| e.rule.section == "3.4 Creating a fraction" && e.outcome["garrison"] == "Village")
+            );
+            // Its Senior Command keeps it there: its only option is to defend.
+            let k = c.fx(GARRISON).unwrap();
+            let options = c.order_options(k, crate::army::commander::Competency::Average);
+            assert_eq!(options.len(), 1);
+            assert_eq!(options[0].order, OrderKind::Defend);
+            c.check_invariants().unwrap();
+        }
+        assert!(left > 0 && refused > 0, "left {left}, refused {refused}");
+    }
+
+    #[test]
+    fn no_garrison_where_another_force_stands_or_from_a_three_element_battlegroup() {
+        for seed in 0..5 {
+            let mut c = blue_took_the_village(seed);
+            let j = c.fx("Blue 2").unwrap();
+            c.forces[j].battlegroup.elements.retain(|e| e.name == "C Company");
+            c.forces[j].battlegroup.elements[0].points = 300;
+            c.sync_points("Blue 2");
+            c.relocate("Blue 2", &BoardId::new("Sea"), &BoardId::new("Village"), Edge::West).unwrap();
+            c.activate("Blue 1");
+            assert!(c.force(GARRISON).is_none(), "seed {seed}: Blue 2 holds the Village");
+            let mut c = blue_took_the_village(seed);
+            let i = c.fx("Blue 1").unwrap();
+            c.forces[i].battlegroup.elements.retain(|e| e.name != "A Company");
+            c.activate("Blue 1");
+            assert!(c.fx(GARRISON).is_none(), "seed {seed}: three elements spare no company");
+            let mut c = blue_took_the_village(seed);
+            c.player = Some(Side::Blue);
+            c.activate("Blue 1");
+            assert!(c.fx(GARRISON).is_none(), "seed {seed}: a player's battlegroup splits only by his command");
+        }
+    }
+
+    /// A garrison left on the Village, after its first activation, and its
+    /// parent back beside it under Defend orders.
+    fn garrison_and_parent_together(seed: u64) -> Option<Campaign> {
+        let mut c = blue_took_the_village(seed);
+        c.command(Command::Fraction {
+            force: "Blue 1".into(),
+            name: GARRISON.into(),
+            elements: vec!["D Company".into()],
+        })
+        .unwrap();
+        let k = c.fx(GARRISON)?;
+        c.forces[k].order = OrderKind::Defend;
+        c.forces[k].objective = None;
+        c.activate(GARRISON);
+        let i = c.fx("Blue 1").unwrap();
+        c.forces[i].order = OrderKind::Defend;
+        c.forces[i].objective = None;
+        c.decisions.clear();
+        c.drain_events();
+        Some(c)
+    }
+
+    #[test]
+    fn a_bc_takes_his_fraction_back_on_his_board_by_a_command_decision() {
+        // 3.7 "A Battlegroup Commander dissolves a Fraction by successfully using
+        // the Command Decision Process when he is activated and once the Fraction
+        // moves to the map board occupied by it's parent ... it simply adds itself
+        // to the Battlegroup roster, discards its Record Sheet, ignores any S
+        // acquired that day and its Stockpile of S (if any). Its BPC is removed
+        // from the pack for the next session."
+        let (mut ended, mut kept) = (0, 0);
+        for seed in 0..30 {
+            let Some(mut c) = garrison_and_parent_together(seed) else { continue };
+            let parent_before = c.force("Blue 1").unwrap().points();
+            let stockpile = c.force("Blue 1").unwrap().supply.stockpile();
+            c.activate("Blue 1");
+            let events = c.drain_events();
+            match c.force(GARRISON).filter(|g| !g.is_gone()) {
+                Some(_) => {
+                    kept += 1;
+                    assert_eq!(c.force("Blue 1").unwrap().points(), parent_before, "seed {seed}");
+                }
+                None => {
+                    ended += 1;
+                    let e = events.iter().find(|e| e.rule.section == "3.7 Ending a fraction").expect("its event");
+                    assert_eq!(e.target.as_deref(), Some(GARRISON));
+                    let p = c.force("Blue 1").unwrap();
+                    assert_eq!(p.points(), parent_before + 250);
+                    assert_eq!(p.kit.iter().filter(|k| k.name == "D Company").count(), 1, "one record of it");
+                    assert_eq!(p.supply.stockpile(), stockpile, "the Fraction's Stockpile is discarded, not added");
+                    assert!(c.occupation[&BoardId::new("Village")].occupant(GARRISON).is_err(), "off the map");
+                    assert_eq!(c.occupant("Blue 1").unwrap().points, p.points());
+                    c.check_invariants().unwrap();
+                }
+            }
+        }
+        assert!(ended > 0 && kept > 0, "ended {ended}, kept {kept}");
+    }
+
+    #[test]
+    fn a_battlegroup_going_on_leaves_its_garrison_and_a_fraction_elsewhere_is_not_taken_back() {
+        for seed in 0..10 {
+            let Some(mut c) = garrison_and_parent_together(seed) else { continue };
+            let i = c.fx("Blue 1").unwrap();
+            c.forces[i].order = OrderKind::MoveToContact;
+            c.forces[i].objective = Some(BoardId::new("Town"));
+            c.gather_fractions("Blue 1");
+            assert!(c.force(GARRISON).is_some_and(|g| !g.is_gone()), "seed {seed}: going on, it leaves the garrison");
+            let thrown = c.dice.thrown();
+            c.relocate("Blue 1", &BoardId::new("Village"), &BoardId::new("Town"), Edge::West).unwrap();
+            let e = c.command(Command::EndFraction { fraction: GARRISON.into() }).unwrap_err();
+            assert_eq!(e.section, "3.7", "{e}");
+            assert_eq!(c.dice.thrown(), thrown, "refused before any throw");
+            let e = c.command(Command::EndFraction { fraction: "Blue 2".into() }).unwrap_err();
+            assert_eq!(e.section, "3.7", "not a Fraction: {e}");
+        }
+    }
+}
