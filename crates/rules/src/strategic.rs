@@ -103,6 +103,14 @@ impl SeniorOfficerRecord {
         self.milestone_pct
     }
 
+    /// The record card of a battlegroup that absorbs another (FYOW 2.7: the
+    /// Senior Command "merges the values ... and amends the Battlegroup
+    /// Record Card"): its original CMT is both originals together; its
+    /// milestone, condition and the milestones it has tested stand.
+    pub fn merged_with(&self, absorbed: &Self) -> Self {
+        Self { original_cmt: self.original_cmt + absorbed.original_cmt, ..self.clone() }
+    }
+
     /// How many milestones `cmt` is below: the k-th is passed when the CMT
     /// "falls to below" k × milestone% "of its original figure" — a fall of more
     /// than k × milestone% (the example: 53 is below 54, 90% of 60).

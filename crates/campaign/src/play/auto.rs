@@ -408,6 +408,7 @@ impl Campaign {
                 self.forces[i].objective = objective;
             }
         }
+        self.merge_worn_battlegroups(k);
     }
 
     /// A BC asks his Senior Command for new orders (FYOW 9.1); it answers

@@ -43,6 +43,9 @@ pub enum Command {
     /// Dissolve a Fraction back into its parent, once it is on the parent's
     /// Map Board, by the parent BC's Command Decision (FYOW 3.7).
     EndFraction { fraction: String },
+    /// Merge two battlegroups standing on one Map Board into the first, by
+    /// their Senior Command (FYOW 2.7).
+    Merge { senior: String, absorbed: String },
     /// Keep a vessel of the fleet in harbour, or let it sail again, from
     /// the next day's placing of vessels (FYOW 29.5).
     Harbour { vessel: String, hold: bool },
@@ -69,6 +72,7 @@ impl Campaign {
             Command::Orders { force, order, objective } => self.give_orders(&force, order, objective).map(|_| ()),
             Command::Fraction { force, name, elements } => self.split_fraction(&force, &name, &elements),
             Command::EndFraction { fraction } => self.end_fraction(&fraction),
+            Command::Merge { senior, absorbed } => self.merge_by_command(&senior, &absorbed),
             Command::Harbour { vessel, hold } => self.hold_in_harbour(&vessel, hold),
         }
     }

@@ -20,6 +20,7 @@ pub mod forecast;
 mod fractions;
 mod joiners;
 mod landing;
+mod merging;
 mod morale;
 mod partisans;
 mod repairs;

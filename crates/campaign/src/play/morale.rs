@@ -15,7 +15,7 @@ impl Campaign {
             let standings: Vec<Standing> = self
                 .forces
                 .iter()
-                .filter(|f| f.side == side && f.is_battlegroup())
+                .filter(|f| f.side == side && f.is_battlegroup() && f.merged_into.is_none())
                 .map(|f| match (&f.at, f.condition) {
                     (Whereabouts::Gone, _) => Standing::Destroyed,
                     (_, StrategicCondition::Green) => Standing::Green,

@@ -224,6 +224,7 @@ impl Setup {
             sessions_here: 0,
             convoy_due: false,
             sighted: BTreeSet::new(),
+            merged_into: None,
             orbat: Vec::new(),
             improved_after_battles: 0,
             disordered: None,

@@ -231,6 +231,10 @@ pub struct Force {
     /// 33.5): what the Battle Factors Chart reads as detected (33.7.2 (vi)).
     /// Forgotten when either force leaves the board.
     pub sighted: BTreeSet<String>,
+    /// The battlegroup it was merged into (FYOW 2.7): gone from the map, not
+    /// destroyed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub merged_into: Option<String>,
     /// Its elements' orders of battle on the table as they stand, set up from
     /// their templates the first time they fight there.
     #[serde(default)]

@@ -467,6 +467,15 @@ impl SupplyRecord {
         self.stockpile
     }
 
+    /// FYOW 2.7: the supply of a battlegroup that absorbs another: the
+    /// Stockpiles merged, "taking an average of both rounded up"; the
+    /// absorbed one's Rest or rationing "is cancelled by the merger", the
+    /// senior's own "is adopted by the new, enlarged Battlegroup".
+    pub fn merged_with(&self, absorbed: &SupplyRecord) -> Self {
+        let stockpile = (self.stockpile + absorbed.stockpile).div_ceil(2).min(self.formation.stockpile_limit());
+        Self { stockpile, ..self.clone() }
+    }
+
     /// FYOW 20.4–20.6: the day's S received meets the need, from the
     /// Stockpile if short; surplus goes to the Stockpile up to its limit.
     ///
