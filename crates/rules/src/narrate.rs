@@ -677,6 +677,26 @@ fn campaign(e: &RuleEvent, who: &str, target: Option<&str>, dice: &str) -> Optio
             plural(count(out(e, "repaired")), "point", "points"),
             count(out(e, "damage"))
         ),
+        "2.7 Merging Battlegroups together" => format!(
+            "{} merges {} into {who}: {} points, Stockpile {}S",
+            raw(input(e, "by")),
+            target?,
+            count(out(e, "points")),
+            count(out(e, "stockpile"))
+        ),
+        "3.4 Creating a fraction" if out(e, "garrison").is_some() => {
+            format!("{who} leaves {} to garrison {}, under Defend orders", target?, raw(out(e, "garrison")))
+        }
+        "3.4 Creating a fraction" if out(e, "fraction").is_some() => {
+            format!(
+                "{who} splits off the Fraction {}, led by the {}",
+                raw(out(e, "fraction")),
+                raw(out(e, "commander"))
+            )
+        }
+        "3.7 Ending a fraction" => {
+            format!("{who} takes its Fraction {} back into its ranks: {} points", target?, count(out(e, "points")))
+        }
         "10.7 Composite Orders" => match out(e, "void") {
             Some(v) => format!("{who}'s \"if\" is read: void, {}", raw(Some(v))),
             None => {
@@ -827,6 +847,35 @@ mod tests {
         assert_eq!(
             sentence(&held, &named),
             "The fire 13 Platoon set takes hold (d6 2): the building burns for 3 bounds (HA, Setting fire to buildings)"
+        );
+    }
+
+    #[test]
+    fn a_garrison_left_taken_back_and_a_merger_read_as_sentences() {
+        let fyow = |section| event(EventKind::Battlegroup, Book::FightYourOwnWars, section);
+        let left = fyow("3.4 Creating a fraction")
+            .actor("Major One")
+            .target("D Company (garrison of Village)")
+            .outcome(json!({ "order": "Defend", "garrison": "Village" }));
+        assert_eq!(
+            sentence(&left, &named),
+            "Major One leaves D Company (garrison of Village) to garrison Village, under Defend orders (FYOW, 3.4 Creating a fraction)"
+        );
+        let back = fyow("3.7 Ending a fraction").actor("Blue 1").target("D Company (garrison of Village)").outcome(
+            json!({ "points": 1150, "stockpile_discarded": 2, "bpc_removed": "D Company (garrison of Village)" }),
+        );
+        assert_eq!(
+            sentence(&back, &named),
+            "Blue 1 takes its Fraction D Company (garrison of Village) back into its ranks: 1150 points (FYOW, 3.7 Ending a fraction)"
+        );
+        let merged = fyow("2.7 Merging Battlegroups together")
+            .actor("Blue 2")
+            .target("Blue 1")
+            .input("by", "Brigadier Blue", "")
+            .outcome(json!({ "points": 750, "stockpile": 9 }));
+        assert_eq!(
+            sentence(&merged, &named),
+            "Brigadier Blue merges Blue 1 into Blue 2: 750 points, Stockpile 9S (FYOW, 2.7 Merging Battlegroups together)"
         );
     }
 
