@@ -514,6 +514,8 @@ impl Campaign {
             return;
         }
         let Some(objective) = f.objective.clone() else { return };
+        self.objective_taken_by_others(name, &here, &objective);
+        let f = &self.forces[i];
         if objective == here {
             self.enter_if_clear(name, &here);
             // The order's move is done: the force stands and defends (FYOW 10.3 standing orders).
@@ -546,6 +548,36 @@ impl Campaign {
         match self.move_force(name, &leg.to, leg.route.kind()) {
             Ok(result) => self.after_move(name, result),
             Err(e) => self.log_refusal(&e.section, &e.message),
+        }
+    }
+
+    /// FYOW 10.6: an Auto BC going to take an objective of his army that
+    /// another force of his side has taken meanwhile changes his own orders,
+    /// by a Command Decision, to the nearest objective his army does not
+    /// hold; they stand from his next activation, and he carries out the
+    /// old ones until then. Reading: the day's orders named a place to take;
+    /// once it is held, going on to it serves nothing, and waiting for the
+    /// next day's orders would waste the day (test
+    /// `a_bc_whose_objective_is_taken_by_others_changes_his_orders_by_decision`).
+    fn objective_taken_by_others(&mut self, name: &str, here: &BoardId, objective: &BoardId) {
+        let Some(i) = self.fx(name) else { return };
+        let f = &self.forces[i];
+        let side = f.side;
+        if self.player == Some(side)
+            || !matches!(f.order, OrderKind::MoveToContact | OrderKind::Engage)
+            || f.condition == StrategicCondition::Red
+            || f.pending_orders.is_some()
+            || objective == here
+            || !self.army(side).objectives.contains(objective)
+            || self.held.get(objective) != Some(&side)
+            || !self.ordered_today.contains(name)
+        {
+            return;
+        }
+        let v = f.mover().profile().is_ok_and(|p| p.v_barred);
+        let Some(next) = self.next_objective(side, here, v) else { return };
+        if let Err(e) = self.give_orders(name, OrderKind::MoveToContact, Some(next)) {
+            self.log_refusal(&e.section, &e.message);
         }
     }
 
@@ -723,6 +755,65 @@ mod tests {
         c.army_mut(Side::Red).known.insert("Blue 1".into(), (village, 1));
         c.drain_events();
         c
+    }
+
+    #[test]
+    fn a_bc_whose_objective_is_taken_by_others_changes_his_orders_by_decision() {
+        // 10.6 "The BC can change his orders at any time but must do so using
+        // the Command Decision process ... New Orders will be available when
+        // he is next activated."
+        let (mut changed, mut kept) = (0, 0);
+        for seed in 0..20 {
+            let mut c = Campaign::new("small.ron", CampaignFile::load("small.ron", SMALL).unwrap(), seed).unwrap();
+            c.remove_force("Red 1", "gone for the test");
+            c.relocate("Blue 2", &BoardId::new("Sea"), &BoardId::new("Village"), Edge::West).unwrap();
+            c.occupation.get_mut(&BoardId::new("Village")).unwrap().enter_board("Blue 2").unwrap();
+            c.relocate("Blue 1", &BoardId::new("Sea"), &BoardId::new("Beach"), Edge::West).unwrap();
+            c.update_held();
+            assert_eq!(c.held.get(&BoardId::new("Village")), Some(&Side::Blue), "Blue 2 took the Village");
+            let i = c.fx("Blue 1").unwrap();
+            c.forces[i].order = OrderKind::MoveToContact;
+            c.forces[i].objective = Some(BoardId::new("Village"));
+            c.ordered_today.insert("Blue 1".into());
+            c.drain_events();
+            c.activate("Blue 1");
+            let events = c.drain_events();
+            let decision = events
+                .iter()
+                .find(|e| e.rule.section == "8.1 Command Decisions")
+                .expect("his Command Decision to change his orders");
+            assert_eq!(decision.actor.as_deref(), Some("Major One"));
+            assert_eq!(
+                c.forces[i].objective,
+                Some(BoardId::new("Village")),
+                "seed {seed}: the old orders stand for now"
+            );
+            if decision.outcome["success"] == true {
+                changed += 1;
+                assert_eq!(c.forces[i].pending_orders, Some((OrderKind::MoveToContact, Some(BoardId::new("Town")))));
+                c.decisions.clear();
+                c.activate("Blue 1");
+                assert_eq!(c.forces[i].objective, Some(BoardId::new("Town")), "seed {seed}: from his next activation");
+            } else {
+                kept += 1;
+                assert_eq!(c.forces[i].pending_orders, None);
+            }
+        }
+        assert!(changed > 0 && kept > 0, "changed {changed}, kept {kept}");
+        // Not before the day's orders are given, and never a player's.
+        let mut c = Campaign::new("small.ron", CampaignFile::load("small.ron", SMALL).unwrap(), 1).unwrap();
+        c.player = Some(Side::Blue);
+        c.relocate("Blue 1", &BoardId::new("Sea"), &BoardId::new("Beach"), Edge::West).unwrap();
+        c.held.insert(BoardId::new("Village"), Side::Blue);
+        c.ordered_today.insert("Blue 1".into());
+        let i = c.fx("Blue 1").unwrap();
+        c.forces[i].objective = Some(BoardId::new("Village"));
+        c.drain_events();
+        c.activate("Blue 1");
+        assert!(
+            !c.drain_events().iter().any(|e| e.rule.section == "8.1 Command Decisions"),
+            "the player's orders stand"
+        );
     }
 
     #[test]
