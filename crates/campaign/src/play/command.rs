@@ -483,9 +483,9 @@ impl Campaign {
         if self.fx(fraction).is_some() {
             return Err(CampaignError::new("3", format!("a force called {fraction:?} already exists")));
         }
-        let Some(board) = f.board().cloned() else {
+        if f.board().is_none() {
             return Err(CampaignError::new("3.4", format!("{name} is not on a Map Board")));
-        };
+        }
         for e in elements {
             if !f.battlegroup.elements.iter().any(|x| &x.name == e) {
                 return Err(CampaignError::new("3.4", format!("{name} has no element called {e:?}")));
@@ -550,23 +550,43 @@ impl Campaign {
                 .map_err(|e| CampaignError::new("3.4", e.to_string()))?
         };
         self.log(e);
+        self.detach(i, fraction, ForceKind::Fraction, elements, parent, frac.commander.clone(), Some(frac))
+    }
+
+    /// A Fraction or a Picket detached from force `i`: the named `elements`
+    /// out of its battlegroup (`parent` is what remains of it), under the
+    /// commander `co`, rated as any new commander; it stands where its parent
+    /// stands, with the moves left to it today and its parent's orders.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn detach(
+        &mut self,
+        i: usize,
+        fraction: &str,
+        kind: ForceKind,
+        elements: &[String],
+        parent: Battlegroup,
+        co: String,
+        first_activation: Option<Fraction>,
+    ) -> Result<(), CampaignError> {
+        let name = self.forces[i].name.clone();
+        let board = self.forces[i]
+            .board()
+            .cloned()
+            .ok_or_else(|| CampaignError::new("3", format!("{name} is not on a Map Board")))?;
+        let detached: Vec<_> =
+            self.forces[i].battlegroup.elements.iter().filter(|e| elements.contains(&e.name)).cloned().collect();
         let elite = self.forces[i].elite;
         let (competency, e) = rate_commander(CommanderRole::BattlegroupCommander, elite, &mut self.dice, &co);
         self.log(e);
         let (traits, e) = Traits::thrown(elite, &mut self.dice, &co);
         self.log(e);
         let side = self.forces[i].side;
-        let milestones = SeniorOfficerRecord::new(frac.points(), self.file.army(side).milestone_pct)
-            .map_err(|e| CampaignError::new("2", e.to_string()))?;
-        let bg = Battlegroup::new(
-            fraction,
-            BattlegroupKind::Line,
-            &parent.brigade,
-            &frac.commander,
-            frac.elements.clone(),
-            self.file.max_points(),
-        )
-        .map_err(|e| CampaignError::new("3.4", e.to_string()))?;
+        let milestones =
+            SeniorOfficerRecord::new(detached.iter().map(|e| e.points).sum(), self.file.army(side).milestone_pct)
+                .map_err(|e| CampaignError::new("2", e.to_string()))?;
+        let bg =
+            Battlegroup::new(fraction, BattlegroupKind::Line, &parent.brigade, &co, detached, self.file.max_points())
+                .map_err(|e| CampaignError::new("3.4", e.to_string()))?;
         // Its Stockpile is found at its first activation (3.5).
         let supply = SupplyRecord::new(Formation::Fraction, 0).map_err(|e| CampaignError::new("3.5", e.to_string()))?;
         let parent_force = self.forces[i].clone();
@@ -576,7 +596,7 @@ impl Campaign {
         );
         let new = Force {
             name: fraction.to_owned(),
-            kind: ForceKind::Fraction,
+            kind,
             battlegroup: bg,
             kit: parent_force.kit.iter().filter(|k| elements.contains(&k.name)).cloned().collect(),
             supply,
@@ -600,7 +620,7 @@ impl Campaign {
             milestones,
             condition: StrategicCondition::Green,
             table_condition: StrategicCondition::Green,
-            first_activation: Some(frac),
+            first_activation,
             withdrawn: false,
             pending_orders: None,
             // Its elements' orders of battle go with them.
@@ -612,15 +632,15 @@ impl Campaign {
         };
         self.forces[i].battlegroup = parent;
         self.forces[i].repairs.retain(|j| !elements.contains(&j.vehicle));
-        self.sync_points(name);
+        self.sync_points(&name);
         let arrived = self.stamp();
         let occ = self.occupation.get_mut(&board).expect("every board has an occupation");
-        let parent_place = occ.occupant(name).map(|o| (o.place, o.arrival_edge, o.attitude.clone())).ok();
+        let parent_place = occ.occupant(&name).map(|o| (o.place, o.arrival_edge, o.attitude.clone())).ok();
         if let Some((place, edge, attitude)) = parent_place {
             occ.occupants.push(crate::map::occupation::Occupant {
                 force: new.name.clone(),
                 side: new.side,
-                kind: ForceKind::Fraction,
+                kind,
                 points: new.points(),
                 arrival_edge: edge,
                 place,
