@@ -694,6 +694,18 @@ fn campaign(e: &RuleEvent, who: &str, target: Option<&str>, dice: &str) -> Optio
                 raw(out(e, "commander"))
             )
         }
+        "3.8 Pickets" if out(e, "post").is_some() => {
+            format!("{who} sends {} as a picket to {}", target?, raw(out(e, "post")))
+        }
+        "3.8 Pickets" if out(e, "called_in").is_some() => format!(
+            "{who} calls its picket {} back in ({}): {} points",
+            target?,
+            raw(input(e, "why")),
+            count(out(e, "points"))
+        ),
+        "3.8 Pickets" if out(e, "fraction").is_some() => {
+            format!("{who}, cut off from its battlegroup, declares itself a Fraction and makes its way back")
+        }
         "3.7 Ending a fraction" => {
             format!("{who} takes its Fraction {} back into its ranks: {} points", target?, count(out(e, "points")))
         }
@@ -867,6 +879,20 @@ mod tests {
         assert_eq!(
             sentence(&back, &named),
             "Blue 1 takes its Fraction D Company (garrison of Village) back into its ranks: 1150 points (FYOW, 3.7 Ending a fraction)"
+        );
+        let posted = fyow("3.8 Pickets")
+            .actor("Red 2")
+            .target("4. Kompanie (picket on Village)")
+            .outcome(json!({ "picket": "4. Kompanie (picket on Village)", "post": "Village", "order": "Move" }));
+        assert_eq!(
+            sentence(&posted, &named),
+            "Red 2 sends 4. Kompanie (picket on Village) as a picket to Village (FYOW, 3.8 Pickets)"
+        );
+        let cut =
+            fyow("3.8 Pickets").actor("Posten").input("board", "Village", "").outcome(json!({ "fraction": "Posten" }));
+        assert_eq!(
+            sentence(&cut, &named),
+            "Posten, cut off from its battlegroup, declares itself a Fraction and makes its way back (FYOW, 3.8 Pickets)"
         );
         let merged = fyow("2.7 Merging Battlegroups together")
             .actor("Blue 2")

@@ -139,6 +139,10 @@ impl Campaign {
         };
         let enemy = self.nearest_known_enemy(f.side, &here, v);
         let cautious = if hungry { option(OrderKind::Rest, None) } else { option(OrderKind::Defend, None) };
+        // FYOW 3.8: a Picket is its BC's to command, not its Senior Command's.
+        if f.kind == ForceKind::Picket {
+            return vec![option(f.order, f.objective.as_ref())];
+        }
         // FYOW 3: a Fraction left to garrison an objective its army holds keeps it.
         if f.kind == ForceKind::Fraction && held_here {
             return vec![cautious];
@@ -463,6 +467,7 @@ impl Campaign {
             }
             Whereabouts::Board(_) => {}
         }
+        self.picket_separated(name);
         if self.forces[i].first_activation.is_some() {
             self.in_step(|c| c.fraction_first_activation(i));
         }
@@ -481,6 +486,8 @@ impl Campaign {
         }
         self.occupier_detection(name);
         self.gather_fractions(name);
+        self.call_in_pickets(name, false);
+        self.post_picket(name);
         if self.forces[i].supply.mode == Mode::Rest {
             return;
         }
@@ -541,6 +548,8 @@ impl Campaign {
         if enemy_known_there && order.enemy_on_destination() != crate::army::orders::EnemyOnBoard::Enters {
             return;
         }
+        // 3.8: a battlegroup marching off takes its pickets with it.
+        self.call_in_pickets(name, true);
         if self.check_move(name, &leg.to, leg.route.kind()).is_err() {
             return;
         }

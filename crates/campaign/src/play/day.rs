@@ -112,6 +112,7 @@ impl Campaign {
             self.forces[i].movement = MovementState::new_day(max, retry);
         }
         self.daily_supply();
+        self.pickets_supplied();
         self.in_step(Self::air_start_of_day);
         self.fleet_start_of_day();
         self.daily_orders();

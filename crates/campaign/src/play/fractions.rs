@@ -30,7 +30,7 @@ const KEEPS_AT_LEAST: usize = 3;
 /// formation", left "to garrison a captured village": infantry, never the
 /// guns, the armour or the recce the battlegroup goes on with (test
 /// `a_battlegroup_leaves_a_company_to_hold_the_objective_it_took`).
-fn garrison_element(f: &Force) -> Option<String> {
+pub(super) fn garrison_element(f: &Force) -> Option<String> {
     let elements = &f.battlegroup.elements;
     if elements.len() <= KEEPS_AT_LEAST {
         return None;
@@ -190,6 +190,15 @@ impl Campaign {
         }
         let mut bg = self.forces[p].battlegroup.clone();
         let e = whole.dissolve_into(&mut bg, true, &decision).map_err(|e| CampaignError::new("3.7", e.to_string()))?;
+        self.rejoin(k, p, bg);
+        self.log_applied(e);
+        Ok(())
+    }
+
+    /// Force `k`'s elements rejoin force `p`, whose battlegroup with them
+    /// added is `bg`: their kit, orders of battle and repairs go with them;
+    /// `k` leaves the map.
+    pub(crate) fn rejoin(&mut self, k: usize, p: usize, bg: crate::army::battlegroup::Battlegroup) {
         let gone = std::mem::take(&mut self.forces[k].kit);
         let orbat = std::mem::take(&mut self.forces[k].orbat);
         let repairs = std::mem::take(&mut self.forces[k].repairs);
@@ -201,14 +210,13 @@ impl Campaign {
         parent_force.orbat.retain(|x| !orbat.iter().any(|c| c.element == x.element));
         parent_force.orbat.extend(orbat);
         parent_force.repairs.extend(repairs);
-        if let Some(occ) = self.occupation.get_mut(&board) {
-            let _ = occ.leave(fraction);
+        let (name, parent) = (self.forces[k].name.clone(), self.forces[p].name.clone());
+        if let Some(occ) = self.forces[k].board().cloned().and_then(|b| self.occupation.get_mut(&b)) {
+            let _ = occ.leave(&name);
         }
         self.forces[k].at = Whereabouts::Gone;
-        self.lose_sight_of(fraction);
+        self.lose_sight_of(&name);
         self.sync_points(&parent);
-        self.log_applied(e);
-        Ok(())
     }
 }
 

@@ -23,6 +23,7 @@ mod landing;
 mod merging;
 mod morale;
 mod partisans;
+mod pickets;
 mod repairs;
 mod replenishment;
 mod setup;

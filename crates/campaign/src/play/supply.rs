@@ -15,6 +15,10 @@ impl Campaign {
     pub(crate) fn daily_supply(&mut self) {
         let shipping_stopped = self.today.as_ref().is_some_and(|t| matches!(t.wind, Wind::High | Wind::Freezing));
         for i in 0..self.forces.len() {
+            // 3.8: a Picket in its battlegroup's chain is supplied through it.
+            if self.forces[i].kind == crate::map::common::ForceKind::Picket && self.picket_connected(i) {
+                continue;
+            }
             let f = &self.forces[i];
             let direct = match &f.at {
                 Whereabouts::Gone => continue,
