@@ -22,9 +22,10 @@ use crate::supply::logistics::Action;
 /// remain to it: a company of a battalion, not half of a half.
 const KEEPS_AT_LEAST: usize = 3;
 
-/// The element a battlegroup leaves to garrison a board: its smallest
-/// company of foot or lorried infantry of its own (an element attached from
-/// Brigade needs a second decision, 3.3), none when it has too few to spare.
+/// The element a battlegroup leaves to garrison a board: the smallest of its
+/// line companies of foot or lorried infantry (of the kind it has most of),
+/// of its own (an element attached from Brigade needs a second decision,
+/// 3.3), none when it has too few to spare.
 ///
 /// Reading (FYOW 3): "a Fraction is typically based on a company-sized
 /// formation", left "to garrison a captured village": infantry, never the
@@ -35,28 +36,30 @@ pub(super) fn garrison_element(f: &Force) -> Option<String> {
     if elements.len() <= KEEPS_AT_LEAST {
         return None;
     }
-    elements
+    let infantry: Vec<(&crate::army::battlegroup::Element, &crate::play::file::ElementFile)> = elements
         .iter()
         .filter(|e| !e.attached && matches!(e.class, ElementClass::Line | ElementClass::SpecialPurpose))
-        .filter(|e| {
-            f.kit.iter().find(|k| k.name == e.name).is_some_and(|k| {
-                matches!(
-                    k.mover,
-                    MoverClass::RegularInfantry
-                        | MoverClass::SpecialForces
-                        | MoverClass::BicycleTroops
-                        | MoverClass::HalfTracks
-                        | MoverClass::TrackedCarriers
-                ) && !k.afv
-                    && !k.recce
-                    && k.heavy_guns == 0
-                    && k.foo.is_none()
-                    && k.aa.is_empty()
-            })
-        })
         .filter(|e| e.points * 2 <= f.battlegroup.original_points)
-        .min_by_key(|e| e.points)
-        .map(|e| e.name.clone())
+        .filter_map(|e| f.kit.iter().find(|k| k.name == e.name).map(|k| (e, k)))
+        .filter(|(_, k)| {
+            matches!(
+                k.mover,
+                MoverClass::RegularInfantry
+                    | MoverClass::SpecialForces
+                    | MoverClass::BicycleTroops
+                    | MoverClass::HalfTracks
+                    | MoverClass::TrackedCarriers
+            ) && !k.afv
+                && !k.recce
+                && k.heavy_guns == 0
+                && k.foo.is_none()
+                && k.aa.is_empty()
+        })
+        .collect();
+    // Its line companies are the kind it has most of (three rifle companies
+    // to one of heavy weapons): the smallest of them.
+    let kind = |k: &crate::play::file::ElementFile| infantry.iter().filter(|(_, x)| x.table == k.table).count();
+    infantry.iter().min_by_key(|(e, k)| (std::cmp::Reverse(kind(k)), e.points)).map(|(e, _)| e.name.clone())
 }
 
 impl Campaign {
