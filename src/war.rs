@@ -284,6 +284,42 @@ impl ActiveWar {
         }
     }
 
+    /// The player's command over his forces' detachments: split a Fraction,
+    /// send or call in a Picket, take a Fraction back, merge two
+    /// battlegroups (FYOW 2.7, 3.4, 3.7, 3.8). Says what came of it in the
+    /// words of the campaign log.
+    pub fn map_order(&mut self, order: &MapOrder) -> String {
+        let subject = match &order.0 {
+            MapCommand::Fraction { force, .. } | MapCommand::Picket { force, .. } => force,
+            MapCommand::EndFraction { fraction } => fraction,
+            MapCommand::CallIn { picket } => picket,
+            MapCommand::Merge { senior, .. } => senior,
+            other => return format!("{other:?} is given elsewhere."),
+        };
+        if self.campaign().force(subject).is_none_or(|f| f.side != self.player) {
+            return format!("{subject} is not yours to command.");
+        }
+        let subject = subject.clone();
+        match self.war.progress.campaign.command(order.0.clone()) {
+            Ok(()) => {
+                let events = self.take_events();
+                let failed =
+                    events.iter().any(|e| e.rule.section == "8.1 Command Decisions" && e.outcome["success"] == false);
+                let names = |_: &str| None;
+                let done =
+                    events.iter().rev().find(|e| e.rule.section.starts_with("2.7") || e.rule.section.starts_with("3."));
+                match done {
+                    _ if failed => {
+                        format!("{subject}: its commander's Command Decision failed (FYOW 8): nothing changes.")
+                    }
+                    Some(e) => warbound_rules::narrate::sentence(e, &names),
+                    None => format!("{subject}: done."),
+                }
+            }
+            Err(e) => format!("{subject}: refused: {e}"),
+        }
+    }
+
     /// The player's orders for one of his forces: kept for the next day's
     /// order phase when no day is under way, else given now by a Command
     /// Decision, which may fail or be refused.
@@ -431,6 +467,10 @@ pub struct HoldInHarbour {
     pub hold: bool,
 }
 
+/// The player's command over his forces' detachments (FYOW 2.7, 3, 3.8).
+#[derive(Message, Debug, Clone)]
+pub struct MapOrder(pub MapCommand);
+
 /// Re-fight the last paper battle on the table beside its paper result.
 #[derive(Message, Debug, Clone, Copy)]
 pub struct Refight;
@@ -450,6 +490,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<AdvanceCampaign>()
         .add_message::<GiveOrders>()
         .add_message::<HoldInHarbour>()
+        .add_message::<MapOrder>()
         .add_message::<CloseReport>()
         .add_message::<Refight>()
         .add_systems(
@@ -631,6 +672,7 @@ fn back_to_map(world: &mut World) {
 fn orders(
     mut given: MessageReader<GiveOrders>,
     mut harbour: MessageReader<HoldInHarbour>,
+    mut map_orders: MessageReader<MapOrder>,
     mut closed: MessageReader<CloseReport>,
     mut refight: MessageReader<Refight>,
     war: Option<NonSendMut<ActiveWar>>,
@@ -649,6 +691,9 @@ fn orders(
     }
     for h in harbour.read() {
         w.orders_said = Some(w.hold_in_harbour(h));
+    }
+    for o in map_orders.read() {
+        w.orders_said = Some(w.map_order(o));
     }
 }
 

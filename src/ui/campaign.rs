@@ -12,11 +12,15 @@ use warbound_campaign::{
         commander::Traits,
         orders::{Condition, OrderKind},
     },
-    map::common::Side,
+    map::{
+        board::BoardId,
+        common::{ForceKind, Side},
+    },
     paper::dunnigan::StrategicCondition,
     play::{
-        Campaign,
+        Campaign, Command as MapCommand,
         composite::{IfOrder, Orders},
+        state::Force,
     },
 };
 use warbound_rules::narrate::words;
@@ -25,7 +29,10 @@ use warbound_rules::strategic::StrategicCondition as MilestoneCondition;
 use crate::{
     states::{AppState, Menu},
     view::{MAP_TILE, MapPlaces, Zoom, map_shown},
-    war::{ActiveWar, AdvanceCampaign, CampaignOn, ChooseFight, CloseReport, GiveOrders, HoldInHarbour, Refight, Step},
+    war::{
+        ActiveWar, AdvanceCampaign, CampaignOn, ChooseFight, CloseReport, GiveOrders, HoldInHarbour, MapOrder, Refight,
+        Step,
+    },
 };
 
 /// The force whose record sheet shows.
@@ -263,8 +270,10 @@ fn forces(
     mut sheet: ResMut<SheetOf>,
     mut give: MessageWriter<GiveOrders>,
     mut harbour: MessageWriter<HoldInHarbour>,
-    mut draft: Local<Option<Draft>>,
+    mut map_order: MessageWriter<MapOrder>,
+    mut drafts: Local<(Option<Draft>, Detach)>,
 ) {
+    let (draft, detach) = &mut *drafts;
     let Ok(ctx) = contexts.ctx_mut() else { return };
     let c = war.campaign();
     egui::Window::new("Forces")
@@ -305,7 +314,11 @@ fn forces(
                 if let Some(f) = sheet.0.as_ref().and_then(|n| c.force(n)).filter(|f| f.side == war.player) {
                     record_sheet(ui, c, f);
                     ui.separator();
-                    orders_editor(ui, &war, f, &mut draft, &mut give);
+                    orders_editor(ui, &war, f, draft, &mut give);
+                    ui.separator();
+                    if let Some(cmd) = detachments(ui, c, f, detach) {
+                        map_order.write(MapOrder(cmd));
+                    }
                 } else {
                     ui.label("Choose one of your forces for its record sheet.");
                 }
@@ -355,7 +368,7 @@ fn fleet(ui: &mut egui::Ui, c: &Campaign, side: Side) -> Option<HoldInHarbour> {
 
 /// A battlegroup's record sheet: commander, orders, points, condition,
 /// attitude, supply, and its order of battle.
-fn record_sheet(ui: &mut egui::Ui, c: &Campaign, f: &warbound_campaign::play::state::Force) {
+fn record_sheet(ui: &mut egui::Ui, c: &Campaign, f: &Force) {
     ui.heading(&f.name);
     ui.label(format!("{} of {}", say(f.kind), f.battlegroup.brigade));
     let traits = format!(", {}", traits_words(&f.traits));
@@ -388,6 +401,138 @@ struct Draft {
     force: String,
     orders: Orders,
     composite: Option<IfOrder>,
+}
+
+/// The elements the player has chosen to detach from a force, where a
+/// Picket would go, and the battlegroup he would merge into it.
+#[derive(Default)]
+struct Detach {
+    force: String,
+    chosen: Vec<String>,
+    post: Option<BoardId>,
+    merge: Option<String>,
+}
+
+/// A force's detachments: the chosen elements split off as a Fraction
+/// (FYOW 3.4) or sent as a Picket to a neighbouring board (3.8); a Fraction
+/// taken back on its battlegroup's board (3.7); a Picket called in (3.8);
+/// another battlegroup on the same board merged into this one (2.7).
+/// Returns the command the player gave.
+fn detachments(ui: &mut egui::Ui, c: &Campaign, f: &Force, d: &mut Detach) -> Option<MapCommand> {
+    if d.force != f.name {
+        *d = Detach { force: f.name.clone(), ..Detach::default() };
+    }
+    let board = f.board()?.clone();
+    let mut given = None;
+    ui.label(egui::RichText::new("Detachments").strong());
+    let parent = f.parent.as_deref().and_then(|p| c.force(p)).filter(|p| !p.is_gone());
+    match f.kind {
+        ForceKind::Picket => {
+            let of = parent.map_or(String::new(), |p| format!(" of {}", p.name));
+            ui.label(format!("A picket{of} on {board}."));
+            if ui
+                .button("Call it in")
+                .on_hover_text("Its elements go back to its battlegroup's roster (FYOW 3.8).")
+                .clicked()
+            {
+                given = Some(MapCommand::CallIn { picket: f.name.clone() });
+            }
+            return given;
+        }
+        ForceKind::Fraction => match parent {
+            Some(p) if p.board() == Some(&board) => {
+                given = ui
+                    .button(format!("Take it back into {}", p.name))
+                    .on_hover_text("A Command Decision by the battlegroup's commander (FYOW 3.7).")
+                    .clicked()
+                    .then(|| MapCommand::EndFraction { fraction: f.name.clone() });
+            }
+            Some(p) => {
+                ui.label(format!("On {}'s board it can be taken back into it (FYOW 3.7).", p.name));
+            }
+            None => {}
+        },
+        _ => {}
+    }
+    ui.label("Detach these elements:");
+    for e in &f.battlegroup.elements {
+        let mut on = d.chosen.contains(&e.name);
+        if ui.checkbox(&mut on, format!("{} ({} pts)", e.name, e.points)).changed() {
+            if on {
+                d.chosen.push(e.name.clone());
+            } else {
+                d.chosen.retain(|x| x != &e.name);
+            }
+        }
+    }
+    let first = d.chosen.first().cloned();
+    ui.horizontal(|ui| {
+        let split = ui.add_enabled(first.is_some(), egui::Button::new("Split off as a Fraction")).on_hover_text(
+            "A Command Decision; only while Active for supply, at most half the battlegroup (FYOW 3.4, 2.2).",
+        );
+        if let (true, Some(first)) = (split.clicked(), &first) {
+            given = Some(MapCommand::Fraction {
+                force: f.name.clone(),
+                name: format!("{first} (Fraction of {})", f.name),
+                elements: d.chosen.clone(),
+            });
+        }
+    });
+    let next: Vec<BoardId> = c.file.map.legs_from(&board).into_iter().map(|l| l.to).collect();
+    ui.horizontal(|ui| {
+        let shown = d.post.as_ref().map_or("a neighbouring board".to_owned(), |b| b.0.clone());
+        egui::ComboBox::from_id_salt(("picket post", &f.name)).selected_text(shown).show_ui(ui, |ui| {
+            for b in &next {
+                ui.selectable_value(&mut d.post, Some(b.clone()), &b.0);
+            }
+        });
+        let send =
+            ui.add_enabled(first.is_some() && d.post.is_some(), egui::Button::new("Send as a picket")).on_hover_text(
+                "It goes there under Move orders, supplied through its battlegroup while in the chain (FYOW 3.8).",
+            );
+        if let (true, Some(first), Some(post)) = (send.clicked(), &first, &d.post) {
+            given = Some(MapCommand::Picket {
+                force: f.name.clone(),
+                name: format!("{first} (picket on {post})"),
+                elements: d.chosen.clone(),
+                to: post.clone(),
+            });
+        }
+    });
+    if f.kind == ForceKind::Battlegroup {
+        let others: Vec<&Force> = c
+            .forces
+            .iter()
+            .filter(|x| {
+                x.side == f.side && x.is_battlegroup() && !x.is_gone() && x.name != f.name && x.board() == Some(&board)
+            })
+            .collect();
+        if !others.is_empty() {
+            ui.horizontal(|ui| {
+                let shown = d.merge.clone().unwrap_or_else(|| "a battlegroup beside it".to_owned());
+                egui::ComboBox::from_id_salt(("merge", &f.name)).selected_text(shown).show_ui(ui, |ui| {
+                    for x in &others {
+                        ui.selectable_value(
+                            &mut d.merge,
+                            Some(x.name.clone()),
+                            format!("{} ({} pts)", x.name, x.points()),
+                        );
+                    }
+                });
+                let merge = ui
+                    .add_enabled(d.merge.is_some(), egui::Button::new(format!("Merge into {}", f.name)))
+                    .on_hover_text("Within the cost limit; the Stockpiles averaged; its orders continue (FYOW 2.7).");
+                if let (true, Some(absorbed)) = (merge.clicked(), &d.merge) {
+                    given = Some(MapCommand::Merge { senior: f.name.clone(), absorbed: absorbed.clone() });
+                }
+            });
+        }
+    }
+    if given.is_some() {
+        d.chosen.clear();
+        d.merge = None;
+    }
+    given
 }
 
 /// An order and its objective board, picked from every order of FYOW 10
@@ -471,7 +616,7 @@ fn if_editor(ui: &mut egui::Ui, c: &Campaign, name: &str, order: &mut IfOrder) {
 fn orders_editor(
     ui: &mut egui::Ui,
     war: &ActiveWar,
-    f: &warbound_campaign::play::state::Force,
+    f: &Force,
     draft: &mut Option<Draft>,
     give: &mut MessageWriter<GiveOrders>,
 ) {
@@ -984,6 +1129,57 @@ mod tests {
         none.run();
         assert!(*none.state(), "no fleet, no section");
         assert!(none.query_by_label("Your fleet").is_none());
+    }
+
+    #[test]
+    fn the_detachments_panel_splits_sends_and_merges() {
+        let war = warbound_war::shipped::war("guernsey-1942", 3, warbound_war::Battles::Paper).unwrap();
+        let c = war.progress.campaign.clone();
+        let f =
+            c.forces.iter().find(|f| f.side == Side::Red && f.board().is_some() && f.is_battlegroup()).unwrap().clone();
+        let (name, first) = (f.name.clone(), f.battlegroup.elements[0].name.clone());
+        let shown = c.clone();
+        let mut h = Harness::new_ui_state(
+            move |ui, out: &mut (Detach, Option<MapCommand>)| {
+                if let Some(cmd) = detachments(ui, &shown, &f, &mut out.0) {
+                    out.1 = Some(cmd);
+                }
+            },
+            (Detach::default(), None),
+        );
+        h.run();
+        h.get_by_label_contains(&first).click();
+        h.run();
+        h.get_by_label("Split off as a Fraction").click();
+        h.run();
+        let split = h.state().1.clone().expect("the split is asked for");
+        assert_eq!(
+            split,
+            MapCommand::Fraction {
+                force: name.clone(),
+                name: format!("{first} (Fraction of {name})"),
+                elements: vec![first.clone()]
+            }
+        );
+        assert!(h.state().0.chosen.is_empty(), "the choice is cleared once given");
+        // A picket: the elements, then the board next door.
+        h.get_by_label_contains(&first).click();
+        h.run();
+        let board = c.force(&name).unwrap().board().unwrap().clone();
+        let next = c.file.map.legs_from(&board)[0].to.clone();
+        h.get_by_label("Send as a picket").click();
+        h.run();
+        assert!(matches!(h.state().1, Some(MapCommand::Fraction { .. })), "no picket until a board is chosen");
+        h.state_mut().0.post = Some(next.clone());
+        h.run();
+        h.get_by_label("Send as a picket").click();
+        h.run();
+        match h.state().1.clone() {
+            Some(MapCommand::Picket { force, to, elements, .. }) => {
+                assert_eq!((force, to, elements), (name.clone(), next, vec![first.clone()]));
+            }
+            other => panic!("a picket was asked for, not {other:?}"),
+        }
     }
 
     #[test]
