@@ -358,6 +358,7 @@ impl Campaign {
         if let Err(e) = self.give_orders(name, chosen.order, chosen.objective) {
             self.log_refusal(&e.section, &e.message);
         }
+        self.auto_if_order(name);
     }
 
     /// A Senior Command activated on its BPC answers the requests of its

@@ -107,6 +107,62 @@ impl Campaign {
         Ok(())
     }
 
+    /// FYOW 10.7 by an Auto Senior Command, in the book's own words:
+    /// "defend for 1 session but if your Strategic Condition remains at
+    /// Green, extend ... If not, retire to Map Board xx". A force given
+    /// Defend orders on a board that is not one of its army's objectives,
+    /// with an enemy known on its board or the next, has it written in,
+    /// xx being the neighbouring board by road nearer its army's home that
+    /// the enemy does not hold.
+    ///
+    /// Reading: an outpost holds while it is whole and falls back when
+    /// hurt; an objective is held to the last (test
+    /// `an_auto_outpost_defends_while_green_and_retires_when_hurt`).
+    pub(crate) fn auto_if_order(&mut self, name: &str) {
+        let Some(i) = self.fx(name) else { return };
+        let f = &self.forces[i];
+        let side = f.side;
+        let Some(here) = f.board().cloned() else { return };
+        if self.player == Some(side)
+            || f.order != OrderKind::Defend
+            || self.army(side).objectives.contains(&here)
+            || self.composite.get(name).is_some_and(|c| c.order.with == (f.order, f.objective.clone()))
+        {
+            return;
+        }
+        let v = f.mover().profile().is_ok_and(|p| p.v_barred);
+        let near = |b: &BoardId| b == &here || self.file.map.legs_from(&here).iter().any(|l| &l.to == b);
+        let threatened = self
+            .army(side)
+            .known
+            .iter()
+            .any(|(enemy, (b, _))| near(b) && self.force(enemy).is_some_and(|e| e.board() == Some(b)));
+        // One written with orders since changed is spent.
+        self.composite.remove(name);
+        if !threatened {
+            return;
+        }
+        let to_home = |from: &BoardId| {
+            self.army(side).home.iter().filter_map(|h| self.road_route(from, h, v).map(|r| r.len())).min()
+        };
+        let Some(mine) = to_home(&here) else { return };
+        let rear = self
+            .land_legs(&here, v)
+            .into_iter()
+            .filter(|l| self.held.get(&l.to) != Some(&side.enemy()))
+            .filter_map(|l| to_home(&l.to).filter(|d| *d < mine).map(|d| (d, l.to)))
+            .min();
+        let Some((_, rear)) = rear else { return };
+        let order = IfOrder {
+            with: (OrderKind::Defend, None),
+            sessions: 1,
+            condition: Condition::StrategicConditionAtLeast(StrategicCondition::Green),
+            then: (OrderKind::Defend, None),
+            otherwise: Some((OrderKind::Move, Some(rear))),
+        };
+        self.composite.insert(name.to_owned(), Composite { order, stood: 0, attacked: false });
+    }
+
     /// An attack on `defender` is what an "if attacked" clause waits for.
     pub(crate) fn note_attack(&mut self, defender: &str) {
         if let Some(c) = self.composite.get_mut(defender) {
@@ -177,7 +233,9 @@ impl Campaign {
         self.log(e.outcome(json!({ "condition_holds": holds, "order": order, "objective": objective })));
         self.forces[i].order = order;
         self.forces[i].objective = objective.clone();
-        self.player_orders.insert(name.to_owned(), (order, objective));
+        if self.player == Some(self.forces[i].side) {
+            self.player_orders.insert(name.to_owned(), (order, objective));
+        }
     }
 }
 
@@ -185,6 +243,46 @@ impl Campaign {
 mod tests {
     use super::*;
     use crate::play::testing;
+
+    #[test]
+    fn an_auto_outpost_defends_while_green_and_retires_when_hurt() {
+        // FYOW 10.7: "defend for 1 session but if your Strategic Condition
+        // remains at Green, extend the period for a further 2 sessions. If not,
+        // retire to Map Board xx."
+        use crate::map::common::{Edge, Side};
+        for (condition, expected) in [
+            (ForceCondition::Green, (OrderKind::Defend, None)),
+            (ForceCondition::Amber, (OrderKind::Move, Some(BoardId::new("Town")))),
+        ] {
+            let mut c = testing::campaign();
+            c.relocate("Blue 1", &BoardId::new("Sea"), &BoardId::new("Beach"), Edge::West).unwrap();
+            c.relocate("Red 1", &BoardId::new("Village"), &BoardId::new("Hill"), Edge::North).unwrap();
+            c.army_mut(Side::Red).known.insert("Blue 1".into(), (BoardId::new("Beach"), 1));
+            let i = c.fx("Red 1").unwrap();
+            c.forces[i].order = OrderKind::Defend;
+            c.forces[i].objective = None;
+            c.auto_if_order("Red 1");
+            let written = c.composite.get("Red 1").expect("written into its orders").order.clone();
+            assert_eq!(written.otherwise, Some((OrderKind::Move, Some(BoardId::new("Town")))), "the board toward home");
+            c.forces[i].condition = condition;
+            c.drain_events();
+            c.read_composite("Red 1");
+            assert!(c.drain_events().is_empty(), "it stands its session first");
+            c.read_composite("Red 1");
+            let read = c.drain_events();
+            assert!(read.iter().any(|e| e.rule.section == "10.7 Composite Orders"));
+            assert_eq!((c.forces[i].order, c.forces[i].objective.clone()), expected, "{condition:?}");
+            assert!(!c.player_orders.contains_key("Red 1"), "an Auto force's orders are not the player's");
+        }
+        // On an objective of its army it holds to the last; with no enemy near, nothing is written.
+        let mut c = testing::campaign();
+        c.army_mut(Side::Red).known.insert("Blue 1".into(), (BoardId::new("Beach"), 1));
+        c.auto_if_order("Red 1");
+        assert!(c.composite.is_empty(), "the Village is an objective");
+        c.relocate("Red 1", &BoardId::new("Village"), &BoardId::new("Hill"), Edge::North).unwrap();
+        c.auto_if_order("Red 1");
+        assert!(c.composite.is_empty(), "Blue 1 is known on the Beach but is still afloat");
+    }
 
     fn mine(c: &mut Campaign) -> (String, Orders) {
         let f = c.forces.iter().find(|f| f.board().is_some()).expect("a force on a board");
