@@ -142,9 +142,8 @@ impl Campaign {
         if !threatened {
             return;
         }
-        let to_home = |from: &BoardId| {
-            self.army(side).home.iter().filter_map(|h| self.road_route(from, h, v).map(|r| r.len())).min()
-        };
+        let hops = self.road_hops(&self.army(side).home, v);
+        let to_home = |from: &BoardId| hops.get(from).copied();
         let Some(mine) = to_home(&here) else { return };
         let rear = self
             .land_legs(&here, v)

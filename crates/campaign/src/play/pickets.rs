@@ -50,8 +50,8 @@ impl Campaign {
         let enemy = side.enemy();
         let enemy_ground: Vec<BoardId> =
             self.held.iter().filter(|(_, s)| **s == enemy).map(|(b, _)| b.clone()).collect();
-        let distance =
-            |from: &BoardId| enemy_ground.iter().filter_map(|b| self.road_route(from, b, v).map(|r| r.len())).min();
+        let hops = self.road_hops(&enemy_ground, v);
+        let distance = |from: &BoardId| hops.get(from).copied();
         let Some(mine) = distance(&here) else { return };
         let post = self
             .land_legs(&here, v)

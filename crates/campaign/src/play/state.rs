@@ -701,6 +701,24 @@ impl Campaign {
         best.remove(to).map(|(_, p)| p)
     }
 
+    /// The fewest road links from any of `from` to each board a force can
+    /// reach (a road route's length, as [`Campaign::road_route`] finds it;
+    /// links run both ways).
+    pub(crate) fn road_hops(&self, from: &[BoardId], v_barred: bool) -> BTreeMap<BoardId, usize> {
+        let mut hops: BTreeMap<BoardId, usize> = from.iter().map(|b| (b.clone(), 0)).collect();
+        let mut queue: VecDeque<BoardId> = from.iter().cloned().collect();
+        while let Some(b) = queue.pop_front() {
+            let n = hops[&b] + 1;
+            for leg in self.land_legs(&b, v_barred) {
+                if !hops.contains_key(&leg.to) {
+                    hops.insert(leg.to.clone(), n);
+                    queue.push_back(leg.to);
+                }
+            }
+        }
+        hops
+    }
+
     /// Whether a board is a Tidal Map Board.
     pub(crate) fn is_sea(&self, board: &BoardId) -> bool {
         self.file.map.board(board).is_ok_and(|b| b.kind == BoardKind::Tidal)
