@@ -286,7 +286,7 @@ impl ActiveWar {
 
     /// The player's command over his forces' detachments: split a Fraction,
     /// send or call in a Picket, take a Fraction back, merge two
-    /// battlegroups (FYOW 2.7, 3.4, 3.7, 3.8). Says what came of it in the
+    /// battlegroups, cut a railway (FYOW 2.7, 3.4, 3.7, 3.8, 30.5). Says what came of it in the
     /// words of the campaign log.
     pub fn map_order(&mut self, order: &MapOrder) -> String {
         let subject = match &order.0 {
@@ -294,6 +294,7 @@ impl ActiveWar {
             MapCommand::EndFraction { fraction } => fraction,
             MapCommand::CallIn { picket } => picket,
             MapCommand::Merge { senior, .. } => senior,
+            MapCommand::CutRailway { force } => force,
             other => return format!("{other:?} is given elsewhere."),
         };
         if self.campaign().force(subject).is_none_or(|f| f.side != self.player) {
@@ -307,7 +308,7 @@ impl ActiveWar {
                     events.iter().any(|e| e.rule.section == "8.1 Command Decisions" && e.outcome["success"] == false);
                 let names = |_: &str| None;
                 let done =
-                    events.iter().rev().find(|e| e.rule.section.starts_with("2.7") || e.rule.section.starts_with("3."));
+                    events.iter().rev().find(|e| ["2.7", "3.", "30.5"].iter().any(|s| e.rule.section.starts_with(s)));
                 match done {
                     _ if failed => {
                         format!("{subject}: its commander's Command Decision failed (FYOW 8): nothing changes.")

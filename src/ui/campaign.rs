@@ -20,6 +20,7 @@ use warbound_campaign::{
     play::{
         Campaign, Command as MapCommand,
         composite::{IfOrder, Orders},
+        demolitions::carries_charges,
         state::Force,
     },
 };
@@ -310,6 +311,7 @@ fn forces(
                 for (name, (board, day)) in known {
                     ui.colored_label(side_colour(war.player.enemy()), format!("{name} at {}, seen day {day}", board.0));
                 }
+                reports(ui, c, war.player);
                 ui.separator();
                 if let Some(f) = sheet.0.as_ref().and_then(|n| c.force(n)).filter(|f| f.side == war.player) {
                     record_sheet(ui, c, f);
@@ -324,6 +326,22 @@ fn forces(
                 }
             });
         });
+}
+
+/// What the player's observers in the boxes have learnt of the enemy on
+/// each Map Board (FYOW 17), one line a fact.
+fn reports(ui: &mut egui::Ui, c: &Campaign, side: Side) {
+    for (board, report) in &c.army(side).reports {
+        ui.label(egui::RichText::new(format!("Reported from {} (day {}):", board.0, report.day)).strong());
+        for finding in &report.findings {
+            ui.label(format!("  {}", capitalised(&finding.seen)));
+        }
+    }
+}
+
+fn capitalised(s: &str) -> String {
+    let mut chars = s.chars();
+    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
 /// The player's vessels (FYOW 29): where each is, her strength and
@@ -526,6 +544,14 @@ fn detachments(ui: &mut egui::Ui, c: &Campaign, f: &Force, d: &mut Detach) -> Op
                     given = Some(MapCommand::Merge { senior: f.name.clone(), absorbed: absorbed.clone() });
                 }
             });
+        }
+    }
+    if carries_charges(f) && c.railway_at(&board) && !c.cut_lines.contains_key(&board) {
+        let cut = ui
+            .button(format!("Cut the railway at {board}"))
+            .on_hover_text("One large charge cuts the line; no train passes until a platoon mends it (FYOW 30.5).");
+        if cut.clicked() {
+            given = Some(MapCommand::CutRailway { force: f.name.clone() });
         }
     }
     if given.is_some() {
@@ -1102,6 +1128,30 @@ mod tests {
     }
 
     #[test]
+    fn the_enemy_panel_reads_what_the_observers_learnt() {
+        use warbound_campaign::map::information::{Fact, TroopType};
+        use warbound_campaign::play::intelligence::{Finding, Report};
+        let war = warbound_war::shipped::war("guernsey-1942", 3, warbound_war::Battles::Paper).unwrap();
+        let mut campaign = war.progress.campaign.clone();
+        let seen = |fact, seen: &str| Finding { fact, seen: seen.to_owned() };
+        let report = Report {
+            forces: vec!["Infanterie-Regiment 216".into()],
+            day: 2,
+            findings: vec![
+                seen(Fact::TroopTypes, "infantry and artillery"),
+                seen(Fact::Number(TroopType::Infantry), "4 infantry companies"),
+            ],
+        };
+        let side = Side::Blue;
+        let army = campaign.armies.iter_mut().find(|a| a.side == side).unwrap();
+        army.reports.insert(BoardId::new("St Peter Port"), report);
+        let h = Harness::new_ui(move |ui| reports(ui, &campaign, side));
+        h.get_by_label("Reported from St Peter Port (day 2):");
+        h.get_by_label("  Infantry and artillery");
+        h.get_by_label("  4 infantry companies");
+    }
+
+    #[test]
     fn the_fleet_panel_shows_each_vessel_and_holds_her_in_harbour() {
         let war = warbound_war::shipped::war("cyrenaica-1941", 3, warbound_war::Battles::Paper).unwrap();
         let campaign = war.progress.campaign.clone();
@@ -1129,6 +1179,39 @@ mod tests {
         none.run();
         assert!(*none.state(), "no fleet, no section");
         assert!(none.query_by_label("Your fleet").is_none());
+    }
+
+    #[test]
+    fn commandos_on_a_railway_are_offered_its_cutting() {
+        let war = warbound_war::shipped::war("guernsey-1942", 3, warbound_war::Battles::Paper).unwrap();
+        let c = war.progress.campaign.clone();
+        let rail = c.occupation.keys().find(|b| c.railway_at(b)).unwrap().clone();
+        let mut commando = c.forces.iter().find(|f| carries_charges(f)).unwrap().clone();
+        commando.at = warbound_campaign::play::state::Whereabouts::Board(rail.clone());
+        let mut riflemen = c.forces.iter().find(|f| f.is_battlegroup() && !carries_charges(f)).unwrap().clone();
+        riflemen.at = commando.at.clone();
+        let name = commando.name.clone();
+        let label = format!("Cut the railway at {rail}");
+        let shown = c.clone();
+        let mut h = Harness::new_ui_state(
+            move |ui, out: &mut (Detach, Option<MapCommand>)| {
+                if let Some(cmd) = detachments(ui, &shown, &commando, &mut out.0) {
+                    out.1 = Some(cmd);
+                }
+            },
+            (Detach::default(), None),
+        );
+        h.run();
+        h.get_by_label(&label).click();
+        h.run();
+        assert_eq!(h.state().1, Some(MapCommand::CutRailway { force: name }));
+        let h = Harness::new_ui_state(
+            move |ui, d: &mut Detach| {
+                detachments(ui, &c, &riflemen, d);
+            },
+            Detach::default(),
+        );
+        assert!(h.query_by_label(&label).is_none(), "riflemen carry no charges");
     }
 
     #[test]

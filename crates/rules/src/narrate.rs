@@ -590,6 +590,26 @@ fn campaign(e: &RuleEvent, who: &str, target: Option<&str>, dice: &str) -> Optio
                 format!("{who} looks for the enemy{thrown}: detects {}", seen.join(", "))
             }
         }
+        "30.5 A railway line can be cut" if yes("cut") => {
+            let with = if count(input(e, "large_charges")) > 0 {
+                "a large charge"
+            } else if count(input(e, "small_charges")) > 0 {
+                "small charges"
+            } else {
+                "partisan explosives"
+            };
+            format!(
+                "{who} cuts the railway line at {} with {with}: no train passes until it is mended",
+                raw(input(e, "board"))
+            )
+        }
+        "17.1 Information gathering attempt" if out(e, "seen").is_some() => {
+            let seen: Vec<&str> = out(e, "seen")?.as_array()?.iter().filter_map(Value::as_str).collect();
+            let learnt =
+                if seen.is_empty() { "learns nothing".to_owned() } else { format!("learns {}", seen.join("; ")) };
+            let from = input(e, "from").and_then(Value::as_str).unwrap_or("its box");
+            format!("{who} watches the enemy on {} from {from}{thrown}: {learnt}", raw(input(e, "board")))
+        }
         s if s.starts_with("16.4 ") && out(e, "detected").is_some() => {
             let result = if yes("detected") { "detected" } else { "not detected" };
             format!("{who} looks for {}{thrown}: {result}", target?)
@@ -859,6 +879,35 @@ mod tests {
         assert_eq!(
             sentence(&held, &named),
             "The fire 13 Platoon set takes hold (d6 2): the building burns for 3 bounds (HA, Setting fire to buildings)"
+        );
+    }
+
+    #[test]
+    fn a_railway_cut_reads_who_cut_it_and_with_what() {
+        let e = event(EventKind::Work, Book::FightYourOwnWars, "30.5 A railway line can be cut")
+            .actor("No. 3 Commando")
+            .input("board", "Vazon Bay", "")
+            .input("large_charges", 1, "")
+            .input("small_charges", 0, "")
+            .input("partisan_sets", 0, "")
+            .outcome(json!({ "cut": true }));
+        assert_eq!(
+            sentence(&e, &named),
+            "No. 3 Commando cuts the railway line at Vazon Bay with a large charge: no train passes until it is mended (FYOW, 30.5 A railway line can be cut)"
+        );
+    }
+
+    #[test]
+    fn an_information_gathering_attempt_reads_what_was_learnt() {
+        let e = event(EventKind::Detection, Book::FightYourOwnWars, "17.1 Information gathering attempt")
+            .actor("Blue 1")
+            .input("board", "Village", "")
+            .input("from", "its box", "")
+            .dice(6, &[3])
+            .outcome(json!({ "pieces": 2, "seen": ["infantry", "2 infantry companies"] }));
+        assert_eq!(
+            sentence(&e, &named),
+            "Blue 1 watches the enemy on Village from its box (d6 3): learns infantry; 2 infantry companies (FYOW, 17.1 Information gathering attempt)"
         );
     }
 

@@ -171,13 +171,20 @@ impl Campaign {
         }
         let (id, specialist) = (sq.name.clone(), *specialist);
         let day = self.day;
+        let mut spotted = Vec::new();
         for (force, posture) in enemies {
             if let Ok((seen, e)) = recce_detection(specialist, conditions, posture, &mut self.dice, &id) {
                 self.log(e.target(&force).input("board", &board, "the board flown over"));
                 if seen {
-                    self.armies[ix(side)].known.insert(force, (board.clone(), day));
+                    self.armies[ix(side)].known.insert(force.clone(), (board.clone(), day));
+                    spotted.push(force);
                 }
             }
+        }
+        // 28.8 "Information Gathering rules also apply if the aircraft
+        // successfully spots enemy forces. See Section 17."
+        if !spotted.is_empty() {
+            self.gather_on(&id, "the air", (side, &board), spotted, false);
         }
     }
 }
@@ -545,6 +552,48 @@ mod tests {
         }
         c.drain_events();
         (c, red)
+    }
+
+    #[test]
+    fn a_recce_machine_that_spots_the_enemy_gathers_information() {
+        // 28.8 Reconnaissance Missions: "Information Gathering rules also
+        // apply if the aircraft successfully spots enemy forces. See Section 17."
+        let (mut spotted, mut gathered) = (0, 0);
+        for seed in 0..12 {
+            let (mut c, _) = over_cobo(seed, Wind::Calm);
+            for a in 0..c.armies.len() {
+                let Some(air) = c.armies[a].air.as_ref() else { continue };
+                let Some(i) = air.squadrons.iter().position(|(s, _)| s.role == Role::Recce) else { continue };
+                c.recce_flight(a, i, Conditions::FINE_DAY);
+                let side = c.armies[a].side;
+                let events = c.drain_events();
+                let seen: Vec<&RuleEvent> = events
+                    .iter()
+                    .filter(|e| e.rule.section == "28.8 Aircraft Missions, Reconnaissance")
+                    .filter(|e| e.outcome["detected"] == true)
+                    .collect();
+                let attempts: Vec<&RuleEvent> =
+                    events.iter().filter(|e| e.rule.section == "17.1 Information gathering attempt").collect();
+                assert_eq!(
+                    attempts.len(),
+                    usize::from(!seen.is_empty()),
+                    "seed {seed}: one attempt a sortie that spots"
+                );
+                if let Some(attempt) = attempts.first() {
+                    spotted += 1;
+                    assert!(attempt.inputs.iter().any(|x| x.name == "from" && x.value == "the air"));
+                    let board: BoardId = serde_json::from_value(
+                        attempt.inputs.iter().find(|x| x.name == "board").unwrap().value.clone(),
+                    )
+                    .unwrap();
+                    if attempt.outcome["pieces"].as_u64() > Some(0) {
+                        gathered += 1;
+                        assert!(c.army(side).reports.contains_key(&board), "seed {seed}: the report is kept");
+                    }
+                }
+            }
+        }
+        assert!(spotted > 0 && gathered > 0, "spotted {spotted}, gathered {gathered}");
     }
 
     #[test]

@@ -486,6 +486,8 @@ impl Campaign {
             return;
         }
         self.occupier_detection(name);
+        self.gather_intelligence(name);
+        self.auto_cut_railway(name);
         self.gather_fractions(name);
         self.call_in_pickets(name, false);
         self.post_picket(name);

@@ -50,6 +50,9 @@ pub enum Command {
     /// Merge two battlegroups standing on one Map Board into the first, by
     /// their Senior Command (FYOW 2.7).
     Merge { senior: String, absorbed: String },
+    /// Blow the railway line through the force's board with its demolition
+    /// charges (FYOW 30.5).
+    CutRailway { force: String },
     /// Keep a vessel of the fleet in harbour, or let it sail again, from
     /// the next day's placing of vessels (FYOW 29.5).
     Harbour { vessel: String, hold: bool },
@@ -79,6 +82,7 @@ impl Campaign {
             Command::Picket { force, name, elements, to } => self.send_picket(&force, &name, &elements, &to),
             Command::CallIn { picket } => self.call_in(&picket),
             Command::Merge { senior, absorbed } => self.merge_by_command(&senior, &absorbed),
+            Command::CutRailway { force } => self.cut_railway(&force),
             Command::Harbour { vessel, hold } => self.hold_in_harbour(&vessel, hold),
         }
     }

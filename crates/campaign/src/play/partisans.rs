@@ -161,7 +161,11 @@ impl Campaign {
                     if target.railway
                         && matches!(result.outcome, AttackOutcome::Destroyed | AttackOutcome::Damaged { .. })
                     {
-                        self.cut_line(&board, &p.cells[i].name);
+                        self.cut_line(
+                            &board,
+                            &p.cells[i].name,
+                            crate::play::trains::Charges { partisan_sets: 1, ..Default::default() },
+                        );
                     }
                     if let Some(effect) = result.supply {
                         self.partisan_supply_damage(&board, enemy, effect);

@@ -121,6 +121,7 @@ impl Setup {
             objectives: a.objectives.clone(),
             air,
             known: BTreeMap::new(),
+            reports: BTreeMap::new(),
             hq_banked: 0,
             train: None,
             original_cost: 0,

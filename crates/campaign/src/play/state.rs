@@ -105,6 +105,10 @@ pub struct Army {
     /// detection throws, air reconnaissance and partisans: where, and the
     /// campaign day seen. An entry lasts while that force stays on that board.
     pub known: BTreeMap<String, (BoardId, u32)>,
+    /// What its forces' information gathering learnt of the enemy on each
+    /// Map Board (FYOW 17).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub reports: BTreeMap<BoardId, crate::play::intelligence::Report>,
     /// Replenishment points at the force HQ not yet given out: a destroyed
     /// battlegroup's (FYOW 21.2) and what a battlegroup could not take.
     pub hq_banked: u32,
@@ -632,6 +636,8 @@ impl Campaign {
         }
         for a in &mut self.armies {
             a.known.remove(name);
+            // A report is of the enemy as it stood: one that moves off makes it stale (FYOW 17).
+            a.reports.retain(|_, r| !r.forces.iter().any(|f| f == name));
         }
     }
 

@@ -4,7 +4,8 @@
 //! board without a station (30.2–30.3), unloads it at the station of the
 //! battlegroup most in need, whose next daily supply is then that of a
 //! convoy, and brings it home to load again. A line cut by the partisans
-//! stops the trains until a platoon mends it (30.5).
+//! stops the trains until a platoon mends it (30.5); so does one cut by
+//! commandos' charges (`play/demolitions.rs`).
 
 use serde_json::json;
 use warbound_rules::day::Light as DayLight;
@@ -18,6 +19,14 @@ use crate::play::state::{Campaign, SupplyTrain, TrainWork, Whereabouts, fyow, ix
 use crate::supply::carrying::capacity;
 use crate::supply::logistics::CONVOY_TRUCKS;
 use crate::weather::ChanceOutcome;
+
+/// The demolition charges that cut a railway line (FYOW 30.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Charges {
+    pub large: u8,
+    pub small: u8,
+    pub partisan_sets: u8,
+}
 
 /// Reading (FYOW 20.10, 22, 30.1): a supply train carries a convoy's load,
 /// six service trucks' worth of Load Spaces.
@@ -94,12 +103,13 @@ impl Campaign {
     }
 
     /// FYOW 30.5: "A railway line can be cut using 1 large or 2 small
-    /// charges, or 1 set of Partisan explosives": `by`'s set cuts the line
-    /// through `board`, if the railway runs there. No train enters the board
-    /// until the line is mended.
-    pub(crate) fn cut_line(&mut self, board: &BoardId, by: &str) {
-        let railway = self.file.map.legs_from(board).iter().any(|l| l.route.kind() == RouteKind::Rail);
-        if !railway || !line_cut(0, 0, 1) {
+    /// charges, or 1 set of Partisan explosives": `by`'s charges cut the
+    /// line through `board`, if the railway runs there; a line cut again
+    /// is mended from the start. No train enters the board until the line
+    /// is mended.
+    pub(crate) fn cut_line(&mut self, board: &BoardId, by: &str, charges: Charges) {
+        let Charges { large, small, partisan_sets } = charges;
+        if !self.railway_at(board) || !line_cut(large, small, partisan_sets) {
             return;
         }
         self.cut_lines.insert(board.clone(), LineRepair::default());
@@ -107,9 +117,16 @@ impl Campaign {
             RuleEvent::new(EventKind::Work, fyow("30.5 A railway line can be cut"))
                 .actor(by)
                 .input("board", board, "")
-                .input("partisan_sets", 1, "1 set of Partisan explosives cuts a line")
+                .input("large_charges", large, "1 large charge cuts a line")
+                .input("small_charges", small, "2 small charges cut a line")
+                .input("partisan_sets", partisan_sets, "1 set of Partisan explosives cuts a line")
                 .outcome(json!({ "cut": true })),
         );
+    }
+
+    /// Whether a railway runs through `board` (a rail link leaves it).
+    pub fn railway_at(&self, board: &BoardId) -> bool {
+        self.file.map.legs_from(board).iter().any(|l| l.route.kind() == RouteKind::Rail)
     }
 
     /// FYOW 30.5: a platoon of the army whose train runs the line, from a
@@ -281,6 +298,8 @@ impl Campaign {
 mod tests {
     use super::*;
 
+    const PARTISAN: Charges = Charges { large: 0, small: 0, partisan_sets: 1 };
+
     #[test]
     fn a_cut_line_stops_the_trains_until_a_platoon_mends_it() {
         // 30.5 "A railway line can be cut using 1 large or 2 small charges, or 1
@@ -306,7 +325,7 @@ mod tests {
         assert!(route.len() >= 2, "{route:?}");
         let cut = route[0].clone();
         c.drain_events();
-        c.cut_line(&cut, "Guernsey cell");
+        c.cut_line(&cut, "Guernsey cell", PARTISAN);
         let e = c.drain_events().pop().expect("the cut is logged");
         assert_eq!(e.rule.section, "30.5 A railway line can be cut");
         assert!(c.rail_route(side, &home, &far).is_none(), "no train passes the cut at {cut}");
@@ -319,7 +338,7 @@ mod tests {
             .map(|b| b.id.clone())
             .find(|b| !c.file.map.legs_from(b).iter().any(|l| l.route.kind() == RouteKind::Rail));
         if let Some(b) = inland {
-            c.cut_line(&b, "Guernsey cell");
+            c.cut_line(&b, "Guernsey cell", PARTISAN);
             assert!(!c.cut_lines.contains_key(&b));
         }
         // Nobody of the train's army on the board: nobody mends it.
