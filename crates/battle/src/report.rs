@@ -93,17 +93,24 @@ pub type Listed = (String, String, String);
 /// not. An error when the path is missing or the document cannot be read
 /// or parsed.
 pub fn take_check(args: &mut Vec<String>, heading: &str) -> Result<Option<Vec<Listed>>, String> {
+    Ok(take_checks(args, &[heading])?.map(|mut lists| lists.remove(0)))
+}
+
+/// [`take_check`] for several tables of one document: the rows under each
+/// of `headings`, in their order.
+pub fn take_checks(args: &mut Vec<String>, headings: &[&str]) -> Result<Option<Vec<Vec<Listed>>>, String> {
     let Some(k) = args.iter().position(|a| a == "--check") else { return Ok(None) };
     if k + 1 >= args.len() {
         return Err("--check needs the coverage document's path".to_owned());
     }
     let path = args.remove(k + 1);
     args.remove(k);
-    std::fs::read_to_string(&path)
-        .map_err(|e| e.to_string())
-        .and_then(|t| listed_under(&t, heading))
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))?;
+    headings
+        .iter()
+        .map(|h| listed_under(&text, h).map_err(|e| format!("{path}: {e}")))
+        .collect::<Result<Vec<_>, _>>()
         .map(Some)
-        .map_err(|e| format!("{path}: {e}"))
 }
 
 /// Seeds played when none are asked for.

@@ -152,6 +152,10 @@ impl Campaign {
         let known: Vec<Fact> =
             report.as_ref().map(|r| r.findings.iter().map(|x| x.fact.clone()).collect()).unwrap_or_default();
         let wanted = self.wanted(&forces);
+        // Nothing left on the list to learn: the observers throw no more.
+        if !forces.is_empty() && wanted.iter().all(|f| known.contains(f)) {
+            return;
+        }
         let conditions = self.conditions;
         let Ok((gathered, event)) =
             gather_information(observer, Vantage::Box, observed, &conditions, &wanted, &known, &mut self.dice)
@@ -327,6 +331,17 @@ mod tests {
         });
         c.gather_intelligence("Blue 1");
         assert!(c.army(Side::Blue).reports.is_empty(), "information cannot be gathered on Concealed units");
+        // Once everything on the list is known, the observers throw no more.
+        let mut c = watching(7);
+        c.sight("Blue 1", "Red 1");
+        for _ in 0..100 {
+            c.gather_intelligence("Blue 1");
+        }
+        let full = c.army(Side::Blue).reports[&village].findings.len();
+        assert_eq!(full, c.wanted(&["Red 1".to_owned()]).len(), "every fact learnt in 100 sessions");
+        c.drain_events();
+        c.gather_intelligence("Blue 1");
+        assert!(c.drain_events().is_empty(), "nothing left to learn: no throw");
         // The report goes stale when its enemy moves off.
         let mut c = watching(5);
         c.sight("Blue 1", "Red 1");
