@@ -295,12 +295,21 @@ impl ActiveWar {
             MapCommand::CallIn { picket } => picket,
             MapCommand::Merge { senior, .. } => senior,
             MapCommand::CutRailway { force } => force,
+            MapCommand::Inquire { force, .. } => force,
             other => return format!("{other:?} is given elsewhere."),
         };
         if self.campaign().force(subject).is_none_or(|f| f.side != self.player) {
             return format!("{subject} is not yours to command.");
         }
         let subject = subject.clone();
+        if let MapCommand::Inquire { questions, .. } = &order.0 {
+            let asked: Vec<&str> = questions.iter().map(|q| q.words()).collect();
+            let said = if asked.is_empty() { "nothing".to_owned() } else { asked.join(", ") };
+            return match self.war.progress.campaign.command(order.0.clone()) {
+                Ok(()) => format!("{subject}'s observers will ask for {said} (FYOW 17)."),
+                Err(e) => format!("{subject}: refused: {e}"),
+            };
+        }
         match self.war.progress.campaign.command(order.0.clone()) {
             Ok(()) => {
                 let events = self.take_events();
@@ -749,5 +758,34 @@ fn end_campaign(world: &mut World) {
     if world.remove_resource::<CampaignBattle>().is_some() {
         crate::battle::clear(world);
         world.resource_mut::<ActiveBattle>().0 = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use warbound_campaign::play::intelligence::Question;
+
+    use super::*;
+
+    #[test]
+    fn the_player_sets_his_own_observers_questions_only() {
+        let war = warbound_war::shipped::war("guernsey-1942", 3, Battles::Paper).unwrap();
+        let mut w = ActiveWar::new(war, Side::Blue);
+        let side_force = |w: &ActiveWar, side: Side| {
+            w.campaign().forces.iter().find(|f| f.side == side && f.is_battlegroup()).unwrap().name.clone()
+        };
+        let (mine, theirs) = (side_force(&w, Side::Blue), side_force(&w, Side::Red));
+        let ask = |force: &str| {
+            MapOrder(MapCommand::Inquire {
+                force: force.to_owned(),
+                questions: vec![Question::Troops, Question::Attitude],
+            })
+        };
+        let said = w.map_order(&ask(&theirs));
+        assert_eq!(said, format!("{theirs} is not yours to command."));
+        assert_eq!(w.campaign().force(&theirs).unwrap().questions, None);
+        let said = w.map_order(&ask(&mine));
+        assert_eq!(said, format!("{mine}'s observers will ask for the kinds of troops, their attitude (FYOW 17)."));
+        assert_eq!(w.campaign().force(&mine).unwrap().questions, Some(vec![Question::Troops, Question::Attitude]));
     }
 }

@@ -21,6 +21,7 @@ use warbound_campaign::{
         Campaign, Command as MapCommand,
         composite::{IfOrder, Orders},
         demolitions::carries_charges,
+        intelligence::Question,
         state::Force,
     },
 };
@@ -321,6 +322,10 @@ fn forces(
                     if let Some(cmd) = detachments(ui, c, f, detach) {
                         map_order.write(MapOrder(cmd));
                     }
+                    ui.separator();
+                    if let Some(cmd) = questions(ui, f) {
+                        map_order.write(MapOrder(cmd));
+                    }
                 } else {
                     ui.label("Choose one of your forces for its record sheet.");
                 }
@@ -559,6 +564,24 @@ fn detachments(ui: &mut egui::Ui, c: &Campaign, f: &Force, d: &mut Detach) -> Op
         d.merge = None;
     }
     given
+}
+
+/// What the force's observers ask when they watch the enemy from a box
+/// (FYOW 17), one checkbox a question. Returns the list the player set.
+fn questions(ui: &mut egui::Ui, f: &Force) -> Option<MapCommand> {
+    ui.label(egui::RichText::new("Observers ask for").strong())
+        .on_hover_text("Each session in a box beside a detected enemy, a D6 of answers, in this order (FYOW 17.1).");
+    let asked = f.questions.clone().unwrap_or_else(|| Question::ALL.to_vec());
+    let mut changed = None;
+    for q in Question::ALL {
+        let mut on = asked.contains(&q);
+        if ui.checkbox(&mut on, capitalised(q.words())).changed() {
+            let list: Vec<Question> =
+                Question::ALL.into_iter().filter(|x| if *x == q { on } else { asked.contains(x) }).collect();
+            changed = Some(MapCommand::Inquire { force: f.name.clone(), questions: list });
+        }
+    }
+    changed
 }
 
 /// An order and its objective board, picked from every order of FYOW 10
@@ -1179,6 +1202,32 @@ mod tests {
         none.run();
         assert!(*none.state(), "no fleet, no section");
         assert!(none.query_by_label("Your fleet").is_none());
+    }
+
+    #[test]
+    fn the_player_chooses_what_his_observers_ask() {
+        let war = warbound_war::shipped::war("guernsey-1942", 3, warbound_war::Battles::Paper).unwrap();
+        let f = war.progress.campaign.forces.iter().find(|f| f.is_battlegroup()).unwrap().clone();
+        let name = f.name.clone();
+        let mut h = Harness::new_ui_state(
+            move |ui, out: &mut Option<MapCommand>| {
+                if let Some(cmd) = questions(ui, &f) {
+                    *out = Some(cmd);
+                }
+            },
+            None,
+        );
+        h.run();
+        h.get_by_label("Their attitude").click();
+        h.run();
+        assert_eq!(
+            h.state().clone(),
+            Some(MapCommand::Inquire {
+                force: name,
+                questions: vec![Question::Troops, Question::Numbers, Question::Defences, Question::Boxes],
+            }),
+            "every question but the attitude"
+        );
     }
 
     #[test]

@@ -53,6 +53,9 @@ pub enum Command {
     /// Blow the railway line through the force's board with its demolition
     /// charges (FYOW 30.5).
     CutRailway { force: String },
+    /// The questions the force's observers ask when they gather
+    /// information (FYOW 17).
+    Inquire { force: String, questions: Vec<crate::play::intelligence::Question> },
     /// Keep a vessel of the fleet in harbour, or let it sail again, from
     /// the next day's placing of vessels (FYOW 29.5).
     Harbour { vessel: String, hold: bool },
@@ -83,6 +86,7 @@ impl Campaign {
             Command::CallIn { picket } => self.call_in(&picket),
             Command::Merge { senior, absorbed } => self.merge_by_command(&senior, &absorbed),
             Command::CutRailway { force } => self.cut_railway(&force),
+            Command::Inquire { force, questions } => self.inquire(&force, questions),
             Command::Harbour { vessel, hold } => self.hold_in_harbour(&vessel, hold),
         }
     }
@@ -637,6 +641,7 @@ impl Campaign {
             orbat: parent_force.orbat.iter().filter(|c| elements.contains(&c.element)).cloned().collect(),
             improved_after_battles: 0,
             disordered: None,
+            questions: None,
             // What the parent has detected on its board, its Fraction knows too.
             ..parent_force
         };

@@ -34,6 +34,50 @@ pub struct Finding {
     pub seen: String,
 }
 
+/// A question on an observing force's list (FYOW 17: "The information
+/// gathered ... can be collected as the player requires. He may ignore
+/// "attitude" of enemy troops for example").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Question {
+    /// The troop types present.
+    Troops,
+    /// The number of each kind present.
+    Numbers,
+    Attitude,
+    /// Whether the enemy occupies defences.
+    Defences,
+    /// The forces in the other boxes.
+    Boxes,
+}
+
+impl Question {
+    pub const ALL: [Question; 5] =
+        [Question::Troops, Question::Numbers, Question::Attitude, Question::Defences, Question::Boxes];
+
+    /// Whether `fact` answers this question.
+    fn asks(self, fact: &Fact) -> bool {
+        matches!(
+            (self, fact),
+            (Question::Troops, Fact::TroopTypes)
+                | (Question::Numbers, Fact::Number(_))
+                | (Question::Attitude, Fact::Attitude)
+                | (Question::Defences, Fact::OccupiesDefences)
+                | (Question::Boxes, Fact::ForcesInBox)
+        )
+    }
+
+    /// The question in the player's words.
+    pub fn words(self) -> &'static str {
+        match self {
+            Question::Troops => "the kinds of troops",
+            Question::Numbers => "how many of each",
+            Question::Attitude => "their attitude",
+            Question::Defences => "whether they hold defences",
+            Question::Boxes => "the forces in the other boxes",
+        }
+    }
+}
+
 /// The kinds of troops the observers count, in the order they ask for them.
 const TROOP_TYPES: [TroopType; 4] =
     [TroopType::Infantry, TroopType::Armour, TroopType::ArmouredCars, TroopType::Artillery];
@@ -151,7 +195,7 @@ impl Campaign {
         let report = self.army(side).reports.get(board).filter(|r| r.forces == forces && !forces.is_empty()).cloned();
         let known: Vec<Fact> =
             report.as_ref().map(|r| r.findings.iter().map(|x| x.fact.clone()).collect()).unwrap_or_default();
-        let wanted = self.wanted(&forces);
+        let wanted = self.wanted(observer, &forces);
         // Nothing left on the list to learn: the observers throw no more.
         if !forces.is_empty() && wanted.iter().all(|f| known.contains(f)) {
             return;
@@ -193,13 +237,29 @@ impl Campaign {
     /// knowing that infantry are present"): the observers count only the
     /// kinds of troops present, which they learn first; the campaign keeps
     /// infantry by companies, so the count is of companies.
-    fn wanted(&self, forces: &[String]) -> Vec<Fact> {
+    ///
+    /// A player's force asks only the questions he chose for it
+    /// ([`Command::Inquire`](crate::play::command::Command::Inquire)).
+    fn wanted(&self, observer: &str, forces: &[String]) -> Vec<Fact> {
         let enemy: Vec<&Force> = forces.iter().filter_map(|n| self.force(n)).collect();
         let numbers = TROOP_TYPES.iter().filter(|k| count(&enemy, k) > 0).map(|k| Fact::Number(k.clone()));
+        let asked = self.force(observer).and_then(|f| f.questions.clone());
         std::iter::once(Fact::TroopTypes)
             .chain(numbers)
             .chain([Fact::Attitude, Fact::OccupiesDefences, Fact::ForcesInBox])
+            .filter(|fact| asked.as_ref().is_none_or(|q| q.iter().any(|q| q.asks(fact))))
             .collect()
+    }
+
+    /// The player sets the questions `force`'s observers ask (FYOW 17).
+    pub(crate) fn inquire(
+        &mut self,
+        force: &str,
+        questions: Vec<Question>,
+    ) -> Result<(), crate::play::state::CampaignError> {
+        let i = self.live(force)?;
+        self.forces[i].questions = Some(questions);
+        Ok(())
     }
 
     /// What the observers see of `fact` on `board`, in words.
@@ -338,10 +398,24 @@ mod tests {
             c.gather_intelligence("Blue 1");
         }
         let full = c.army(Side::Blue).reports[&village].findings.len();
-        assert_eq!(full, c.wanted(&["Red 1".to_owned()]).len(), "every fact learnt in 100 sessions");
+        assert_eq!(full, c.wanted("Blue 1", &["Red 1".to_owned()]).len(), "every fact learnt in 100 sessions");
         c.drain_events();
         c.gather_intelligence("Blue 1");
         assert!(c.drain_events().is_empty(), "nothing left to learn: no throw");
+        // A player's observers ask only what he chose: here the numbers and the attitude.
+        let mut c = watching(7);
+        c.sight("Blue 1", "Red 1");
+        c.command(crate::play::command::Command::Inquire {
+            force: "Blue 1".into(),
+            questions: vec![Question::Troops, Question::Attitude],
+        })
+        .unwrap();
+        for _ in 0..50 {
+            c.gather_intelligence("Blue 1");
+        }
+        let facts: Vec<Fact> = c.army(Side::Blue).reports[&village].findings.iter().map(|x| x.fact.clone()).collect();
+        assert_eq!(facts.len(), 2, "{facts:?}");
+        assert!(facts.contains(&Fact::TroopTypes) && facts.contains(&Fact::Attitude), "{facts:?}");
         // The report goes stale when its enemy moves off.
         let mut c = watching(5);
         c.sight("Blue 1", "Red 1");

@@ -229,6 +229,7 @@ impl Setup {
             orbat: Vec::new(),
             improved_after_battles: 0,
             disordered: None,
+            questions: None,
             losses: LossLedger::default(),
             banked: 0,
             repairs: Vec::new(),

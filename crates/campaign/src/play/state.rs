@@ -252,6 +252,10 @@ pub struct Force {
     /// orders with an Order of March (18).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub disordered: Option<Vec<String>>,
+    /// What its observers ask when they gather information (FYOW 17), when
+    /// its player has chosen; every question otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub questions: Option<Vec<crate::play::intelligence::Question>>,
 }
 
 impl Force {
