@@ -90,7 +90,7 @@ fn decide(mut t: Battlefield, mut inbox: ResMut<Inbox>, current: Res<Current>, m
         return;
     }
     let codex = t.codex.0.clone();
-    let sight = Sight::new(&t.battle, &codex);
+    let sight = Sight::new(&t.battle, &codex).reading_only();
     let all = Elements::new(els, &t.roster);
     let aircraft = super::air::over_table(&t.sides);
     let home = super::shared::nearest_on_edge(

@@ -1023,7 +1023,12 @@ impl std::hash::Hasher for KeyHasher {
         self.0
     }
     fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
+        // A word at a time: the keys are arrays of words.
+        let mut words = bytes.chunks_exact(8);
+        for w in &mut words {
+            self.write_u64(u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]));
+        }
+        for &b in words.remainder() {
             self.write_u64(u64::from(b));
         }
     }

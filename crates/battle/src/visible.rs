@@ -36,6 +36,10 @@ pub struct Sight<'a> {
     pub burning: Vec<&'a [Point]>,
     /// Sight lines already measured on this table as it stands.
     pub lines: &'a SightLines,
+    /// [`Sight::immobile`] already answered, by element (the address of its
+    /// `Force`), when kept: only by a step that reads the table and changes
+    /// no element while this sight lasts ([`Sight::reading_only`]).
+    pub immobile_known: Option<std::cell::RefCell<Vec<(usize, bool)>>>,
 }
 
 /// An end of a sight line as the measured lines are kept: where it stands and
@@ -66,6 +70,7 @@ impl<'a> Sight<'a> {
             smoke: &battle.smoke,
             burning,
             lines: &battle.sight_lines,
+            immobile_known: None,
         }
     }
 }
@@ -92,6 +97,13 @@ pub fn viewpoint(terrain: &Terrain, f: &ElementView) -> Viewpoint {
 }
 
 impl Sight<'_> {
+    /// This sight for a step that only reads the elements while it lasts
+    /// (the Auto choosing its command): what it has worked out of each
+    /// element's weapons is kept and not worked out again.
+    pub fn reading_only(self) -> Self {
+        Self { immobile_known: Some(Default::default()), ..self }
+    }
+
     /// What lies between `from` and `to`; `None` if the geometry refuses the
     /// points (off the table). Smoke standing on the line, or round either
     /// end, blocks the sight (*Heroes All*, "Firing smoke").
@@ -288,8 +300,19 @@ impl Sight<'_> {
     /// HMG team); a section with one among its rifles moves and fires as a
     /// section.
     pub fn immobile(&self, f: &ElementView) -> bool {
+        let key = std::ptr::from_ref(f.force) as usize;
+        if let Some(&(_, known)) =
+            self.immobile_known.as_ref().and_then(|m| m.borrow().iter().find(|(k, _)| *k == key).copied()).as_ref()
+        {
+            return known;
+        }
         let teams = forces::firing_teams(&f.force.element, self.codex).unwrap_or_default();
-        !f.force.build.is_vehicle() && !teams.is_empty() && teams.iter().all(|t| t.row.row().is_immobile(true))
+        let immobile =
+            !f.force.build.is_vehicle() && !teams.is_empty() && teams.iter().all(|t| t.row.row().is_immobile(true));
+        if let Some(m) = &self.immobile_known {
+            m.borrow_mut().push((key, immobile));
+        }
+        immobile
     }
 
     pub fn in_range_of_any(&self, firer: &ElementView, target: &ElementView) -> bool {

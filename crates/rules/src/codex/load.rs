@@ -30,7 +30,7 @@ impl Codex {
     /// Loads CODEX files given as (file name, RON text); ids are unique across
     /// all of them.
     pub fn load(files: &[(&str, &str)]) -> Result<Self, CodexError> {
-        let mut codex = Self { entries: Vec::new(), by_id: HashMap::new() };
+        let mut codex = Self { entries: Vec::new(), by_id: HashMap::default() };
         for &(file, text) in files {
             let data: CodexFile = from_ron(file, text).map_err(CodexError::Malformed)?;
             for (index, e) in data.entries.into_iter().enumerate() {
