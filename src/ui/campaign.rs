@@ -20,7 +20,6 @@ use warbound_campaign::{
     play::{
         Campaign, Command as MapCommand,
         composite::{IfOrder, Orders},
-        demolitions::carries_charges,
         intelligence::Question,
         state::Force,
     },
@@ -551,7 +550,7 @@ fn detachments(ui: &mut egui::Ui, c: &Campaign, f: &Force, d: &mut Detach) -> Op
             });
         }
     }
-    if carries_charges(f) && c.railway_at(&board) && !c.cut_lines.contains_key(&board) {
+    if c.may_cut_railway(f).is_ok() {
         let cut = ui
             .button(format!("Cut the railway at {board}"))
             .on_hover_text("One large charge cuts the line; no train passes until a platoon mends it (FYOW 30.5).");
@@ -1232,9 +1231,11 @@ mod tests {
 
     #[test]
     fn commandos_on_a_railway_are_offered_its_cutting() {
+        use warbound_campaign::play::demolitions::carries_charges;
         let war = warbound_war::shipped::war("guernsey-1942", 3, warbound_war::Battles::Paper).unwrap();
-        let c = war.progress.campaign.clone();
+        let mut c = war.progress.campaign.clone();
         let rail = c.occupation.keys().find(|b| c.railway_at(b)).unwrap().clone();
+        c.occupation.get_mut(&rail).unwrap().occupants.clear();
         let mut commando = c.forces.iter().find(|f| carries_charges(f)).unwrap().clone();
         commando.at = warbound_campaign::play::state::Whereabouts::Board(rail.clone());
         let mut riflemen = c.forces.iter().find(|f| f.is_battlegroup() && !carries_charges(f)).unwrap().clone();

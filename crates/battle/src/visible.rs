@@ -301,9 +301,8 @@ impl Sight<'_> {
     /// section.
     pub fn immobile(&self, f: &ElementView) -> bool {
         let key = std::ptr::from_ref(f.force) as usize;
-        if let Some(&(_, known)) =
-            self.immobile_known.as_ref().and_then(|m| m.borrow().iter().find(|(k, _)| *k == key).copied()).as_ref()
-        {
+        let known = self.immobile_known.as_ref().and_then(|m| m.borrow().iter().find(|(k, _)| *k == key).map(|e| e.1));
+        if let Some(known) = known {
             return known;
         }
         let teams = forces::firing_teams(&f.force.element, self.codex).unwrap_or_default();

@@ -20,13 +20,12 @@ pub fn carries_charges(f: &Force) -> bool {
 }
 
 impl Campaign {
-    /// FYOW 30.5: `name` blows the railway line through its board with one
-    /// large charge. Refused unless it carries charges, a railway runs
-    /// through its board and is not cut already, and no enemy stands on
-    /// the board (the charge is laid out of contact).
-    pub(crate) fn cut_railway(&mut self, name: &str) -> Result<(), CampaignError> {
-        let i = self.live(name)?;
-        let f = &self.forces[i];
+    /// FYOW 30.5: the board whose railway line `f` may blow with one large
+    /// charge. Refused unless it carries charges, a railway runs through
+    /// its board and is not cut already, and no enemy stands on the board
+    /// (the charge is laid out of contact).
+    pub fn may_cut_railway(&self, f: &Force) -> Result<BoardId, CampaignError> {
+        let name = &f.name;
         let refuse = |why: String| Err(CampaignError::new("30.5", why));
         let Some(board) = f.board().cloned() else { return refuse(format!("{name} is not on a Map Board")) };
         if !carries_charges(f) {
@@ -41,6 +40,14 @@ impl Campaign {
         if self.occupation[&board].occupants.iter().any(|o| o.side != f.side) || self.in_battle(name) {
             return refuse(format!("{name} is in contact with the enemy on {board}"));
         }
+        Ok(board)
+    }
+
+    /// FYOW 30.5: `name` blows the railway line through its board, when it
+    /// may ([`Campaign::may_cut_railway`]).
+    pub(crate) fn cut_railway(&mut self, name: &str) -> Result<(), CampaignError> {
+        let i = self.live(name)?;
+        let board = self.may_cut_railway(&self.forces[i])?;
         self.cut_line(&board, name, Charges { large: 1, ..Charges::default() });
         Ok(())
     }
@@ -54,15 +61,11 @@ impl Campaign {
     pub(crate) fn auto_cut_railway(&mut self, name: &str) {
         let Some(f) = self.force(name) else { return };
         let side = f.side;
-        let board: Option<BoardId> = f.board().cloned();
         let worth = self.player != Some(side)
-            && carries_charges(f)
             && self.armies[ix(side.enemy())].train.is_some()
-            && self.armies[ix(side)].train.is_none()
-            && board.as_ref().is_some_and(|b| self.railway_at(b) && !self.cut_lines.contains_key(b))
-            && board.as_ref().is_some_and(|b| self.occupation[b].occupants.iter().all(|o| o.side == side));
-        if worth && let Err(e) = self.cut_railway(name) {
-            self.log_refusal(&e.section, &e.message);
+            && self.armies[ix(side)].train.is_none();
+        if worth && let Ok(board) = self.may_cut_railway(f) {
+            self.cut_line(&board, name, Charges { large: 1, ..Charges::default() });
         }
     }
 }

@@ -186,10 +186,9 @@ impl Campaign {
         observer: &str,
         lookout: &str,
         (side, board): (crate::map::common::Side, &BoardId),
-        forces: Vec<String>,
+        mut forces: Vec<String>,
         concealed: bool,
     ) {
-        let mut forces = forces;
         forces.sort();
         let observed = Observed { enemy_present: true, enemy_concealed: concealed };
         let report = self.army(side).reports.get(board).filter(|r| r.forces == forces && !forces.is_empty()).cloned();
