@@ -296,6 +296,21 @@ impl ActiveWar {
             MapCommand::Merge { senior, .. } => senior,
             MapCommand::CutRailway { force } => force,
             MapCommand::Inquire { force, .. } => force,
+            MapCommand::Raid { squadron, board } => {
+                if self.campaign().squadron_side(squadron) != Some(self.player) {
+                    return format!("{squadron} is not yours to command.");
+                }
+                let (squadron, board) = (squadron.clone(), board.clone());
+                return match self.war.progress.campaign.command(order.0.clone()) {
+                    Ok(()) => match board {
+                        Some(b) => {
+                            format!("{squadron} will bomb {} each morning the weather lets it fly (FYOW 28.8).", b.0)
+                        }
+                        None => format!("{squadron} flies no more bombing raids (FYOW 28.8)."),
+                    },
+                    Err(e) => format!("{squadron}: refused: {e}"),
+                };
+            }
             other => return format!("{other:?} is given elsewhere."),
         };
         if self.campaign().force(subject).is_none_or(|f| f.side != self.player) {
@@ -787,5 +802,28 @@ mod tests {
         let said = w.map_order(&ask(&mine));
         assert_eq!(said, format!("{mine}'s observers will ask for the kinds of troops, their attitude (FYOW 17)."));
         assert_eq!(w.campaign().force(&mine).unwrap().questions, Some(vec![Question::Troops, Question::Attitude]));
+    }
+
+    #[test]
+    fn the_player_sends_his_own_bombers_only() {
+        let war = warbound_war::shipped::war("guernsey-1942", 3, Battles::Paper).unwrap();
+        let mut w = ActiveWar::new(war, Side::Blue);
+        let bomber = |w: &ActiveWar, side: Side| {
+            let air = w.campaign().army(side).air.as_ref().unwrap();
+            air.squadrons
+                .iter()
+                .map(|(s, _)| s.name.clone())
+                .find(|n| w.campaign().bomb_load(side, n).is_some())
+                .unwrap()
+        };
+        let (mine, theirs) = (bomber(&w, Side::Blue), bomber(&w, Side::Red));
+        let board = w.campaign().occupation.keys().next().unwrap().clone();
+        let raid =
+            |squadron: &str| MapOrder(MapCommand::Raid { squadron: squadron.to_owned(), board: Some(board.clone()) });
+        assert_eq!(w.map_order(&raid(&theirs)), format!("{theirs} is not yours to command."));
+        assert!(w.campaign().army(Side::Red).air.as_ref().unwrap().raids.is_empty());
+        let said = w.map_order(&raid(&mine));
+        assert_eq!(said, format!("{mine} will bomb {} each morning the weather lets it fly (FYOW 28.8).", board.0));
+        assert_eq!(w.campaign().army(Side::Blue).air.as_ref().unwrap().raids.get(&mine), Some(&board));
     }
 }

@@ -302,6 +302,9 @@ fn forces(
                 if let Some(h) = fleet(ui, c, war.player) {
                     harbour.write(h);
                 }
+                if let Some(cmd) = air_force(ui, c, war.player) {
+                    map_order.write(MapOrder(cmd));
+                }
                 ui.separator();
                 ui.heading("The enemy, as detected");
                 let known = &c.army(war.player).known;
@@ -386,6 +389,47 @@ fn fleet(ui: &mut egui::Ui, c: &Campaign, side: Side) -> Option<HoldInHarbour> {
         }
     }
     changed
+}
+
+/// The player's squadrons (FYOW 28): the machines ready and whether each
+/// has flown today; under each that carries bombs, the Map Board it raids
+/// every morning it may fly (28.8), chosen among the boards where an enemy
+/// force has been detected. Returns the raid he ordered or called off.
+fn air_force(ui: &mut egui::Ui, c: &Campaign, side: Side) -> Option<MapCommand> {
+    let air = c.army(side).air.as_ref()?;
+    let mut order = None;
+    ui.separator();
+    ui.heading("Your air force");
+    let mut boards: Vec<&BoardId> = c.army(side).known.values().map(|(b, _)| b).collect();
+    boards.extend(air.raids.values());
+    boards.sort();
+    boards.dedup();
+    for (sq, _) in &air.squadrons {
+        let flown = if sq.used_today { ", flown today" } else { "" };
+        ui.label(format!("{}: {} of {} machines ready{flown}", sq.name, sq.operational(), sq.aircraft.len()));
+        let Some((bomb, n)) = c.bomb_load(side, &sq.name) else { continue };
+        let raid = air.raids.get(&sq.name);
+        ui.horizontal_wrapped(|ui| {
+            ui.add_space(12.0);
+            ui.label("Bombing raid:").on_hover_text(format!(
+                "Each machine drops {n} {} bomb{}: 3D6 a bomb, a double hits the target of its number (FYOW 28.8).",
+                say(bomb).to_lowercase(),
+                if n == 1 { "" } else { "s" }
+            ));
+            if ui.selectable_label(raid.is_none(), "none").clicked() && raid.is_some() {
+                order = Some(MapCommand::Raid { squadron: sq.name.clone(), board: None });
+            }
+            for &b in &boards {
+                if ui.selectable_label(raid == Some(b), &b.0).clicked() && raid != Some(b) {
+                    order = Some(MapCommand::Raid { squadron: sq.name.clone(), board: Some(b.clone()) });
+                }
+            }
+        });
+    }
+    if boards.is_empty() && air.squadrons.iter().any(|(s, _)| c.bomb_load(side, &s.name).is_some()) {
+        ui.label("Detect the enemy to give your bombers a target.");
+    }
+    order
 }
 
 /// A battlegroup's record sheet: commander, orders, points, condition,
@@ -1201,6 +1245,37 @@ mod tests {
         none.run();
         assert!(*none.state(), "no fleet, no section");
         assert!(none.query_by_label("Your fleet").is_none());
+    }
+
+    #[test]
+    fn the_air_force_panel_sends_a_bomber_on_a_raid() {
+        let war = warbound_war::shipped::war("guernsey-1942", 3, warbound_war::Battles::Paper).unwrap();
+        let mut c = war.progress.campaign.clone();
+        let (board, enemy) = c
+            .occupation
+            .iter()
+            .find_map(|(b, o)| o.occupants.iter().find(|x| x.side == Side::Red).map(|x| (b.clone(), x.force.clone())))
+            .unwrap();
+        c.armies.iter_mut().find(|a| a.side == Side::Blue).unwrap().known.insert(enemy, (board.clone(), 1));
+        let air = c.army(Side::Blue).air.as_ref().unwrap();
+        let bomber =
+            air.squadrons.iter().map(|(s, _)| s.name.clone()).find(|n| c.bomb_load(Side::Blue, n).is_some()).unwrap();
+        let fighter =
+            air.squadrons.iter().map(|(s, _)| s.name.clone()).find(|n| c.bomb_load(Side::Blue, n).is_none()).unwrap();
+        let mut h = Harness::new_ui_state(
+            move |ui, out: &mut Option<MapCommand>| {
+                if let Some(cmd) = air_force(ui, &c, Side::Blue) {
+                    *out = Some(cmd);
+                }
+            },
+            None,
+        );
+        h.run();
+        assert!(h.query_by_label_contains(&format!("{fighter}: ")).is_some(), "every squadron is listed");
+        assert_eq!(h.get_all_by_label("Bombing raid:").count(), 1, "only the bomber is offered a raid");
+        h.get_by_label(&board.0).click();
+        h.run();
+        assert_eq!(h.state().clone(), Some(MapCommand::Raid { squadron: bomber, board: Some(board) }));
     }
 
     #[test]

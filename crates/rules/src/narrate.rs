@@ -664,6 +664,39 @@ fn campaign(e: &RuleEvent, who: &str, target: Option<&str>, dice: &str) -> Optio
         "5 Event Timings" if out(e, "card").is_some() => {
             format!("A Diary Box card comes up for {who}: {}", raw(out(e, "card")))
         }
+        "28.8 Aircraft missions" if input(e, "mission").and_then(Value::as_str) == Some("Bombing raid") => format!(
+            "{who} flies a bombing raid over {} with {}",
+            raw(input(e, "board")),
+            plural(count(out(e, "machines")), "machine", "machines")
+        ),
+        "28.8 Aircraft Missions, Bombing raids" if out(e, "targets").is_some() => {
+            format!("{who} finds nothing to bomb on {}", raw(input(e, "board")))
+        }
+        "28.8 Aircraft Missions, Bombing raids" if out(e, "allocated").is_some() => {
+            let numbered: Vec<String> = out(e, "allocated")?
+                .as_array()?
+                .iter()
+                .filter_map(|pair| Some(format!("{} {}", pair.get(0)?.as_str()?, pair.get(1)?.as_u64()?)))
+                .collect();
+            format!("{who} numbers its targets on {}{thrown}: {}", raw(input(e, "board")), numbered.join(", "))
+        }
+        "28.8 Aircraft Missions, Bombing raids" if out(e, "hits_on").is_some() => {
+            let hits: Vec<String> = out(e, "hits_on")?.as_array()?.iter().map(|n| raw(Some(n))).collect();
+            let bombs = plural(count(input(e, "bombs")), "bomb", "bombs");
+            if hits.is_empty() {
+                format!("{who} drops {bombs}: no double, every bomb misses")
+            } else {
+                format!("{who} drops {bombs}: doubles on {}", hits.join(", "))
+            }
+        }
+        "28.8 Aircraft Missions, Bombing raids" if input(e, "cut").is_some() => {
+            format!("{who} hits the railway line at {}: the line is cut until it is mended", raw(input(e, "board")))
+        }
+        "28.8 Aircraft Missions, Bombing raids" if out(e, "total").is_some() && target.is_some() => format!(
+            "{who}'s bomb hits {}{thrown}: {} of damage",
+            target?,
+            plural(count(out(e, "total")), "point", "points")
+        ),
         "28.10 Anti-Aircraft fire" if out(e, "hits").is_some() => {
             let over = input(e, "board").map_or(String::new(), |b| format!(" over {}", raw(Some(b))));
             format!(
@@ -894,6 +927,41 @@ mod tests {
         assert_eq!(
             sentence(&e, &named),
             "No. 3 Commando cuts the railway line at Vazon Bay with a large charge: no train passes until it is mended (FYOW, 30.5 A railway line can be cut)"
+        );
+    }
+
+    #[test]
+    fn a_bombing_raid_reads_its_targets_bombs_and_hits() {
+        let raid = |section| event(EventKind::AirOperation, Book::FightYourOwnWars, section).actor("No. 175 Squadron");
+        let flown = raid("28.8 Aircraft missions")
+            .input("mission", "Bombing raid", "")
+            .input("board", "Forest", "")
+            .outcome(json!({ "machines": 11 }));
+        let numbered = raid("28.8 Aircraft Missions, Bombing raids")
+            .input("board", "Forest", "")
+            .dice(6, &[3, 5])
+            .outcome(json!({ "allocated": [["III./IR 582", 3], ["the railway line", 5]] }));
+        let dropped =
+            raid("28.8 Aircraft Missions, Bombing raids").input("bombs", 22, "").outcome(json!({ "hits_on": [3, 1] }));
+        let hit = raid("28.8 Aircraft Missions, Bombing raids")
+            .target("III./IR 582")
+            .dice(6, &[4])
+            .outcome(json!({ "points": [3], "total": 3 }));
+        let cut = raid("28.8 Aircraft Missions, Bombing raids")
+            .target("the railway line")
+            .input("board", "Forest", "")
+            .input("cut", true, "")
+            .outcome(json!({ "points": [2], "total": 2 }));
+        let said: Vec<String> = [flown, numbered, dropped, hit, cut].iter().map(|e| sentence(e, &named)).collect();
+        assert_eq!(
+            said,
+            [
+                "No. 175 Squadron flies a bombing raid over Forest with 11 machines (FYOW, 28.8 Aircraft missions)",
+                "No. 175 Squadron numbers its targets on Forest (d6 3 5): III./IR 582 3, the railway line 5 (FYOW, 28.8 Aircraft Missions, Bombing raids)",
+                "No. 175 Squadron drops 22 bombs: doubles on 3, 1 (FYOW, 28.8 Aircraft Missions, Bombing raids)",
+                "No. 175 Squadron's bomb hits III./IR 582 (d6 4): 3 points of damage (FYOW, 28.8 Aircraft Missions, Bombing raids)",
+                "No. 175 Squadron hits the railway line at Forest: the line is cut until it is mended (FYOW, 28.8 Aircraft Missions, Bombing raids)",
+            ]
         );
     }
 

@@ -139,6 +139,19 @@ pub enum BombType {
     Torpedo,
 }
 
+/// The CODEX's bomb sizes are the bomb table's rows: small up to 100lbs,
+/// medium 100–250lbs, heavy 500lbs and over.
+impl From<warbound_rules::aircraft::BombSize> for BombType {
+    fn from(size: warbound_rules::aircraft::BombSize) -> Self {
+        use warbound_rules::aircraft::BombSize;
+        match size {
+            BombSize::Small => Self::Small,
+            BombSize::Medium => Self::Medium,
+            BombSize::Heavy => Self::Heavy,
+        }
+    }
+}
+
 /// Columns of the HE Effects chart of 28.8.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum HeColumn {

@@ -127,6 +127,9 @@ impl Campaign {
                 }
             }
         }
+        if wind != Wind::Sandstorm {
+            self.bombing_raids(conditions);
+        }
     }
 
     /// The board an army most needs to see: the next board on its forces'

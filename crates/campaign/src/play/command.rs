@@ -59,6 +59,9 @@ pub enum Command {
     /// Keep a vessel of the fleet in harbour, or let it sail again, from
     /// the next day's placing of vessels (FYOW 29.5).
     Harbour { vessel: String, hold: bool },
+    /// Send one of the army's squadrons carrying bombs to raid a Map Board
+    /// every morning it may fly, or call its raids off (`None`) (FYOW 28.8).
+    Raid { squadron: String, board: Option<BoardId> },
 }
 
 /// What a move led to.
@@ -88,6 +91,7 @@ impl Campaign {
             Command::CutRailway { force } => self.cut_railway(&force),
             Command::Inquire { force, questions } => self.inquire(&force, questions),
             Command::Harbour { vessel, hold } => self.hold_in_harbour(&vessel, hold),
+            Command::Raid { squadron, board } => self.order_raid(&squadron, board),
         }
     }
 

@@ -12,6 +12,7 @@ use warbound_rules::codex::{Codex, Kind, Points};
 use warbound_rules::data::{DataError, from_ron};
 use warbound_rules::officer::{Grade, Officer, Quality, Rank};
 
+use crate::air::missions::BombType;
 use crate::air::squadron::Basing;
 use crate::air::{Role, Speed};
 use crate::army::battlegroup::{Battlegroup, BattlegroupKind, Element, ElementClass, WarPeriod};
@@ -278,6 +279,12 @@ pub struct SquadronFile {
     /// in the campaign's year, whose flying data it fields on the table.
     #[serde(default)]
     pub codex: Option<String>,
+    /// The bombs each machine carries on a bombing raid (FYOW 28.8: "Refer
+    /// to Aircraft Codex for details of bombs carried by each aircraft
+    /// type"): its `codex` aircraft's, set when the tables are checked;
+    /// never written in the file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bombs: Option<(BombType, u8)>,
 }
 
 impl SquadronFile {
@@ -345,6 +352,7 @@ impl CampaignFile {
         templates: &crate::army::orbat::Templates,
     ) -> Result<(), DataError> {
         let mut costs = Vec::new();
+        let mut bombs = Vec::new();
         for (a, army) in self.armies.iter().enumerate() {
             for (b, bg) in army.battlegroups.iter().enumerate() {
                 let mut total = Points::ZERO;
@@ -419,6 +427,17 @@ impl CampaignFile {
                     let at = format!("armies[{a}].squadrons[{q}].codex");
                     DataError::located(file, text, &at, Some(id), format!("codex: {why}"))
                 };
+                if sq.bombs.is_some() {
+                    let why =
+                        format!("bombs: {} carries the bombs of its codex aircraft \"{id}\"; write none", sq.name);
+                    return Err(DataError::located(
+                        file,
+                        text,
+                        &format!("armies[{a}].squadrons[{q}].bombs"),
+                        None,
+                        why,
+                    ));
+                }
                 let entry = codex.get(id).map_err(|err| refuse(err.to_string()))?;
                 if entry.kind != Kind::Aircraft {
                     return Err(refuse(format!("\"{id}\" ({}) is not an aircraft", entry.name)));
@@ -430,7 +449,12 @@ impl CampaignFile {
                     let (from, to) = entry.service;
                     return Err(refuse(format!("\"{id}\" is in service {from}-{to}, not in {}", self.year)));
                 }
+                let load = entry.air.as_ref().and_then(|air| air.bombs).map(|(size, n)| (BombType::from(size), n));
+                bombs.push(((a, q), load));
             }
+        }
+        for ((a, q), load) in bombs {
+            self.armies[a].squadrons[q].bombs = load;
         }
         for ((a, b, e), points, aa) in costs {
             let el = &mut self.armies[a].battlegroups[b].elements[e];

@@ -7,6 +7,7 @@
 pub(crate) mod air;
 mod auto;
 mod battle;
+pub mod bombing;
 mod chance;
 pub mod changes;
 pub mod command;
@@ -256,6 +257,16 @@ mod tests {
             assert_eq!(err.position.map(|p| p.0), Some(line), "{err}");
             assert!(err.message.starts_with("codex: ") && err.message.contains(why), "{err}");
         }
+        // Bombs come from the CODEX aircraft, never from the campaign.
+        let text = GUERNSEY.replacen(
+            "codex: Some(\"gb_hurricane_iib\")",
+            "codex: Some(\"gb_hurricane_iib\"), bombs: Some((heavy, 4))",
+            1,
+        );
+        let err = refused(&text);
+        let line = text.lines().position(|l| l.contains("bombs: Some((heavy, 4))")).unwrap() + 1;
+        assert_eq!(err.position.map(|p| p.0), Some(line), "{err}");
+        assert!(err.message.starts_with("bombs: ") && err.message.contains("gb_hurricane_iib"), "{err}");
         // A battery with no FOO to call its guns, and a FOO with no guns.
         let text = GUERNSEY.replacen(", foo: Some(Regular)", "", 1);
         assert!(refused(&text).message.contains("needs a FOO"));

@@ -374,7 +374,14 @@ fn air_arm(a: &ArmyFile) -> Result<Option<AirArm>, CampaignError> {
     let machines = a.squadrons.iter().map(|s| s.machines as u32).sum();
     let command = AirCommand::new(machines).map_err(|e| CampaignError::new("28.12", e.to_string()))?;
     let grass_strips = a.squadrons.iter().filter(|s| s.grass_strip).map(|s| s.name.clone()).collect();
-    Ok(Some(AirArm { command, squadrons, flying: None, grass_strips, counted: Default::default() }))
+    Ok(Some(AirArm {
+        command,
+        squadrons,
+        flying: None,
+        grass_strips,
+        counted: Default::default(),
+        raids: Default::default(),
+    }))
 }
 
 /// The edge a force placed at the outset arrived by: the first link's edge on its board.

@@ -85,6 +85,10 @@ pub struct AirArm {
     pub grass_strips: BTreeSet<String>,
     /// Damages, inactive machines and losses counted at the last Strategic Milestone throw (28.12).
     pub counted: crate::air::command::AirLosses,
+    /// The bombing raids the player has ordered: each squadron's target
+    /// Map Board, raided every morning the weather lets it fly (28.8).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub raids: BTreeMap<String, BoardId>,
 }
 
 /// One army: its General, Strategic Morale and what it knows of the enemy.
