@@ -254,16 +254,21 @@ impl Campaign {
                 .is_some_and(|t| t.permits(Flight::Aircraft, conditions))
     }
 
+    /// Whether `squadron` of army `a` flies from a grass strip closed today (25.8).
+    pub(crate) fn strip_closed(&self, a: usize, squadron: &str) -> bool {
+        let closed = self.today.as_ref().is_some_and(|t| t.unmetalled_airstrips_closed);
+        closed && self.armies[a].air.as_ref().is_some_and(|air| air.grass_strips.contains(squadron))
+    }
+
     /// The squadron of army `a` of a role that has not flown today, with the
     /// most machines operational, its airstrip open (25.8).
     pub(crate) fn squadron_for(&self, a: usize, role: impl Fn(Role) -> bool) -> Option<usize> {
         let air = self.armies[a].air.as_ref()?;
-        let closed = self.today.as_ref().is_some_and(|t| t.unmetalled_airstrips_closed);
         air.squadrons
             .iter()
             .enumerate()
             .filter(|(_, (s, _))| role(s.role) && !s.used_today && s.operational() > 0)
-            .filter(|(_, (s, _))| !(closed && air.grass_strips.contains(&s.name)))
+            .filter(|(_, (s, _))| !self.strip_closed(a, &s.name))
             .max_by_key(|(i, (s, _))| (s.operational(), usize::MAX - i))
             .map(|(i, _)| i)
     }
@@ -278,7 +283,6 @@ impl Campaign {
     /// second only when no fresh squadron of its role is left (test
     /// `a_squadron_flies_a_second_sortie_without_its_damaged_machines`).
     pub(crate) fn second_sortie_for(&mut self, a: usize, role: impl Fn(Role) -> bool) -> Option<usize> {
-        let closed = self.today.as_ref().is_some_and(|t| t.unmetalled_airstrips_closed);
         let air = self.armies[a].air.as_ref()?;
         let sound = |s: &crate::air::squadron::Squadron| {
             s.aircraft.iter().filter(|m| m.status != Status::Lost && m.damage == 0).count()
@@ -288,7 +292,7 @@ impl Campaign {
             .iter()
             .enumerate()
             .filter(|(_, (s, _))| role(s.role) && s.used_today && !s.second_sortie)
-            .filter(|(_, (s, _))| !(closed && air.grass_strips.contains(&s.name)))
+            .filter(|(_, (s, _))| !self.strip_closed(a, &s.name))
             .map(|(i, (s, _))| (i, sound(s)))
             .filter(|&(_, n)| n > 0)
             .max_by_key(|&(i, n)| (n, usize::MAX - i))?;

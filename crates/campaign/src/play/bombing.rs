@@ -96,12 +96,6 @@ impl Campaign {
         self.raid_target(a).map(|b| vec![(g, b)]).unwrap_or_default()
     }
 
-    /// Whether `squadron` of army `a` flies from a grass strip closed today (25.8).
-    fn strip_closed(&self, a: usize, squadron: &str) -> bool {
-        let closed = self.today.as_ref().is_some_and(|t| t.unmetalled_airstrips_closed);
-        closed && self.armies[a].air.as_ref().is_some_and(|air| air.grass_strips.contains(squadron))
-    }
-
     /// The board the Auto's army `a` raids: the first board on one of its
     /// forces' roads to their objectives where it knows an enemy force to
     /// be, and none of its own forces stands (those are fought over with
