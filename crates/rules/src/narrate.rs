@@ -697,6 +697,50 @@ fn campaign(e: &RuleEvent, who: &str, target: Option<&str>, dice: &str) -> Optio
             target?,
             plural(count(out(e, "total")), "point", "points")
         ),
+        "34.11 Partisans in battle" if out(e, "joins").is_some() => format!(
+            "{who}, {} strong, fights beside {} on {}",
+            plural(count(input(e, "members")), "partisan", "partisans"),
+            raw(out(e, "joins")),
+            raw(input(e, "board"))
+        ),
+        "34.11 Partisans in battle" if out(e, "members_lost").is_some() => {
+            let lost = plural(count(out(e, "members_lost")), "member", "members");
+            let left = count(out(e, "members"));
+            let share = match input(e, "share") {
+                Some(points) => format!(
+                    "shares its side's losses, {} of {}",
+                    raw(Some(points)),
+                    plural(count(input(e, "side_loss")), "point", "points")
+                ),
+                None => "comes through the battle on the table".to_owned(),
+            };
+            if left == 0 {
+                format!("{who} {share}: {lost} lost, and the cell is wiped out")
+            } else {
+                format!("{who} {share}: {lost} lost, {left} left")
+            }
+        }
+        "34.11 Partisans in battle" if out(e, "home").is_some() => {
+            format!("{who} goes back to its hideout: its side holds the board")
+        }
+        "34.11 Partisans in battle" if out(e, "cancelled").is_some() => {
+            format!("{who} is not free to act after its battle: its mission this month is called off")
+        }
+        "34.11 Partisans in battle" if input(e, "retreat").is_some() => match raw(input(e, "retreat")).as_str() {
+            "GoodOrder" => {
+                format!("{who} retreats in good order with its side and stands down for the rest of the month")
+            }
+            _ => format!("{who} retreats in disarray with its side and is dispersed"),
+        },
+        "34.11 Retreat in Disarray" => match e.outcome.as_str() {
+            Some("Dispersed") => format!("{who} throws 5D6 to gather again{thrown}: no double, it stays dispersed"),
+            Some("StoodDown") => {
+                format!(
+                    "{who} throws 5D6 to gather again{thrown}: a double, it gathers but stands down for the rest of the month"
+                )
+            }
+            _ => format!("{who} throws 5D6 to gather again{thrown}: a double, it is free to act"),
+        },
         "28.10 Anti-Aircraft fire" if out(e, "hits").is_some() => {
             let over = input(e, "board").map_or(String::new(), |b| format!(" over {}", raw(Some(b))));
             format!(
@@ -961,6 +1005,36 @@ mod tests {
                 "No. 175 Squadron drops 22 bombs: doubles on 3, 1 (FYOW, 28.8 Aircraft Missions, Bombing raids)",
                 "No. 175 Squadron's bomb hits III./IR 582 (d6 4): 3 points of damage (FYOW, 28.8 Aircraft Missions, Bombing raids)",
                 "No. 175 Squadron hits the railway line at Forest: the line is cut until it is mended (FYOW, 28.8 Aircraft Missions, Bombing raids)",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_partisan_cell_in_battle_reads_as_sentences() {
+        let cell = |section| event(EventKind::Partisans, Book::FightYourOwnWars, section).actor("Cell 2");
+        let joins = cell("34.11 Partisans in battle")
+            .target("4th Dorsets")
+            .input("board", "St Peter Port", "")
+            .input("members", 6, "")
+            .outcome(json!({ "joins": "4th Dorsets" }));
+        let share = cell("34.11 Partisans in battle")
+            .input("side_loss", 40, "")
+            .input("share", 5, "")
+            .outcome(json!({ "members_lost": 2, "members": 4 }));
+        let table = cell("34.11 Partisans in battle")
+            .input("on_the_table", true, "")
+            .outcome(json!({ "members_lost": 4, "members": 0 }));
+        let retreat = cell("34.11 Partisans in battle").input("retreat", "Disarray", "").outcome("Dispersed");
+        let regather = cell("34.11 Retreat in Disarray").dice(6, &[1, 3, 3, 5, 6]).outcome("StoodDown");
+        let said: Vec<String> = [joins, share, table, retreat, regather].iter().map(|e| sentence(e, &named)).collect();
+        assert_eq!(
+            said,
+            [
+                "Cell 2, 6 partisans strong, fights beside 4th Dorsets on St Peter Port (FYOW, 34.11 Partisans in battle)",
+                "Cell 2 shares its side's losses, 5 of 40 points: 2 members lost, 4 left (FYOW, 34.11 Partisans in battle)",
+                "Cell 2 comes through the battle on the table: 4 members lost, and the cell is wiped out (FYOW, 34.11 Partisans in battle)",
+                "Cell 2 retreats in disarray with its side and is dispersed (FYOW, 34.11 Partisans in battle)",
+                "Cell 2 throws 5D6 to gather again (d6 1 3 3 5 6): a double, it gathers but stands down for the rest of the month (FYOW, 34.11 Retreat in Disarray)",
             ]
         );
     }

@@ -161,7 +161,8 @@ impl Cell {
         self.explosives = 0;
     }
 
-    fn lose(&mut self, casualties: u8) {
+    /// Loses `casualties` members; a cell left with none is wiped out.
+    pub(crate) fn lose(&mut self, casualties: u8) {
         self.members = self.members.saturating_sub(casualties);
         if self.members == 0 {
             self.wipe_out();

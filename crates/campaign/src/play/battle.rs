@@ -128,7 +128,10 @@ impl Campaign {
             engagement,
             table: None,
             joined: Vec::new(),
+            partisans: None,
         });
+        let k = self.battles.len() - 1;
+        self.partisans_join(k);
     }
 
     /// The battles whose Combat Session is due this session (their contact
@@ -222,7 +225,7 @@ impl Campaign {
 
     /// A paper force for a side of a battle, with the machines of the
     /// ground-attack squadron supporting it still flying (33.7.3 (ix)).
-    fn paper_force(&self, name: &str, squadron: Option<usize>) -> Force {
+    pub(crate) fn paper_force(&self, name: &str, squadron: Option<usize>) -> Force {
         let f = self.force(name).expect("a force in battle");
         let offshore = self.fx(name).map(|i| super::landing::offshore(self, i)).unwrap_or_default();
         let ashore = |e: &&crate::army::battlegroup::Element| !offshore.contains(&e.name);
@@ -274,8 +277,8 @@ impl Campaign {
         if self.force(&b.attacker).is_none_or(|f| f.is_gone()) || self.force(&b.defender).is_none_or(|f| f.is_gone()) {
             return true;
         }
-        let attacker = self.paper_force(&b.attacker, air.attacker);
-        let defender = self.paper_force(&b.defender, air.defender);
+        let attacker = self.with_partisans(b.partisans, self.paper_force(&b.attacker, air.attacker));
+        let defender = self.with_partisans(b.partisans, self.paper_force(&b.defender, air.defender));
         let session = match resolve_combat_session(&attacker, &defender, &situation, &mut self.dice) {
             Ok(s) => s,
             Err(e) => {
@@ -285,10 +288,12 @@ impl Campaign {
         };
         self.log_step(session.events.clone());
         self.battles[k].combat_sessions += 1;
-        for (o, name, squadron) in
-            [(&session.attacker, &b.attacker, air.attacker), (&session.defender, &b.defender, air.defender)]
-        {
-            self.book_losses(name, o.barrage_loss + o.battle_loss, o.condition);
+        for (o, name, squadron, value) in [
+            (&session.attacker, &b.attacker, air.attacker, attacker.value),
+            (&session.defender, &b.defender, air.defender, defender.value),
+        ] {
+            let loss = self.partisan_losses(b.partisans, name, o.barrage_loss + o.battle_loss, value);
+            self.book_losses(name, loss, o.condition);
             if let Some(s) = &o.supplemental {
                 if s.ammo == AmmoUsed::AllAndStockpileLost
                     && let Some(i) = self.fx(name)
@@ -306,6 +311,8 @@ impl Campaign {
         // and its battle with it.
         let still = self.battles.get(k).filter(|x| x.attacker == b.attacker && x.defender == b.defender);
         let Some(sessions) = still.map(|x| x.combat_sessions) else {
+            let winner = [&b.attacker, &b.defender].into_iter().find(|n| self.force(n).is_some_and(|f| !f.is_gone()));
+            self.partisans_battle_over(b.partisans, winner.map(String::as_str), RetreatOrder::Disarray);
             self.fought.push(BattleRecord {
                 board: b.board.clone(),
                 attacker: b.attacker.clone(),
@@ -342,6 +349,7 @@ impl Campaign {
                             let winner = if name == b.attacker { &b.defender } else { &b.attacker };
                             c.retreat(&name, RetreatOrder::GoodOrder, &b.board);
                             c.winner_takes(winner, &b.board);
+                            c.partisans_battle_over(b.partisans, Some(winner.as_str()), RetreatOrder::GoodOrder);
                             (format!("NR; {name} broke off"), true)
                         }
                         None => ("NR".to_owned(), false),
@@ -355,6 +363,7 @@ impl Campaign {
                 };
                 self.retreat(loser, order, &b.board);
                 self.winner_takes(winner, &b.board);
+                self.partisans_battle_over(b.partisans, Some(winner.as_str()), order);
                 (format!("{loser} retreats in {order:?}"), true)
             }
             NextStep::Destroyed { side } => {
@@ -364,6 +373,7 @@ impl Campaign {
                 };
                 self.remove_force(loser, "destroyed in battle (33.7.3 (viii))");
                 self.winner_takes(winner, &b.board);
+                self.partisans_battle_over(b.partisans, Some(winner.as_str()), RetreatOrder::Disarray);
                 (format!("{loser} destroyed"), true)
             }
         };

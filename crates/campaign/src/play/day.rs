@@ -92,6 +92,7 @@ impl Campaign {
         }
         self.in_step(Self::partisan_agents_evade);
         if date.is_first_day_of_week() {
+            self.in_step(Self::partisans_regather);
             self.in_step(Self::partisan_sweeps);
             self.in_step(Self::partisan_reports);
             self.weekly_morale();

@@ -306,6 +306,9 @@ pub struct PartisansFile {
     /// Targets to put on the list as missions take targets off it (FYOW 34.10).
     #[serde(default)]
     pub reserve: Vec<Target>,
+    /// The CODEX id of the personal weapon each member of a cell carries
+    /// when the cell fights on the table beside its liberators (FYOW 34.11).
+    pub weapon: String,
 }
 
 /// What is wrong with a campaign file.
@@ -451,6 +454,19 @@ impl CampaignFile {
                 }
                 let load = entry.air.as_ref().and_then(|air| air.bombs).map(|(size, n)| (BombType::from(size), n));
                 bombs.push(((a, q), load));
+            }
+        }
+        if let Some(p) = &self.partisans {
+            let id = &p.weapon;
+            let refuse =
+                |why: String| DataError::located(file, text, "partisans.weapon", Some(id), format!("weapon: {why}"));
+            let entry = codex.get(id).map_err(|err| refuse(err.to_string()))?;
+            if entry.kind != Kind::Weapon || entry.crew > 1 {
+                return Err(refuse(format!("\"{id}\" ({}) is not a personal weapon", entry.name)));
+            }
+            if !entry.in_service(self.year) {
+                let (from, to) = entry.service;
+                return Err(refuse(format!("\"{id}\" is in service {from}-{to}, not in {}", self.year)));
             }
         }
         for ((a, q), load) in bombs {

@@ -26,6 +26,7 @@ mod landing;
 mod merging;
 mod morale;
 mod partisans;
+mod partisans_in_battle;
 mod pickets;
 mod repairs;
 mod replenishment;
@@ -267,6 +268,17 @@ mod tests {
         let line = text.lines().position(|l| l.contains("bombs: Some((heavy, 4))")).unwrap() + 1;
         assert_eq!(err.position.map(|p| p.0), Some(line), "{err}");
         assert!(err.message.starts_with("bombs: ") && err.message.contains("gb_hurricane_iib"), "{err}");
+        // The partisans' weapon: a one-man CODEX weapon in service that year.
+        for (id, why) in [("gb_tardis", "unknown codex id"), ("gb_bren", "not a personal weapon"), ("gb_piat", "1943")]
+        {
+            let text = GUERNSEY.replacen("weapon: \"gb_smle_rifle\"", &format!("weapon: \"{id}\""), 1);
+            let err = refused(&text);
+            let line = text.lines().position(|l| l.contains(&format!("weapon: \"{id}\""))).unwrap() + 1;
+            assert_eq!(err.position.map(|p| p.0), Some(line), "{err}");
+            assert!(err.message.starts_with("weapon: ") && err.message.contains(why), "{err}");
+        }
+        let text = GUERNSEY.replacen("        weapon: \"gb_smle_rifle\",\n", "", 1);
+        assert!(CampaignFile::load("g.ron", &text).unwrap_err().message.contains("weapon"));
         // A battery with no FOO to call its guns, and a FOO with no guns.
         let text = GUERNSEY.replacen(", foo: Some(Regular)", "", 1);
         assert!(refused(&text).message.contains("needs a FOO"));

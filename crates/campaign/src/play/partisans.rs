@@ -10,8 +10,8 @@ use crate::army::calendar::CampaignDate;
 use crate::map::board::BoardId;
 use crate::map::detection::{Bearing, OccupierPosture, Quarry, detect_from_occupation};
 use crate::paper::partisans::{
-    AgentFate, AttackOutcome, Mission, SupplyEffect, Sweep, SweepTrigger, anti_partisan_sweep, attack, buy_agents,
-    halved_stockpile, new_cell_for_season, observe, plan_mission, weekly_report,
+    AgentFate, AttackOutcome, Mission, Standing, SupplyEffect, Sweep, SweepTrigger, anti_partisan_sweep, attack,
+    buy_agents, halved_stockpile, new_cell_for_season, observe, plan_mission, weekly_report,
 };
 use crate::play::state::{Campaign, Partisans, fyow};
 use crate::supply::logistics::Mode;
@@ -145,6 +145,16 @@ impl Campaign {
                     RuleEvent::new(EventKind::Partisans, fyow("32 Chance Cards"))
                         .actor(&p.cells[i].name)
                         .outcome(json!({ "cancelled": "5 of Spades: planned partisan activity today is cancelled" })),
+                );
+                continue;
+            }
+            if p.cells[i].standing != Standing::Free {
+                // 34.11: back from a battle, the cell takes no further action this month.
+                self.log(
+                    RuleEvent::new(EventKind::Partisans, fyow("34.11 Partisans in battle"))
+                        .actor(&p.cells[i].name)
+                        .input("standing", p.cells[i].standing, "after its battle")
+                        .outcome(json!({ "cancelled": mission })),
                 );
                 continue;
             }
@@ -344,7 +354,7 @@ mod tests {
             let p = c.partisans.as_mut().unwrap();
             let cell = &mut p.cells[0];
             (cell.members, cell.radio, cell.explosives) = (cell.members.max(4), true, 1);
-            cell.standing = crate::paper::partisans::Standing::Free;
+            cell.standing = Standing::Free;
             p.agents_home.push(crate::paper::partisans::Agent::new());
             c.day = 1;
             c.drain_events();
@@ -397,7 +407,7 @@ mod tests {
             let p = c.partisans.as_mut().unwrap();
             p.cells[0].radio = true;
             p.cells[0].members = p.cells[0].members.max(3);
-            p.cells[0].standing = crate::paper::partisans::Standing::Free;
+            p.cells[0].standing = Standing::Free;
             p.unreported.insert(0, vec![(force.clone(), board.clone(), 1)]);
             p.last_mission.insert(0, board.0.clone());
             c.army_mut(helps).known.clear();

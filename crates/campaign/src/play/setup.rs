@@ -296,6 +296,7 @@ impl Setup {
             last_mission: BTreeMap::new(),
             agents_home: Vec::new(),
             agent_joined: BTreeMap::new(),
+            dispersed: BTreeMap::new(),
         });
         Ok(())
     }

@@ -369,6 +369,10 @@ pub struct Partisans {
     /// capture each day after (34.15).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub agent_joined: BTreeMap<usize, u32>,
+    /// The session each dispersed cell's battle ended (34.11): regathered
+    /// in that month it stays stood down.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub dispersed: BTreeMap<usize, CampaignDate>,
 }
 
 /// A paper battle on a Map Board (FYOW 33.7), between one attacking and one defending force.
@@ -390,6 +394,9 @@ pub struct PaperBattle {
     /// order they joined.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub joined: Vec<String>,
+    /// The partisan cell fighting beside the side it helps (FYOW 34.11).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub partisans: Option<usize>,
 }
 
 /// A finished paper battle, for the summary.

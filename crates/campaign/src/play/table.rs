@@ -223,6 +223,13 @@ impl Campaign {
             }
             forces.push(f);
         }
+        // 34.11: a partisan cell fights beside the side it helps.
+        if let Some((side, company)) = self.partisan_company(b.partisans) {
+            let helped = forces.iter_mut().find(|f| self.forces.iter().any(|x| x.name == f.force && x.side == side));
+            if let Some(f) = helped {
+                f.companies.push(company);
+            }
+        }
         let day = BattleDay {
             start_hour: self.date.start_hour(),
             season: self.date.season(),
@@ -349,6 +356,8 @@ impl Campaign {
             winner_side.and_then(|s| names.iter().find(|n| self.force(n).is_some_and(|f| f.side == s))).cloned();
         let loser =
             winner_side.and_then(|s| names.iter().find(|n| self.force(n).is_some_and(|f| f.side != s))).cloned();
+        self.partisans_from_table(b.partisans, battle, r);
+        self.partisans_battle_over(b.partisans, winner.as_deref(), RetreatOrder::Disarray);
         let mut retreated = None;
         let mut joiners_retreated = Vec::new();
         if let (Some(w), Some(l)) = (&winner, &loser) {
@@ -710,6 +719,53 @@ mod tests {
             checked += 1;
         }
         assert!(checked >= 3, "{checked} seeds had a battle on the table");
+    }
+
+    #[test]
+    fn a_partisan_cell_fights_on_the_table_beside_the_side_it_helps() {
+        // 34.11: "Partisan forces can engage with the enemy either directly
+        // on the table or using the 'Dunnigan Rules'", as Regular Enhanced
+        // troops. Here the resistance helps the side the tabletop beats, so
+        // the cell loses half its men and retreats with it, in disarray.
+        use crate::paper::partisans::Standing;
+        use crate::play::partisans_in_battle::CELL_ELEMENT;
+        use warbound_rules::codex::FigureGrade;
+        let mut t = Decisive { codex: test_codex(), templates: shipped(), fought: Vec::new() };
+        let mut c = Campaign::new("guernsey-1942", crate::play::testing::guernsey(), 2).unwrap();
+        for name in ["4th Dorsets", "I./IR 582"] {
+            let i = c.fx(name).unwrap();
+            c.forces[i].battlegroup.elements.truncate(2);
+            c.sync_points(name);
+        }
+        let p = c.partisans.as_mut().unwrap();
+        p.helps = Side::Red;
+        for cell in &mut p.cells {
+            (cell.members, cell.radio, cell.standing) = (6, true, Standing::Free);
+        }
+        let board = BoardId::new("St Peter Port");
+        c.relocate("4th Dorsets", &BoardId::new("West Sea"), &board, crate::map::common::Edge::West).unwrap();
+        c.start_battle("4th Dorsets", "I./IR 582");
+        let cell = c.battles[0].partisans.expect("a cell joins");
+        assert!(c.table_session(0, &mut t).unwrap(), "the tabletop decides it at once");
+        let roster = &c.battles[0].table.as_ref().unwrap().roster;
+        let fielded: Vec<(usize, &warbound_rules::scenario::ElementSpec)> = t.fought[0]
+            .scenario
+            .sides
+            .iter()
+            .enumerate()
+            .flat_map(|(s, side)| side.companies.iter().flat_map(move |co| co.elements.iter().map(move |e| (s, e))))
+            .filter(|(_, e)| roster.get(&e.id).is_some_and(|r| r.template_element == CELL_ELEMENT))
+            .collect();
+        assert_eq!(fielded.len(), 1, "one element of partisans");
+        let (side, element) = fielded[0];
+        assert_eq!(side, 1, "on Red's side, the side it helps");
+        assert_eq!(element.figures.len(), 1);
+        let men = &element.figures[0];
+        assert_eq!((men.men, men.weapon.as_deref()), (6, Some("gb_smle_rifle")));
+        assert_eq!(men.grade, Some(FigureGrade::RegularEnhanced));
+        let cell = &c.partisans.as_ref().unwrap().cells[cell];
+        assert_eq!(cell.members, 3, "the men who came through the battle");
+        assert_eq!(cell.standing, Standing::Dispersed, "beaten on the table: in disarray");
     }
 
     #[test]
