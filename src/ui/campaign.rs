@@ -16,7 +16,7 @@ use warbound_campaign::{
         board::BoardId,
         common::{ForceKind, Side},
     },
-    paper::dunnigan::StrategicCondition,
+    paper::{dunnigan::StrategicCondition, partisans::Standing},
     play::{
         Campaign, Command as MapCommand,
         composite::{IfOrder, Orders},
@@ -305,6 +305,7 @@ fn forces(
                 if let Some(cmd) = air_force(ui, c, war.player) {
                     map_order.write(MapOrder(cmd));
                 }
+                resistance(ui, c, war.player);
                 ui.separator();
                 ui.heading("The enemy, as detected");
                 let known = &c.army(war.player).known;
@@ -430,6 +431,39 @@ fn air_force(ui: &mut egui::Ui, c: &Campaign, side: Side) -> Option<MapCommand> 
         ui.label("Detect the enemy to give your bombers a target.");
     }
     order
+}
+
+/// The resistance cells that help the player's army (FYOW 34), as their
+/// radio reports tell his Command: each cell's members, radio and
+/// explosives, whether it is free to act, stood down or dispersed after a
+/// battle (34.11), and the battle it is fighting beside his forces.
+fn resistance(ui: &mut egui::Ui, c: &Campaign, side: Side) {
+    let Some(p) = c.partisans.as_ref().filter(|p| p.helps == side) else { return };
+    ui.separator();
+    ui.heading("The resistance");
+    for (i, cell) in p.cells.iter().enumerate() {
+        if cell.is_gone() {
+            ui.label(format!("{}: wiped out", cell.name));
+            continue;
+        }
+        let radio = if cell.radio { "a radio" } else { "no radio" };
+        let explosives = match cell.explosives {
+            0 => "no explosives".to_owned(),
+            1 => "1 unit of explosives".to_owned(),
+            n => format!("{n} units of explosives"),
+        };
+        let standing = match cell.standing {
+            Standing::Free => "free to act",
+            Standing::StoodDown => "stood down until the month's end after its battle",
+            Standing::Dispersed => "dispersed after its battle, until a double on the weekly 5D6",
+        };
+        ui.label(format!("{}: {} members, {radio}, {explosives}; {standing}", cell.name, cell.members))
+            .on_hover_text("A cell with 3 or more members and a radio fights beside your forces on a board where it works (FYOW 34.11).");
+        if let Some(b) = c.battles.iter().find(|b| b.partisans == Some(i)) {
+            let beside = if c.force(&b.attacker).is_some_and(|f| f.side == side) { &b.attacker } else { &b.defender };
+            ui.label(format!("  Fighting beside {beside} on {}", b.board.0));
+        }
+    }
 }
 
 /// A battlegroup's record sheet: commander, orders, points, condition,
@@ -1276,6 +1310,41 @@ mod tests {
         h.get_by_label(&board.0).click();
         h.run();
         assert_eq!(h.state().clone(), Some(MapCommand::Raid { squadron: bomber, board: Some(board) }));
+    }
+
+    #[test]
+    fn the_resistance_panel_shows_each_cell_and_its_battle() {
+        use warbound_campaign::paper::dunnigan::{Attitude, Situation, Terrain};
+        let war = warbound_war::shipped::war("guernsey-1942", 3, warbound_war::Battles::Paper).unwrap();
+        let mut c = war.progress.campaign.clone();
+        let p = c.partisans.as_mut().unwrap();
+        let first = p.cells[0].name.clone();
+        (p.cells[0].members, p.cells[0].radio, p.cells[0].explosives, p.cells[0].standing) =
+            (6, true, 2, Standing::Free);
+        let name = |side: Side| c.forces.iter().find(|f| f.side == side).unwrap().name.clone();
+        let battle = warbound_campaign::play::state::PaperBattle {
+            board: BoardId::new("St Peter Port"),
+            attacker: name(Side::Blue),
+            defender: name(Side::Red),
+            situation: Situation::new(Terrain::City, Attitude::Present),
+            contact: c.date,
+            combat_sessions: 0,
+            engagement: None,
+            table: None,
+            joined: Vec::new(),
+            partisans: Some(0),
+        };
+        let (beside, board) = (battle.attacker.clone(), battle.board.0.clone());
+        c.battles = vec![battle];
+        let shown = c.clone();
+        let mut h = Harness::new_ui(move |ui| resistance(ui, &shown, Side::Blue));
+        h.run();
+        h.get_by_label("The resistance");
+        h.get_by_label(&format!("{first}: 6 members, a radio, 2 units of explosives; free to act"));
+        h.get_by_label(&format!("  Fighting beside {beside} on {board}"));
+        let mut hidden = Harness::new_ui(move |ui| resistance(ui, &c, Side::Red));
+        hidden.run();
+        assert!(hidden.query_by_label("The resistance").is_none(), "the occupier does not see the cells");
     }
 
     #[test]

@@ -697,6 +697,11 @@ fn campaign(e: &RuleEvent, who: &str, target: Option<&str>, dice: &str) -> Optio
             target?,
             plural(count(out(e, "total")), "point", "points")
         ),
+        "28.6 Flight Time" if input(e, "board").is_some() => format!(
+            "{who} has the Flight Time to stay over {} for {}",
+            raw(input(e, "board")),
+            plural(count(out(e, "sessions")), "session", "sessions")
+        ),
         "34.11 Partisans in battle" if out(e, "joins").is_some() => format!(
             "{who}, {} strong, fights beside {} on {}",
             plural(count(input(e, "members")), "partisan", "partisans"),
@@ -997,6 +1002,14 @@ mod tests {
             .input("cut", true, "")
             .outcome(json!({ "points": [2], "total": 2 }));
         let said: Vec<String> = [flown, numbered, dropped, hit, cut].iter().map(|e| sentence(e, &named)).collect();
+        let time = event(EventKind::AirOperation, Book::FightYourOwnWars, "28.6 Flight Time")
+            .actor("No. 6 Squadron")
+            .input("board", "Sidi Omar", "")
+            .outcome(json!({ "sessions": 2 }));
+        assert_eq!(
+            sentence(&time, &named),
+            "No. 6 Squadron has the Flight Time to stay over Sidi Omar for 2 sessions (FYOW, 28.6 Flight Time)"
+        );
         assert_eq!(
             said,
             [

@@ -13,7 +13,7 @@ use warbound_rules::event::{EventKind, RuleEvent};
 use crate::air::firing::{
     AaGun, Mg, SpotTarget, aa_fire, air_spot_need, air_to_air_fire, ground_spot_need, mg_ground_attack, spot,
 };
-use crate::air::flying::{Chart, Flight, flying_throw};
+use crate::air::flying::{Chart, Flight, flight_time, flying_throw};
 use crate::air::missions::{EnemyPosture, recce_detection};
 use crate::air::squadron::Status;
 use crate::air::{Conditions, Role, Sky as AirSky, Wind as AirWind};
@@ -145,7 +145,13 @@ impl Campaign {
         ahead.or_else(|| self.armies[a].objectives.first().cloned())
     }
 
-    /// FYOW 28.8: a recce machine's Detection Throw over the target board.
+    /// FYOW 28.8: a recce machine over the target board for its Flight
+    /// Time (28.6). Each session it is there the enemy's AA on the board
+    /// fires at it (28.10), it throws to detect the enemy forces it has not
+    /// yet spotted, and, having spotted any, makes an Information Gathering
+    /// throw on them (17): "If the aircraft has sufficient Flight Time, it
+    /// can remain over the Map Board for a number of sessions to make
+    /// additional Information Gathering throws."
     pub(crate) fn recce_flight(&mut self, a: usize, squadron: usize, conditions: Conditions) {
         let Some(board) = self.recce_target(a) else { return };
         let side = self.armies[a].side;
@@ -163,31 +169,52 @@ impl Campaign {
             })
             .collect();
         let Some(air) = self.armies[a].air.as_mut() else { return };
-        air.squadrons[squadron].0.fly_sortie();
-        // 28.10: the enemy's AA on the board fires as the machines come over;
-        // no aircraft of his are up before the day's first session.
-        self.flak(&board, a, squadron, false);
-        let Some(air) = self.armies[a].air.as_ref() else { return };
-        let (sq, specialist) = &air.squadrons[squadron];
-        if sq.flying().is_empty() {
-            return;
+        let sq = &air.squadrons[squadron].0;
+        let (id, role, basing, endurance) = (sq.name.clone(), sq.role, sq.basing, sq.endurance);
+        let sessions = match flight_time(role, basing, endurance) {
+            Ok(n) => n,
+            Err(e) => return self.log_refusal("28.6", &e.to_string()),
+        };
+        self.log(
+            RuleEvent::new(EventKind::AirOperation, fyow("28.6 Flight Time"))
+                .actor(&id)
+                .input("role", role, "")
+                .input("basing", basing, "Distant or Local")
+                .input("endurance", endurance, "Endurance tanks")
+                .input("board", &board, "the board flown over")
+                .outcome(json!({ "sessions": sessions })),
+        );
+        if let Some(air) = self.armies[a].air.as_mut() {
+            air.squadrons[squadron].0.fly_sortie();
         }
-        let (id, specialist) = (sq.name.clone(), *specialist);
         let day = self.day;
-        let mut spotted = Vec::new();
-        for (force, posture) in enemies {
-            if let Ok((seen, e)) = recce_detection(specialist, conditions, posture, &mut self.dice, &id) {
-                self.log(e.target(&force).input("board", &board, "the board flown over"));
-                if seen {
-                    self.armies[ix(side)].known.insert(force.clone(), (board.clone(), day));
-                    spotted.push(force);
+        let mut spotted: Vec<String> = Vec::new();
+        for _ in 0..sessions {
+            // 28.10: the enemy's AA on the board fires as the machines come
+            // over and each session they stay; no aircraft of his are up
+            // before the day's first session.
+            self.flak(&board, a, squadron, false);
+            let Some(air) = self.armies[a].air.as_ref() else { return };
+            let (sq, specialist) = &air.squadrons[squadron];
+            if sq.flying().is_empty() {
+                return;
+            }
+            let specialist = *specialist;
+            let unseen: Vec<&(String, EnemyPosture)> = enemies.iter().filter(|(f, _)| !spotted.contains(f)).collect();
+            for (force, posture) in unseen {
+                if let Ok((seen, e)) = recce_detection(specialist, conditions, *posture, &mut self.dice, &id) {
+                    self.log(e.target(force).input("board", &board, "the board flown over"));
+                    if seen {
+                        self.armies[ix(side)].known.insert(force.clone(), (board.clone(), day));
+                        spotted.push(force.clone());
+                    }
                 }
             }
-        }
-        // 28.8 "Information Gathering rules also apply if the aircraft
-        // successfully spots enemy forces. See Section 17."
-        if !spotted.is_empty() {
-            self.gather_on(&id, "the air", (side, &board), spotted, false);
+            // 28.8 "Information Gathering rules also apply if the aircraft
+            // successfully spots enemy forces. See Section 17."
+            if !spotted.is_empty() {
+                self.gather_on(&id, "the air", (side, &board), spotted.clone(), false);
+            }
         }
     }
 }
@@ -512,6 +539,7 @@ impl Campaign {
 mod tests {
     use super::*;
     use crate::air::flying::{Chart, FlyingThrow};
+    use crate::air::squadron::Basing;
     use crate::map::common::{Edge, Side};
     use crate::weather::throw_day;
 
@@ -601,6 +629,49 @@ mod tests {
             }
         }
         assert!(spotted > 0 && gathered > 0, "spotted {spotted}, gathered {gathered}");
+    }
+
+    #[test]
+    fn a_local_recce_machine_stays_over_the_board_for_its_flight_time() {
+        // 28.6: "Fighters, Ground attack, Dive bombers, Recce: 1 session
+        // Distant, 2 sessions Local"; 28.8 Reconnaissance Missions: "If the
+        // aircraft has sufficient Flight Time, it can remain over the Map
+        // Board for a number of sessions to make additional Information
+        // Gathering throws."
+        let mut second_looks = 0;
+        for (seed, basing) in (0..16).map(|s| (s, if s % 4 == 0 { Basing::Distant } else { Basing::Local })) {
+            let (mut c, _) = over_cobo(seed, Wind::Calm);
+            for a in 0..c.armies.len() {
+                let Some(air) = c.armies[a].air.as_mut() else { continue };
+                let Some(i) = air.squadrons.iter().position(|(s, _)| s.role == Role::Recce) else { continue };
+                air.squadrons[i].0.basing = basing;
+                c.recce_flight(a, i, Conditions::FINE_DAY);
+                let events = c.drain_events();
+                let Some(time) = events.iter().find(|e| e.rule.section == "28.6 Flight Time") else { continue };
+                let sessions = if basing == Basing::Local { 2 } else { 1 };
+                assert_eq!(time.outcome["sessions"], sessions, "seed {seed}");
+                // Each force is looked for until it is spotted, once a session.
+                let looks: Vec<&RuleEvent> =
+                    events.iter().filter(|e| e.rule.section == "28.8 Aircraft Missions, Reconnaissance").collect();
+                let forces: std::collections::BTreeSet<&str> =
+                    looks.iter().filter_map(|e| e.target.as_deref()).collect();
+                for force in forces {
+                    let mine: Vec<bool> = looks
+                        .iter()
+                        .filter(|e| e.target.as_deref() == Some(force))
+                        .map(|e| e.outcome["detected"] == true)
+                        .collect();
+                    assert!(mine.len() <= sessions, "seed {seed}: {force} {mine:?}");
+                    assert!(mine.iter().rev().skip(1).all(|seen| !seen), "seed {seed}: spotted once is enough");
+                }
+                let attempts = events.iter().filter(|e| e.rule.section == "17.1 Information gathering attempt").count();
+                assert!(attempts <= sessions, "seed {seed}: one attempt a session at most");
+                if attempts == 2 {
+                    second_looks += 1;
+                }
+            }
+        }
+        assert!(second_looks > 0, "a local machine gathers information a second session");
     }
 
     #[test]
