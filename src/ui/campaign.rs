@@ -457,7 +457,8 @@ fn resistance(ui: &mut egui::Ui, c: &Campaign, side: Side) {
             Standing::StoodDown => "stood down until the month's end after its battle",
             Standing::Dispersed => "dispersed after its battle, until a double on the weekly 5D6",
         };
-        ui.label(format!("{}: {} members, {radio}, {explosives}; {standing}", cell.name, cell.members))
+        let members = if cell.members == 1 { "1 member".to_owned() } else { format!("{} members", cell.members) };
+        ui.label(format!("{}: {members}, {radio}, {explosives}; {standing}", cell.name))
             .on_hover_text("A cell with 3 or more members and a radio fights beside your forces on a board where it works (FYOW 34.11).");
         if let Some(b) = c.battles.iter().find(|b| b.partisans == Some(i)) {
             let beside = if c.force(&b.attacker).is_some_and(|f| f.side == side) { &b.attacker } else { &b.defender };
@@ -1321,6 +1322,9 @@ mod tests {
         let first = p.cells[0].name.clone();
         (p.cells[0].members, p.cells[0].radio, p.cells[0].explosives, p.cells[0].standing) =
             (6, true, 2, Standing::Free);
+        let mut lone = warbound_campaign::paper::partisans::Cell::new("The Vale cell", 1);
+        lone.standing = Standing::Dispersed;
+        p.cells.push(lone);
         let name = |side: Side| c.forces.iter().find(|f| f.side == side).unwrap().name.clone();
         let battle = warbound_campaign::play::state::PaperBattle {
             board: BoardId::new("St Peter Port"),
@@ -1342,6 +1346,9 @@ mod tests {
         h.get_by_label("The resistance");
         h.get_by_label(&format!("{first}: 6 members, a radio, 2 units of explosives; free to act"));
         h.get_by_label(&format!("  Fighting beside {beside} on {board}"));
+        h.get_by_label(
+            "The Vale cell: 1 member, no radio, no explosives; dispersed after its battle, until a double on the weekly 5D6",
+        );
         let mut hidden = Harness::new_ui(move |ui| resistance(ui, &c, Side::Red));
         hidden.run();
         assert!(hidden.query_by_label("The resistance").is_none(), "the occupier does not see the cells");

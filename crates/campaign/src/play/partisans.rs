@@ -136,7 +136,11 @@ impl Campaign {
     pub(crate) fn partisan_missions(&mut self) {
         let Some(mut p) = self.partisans.take() else { return };
         let now = self.date;
-        let (due, later): (Vec<_>, Vec<_>) = std::mem::take(&mut p.missions).into_iter().partition(|m| m.0 <= now);
+        // 34.11: a cell fighting beside its liberators goes on its mission
+        // once its battle is over.
+        let fighting: Vec<usize> = self.battles.iter().filter_map(|b| b.partisans).collect();
+        let (due, later): (Vec<_>, Vec<_>) =
+            std::mem::take(&mut p.missions).into_iter().partition(|m| m.0 <= now && !fighting.contains(&m.1));
         p.missions = later;
         let enemy = p.helps.enemy();
         for (_, i, mission) in due {

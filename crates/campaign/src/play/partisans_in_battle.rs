@@ -323,6 +323,23 @@ mod tests {
     }
 
     #[test]
+    fn a_cell_goes_on_its_planned_mission_once_its_battle_is_over() {
+        let mut c = dorsets_on(2, "St Peter Port");
+        c.start_battle("4th Dorsets", "I./IR 582");
+        assert_eq!(c.battles[0].partisans, Some(0));
+        c.partisans.as_mut().unwrap().missions.push((c.date, 0, Mission::Observation));
+        c.drain_events();
+        c.partisan_missions();
+        assert!(c.drain_events().is_empty(), "no mission while it fights");
+        assert_eq!(c.partisans.as_ref().unwrap().missions.len(), 1, "the mission waits");
+        c.battles.clear();
+        c.partisan_missions();
+        let events = c.drain_events();
+        assert!(events.iter().any(|e| e.rule.section.starts_with("34.9")), "{events:?}");
+        assert!(c.partisans.as_ref().unwrap().missions.is_empty());
+    }
+
+    #[test]
     fn no_cell_joins_away_from_its_targets_or_without_a_radio() {
         let mut c = dorsets_on(1, "St Andrew");
         c.start_battle("4th Dorsets", "Panzer-Abteilung 213");
