@@ -702,6 +702,53 @@ fn campaign(e: &RuleEvent, who: &str, target: Option<&str>, dice: &str) -> Optio
             raw(input(e, "board")),
             plural(count(out(e, "sessions")), "session", "sessions")
         ),
+        "34.4 Recruiting members" if out(e, "new_cell").is_some() => format!(
+            "A new resistance cell, {}, forms with {}{thrown}",
+            raw(out(e, "new_cell")),
+            plural(count(out(e, "members")), "member", "members")
+        ),
+        "34.4 Recruiting members" if out(e, "recruits").is_some() => match count(out(e, "recruits")) {
+            0 => format!("{who} seeks recruits{thrown}: no double, it stays {} strong", count(out(e, "members"))),
+            n => format!(
+                "{who} seeks recruits{thrown}: {} join, {} in all",
+                plural(n, "recruit", "recruits"),
+                count(out(e, "members"))
+            ),
+        },
+        "34.5 Supplies for resistance" if out(e, "gained").is_some() => {
+            let held = plural(count(out(e, "explosives")), "unit", "units");
+            if yes("gained") {
+                format!("{who} seeks explosives{thrown}: a double, it now holds {held}")
+            } else {
+                format!("{who} seeks explosives{thrown}: no double, it holds {held}")
+            }
+        }
+        "34.6 Radios" if out(e, "radio").is_some() => {
+            if yes("radio") {
+                format!("{who} seeks a radio{thrown}: a double, the cell has a radio")
+            } else {
+                format!("{who} seeks a radio{thrown}: no double, still no radio")
+            }
+        }
+        "34.12 Partisan communications" if out(e, "connected").is_some() => {
+            if !yes("connected") {
+                format!("{who} calls its liberators by radio{thrown}: no connection this week")
+            } else if out(e, "transmitted").is_some_and(|t| !t.is_null()) {
+                format!("{who} calls its liberators by radio{thrown}: the report gets through")
+            } else {
+                format!("{who} calls its liberators by radio{thrown}: connected, but the report is not picked up")
+            }
+        }
+        "34.13 Enemy listening units" if out(e, "intercepted").is_some() => {
+            let score = count(input(e, "score"));
+            if yes("intercepted") {
+                format!("The enemy's listening units, needing {score} or less{thrown}, pinpoint the partisans' radio")
+            } else {
+                format!(
+                    "The enemy's listening units, needing {score} or less{thrown}, do not find the partisans' radio"
+                )
+            }
+        }
         "34.11 Partisans in battle" if out(e, "joins").is_some() => format!(
             "{who}, {} strong, fights beside {} on {}",
             plural(count(input(e, "members")), "partisan", "partisans"),
@@ -1018,6 +1065,47 @@ mod tests {
                 "No. 175 Squadron drops 22 bombs: doubles on 3, 1 (FYOW, 28.8 Aircraft Missions, Bombing raids)",
                 "No. 175 Squadron's bomb hits III./IR 582 (d6 4): 3 points of damage (FYOW, 28.8 Aircraft Missions, Bombing raids)",
                 "No. 175 Squadron hits the railway line at Forest: the line is cut until it is mended (FYOW, 28.8 Aircraft Missions, Bombing raids)",
+            ]
+        );
+    }
+
+    #[test]
+    fn the_partisans_throws_read_as_sentences() {
+        let cell = |section| event(EventKind::Partisans, Book::FightYourOwnWars, section).actor("Cell 1");
+        let events = [
+            event(EventKind::Partisans, Book::FightYourOwnWars, "34.4 Recruiting members")
+                .dice(4, &[3, 3, 1])
+                .outcome(json!({ "members": 5, "new_cell": "Cell 2" })),
+            cell("34.4 Recruiting members").dice(4, &[2, 2, 4]).outcome(json!({ "members": 7, "recruits": 2 })),
+            cell("34.4 Recruiting members").dice(4, &[1, 2, 3]).outcome(json!({ "members": 1, "recruits": 0 })),
+            cell("34.5 Supplies for resistance")
+                .dice(6, &[5, 5, 2])
+                .outcome(json!({ "explosives": 1, "gained": true })),
+            cell("34.6 Radios").dice(6, &[4, 6, 1]).outcome(json!({ "radio": false })),
+            cell("34.12 Partisan communications")
+                .dice(10, &[7])
+                .dice(6, &[3])
+                .outcome(json!({ "connected": true, "transmitted": 3 })),
+            cell("34.12 Partisan communications")
+                .dice(10, &[2])
+                .outcome(json!({ "connected": false, "transmitted": null })),
+            event(EventKind::Partisans, Book::FightYourOwnWars, "34.13 Enemy listening units")
+                .input("score", 3, "")
+                .dice(10, &[2])
+                .outcome(json!({ "intercepted": true })),
+        ];
+        let said: Vec<String> = events.iter().map(|e| sentence(e, &named)).collect();
+        assert_eq!(
+            said,
+            [
+                "A new resistance cell, Cell 2, forms with 5 members (d4 3 3 1) (FYOW, 34.4 Recruiting members)",
+                "Cell 1 seeks recruits (d4 2 2 4): 2 recruits join, 7 in all (FYOW, 34.4 Recruiting members)",
+                "Cell 1 seeks recruits (d4 1 2 3): no double, it stays 1 strong (FYOW, 34.4 Recruiting members)",
+                "Cell 1 seeks explosives (d6 5 5 2): a double, it now holds 1 unit (FYOW, 34.5 Supplies for resistance)",
+                "Cell 1 seeks a radio (d6 4 6 1): no double, still no radio (FYOW, 34.6 Radios)",
+                "Cell 1 calls its liberators by radio (d10 7, d6 3): the report gets through (FYOW, 34.12 Partisan communications)",
+                "Cell 1 calls its liberators by radio (d10 2): no connection this week (FYOW, 34.12 Partisan communications)",
+                "The enemy's listening units, needing 3 or less (d10 2), pinpoint the partisans' radio (FYOW, 34.13 Enemy listening units)",
             ]
         );
     }
