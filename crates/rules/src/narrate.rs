@@ -716,7 +716,10 @@ fn campaign(e: &RuleEvent, who: &str, target: Option<&str>, dice: &str) -> Optio
             ),
         },
         "34.5 Supplies for resistance" if out(e, "gained").is_some() => {
-            let held = plural(count(out(e, "explosives")), "unit", "units");
+            let held = match count(out(e, "explosives")) {
+                0 => "none".to_owned(),
+                n => plural(n, "unit", "units"),
+            };
             if yes("gained") {
                 format!("{who} seeks explosives{thrown}: a double, it now holds {held}")
             } else {
@@ -1081,6 +1084,9 @@ mod tests {
             cell("34.5 Supplies for resistance")
                 .dice(6, &[5, 5, 2])
                 .outcome(json!({ "explosives": 1, "gained": true })),
+            cell("34.5 Supplies for resistance")
+                .dice(6, &[3, 2, 1])
+                .outcome(json!({ "explosives": 0, "gained": false })),
             cell("34.6 Radios").dice(6, &[4, 6, 1]).outcome(json!({ "radio": false })),
             cell("34.12 Partisan communications")
                 .dice(10, &[7])
@@ -1102,6 +1108,7 @@ mod tests {
                 "Cell 1 seeks recruits (d4 2 2 4): 2 recruits join, 7 in all (FYOW, 34.4 Recruiting members)",
                 "Cell 1 seeks recruits (d4 1 2 3): no double, it stays 1 strong (FYOW, 34.4 Recruiting members)",
                 "Cell 1 seeks explosives (d6 5 5 2): a double, it now holds 1 unit (FYOW, 34.5 Supplies for resistance)",
+                "Cell 1 seeks explosives (d6 3 2 1): no double, it holds none (FYOW, 34.5 Supplies for resistance)",
                 "Cell 1 seeks a radio (d6 4 6 1): no double, still no radio (FYOW, 34.6 Radios)",
                 "Cell 1 calls its liberators by radio (d10 7, d6 3): the report gets through (FYOW, 34.12 Partisan communications)",
                 "Cell 1 calls its liberators by radio (d10 2): no connection this week (FYOW, 34.12 Partisan communications)",
