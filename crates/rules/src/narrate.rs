@@ -697,6 +697,21 @@ fn campaign(e: &RuleEvent, who: &str, target: Option<&str>, dice: &str) -> Optio
             target?,
             plural(count(out(e, "total")), "point", "points")
         ),
+        "24 Loading or Unloading" | "24.1 Non-Transit Hub load handling" if input(e, "wave").is_some() => {
+            let done = if out(e, "done").and_then(Value::as_bool) == Some(true) {
+                "the wave is ashore"
+            } else {
+                "the rest next session"
+            };
+            format!(
+                "{who} unloads wave {} over {}{thrown}: {}, {} of {} handled; {done}",
+                count(input(e, "wave")),
+                raw(input(e, "beach")),
+                plural(count(out(e, "score")), "load space", "load spaces"),
+                count(out(e, "accumulated")),
+                count(out(e, "need"))
+            )
+        }
         "28.6 Flight Time" if input(e, "board").is_some() => format!(
             "{who} has the Flight Time to stay over {} for {}",
             raw(input(e, "board")),
@@ -1052,6 +1067,20 @@ mod tests {
             .input("cut", true, "")
             .outcome(json!({ "points": [2], "total": 2 }));
         let said: Vec<String> = [flown, numbered, dropped, hit, cut].iter().map(|e| sentence(e, &named)).collect();
+        let unload = |score: u32, accumulated: u32, done: bool| {
+            event(EventKind::Work, Book::FightYourOwnWars, "24 Loading or Unloading")
+                .actor("4th Dorsets")
+                .input("wave", 2, "")
+                .input("beach", "Cobo Bay", "")
+                .dice(10, &[4, 7])
+                .dice(6, &[3, 5])
+                .outcome(json!({ "score": score, "accumulated": accumulated, "need": 310, "done": done }))
+        };
+        assert_eq!(
+            sentence(&unload(420, 420, true), &named),
+            "4th Dorsets unloads wave 2 over Cobo Bay (d10 4 7, d6 3 5): 420 load spaces, 420 of 310 handled; the wave is ashore (FYOW, 24 Loading or Unloading)"
+        );
+        assert!(sentence(&unload(120, 120, false), &named).contains("120 of 310 handled; the rest next session"));
         let time = event(EventKind::AirOperation, Book::FightYourOwnWars, "28.6 Flight Time")
             .actor("No. 6 Squadron")
             .input("board", "Sidi Omar", "")

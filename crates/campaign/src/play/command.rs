@@ -103,7 +103,7 @@ impl Campaign {
         Ok(i)
     }
 
-    /// Checks a move without throwing: the force, the link, the winter
+    /// Checks a move without throwing: the force, its landing (24), the link, the winter
     /// gauge (26.6), its route and "V" (13.5, 14.4), the day's moves left (14.7), the board it would
     /// enter (13.7, 13.9) and the supply mode (20.6, 20.7.1). Returns the leg.
     pub fn check_move(&self, name: &str, to: &BoardId, route: RouteKind) -> Result<Leg, CampaignError> {
@@ -116,6 +116,14 @@ impl Campaign {
             return Err(CampaignError::new(
                 "15.8",
                 format!("{name} is engaged in a battle on {from}: it leaves only by retreating"),
+            ));
+        }
+        if f.unloading.is_some() {
+            return Err(CampaignError::new(
+                "24",
+                format!(
+                    "{name} is still coming ashore at {from}: it moves on the session after its last wave is unloaded"
+                ),
             ));
         }
         let leg = self.file.map.leg(from, to, route).map_err(|e| CampaignError::new("13.3", e.to_string()))?;
@@ -402,6 +410,7 @@ impl Campaign {
         self.lose_sight_of(name);
         self.forces[i].at = Whereabouts::Board(beach.clone());
         self.forces[i].sessions_here = 0;
+        self.begin_unloading(i);
         let max = self.forces[i].mover().profile().map_or(0, |p| p.max_per_day);
         let mut state = MovementState::new_day(max, None);
         // The landing is the force's move this session (14.13).
@@ -622,6 +631,7 @@ impl Campaign {
             partisan_effects: Vec::new(),
             movement: MovementState { allowance, retry: None },
             sessions_here: 0,
+            unloading: None,
             convoy_due: false,
             losses: Default::default(),
             banked: 0,

@@ -181,6 +181,7 @@ impl Campaign {
         self.in_step(Self::partisan_missions);
         self.in_step(Self::run_trains);
         self.in_step(Self::crew_repairs);
+        self.in_step(Self::unload_waves);
         self.fleet_session();
         let forces: Vec<String> = self
             .forces

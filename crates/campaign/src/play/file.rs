@@ -356,6 +356,7 @@ impl CampaignFile {
     ) -> Result<(), DataError> {
         let mut costs = Vec::new();
         let mut bombs = Vec::new();
+        let mut wave_loads = Vec::new();
         for (a, army) in self.armies.iter().enumerate() {
             for (b, bg) in army.battlegroups.iter().enumerate() {
                 let mut total = Points::ZERO;
@@ -411,6 +412,26 @@ impl CampaignFile {
                     let cost = template.points(codex, nation, army.quality).map_err(refuse)?;
                     costs.push(((a, b, e), element_points(cost), template.aa_guns(codex)));
                     total += cost;
+                }
+                if let Some(plan) = &bg.landing {
+                    let at = format!("armies[{a}].battlegroups[{b}].landing");
+                    if !plan.wave_loads.is_empty() {
+                        let why: String =
+                            "wave_loads: counted from the elements' table orders of battle; write none".into();
+                        return Err(DataError::located(file, text, &format!("{at}.wave_loads"), None, why));
+                    }
+                    let elements: Vec<_> = bg
+                        .elements
+                        .iter()
+                        .map(|el| {
+                            let template = el.table.as_deref().and_then(|id| templates.get(id));
+                            (el.name.as_str(), template.map(|(_, t)| t.elements.as_slice()))
+                        })
+                        .collect();
+                    let loads = plan.count_wave_loads(&elements, codex).map_err(|why| {
+                        DataError::located(file, text, &format!("{at}.waves"), None, format!("waves: {why}"))
+                    })?;
+                    wave_loads.push(((a, b), loads));
                 }
                 if total > Points::whole(self.max_points()) {
                     let at = format!("armies[{a}].battlegroups[{b}].elements");
@@ -471,6 +492,11 @@ impl CampaignFile {
         }
         for ((a, q), load) in bombs {
             self.armies[a].squadrons[q].bombs = load;
+        }
+        for ((a, b), loads) in wave_loads {
+            if let Some(plan) = self.armies[a].battlegroups[b].landing.as_mut() {
+                plan.wave_loads = loads;
+            }
         }
         for ((a, b, e), points, aa) in costs {
             let el = &mut self.armies[a].battlegroups[b].elements[e];

@@ -142,6 +142,19 @@ mod tests {
         file.check_tables("g.ron", GUERNSEY, &codex, &templates).unwrap();
         let flak = file.armies.iter().flat_map(|a| &a.battlegroups).flat_map(|b| &b.elements);
         assert_eq!(flak.map(|e| e.aa.len()).sum::<usize>(), 6, "two Flak platoons of three guns each");
+        // A Landing Plan's loads are counted from the templates, never written (FYOW 24).
+        let text = GUERNSEY.replacen(
+            "waves: [[\"1 Troop\"",
+            "wave_loads: [(load_spaces: 1, vehicles: false)], waves: [[\"1 Troop\"",
+            1,
+        );
+        let mut file = CampaignFile::load("g.ron", &text).unwrap();
+        let err = file.check_tables("g.ron", &text, &codex, &templates).unwrap_err();
+        assert!(err.message.starts_with("wave_loads: counted from"), "{err}");
+        let mut file = CampaignFile::load("g.ron", GUERNSEY).unwrap();
+        file.check_tables("g.ron", GUERNSEY, &codex, &templates).unwrap();
+        let plans = file.armies.iter().flat_map(|a| &a.battlegroups).filter_map(|b| b.landing.as_ref());
+        assert!(plans.clone().count() == 4 && plans.clone().all(|p| p.wave_loads.len() == p.waves.len()));
         // Over the limit by the CODEX formula.
         let mut file = CampaignFile::load("g.ron", GUERNSEY).unwrap();
         file.max_points = Some(300);

@@ -275,7 +275,8 @@ impl Campaign {
     }
 
     /// FYOW 3.8: "Supply can flow" to a Picket in its battlegroup's chain:
-    /// it takes its battlegroup's supply state for the day and throws none.
+    /// it takes its battlegroup's supply state for the day and throws none,
+    /// its elements' shots topped up or carried forward as that state says.
     pub(crate) fn pickets_supplied(&mut self) {
         for k in 0..self.forces.len() {
             if self.forces[k].kind != ForceKind::Picket || self.forces[k].is_gone() || !self.picket_connected(k) {
@@ -285,6 +286,8 @@ impl Campaign {
                 continue;
             };
             self.forces[k].supply.mode = mode;
+            // Its shots a day are its battlegroup's supply's (20.7.3).
+            crate::table::record::daily_shots(&mut self.forces[k].orbat, mode);
         }
     }
 }

@@ -223,6 +223,7 @@ impl Setup {
             milestones: SeniorOfficerRecord::new(bg_points, file.army(side).milestone_pct)
                 .map_err(|e| CampaignError::new("2", e.to_string()))?,
             sessions_here: 0,
+            unloading: None,
             convoy_due: false,
             sighted: BTreeSet::new(),
             merged_into: None,

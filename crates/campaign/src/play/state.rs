@@ -219,6 +219,9 @@ pub struct Force {
     pub milestones: SeniorOfficerRecord,
     /// Sessions it has been on its present board.
     pub sessions_here: u32,
+    /// Its Landing Plan's waves being unloaded over its beach (FYOW 18.2, 24).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unloading: Option<crate::play::landing::Unloading>,
     /// A supply train has unloaded for it: its next daily supply is a convoy's (FYOW 20.10).
     pub convoy_due: bool,
     /// Its casualties this campaign month, for the month's replenishment

@@ -291,6 +291,11 @@ impl Campaign {
         };
         let start = battle.start.clone();
         self.battles[k].table = Some(battle);
+        let b = &self.battles[k];
+        let fighting: Vec<String> = [&b.attacker, &b.defender].into_iter().chain(&b.joined).cloned().collect();
+        for name in fighting {
+            self.table_lands_waves(&name);
+        }
         Ok(start)
     }
 
@@ -831,6 +836,7 @@ mod tests {
             // The campaign's own daily supply does the same by each force's mode.
             let before: Vec<_> = c.forces.iter().map(|f| f.orbat.clone()).collect();
             c.daily_supply();
+            c.pickets_supplied();
             for (f, was) in c.forces.iter().zip(before) {
                 let used =
                     |o: &[CompanyOnTable]| -> Vec<Vec<u32>> { o.iter().map(|co| co.shots_used.clone()).collect() };

@@ -46,6 +46,44 @@ pub struct LandingFile {
     pub craft: Vec<String>,
     /// The elements of each wave, the first wave first (FYOW 18.2).
     pub waves: Vec<Vec<String>>,
+    /// What each wave puts on the beach, counted from the elements' table
+    /// orders of battle when the file is checked; never written in the file.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub wave_loads: Vec<WaveLoad>,
+}
+
+/// What one wave of a Landing Plan puts on the beach (FYOW 24).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WaveLoad {
+    /// Its Load Spaces (*Heroes All*, "Loads"): each man 1, each piece its
+    /// load space and crew, rounded up to whole spaces.
+    pub load_spaces: u32,
+    /// Whether it lands vehicles, which a small cove cannot take (FYOW 24.1).
+    pub vehicles: bool,
+}
+
+/// A template element as the table fields it, to count its loads.
+fn table_spec(te: &TemplateElement) -> ElementSpec {
+    ElementSpec {
+        id: te.id.clone(),
+        name: None,
+        nco: None,
+        figures: te.figures.clone(),
+        pieces: te.pieces.clone(),
+        militia: false,
+        radio: te.radio,
+        sniper: false,
+        recce: te.recce,
+        start: Start::Box(1),
+        concealed: None,
+        order: None,
+        cms: None,
+        shots_used: 0,
+        explosives: Vec::new(),
+        aboard: None,
+        boats: None,
+        guard: false,
+    }
 }
 
 /// The craft `name` names, where it is a landing craft or amphibious lorry.
@@ -134,32 +172,46 @@ impl LandingFile {
     pub fn holds(&self, element: &str, template: &[TemplateElement], codex: &Codex) -> Result<(), String> {
         let biggest = self.craft.iter().filter_map(|c| craft(c)).max_by_key(|c| c.capacity());
         for te in template.iter().filter(|te| !te.off_table) {
-            let spec = ElementSpec {
-                id: te.id.clone(),
-                name: None,
-                nco: None,
-                figures: te.figures.clone(),
-                pieces: te.pieces.clone(),
-                militia: false,
-                radio: te.radio,
-                sniper: false,
-                recce: te.recce,
-                start: Start::Box(1),
-                concealed: None,
-                order: None,
-                cms: None,
-                shots_used: 0,
-                explosives: Vec::new(),
-                aboard: None,
-                boats: None,
-                guard: false,
-            };
+            let spec = table_spec(te);
             let load = spec.load(codex)?;
             if biggest.is_none_or(|c| load > c.capacity()) {
                 return Err(format!("{element}'s {} ({load} loads) fits none of the landing craft", te.id));
             }
         }
         Ok(())
+    }
+}
+
+impl LandingFile {
+    /// FYOW 24: what each wave puts on the beach, its elements given by
+    /// name with their table orders of battle (`None` for an element
+    /// without one, which is refused: its loads cannot be counted).
+    pub fn count_wave_loads(
+        &self,
+        elements: &[(&str, Option<&[TemplateElement]>)],
+        codex: &Codex,
+    ) -> Result<Vec<WaveLoad>, String> {
+        self.waves
+            .iter()
+            .map(|wave| {
+                let mut load = Loads::default();
+                let mut vehicles = false;
+                for name in wave {
+                    let Some((_, template)) = elements.iter().find(|(n, _)| n == name) else { continue };
+                    let Some(template) = template else {
+                        return Err(format!("{name} has no table order of battle to count its loads by"));
+                    };
+                    for te in template.iter().filter(|te| !te.off_table) {
+                        load += table_spec(te).load(codex)?;
+                        vehicles |= te
+                            .pieces
+                            .iter()
+                            .any(|p| codex.get(&p.codex).is_ok_and(|e| e.kind == warbound_rules::codex::Kind::Vehicle));
+                    }
+                }
+                Ok(WaveLoad { load_spaces: load.halves().div_ceil(2), vehicles })
+            })
+            .collect()
     }
 }
 
