@@ -290,7 +290,7 @@ fn forces(
                 ui.separator();
                 ui.heading("Your forces");
                 for f in c.forces.iter().filter(|f| f.side == war.player && !f.is_gone()) {
-                    let at = f.board().map_or_else(|| "afloat".to_owned(), |b| b.0.clone());
+                    let at = whereabouts(c, f);
                     ui.horizontal(|ui| {
                         let chosen = sheet.0.as_deref() == Some(f.name.as_str());
                         if ui.selectable_label(chosen, format!("{} ({} pts), {at}", f.name, f.points())).clicked() {
@@ -334,6 +334,16 @@ fn forces(
                 }
             });
         });
+}
+
+/// Where one of the player's forces is: afloat, or its Map Board, and how
+/// much of it is ashore while its Landing Plan's waves are unloaded (FYOW 24).
+fn whereabouts(c: &Campaign, f: &Force) -> String {
+    let Some(board) = f.board() else { return "afloat".to_owned() };
+    match c.waves_ashore(&f.name) {
+        Some((ashore, waves)) => format!("{board}, coming ashore: {ashore} of {waves} waves landed"),
+        None => board.0.clone(),
+    }
 }
 
 /// What the player's observers in the boxes have learnt of the enemy on
@@ -1311,6 +1321,30 @@ mod tests {
         h.get_by_label(&board.0).click();
         h.run();
         assert_eq!(h.state().clone(), Some(MapCommand::Raid { squadron: bomber, board: Some(board) }));
+    }
+
+    #[test]
+    fn a_landing_force_reads_how_many_of_its_waves_are_ashore() {
+        let war = warbound_war::shipped::war("guernsey-1942", 3, warbound_war::Battles::Paper).unwrap();
+        let mut c = war.progress.campaign.clone();
+        let dorsets = |c: &Campaign| c.force("4th Dorsets").unwrap().clone();
+        assert_eq!(whereabouts(&c, &dorsets(&c)), "afloat");
+        // The first day's sessions until the battalion lands at Cobo Bay.
+        c.begin_day();
+        for _ in 0..6 {
+            c.play_session_with(None);
+            if c.waves_ashore("4th Dorsets").is_some() {
+                break;
+            }
+        }
+        assert_eq!(whereabouts(&c, &dorsets(&c)), "Cobo Bay, coming ashore: 1 of 2 waves landed");
+        for _ in 0..12 {
+            if c.waves_ashore("4th Dorsets").is_none() {
+                break;
+            }
+            c.play_session_with(None);
+        }
+        assert!(!whereabouts(&c, &dorsets(&c)).contains("coming ashore"));
     }
 
     #[test]

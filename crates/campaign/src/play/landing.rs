@@ -82,6 +82,15 @@ impl Campaign {
         Task::handling(Site::InvasionBeach, load.load_spaces, load.vehicles).ok()
     }
 
+    /// While force `name` is still coming ashore by its Landing Plan: its
+    /// waves ashore and all its waves.
+    pub fn waves_ashore(&self, name: &str) -> Option<(usize, usize)> {
+        let i = self.fx(name)?;
+        let ashore = self.forces[i].unloading.as_ref()?.ashore;
+        let waves = plan_of(self, i)?.0.waves.len();
+        (ashore < waves).then_some((ashore, waves))
+    }
+
     /// FYOW 14.13, 18.2: force `i` has just landed; its first wave is
     /// ashore and its second, if any, is to be unloaded from next session.
     pub(crate) fn begin_unloading(&mut self, i: usize) {
@@ -228,6 +237,7 @@ mod tests {
             assert_eq!(u.ashore, 1);
             let task = u.next.expect("the second wave's unloading");
             assert_eq!((task.need, task.section.as_str()), (loads[1].load_spaces, "24 Loading or Unloading"));
+            assert_eq!(c.waves_ashore("4th Dorsets"), Some((1, 2)));
             let refused = |c: &Campaign| c.check_move("4th Dorsets", &BoardId::new("Castel"), RouteKind::MetalledRoad);
             assert_eq!(refused(&c).unwrap_err().section, "24");
             let mut sessions = 0;
@@ -245,6 +255,7 @@ mod tests {
                 assert_eq!(refused(&c).unwrap_err().section, "24", "no move in the session it lands");
                 assert_eq!(offshore(&c, i).is_empty(), ashore == 2, "ashore for a battle in its session");
             }
+            assert_eq!(c.waves_ashore("4th Dorsets"), None, "all ashore");
             next_session(&mut c);
             c.unload_waves();
             assert!(c.forces[i].unloading.is_none(), "all ashore, the session after");
