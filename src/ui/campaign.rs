@@ -290,7 +290,7 @@ fn forces(
                 ui.separator();
                 ui.heading("Your forces");
                 for f in c.forces.iter().filter(|f| f.side == war.player && !f.is_gone()) {
-                    let at = whereabouts(c, f);
+                    let at = f.board().map_or_else(|| "afloat".to_owned(), |b| b.0.clone());
                     ui.horizontal(|ui| {
                         let chosen = sheet.0.as_deref() == Some(f.name.as_str());
                         if ui.selectable_label(chosen, format!("{} ({} pts), {at}", f.name, f.points())).clicked() {
@@ -298,6 +298,9 @@ fn forces(
                         }
                         ui.colored_label(condition_colour(f.condition), say(f.condition));
                     });
+                    if let Some(landing) = coming_ashore(c, f) {
+                        ui.label(format!("  {landing}"));
+                    }
                 }
                 if let Some(h) = fleet(ui, c, war.player) {
                     harbour.write(h);
@@ -336,14 +339,11 @@ fn forces(
         });
 }
 
-/// Where one of the player's forces is: afloat, or its Map Board, and how
-/// much of it is ashore while its Landing Plan's waves are unloaded (FYOW 24).
-fn whereabouts(c: &Campaign, f: &Force) -> String {
-    let Some(board) = f.board() else { return "afloat".to_owned() };
-    match c.waves_ashore(&f.name) {
-        Some((ashore, waves)) => format!("{board}, coming ashore: {ashore} of {waves} waves landed"),
-        None => board.0.clone(),
-    }
+/// How much of a battlegroup is ashore while its Landing Plan's waves are
+/// unloaded over its beach (FYOW 24).
+fn coming_ashore(c: &Campaign, f: &Force) -> Option<String> {
+    let (ashore, waves) = c.waves_ashore(&f.name)?;
+    Some(format!("Coming ashore: {ashore} of {waves} waves landed"))
 }
 
 /// What the player's observers in the boxes have learnt of the enemy on
@@ -1328,7 +1328,7 @@ mod tests {
         let war = warbound_war::shipped::war("guernsey-1942", 3, warbound_war::Battles::Paper).unwrap();
         let mut c = war.progress.campaign.clone();
         let dorsets = |c: &Campaign| c.force("4th Dorsets").unwrap().clone();
-        assert_eq!(whereabouts(&c, &dorsets(&c)), "afloat");
+        assert_eq!(coming_ashore(&c, &dorsets(&c)), None, "afloat");
         // The first day's sessions until the battalion lands at Cobo Bay.
         c.begin_day();
         for _ in 0..6 {
@@ -1337,14 +1337,15 @@ mod tests {
                 break;
             }
         }
-        assert_eq!(whereabouts(&c, &dorsets(&c)), "Cobo Bay, coming ashore: 1 of 2 waves landed");
+        assert_eq!(dorsets(&c).board().map(|b| b.0.as_str()), Some("Cobo Bay"));
+        assert_eq!(coming_ashore(&c, &dorsets(&c)).as_deref(), Some("Coming ashore: 1 of 2 waves landed"));
         for _ in 0..12 {
             if c.waves_ashore("4th Dorsets").is_none() {
                 break;
             }
             c.play_session_with(None);
         }
-        assert!(!whereabouts(&c, &dorsets(&c)).contains("coming ashore"));
+        assert_eq!(coming_ashore(&c, &dorsets(&c)), None, "all ashore, or off the beach");
     }
 
     #[test]
