@@ -294,7 +294,7 @@ impl ActiveWar {
             MapCommand::EndFraction { fraction } => fraction,
             MapCommand::CallIn { picket } => picket,
             MapCommand::Merge { senior, .. } => senior,
-            MapCommand::CutRailway { force } => force,
+            MapCommand::CutRailway { force } | MapCommand::ShiftBox { force, .. } => force,
             MapCommand::Inquire { force, .. } => force,
             MapCommand::Raid { squadron, board } => {
                 if self.campaign().squadron_side(squadron) != Some(self.player) {
@@ -331,8 +331,10 @@ impl ActiveWar {
                 let failed =
                     events.iter().any(|e| e.rule.section == "8.1 Command Decisions" && e.outcome["success"] == false);
                 let names = |_: &str| None;
-                let done =
-                    events.iter().rev().find(|e| ["2.7", "3.", "30.5"].iter().any(|s| e.rule.section.starts_with(s)));
+                let done = events
+                    .iter()
+                    .rev()
+                    .find(|e| ["2.7", "3.", "13.7", "30.5"].iter().any(|s| e.rule.section.starts_with(s)));
                 match done {
                     _ if failed => {
                         format!("{subject}: its commander's Command Decision failed (FYOW 8): nothing changes.")

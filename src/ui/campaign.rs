@@ -529,6 +529,34 @@ struct Detach {
 /// taken back on its battlegroup's board (3.7); a Picket called in (3.8);
 /// another battlegroup on the same board merged into this one (2.7).
 /// Returns the command the player gave.
+/// FYOW 13.7: a button for each friendly force in a box on an edge next to
+/// the box `f` stands in; the edge of the one clicked.
+fn box_shift(
+    ui: &mut egui::Ui,
+    c: &Campaign,
+    f: &Force,
+    board: &BoardId,
+) -> Option<warbound_campaign::map::common::Edge> {
+    use warbound_campaign::map::occupation::Place;
+    let Some(Place::Box(from)) = c.occupant(&f.name).map(|o| o.place) else { return None };
+    let mut to = None;
+    for o in c.occupation.get(board)?.occupants.iter().filter(|o| o.side == f.side && o.force != f.name) {
+        let Place::Box(edge) = o.place else { continue };
+        if !edge.is_adjacent(from) {
+            continue;
+        }
+        let side = format!("{edge:?}").to_lowercase();
+        if ui
+            .button(format!("Join {} in the {side} box", o.force))
+            .on_hover_text("No Movement Points or test, but it takes the session (FYOW 13.7).")
+            .clicked()
+        {
+            to = Some(edge);
+        }
+    }
+    to
+}
+
 fn detachments(ui: &mut egui::Ui, c: &Campaign, f: &Force, d: &mut Detach) -> Option<MapCommand> {
     if d.force != f.name {
         *d = Detach { force: f.name.clone(), ..Detach::default() };
@@ -564,6 +592,9 @@ fn detachments(ui: &mut egui::Ui, c: &Campaign, f: &Force, d: &mut Detach) -> Op
             None => {}
         },
         _ => {}
+    }
+    if let Some(to) = box_shift(ui, c, f, &board) {
+        given = Some(MapCommand::ShiftBox { force: f.name.clone(), to });
     }
     ui.label("Detach these elements:");
     for e in &f.battlegroup.elements {
@@ -1321,6 +1352,46 @@ mod tests {
         h.get_by_label(&board.0).click();
         h.run();
         assert_eq!(h.state().clone(), Some(MapCommand::Raid { squadron: bomber, board: Some(board) }));
+    }
+
+    #[test]
+    fn a_force_in_its_box_is_offered_to_join_a_friend_on_an_adjacent_edge() {
+        use warbound_campaign::map::common::Edge;
+        use warbound_campaign::map::occupation::Place;
+        use warbound_campaign::play::state::Whereabouts;
+        let war = warbound_war::shipped::war("guernsey-1942", 3, warbound_war::Battles::Paper).unwrap();
+        let mut c = war.progress.campaign.clone();
+        // Two battalions arrived at Castel by roads from the west and the south.
+        let castel = BoardId::new("Castel");
+        let any = c.occupation.values().flat_map(|o| o.occupants.iter()).next().unwrap().clone();
+        for (name, edge) in [("4th Dorsets", Edge::West), ("7th Hampshires", Edge::South)] {
+            let mut o = any.clone();
+            (o.force, o.side, o.place, o.arrival_edge) = (name.into(), Side::Blue, Place::Box(edge), edge);
+            c.occupation.get_mut(&castel).unwrap().occupants.push(o);
+            let i = c.forces.iter().position(|f| f.name == name).unwrap();
+            c.forces[i].at = Whereabouts::Board(castel.clone());
+        }
+        let f = c.force("7th Hampshires").unwrap().clone();
+        let shown = c.clone();
+        let mut h = Harness::new_ui_state(
+            move |ui, to: &mut Option<Edge>| {
+                if let Some(e) = box_shift(ui, &shown, &f, &castel) {
+                    *to = Some(e);
+                }
+            },
+            None,
+        );
+        h.run();
+        h.get_by_label("Join 4th Dorsets in the west box").click();
+        h.run();
+        assert_eq!(*h.state(), Some(Edge::West));
+        c.command(MapCommand::ShiftBox { force: "7th Hampshires".into(), to: Edge::West }).unwrap();
+        let f = c.force("7th Hampshires").unwrap().clone();
+        let mut h = Harness::new_ui(move |ui| {
+            box_shift(ui, &c, &f, &BoardId::new("Castel"));
+        });
+        h.run();
+        assert!(h.query_by_label("Join 4th Dorsets in the west box").is_none(), "together now: no shift offered");
     }
 
     #[test]

@@ -59,6 +59,10 @@ pub enum Command {
     /// Keep a vessel of the fleet in harbour, or let it sail again, from
     /// the next day's placing of vessels (FYOW 29.5).
     Harbour { vessel: String, hold: bool },
+    /// Shift a force in its box to the box on an adjacent edge of its Map
+    /// Board where a friendly force stands: no Movement Points or test, but
+    /// the session (FYOW 13.7).
+    ShiftBox { force: String, to: crate::map::common::Edge },
     /// Send one of the army's squadrons carrying bombs to raid a Map Board
     /// every morning it may fly, or call its raids off (`None`) (FYOW 28.8).
     Raid { squadron: String, board: Option<BoardId> },
@@ -92,6 +96,7 @@ impl Campaign {
             Command::Inquire { force, questions } => self.inquire(&force, questions),
             Command::Harbour { vessel, hold } => self.hold_in_harbour(&vessel, hold),
             Command::Raid { squadron, board } => self.order_raid(&squadron, board),
+            Command::ShiftBox { force, to } => self.shift_box(&force, to),
         }
     }
 
@@ -417,6 +422,29 @@ impl Campaign {
         let _ = state.allowance.spend_move();
         self.forces[i].movement = state;
         Ok(self.after_arrival(name, &beach))
+    }
+
+    /// FYOW 13.7: force `name`, in its box, joins a friendly force in the
+    /// box on an adjacent edge, the shift taking its session; refused before
+    /// any change where 13.7 does not allow it.
+    fn shift_box(&mut self, name: &str, to: crate::map::common::Edge) -> Result<(), CampaignError> {
+        let i = self.live(name)?;
+        let Some(board) = self.forces[i].board().cloned() else {
+            return Err(CampaignError::new("14.13", format!("{name} is afloat: it must land first")));
+        };
+        if self.in_battle(name) {
+            return Err(CampaignError::new("15.8", format!("{name} is engaged in a battle on {board}")));
+        }
+        let mut allowance = self.forces[i].movement.allowance.clone();
+        let e = self
+            .occupation
+            .get_mut(&board)
+            .expect("every board has an occupation")
+            .shift_box(name, to, &mut allowance)
+            .map_err(|e| CampaignError::new("13.7", e.to_string()))?;
+        self.forces[i].movement.allowance = allowance;
+        self.log_applied(e);
+        Ok(())
     }
 
     fn deploy(&mut self, name: &str) -> Result<(), CampaignError> {
@@ -1035,5 +1063,36 @@ mod tests {
             .unwrap_err();
         assert_eq!(e.section, "14.7", "{e}");
         assert!(e.message.contains("no Map Board moves left today"), "{e}");
+    }
+
+    #[test]
+    fn a_force_in_its_box_shifts_to_a_friends_box_on_an_adjacent_edge() {
+        use crate::map::common::Edge;
+        let mut c = crate::play::testing::campaign();
+        let (sea, town) = (BoardId::new("Sea"), BoardId::new("Town"));
+        // Room on the board for both battlegroups (13.9).
+        c.file.max_points = Some(3000);
+        c.relocate("Blue 1", &sea, &town, Edge::West).unwrap();
+        c.relocate("Blue 2", &sea, &town, Edge::North).unwrap();
+        c.drain_events();
+        let shift = |to: Edge| Command::ShiftBox { force: "Blue 2".into(), to };
+        // Across the table, or where no friend stands: refused, nothing changed.
+        for to in [Edge::South, Edge::East] {
+            let e = c.command(shift(to)).unwrap_err();
+            assert_eq!(e.section, "13.7", "{to:?}: {e}");
+            assert_eq!(c.occupant("Blue 2").unwrap().place, Place::Box(Edge::North));
+        }
+        let moves = c.force("Blue 2").unwrap().movement.allowance.remaining();
+        c.command(shift(Edge::West)).unwrap();
+        assert_eq!(c.occupant("Blue 2").unwrap().place, Place::Box(Edge::West));
+        let f = c.force("Blue 2").unwrap();
+        assert_eq!(f.movement.allowance.remaining(), moves, "no Movement Points, no move of the day used");
+        assert!(f.movement.allowance.check_move().is_err(), "but the shift takes the session");
+        let events = c.drain_events();
+        let e = events.iter().find(|e| e.rule.section == "13.7 The box").expect("the shift is logged");
+        assert_eq!(e.outcome["movement_points"], 0);
+        // Nobody is left in the north box to join.
+        let e = c.command(Command::ShiftBox { force: "Blue 2".into(), to: Edge::North }).unwrap_err();
+        assert_eq!(e.section, "13.7");
     }
 }
