@@ -77,8 +77,8 @@ impl Campaign {
         let load = *plan.wave_loads.get(wave)?;
         // Reading (FYOW 13.8, 24): a landing's beach is a sandy beach
         // capable of sustaining a landing (the loader requires one), the
-        // "Invasion" Beach of 24's guide.
-        // A wave of no loads needs no unloading: it lands the session after.
+        // "Invasion" Beach of 24's guide. A wave of no loads has no task and
+        // lands the session after.
         Task::handling(Site::InvasionBeach, load.load_spaces, load.vehicles).ok()
     }
 
