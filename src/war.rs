@@ -291,7 +291,7 @@ impl ActiveWar {
     pub fn map_order(&mut self, order: &MapOrder) -> String {
         let subject = match &order.0 {
             MapCommand::Fraction { force, .. } | MapCommand::Picket { force, .. } => force,
-            MapCommand::EndFraction { fraction } => fraction,
+            MapCommand::EndFraction { fraction } | MapCommand::MergeFractions { fraction, .. } => fraction,
             MapCommand::CallIn { picket } => picket,
             MapCommand::Merge { senior, .. } => senior,
             MapCommand::CutRailway { force } | MapCommand::ShiftBox { force, .. } => force,

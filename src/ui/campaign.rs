@@ -557,6 +557,24 @@ fn box_shift(
     to
 }
 
+/// A Fraction offered to merge each other Fraction of its battlegroup on
+/// its board into it (FYOW 3.7 Merging Fractions); the one clicked.
+fn fraction_merges(ui: &mut egui::Ui, c: &Campaign, f: &Force) -> Option<MapCommand> {
+    let mut given = None;
+    for other in c.fractions_beside(&f.name) {
+        if ui
+            .button(format!("Merge {other} into it"))
+            .on_hover_text(
+                "A Command Decision by the battlegroup's commander; this Fraction's officer leads it and its supply stands (FYOW 3.7).",
+            )
+            .clicked()
+        {
+            given = Some(MapCommand::MergeFractions { fraction: f.name.clone(), with: other.to_owned() });
+        }
+    }
+    given
+}
+
 fn detachments(ui: &mut egui::Ui, c: &Campaign, f: &Force, d: &mut Detach) -> Option<MapCommand> {
     if d.force != f.name {
         *d = Detach { force: f.name.clone(), ..Detach::default() };
@@ -592,6 +610,9 @@ fn detachments(ui: &mut egui::Ui, c: &Campaign, f: &Force, d: &mut Detach) -> Op
             None => {}
         },
         _ => {}
+    }
+    if let Some(merge) = fraction_merges(ui, c, f) {
+        given = Some(merge);
     }
     if let Some(to) = box_shift(ui, c, f, &board) {
         given = Some(MapCommand::ShiftBox { force: f.name.clone(), to });
@@ -1392,6 +1413,51 @@ mod tests {
         });
         h.run();
         assert!(h.query_by_label("Join 4th Dorsets in the west box").is_none(), "together now: no shift offered");
+    }
+
+    #[test]
+    fn a_fraction_is_offered_to_merge_another_of_its_battlegroup_beside_it() {
+        use warbound_campaign::map::common::ForceKind;
+        use warbound_campaign::play::state::Whereabouts;
+        let war = warbound_war::shipped::war("guernsey-1942", 3, warbound_war::Battles::Paper).unwrap();
+        let mut c = war.progress.campaign.clone();
+        let castel = BoardId::new("Castel");
+        let any = c.occupation.values().flat_map(|o| o.occupants.iter()).next().unwrap().clone();
+        let bg = "7th Hampshires";
+        let (a, b) = ("A Company (Fraction of 7th Hampshires)", "B Company (Fraction of 7th Hampshires)");
+        for name in [a, b] {
+            let mut f = c.force(bg).unwrap().clone();
+            (f.name, f.kind, f.parent, f.at) =
+                (name.into(), ForceKind::Fraction, Some(bg.into()), Whereabouts::Board(castel.clone()));
+            c.forces.push(f);
+            let mut o = any.clone();
+            (o.force, o.side) = (name.into(), Side::Blue);
+            c.occupation.get_mut(&castel).unwrap().occupants.push(o);
+        }
+        let f = c.force(a).unwrap().clone();
+        let shown = c.clone();
+        let mut h = Harness::new_ui_state(
+            move |ui, given: &mut Option<MapCommand>| {
+                if let Some(m) = fraction_merges(ui, &shown, &f) {
+                    *given = Some(m);
+                }
+            },
+            None,
+        );
+        h.run();
+        h.get_by_label(&format!("Merge {b} into it")).click();
+        h.run();
+        assert_eq!(h.state().clone(), Some(MapCommand::MergeFractions { fraction: a.into(), with: b.into() }));
+        // Apart, or a battlegroup: nothing to merge.
+        let i = c.forces.iter().position(|x| x.name == b).unwrap();
+        c.forces[i].at = Whereabouts::Board(BoardId::new("St Peter Port"));
+        let (f, hampshires) = (c.force(a).unwrap().clone(), c.force(bg).unwrap().clone());
+        let mut h = Harness::new_ui(move |ui| {
+            fraction_merges(ui, &c, &f);
+            fraction_merges(ui, &c, &hampshires);
+        });
+        h.run();
+        assert!(h.query_by_label_contains("Merge").is_none(), "none beside it");
     }
 
     #[test]

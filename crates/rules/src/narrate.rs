@@ -873,6 +873,22 @@ fn campaign(e: &RuleEvent, who: &str, target: Option<&str>, dice: &str) -> Optio
         "3.8 Pickets" if out(e, "fraction").is_some() => {
             format!("{who}, cut off from its battlegroup, declares itself a Fraction and makes its way back")
         }
+        "3.7 Merging Fractions" => {
+            let absorbed: Vec<&str> = out(e, "bpcs_removed")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+                .filter_map(Value::as_str)
+                .collect();
+            format!(
+                "{who} merges {} into its Fraction {}, led by the {}: {} points, Stockpile {}S",
+                absorbed.join(" and "),
+                raw(out(e, "fraction")),
+                raw(out(e, "commander")),
+                count(input(e, "points")),
+                count(out(e, "stockpile"))
+            )
+        }
         "3.7 Ending a fraction" => {
             format!("{who} takes its Fraction {} back into its ranks: {} points", target?, count(out(e, "points")))
         }
@@ -1207,6 +1223,20 @@ mod tests {
         assert_eq!(
             sentence(&back, &named),
             "Blue 1 takes its Fraction D Company (garrison of Village) back into its ranks: 1150 points (FYOW, 3.7 Ending a fraction)"
+        );
+        let joined = fyow("3.7 Merging Fractions")
+            .actor("Blue 1")
+            .input("fractions", ["D Company (garrison of Village)", "B Company (garrison of Town)"], "")
+            .input("points", 600, "the merged Fraction's value")
+            .outcome(json!({
+                "fraction": "D Company (garrison of Village)",
+                "commander": "CO, D Company",
+                "stockpile": 4,
+                "bpcs_removed": ["B Company (garrison of Town)"],
+            }));
+        assert_eq!(
+            sentence(&joined, &named),
+            "Blue 1 merges B Company (garrison of Town) into its Fraction D Company (garrison of Village), led by the CO, D Company: 600 points, Stockpile 4S (FYOW, 3.7 Merging Fractions)"
         );
         let posted = fyow("3.8 Pickets")
             .actor("Red 2")

@@ -489,6 +489,7 @@ impl Campaign {
         self.gather_intelligence(name);
         self.auto_cut_railway(name);
         self.gather_fractions(name);
+        self.merge_met_fractions(name);
         self.call_in_pickets(name, false);
         self.post_picket(name);
         if self.forces[i].supply.mode == Mode::Rest {

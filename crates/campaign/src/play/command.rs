@@ -43,6 +43,10 @@ pub enum Command {
     /// Dissolve a Fraction back into its parent, once it is on the parent's
     /// Map Board, by the parent BC's Command Decision (FYOW 3.7).
     EndFraction { fraction: String },
+    /// Merge the Fraction `with` into `fraction`, which leads the merged
+    /// Fraction, once both stand on one Map Board, by their battlegroup's
+    /// BC's Command Decision (FYOW 3.7 Merging Fractions).
+    MergeFractions { fraction: String, with: String },
     /// Send some of a force's elements as a Picket to an adjacent Map Board (FYOW 3.8).
     Picket { force: String, name: String, elements: Vec<String>, to: BoardId },
     /// Call a Picket in the chain back into its battlegroup's roster (FYOW 3.8).
@@ -89,6 +93,7 @@ impl Campaign {
             Command::Orders { force, order, objective } => self.give_orders(&force, order, objective).map(|_| ()),
             Command::Fraction { force, name, elements } => self.split_fraction(&force, &name, &elements),
             Command::EndFraction { fraction } => self.end_fraction(&fraction),
+            Command::MergeFractions { fraction, with } => self.merge_fractions(&fraction, &with),
             Command::Picket { force, name, elements, to } => self.send_picket(&force, &name, &elements, &to),
             Command::CallIn { picket } => self.call_in(&picket),
             Command::Merge { senior, absorbed } => self.merge_by_command(&senior, &absorbed),

@@ -3,7 +3,9 @@
 //! garrison it (3.4: "a company has been left to garrison a captured
 //! village"), and its BC takes the Fraction back by a Command Decision when
 //! both stand on one Map Board and the battlegroup is going no further
-//! (3.7 Ending a fraction). A player ends a Fraction by the same step.
+//! (3.7 Ending a fraction), and merges his Fractions that stand together
+//! on another board into one (3.7 Merging Fractions). A player ends or
+//! merges Fractions by the same steps.
 
 use serde_json::json;
 use warbound_rules::event::{EventKind, RuleEvent};
@@ -140,6 +142,173 @@ impl Campaign {
                 self.log_refusal(&e.section, &e.message);
             }
         }
+    }
+
+    /// FYOW 3.7 Merging Fractions: the Auto BC of `name`, when activated,
+    /// merges his Fractions that stand together on one Map Board, none of
+    /// them fighting, two at a time. The one in the best supply leads
+    /// ("The circumstances of the joining Fractions may thus dictate the
+    /// choice of new Officer"): Active before Rationed before at Rest, then
+    /// the larger Stockpile, then the larger.
+    ///
+    /// Reading (FYOW 3.7 "can merge any of his Fractions together"): the
+    /// rule leaves when to the BC; two of his companies on one board hold it
+    /// as one, under one BPC and one supply line (test
+    /// `the_auto_bc_merges_two_of_his_fractions_that_meet_under_the_better_supplied`).
+    pub(crate) fn merge_met_fractions(&mut self, name: &str) {
+        let Some(i) = self.fx(name) else { return };
+        if !self.forces[i].is_battlegroup() || self.player == Some(self.forces[i].side) {
+            return;
+        }
+        let mut refused: Vec<(String, String)> = Vec::new();
+        loop {
+            let ours: Vec<usize> = (0..self.forces.len())
+                .filter(|&k| {
+                    let x = &self.forces[k];
+                    x.kind == ForceKind::Fraction
+                        && !x.is_gone()
+                        && x.board().is_some()
+                        && x.first_activation.is_none()
+                        && self.root_battlegroup(k) == i
+                        && !self.in_battle(&x.name)
+                })
+                .collect();
+            let supplied = |k: usize| {
+                let s = &self.forces[k].supply;
+                let mode = match s.mode {
+                    crate::supply::logistics::Mode::Active => 2,
+                    crate::supply::logistics::Mode::Rationed => 1,
+                    crate::supply::logistics::Mode::Rest => 0,
+                };
+                (mode, s.stockpile(), self.forces[k].points())
+            };
+            let pair = ours.iter().enumerate().find_map(|(n, &a)| {
+                ours[n + 1..]
+                    .iter()
+                    .find(|&&b| {
+                        self.forces[a].board() == self.forces[b].board()
+                            && !refused.contains(&(self.forces[a].name.clone(), self.forces[b].name.clone()))
+                    })
+                    .map(|&b| if supplied(b) > supplied(a) { (b, a) } else { (a, b) })
+            });
+            let Some((lead, other)) = pair else { return };
+            let (lead, other) = (self.forces[lead].name.clone(), self.forces[other].name.clone());
+            let before = self.fx(&other).is_some_and(|k| !self.forces[k].is_gone());
+            if let Err(e) = self.merge_fractions(&lead, &other) {
+                self.log_refusal(&e.section, &e.message);
+            }
+            // A failed decision (or a refusal) is not asked again this activation.
+            if before && self.fx(&other).is_some_and(|k| !self.forces[k].is_gone()) {
+                refused.push((lead.clone(), other.clone()));
+                refused.push((other, lead));
+            }
+        }
+    }
+
+    /// The Fractions `fraction` may merge with (FYOW 3.7): its battlegroup's
+    /// others standing on its Map Board.
+    pub fn fractions_beside(&self, fraction: &str) -> Vec<&str> {
+        let Some(k) = self.fx(fraction) else { return Vec::new() };
+        let f = &self.forces[k];
+        if f.kind != ForceKind::Fraction || f.is_gone() || f.board().is_none() {
+            return Vec::new();
+        }
+        let root = self.root_battlegroup(k);
+        (0..self.forces.len())
+            .filter(|&j| {
+                let x = &self.forces[j];
+                j != k
+                    && x.kind == ForceKind::Fraction
+                    && !x.is_gone()
+                    && x.board() == f.board()
+                    && self.root_battlegroup(j) == root
+            })
+            .map(|j| self.forces[j].name.as_str())
+            .collect()
+    }
+
+    /// FYOW 3.7 Merging Fractions: the BC of the battlegroup both Fractions
+    /// belong to merges `other` into `lead` by a Command Decision, once the
+    /// two stand on one Map Board and neither is fighting. The merged
+    /// Fraction keeps `lead`'s name, officer, orders and supply (its
+    /// Stockpile, Rest or Rationed); `other`'s elements, their orders of
+    /// battle and repairs join it, its Stockpile is discarded and it leaves
+    /// the map, its BPC the pack. A failed decision changes nothing but the
+    /// decision spent.
+    ///
+    /// Reading (FYOW 3.7): the book names no place; Fractions merge where
+    /// they stand together, as a Fraction ends on its parent's board.
+    pub(crate) fn merge_fractions(&mut self, lead: &str, other: &str) -> Result<(), CampaignError> {
+        let k = self.live(lead)?;
+        let j = self.live(other)?;
+        for x in [k, j] {
+            if self.forces[x].kind != ForceKind::Fraction {
+                return Err(CampaignError::new("3.7", format!("{} is not a Fraction", self.forces[x].name)));
+            }
+        }
+        if k == j {
+            return Err(CampaignError::new("3.7", format!("{lead} cannot merge with itself")));
+        }
+        let r = self.root_battlegroup(k);
+        if self.root_battlegroup(j) != r {
+            return Err(CampaignError::new(
+                "3.7",
+                format!("{lead} and {other} are Fractions of different battlegroups"),
+            ));
+        }
+        let bg_name = self.forces[r].name.clone();
+        if self.forces[r].is_gone() {
+            return Err(CampaignError::new(
+                "3.7",
+                format!("{bg_name} is no longer in the campaign: no Battlegroup Commander merges its Fractions"),
+            ));
+        }
+        let board = self.forces[k].board().cloned();
+        if board.is_none() || self.forces[j].board() != board.as_ref() {
+            return Err(CampaignError::new("3.7", format!("{lead} and {other} must stand on one Map Board to merge")));
+        }
+        for x in [k, j] {
+            let name = &self.forces[x].name;
+            if self.in_battle(name) {
+                return Err(CampaignError::new("15.8", format!("{name} is engaged in a battle")));
+            }
+            if self.forces[x].first_activation.is_some() {
+                return Err(CampaignError::new("3.5", format!("{name} has not had its first activation")));
+            }
+        }
+        let record = |x: usize| {
+            let f = &self.forces[x];
+            Fraction {
+                name: f.name.clone(),
+                battlegroup: bg_name.clone(),
+                parent: f.parent.clone().unwrap_or_default(),
+                commander: f.commander.name.clone(),
+                elements: f.battlegroup.elements.clone(),
+                stockpile: f.supply.stockpile(),
+                activated: true,
+                at_rest: f.supply.mode == crate::supply::logistics::Mode::Rest,
+                rationed: f.supply.mode == crate::supply::logistics::Mode::Rationed,
+            }
+        };
+        let parts = [record(k), record(j)];
+        let mut merged = self.forces[k].battlegroup.clone();
+        merged
+            .add_elements(self.forces[j].battlegroup.elements.clone())
+            .map_err(|e| CampaignError::new("3.7", e.to_string()))?;
+        let (competency, commander) = (self.forces[r].commander.competency, self.forces[r].commander.name.clone());
+        let (decision, e) = self
+            .command_decision(&commander, competency, &format!("merge the Fraction {other} into {lead}"), false)
+            .map_err(|e| CampaignError::new("8", e.to_string()))?;
+        self.log(e);
+        if !decision.success {
+            return Ok(());
+        }
+        let leader = parts[0].commander.clone();
+        let (_, e) =
+            Fraction::merge(&parts, &leader, &decision).map_err(|e| CampaignError::new("3.7", e.to_string()))?;
+        self.rejoin(j, k, merged);
+        self.log_applied(e.input("points", self.forces[k].points(), "the merged Fraction's value"));
+        Ok(())
     }
 
     /// FYOW 3.7 Ending a fraction: once it is on its parent's Map Board, the
@@ -412,5 +581,119 @@ mod tests {
             let e = c.command(Command::EndFraction { fraction: "Blue 2".into() }).unwrap_err();
             assert_eq!(e.section, "3.7", "not a Fraction: {e}");
         }
+    }
+
+    use crate::supply::logistics::Mode;
+
+    const SECOND: &str = "B Company (Fraction of Blue 1)";
+
+    /// Blue 1's garrison of the Village and a second Fraction, B Company,
+    /// both after their first activation under Defend orders on the
+    /// Village, and Blue 1 gone on to the Town; `None` where a Command
+    /// Decision kept either from being split off.
+    fn two_fractions_on_the_village(seed: u64) -> Option<Campaign> {
+        let mut c = blue_took_the_village(seed);
+        for (name, element) in [(GARRISON, "D Company"), (SECOND, "B Company")] {
+            c.command(Command::Fraction { force: "Blue 1".into(), name: name.into(), elements: vec![element.into()] })
+                .unwrap();
+            let k = c.fx(name)?;
+            c.forces[k].order = OrderKind::Defend;
+            c.forces[k].objective = None;
+            c.activate(name);
+        }
+        c.relocate("Blue 1", &BoardId::new("Village"), &BoardId::new("Town"), Edge::West).unwrap();
+        c.decisions.clear();
+        c.drain_events();
+        Some(c)
+    }
+
+    #[test]
+    fn a_player_merges_two_fractions_on_one_board_under_the_one_he_names() {
+        // 3.7 "A Battlegroup Commander can merge any of his Fractions together by
+        // successfully using the Command Decision Process ... The Supply condition
+        // of the new Fraction assumes the condition pertaining to the Fraction of
+        // the new Officer."
+        let (mut merged, mut failed) = (0, 0);
+        for seed in 0..30 {
+            let Some(mut c) = two_fractions_on_the_village(seed) else { continue };
+            c.player = Some(Side::Blue);
+            assert_eq!(c.fractions_beside(GARRISON), vec![SECOND]);
+            let thrown = c.dice.thrown();
+            let merge =
+                |fraction: &str, with: &str| Command::MergeFractions { fraction: fraction.into(), with: with.into() };
+            for (bad, section) in [
+                (merge(GARRISON, GARRISON), "3.7"),
+                (merge(GARRISON, "Blue 1"), "3.7"),
+                (merge("Blue 2", SECOND), "3.7"),
+            ] {
+                assert_eq!(c.command(bad.clone()).unwrap_err().section, section, "{bad:?}");
+            }
+            let village = BoardId::new("Village");
+            c.relocate(SECOND, &village, &BoardId::new("Town"), Edge::West).unwrap();
+            assert!(c.fractions_beside(GARRISON).is_empty(), "apart");
+            assert_eq!(c.command(merge(GARRISON, SECOND)).unwrap_err().section, "3.7", "not on one board");
+            c.relocate(SECOND, &BoardId::new("Town"), &village, Edge::West).unwrap();
+            assert_eq!(c.dice.thrown(), thrown, "refused before any throw");
+            c.drain_events();
+            let lead = c.force(GARRISON).unwrap().clone();
+            let points = lead.points() + c.force(SECOND).unwrap().points();
+            c.command(merge(GARRISON, SECOND)).unwrap();
+            let events = c.drain_events();
+            let decision =
+                events.iter().find(|e| e.rule.section == "8.1 Command Decisions").expect("the BC's decision");
+            assert_eq!(decision.actor.as_deref(), Some(c.force("Blue 1").unwrap().commander.name.as_str()));
+            if decision.outcome["success"] == false {
+                failed += 1;
+                assert!(c.force(SECOND).is_some_and(|x| !x.is_gone()), "seed {seed}: a failed decision merges nothing");
+                continue;
+            }
+            merged += 1;
+            let e = events.iter().find(|e| e.rule.section == "3.7 Merging Fractions").expect("its event");
+            assert_eq!(e.outcome["bpcs_removed"], serde_json::json!([SECOND]));
+            let m = c.force(GARRISON).unwrap();
+            assert_eq!(m.points(), points, "seed {seed}");
+            assert_eq!((m.commander.name.as_str(), m.order), (lead.commander.name.as_str(), lead.order));
+            assert_eq!(m.supply, lead.supply, "the leading Fraction's supply stands");
+            assert!(m.kit.iter().any(|k| k.name == "B Company") && m.kit.iter().any(|k| k.name == "D Company"));
+            assert!(c.force(SECOND).unwrap().is_gone());
+            assert!(c.occupation[&village].occupant(SECOND).is_err(), "off the map");
+            assert_eq!(c.occupant(GARRISON).unwrap().points, points);
+            c.check_invariants().unwrap();
+        }
+        assert!(merged > 0, "merged {merged}, failed {failed}");
+    }
+
+    #[test]
+    fn the_auto_bc_merges_two_of_his_fractions_that_meet_under_the_better_supplied() {
+        let (mut merged, mut failed) = (0, 0);
+        for seed in 0..30 {
+            let Some(mut c) = two_fractions_on_the_village(seed) else { continue };
+            // The garrison is Rationed: B Company's officer leads.
+            for (name, mode) in [(GARRISON, Mode::Rationed), (SECOND, Mode::Active)] {
+                let k = c.fx(name).unwrap();
+                c.forces[k].supply.mode = mode;
+            }
+            let second = c.force(SECOND).unwrap().clone();
+            c.merge_met_fractions("Blue 1");
+            let events = c.drain_events();
+            let decisions = events.iter().filter(|e| e.rule.section == "8.1 Command Decisions").count();
+            assert_eq!(decisions, 1, "seed {seed}: one decision an activation: {events:#?}");
+            if c.force(GARRISON).is_some_and(|g| !g.is_gone()) {
+                failed += 1;
+                assert!(c.force(SECOND).is_some_and(|x| !x.is_gone()));
+                continue;
+            }
+            merged += 1;
+            let m = c.force(SECOND).unwrap();
+            assert_eq!(m.points(), second.points() + 250);
+            assert_eq!(m.supply.mode, Mode::Active);
+            c.check_invariants().unwrap();
+            // A player's BC merges only by his command.
+            let Some(mut c) = two_fractions_on_the_village(seed) else { continue };
+            c.player = Some(Side::Blue);
+            c.merge_met_fractions("Blue 1");
+            assert!(c.force(GARRISON).is_some_and(|g| !g.is_gone()) && c.force(SECOND).is_some_and(|g| !g.is_gone()));
+        }
+        assert!(merged > 0, "merged {merged}, failed {failed}");
     }
 }
