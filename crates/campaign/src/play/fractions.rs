@@ -167,7 +167,6 @@ impl Campaign {
                     let x = &self.forces[k];
                     x.kind == ForceKind::Fraction
                         && !x.is_gone()
-                        && x.board().is_some()
                         && x.first_activation.is_none()
                         && self.root_battlegroup(k) == i
                         && !self.in_battle(&x.name)
@@ -182,23 +181,21 @@ impl Campaign {
                 };
                 (mode, s.stockpile(), self.forces[k].points())
             };
-            let pair = ours.iter().enumerate().find_map(|(n, &a)| {
-                ours[n + 1..]
-                    .iter()
-                    .find(|&&b| {
-                        self.forces[a].board() == self.forces[b].board()
-                            && !refused.contains(&(self.forces[a].name.clone(), self.forces[b].name.clone()))
-                    })
-                    .map(|&b| if supplied(b) > supplied(a) { (b, a) } else { (a, b) })
+            let pair = ours.iter().find_map(|&a| {
+                let a_name = &self.forces[a].name;
+                self.fractions_beside(a_name)
+                    .into_iter()
+                    .filter_map(|b| self.fx(b).filter(|j| ours.contains(j)))
+                    .find(|&b| !refused.contains(&(a_name.clone(), self.forces[b].name.clone())))
+                    .map(|b| if supplied(b) > supplied(a) { (b, a) } else { (a, b) })
             });
             let Some((lead, other)) = pair else { return };
             let (lead, other) = (self.forces[lead].name.clone(), self.forces[other].name.clone());
-            let before = self.fx(&other).is_some_and(|k| !self.forces[k].is_gone());
             if let Err(e) = self.merge_fractions(&lead, &other) {
                 self.log_refusal(&e.section, &e.message);
             }
             // A failed decision (or a refusal) is not asked again this activation.
-            if before && self.fx(&other).is_some_and(|k| !self.forces[k].is_gone()) {
+            if self.fx(&other).is_some_and(|k| !self.forces[k].is_gone()) {
                 refused.push((lead.clone(), other.clone()));
                 refused.push((other, lead));
             }
@@ -276,21 +273,7 @@ impl Campaign {
                 return Err(CampaignError::new("3.5", format!("{name} has not had its first activation")));
             }
         }
-        let record = |x: usize| {
-            let f = &self.forces[x];
-            Fraction {
-                name: f.name.clone(),
-                battlegroup: bg_name.clone(),
-                parent: f.parent.clone().unwrap_or_default(),
-                commander: f.commander.name.clone(),
-                elements: f.battlegroup.elements.clone(),
-                stockpile: f.supply.stockpile(),
-                activated: true,
-                at_rest: f.supply.mode == crate::supply::logistics::Mode::Rest,
-                rationed: f.supply.mode == crate::supply::logistics::Mode::Rationed,
-            }
-        };
-        let parts = [record(k), record(j)];
+        let parts = [self.fraction_record(k), self.fraction_record(j)];
         let mut merged = self.forces[k].battlegroup.clone();
         merged
             .add_elements(self.forces[j].battlegroup.elements.clone())
@@ -309,6 +292,23 @@ impl Campaign {
         self.rejoin(j, k, merged);
         self.log_applied(e.input("points", self.forces[k].points(), "the merged Fraction's value"));
         Ok(())
+    }
+
+    /// Fraction `k`'s record sheet as the army's rules read it (FYOW 3.5):
+    /// its battlegroup, parent, officer, elements and supply.
+    fn fraction_record(&self, k: usize) -> Fraction {
+        let f = &self.forces[k];
+        Fraction {
+            name: f.name.clone(),
+            battlegroup: self.forces[self.root_battlegroup(k)].name.clone(),
+            parent: f.parent.clone().unwrap_or_default(),
+            commander: f.commander.name.clone(),
+            elements: f.battlegroup.elements.clone(),
+            stockpile: f.supply.stockpile(),
+            activated: true,
+            at_rest: f.supply.mode == crate::supply::logistics::Mode::Rest,
+            rationed: f.supply.mode == crate::supply::logistics::Mode::Rationed,
+        }
     }
 
     /// FYOW 3.7 Ending a fraction: once it is on its parent's Map Board, the
@@ -341,17 +341,7 @@ impl Campaign {
         if fr.first_activation.is_some() {
             return Err(CampaignError::new("3.5", format!("{fraction} has not had its first activation")));
         }
-        let whole = Fraction {
-            name: fraction.to_owned(),
-            battlegroup: self.forces[self.root_battlegroup(k)].name.clone(),
-            parent: parent.clone(),
-            commander: fr.commander.name.clone(),
-            elements: fr.battlegroup.elements.clone(),
-            stockpile: fr.supply.stockpile(),
-            activated: true,
-            at_rest: false,
-            rationed: false,
-        };
+        let whole = self.fraction_record(k);
         let (competency, commander) = (self.forces[p].commander.competency, self.forces[p].commander.name.clone());
         let (decision, e) = self
             .command_decision(&commander, competency, &format!("dissolve the Fraction {fraction}"), false)
