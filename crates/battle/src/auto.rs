@@ -180,13 +180,20 @@ fn next_command(
     }
     let conduct = me.order.objective.activity.conduct();
 
-    let mut observe = observe_targets(me, &enemies, sight);
     // FYOB "Runners": news to pass to its Company Officer or to hear from him
     // goes by runner, one of its Acts; it observes one target fewer for it.
     let runner = (turn.runner == Some(true)).then(|| Command::Runner { element: element.clone() });
-    if runner.is_some() {
-        observe.truncate(order_dice::ACTS_PER_TURN - 1);
-    }
+    // What it would observe, worked out the first time a choice asks.
+    let observing = std::cell::OnceCell::new();
+    let observe = || {
+        observing.get_or_init(|| {
+            let mut targets = observe_targets(me, &enemies, sight);
+            if runner.is_some() {
+                targets.truncate(order_dice::ACTS_PER_TURN - 1);
+            }
+            targets
+        })
+    };
 
     // Fire: the known enemy in view with the most teams in range, nearest first.
     let replies = |e: &ElementView| {
@@ -288,7 +295,7 @@ fn next_command(
     // At the double when there is nothing to fire at or observe and no enemy
     // it knows of within the run (the fire phase and the Acts are given up).
     let runs = |to: Point| {
-        let calm = fire.is_none() && observe.is_empty() && blow.is_none() && lift.is_none();
+        let calm = fire.is_none() && blow.is_none() && lift.is_none() && observe().is_empty();
         calm && super::movement::reach_at(battle, me, to, turn.orders.movement_pips, Pace::AtTheDouble).is_some_and(
             |r| {
                 !enemies
@@ -339,34 +346,36 @@ fn next_command(
     }
     // FYOB "Radios": a set knocked off the net is netted in again with an Act.
     let renet = me.force.off_net.as_ref().is_some_and(|n| !n.dis).then(|| Command::Renet { element: element.clone() });
-    let acts: Vec<Command> = if set_up.is_some() {
-        set_up.into_iter().collect()
-    } else if let Some(r) = renet {
-        vec![r]
-    } else if let Some(d) = blow {
-        vec![Command::Detonate { element: element.clone(), charge: d.id.clone() }]
-    } else if let Some(d) = lift {
-        vec![Command::Clear { element: element.clone(), charge: d.id.clone() }]
-    } else if let Some(b) = bangalore {
-        vec![b]
-    } else if !observe.is_empty() {
-        vec![Command::Observe { element: element.clone(), targets: observe.clone() }]
-    } else {
-        // The nearest place in sight where it last saw an enemy it lost track of:
-        // checked with an Act (Heroes All, "Checking vacated positions").
-        let vacated = me
-            .intel
-            .last_seen
-            .iter()
-            .filter(|(_, at)| sight.place_in_sight(me, **at))
-            .min_by(|a, b| distance(me.place.at, *a.1).total_cmp(&distance(me.place.at, *b.1)))
-            .map(|(id, _)| id.clone());
-        vacated.map(|enemy| Command::CheckVacated { element: element.clone(), enemy }).into_iter().collect()
+    let acts = || -> Vec<Command> {
+        let first: Vec<Command> = if let Some(s) = &set_up {
+            vec![s.clone()]
+        } else if let Some(r) = &renet {
+            vec![r.clone()]
+        } else if let Some(d) = blow {
+            vec![Command::Detonate { element: element.clone(), charge: d.id.clone() }]
+        } else if let Some(d) = lift {
+            vec![Command::Clear { element: element.clone(), charge: d.id.clone() }]
+        } else if let Some(b) = &bangalore {
+            vec![b.clone()]
+        } else if !observe().is_empty() {
+            vec![Command::Observe { element: element.clone(), targets: observe().clone() }]
+        } else {
+            // The nearest place in sight where it last saw an enemy it lost track of:
+            // checked with an Act (Heroes All, "Checking vacated positions").
+            let vacated = me
+                .intel
+                .last_seen
+                .iter()
+                .filter(|(_, at)| sight.place_in_sight(me, **at))
+                .min_by(|a, b| distance(me.place.at, *a.1).total_cmp(&distance(me.place.at, *b.1)))
+                .map(|(id, _)| id.clone());
+            vacated.map(|enemy| Command::CheckVacated { element: element.clone(), enemy }).into_iter().collect()
+        };
+        first.into_iter().chain(runner.clone()).collect()
     };
-    let acts: Vec<Command> = acts.into_iter().chain(runner).collect();
     // Each choice is drawn up only when those before it are refused.
     let candidates = preference(turn.orders.order).into_iter().flat_map(|p| match p {
-        Phase::Act => acts.clone(),
+        Phase::Act => acts(),
         Phase::Fire => {
             let petard = demolition_vehicles::has_petard(me, sight.codex)
                 .then(|| {
@@ -427,8 +436,11 @@ fn next_command(
     // On an Act order it observes before it assaults, so that the enemies it
     // spots do not halt its advance into contact (Heroes All "Spotting a
     // potential ambush": "without taking an observation test using an Act").
-    let look_first = (turn.orders.order == Phase::Act && !observe.is_empty())
-        .then(|| Command::Observe { element: element.clone(), targets: observe.clone() });
+    let look_first = std::iter::once_with(|| {
+        (turn.orders.order == Phase::Act && !observe().is_empty())
+            .then(|| Command::Observe { element: element.clone(), targets: observe().clone() })
+    })
+    .flatten();
     // A Goliath in contact with an enemy it drives at, or any in contact, is detonated.
     let blast = demolition_vehicles::is_goliath(me)
         .then(|| {

@@ -58,6 +58,12 @@ pub(super) struct SmokeTeam {
 /// howitzers, an AT gun with its HE shell's row ([`Weapon::fires_smoke`]).
 pub(super) fn reach(firer: &ElementView, spot: Point, codex: &Codex) -> Vec<SmokeTeam> {
     let d = distance(firer.place.at, spot);
+    armed(firer, codex).into_iter().filter(|(_, range)| range.band(d).is_ok()).map(|(team, _)| team).collect()
+}
+
+/// The firer's teams that fire smoke, each with the range of its round:
+/// a mortar's own, a gun's HE range.
+fn armed(firer: &ElementView, codex: &Codex) -> Vec<(SmokeTeam, firing::WeaponRange)> {
     forces::firing_teams(&firer.force.element, codex)
         .unwrap_or_default()
         .into_iter()
@@ -69,7 +75,7 @@ pub(super) fn reach(firer: &ElementView, spot: Point, codex: &Codex) -> Vec<Smok
             let row = weapon.row();
             let indirect = matches!(row.procedure, firing::Procedure::Mortar { .. });
             let range = if indirect { row.range } else { row.he_range.unwrap_or(row.range) };
-            range.band(d).is_ok().then_some(SmokeTeam { team, weapon, indirect })
+            Some((SmokeTeam { team, weapon, indirect }, range))
         })
         .collect()
 }
@@ -268,7 +274,9 @@ pub(super) fn clear(t: &mut Battlefield) {
 /// lays it only as its orders let it open fire freely (test
 /// `the_auto_side_screens_its_infantry_with_smoke`).
 pub(super) fn auto_spot(me: &ElementView, all: &Elements, enemies: &[ElementView], sight: &Sight) -> Option<Point> {
-    if me.order.objective.activity.conduct().opens_fire != warbound_rules::command::OpensFire::Freely {
+    if me.order.objective.activity.conduct().opens_fire != warbound_rules::command::OpensFire::Freely
+        || armed(me, sight.codex).is_empty()
+    {
         return None;
     }
     let friends = all.iter().filter(|f| {

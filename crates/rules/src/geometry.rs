@@ -80,6 +80,22 @@ fn boxes_meet(a: (Point, Point), b: (Point, Point), margin: f32) -> bool {
     a.0.0 <= b.1.0 + margin && b.0.0 <= a.1.0 + margin && a.0.1 <= b.1.1 + margin && b.0.1 <= a.1.1 + margin
 }
 
+/// Whether the segment `a`–`b` comes within `margin` of the box `bx`: a
+/// tighter first test than its own box's (a long diagonal's box covers
+/// much of the table), which the exact tests after it still agree with.
+fn segment_meets_box(a: Point, b: Point, bx: (Point, Point), margin: f32) -> bool {
+    clip(a.0, b.0 - a.0, bx.0.0 - margin, bx.1.0 + margin, 0.0, 1.0)
+        .and_then(|(s0, s1)| clip(a.1, b.1 - a.1, bx.0.1 - margin, bx.1.1 + margin, s0, s1))
+        .is_some()
+}
+
+/// Whether `a`–`b` may meet (by [`meet`], with its slack) an edge of a
+/// polygon or polyline whose box is `bx`; where it may not, no edge need be tried.
+fn may_meet_edges(a: Point, b: Point, bx: (Point, Point)) -> bool {
+    let reach = T_SLACK * (distance(a, b).get() + distance(bx.0, bx.1).get()) + BOUNDARY_SLACK;
+    segment_meets_box(a, b, bx, reach)
+}
+
 /// Whether `p` is inside `poly` or on its outline.
 fn in_or_on(poly: &[Point], p: Point) -> bool {
     boxes_meet(bounds(poly), (p, p), BOUNDARY_SLACK) && (inside(poly, p) || on_boundary(poly, p))
@@ -98,7 +114,7 @@ fn crossings(a: Point, b: Point, line: &[Point]) -> Vec<f32> {
     // `meet` lets each segment run T_SLACK of its length beyond its ends.
     let (lb, sb) = (bounds(line), bounds(&[a, b]));
     let reach = T_SLACK * (distance(a, b).get() + distance(lb.0, lb.1).get()) + BOUNDARY_SLACK;
-    if !boxes_meet(lb, sb, reach) {
+    if !boxes_meet(lb, sb, reach) || !segment_meets_box(a, b, lb, reach) {
         return Vec::new();
     }
     let mut ts: Vec<f32> = line.windows(2).filter_map(|w| meet(a, b, w[0], w[1])).collect();
@@ -116,7 +132,8 @@ fn sort_dedup(ts: &mut Vec<f32>) {
 fn inside_spans(poly: &[Point], a: Point, b: Point) -> Vec<(f32, f32)> {
     // Every stretch tested is of the line itself: none is inside a polygon
     // whose box it misses.
-    if !boxes_meet(bounds(poly), bounds(&[a, b]), BOUNDARY_SLACK) {
+    let pb = bounds(poly);
+    if !boxes_meet(pb, bounds(&[a, b]), BOUNDARY_SLACK) || !segment_meets_box(a, b, pb, BOUNDARY_SLACK) {
         return Vec::new();
     }
     let mut ts = vec![0.0, 1.0];
@@ -234,27 +251,48 @@ fn disc_span(a: Point, b: Point, centre: Point, r: f32) -> Option<(f32, f32)> {
 /// The hill level at `p` and the hill giving it. A point on a contour stands
 /// on that level; with `strict`, only ground inside the contour counts.
 fn level_at(terrain: &Terrain, p: Point, strict: bool) -> (u8, Option<usize>) {
-    let mut best = (0, None);
-    for (i, f) in terrain.features.iter().enumerate() {
-        if let Feature::Hill { levels } = f {
-            for l in levels {
-                if l.level <= best.0 || !boxes_meet(bounds(&l.outline), (p, p), BOUNDARY_SLACK) {
-                    continue;
-                }
-                let on = inside(&l.outline, p) && !on_boundary(&l.outline, p);
-                if on || (!strict && on_boundary(&l.outline, p)) {
-                    best = (l.level, Some(i));
-                }
-            }
-        }
-    }
-    best
+    Hills::of(terrain).level_at(p, strict)
 }
 
 /// The hill level of the ground at `p` (0 off every hill; a point on a contour
 /// line stands on that level).
 pub fn hill_level(terrain: &Terrain, p: Point) -> u8 {
     level_at(terrain, p, false).0
+}
+
+/// A table's contours, each with its hill (feature index) and its box,
+/// drawn up once for the many points along a line.
+struct Hills<'a>(Vec<(usize, &'a crate::terrain::HillLevel, (Point, Point))>);
+
+impl<'a> Hills<'a> {
+    fn of(terrain: &'a Terrain) -> Self {
+        let mut contours = Vec::new();
+        for (i, f) in terrain.features.iter().enumerate() {
+            if let Feature::Hill { levels } = f {
+                contours.extend(levels.iter().map(|l| (i, l, bounds(&l.outline))));
+            }
+        }
+        Self(contours)
+    }
+
+    /// [`level_at`] over these contours.
+    fn level_at(&self, p: Point, strict: bool) -> (u8, Option<usize>) {
+        let mut best = (0, None);
+        for &(i, l, bx) in &self.0 {
+            if l.level <= best.0 || !boxes_meet(bx, (p, p), BOUNDARY_SLACK) {
+                continue;
+            }
+            let on = inside(&l.outline, p) && !on_boundary(&l.outline, p);
+            if on || (!strict && on_boundary(&l.outline, p)) {
+                best = (l.level, Some(i));
+            }
+        }
+        best
+    }
+
+    fn hill_level(&self, p: Point) -> u8 {
+        self.level_at(p, false).0
+    }
 }
 
 /// The building whose footprint holds `p` (outline included): its index and storeys.
@@ -378,11 +416,9 @@ impl Viewpoint {
         Ok(())
     }
 
-    /// Height above the table, inches.
-    fn top(&self, terrain: &Terrain) -> f32 {
-        f32::from(hill_level(terrain, self.at)) * HILL_LEVEL_HEIGHT
-            + f32::from(self.storey) * STOREY_HEIGHT
-            + self.height
+    /// Height above the table, inches, over the table's `hills`.
+    fn top(&self, hills: &Hills) -> f32 {
+        f32::from(hills.hill_level(self.at)) * HILL_LEVEL_HEIGHT + f32::from(self.storey) * STOREY_HEIGHT + self.height
     }
 }
 
@@ -458,7 +494,8 @@ pub fn sight_line(
     target.check(terrain, "target")?;
     let (a, b) = (observer.at, target.at);
     let d = distance(a, b).get();
-    let (za, zb) = (observer.top(terrain), target.top(terrain));
+    let hills = Hills::of(terrain);
+    let (za, zb) = (observer.top(&hills), target.top(&hills));
     let z = |t: f32| za + (zb - za) * t;
     // The lowest the line runs over a span (it is straight).
     let low = |t0: f32, t1: f32| z(t0).min(z(t1));
@@ -487,7 +524,7 @@ pub fn sight_line(
                         trace.push(note(t, Seen::ObstacleTouching { kind: *kind, height: *height }));
                         continue;
                     }
-                    let ground = f32::from(hill_level(terrain, lerp(a, b, t))) * HILL_LEVEL_HEIGHT;
+                    let ground = f32::from(hills.hill_level(lerp(a, b, t))) * HILL_LEVEL_HEIGHT;
                     let top = ground
                         + match height {
                             ObstacleHeight::Low => LOW_OBSTACLE_HEIGHT,
@@ -516,7 +553,7 @@ pub fn sight_line(
                         trace.push(note(t0, Seen::Obstacle { kind: ObstacleKind::Wall, height: ObstacleHeight::Low }));
                         continue;
                     }
-                    let ground = f32::from(hill_level(terrain, lerp(a, b, (t0 + t1) / 2.0))) * HILL_LEVEL_HEIGHT;
+                    let ground = f32::from(hills.hill_level(lerp(a, b, (t0 + t1) / 2.0))) * HILL_LEVEL_HEIGHT;
                     if ground + f32::from(*storeys) * STOREY_HEIGHT > low(t0, t1) + HEIGHT_SLACK {
                         between.sight_blocked = true;
                         trace.push(note(t0, Seen::BuildingBlocks));
@@ -529,23 +566,19 @@ pub fn sight_line(
 
     // Hill crests: between contour crossings the ground is flat at one level.
     let mut ts = vec![0.0, 1.0];
-    for f in &terrain.features {
-        if let Feature::Hill { levels } = f {
-            for l in levels {
-                ts.extend(edges(&l.outline).filter_map(|(c, e)| meet(a, b, c, e)));
-            }
-        }
+    for &(_, l, _) in hills.0.iter().filter(|(_, _, bx)| may_meet_edges(a, b, *bx)) {
+        ts.extend(edges(&l.outline).filter_map(|(c, e)| meet(a, b, c, e)));
     }
     sort_dedup(&mut ts);
     for w in ts.windows(2) {
-        let (level, hill) = level_at(terrain, lerp(a, b, (w[0] + w[1]) / 2.0), true);
+        let (level, hill) = hills.level_at(lerp(a, b, (w[0] + w[1]) / 2.0), true);
         if f32::from(level) * HILL_LEVEL_HEIGHT > low(w[0], w[1]) + HEIGHT_SLACK {
             between.sight_blocked = true;
             trace.push(Note { feature: hill, at: w[0] * d, seen: Seen::CrestBlocks { level } });
         }
     }
 
-    let hill_levels = hill_level(terrain, a).saturating_sub(hill_level(terrain, b));
+    let hill_levels = hills.hill_level(a).saturating_sub(hills.hill_level(b));
     let storeys = observer.storey.saturating_sub(target.storey);
     between.hill_levels = hill_levels;
     between.storeys = storeys;
@@ -691,7 +724,8 @@ pub fn route(terrain: &Terrain, path: &[Point]) -> Result<Route, GeometryError> 
     let mut stretches: Vec<Stretch> = Vec::new();
     let mut hazards: Vec<Hazard> = Vec::new();
     let mut along = 0.0;
-    let mut level = hill_level(terrain, path[0]);
+    let hills = Hills::of(terrain);
+    let mut level = hills.hill_level(path[0]);
     let mut in_hazard: Vec<usize> = hazards_at(terrain, path[0]).map(|(i, _)| i).collect();
     for (i, kind) in hazards_at(terrain, path[0]) {
         hazards.push(Hazard { feature: i, kind, at: 0.0 });
@@ -713,12 +747,12 @@ pub fn route(terrain: &Terrain, path: &[Point]) -> Result<Route, GeometryError> 
                 | Feature::Roadblock(Extent::Area(outline)) => Some(outline),
                 _ => None,
             };
-            if let Some(outline) = area {
+            if let Some(outline) = area.filter(|o| may_meet_edges(a, b, bounds(o))) {
                 ts.extend(edges(outline).filter_map(|(c, d)| meet(a, b, c, d)));
             }
             match f {
                 Feature::Hill { levels } => {
-                    for l in levels {
+                    for l in levels.iter().filter(|l| may_meet_edges(a, b, bounds(&l.outline))) {
                         ts.extend(edges(&l.outline).filter_map(|(c, d)| meet(a, b, c, d)));
                     }
                 }
@@ -785,7 +819,7 @@ pub fn route(terrain: &Terrain, path: &[Point]) -> Result<Route, GeometryError> 
                 continue;
             }
             let m = lerp(a, b, (t0 + t1) / 2.0);
-            let here = hill_level(terrain, m);
+            let here = hills.hill_level(m);
             let uphill = here > level;
             level = here;
             let mut s = Stretch::new(ground_at(terrain, m), (t1 - t0) * len);
@@ -1239,5 +1273,42 @@ mod tests {
         let past_the_end = capsule_span(Point(0.0, 10.0), Point(30.0, 10.0), c, d, 1.0).unwrap();
         assert!((past_the_end.0 * 30.0 - 9.0).abs() < 1e-4 && (past_the_end.1 * 30.0 - 21.0).abs() < 1e-4);
         assert_eq!(capsule_span(Point(0.0, 15.0), Point(30.0, 15.0), c, d, 1.0), None);
+    }
+
+    #[test]
+    fn a_long_diagonal_passes_a_building_its_own_box_covers() {
+        // The line's box holds the building; the line itself passes 50" from it.
+        let (a, b) = (Point(0.0, 0.0), Point(100.0, 100.0));
+        let house = rect(80.0, 5.0, 90.0, 15.0);
+        assert!(boxes_meet(bounds(&house), bounds(&[a, b]), BOUNDARY_SLACK));
+        assert!(!segment_meets_box(a, b, bounds(&house), BOUNDARY_SLACK));
+        assert!(inside_spans(&house, a, b).is_empty());
+        // Moved onto the line, it is met.
+        let on_the_line = rect(45.0, 45.0, 55.0, 55.0);
+        assert!(segment_meets_box(a, b, bounds(&on_the_line), BOUNDARY_SLACK));
+        assert_eq!(inside_spans(&on_the_line, a, b).len(), 1);
+    }
+
+    proptest::proptest! {
+        /// The box tests in front of the exact ones turn away only segments
+        /// that the exact ones would find meet nothing.
+        #[test]
+        fn the_box_tests_turn_away_only_lines_that_miss(
+            ax in 0.0f32..120.0, ay in 0.0f32..96.0, ex in 0.0f32..120.0, ey in 0.0f32..96.0,
+            x0 in 0.0f32..120.0, y0 in 0.0f32..96.0, w in 0.1f32..30.0, h in 0.1f32..30.0,
+        ) {
+            let (a, b) = (Point(ax, ay), Point(ex, ey));
+            let poly = rect(x0, y0, x0 + w, y0 + h);
+            let bx = bounds(&poly);
+            for (c, d) in edges(&poly) {
+                if meet(a, b, c, d).is_some() {
+                    proptest::prop_assert!(may_meet_edges(a, b, bx));
+                }
+            }
+            if (0..=200).map(|k| lerp(a, b, k as f32 / 200.0)).any(|p| strictly_in(&poly, p)) {
+                proptest::prop_assert!(segment_meets_box(a, b, bx, BOUNDARY_SLACK));
+                proptest::prop_assert!(!inside_spans(&poly, a, b).is_empty());
+            }
+        }
     }
 }
