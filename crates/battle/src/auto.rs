@@ -211,12 +211,14 @@ fn next_command(
         .copied()
         .filter(|e| may_open.unwrap_or_else(|| replies(e)))
         .map(|e| (e, sight.reaching(&teams, me, &e).count()))
-        .filter(|(e, n)| *n > 0 && sight.may_fire_at(me, e))
+        .filter(|(_, n)| *n > 0)
         .collect();
+    // In that order (a stable sort keeps the first of equals), the sight,
+    // the costly test, is taken only until one passes.
     targets.sort_by(|a, b| {
         b.1.cmp(&a.1).then(distance(me.place.at, a.0.place.at).total_cmp(&distance(me.place.at, b.0.place.at)))
     });
-    let mut fire = targets.first().map(|(e, _)| e.id().to_owned());
+    let mut fire = targets.iter().find(|(e, _)| sight.may_fire_at(me, e)).map(|(e, _)| e.id().to_owned());
     if fire.is_none() && conduct.opens_fire == OpensFire::OnLeadershipTest && !turn.taken.contains(&Phase::Fire) {
         // A concealed element opening fire at an enemy it sees: an Officer decision.
         let seen: Option<ElementView> =

@@ -646,6 +646,9 @@ fn building_limit(
     travel: f32,
 ) -> f32 {
     let from = els[i].place.at;
+    if !geometry::passes_a_building(&battle.terrain, from, toward(from, to, Inches(travel))) {
+        return travel;
+    }
     let start = geometry::building_at(&battle.terrain, from).map(|(k, _)| k);
     let Ok(occupiers) = els[i].force.element.occupiers(codex) else { return travel };
     let mut s = 0.0;

@@ -295,6 +295,14 @@ impl<'a> Hills<'a> {
     }
 }
 
+/// Whether the segment `a`–`b` comes near a building's footprint: where it
+/// does not, [`building_at`] finds none at any point along it.
+pub fn passes_a_building(terrain: &Terrain, a: Point, b: Point) -> bool {
+    terrain.features.iter().any(
+        |f| matches!(f, Feature::Building { outline, .. } if segment_meets_box(a, b, bounds(outline), BOUNDARY_SLACK)),
+    )
+}
+
 /// The building whose footprint holds `p` (outline included): its index and storeys.
 pub fn building_at(terrain: &Terrain, p: Point) -> Option<(usize, u8)> {
     terrain.features.iter().enumerate().find_map(|(i, f)| match f {
@@ -1277,16 +1285,20 @@ mod tests {
 
     #[test]
     fn a_long_diagonal_passes_a_building_its_own_box_covers() {
-        // The line's box holds the building; the line itself passes 50" from it.
-        let (a, b) = (Point(0.0, 0.0), Point(100.0, 100.0));
-        let house = rect(80.0, 5.0, 90.0, 15.0);
-        assert!(boxes_meet(bounds(&house), bounds(&[a, b]), BOUNDARY_SLACK));
-        assert!(!segment_meets_box(a, b, bounds(&house), BOUNDARY_SLACK));
-        assert!(inside_spans(&house, a, b).is_empty());
+        // The line's box holds the building; the line itself passes over 20" from it.
+        let (a, b) = (Point(0.0, 0.0), Point(48.0, 48.0));
+        let outline = rect(38.0, 2.0, 46.0, 8.0);
+        assert!(boxes_meet(bounds(&outline), bounds(&[a, b]), BOUNDARY_SLACK));
+        assert!(!segment_meets_box(a, b, bounds(&outline), BOUNDARY_SLACK));
+        assert!(inside_spans(&outline, a, b).is_empty());
         // Moved onto the line, it is met.
-        let on_the_line = rect(45.0, 45.0, 55.0, 55.0);
+        let on_the_line = rect(20.0, 20.0, 28.0, 28.0);
         assert!(segment_meets_box(a, b, bounds(&on_the_line), BOUNDARY_SLACK));
         assert_eq!(inside_spans(&on_the_line, a, b).len(), 1);
+        let t = terrain(vec![house(outline, 1)]);
+        assert!(!passes_a_building(&t, a, b));
+        assert!(passes_a_building(&t, Point(42.0, 0.0), Point(42.0, 40.0)));
+        assert_eq!(building_at(&t, Point(42.0, 5.0)).map(|(k, _)| k), Some(0));
     }
 
     proptest::proptest! {
