@@ -497,13 +497,8 @@ impl Campaign {
             // 10.6: later in the day the BC changes his own orders by one
             // Command Decision; "New Orders will be available when he is next
             // activated".
-            let (competency, commander) = (f.commander.competency, f.commander.name.clone());
-            let question = format!("change {name}'s orders to {order:?}");
-            let (d, de) = self
-                .command_decision(&commander, competency, &question, false)
-                .map_err(|e| CampaignError::new("8", e.to_string()))?;
-            self.log(de);
-            if d.success {
+            let commander = f.commander.name.clone();
+            if self.commander_decision(i, &format!("change {name}'s orders to {order:?}"))?.success {
                 self.log(
                     RuleEvent::new(EventKind::CommandDecision, fyow("10.6 Changing orders"))
                         .actor(&commander)
@@ -571,11 +566,8 @@ impl Campaign {
         if self.in_battle(name) {
             return Err(CampaignError::new("3.4", format!("{name} is engaged in a battle")));
         }
-        let (competency, commander) = (f.commander.competency, f.commander.name.clone());
-        let (decision, e) = self
-            .command_decision(&commander, competency, &format!("create the Fraction {fraction}"), false)
-            .map_err(|e| CampaignError::new("8", e.to_string()))?;
-        self.log(e);
+        let commander = f.commander.name.clone();
+        let decision = self.commander_decision(i, &format!("create the Fraction {fraction}"))?;
         if !decision.success {
             return Ok(());
         }

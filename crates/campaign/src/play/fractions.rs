@@ -278,11 +278,7 @@ impl Campaign {
         merged
             .add_elements(self.forces[j].battlegroup.elements.clone())
             .map_err(|e| CampaignError::new("3.7", e.to_string()))?;
-        let (competency, commander) = (self.forces[r].commander.competency, self.forces[r].commander.name.clone());
-        let (decision, e) = self
-            .command_decision(&commander, competency, &format!("merge the Fraction {other} into {lead}"), false)
-            .map_err(|e| CampaignError::new("8", e.to_string()))?;
-        self.log(e);
+        let decision = self.commander_decision(r, &format!("merge the Fraction {other} into {lead}"))?;
         if !decision.success {
             return Ok(());
         }
@@ -342,11 +338,7 @@ impl Campaign {
             return Err(CampaignError::new("3.5", format!("{fraction} has not had its first activation")));
         }
         let whole = self.fraction_record(k);
-        let (competency, commander) = (self.forces[p].commander.competency, self.forces[p].commander.name.clone());
-        let (decision, e) = self
-            .command_decision(&commander, competency, &format!("dissolve the Fraction {fraction}"), false)
-            .map_err(|e| CampaignError::new("8", e.to_string()))?;
-        self.log(e);
+        let decision = self.commander_decision(p, &format!("dissolve the Fraction {fraction}"))?;
         if !decision.success {
             return Ok(());
         }

@@ -539,6 +539,17 @@ impl Campaign {
         Ok((d, e))
     }
 
+    /// The Command Decision (FYOW 8) of force `k`'s commander on `question`,
+    /// logged; one past the fifth of his activation is refused.
+    pub(crate) fn commander_decision(&mut self, k: usize, question: &str) -> Result<Decision, CampaignError> {
+        let (competency, commander) = (self.forces[k].commander.competency, self.forces[k].commander.name.clone());
+        let (decision, e) = self
+            .command_decision(&commander, competency, question, false)
+            .map_err(|e| CampaignError::new("8", e.to_string()))?;
+        self.log(e);
+        Ok(decision)
+    }
+
     /// Records a rule event whose step changes the campaign, if it does,
     /// after it is logged.
     pub(crate) fn log(&mut self, e: RuleEvent) {
