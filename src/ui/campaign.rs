@@ -362,11 +362,12 @@ fn capitalised(s: &str) -> String {
     chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
-/// The player's vessels (FYOW 29): where each is, her strength and
+/// The player's vessels (FYOW 29): where each is (in harbour, on station, waiting in
+/// her Box off an engagement, or sunk), her strength and
 /// Strategic Condition, and whether he holds her in harbour. Returns the
 /// change he made.
 fn fleet(ui: &mut egui::Ui, c: &Campaign, side: Side) -> Option<HoldInHarbour> {
-    let ships: Vec<_> = c.fleet(side).collect();
+    let ships = &c.army(side).fleet;
     if ships.is_empty() {
         return None;
     }
@@ -375,7 +376,11 @@ fn fleet(ui: &mut egui::Ui, c: &Campaign, side: Side) -> Option<HoldInHarbour> {
     ui.heading("Your fleet");
     for ship in ships {
         let v = &ship.vessel;
-        let at = if ship.at_sea {
+        let at = if v.sunk() {
+            "sunk".to_owned()
+        } else if ship.at_sea && c.in_the_box(&v.id) {
+            format!("on station, {}, waiting off the coast", ship.station.0)
+        } else if ship.at_sea {
             format!("on station, {}", ship.station.0)
         } else {
             format!("in harbour at {}", ship.harbour)
@@ -388,6 +393,9 @@ fn fleet(ui: &mut egui::Ui, c: &Campaign, side: Side) -> Option<HoldInHarbour> {
             v.defence_value(),
             v.condition
         ));
+        if v.sunk() {
+            continue;
+        }
         let mut hold = ship.held_in_harbour;
         if ui
             .checkbox(&mut hold, "Hold in harbour")
@@ -1342,6 +1350,26 @@ mod tests {
         none.run();
         assert!(*none.state(), "no fleet, no section");
         assert!(none.query_by_label("Your fleet").is_none());
+    }
+
+    #[test]
+    fn a_sunk_submarine_reads_as_sunk_and_cannot_be_held() {
+        let war = warbound_war::shipped::war("cyrenaica-1941", 3, warbound_war::Battles::Paper).unwrap();
+        let mut campaign = war.progress.campaign.clone();
+        let afloat = campaign.clone();
+        let h = Harness::new_ui(move |ui| {
+            fleet(ui, &afloat, Side::Red);
+        });
+        h.get_by_label("Salpa, submarine: in harbour at Leros; strength 6 of 6, condition 6");
+        assert!(h.query_by_label("Hold in harbour").is_some());
+        let red = campaign.armies.iter_mut().find(|a| a.side == Side::Red).unwrap();
+        let salpa = red.fleet.iter_mut().find(|s| s.vessel.id == "Salpa").unwrap();
+        salpa.vessel.take_damage(6);
+        let h = Harness::new_ui(move |ui| {
+            fleet(ui, &campaign, Side::Red);
+        });
+        h.get_by_label("Salpa, submarine: sunk; strength 0 of 6, condition 6");
+        assert!(h.query_by_label("Hold in harbour").is_none(), "a sunk vessel stays on the bottom");
     }
 
     #[test]

@@ -649,6 +649,60 @@ fn campaign(e: &RuleEvent, who: &str, target: Option<&str>, dice: &str) -> Optio
                 raw(out(e, "placed_on"))
             )
         }
+        "29.17 Playing a naval engagement" if yes("begins") => {
+            let names = |k: &str| -> String {
+                let v: Vec<String> =
+                    out(e, k).and_then(Value::as_array).into_iter().flatten().map(|v| raw(Some(v))).collect();
+                v.join(" and ")
+            };
+            format!(
+                "A naval engagement begins on {}: {} in the Left Box, {} in the Right Box",
+                raw(input(e, "board")),
+                names("left_box"),
+                names("right_box")
+            )
+        }
+        "29.17 Playing a naval engagement" => match raw(out(e, "station")).as_str() {
+            "combat_area" => format!("{who} moves into the Combat Area"),
+            _ => format!("{who} withdraws to her Box, losing sight of the enemy"),
+        },
+        "29.9 Spotting targets" => {
+            let results = out(e, "results")?.as_array()?;
+            let seen: Vec<String> = results
+                .iter()
+                .filter(|r| r.get("spotted").and_then(Value::as_bool) == Some(true))
+                .map(|r| raw(r.get("id")))
+                .collect();
+            let looked: Vec<String> = results.iter().map(|r| raw(r.get("id"))).collect();
+            let found =
+                if seen.is_empty() { "sees nothing".to_owned() } else { format!("spots {}", seen.join(" and ")) };
+            format!("{who} looks for {}{thrown}: {found}", looked.join(" and "))
+        }
+        "29.8 Fire power of boats" => {
+            let weapon = match raw(input(e, "weapon")).as_str() {
+                "torpedoes" => "torpedoes",
+                "depth_charges" => "depth charges",
+                "gun75mm" => "75mm guns",
+                "gun149mm" => "149mm guns",
+                _ => "heavy guns",
+            };
+            let again = if yes("follow_up") { ", firing again at the same target" } else { "" };
+            format!("{who} engages {} with her {weapon}{again}", target?)
+        }
+        "29.10.2 Submarine vs ship firing" | "29.10.3 Ship vs Ship/submarine firing" => {
+            let verb = match raw(input(e, "weapon")).as_str() {
+                "torpedoes" => "fires torpedoes at",
+                "depth_charges" => "drops depth charges on",
+                _ => "fires on",
+            };
+            let sinks = if yes("sunk") { ": she sinks" } else { "" };
+            format!(
+                "{who} {verb} {}{thrown}: {}, {} of damage{sinks}",
+                target?,
+                plural(hits(e), "hit", "hits"),
+                plural(count(out(e, "effect")), "point", "points")
+            )
+        }
         "29.10.4 Ships firing on shore based targets" => format!(
             "{who} shells {} on {}{thrown}: {}, {} lost",
             target?,
@@ -1401,6 +1455,52 @@ mod tests {
                 .starts_with("Flak-Zug's AA fires at No. 175 Squadron RAF over Cobo Bay: 1 hit, 1 point of damage"),
             "{}",
             sentence(&flak, &named)
+        );
+        let mut begins =
+            fyow(EventKind::Naval, "29.17 Playing a naval engagement").input("board", "Gulf of Sollum", "");
+        begins.outcome = json!({ "begins": true, "left_box": ["HMS Aphis", "HMAS Waterhen"], "right_box": ["Salpa"] });
+        assert_eq!(
+            sentence(&begins, &named),
+            "A naval engagement begins on Gulf of Sollum: HMS Aphis and HMAS Waterhen in the Left Box, Salpa in the Right Box (FYOW, 29.17 Playing a naval engagement)"
+        );
+        let mut moved = fyow(EventKind::Naval, "29.17 Playing a naval engagement").actor("Salpa");
+        moved.outcome = json!({ "station": "combat_area", "spots_lost": [] });
+        assert!(sentence(&moved, &named).starts_with("Salpa moves into the Combat Area"));
+        let mut looked = fyow(EventKind::Detection, "29.9 Spotting targets").actor("Salpa");
+        looked.outcome = json!({ "results": [
+            { "id": "HMAS Waterhen", "needed": 2, "face": 4, "spotted": true },
+            { "id": "HMS Aphis", "needed": 2, "face": 1, "spotted": false },
+        ] });
+        assert!(
+            sentence(&looked, &named).starts_with("Salpa looks for HMAS Waterhen and HMS Aphis: spots HMAS Waterhen"),
+            "{}",
+            sentence(&looked, &named)
+        );
+        let mut engages = fyow(EventKind::Naval, "29.8 Fire power of boats")
+            .actor("Salpa")
+            .target("HMAS Waterhen")
+            .input("weapon", "torpedoes", "");
+        engages.outcome = json!({ "follow_up": false });
+        assert!(sentence(&engages, &named).starts_with("Salpa engages HMAS Waterhen with her torpedoes ("));
+        let mut torpedoed = fyow(EventKind::Naval, "29.10.2 Submarine vs ship firing")
+            .actor("Salpa")
+            .target("HMAS Waterhen")
+            .input("weapon", "torpedoes", "");
+        torpedoed.outcome = json!({ "shots": [shot(true), shot(false)], "effect": 12, "sunk": true });
+        assert!(
+            sentence(&torpedoed, &named)
+                .starts_with("Salpa fires torpedoes at HMAS Waterhen: 1 hit, 12 points of damage: she sinks"),
+            "{}",
+            sentence(&torpedoed, &named)
+        );
+        let mut charged = fyow(EventKind::Naval, "29.10.3 Ship vs Ship/submarine firing")
+            .actor("HMAS Waterhen")
+            .target("Salpa")
+            .input("weapon", "depth_charges", "");
+        charged.outcome = json!({ "shots": [shot(true), shot(false)], "effect": 2, "sunk": false });
+        assert!(
+            sentence(&charged, &named)
+                .starts_with("HMAS Waterhen drops depth charges on Salpa: 1 hit, 2 points of damage (")
         );
         let mut commissioned = fyow(EventKind::Naval, "29.2 Guns on boats").actor("HMS Aphis");
         commissioned.outcome = json!({ "mounts": [

@@ -133,9 +133,10 @@ const fn armament_table(craft: Craft) -> &'static [(Weapon, Count, Option<u8>)] 
     }
 }
 
-/// The off-shore fire support vessels that carry guns (FYOW 29.2, 29.3):
-/// the craft a campaign's fleet fields.
-pub const SUPPORT_CRAFT: [Craft; 4] = [Craft::Destroyer, Craft::Gunboat, Craft::SmallGunboat, Craft::Mtb];
+/// The sea-going vessels a campaign's fleet fields: the off-shore fire
+/// support craft with guns (FYOW 29.2, 29.3) and the submarine (29.10.2).
+pub const FLEET_CRAFT: [Craft; 5] =
+    [Craft::Destroyer, Craft::Gunboat, Craft::SmallGunboat, Craft::Mtb, Craft::Submarine];
 
 /// "Fishing boats ... unarmed - capacity for 12 load spaces" (29.2).
 pub const FISHING_BOAT_LOAD_SPACES: u8 = 12;

@@ -108,7 +108,7 @@ pub fn base_score(observer: Observer, target: SpotTarget) -> Result<i8, NavalErr
 /// Reading (FYOW 29.9): an aircraft, like "all other" observers, spots only
 /// a vessel that is in the Combat Area too: a vessel in a Box is off the Map
 /// Board's waters.
-fn position_allows(observer: Observer, observer_in_combat: bool, n: &Nomination) -> bool {
+pub fn position_allows(observer: Observer, observer_in_combat: bool, n: &Nomination) -> bool {
     match (observer, n.target) {
         (Observer::Vessel { .. }, SpotTarget::OnShore) => observer_in_combat,
         (Observer::Vessel { craft: Craft::Destroyer, .. }, SpotTarget::Aircraft { .. }) => observer_in_combat,

@@ -30,7 +30,7 @@ pub enum Part {
     Forces,
     /// Who occupies and holds each Map Board, and the railway lines cut.
     Map,
-    /// Battles in progress and fought.
+    /// Battles in progress and fought, and today's naval engagements.
     Battles,
     /// The partisans.
     Partisans,
@@ -138,7 +138,7 @@ impl Campaign {
                 Part::Armies => hash_of(&(&self.armies, &self.senior_commands)),
                 Part::Forces => hash_of(&self.forces),
                 Part::Map => hash_of(&(&self.occupation, &self.held, &self.cut_lines)),
-                Part::Battles => hash_of(&(&self.battles, &self.fought, &self.comparisons)),
+                Part::Battles => hash_of(&(&self.battles, &self.fought, &self.comparisons, &self.naval_engagements)),
                 Part::Partisans => hash_of(&self.partisans),
                 Part::Diary => hash_of(&self.diary),
                 Part::Orders => hash_of(&(&self.activated, &self.ordered_today, &self.player_orders, &self.composite)),

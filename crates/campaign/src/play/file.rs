@@ -665,12 +665,12 @@ impl CampaignFile {
                         format!("name: two vessels are called \"{}\"", ship.name),
                     ));
                 }
-                if !crate::naval::craft::SUPPORT_CRAFT.contains(&ship.craft) {
+                if !crate::naval::craft::FLEET_CRAFT.contains(&ship.craft) {
                     return Err(Wrong::new(
                         at("craft"),
                         None,
                         format!(
-                            "craft: {} is a {:?}; a fleet's vessels are the off-shore fire support craft with guns (FYOW 29.3): destroyer, gunboat, small_gunboat or mtb",
+                            "craft: {} is a {:?}; a fleet's vessels are the off-shore fire support craft with guns (FYOW 29.3) and submarines (29.10.2): destroyer, gunboat, small_gunboat, mtb or submarine",
                             ship.name, ship.craft
                         ),
                     ));

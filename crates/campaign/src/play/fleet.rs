@@ -14,7 +14,7 @@ use crate::air::Role;
 use crate::map::board::{BoardId, Route};
 use crate::map::common::Side;
 use crate::naval::condition::{assess_condition, dockyard_repair, rally};
-use crate::naval::craft::{START_CONDITION, Weapon, serviceability};
+use crate::naval::craft::{Craft, START_CONDITION, Weapon, serviceability};
 use crate::naval::fire::{AirAttack, AircraftRole, Ordnance, aircraft_attack, ship_aa_fire, ship_fire_at_shore};
 use crate::naval::spotting::{Nomination, Observer, SpotTarget, spot, spotting_dice};
 use crate::naval::{Rain, SeaConditions, Wind};
@@ -35,7 +35,7 @@ fn anti_shipping(role: Role) -> Option<AirAttack> {
 
 impl Campaign {
     /// The session's light and weather as the naval rules read them.
-    fn sea_conditions(&self) -> SeaConditions {
+    pub(crate) fn sea_conditions(&self) -> SeaConditions {
         let c = self.conditions;
         SeaConditions {
             light: c.light,
@@ -134,13 +134,20 @@ impl Campaign {
                 let ship = &self.armies[a].fleet[k];
                 let v = &ship.vessel;
                 let whole = !v.half_strength() && v.condition == START_CONDITION;
-                let wanted = if player { !ship.held_in_harbour } else { self.wanted_off_shore(a, &ship.station) };
+                let wanted = if player {
+                    !ship.held_in_harbour
+                } else if v.craft == Craft::Submarine {
+                    self.enemy_vessels_stationed(a, &ship.station)
+                } else {
+                    self.wanted_off_shore(a, &ship.station)
+                };
                 if v.ready().is_err() || !whole || !wanted {
                     continue;
                 }
                 self.in_step(|c| c.sail(a, k));
             }
         }
+        self.naval_engagements_begin();
     }
 
     /// FYOW 29.4, 29.5: vessel `k` of army `a` throws for serviceability and,
@@ -163,14 +170,16 @@ impl Campaign {
         );
     }
 
-    /// FYOW 29.9, 29.10.4–29.10.6 in a session: each vessel on station spots
-    /// and fires on the enemy on its coasts; then the enemy's bombers strike
+    /// FYOW 29.9, 29.10.4–29.10.6 in a session: the naval engagements are
+    /// fought (29.17, [`crate::play::sea`]); each vessel on station and not
+    /// in its Box spots and fires on the enemy on its coasts; then the enemy's bombers strike
     /// at the vessels that have fired on his forces today.
     pub(crate) fn fleet_session(&mut self) {
+        self.naval_engagements_session();
         for a in 0..self.armies.len() {
             for k in 0..self.armies[a].fleet.len() {
                 let ship = &self.armies[a].fleet[k];
-                if ship.at_sea && ship.vessel.ready().is_ok() {
+                if ship.at_sea && ship.vessel.ready().is_ok() && !self.in_the_box(&ship.vessel.id) {
                     self.bombard(a, k);
                 }
             }
@@ -381,6 +390,7 @@ mod tests {
         for ship in &mut c.armies[blue].fleet {
             ship.at_sea = ship.vessel.id == "HMS Aphis";
         }
+        c.naval_engagements.clear();
         c
     }
 

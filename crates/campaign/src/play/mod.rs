@@ -30,6 +30,7 @@ mod partisans_in_battle;
 mod pickets;
 mod repairs;
 mod replenishment;
+pub mod sea;
 mod setup;
 pub mod state;
 mod supply;

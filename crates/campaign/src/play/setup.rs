@@ -326,6 +326,7 @@ impl Setup {
             cut_lines: BTreeMap::new(),
             battles: Vec::new(),
             fought: Vec::new(),
+            naval_engagements: Vec::new(),
             comparisons: Vec::new(),
             partisans: self.partisans,
             diary: DiaryBox::new(),

@@ -453,6 +453,10 @@ pub struct Campaign {
     pub cut_lines: BTreeMap<BoardId, crate::naval::trains::LineRepair>,
     pub battles: Vec<PaperBattle>,
     pub fought: Vec<BattleRecord>,
+    /// Today's naval engagements (FYOW 29.17): one template for each sea Map
+    /// Board with vessels of both sides on station.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub naval_engagements: Vec<crate::play::sea::SeaEngagement>,
     /// Engagements fought on the table and also resolved on paper.
     #[serde(default)]
     pub comparisons: Vec<crate::table::record::Comparison>,
