@@ -302,6 +302,7 @@ fn forces(
                         ui.label(format!("  {landing}"));
                     }
                 }
+                coastal_batteries(ui, c, war.player);
                 if let Some(h) = fleet(ui, c, war.player) {
                     harbour.write(h);
                 }
@@ -360,6 +361,29 @@ fn reports(ui: &mut egui::Ui, c: &Campaign, side: Side) {
 fn capitalised(s: &str) -> String {
     let mut chars = s.chars();
     chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
+/// The player's coastal batteries (FYOW 29.10.1): where each stands, its
+/// guns and its officer, and whether its guns can fire (none while the
+/// enemy stands on its board).
+fn coastal_batteries(ui: &mut egui::Ui, c: &Campaign, side: Side) {
+    let batteries = &c.army(side).coastal_batteries;
+    if batteries.is_empty() {
+        return;
+    }
+    ui.separator();
+    ui.heading("Your coastal batteries");
+    for b in batteries {
+        let silent = c.occupation.get(&b.board).is_some_and(|o| o.occupants.iter().any(|x| x.side != side));
+        let state = if silent { "silent, the enemy is on its ground" } else { "ready to fire on enemy shipping" };
+        ui.label(format!(
+            "{} at {}: {} guns of 150mm and over, a {} officer; {state}",
+            b.name,
+            b.board.0,
+            b.guns,
+            say(b.officer).to_lowercase()
+        ));
+    }
 }
 
 /// The player's vessels (FYOW 29): where each is (in harbour, on station, waiting in
@@ -1370,6 +1394,11 @@ mod tests {
         });
         h.get_by_label("Salpa, submarine: sunk; strength 0 of 6, condition 6");
         assert!(h.query_by_label("Hold in harbour").is_none(), "a sunk vessel stays on the bottom");
+        let c = war.progress.campaign.clone();
+        let h = Harness::new_ui(move |ui| coastal_batteries(ui, &c, Side::Red));
+        h.get_by_label(
+            "Bardia coastal battery at Bardia: 2 guns of 150mm and over, a regular officer; ready to fire on enemy shipping",
+        );
     }
 
     #[test]

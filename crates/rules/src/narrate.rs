@@ -655,12 +655,18 @@ fn campaign(e: &RuleEvent, who: &str, target: Option<&str>, dice: &str) -> Optio
                     out(e, k).and_then(Value::as_array).into_iter().flatten().map(|v| raw(Some(v))).collect();
                 v.join(" and ")
             };
-            format!(
-                "A naval engagement begins on {}: {} in the Left Box, {} in the Right Box",
-                raw(input(e, "board")),
-                names("left_box"),
-                names("right_box")
-            )
+            let boxes = [
+                ("left_box", "in the Left Box"),
+                ("right_box", "in the Right Box"),
+                ("coastal_area", "in the Coastal Area"),
+            ];
+            let placed: Vec<String> = boxes
+                .iter()
+                .map(|(k, place)| (names(k), place))
+                .filter(|(n, _)| !n.is_empty())
+                .map(|(n, place)| format!("{n} {place}"))
+                .collect();
+            format!("A naval engagement begins on {}: {}", raw(input(e, "board")), placed.join(", "))
         }
         "29.17 Playing a naval engagement" => match raw(out(e, "station")).as_str() {
             "combat_area" => format!("{who} moves into the Combat Area"),
@@ -687,7 +693,8 @@ fn campaign(e: &RuleEvent, who: &str, target: Option<&str>, dice: &str) -> Optio
                 _ => "heavy guns",
             };
             let again = if yes("follow_up") { ", firing again at the same target" } else { "" };
-            format!("{who} engages {} with her {weapon}{again}", target?)
+            let whose = if input(e, "firer").is_some() { "its" } else { "her" };
+            format!("{who} engages {} with {whose} {weapon}{again}", target?)
         }
         "29.10.2 Submarine vs ship firing" | "29.10.3 Ship vs Ship/submarine firing" => {
             let verb = match raw(input(e, "weapon")).as_str() {
@@ -703,6 +710,13 @@ fn campaign(e: &RuleEvent, who: &str, target: Option<&str>, dice: &str) -> Optio
                 plural(count(out(e, "effect")), "point", "points")
             )
         }
+        "29.10.1 Coastal gun battery counter-fire" => format!(
+            "{who} fires on {}{thrown}: {}, {} of damage{}",
+            target?,
+            plural(hits(e), "hit", "hits"),
+            plural(count(out(e, "effect")), "point", "points"),
+            if yes("sunk") { ": she sinks" } else { "" }
+        ),
         "29.10.4 Ships firing on shore based targets" => format!(
             "{who} shells {} on {}{thrown}: {}, {} lost",
             target?,
@@ -1501,6 +1515,35 @@ mod tests {
         assert!(
             sentence(&charged, &named)
                 .starts_with("HMAS Waterhen drops depth charges on Salpa: 1 hit, 2 points of damage (")
+        );
+        let mut under_the_guns =
+            fyow(EventKind::Naval, "29.17 Playing a naval engagement").input("board", "Gulf of Sollum", "");
+        under_the_guns.outcome = json!({
+            "begins": true, "left_box": ["HMS Aphis"], "right_box": [], "coastal_area": ["Bardia coastal battery"],
+        });
+        assert!(
+            sentence(&under_the_guns, &named).starts_with(
+                "A naval engagement begins on Gulf of Sollum: HMS Aphis in the Left Box, Bardia coastal battery in the Coastal Area ("
+            ),
+            "{}",
+            sentence(&under_the_guns, &named)
+        );
+        let mut laid = fyow(EventKind::Naval, "29.8 Fire power of boats")
+            .actor("Bardia coastal battery")
+            .target("HMS Aphis")
+            .input("weapon", "gun150mm_plus", "")
+            .input("firer", "a coastal battery", "");
+        laid.outcome = json!({ "follow_up": false });
+        assert!(sentence(&laid, &named).starts_with("Bardia coastal battery engages HMS Aphis with its heavy guns ("));
+        let mut counter = fyow(EventKind::Naval, "29.10.1 Coastal gun battery counter-fire")
+            .actor("Bardia coastal battery")
+            .target("HMS Aphis");
+        counter.outcome = json!({ "shots": [shot(true), shot(true)], "effect": 3, "sunk": false });
+        assert!(
+            sentence(&counter, &named)
+                .starts_with("Bardia coastal battery fires on HMS Aphis: 2 hits, 3 points of damage ("),
+            "{}",
+            sentence(&counter, &named)
         );
         let mut commissioned = fyow(EventKind::Naval, "29.2 Guns on boats").actor("HMS Aphis");
         commissioned.outcome = json!({ "mounts": [

@@ -115,6 +115,28 @@ pub struct ArmyFile {
     /// is wanted (29.5).
     #[serde(default)]
     pub fleet: Vec<VesselFile>,
+    /// Its coastal gun batteries (FYOW 29.10.1): guns of 150mm and over
+    /// emplaced on a coast, firing on the enemy's vessels off it.
+    #[serde(default)]
+    pub coastal_batteries: Vec<CoastalBatteryFile>,
+}
+
+/// A coastal gun battery (FYOW 29.10.1, 29.17): its 150mm+ guns are
+/// emplaced on a coastal Map Board and fire on the enemy's vessels in the
+/// Combat Area of every sea that board's sea links reach.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CoastalBatteryFile {
+    pub name: String,
+    /// The coastal Map Board its guns stand on.
+    pub board: BoardId,
+    /// How many guns fire, each a D10 (29.10.1).
+    pub guns: u8,
+    /// Its officer's grade, Weak to Inspirational, for the Officer Reaction
+    /// Test he takes when the battery is activated (29.17); left out, the
+    /// grade its army's quality rates most often.
+    #[serde(default)]
+    pub officer: Option<Grade>,
 }
 
 /// A sea-going vessel of an army's fleet (FYOW 29.1–29.5): its guns are
@@ -695,6 +717,37 @@ impl CampaignFile {
                     ));
                 }
             }
+            for (g, battery) in army.coastal_batteries.iter().enumerate() {
+                let at = |field: &str| format!("armies[{a}].coastal_batteries[{g}].{field}");
+                if !names.insert(battery.name.clone()) {
+                    let message = format!("name: a vessel or a battery is already called \"{}\"", battery.name);
+                    return Err(Wrong::new(at("name"), None, message));
+                }
+                board(&battery.board, &at("board"), "board")?;
+                let on_a_coast =
+                    self.map.links.iter().any(|l| {
+                        l.route == crate::map::board::Route::Sea && (l.from == battery.board || l.to == battery.board)
+                    }) && self.map.boards.iter().any(|b| b.id == battery.board && b.kind != BoardKind::Tidal);
+                if !on_a_coast {
+                    let message = format!(
+                        "board: \"{}\" is not a coastal Map Board with a sea link, where {} could fire on shipping (FYOW 29.10.1)",
+                        battery.board, battery.name
+                    );
+                    return Err(Wrong::new(at("board"), Some(&battery.board.0), message));
+                }
+                if battery.guns == 0 {
+                    let message = format!("guns: {} needs at least one gun (FYOW 29.10.1)", battery.name);
+                    return Err(Wrong::new(at("guns"), None, message));
+                }
+                if let Some(grade) = battery.officer
+                    && Officer::new(Rank::CompanyOfficer, grade).is_err()
+                {
+                    let message = format!(
+                        "officer: {grade:?} is a Senior Officer's grade; a battery's officer is Weak to Inspirational"
+                    );
+                    return Err(Wrong::new(at("officer"), None, message));
+                }
+            }
         }
         Ok(())
     }
@@ -860,6 +913,9 @@ pub(crate) mod tests {
     /// A small campaign: three boards in a row, a beach at one end.
     pub(crate) const SMALL: &str = include_str!("test_campaign.ron");
 
+    /// The shipped desert campaign, with a fleet and a coastal battery.
+    const BATTLEAXE: &str = include_str!("../../../../scenarios/campaigns/cyrenaica-1941.ron");
+
     /// The 1-based line and column where `needle` first appears in `text`.
     fn place_of(text: &str, needle: &str) -> (usize, usize) {
         let at = text.find(needle).unwrap_or_else(|| panic!("{needle} is in the text"));
@@ -904,7 +960,6 @@ pub(crate) mod tests {
 
     #[test]
     fn a_vessel_off_the_sea_or_without_guns_is_refused_with_its_field() {
-        const BATTLEAXE: &str = include_str!("../../../../scenarios/campaigns/cyrenaica-1941.ron");
         let ashore =
             BATTLEAXE.replacen("craft: gunboat, station: \"Gulf of Sollum\"", "craft: gunboat, station: \"Sollum\"", 1);
         let e = CampaignFile::load("battleaxe.ron", &ashore).unwrap_err().to_string();
@@ -919,6 +974,26 @@ pub(crate) mod tests {
         assert!(e.contains("two vessels are called \"HMS Aphis\""), "{e}");
         let file = CampaignFile::load("battleaxe.ron", BATTLEAXE).unwrap();
         assert_eq!(file.armies[0].fleet.len(), 2);
+    }
+
+    #[test]
+    fn a_coastal_battery_inland_or_without_guns_is_refused_with_its_field() {
+        let file = CampaignFile::load("battleaxe.ron", BATTLEAXE).unwrap();
+        assert_eq!(file.armies[1].coastal_batteries[0].board, BoardId::new("Bardia"));
+        let inland = BATTLEAXE.replacen("board: \"Bardia\", guns: 2", "board: \"Fort Capuzzo\", guns: 2", 1);
+        let e = CampaignFile::load("battleaxe.ron", &inland).unwrap_err().to_string();
+        let (line, _) = place_of(&inland, "board: \"Fort Capuzzo\"");
+        assert!(e.starts_with(&format!("battleaxe.ron:{line}:")), "{e}");
+        assert!(e.contains("board: \"Fort Capuzzo\" is not a coastal Map Board"), "{e}");
+        let silent = BATTLEAXE.replacen("board: \"Bardia\", guns: 2", "board: \"Bardia\", guns: 0", 1);
+        let e = CampaignFile::load("battleaxe.ron", &silent).unwrap_err().to_string();
+        assert!(e.contains("guns: Bardia coastal battery needs at least one gun"), "{e}");
+        let named_twice = BATTLEAXE.replacen("\"Bardia coastal battery\"", "\"Salpa\"", 1);
+        let e = CampaignFile::load("battleaxe.ron", &named_twice).unwrap_err().to_string();
+        assert!(e.contains("already called \"Salpa\""), "{e}");
+        let senior = BATTLEAXE.replacen("guns: 2)", "guns: 2, officer: Some(Average))", 1);
+        let e = CampaignFile::load("battleaxe.ron", &senior).unwrap_err().to_string();
+        assert!(e.contains("officer: Average is a Senior Officer's grade"), "{e}");
     }
 
     #[test]

@@ -48,7 +48,7 @@ impl Campaign {
 
     /// The coastal Map Boards a vessel on `station` covers: those the sea
     /// links to (29.5, "where off-shore fire support is required").
-    fn coasts_of(&self, station: &BoardId) -> Vec<BoardId> {
+    pub(crate) fn coasts_of(&self, station: &BoardId) -> Vec<BoardId> {
         let mut coasts: Vec<BoardId> = self
             .file
             .map
@@ -187,7 +187,8 @@ impl Campaign {
         for a in 0..self.armies.len() {
             for k in 0..self.armies[a].fleet.len() {
                 let ship = &self.armies[a].fleet[k];
-                if ship.at_sea && ship.vessel.ready().is_ok() && !ship.fired_at.is_empty() {
+                let shelled_the_shore = ship.fired_at.iter().any(|t| self.vessel_at(t).is_none());
+                if ship.at_sea && ship.vessel.ready().is_ok() && shelled_the_shore {
                     self.strike_at_ship(a, k);
                 }
             }

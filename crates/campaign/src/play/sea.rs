@@ -4,18 +4,24 @@
 //! the vessels are activated in the order of Battlegroup Priority Cards dealt
 //! to them, and each captain moves into or out of the Combat Area, spots the
 //! enemy's vessels (29.9) and fires on one he has spotted (29.8, 29.10.2,
-//! 29.10.3). A vessel sunk leaves the template and the sea.
+//! 29.10.3). A coastal battery whose guns reach that sea stands in the
+//! Coastal Area: when its card comes up its officer takes the Officer
+//! Reaction Test, and if he acts it spots and fires on the enemy's vessels
+//! in the Combat Area (29.10.1). A vessel sunk leaves the template and the
+//! sea.
 
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use warbound_rules::event::{EventKind, RuleEvent};
+use warbound_rules::officer::{Officer, Rank};
+use warbound_rules::opc::{OrtResult, officer_reaction_test};
 
 use crate::army::game_flow::{Deck, deal};
 use crate::map::board::BoardId;
 use crate::map::common::{Light, Side};
 use crate::naval::craft::{Craft, Weapon};
 use crate::naval::engagement::{NavalEngagement, Station, TokenKind};
-use crate::naval::fire::ship_fire;
+use crate::naval::fire::{coastal_battery_fire, ship_fire};
 use crate::naval::spotting::{Nomination, Observer, SpotTarget, base_score, position_allows, spot, spotting_dice};
 use crate::play::state::Campaign;
 
@@ -38,11 +44,34 @@ struct Salvo {
 
 impl Campaign {
     /// The army and fleet index of the vessel called `name`.
-    fn vessel_at(&self, name: &str) -> Option<(usize, usize)> {
+    pub(crate) fn vessel_at(&self, name: &str) -> Option<(usize, usize)> {
         self.armies
             .iter()
             .enumerate()
             .find_map(|(a, army)| army.fleet.iter().position(|s| s.vessel.id == name).map(|k| (a, k)))
+    }
+
+    /// The army and index of the coastal battery called `name`.
+    fn battery_at(&self, name: &str) -> Option<(usize, usize)> {
+        self.armies
+            .iter()
+            .enumerate()
+            .find_map(|(a, army)| army.coastal_batteries.iter().position(|b| b.name == name).map(|g| (a, g)))
+    }
+
+    /// The coastal batteries whose guns reach the sea Map Board `sea`, with
+    /// their sides: those on a coast its sea links reach, where no enemy
+    /// force stands.
+    fn batteries_over(&self, sea: &BoardId) -> Vec<(Side, String)> {
+        self.armies
+            .iter()
+            .flat_map(|army| army.coastal_batteries.iter().map(move |b| (army.side, b)))
+            .filter(|(side, b)| {
+                self.coasts_of(sea).contains(&b.board)
+                    && !self.occupation.get(&b.board).is_some_and(|o| o.occupants.iter().any(|x| x.side != *side))
+            })
+            .map(|(side, b)| (side, b.name.clone()))
+            .collect()
     }
 
     /// Whether a vessel of the enemy of army `a` is stationed on `station`
@@ -64,7 +93,8 @@ impl Campaign {
 
     /// FYOW 29.17 at the start of the day, once the vessels have sailed: a
     /// template for each sea Map Board with vessels of both sides on
-    /// station, each side's in its own Box.
+    /// station, or vessels under the guns of an enemy coastal battery, each
+    /// side's vessels in its own Box and the batteries in the Coastal Area.
     pub(crate) fn naval_engagements_begin(&mut self) {
         self.naval_engagements.clear();
         let mut boards: Vec<BoardId> =
@@ -72,26 +102,43 @@ impl Campaign {
         boards.sort();
         boards.dedup();
         for board in boards {
-            let on_station: Vec<(Side, String, Craft)> = self
+            let mut on_station: Vec<(Side, String, TokenKind)> = self
                 .armies
                 .iter()
                 .flat_map(|a| a.fleet.iter().map(move |s| (a.side, s)))
                 .filter(|(_, s)| s.at_sea && s.station == board)
-                .map(|(side, s)| (side, s.vessel.id.clone(), s.vessel.craft))
+                .map(|(side, s)| (side, s.vessel.id.clone(), TokenKind::Vessel(s.vessel.craft)))
                 .collect();
+            let batteries = self.batteries_over(&board);
+            on_station.extend(batteries.iter().map(|(side, name)| (*side, name.clone(), TokenKind::CoastalBattery)));
             if !on_station.iter().any(|v| v.0 != on_station[0].0) {
                 continue;
             }
             let mut template = NavalEngagement::new([self.conditions.light; 6]);
-            for (side, id, craft) in &on_station {
-                // Names are unique among the campaign's vessels (the loader's check).
-                let _ = template.place(id.clone(), *side, TokenKind::Vessel(*craft));
+            for (side, id, kind) in &on_station {
+                // Names are unique among the campaign's vessels and batteries (the loader's check).
+                let _ = template.place(id.clone(), *side, *kind);
             }
-            let boxes =
-                |side: Side| -> Vec<&str> { on_station.iter().filter(|v| v.0 == side).map(|v| v.1.as_str()).collect() };
+            let boxes = |side: Side| -> Vec<&str> {
+                on_station
+                    .iter()
+                    .filter(|v| v.0 == side && matches!(v.2, TokenKind::Vessel(_)))
+                    .map(|v| v.1.as_str())
+                    .collect()
+            };
+            let coastal: Vec<&str> = batteries.iter().map(|b| b.1.as_str()).collect();
             let event = RuleEvent::new(EventKind::Naval, crate::naval::rule("29.17 Playing a naval engagement"))
-                .input("board", &board, "vessels of both sides on station for the day")
-                .outcome(json!({ "begins": true, "left_box": boxes(Side::Blue), "right_box": boxes(Side::Red) }));
+                .input(
+                    "board",
+                    &board,
+                    "vessels of both sides on station for the day, or under an enemy battery's guns",
+                )
+                .outcome(json!({
+                    "begins": true,
+                    "left_box": boxes(Side::Blue),
+                    "right_box": boxes(Side::Red),
+                    "coastal_area": coastal,
+                }));
             self.naval_engagements.push(SeaEngagement { board, template });
             self.log_applied(event);
         }
@@ -119,7 +166,11 @@ impl Campaign {
             let board = self.naval_engagements[k].board.clone();
             let order = match deal(Deck::BattlegroupPriority, &vessels, &mut self.dice) {
                 Ok((order, e)) => {
-                    self.log(e.input("board", &board, "a naval engagement: a card for each vessel (29.17)"));
+                    self.log(e.input(
+                        "board",
+                        &board,
+                        "a naval engagement: a card for each vessel and coastal battery (29.17)",
+                    ));
                     order
                 }
                 Err(e) => {
@@ -128,7 +179,11 @@ impl Campaign {
                 }
             };
             for name in order {
-                self.in_step(|c| c.captain_acts(k, &name, light));
+                if self.battery_at(&name).is_some() {
+                    self.in_step(|c| c.battery_acts(k, &name, light));
+                } else {
+                    self.in_step(|c| c.captain_acts(k, &name, light));
+                }
             }
         }
     }
@@ -265,10 +320,101 @@ impl Campaign {
             self.armies[a].fleet[v].fired_at.insert(target.clone());
             self.log(e.input("board", &board, ""));
             if out.sunk {
-                self.armies[b].fleet[w].at_sea = false;
-                let _ = self.naval_engagements[k].template.remove(&target);
+                self.goes_down(k, &target);
             }
             return;
+        }
+    }
+
+    /// A vessel sunk in engagement `k` leaves the template and the sea.
+    fn goes_down(&mut self, k: usize, name: &str) {
+        if let Some((b, w)) = self.vessel_at(name) {
+            self.armies[b].fleet[w].at_sea = false;
+        }
+        let _ = self.naval_engagements[k].template.remove(name);
+    }
+
+    /// A coastal battery's activation in engagement `k` (29.17): its officer
+    /// takes the Officer Reaction Test; if he acts, the battery spots the
+    /// largest enemy vessel in the Combat Area it has not spotted (29.9) and
+    /// fires every gun at the largest it has spotted that its guns may hit
+    /// (29.10.1: not an MTB or a submarine).
+    ///
+    /// Reading (FYOW 29.17, FYOB "Officer Reaction Test"): the battery is
+    /// the officer's own command, activated by its card as an element is,
+    /// so he tests on the row of his own grade (Weak to Inspirational), not
+    /// a Company Officer's command row, on which a Regular officer would act
+    /// without a throw (test `the_bardia_battery_fires_on_the_inshore_squadron_when_its_officer_acts`).
+    fn battery_acts(&mut self, k: usize, name: &str, light: Light) {
+        let Some((a, g)) = self.battery_at(name) else { return };
+        let (side, guns, grade) = {
+            let b = &self.armies[a].coastal_batteries[g];
+            (self.armies[a].side, b.guns, b.officer)
+        };
+        let board = self.naval_engagements[k].board.clone();
+        let Ok(officer) = Officer::new(Rank::Nco, grade) else { return };
+        let (result, e) = officer_reaction_test(officer, &mut self.dice, name);
+        self.log(e.input("board", &board, "a coastal battery's officer, on his own grade's row (29.17)"));
+        if result == OrtResult::NoAction {
+            return;
+        }
+        let observer = Observer::CoastalArtillery;
+        let template = &self.naval_engagements[k].template;
+        let enemy_vessels = || {
+            template.tokens.iter().filter(move |t| t.side != side).filter_map(|t| match t.kind {
+                TokenKind::Vessel(c) => Some((t, c)),
+                _ => None,
+            })
+        };
+        let mut nominations: Vec<(u8, Nomination)> = enemy_vessels()
+            .filter(|(t, _)| !template.is_spotted(name, &t.id))
+            .filter_map(|(t, craft)| {
+                let n = Nomination {
+                    id: t.id.clone(),
+                    target: SpotTarget::Vessel(craft),
+                    in_combat_area: t.station == Station::CombatArea,
+                    firing_at_observer: false,
+                };
+                (base_score(observer, n.target).is_ok() && position_allows(observer, false, &n))
+                    .then_some((craft.defence_value(), n))
+            })
+            .collect();
+        nominations.sort_by_key(|(size, _)| std::cmp::Reverse(*size));
+        nominations.truncate(usize::from(spotting_dice(observer)));
+        if !nominations.is_empty() {
+            let nominations: Vec<Nomination> = nominations.into_iter().map(|(_, n)| n).collect();
+            let sea = self.sea_conditions();
+            if let Ok((results, e)) = spot(name, observer, false, &nominations, sea, &mut self.dice) {
+                let _ = self.naval_engagements[k].template.record_spots(name, &results);
+                self.log(e.input("board", &board, "a naval engagement"));
+            }
+        }
+        let template = &self.naval_engagements[k].template;
+        let mut targets: Vec<(String, Craft)> = template
+            .tokens
+            .iter()
+            .filter(|t| t.side != side && t.station == Station::CombatArea && template.is_spotted(name, &t.id))
+            .filter_map(|t| match t.kind {
+                TokenKind::Vessel(c) if !matches!(c, Craft::Mtb | Craft::Submarine) => Some((t.id.clone(), c)),
+                _ => None,
+            })
+            .collect();
+        targets.sort_by_key(|(_, c)| std::cmp::Reverse(c.defence_value()));
+        let Some((target, _)) = targets.into_iter().next() else { return };
+        let Ok((_, e)) =
+            self.naval_engagements[k].template.prepare_fire(name, &target, Weapon::Gun150mmPlus, guns, guns)
+        else {
+            return;
+        };
+        self.log(e.input("board", &board, "").input("firer", "a coastal battery", ""));
+        let Some((b, w)) = self.vessel_at(&target) else { return };
+        let Ok((out, e)) = coastal_battery_fire(name, guns, &mut self.armies[b].fleet[w].vessel, light, &mut self.dice)
+        else {
+            return;
+        };
+        self.log(e.input("board", &board, ""));
+        if out.sunk {
+            self.goes_down(k, &target);
         }
     }
 }
@@ -330,7 +476,13 @@ mod tests {
                 }
                 if section == "29.17 Playing a naval engagement" && e.outcome["begins"] == true {
                     engagements += 1;
-                    assert_eq!(e.outcome["right_box"], json!(["Salpa"]), "seed {seed}");
+                    let under_the_guns = e.outcome["coastal_area"] == json!(["Bardia coastal battery"]);
+                    assert!(
+                        e.outcome["right_box"] == json!(["Salpa"])
+                            || (e.outcome["right_box"] == json!([]) && under_the_guns),
+                        "seed {seed}: {}",
+                        e.outcome
+                    );
                     spotted.clear();
                 }
                 if section == "29.9 Spotting targets" {
@@ -402,7 +554,7 @@ mod tests {
     }
 
     #[test]
-    fn no_engagement_without_both_sides_at_sea() {
+    fn no_engagement_without_both_sides_at_sea_or_a_battery_ashore() {
         let mut c = Campaign::new("cyrenaica-1941.ron", cyrenaica(), 3).unwrap();
         c.begin_day();
         for army in &mut c.armies {
@@ -410,8 +562,63 @@ mod tests {
                 ship.at_sea = army.side == Side::Blue;
             }
         }
+        // The Bardia battery's guns reach the Gulf of Sollum.
+        c.naval_engagements_begin();
+        assert_eq!(c.naval_engagements.len(), 1);
+        let template = &c.naval_engagements[0].template;
+        assert_eq!(template.token("Bardia coastal battery").unwrap().station, Station::CoastalArea);
+        assert!(c.in_the_box("HMS Aphis") && c.in_the_box("HMAS Waterhen"));
+        // With Bardia taken by the British, its guns are silent.
+        let red = ix(Side::Red);
+        let bardia = BoardId::new("Bardia");
+        let taken = c.occupation[&bardia].occupants.iter().any(|o| o.side == Side::Blue);
+        if !taken {
+            let mut british =
+                c.occupation.values().flat_map(|o| o.occupants.iter()).find(|o| o.side == Side::Blue).unwrap().clone();
+            british.force = "a British column".into();
+            c.occupation.get_mut(&bardia).unwrap().occupants.push(british);
+        }
+        c.naval_engagements_begin();
+        assert!(c.naval_engagements.is_empty(), "no Italian gun answers from Bardia");
+        c.armies[red].coastal_batteries.clear();
         c.naval_engagements_begin();
         assert!(c.naval_engagements.is_empty());
         assert!(!c.in_the_box("HMS Aphis"));
+    }
+
+    #[test]
+    fn the_bardia_battery_fires_on_the_inshore_squadron_when_its_officer_acts() {
+        // 29.17: the battery's officer takes the ORT when its card comes up;
+        // 29.9: it spots only vessels in the Combat Area; 29.10.1: it fires
+        // every gun, never at a submarine or an MTB.
+        let battery = "Bardia coastal battery";
+        let (mut fired, mut held, mut tests) = (0, 0, 0);
+        for seed in 1..=6 {
+            let (_, log) = battleaxe(seed, 10);
+            let mut acts = false;
+            for e in &log {
+                let section = e.rule.section.as_str();
+                if e.actor.as_deref() != Some(battery) {
+                    continue;
+                }
+                if e.kind == EventKind::Ort {
+                    tests += 1;
+                    acts = e.outcome["result"] != "NoAction";
+                    held += usize::from(!acts);
+                }
+                if section == "29.9 Spotting targets" {
+                    assert!(acts, "seed {seed}: the battery spots only when its officer acts");
+                }
+                if section == "29.10.1 Coastal gun battery counter-fire" {
+                    assert!(acts, "seed {seed}: the battery fires only when its officer acts");
+                    assert_eq!(said(e, "guns").as_deref(), Some("2"), "seed {seed}: both guns fire");
+                    let target = e.target.clone().unwrap_or_default();
+                    assert!(["HMS Aphis", "HMAS Waterhen"].contains(&target.as_str()), "seed {seed}: {target}");
+                    fired += 1;
+                }
+            }
+        }
+        assert!(tests > 0 && fired > 0, "the battery's officer tests ({tests}) and it fires ({fired})");
+        assert!(held > 0, "a Regular officer sometimes takes no action: {held} of {tests}");
     }
 }

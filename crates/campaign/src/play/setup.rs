@@ -126,6 +126,16 @@ impl Setup {
             train: None,
             original_cost: 0,
             fleet,
+            coastal_batteries: a
+                .coastal_batteries
+                .iter()
+                .map(|b| crate::play::state::CoastalBattery {
+                    name: b.name.clone(),
+                    board: b.board.clone(),
+                    guns: b.guns,
+                    officer: b.officer.unwrap_or_else(|| crate::army::orbat::company_officer(a.quality)),
+                })
+                .collect(),
         });
         Ok(())
     }

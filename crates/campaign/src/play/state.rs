@@ -125,6 +125,21 @@ pub struct Army {
     /// Its sea-going vessels (FYOW 29).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub fleet: Vec<Ship>,
+    /// Its coastal gun batteries (FYOW 29.10.1).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub coastal_batteries: Vec<CoastalBattery>,
+}
+
+/// A coastal gun battery on the campaign map (FYOW 29.10.1, 29.17): it
+/// joins a naval engagement on a sea its board's sea links reach while no
+/// enemy force stands on its board.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CoastalBattery {
+    pub name: String,
+    pub board: BoardId,
+    pub guns: u8,
+    /// Its officer's grade, for the Officer Reaction Test (29.17).
+    pub officer: warbound_rules::officer::Grade,
 }
 
 /// A vessel of an army's fleet on the campaign map (FYOW 29.5): in its
