@@ -17,6 +17,7 @@ use warbound_campaign::map::{
     common::{Edge, ForceKind, Side},
 };
 
+use warbound_campaign::naval::craft::Craft;
 use warbound_campaign::play::state::Whereabouts;
 
 use super::camera::OrbitCamera;
@@ -328,9 +329,13 @@ fn build_map(
         ));
         new_places.tokens.push((place + Vec3::Y * 2.0, f.side, f.name.clone()));
     }
-    // Vessels on station for the day (FYOW 29.5): a long low hull on their sea board.
+    // Vessels on station for the day (FYOW 29.5): a long low hull on their
+    // sea board; an enemy submarine only once one of ours has spotted her.
     for army in &c.armies {
-        for ship in c.fleet(army.side).filter(|s| s.at_sea) {
+        let hidden = |ship: &&warbound_campaign::play::state::Ship| {
+            army.side != mine && ship.vessel.craft == Craft::Submarine && !c.spotted_by(mine, &ship.vessel.id)
+        };
+        for ship in c.fleet(army.side).filter(|s| s.at_sea).filter(|s| !hidden(s)) {
             let Some(at) = new_places.boards.get(&ship.station) else { continue };
             let n = on_board.entry(ship.station.clone()).or_default();
             let place = *at + Vec3::new(-TILE.x / 2.0 + 12.0 + *n as f32 * 22.0, 1.0, TILE.y / 4.0);
@@ -342,6 +347,20 @@ fn build_map(
                 Name::new(format!("Vessel {}", ship.vessel.id)),
             ));
             new_places.tokens.push((place + Vec3::Y * 2.0, army.side, ship.vessel.id.clone()));
+        }
+        // Coastal batteries (FYOW 29.10.1): an emplacement on their coast.
+        for battery in &army.coastal_batteries {
+            let Some(at) = new_places.boards.get(&battery.board) else { continue };
+            let n = on_board.entry(battery.board.clone()).or_default();
+            let place = *at + Vec3::new(-TILE.x / 2.0 + 10.0 + *n as f32 * 14.0, 1.5, TILE.y / 4.0);
+            *n += 1;
+            children.push((
+                cube(&mut meshes, 8.0, 2.0, 8.0),
+                MeshMaterial3d(solid(side_colour(army.side))),
+                Transform::from_translation(place),
+                Name::new(format!("Battery {}", battery.name)),
+            ));
+            new_places.tokens.push((place + Vec3::Y * 2.0, army.side, battery.name.clone()));
         }
     }
     new_places.middle = (lo + hi) / 2.0;

@@ -85,6 +85,14 @@ impl Campaign {
             .any(|s| &s.station == station && s.vessel.ready().is_ok())
     }
 
+    /// Whether a vessel or battery of `side` has spotted `name` in today's
+    /// naval engagements (29.9): what that side knows of an enemy submarine.
+    pub fn spotted_by(&self, side: Side, name: &str) -> bool {
+        self.naval_engagements
+            .iter()
+            .any(|s| s.template.tokens.iter().any(|t| t.side == side && s.template.is_spotted(&t.id, name)))
+    }
+
     /// Whether vessel `name` waits in its side's Box of a naval engagement:
     /// off the Map Board's waters, where it cannot fire on the shore (29.8).
     pub fn in_the_box(&self, name: &str) -> bool {
@@ -584,6 +592,23 @@ mod tests {
         c.naval_engagements_begin();
         assert!(c.naval_engagements.is_empty());
         assert!(!c.in_the_box("HMS Aphis"));
+    }
+
+    #[test]
+    fn an_enemy_submarine_is_known_only_once_spotted() {
+        let mut c = Campaign::new("cyrenaica-1941.ron", cyrenaica(), 3).unwrap();
+        c.begin_day();
+        for army in &mut c.armies {
+            for ship in &mut army.fleet {
+                ship.at_sea = true;
+            }
+        }
+        c.naval_engagements_begin();
+        assert!(!c.spotted_by(Side::Blue, "Salpa"), "she sails unseen");
+        let seen = crate::naval::spotting::SpotResult { id: "Salpa".into(), needed: 2, face: 4, spotted: true };
+        c.naval_engagements[0].template.record_spots("HMAS Waterhen", &[seen]).unwrap();
+        assert!(c.spotted_by(Side::Blue, "Salpa"));
+        assert!(!c.spotted_by(Side::Red, "HMAS Waterhen"));
     }
 
     #[test]
