@@ -311,6 +311,19 @@ impl ActiveWar {
                     Err(e) => format!("{squadron}: refused: {e}"),
                 };
             }
+            MapCommand::StandOff { vessel, stand_off } => {
+                if !self.campaign().fleet(self.player).any(|s| &s.vessel.id == vessel) {
+                    return format!("{vessel} is not yours to command.");
+                }
+                let (vessel, stand_off) = (vessel.clone(), *stand_off);
+                return match self.war.progress.campaign.command(order.0.clone()) {
+                    Ok(()) if stand_off => format!(
+                        "{vessel}'s captain keeps out of any naval engagement, waiting off the coast (FYOW 29.17)."
+                    ),
+                    Ok(()) => format!("{vessel}'s captain fights when the enemy is at sea (FYOW 29.17)."),
+                    Err(e) => format!("{vessel}: refused: {e}"),
+                };
+            }
             other => return format!("{other:?} is given elsewhere."),
         };
         if self.campaign().force(subject).is_none_or(|f| f.side != self.player) {

@@ -303,8 +303,14 @@ fn forces(
                     }
                 }
                 coastal_batteries(ui, c, war.player);
-                if let Some(h) = fleet(ui, c, war.player) {
-                    harbour.write(h);
+                match fleet(ui, c, war.player) {
+                    Some(MapCommand::Harbour { vessel, hold }) => {
+                        harbour.write(HoldInHarbour { vessel, hold });
+                    }
+                    Some(order) => {
+                        map_order.write(MapOrder(order));
+                    }
+                    None => {}
                 }
                 if let Some(cmd) = air_force(ui, c, war.player) {
                     map_order.write(MapOrder(cmd));
@@ -388,9 +394,9 @@ fn coastal_batteries(ui: &mut egui::Ui, c: &Campaign, side: Side) {
 
 /// The player's vessels (FYOW 29): where each is (in harbour, on station, waiting in
 /// her Box off an engagement, or sunk), her strength and
-/// Strategic Condition, and whether he holds her in harbour. Returns the
-/// change he made.
-fn fleet(ui: &mut egui::Ui, c: &Campaign, side: Side) -> Option<HoldInHarbour> {
+/// Strategic Condition, whether he holds her in harbour and whether her
+/// captain keeps out of a naval engagement. Returns the order he changed.
+fn fleet(ui: &mut egui::Ui, c: &Campaign, side: Side) -> Option<MapCommand> {
     let ships = &c.army(side).fleet;
     if ships.is_empty() {
         return None;
@@ -428,7 +434,17 @@ fn fleet(ui: &mut egui::Ui, c: &Campaign, side: Side) -> Option<HoldInHarbour> {
             )
             .changed()
         {
-            changed = Some(HoldInHarbour { vessel: v.id.clone(), hold });
+            changed = Some(MapCommand::Harbour { vessel: v.id.clone(), hold });
+        }
+        let mut stand_off = ship.stands_off;
+        if ui
+            .checkbox(&mut stand_off, "Stand off from a naval engagement")
+            .on_hover_text(
+                "When enemy vessels or coastal guns are about, her captain waits in her Box: out of their reach, but off the coast's waters, so she does not shell the shore (FYOW 29.17).",
+            )
+            .changed()
+        {
+            changed = Some(MapCommand::StandOff { vessel: v.id.clone(), stand_off });
         }
     }
     changed
@@ -1354,7 +1370,7 @@ mod tests {
         let shown =
             format!("HMS Aphis, gunboat: in harbour at Alexandria; strength {} of 6, condition 6", aphis.strength());
         let mut h = Harness::new_ui_state(
-            move |ui, out: &mut Option<HoldInHarbour>| {
+            move |ui, out: &mut Option<MapCommand>| {
                 if let Some(x) = fleet(ui, &campaign, Side::Blue) {
                     *out = Some(x);
                 }
@@ -1366,7 +1382,14 @@ mod tests {
         h.get_all_by_label("Hold in harbour").next().unwrap().click();
         h.run();
         let held = h.state().clone().expect("the checkbox asks to hold her");
-        assert!(held.hold && held.vessel == "HMS Aphis", "{held:?}");
+        assert!(matches!(&held, MapCommand::Harbour { vessel, hold: true } if vessel == "HMS Aphis"), "{held:?}");
+        h.get_all_by_label("Stand off from a naval engagement").nth(1).unwrap().click();
+        h.run();
+        let off = h.state().clone().expect("the checkbox orders her captain to stand off");
+        assert!(
+            matches!(&off, MapCommand::StandOff { vessel, stand_off: true } if vessel == "HMAS Waterhen"),
+            "{off:?}"
+        );
         let guernsey = warbound_war::shipped::war("guernsey-1942", 3, warbound_war::Battles::Paper).unwrap();
         let c = guernsey.progress.campaign.clone();
         let mut none =

@@ -63,6 +63,9 @@ pub enum Command {
     /// Keep a vessel of the fleet in harbour, or let it sail again, from
     /// the next day's placing of vessels (FYOW 29.5).
     Harbour { vessel: String, hold: bool },
+    /// Order a vessel's captain to keep out of any naval engagement on her
+    /// station, waiting in her Box, or to fight again (FYOW 29.17).
+    StandOff { vessel: String, stand_off: bool },
     /// Shift a force in its box to the box on an adjacent edge of its Map
     /// Board where a friendly force stands: no Movement Points or test, but
     /// the session (FYOW 13.7).
@@ -100,6 +103,7 @@ impl Campaign {
             Command::CutRailway { force } => self.cut_railway(&force),
             Command::Inquire { force, questions } => self.inquire(&force, questions),
             Command::Harbour { vessel, hold } => self.hold_in_harbour(&vessel, hold),
+            Command::StandOff { vessel, stand_off } => self.stand_off(&vessel, stand_off),
             Command::Raid { squadron, board } => self.order_raid(&squadron, board),
             Command::ShiftBox { force, to } => self.shift_box(&force, to),
         }

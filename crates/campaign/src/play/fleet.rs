@@ -354,17 +354,32 @@ impl Campaign {
     /// The player keeps a vessel of his fleet in harbour, or lets it sail
     /// from tomorrow (FYOW 29.5: a vessel is placed for a day).
     pub(crate) fn hold_in_harbour(&mut self, vessel: &str, hold: bool) -> Result<(), CampaignError> {
+        self.afloat_mut(vessel, "29.5")?.held_in_harbour = hold;
+        Ok(())
+    }
+
+    /// The player orders a vessel's captain to keep out of a naval
+    /// engagement, waiting in her Box, or to fight again (FYOW 29.17: a
+    /// captain "may ... Move onto or away from the Combat Area"). Takes
+    /// effect at her next activation.
+    pub(crate) fn stand_off(&mut self, vessel: &str, stand_off: bool) -> Result<(), CampaignError> {
+        self.afloat_mut(vessel, "29.17")?.stands_off = stand_off;
+        Ok(())
+    }
+
+    /// The vessel called `vessel`, refused under `section` when there is
+    /// none and under 29.1 when she has sunk.
+    fn afloat_mut(&mut self, vessel: &str, section: &str) -> Result<&mut crate::play::state::Ship, CampaignError> {
         let found = self
             .armies
             .iter_mut()
             .flat_map(|a| a.fleet.iter_mut())
             .find(|s| s.vessel.id == vessel)
-            .ok_or_else(|| CampaignError::new("29.5", format!("no vessel is called {vessel:?}")))?;
+            .ok_or_else(|| CampaignError::new(section, format!("no vessel is called {vessel:?}")))?;
         if found.vessel.sunk() {
             return Err(CampaignError::new("29.1", format!("{vessel} has sunk")));
         }
-        found.held_in_harbour = hold;
-        Ok(())
+        Ok(found)
     }
 
     /// The vessels of `side`'s fleet, afloat.

@@ -206,7 +206,9 @@ impl Campaign {
     /// Reading (FYOW 29.17): "Naval Captains ... do not need to take an
     /// Officer Reaction Test", so the captains of both sides, the player's
     /// too, act by this plan; a player keeps his vessel out of the fight by
-    /// holding it in harbour (test `a_submarine_and_the_inshore_squadron_fight_it_out`).
+    /// ordering her to stand off (she waits in her Box) or by holding her in
+    /// harbour (tests `a_submarine_and_the_inshore_squadron_fight_it_out`,
+    /// `a_vessel_ordered_to_stand_off_waits_in_her_box`).
     fn captain_acts(&mut self, k: usize, name: &str, light: Light) {
         let Some((a, v)) = self.vessel_at(name) else { return };
         let vessel = &self.armies[a].fleet[v].vessel;
@@ -215,7 +217,7 @@ impl Campaign {
         }
         let craft = vessel.craft;
         let armed = vessel.mounts.iter().any(|m| m.left_today > 0 && m.weapon != Weapon::Aa20mm);
-        let fight = armed && !vessel.half_strength();
+        let fight = armed && !vessel.half_strength() && !self.armies[a].fleet[v].stands_off;
         let template = &mut self.naval_engagements[k].template;
         let Ok(token) = template.token(name) else { return };
         if (token.station == Station::Box) == fight
@@ -592,6 +594,36 @@ mod tests {
         c.naval_engagements_begin();
         assert!(c.naval_engagements.is_empty());
         assert!(!c.in_the_box("HMS Aphis"));
+    }
+
+    #[test]
+    fn a_vessel_ordered_to_stand_off_waits_in_her_box() {
+        use crate::play::Command;
+        let mut c = Campaign::new("cyrenaica-1941.ron", cyrenaica(), 3).unwrap();
+        c.player = Some(Side::Blue);
+        c.begin_day();
+        c.conditions = crate::map::common::SessionConditions::fine_day();
+        for army in &mut c.armies {
+            for ship in &mut army.fleet {
+                ship.at_sea = true;
+            }
+        }
+        c.naval_engagements_begin();
+        c.command(Command::StandOff { vessel: "HMAS Waterhen".into(), stand_off: true }).unwrap();
+        c.drain_events();
+        c.fleet_session();
+        let events = c.drain_events();
+        assert!(c.in_the_box("HMAS Waterhen"), "she keeps out of the Combat Area");
+        assert!(!c.in_the_box("HMS Aphis"), "her consort goes in");
+        let acted =
+            |name: &str| events.iter().any(|e| e.actor.as_deref() == Some(name) && e.rule.section.starts_with("29.1"));
+        assert!(!acted("HMAS Waterhen"), "she neither fights nor shells the coast");
+        c.command(Command::StandOff { vessel: "HMAS Waterhen".into(), stand_off: false }).unwrap();
+        c.date = c.date.next_session().0;
+        c.fleet_session();
+        assert!(!c.in_the_box("HMAS Waterhen"), "ordered to fight again, she goes in");
+        let e = c.command(Command::StandOff { vessel: "HMS Hood".into(), stand_off: true }).unwrap_err();
+        assert!(e.to_string().contains("no vessel is called"), "{e}");
     }
 
     #[test]

@@ -107,6 +107,7 @@ impl Setup {
                 at_sea: false,
                 fired_at: BTreeSet::new(),
                 held_in_harbour: false,
+                stands_off: false,
             });
         }
         self.armies.push(Army {

@@ -161,6 +161,10 @@ pub struct Ship {
     /// The player keeps it in harbour: it does not sail while this stands.
     #[serde(default)]
     pub held_in_harbour: bool,
+    /// The player's order to keep out of a naval engagement (29.17): she
+    /// waits in her Box, out of the enemy's reach and off the coast's waters.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub stands_off: bool,
 }
 
 /// A Senior Command (FYOW 6.3): a Brigade's HQ, whose Senior Commander sets
