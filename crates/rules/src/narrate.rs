@@ -549,7 +549,14 @@ fn campaign(e: &RuleEvent, who: &str, target: Option<&str>, dice: &str) -> Optio
         }
         s if s.starts_with("4.5 ") => {
             let order: Vec<String> = out(e, "order")?.as_array()?.iter().map(|v| raw(Some(v))).collect();
-            format!("The Battlegroup Priority Cards come up{thrown}: {}", order.join(", "))
+            match input(e, "board") {
+                Some(sea) => format!(
+                    "In the naval engagement on {}, the Battlegroup Priority Cards come up{thrown}: {}",
+                    raw(Some(sea)),
+                    order.join(", ")
+                ),
+                None => format!("The Battlegroup Priority Cards come up{thrown}: {}", order.join(", ")),
+            }
         }
         "8.4 Character Traits" => format!(
             "{who} is {}, {}",
@@ -1515,6 +1522,19 @@ mod tests {
         assert!(
             sentence(&charged, &named)
                 .starts_with("HMAS Waterhen drops depth charges on Salpa: 1 hit, 2 points of damage (")
+        );
+        let mut cards = fyow(EventKind::Calendar, "4.5 Start of each session: Battlegroup Priority Cards").input(
+            "board",
+            "Gulf of Sollum",
+            "a naval engagement",
+        );
+        cards.outcome = json!({ "order": ["Salpa", "Bardia coastal battery", "HMS Aphis"] });
+        assert!(
+            sentence(&cards, &named).starts_with(
+                "In the naval engagement on Gulf of Sollum, the Battlegroup Priority Cards come up: Salpa, Bardia coastal battery, HMS Aphis"
+            ),
+            "{}",
+            sentence(&cards, &named)
         );
         let mut under_the_guns =
             fyow(EventKind::Naval, "29.17 Playing a naval engagement").input("board", "Gulf of Sollum", "");

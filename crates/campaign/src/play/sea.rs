@@ -166,13 +166,13 @@ impl Campaign {
                 continue;
             }
             template.sessions[usize::from(session - 1)] = light;
-            let vessels: Vec<String> = template.tokens.iter().map(|t| t.id.clone()).collect();
+            let holders: Vec<String> = template.tokens.iter().map(|t| t.id.clone()).collect();
             let sides = template.tokens.iter().map(|t| t.side).collect::<std::collections::BTreeSet<_>>();
             if sides.len() < 2 {
                 continue;
             }
             let board = self.naval_engagements[k].board.clone();
-            let order = match deal(Deck::BattlegroupPriority, &vessels, &mut self.dice) {
+            let order = match deal(Deck::BattlegroupPriority, &holders, &mut self.dice) {
                 Ok((order, e)) => {
                     self.log(e.input(
                         "board",
