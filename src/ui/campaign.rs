@@ -380,8 +380,11 @@ fn coastal_batteries(ui: &mut egui::Ui, c: &Campaign, side: Side) {
     ui.separator();
     ui.heading("Your coastal batteries");
     for b in batteries {
-        let silent = c.occupation.get(&b.board).is_some_and(|o| o.occupants.iter().any(|x| x.side != side));
-        let state = if silent { "silent, the enemy is on its ground" } else { "ready to fire on enemy shipping" };
+        let state = if c.battery_silent(side, b) {
+            "silent, the enemy is on its ground"
+        } else {
+            "ready to fire on enemy shipping"
+        };
         ui.label(format!(
             "{} at {}: {} guns of 150mm and over, a {} officer; {state}",
             b.name,

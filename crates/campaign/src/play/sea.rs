@@ -59,6 +59,12 @@ impl Campaign {
             .find_map(|(a, army)| army.coastal_batteries.iter().position(|b| b.name == name).map(|g| (a, g)))
     }
 
+    /// Whether `side`'s coastal battery `b` is silent: an enemy force stands
+    /// on its board (29.10.1).
+    pub fn battery_silent(&self, side: Side, b: &crate::play::state::CoastalBattery) -> bool {
+        self.occupation.get(&b.board).is_some_and(|o| o.occupants.iter().any(|x| x.side != side))
+    }
+
     /// The coastal batteries whose guns reach the sea Map Board `sea`, with
     /// their sides: those on a coast its sea links reach, where no enemy
     /// force stands.
@@ -66,10 +72,7 @@ impl Campaign {
         self.armies
             .iter()
             .flat_map(|army| army.coastal_batteries.iter().map(move |b| (army.side, b)))
-            .filter(|(side, b)| {
-                self.coasts_of(sea).contains(&b.board)
-                    && !self.occupation.get(&b.board).is_some_and(|o| o.occupants.iter().any(|x| x.side != *side))
-            })
+            .filter(|(side, b)| self.coasts_of(sea).contains(&b.board) && !self.battery_silent(*side, b))
             .map(|(side, b)| (side, b.name.clone()))
             .collect()
     }
@@ -232,15 +235,22 @@ impl Campaign {
         self.captain_fires(k, name, a, v, light);
     }
 
-    /// FYOW 29.9: the captain nominates the enemy vessels he has not spotted
-    /// and may see from where he is, as many as his spotting dice, a
-    /// submarine first, then the largest.
+    /// FYOW 29.9: the captain spots from where he is
+    /// ([`Campaign::spot_enemy_vessels`]).
     fn captain_spots(&mut self, k: usize, name: &str, a: usize, craft: Craft) {
         let side = self.armies[a].side;
         let radar = self.vessel_at(name).is_some_and(|(a, v)| self.armies[a].fleet[v].radar);
         let observer = Observer::Vessel { craft, british_radar: radar };
+        let Ok(in_combat) = self.naval_engagements[k].template.in_combat_area(name) else { return };
+        self.spot_enemy_vessels(k, name, side, observer, in_combat);
+    }
+
+    /// FYOW 29.9 in engagement `k`: observer `name` of `side` nominates the
+    /// enemy vessels it has not spotted and may see, as many as its spotting
+    /// dice, a submarine first, then the largest; throws, and records what
+    /// it spotted.
+    fn spot_enemy_vessels(&mut self, k: usize, name: &str, side: Side, observer: Observer, in_combat: bool) {
         let template = &self.naval_engagements[k].template;
-        let Ok(in_combat) = template.in_combat_area(name) else { return };
         let mut nominations: Vec<(u8, Nomination)> = template
             .tokens
             .iter()
@@ -368,37 +378,8 @@ impl Campaign {
         if result == OrtResult::NoAction {
             return;
         }
-        let observer = Observer::CoastalArtillery;
-        let template = &self.naval_engagements[k].template;
-        let enemy_vessels = || {
-            template.tokens.iter().filter(move |t| t.side != side).filter_map(|t| match t.kind {
-                TokenKind::Vessel(c) => Some((t, c)),
-                _ => None,
-            })
-        };
-        let mut nominations: Vec<(u8, Nomination)> = enemy_vessels()
-            .filter(|(t, _)| !template.is_spotted(name, &t.id))
-            .filter_map(|(t, craft)| {
-                let n = Nomination {
-                    id: t.id.clone(),
-                    target: SpotTarget::Vessel(craft),
-                    in_combat_area: t.station == Station::CombatArea,
-                    firing_at_observer: false,
-                };
-                (base_score(observer, n.target).is_ok() && position_allows(observer, false, &n))
-                    .then_some((craft.defence_value(), n))
-            })
-            .collect();
-        nominations.sort_by_key(|(size, _)| std::cmp::Reverse(*size));
-        nominations.truncate(usize::from(spotting_dice(observer)));
-        if !nominations.is_empty() {
-            let nominations: Vec<Nomination> = nominations.into_iter().map(|(_, n)| n).collect();
-            let sea = self.sea_conditions();
-            if let Ok((results, e)) = spot(name, observer, false, &nominations, sea, &mut self.dice) {
-                let _ = self.naval_engagements[k].template.record_spots(name, &results);
-                self.log(e.input("board", &board, "a naval engagement"));
-            }
-        }
+        // Coastal guns see no submarine and only the Combat Area (29.9).
+        self.spot_enemy_vessels(k, name, side, Observer::CoastalArtillery, false);
         let template = &self.naval_engagements[k].template;
         let mut targets: Vec<(String, Craft)> = template
             .tokens
