@@ -8,6 +8,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use warbound_campaign::{
+    air::firing::ArmourWeapon,
     army::{
         commander::Traits,
         orders::{Condition, OrderKind},
@@ -468,7 +469,21 @@ fn air_force(ui: &mut egui::Ui, c: &Campaign, side: Side) -> Option<MapCommand> 
     boards.dedup();
     for (sq, _) in &air.squadrons {
         let flown = if sq.used_today { ", flown today" } else { "" };
-        ui.label(format!("{}: {} of {} machines ready{flown}", sq.name, sq.operational(), sq.aircraft.len()));
+        let ready =
+            ui.label(format!("{}: {} of {} machines ready{flown}", sq.name, sq.operational(), sq.aircraft.len()));
+        let at_weapons = c.at_weapons(side, &sq.name);
+        if !at_weapons.is_empty() {
+            let rockets = at_weapons.iter().filter(|&&w| w == ArmourWeapon::Rocket).count();
+            let guns = at_weapons.len() - rockets;
+            let fired = match (guns, rockets) {
+                (0, r) => format!("{r} rocket{}", if r == 1 { "" } else { "s" }),
+                (g, 0) => format!("{g} AT gun{}", if g == 1 { "" } else { "s" }),
+                (g, r) => format!("{g} AT guns and {r} rockets"),
+            };
+            ready.on_hover_text(format!(
+                "Over a battle on paper, each machine that spots the enemy fires its {fired} at one of his armoured vehicles: a D6 each, 5+ hits (FYOW 28.9)."
+            ));
+        }
         let Some((bomb, n)) = c.bomb_load(side, &sq.name) else { continue };
         let raid = air.raids.get(&sq.name);
         ui.horizontal_wrapped(|ui| {

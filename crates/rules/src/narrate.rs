@@ -206,6 +206,20 @@ fn said(e: &RuleEvent, names: Names) -> String {
         EventKind::CommandDice if out(e, "face").is_some() => {
             format!("{who} re-rolls Command Die {} for seizing the initiative: a {face}", count(input(e, "die")) + 1)
         }
+        EventKind::AtEffect if out(e, "result").is_some() => {
+            let hit = target.clone().unwrap_or(who);
+            let attack = count(input(e, "attack_value"));
+            let brew = input(e, "defence").and_then(|d| d.get("brew")).map_or(0, |b| count(Some(b)));
+            let result = match out(e, "result").and_then(Value::as_str) {
+                Some("brewed") => "it brews up".to_owned(),
+                Some("damaged") if out(e, "state").and_then(Value::as_str) == Some("brewed") => {
+                    "damaged a second time, it brews up".to_owned()
+                }
+                Some("damaged") => "it is damaged".to_owned(),
+                _ => "no effect".to_owned(),
+            };
+            format!("An AT hit on {hit} (d10 {face}, {attack:+} against {brew} to brew): {result}")
+        }
         EventKind::Ort => {
             let auto = out(e, "automatic").and_then(Value::as_bool) == Some(true);
             let how = if auto { "no throw".to_owned() } else { format!("d10 {face}") };
@@ -787,6 +801,41 @@ fn campaign(e: &RuleEvent, who: &str, target: Option<&str>, dice: &str) -> Optio
                 count(out(e, "need"))
             )
         }
+        "28.9 Aircraft firing, AT/Rocket fire" if out(e, "hits").is_some() => {
+            let weapons = input(e, "weapons").and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+            let rockets = weapons.iter().filter(|w| w.as_str() == Some("rocket")).count() as i64;
+            let guns = weapons.len() as i64 - rockets;
+            let fired = match (guns, rockets) {
+                (0, r) => plural(r, "rocket", "rockets"),
+                (g, 0) => plural(g, "AT gun", "AT guns"),
+                (g, r) => format!("{} and {}", plural(g, "AT gun", "AT guns"), plural(r, "rocket", "rockets")),
+            };
+            let hit = out(e, "hits").and_then(Value::as_array).map_or(0, Vec::len) as i64;
+            let open = if input(e, "open_topped").and_then(Value::as_bool) == Some(true) {
+                " open-topped"
+            } else {
+                "n armoured"
+            };
+            let result = if hit == 0 { "no hit, 5+ needed".to_owned() } else { plural(hit, "hit", "hits") };
+            format!("{who} fires {fired} at a{open} vehicle of {}{thrown}: {result}", target?)
+        }
+        "28.9 Aircraft firing, AT/Rocket fire" if out(e, "elements").is_some() => {
+            let lost: Vec<String> = out(e, "elements")?
+                .as_array()?
+                .iter()
+                .filter_map(|x| {
+                    let (b, d) = (x.get("brewed")?.as_i64()?, x.get("damaged")?.as_i64()?);
+                    let what = match (b, d) {
+                        (0, d) => plural(d, "vehicle damaged", "vehicles damaged"),
+                        (b, 0) => plural(b, "vehicle brewed", "vehicles brewed"),
+                        (b, d) => format!("{} brewed and {d} damaged", plural(b, "vehicle", "vehicles")),
+                    };
+                    let points = plural(x.get("points")?.as_i64()?, "point", "points");
+                    Some(format!("{} {what} ({points})", x.get("element")?.as_str()?))
+                })
+                .collect();
+            format!("{who}'s strike on {}'s armour: {}", target?, lost.join("; "))
+        }
         "28.6 Flight Time" if input(e, "board").is_some() => format!(
             "{who} has the Flight Time to stay over {} for {}",
             raw(input(e, "board")),
@@ -1117,6 +1166,42 @@ mod tests {
         assert_eq!(
             sentence(&held, &named),
             "The fire 13 Platoon set takes hold (d6 2): the building burns for 3 bounds (HA, Setting fire to buildings)"
+        );
+    }
+
+    #[test]
+    fn rockets_at_armour_read_what_they_fired_and_what_they_did() {
+        let mut dice = crate::dice::Scripted::new([7]);
+        let (_, _, hit) = crate::effects::at_hit(
+            8,
+            crate::effects::ArmourClass::Medium,
+            crate::effects::Facing::Side,
+            crate::effects::VehicleState::Intact,
+            &mut dice,
+        );
+        let hit = hit.actor("365th Fighter Group").target("4. Kompanie");
+        let said = sentence(&hit, &named);
+        assert!(said.starts_with("An AT hit on 4. Kompanie (d10 7, +8 against "), "{said}");
+        let fired = event(EventKind::AirOperation, Book::FightYourOwnWars, "28.9 Aircraft firing, AT/Rocket fire")
+            .actor("365th Fighter Group")
+            .target("4. Kompanie")
+            .input("weapons", ["rocket"; 6], "")
+            .input("open_topped", false, "")
+            .outcome(json!({ "hits": ["rocket", "rocket"] }));
+        assert_eq!(
+            sentence(&fired, &named),
+            "365th Fighter Group fires 6 rockets at an armoured vehicle of 4. Kompanie: 2 hits (FYOW, 28.9 Aircraft firing, AT/Rocket fire)"
+        );
+        let done = event(EventKind::AirOperation, Book::FightYourOwnWars, "28.9 Aircraft firing, AT/Rocket fire")
+            .actor("365th Fighter Group")
+            .target("Kampfgruppe Bayer")
+            .outcome(json!({ "elements": [
+                { "element": "4. Kompanie", "brewed": 1, "damaged": 1, "points": 30 },
+                { "element": "1. Kompanie", "brewed": 0, "damaged": 2, "points": 24 },
+            ] }));
+        assert_eq!(
+            sentence(&done, &named),
+            "365th Fighter Group's strike on Kampfgruppe Bayer's armour: 4. Kompanie 1 vehicle brewed and 1 damaged (30 points); 1. Kompanie 2 vehicles damaged (24 points) (FYOW, 28.9 Aircraft firing, AT/Rocket fire)"
         );
     }
 

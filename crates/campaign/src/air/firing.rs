@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::json;
+use warbound_rules::aircraft::AircraftType;
 use warbound_rules::dice::Roll;
 use warbound_rules::effects::{self, ArmourClass, AtResult, Facing, VehicleState};
 use warbound_rules::event::{EventKind, RuleEvent};
@@ -111,6 +112,13 @@ pub enum ArmourWeapon {
 }
 
 impl ArmourWeapon {
+    /// The AT weapons a machine of `kind` fires at armour: its AT cannon,
+    /// then its rockets ("Rockets throw 1D6 each", *Heroes All*).
+    pub fn carried(kind: &AircraftType) -> Vec<Self> {
+        let cannon = std::iter::repeat_n(Self::AtGun, usize::from(kind.at_cannon));
+        cannon.chain(std::iter::repeat_n(Self::Rocket, usize::from(kind.rockets))).collect()
+    }
+
     /// "Use the Attack Value of a HMG as +1 and of AT/rocket as +8."
     pub const fn attack_value(self) -> i8 {
         match self {
@@ -122,6 +130,21 @@ impl ArmourWeapon {
 
 /// "5+ required to hit."
 pub const ARMOUR_HIT: u8 = 5;
+
+/// One armoured vehicle as the campaign map keeps it: its armour class and
+/// whether it is open-topped, from its CODEX entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VehicleArmour {
+    pub armour: ArmourClass,
+    pub open_topped: bool,
+}
+
+impl VehicleArmour {
+    /// The vehicle as a target in `state`.
+    pub const fn target(self, state: VehicleState) -> ArmouredTarget {
+        ArmouredTarget { armour: self.armour, open_topped: self.open_topped, state }
+    }
+}
 
 /// An armoured target on the ground.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -162,6 +185,10 @@ pub fn armour_attack(
     ];
     let mut state = target.state;
     for w in hitting {
+        // A brewed vehicle is out: the hits left on it throw no effect.
+        if state == VehicleState::Brewed {
+            break;
+        }
         if target.open_topped {
             state = state.after(AtResult::Brewed);
             continue;
@@ -444,6 +471,10 @@ mod tests {
         .unwrap();
         assert_eq!(state, VehicleState::Brewed);
         assert_eq!(events.len(), 2);
+        // Three rockets hit; the first brews the tank and the others throw no D10.
+        let rockets = [ArmourWeapon::Rocket; 3];
+        let (state, events) = armour_attack(&rockets, tank, &mut Scripted::new([6, 5, 5, 7, 1]), "P-47").unwrap();
+        assert_eq!((state, events.len()), (VehicleState::Brewed, 2), "one throw at the hits, one effect");
         // D10 3 + 8 = 11 damages only.
         let (state, _) = armour_attack(&[ArmourWeapon::AtGun], tank, &mut Scripted::new([6, 3]), "Hs 129").unwrap();
         assert_eq!(state, VehicleState::Damaged);

@@ -15,6 +15,7 @@ use warbound_rules::{
     codex::{Codex, FigureGrade, Kind as CodexKind, Points},
     data::{DataError, from_ron_with},
     dice::Scripted,
+    effects::ArmourClass,
     firing::Weapon,
     forces::Element,
     officer::{self, ElementMakeup, Grade, Quality, Rank},
@@ -22,7 +23,7 @@ use warbound_rules::{
     scenario::{Figures, PieceSpec},
 };
 
-use crate::air::firing::AaGun;
+use crate::air::firing::{AaGun, VehicleArmour};
 
 /// One platoon, section, troop vehicle or gun of a template: a table element.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -198,6 +199,22 @@ impl Template {
             .flat_map(|entry| &entry.armament)
             .filter(|a| matches!(a.row, Weapon::AutocannonLight | Weapon::AutocannonHeavy))
             .map(|a| AaGun { barrels: a.count, calibre_40_plus: a.calibre.is_some_and(|c| c >= 40) })
+            .collect()
+    }
+
+    /// Its armoured vehicles (soft skins left out), each as the CODEX
+    /// armours it: what an aircraft's AT guns and rockets fire at (FYOW
+    /// 28.9).
+    pub fn armoured_vehicles(&self, codex: &Codex) -> Vec<VehicleArmour> {
+        self.elements
+            .iter()
+            .flat_map(|e| &e.pieces)
+            .filter_map(|p| codex.get(&p.codex).ok())
+            .filter(|entry| entry.kind == CodexKind::Vehicle)
+            .filter_map(|entry| match entry.armour {
+                Some(ArmourClass::SoftSkinned) | None => None,
+                Some(armour) => Some(VehicleArmour { armour, open_topped: entry.open_topped }),
+            })
             .collect()
     }
 

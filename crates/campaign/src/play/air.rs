@@ -523,7 +523,15 @@ impl Campaign {
         }
         let (spotted, e) = spot(machines, need, SpotTarget::Ground, &mut self.dice, &id);
         self.log(e.target(target));
-        let guns = vec![Mg::Hmg; spotted.iter().filter(|&&s| s).count()];
+        let spotters = spotted.iter().filter(|&&s| s).count();
+        // Reading (FYOW 28.9): a machine that carries AT guns or rockets
+        // fires them at the target's armour, one vehicle each; the others,
+        // and those with no vehicle left to fire at, strafe with their
+        // machine guns (test `rockets_brew_and_damage_a_panzer_companys_tanks`).
+        let side = self.armies[a].side;
+        let weapons = self.at_weapons(side, &id);
+        let at_armour = self.rocket_strike(&id, &weapons, spotters, target);
+        let guns = vec![Mg::Hmg; spotters - at_armour];
         let Ok((_, effect, e)) = mg_ground_attack(&guns, &mut self.dice, &id) else { return 0 };
         let points: u32 = effect.iter().map(|&f| u32::from(f)).sum();
         self.log(e.target(target).input(

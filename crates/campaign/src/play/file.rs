@@ -226,6 +226,11 @@ pub struct ElementFile {
     /// [`Template::aa_guns`]: crate::army::orbat::Template::aa_guns
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub aa: Vec<crate::air::firing::AaGun>,
+    /// The armoured vehicles of an `afv` element, for aircraft firing AT
+    /// guns and rockets at it (FYOW 28.9): its `table` template's, set by
+    /// `check_tables`; never written in the file.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub armour: Vec<crate::air::firing::VehicleArmour>,
     /// Its order of battle on the table: a template of `assets/orbat/`.
     #[serde(default)]
     pub table: Option<String>,
@@ -307,6 +312,11 @@ pub struct SquadronFile {
     /// never written in the file.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bombs: Option<(BombType, u8)>,
+    /// The AT guns and rockets each machine fires at armour (FYOW 28.9
+    /// "AT/Rocket fire"): its `codex` aircraft's, set when the tables are
+    /// checked; never written in the file.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub at_weapons: Vec<crate::air::firing::ArmourWeapon>,
 }
 
 impl SquadronFile {
@@ -399,6 +409,11 @@ impl CampaignFile {
                         let why = format!("aa: {} has the AA guns of its table template \"{id}\"; write none", el.name);
                         return Err(DataError::located(file, text, &format!("{at}.aa"), None, why));
                     }
+                    if !el.armour.is_empty() {
+                        let why =
+                            format!("armour: {} has the vehicles of its table template \"{id}\"; write none", el.name);
+                        return Err(DataError::located(file, text, &format!("{at}.armour"), None, why));
+                    }
                     let Some((nation, template)) = templates.get(id) else {
                         return Err(refuse(format!("unknown template \"{id}\"")));
                     };
@@ -432,7 +447,8 @@ impl CampaignFile {
                         })?;
                     }
                     let cost = template.points(codex, nation, army.quality).map_err(refuse)?;
-                    costs.push(((a, b, e), element_points(cost), template.aa_guns(codex)));
+                    let armour = if el.afv { template.armoured_vehicles(codex) } else { Vec::new() };
+                    costs.push(((a, b, e), element_points(cost), template.aa_guns(codex), armour));
                     total += cost;
                 }
                 if let Some(plan) = &bg.landing {
@@ -495,8 +511,17 @@ impl CampaignFile {
                     let (from, to) = entry.service;
                     return Err(refuse(format!("\"{id}\" is in service {from}-{to}, not in {}", self.year)));
                 }
+                if !sq.at_weapons.is_empty() {
+                    let why = format!(
+                        "at_weapons: {} fires the AT guns and rockets of its codex aircraft \"{id}\"; write none",
+                        sq.name
+                    );
+                    let at = format!("armies[{a}].squadrons[{q}].at_weapons");
+                    return Err(DataError::located(file, text, &at, None, why));
+                }
                 let load = entry.air.as_ref().and_then(|air| air.bombs).map(|(size, n)| (BombType::from(size), n));
-                bombs.push(((a, q), load));
+                let at_weapons = entry.air.as_ref().map(crate::air::firing::ArmourWeapon::carried).unwrap_or_default();
+                bombs.push(((a, q), load, at_weapons));
             }
         }
         if let Some(p) = &self.partisans {
@@ -512,18 +537,20 @@ impl CampaignFile {
                 return Err(refuse(format!("\"{id}\" is in service {from}-{to}, not in {}", self.year)));
             }
         }
-        for ((a, q), load) in bombs {
+        for ((a, q), load, at_weapons) in bombs {
             self.armies[a].squadrons[q].bombs = load;
+            self.armies[a].squadrons[q].at_weapons = at_weapons;
         }
         for ((a, b), loads) in wave_loads {
             if let Some(plan) = self.armies[a].battlegroups[b].landing.as_mut() {
                 plan.wave_loads = loads;
             }
         }
-        for ((a, b, e), points, aa) in costs {
+        for ((a, b, e), points, aa, armour) in costs {
             let el = &mut self.armies[a].battlegroups[b].elements[e];
             el.points = Some(points);
             el.aa = aa;
+            el.armour = armour;
         }
         self.check_start_capacity(file, text)
     }

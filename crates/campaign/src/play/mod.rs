@@ -30,6 +30,7 @@ mod partisans_in_battle;
 mod pickets;
 mod repairs;
 mod replenishment;
+mod rockets;
 pub mod sea;
 mod setup;
 pub mod state;
@@ -282,6 +283,26 @@ mod tests {
         let line = text.lines().position(|l| l.contains("bombs: Some((heavy, 4))")).unwrap() + 1;
         assert_eq!(err.position.map(|p| p.0), Some(line), "{err}");
         assert!(err.message.starts_with("bombs: ") && err.message.contains("gb_hurricane_iib"), "{err}");
+        // So do the AT guns and rockets a machine fires at armour (28.9), and
+        // the armoured vehicles of an AFV element come from its template.
+        let text = GUERNSEY.replacen(
+            "codex: Some(\"gb_hurricane_iib\")",
+            "codex: Some(\"gb_hurricane_iib\"), at_weapons: [rocket, rocket]",
+            1,
+        );
+        let err = refused(&text);
+        let line = text.lines().position(|l| l.contains("at_weapons: [rocket, rocket]")).unwrap() + 1;
+        assert_eq!(err.position.map(|p| p.0), Some(line), "{err}");
+        assert!(err.message.starts_with("at_weapons: ") && err.message.contains("gb_hurricane_iib"), "{err}");
+        let text = GUERNSEY.replacen(
+            "afv: true, table: Some(\"gb_churchill_troop_1942\")",
+            "afv: true, armour: [(armour: heavy, open_topped: false)], table: Some(\"gb_churchill_troop_1942\")",
+            1,
+        );
+        let err = refused(&text);
+        let line = text.lines().position(|l| l.contains("armour: [(armour: heavy")).unwrap() + 1;
+        assert_eq!(err.position.map(|p| p.0), Some(line), "{err}");
+        assert!(err.message.starts_with("armour: ") && err.message.contains("gb_churchill_troop_1942"), "{err}");
         // The partisans' weapon: a one-man CODEX weapon in service that year.
         for (id, why) in [("gb_tardis", "unknown codex id"), ("gb_bren", "not a personal weapon"), ("gb_piat", "1943")]
         {
