@@ -295,7 +295,7 @@ impl ActiveWar {
             MapCommand::CallIn { picket } => picket,
             MapCommand::Merge { senior, .. } => senior,
             MapCommand::CutRailway { force } | MapCommand::ShiftBox { force, .. } => force,
-            MapCommand::Inquire { force, .. } => force,
+            MapCommand::Inquire { force, .. } | MapCommand::Conceal { force, .. } => force,
             MapCommand::Raid { squadron, board } => {
                 if self.campaign().squadron_side(squadron) != Some(self.player) {
                     return format!("{squadron} is not yours to command.");
@@ -330,6 +330,16 @@ impl ActiveWar {
             return format!("{subject} is not yours to command.");
         }
         let subject = subject.clone();
+        if let MapCommand::Conceal { conceal, .. } = &order.0 {
+            let conceal = *conceal;
+            return match self.war.progress.campaign.command(order.0.clone()) {
+                Ok(()) if conceal => format!(
+                    "{subject}'s Elite and Enhanced infantry will hide on each board it occupies, from the session after it arrives (FYOW 15.4)."
+                ),
+                Ok(()) => format!("{subject} no longer hides on the board (FYOW 15.4)."),
+                Err(e) => format!("{subject}: refused: {e}"),
+            };
+        }
         if let MapCommand::Inquire { questions, .. } = &order.0 {
             let asked: Vec<&str> = questions.iter().map(|q| q.words()).collect();
             let said = if asked.is_empty() { "nothing".to_owned() } else { asked.join(", ") };

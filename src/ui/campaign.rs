@@ -21,6 +21,7 @@ use warbound_campaign::{
     play::{
         Campaign, Command as MapCommand,
         composite::{IfOrder, Orders},
+        concealment::may_conceal,
         intelligence::Question,
         state::Force,
     },
@@ -338,6 +339,9 @@ fn forces(
                     }
                     ui.separator();
                     if let Some(cmd) = questions(ui, f) {
+                        map_order.write(MapOrder(cmd));
+                    }
+                    if let Some(cmd) = concealment(ui, c, f) {
                         map_order.write(MapOrder(cmd));
                     }
                 } else {
@@ -788,6 +792,28 @@ fn questions(ui: &mut egui::Ui, f: &Force) -> Option<MapCommand> {
         }
     }
     changed
+}
+
+/// The order to CONCEAL on the board for a force with Elite or Enhanced
+/// infantry (FYOW 15.4), and which of its elements are hidden where it
+/// stands. Returns the order the player changed.
+fn concealment(ui: &mut egui::Ui, c: &Campaign, f: &Force) -> Option<MapCommand> {
+    if !f.kit.iter().any(|k| may_conceal(f, k)) {
+        return None;
+    }
+    ui.separator();
+    let mut on = f.conceal;
+    let changed = ui
+        .checkbox(&mut on, "Conceal on the board")
+        .on_hover_text(
+            "Its Elite or Enhanced infantry hide on each board it occupies: a D10 each at the start of the session after it arrives, 6+ (FYOW 15.4). The enemy cannot detect a force hidden whole.",
+        )
+        .changed();
+    if let Some(o) = c.occupant(&f.name).filter(|o| !o.concealed_elements.is_empty()) {
+        let whole = if o.entirely_concealed { ", the whole force" } else { "" };
+        ui.label(format!("Hidden here: {}{whole}", o.concealed_elements.join(", ")));
+    }
+    changed.then(|| MapCommand::Conceal { force: f.name.clone(), conceal: on })
 }
 
 /// An order and its objective board, picked from every order of FYOW 10
@@ -1648,6 +1674,33 @@ mod tests {
             }),
             "every question but the attitude"
         );
+    }
+
+    #[test]
+    fn the_player_orders_his_commandos_to_conceal_and_a_line_battalion_is_not_offered_it() {
+        let war = warbound_war::shipped::war("guernsey-1942", 3, warbound_war::Battles::Paper).unwrap();
+        let c = war.progress.campaign.clone();
+        let commando = c.forces.iter().find(|f| f.side == Side::Blue && f.elite).unwrap().clone();
+        let line = c.forces.iter().find(|f| f.side == Side::Blue && !f.kit.iter().any(|k| may_conceal(f, k))).unwrap();
+        let (c2, line) = (c.clone(), line.clone());
+        let mut none = Harness::new_ui(move |ui| {
+            concealment(ui, &c2, &line);
+        });
+        none.run();
+        assert!(none.query_by_label("Conceal on the board").is_none(), "no Elite or Enhanced infantry");
+        let name = commando.name.clone();
+        let mut h = Harness::new_ui_state(
+            move |ui, out: &mut Option<MapCommand>| {
+                if let Some(cmd) = concealment(ui, &c, &commando) {
+                    *out = Some(cmd);
+                }
+            },
+            None,
+        );
+        h.run();
+        h.get_by_label("Conceal on the board").click();
+        h.run();
+        assert_eq!(h.state().clone(), Some(MapCommand::Conceal { force: name, conceal: true }));
     }
 
     #[test]

@@ -801,6 +801,16 @@ fn campaign(e: &RuleEvent, who: &str, target: Option<&str>, dice: &str) -> Optio
                 count(out(e, "need"))
             )
         }
+        "15.4 Concealment on a Map Board" if out(e, "concealed").is_some() => {
+            let hidden: Vec<String> =
+                out(e, "concealed")?.as_array()?.iter().filter_map(Value::as_str).map(str::to_owned).collect();
+            let elements = plural(count(input(e, "elements")), "element throws", "elements throw");
+            if hidden.is_empty() {
+                format!("{who} tries to hide on its board, {elements} a D10{thrown}: no 6+, nothing is hidden")
+            } else {
+                format!("{who} tries to hide on its board, {elements} a D10{thrown}: {} hidden", hidden.join(", "))
+            }
+        }
         "28.9 Aircraft firing, AT/Rocket fire" if out(e, "hits").is_some() => {
             let weapons = input(e, "weapons").and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
             let rockets = weapons.iter().filter(|w| w.as_str() == Some("rocket")).count() as i64;
@@ -1167,6 +1177,21 @@ mod tests {
             sentence(&held, &named),
             "The fire 13 Platoon set takes hold (d6 2): the building burns for 3 bounds (HA, Setting fire to buildings)"
         );
+    }
+
+    #[test]
+    fn concealment_on_a_map_board_reads_who_hid() {
+        let hide = |hidden: Vec<&str>| {
+            event(EventKind::Detection, Book::FightYourOwnWars, "15.4 Concealment on a Map Board")
+                .actor("No. 3 Commando")
+                .input("elements", 2, "")
+                .outcome(json!({ "concealed": hidden }))
+        };
+        assert_eq!(
+            sentence(&hide(vec!["1 Troop"]), &named),
+            "No. 3 Commando tries to hide on its board, 2 elements throw a D10: 1 Troop hidden (FYOW, 15.4 Concealment on a Map Board)"
+        );
+        assert!(sentence(&hide(vec![]), &named).contains("no 6+, nothing is hidden"));
     }
 
     #[test]

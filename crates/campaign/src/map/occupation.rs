@@ -39,6 +39,10 @@ pub struct Occupant {
     /// Every element concealed: it cannot be detected (FYOW 16) nor observed (FYOW 17).
     #[serde(default)]
     pub entirely_concealed: bool,
+    /// Its elements have thrown for concealment on this board (FYOW 15.4:
+    /// "at the start of the session after their arrival").
+    #[serde(default)]
+    pub concealment_thrown: bool,
     /// An emplaced coastal gun may deploy beyond the 1/3rd limit (FYOW 15.3).
     #[serde(default)]
     pub emplaced_coastal_gun: bool,
@@ -153,6 +157,7 @@ impl BoardOccupation {
             arrived: arriving.session,
             concealed_elements: Vec::new(),
             entirely_concealed: false,
+            concealment_thrown: false,
             emplaced_coastal_gun: false,
         });
         Ok((outcome, event))

@@ -70,6 +70,10 @@ pub enum Command {
     /// Board where a friendly force stands: no Movement Points or test, but
     /// the session (FYOW 13.7).
     ShiftBox { force: String, to: crate::map::common::Edge },
+    /// Order a force's Elite or Enhanced infantry to CONCEAL on the boards
+    /// it occupies, from the session after it arrives, or no longer to
+    /// (FYOW 15.4).
+    Conceal { force: String, conceal: bool },
     /// Send one of the army's squadrons carrying bombs to raid a Map Board
     /// every morning it may fly, or call its raids off (`None`) (FYOW 28.8).
     Raid { squadron: String, board: Option<BoardId> },
@@ -106,6 +110,7 @@ impl Campaign {
             Command::StandOff { vessel, stand_off } => self.stand_off(&vessel, stand_off),
             Command::Raid { squadron, board } => self.order_raid(&squadron, board),
             Command::ShiftBox { force, to } => self.shift_box(&force, to),
+            Command::Conceal { force, conceal } => self.order_conceal(&force, conceal),
         }
     }
 
@@ -685,6 +690,7 @@ impl Campaign {
             improved_after_battles: 0,
             disordered: None,
             questions: None,
+            conceal: false,
             // What the parent has detected on its board, its Fraction knows too.
             ..parent_force
         };
@@ -706,6 +712,7 @@ impl Campaign {
                 arrived,
                 concealed_elements: Vec::new(),
                 entirely_concealed: false,
+                concealment_thrown: false,
                 emplaced_coastal_gun: false,
             });
         }

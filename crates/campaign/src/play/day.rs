@@ -183,6 +183,7 @@ impl Campaign {
         self.in_step(Self::crew_repairs);
         self.in_step(Self::unload_waves);
         self.fleet_session();
+        self.in_step(Self::conceal_on_boards);
         let forces: Vec<String> = self
             .forces
             .iter()
@@ -218,6 +219,9 @@ impl Campaign {
         let names: Vec<String> = self.forces.iter().filter(|f| f.board().is_some()).map(|f| f.name.clone()).collect();
         for name in names {
             let challenged = self.in_battle(&name);
+            if challenged {
+                self.revealed_by_battle(&name);
+            }
             let fortified = self.occupant_mut(&name).and_then(|o| o.attitude.end_session(&name, challenged));
             if let Some(e) = fortified {
                 self.log_applied(e);

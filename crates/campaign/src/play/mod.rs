@@ -12,6 +12,7 @@ mod chance;
 pub mod changes;
 pub mod command;
 pub mod composite;
+pub mod concealment;
 mod day;
 pub mod demolitions;
 mod ending;

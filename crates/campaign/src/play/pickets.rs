@@ -180,6 +180,17 @@ impl Campaign {
     fn rejoin_picket(&mut self, k: usize, why: &str) -> Result<(), CampaignError> {
         let parent = self.forces[k].parent.clone().unwrap_or_default();
         let p = self.live(&parent)?;
+        // 13.9: its board holds no more of a side than the battlegroup limit.
+        let (side, points) = (self.forces[p].side, self.forces[k].points());
+        if let Some(b) = self.forces[p].board().filter(|&b| self.forces[k].board() != Some(b)) {
+            let room = self.file.max_points().saturating_sub(self.occupation[b].side_points(side));
+            if points > room {
+                return Err(CampaignError::new(
+                    "13.9",
+                    format!("{} has room for {room} more points of {parent}'s side, not {points}", b.0),
+                ));
+            }
+        }
         let mut bg = self.forces[p].battlegroup.clone();
         bg.add_elements(self.forces[k].battlegroup.elements.clone())
             .map_err(|e| CampaignError::new("3.8", e.to_string()))?;
@@ -449,5 +460,39 @@ mod tests {
         let on_roster = c.force("Red 2").unwrap().battlegroup.elements.iter().any(|e| e.name == "4. Kompanie");
         assert!(on_roster != garrison.is_some(), "on the roster or garrisoning the Town, once");
         c.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn a_picket_comes_back_only_where_its_battlegroups_board_has_room() {
+        // FYOW 13.9: a board holds no more of a side than the battlegroup
+        // cost limit; a Picket called in must fit on its battlegroup's board.
+        let mut c = red_holds_the_town(4);
+        c.player = Some(Side::Red);
+        let send = Command::Picket {
+            force: "Red 2".into(),
+            name: "Posten".into(),
+            elements: vec!["3. Kompanie".into()],
+            to: BoardId::new("Village"),
+        };
+        c.command(send).unwrap();
+        let town = BoardId::new("Town");
+        if c.force("Posten").unwrap().board() == Some(&town) {
+            c.relocate("Posten", &town, &BoardId::new("Village"), Edge::East).unwrap();
+        }
+        assert_eq!(c.force("Posten").unwrap().board(), Some(&BoardId::new("Village")));
+        let room = c.file.max_points() - c.occupation[&town].side_points(Side::Red);
+        // Another Red force fills the Town up to 100 points short of the
+        // limit: the Picket's 200 no longer fit.
+        let filler = c.occupation[&town].occupants[0].clone();
+        let mut other = filler.clone();
+        other.force = "Grenadiere".into();
+        other.points = room - 100;
+        c.occupation.get_mut(&town).unwrap().occupants.push(other);
+        let refused = c.command(Command::CallIn { picket: "Posten".into() }).unwrap_err();
+        assert_eq!(refused.section, "13.9", "{refused:?}");
+        assert!(!c.force("Posten").unwrap().is_gone(), "it stays out");
+        c.occupation.get_mut(&town).unwrap().occupants.retain(|o| o.force != "Grenadiere");
+        c.command(Command::CallIn { picket: "Posten".into() }).unwrap();
+        assert!(c.force("Posten").unwrap().is_gone());
     }
 }

@@ -242,6 +242,7 @@ impl Setup {
             improved_after_battles: 0,
             disordered: None,
             questions: None,
+            conceal: false,
             losses: LossLedger::default(),
             banked: 0,
             repairs: Vec::new(),

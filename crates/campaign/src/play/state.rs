@@ -282,6 +282,10 @@ pub struct Force {
     /// its player has chosen; every question otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub questions: Option<Vec<crate::play::intelligence::Question>>,
+    /// Its player has ordered it to CONCEAL on the boards it occupies (FYOW
+    /// 15.4); the Auto conceals a force holding its ground.
+    #[serde(default)]
+    pub conceal: bool,
 }
 
 impl Force {
