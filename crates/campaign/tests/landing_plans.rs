@@ -78,7 +78,7 @@ proptest! {
     #[test]
     fn a_broken_landing_plan_is_refused_at_its_value(which in any::<Index>(), how in breaks(), pick in any::<Index>()) {
         let plans = plans();
-        prop_assert_eq!(plans.len(), 4, "Guernsey's four landings declare their plans");
+        prop_assert_eq!(plans.len(), 5, "Guernsey's five landings declare their plans");
         let (at, line) = plans[which.index(plans.len())];
         let waves = waves(line);
         prop_assert!(waves.len() >= 2);
@@ -97,9 +97,9 @@ proptest! {
                 (t, p, "is in two waves of the Landing Plan")
             }
             Break::UnknownCraft => {
-                let new = line.replacen("\"lcm_mk1\"", "\"lcm_mk9\"", 1);
+                let new = line.replacen("\"], waves", "\", \"lcm_mk9\"], waves", 1);
                 let (t, p) = with_line(at, line, &new, Some(("\"lcm_mk9\"", 0)));
-                (t, p, "craft: \"lcm_mk9\" is no landing craft")
+                (t, p, "craft: \"lcm_mk9\" is no ")
             }
             Break::EmptyWave => {
                 let last = waves.last().unwrap();
@@ -110,7 +110,12 @@ proptest! {
             Break::LeftOut => {
                 let last = waves.last().unwrap();
                 let e = &last[pick.index(last.len())];
-                let new = line.replacen(&format!(", \"{e}\""), "", 1).replacen(&format!("\"{e}\", "), "", 1);
+                let new = if last.len() == 1 {
+                    // The wave of one element left out whole.
+                    line.replacen(&format!(", [\"{e}\"]"), "", 1)
+                } else {
+                    line.replacen(&format!(", \"{e}\""), "", 1).replacen(&format!("\"{e}\", "), "", 1)
+                };
                 (with_line(at, line, &new, None).0, None, "is in no wave")
             }
         };
@@ -178,6 +183,35 @@ fn a_plan_for_a_battlegroup_on_the_map_is_refused() {
 fn guernseys_landing_plans_load() {
     let file = CampaignFile::load(FILE, GUERNSEY).unwrap();
     let landing: Vec<_> = file.armies[0].battlegroups.iter().filter_map(|b| b.landing.as_ref()).collect();
-    assert_eq!(landing.len(), 4);
-    assert!(landing.iter().all(|p| p.craft[0] == "lca" && p.waves.len() == 2));
+    assert_eq!(landing.len(), 5);
+    assert!(landing.iter().all(|p| p.waves.len() == 2));
+    assert_eq!(landing.iter().filter(|p| p.craft[0] == "lca").count(), 4);
+    assert_eq!(landing.iter().filter(|p| p.covert()).count(), 1, "the raid on the airfield paddles ashore");
+}
+
+/// The field of the first landing plan whose line has `needle`, written anew.
+fn edited(needle: &str, from: &str, to: &str) -> String {
+    let (at, line) = plans().into_iter().find(|(_, l)| l.contains(needle)).unwrap();
+    with_line(at, line, &line.replacen(from, to, 1), None).0
+}
+
+/// FYOW 13.8, 14.13: a covert landing is made in small boats only, and
+/// only it may come ashore on a coast that is no beach.
+#[test]
+fn a_covert_landing_is_made_in_small_boats_at_a_cove() {
+    let refused = |text: &str, problem: &str| {
+        let err = CampaignFile::load(FILE, text).unwrap_err();
+        check_refusal(&err, FILE, text, true).unwrap();
+        assert!(err.message.contains(problem), "{err}");
+        err
+    };
+    let lca = edited("rubber_boat", "\"rubber_boat\"", "\"lca\"");
+    let err = refused(&lca, "\"Jerbourg\" has no sandy beach; its coast takes covert landings only, in small boats");
+    let beach = lca.find("beach: \"Jerbourg\"").unwrap() + "beach: ".len();
+    assert_eq!(err.position, Some(place(&lca, beach)), "{err}");
+    refused(&edited("rubber_boat", "\"rubber_boat\"", "\"rubber_boat\", \"lca\""), "craft: \"lca\" is no small boat");
+    refused(
+        &edited("lct4", "\"lca\"", "\"lca\", \"assault_boat\""),
+        "craft: \"assault_boat\" is a small boat; a landing is made in landing craft or in small boats, not both",
+    );
 }

@@ -801,6 +801,47 @@ fn campaign(e: &RuleEvent, who: &str, target: Option<&str>, dice: &str) -> Optio
                 count(out(e, "need"))
             )
         }
+        "14.13 Landings from sea or air" if out(e, "needed").is_some() => {
+            let how = match input(e, "landing").and_then(Value::as_str) {
+                Some("Shore") => "a shore landing",
+                _ => "a beach landing",
+            };
+            let needed = count(out(e, "needed"));
+            if yes("moved") {
+                format!("{who} comes ashore, {how}{thrown}: {} against {needed}", count(out(e, "total")))
+            } else {
+                format!("{who} cannot come ashore, {how}{thrown}: {} against {needed}", count(out(e, "total")))
+            }
+        }
+        "29.16 Landing at coves" if input(e, "boat").is_some() => {
+            let wind = raw(input(e, "wind")).to_lowercase();
+            let wind = if wind == "calm" { "on a calm sea, no throw".to_owned() } else { format!("in {wind} winds") };
+            let crew = if input(e, "enhanced_crew").and_then(Value::as_bool) == Some(true) {
+                ", +2 for its trained crew"
+            } else {
+                ""
+            };
+            let result = if yes("sunk") { "swamped, its men are lost" } else { "it lands" };
+            let dice = if dice.is_empty() { String::new() } else { format!(" ({dice}{crew})") };
+            format!(
+                "{who}'s rubber boat {} of wave {} runs in to the cove {wind}{dice}: {result}",
+                raw(input(e, "boat")),
+                count(input(e, "wave"))
+            )
+        }
+        "29.16 Landing at coves" if input(e, "sunk").is_some() => {
+            let lost: Vec<String> = out(e, "elements")?
+                .as_array()?
+                .iter()
+                .filter_map(|l| Some(format!("{} {} points", l.get("element")?.as_str()?, l.get("points")?.as_u64()?)))
+                .collect();
+            format!(
+                "{who} loses {} of {} to the sea: {}, booked for replenishment",
+                count(input(e, "sunk")),
+                plural(count(input(e, "boats")), "rubber boat", "rubber boats"),
+                lost.join(", ")
+            )
+        }
         "15.4 Concealment on a Map Board" if out(e, "concealed").is_some() => {
             let hidden: Vec<String> =
                 out(e, "concealed")?.as_array()?.iter().filter_map(Value::as_str).map(str::to_owned).collect();
@@ -1192,6 +1233,51 @@ mod tests {
             "No. 3 Commando tries to hide on its board, 2 elements throw a D10: 1 Troop hidden (FYOW, 15.4 Concealment on a Map Board)"
         );
         assert!(sentence(&hide(vec![]), &named).contains("no 6+, nothing is hidden"));
+    }
+
+    #[test]
+    fn a_covert_landing_reads_its_shore_landing_and_its_boats() {
+        let raid = "5 and 6 Troops, No. 3 Commando";
+        let landed = event(EventKind::MapMovement, Book::FightYourOwnWars, "14.13 Landings from sea or air")
+            .actor(raid)
+            .input("landing", "Shore", "")
+            .dice(10, &[4])
+            .outcome(json!({ "moved": true, "total": 6, "needed": 5 }));
+        assert_eq!(
+            sentence(&landed, &named),
+            format!("{raid} comes ashore, a shore landing (d10 4): 6 against 5 (FYOW, 14.13 Landings from sea or air)")
+        );
+        let boat = |wind: &str, faces: &[u8], sunk: bool| {
+            event(EventKind::Naval, Book::FightYourOwnWars, "29.16 Landing at coves")
+                .actor(raid)
+                .input("wind", wind, "")
+                .input("enhanced_crew", true, "")
+                .input("boat", "2 of 5", "")
+                .input("wave", 1, "")
+                .dice(6, faces)
+                .outcome(json!({ "sunk": sunk }))
+        };
+        assert_eq!(
+            sentence(&boat("High", &[3], true), &named),
+            format!(
+                "{raid}'s rubber boat 2 of 5 of wave 1 runs in to the cove in high winds (d6 3, +2 for its trained crew): \
+                 swamped, its men are lost (FYOW, 29.16 Landing at coves)"
+            )
+        );
+        let calm = sentence(&boat("Calm", &[], false), &named);
+        assert!(calm.contains("runs in to the cove on a calm sea, no throw: it lands"), "{calm}");
+        let lost = event(EventKind::Naval, Book::FightYourOwnWars, "29.16 Landing at coves")
+            .actor(raid)
+            .input("sunk", 2, "")
+            .input("boats", 5, "")
+            .outcome(json!({ "elements": [{ "element": "5 Troop", "points": 34 }] }));
+        assert_eq!(
+            sentence(&lost, &named),
+            format!(
+                "{raid} loses 2 of 5 rubber boats to the sea: 5 Troop 34 points, booked for replenishment (FYOW, \
+                 29.16 Landing at coves)"
+            )
+        );
     }
 
     #[test]

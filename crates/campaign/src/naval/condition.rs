@@ -97,30 +97,38 @@ pub fn dockyard_repair(vessel: &mut Vessel, dice: &mut impl Roll) -> Result<(u8,
     Ok((repaired, event))
 }
 
+/// Where a shallow-draft craft is swamped (FYOW 29.16).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Swamped {
+    /// "Landing Craft, barges and other non sea-going craft utilised off shore".
+    OffShore,
+    /// "Landing at coves and other difficult locations": rubber boats, and
+    /// whether they are handled by Enhanced ("properly trained") troops.
+    AtCove { enhanced_crew: bool },
+}
+
 /// FYOW 29.16 "Landing Craft, barges and low-draft vessels at sea": "Each
 /// vessel will throw a D6 per session in any wind. A 1 or 2 will sink it in
 /// light winds and 1, 2, 3, 4 or 5 will sink it in high winds. All
 /// vehicles/guns/CSWs are lost." "Landing at coves": rubber boats are treated
 /// the same, but "if the boats are being handled by Enhanced troops ... add 2
 /// to the dice throw". Returns whether the craft sank (no throw in calm).
-pub fn swamping(id: &str, wind: Wind, enhanced_crew: bool, dice: &mut impl Roll) -> (bool, RuleEvent) {
+pub fn swamping(id: &str, wind: Wind, at: Swamped, dice: &mut impl Roll) -> (bool, RuleEvent) {
     let sinks_on = match wind {
         Wind::Calm => 0,
         Wind::Light => 2,
         Wind::High => 5,
     };
     let faces: Vec<u8> = if sinks_on == 0 { Vec::new() } else { vec![dice.d6()] };
-    let bonus = if enhanced_crew { 2 } else { 0 };
-    let sunk = faces.first().is_some_and(|&f| f + bonus <= sinks_on);
-    let section = if enhanced_crew {
-        "29.16 Landing at coves"
-    } else {
-        "29.16 Landing Craft, barges and low-draft vessels at sea"
+    let (section, bonus) = match at {
+        Swamped::OffShore => ("29.16 Landing Craft, barges and low-draft vessels at sea", 0),
+        Swamped::AtCove { enhanced_crew } => ("29.16 Landing at coves", if enhanced_crew { 2 } else { 0 }),
     };
+    let sunk = faces.first().is_some_and(|&f| f + bonus <= sinks_on);
     let event = RuleEvent::new(EventKind::Naval, rule(section))
         .actor(id)
         .input("wind", wind, "")
-        .input("enhanced_crew", enhanced_crew, "+2 to the throw")
+        .input("enhanced_crew", bonus > 0, "+2 to the throw")
         .input("sinks_on", sinks_on, "D6 score or less sinks")
         .dice(6, &faces)
         .outcome(json!({ "sunk": sunk, "cargo_lost": sunk }));
@@ -201,19 +209,25 @@ mod tests {
 
     #[test]
     fn swamping_in_light_and_high_winds() {
-        assert!(swamping("LC", Wind::Light, false, &mut Scripted::new([2])).0);
-        assert!(!swamping("LC", Wind::Light, false, &mut Scripted::new([3])).0);
-        assert!(swamping("LC", Wind::High, false, &mut Scripted::new([5])).0);
-        assert!(!swamping("LC", Wind::High, false, &mut Scripted::new([6])).0);
-        let (sunk, e) = swamping("LC", Wind::Calm, false, &mut Scripted::new([]));
+        let sea = Swamped::OffShore;
+        assert!(swamping("LC", Wind::Light, sea, &mut Scripted::new([2])).0);
+        assert!(!swamping("LC", Wind::Light, sea, &mut Scripted::new([3])).0);
+        assert!(swamping("LC", Wind::High, sea, &mut Scripted::new([5])).0);
+        assert!(!swamping("LC", Wind::High, sea, &mut Scripted::new([6])).0);
+        let (sunk, e) = swamping("LC", Wind::Calm, sea, &mut Scripted::new([]));
         assert!(!sunk);
         assert!(e.dice.is_empty());
     }
 
     #[test]
     fn enhanced_troops_add_2_at_coves() {
-        assert!(!swamping("Rubber", Wind::Light, true, &mut Scripted::new([1])).0, "1 + 2 = 3");
-        assert!(swamping("Rubber", Wind::High, true, &mut Scripted::new([3])).0, "3 + 2 = 5");
-        assert!(!swamping("Rubber", Wind::High, true, &mut Scripted::new([4])).0);
+        let trained = Swamped::AtCove { enhanced_crew: true };
+        assert!(!swamping("Rubber", Wind::Light, trained, &mut Scripted::new([1])).0, "1 + 2 = 3");
+        assert!(swamping("Rubber", Wind::High, trained, &mut Scripted::new([3])).0, "3 + 2 = 5");
+        assert!(!swamping("Rubber", Wind::High, trained, &mut Scripted::new([4])).0);
+        let (sunk, e) =
+            swamping("Rubber", Wind::Light, Swamped::AtCove { enhanced_crew: false }, &mut Scripted::new([2]));
+        assert!(sunk, "untrained crews take no +2");
+        assert_eq!(e.rule.section, "29.16 Landing at coves");
     }
 }

@@ -315,7 +315,11 @@ mod tests {
                 .sum();
             let after = c.force(&force).unwrap().points();
             assert!(before - after <= points, "the bombs take no more than their points");
-            if hits > 0 && points > 1 {
+            // A hit of a single point takes nothing off (`book_losses` takes a loss of 2 or more).
+            let telling = raid
+                .iter()
+                .any(|e| e.target.as_deref() == Some(force.as_str()) && e.outcome["total"].as_u64().unwrap() > 1);
+            if hits > 0 && telling {
                 assert!(after < before, "seed {seed}: {points} points of hits took nothing off {force}");
                 damaged += 1;
             }

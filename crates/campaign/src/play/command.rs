@@ -12,7 +12,7 @@ use crate::army::battlegroup::{Battlegroup, BattlegroupKind};
 use crate::army::commander::{Commander, CommanderRole, Traits, rate_commander};
 use crate::army::fraction::Fraction;
 use crate::army::orders::OrderKind;
-use crate::map::board::{BoardId, Leg, RouteKind};
+use crate::map::board::{BoardId, Coast, Leg, RouteKind};
 use crate::map::common::ForceKind;
 use crate::map::detection::{ArrivingObserver, EnemyPosture, detect_on_arrival};
 use crate::map::march::traffic_jam;
@@ -411,9 +411,10 @@ impl Campaign {
         if let Err(e) = trial.arrive(&board, self.file.max_points(), self.arriving(&self.forces[i], leg.arrival_edge)) {
             return Err(CampaignError::new("13.9", e.to_string()));
         }
-        let (outcome, e) =
-            landing_test(name, Landing::Beach, board.coast, &self.conditions, self.forces[i].elite, &mut self.dice)
-                .map_err(|e| CampaignError::new("14.13", e.to_string()))?;
+        // A covert landing at a cove is a shore landing (14.13).
+        let how = if board.coast == Some(Coast::NonBeach) { Landing::Shore } else { Landing::Beach };
+        let (outcome, e) = landing_test(name, how, board.coast, &self.conditions, self.forces[i].elite, &mut self.dice)
+            .map_err(|e| CampaignError::new("14.13", e.to_string()))?;
         self.log(e);
         if !outcome.moved {
             return Ok(MoveResult::Stayed);
@@ -430,6 +431,10 @@ impl Campaign {
         self.forces[i].at = Whereabouts::Board(beach.clone());
         self.forces[i].sessions_here = 0;
         self.begin_unloading(i);
+        if self.forces[i].at == Whereabouts::Gone {
+            // Its boats were all swamped (29.16).
+            return Ok(MoveResult::Stayed);
+        }
         let max = self.forces[i].mover().profile().map_or(0, |p| p.max_per_day);
         let mut state = MovementState::new_day(max, None);
         // The landing is the force's move this session (14.13).

@@ -469,6 +469,13 @@ impl CampaignFile {
                     let loads = plan.count_wave_loads(&elements, codex).map_err(|why| {
                         DataError::located(file, text, &format!("{at}.waves"), None, format!("waves: {why}"))
                     })?;
+                    if plan.covert()
+                        && let Some(w) = loads.iter().position(|l| l.vehicles)
+                    {
+                        let why =
+                            format!("waves: wave {} lands vehicles, which small boats cannot carry (FYOW 24.1)", w + 1);
+                        return Err(DataError::located(file, text, &format!("{at}.waves[{w}]"), None, why));
+                    }
                     wave_loads.push(((a, b), loads));
                 }
                 if total > Points::whole(self.max_points()) {
@@ -816,9 +823,26 @@ impl CampaignFile {
                     );
                 }
                 let coast = self.map.boards.iter().find(|b| &b.id == beach).and_then(|b| b.coast);
-                if !matches!(coast, Some(Coast::SandyBeach)) {
-                    let message = format!("start: \"{beach}\" has no sandy beach for a landing (FYOW 13.8, 14.13)");
-                    return err("start.beach", Some(beach), message);
+                // A plan in small boats (its craft are checked with the plan).
+                let covert = bg
+                    .landing
+                    .as_ref()
+                    .and_then(|p| p.craft.first())
+                    .is_some_and(|c| crate::table::landing::small_boat(c).is_some());
+                match coast {
+                    Some(Coast::SandyBeach) => {}
+                    Some(Coast::NonBeach) if covert => {}
+                    Some(Coast::NonBeach) => {
+                        let message = format!(
+                            "start: \"{beach}\" has no sandy beach; its coast takes covert landings only, in small \
+                             boats (FYOW 13.8, 14.13)"
+                        );
+                        return err("start.beach", Some(beach), message);
+                    }
+                    _ => {
+                        let message = format!("start: \"{beach}\" has no sandy beach for a landing (FYOW 13.8, 14.13)");
+                        return err("start.beach", Some(beach), message);
+                    }
                 }
                 if self.map.leg(sea, beach, RouteKind::Sea).is_err() {
                     return err("start", None, format!("start: no sea link from \"{sea}\" to \"{beach}\" (FYOW 13.8)"));

@@ -7,18 +7,32 @@
 //! ashore (24: "available for movement ... in the following session").
 //! Which waves are still at sea when it fights on its beach is read here for
 //! the table's landing craft and for the paper battles.
+//!
+//! A covert landing in small boats may come ashore at a cove, a coast that
+//! is no beach (FYOW 13.8): it takes the shore landing's Movement Test
+//! (14.13), its later waves are unloaded at the small cove's rate (24.1),
+//! and each wave's rubber boats throw against swamping as they come in
+//! (29.16 "Landing at coves").
 
 use serde::{Deserialize, Serialize};
+use serde_json::json;
+use warbound_rules::codex::Points;
+use warbound_rules::event::{EventKind, RuleEvent};
 
-use crate::map::board::BoardId;
+use crate::army::battlegroup::ElementClass;
+use crate::map::board::{BoardId, Coast};
 use crate::map::common::{Light, SessionStamp};
+use crate::naval::Wind as SeaWind;
+use crate::naval::condition::{Swamped, swamping};
 use crate::play::file::Start as FileStart;
+use crate::play::state::fyow;
 use crate::play::state::{Campaign, Whereabouts};
 use crate::supply::SupplyError;
+use crate::supply::replenishment::LossKind;
 use crate::supply::work::{Site, Task, WorkConditions};
 use crate::table::forces::Afloat;
 use crate::table::landing::LandingFile;
-use crate::weather::ChanceOutcome;
+use crate::weather::{ChanceOutcome, Wind};
 
 /// A battlegroup's Landing Plan being unloaded over its beach.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -43,12 +57,25 @@ fn plan_of(c: &Campaign, i: usize) -> Option<(&LandingFile, &BoardId)> {
     }
 }
 
+/// Whether force `i` lands by a covert Landing Plan at a cove, a coast that
+/// is no beach (FYOW 13.8, 24.1, 29.16).
+pub(crate) fn at_cove(c: &Campaign, i: usize) -> bool {
+    plan_of(c, i).is_some_and(|(plan, beach)| {
+        plan.covert() && c.file.map.board(beach).is_ok_and(|b| b.coast == Some(Coast::NonBeach))
+    })
+}
+
 /// The waves of force `i`'s Landing Plan still afloat when it fights on
 /// `board`: none unless the board is its plan's beach and it is still
 /// landing there; the wave that came ashore this session is the first.
+/// A covert landing's boats do not come in under fire: its waves still
+/// afloat stay out of the battle.
 pub(crate) fn afloat(c: &Campaign, i: usize, board: &BoardId) -> Option<Afloat> {
     let f = c.forces.get(i)?;
     let (plan, beach) = plan_of(c, i)?;
+    if plan.covert() {
+        return None;
+    }
     if beach != board || f.at != Whereabouts::Board(beach.clone()) {
         return None;
     }
@@ -76,10 +103,11 @@ impl Campaign {
         let (plan, _) = plan_of(self, i)?;
         let load = *plan.wave_loads.get(wave)?;
         // Reading (FYOW 13.8, 24): a landing's beach is a sandy beach
-        // capable of sustaining a landing (the loader requires one), the
-        // "Invasion" Beach of 24's guide. A wave of no loads has no task and
-        // lands the session after.
-        Task::handling(Site::InvasionBeach, load.load_spaces, load.vehicles).ok()
+        // capable of sustaining a landing, the "Invasion" Beach of 24's
+        // guide; a covert landing's cove is 24.1's small cove. A wave of no
+        // loads has no task and lands the session after.
+        let site = if at_cove(self, i) { Site::SmallCove } else { Site::InvasionBeach };
+        Task::handling(site, load.load_spaces, load.vehicles).ok()
     }
 
     /// While force `name` is still coming ashore by its Landing Plan: its
@@ -99,6 +127,91 @@ impl Campaign {
         }
         let next = self.wave_task(i, 1);
         self.forces[i].unloading = Some(Unloading { ashore: 1, landed: self.stamp(), next });
+        self.swamp_wave(i, 0);
+    }
+
+    /// The session's wind at sea, as 29.16 reads it: a desert's sandstorm
+    /// and a winter's freezing wind blow as high winds.
+    fn sea_wind(&self) -> SeaWind {
+        match self.today.as_ref().and_then(|t| t.wind_in_session(self.date.session()).ok()) {
+            None | Some(Wind::Calm) => SeaWind::Calm,
+            Some(Wind::Light) => SeaWind::Light,
+            Some(Wind::High | Wind::Freezing | Wind::Sandstorm) => SeaWind::High,
+        }
+    }
+
+    /// FYOW 29.16 "Landing at coves": wave `wave` (counted from 0) of force
+    /// `i` comes in to its cove in rubber boats, and each boat throws
+    /// against swamping in the session's wind. A sunk boat's men are lost,
+    /// booked for replenishment; the boat itself is recovered (21).
+    ///
+    /// Reading (FYOW 29.16, *Heroes All* "Carriage capacity"): a wave fills
+    /// as many of its plan's largest boats as its Load Spaces need; each
+    /// carries an equal share of the wave, so a sunk boat costs each of the
+    /// wave's elements that share of its value. The boats are handled by
+    /// Enhanced troops when every element of the wave is Elite or Enhanced
+    /// (special-purpose troops or recce) (test
+    /// `rubber_boats_swamp_at_a_cove_and_their_men_are_lost`).
+    fn swamp_wave(&mut self, i: usize, wave: usize) {
+        if !at_cove(self, i) {
+            return;
+        }
+        let Some((plan, _)) = plan_of(self, i) else { return };
+        let (Some(capacity), Some(load)) = (plan.boat_capacity(), plan.wave_loads.get(wave)) else { return };
+        let names = plan.waves.get(wave).cloned().unwrap_or_default();
+        let boats = load.load_spaces.div_ceil(capacity.max(1));
+        let f = &self.forces[i];
+        let enhanced_crew = names.iter().all(|n| {
+            f.elite || f.kit.iter().any(|k| &k.name == n && (k.recce || k.class == ElementClass::SpecialPurpose))
+        });
+        let (name, wind) = (f.name.clone(), self.sea_wind());
+        self.in_step(|c| {
+            let mut sunk = 0;
+            for boat in 1..=boats {
+                let (lost, e) = swamping(&name, wind, Swamped::AtCove { enhanced_crew }, &mut c.dice);
+                sunk += u32::from(lost);
+                c.log(e.input("boat", format!("{boat} of {boats}"), "").input("wave", wave + 1, ""));
+            }
+            if sunk > 0 {
+                c.boats_lost(i, &names, sunk, boats);
+            }
+        });
+    }
+
+    /// Writes the loss of `sunk` of a wave's `boats`: each element of the
+    /// wave `names` loses that share of its value, booked as casualties.
+    fn boats_lost(&mut self, i: usize, names: &[String], sunk: u32, boats: u32) {
+        let mut casualties = 0;
+        let mut lost = Vec::new();
+        for el in self.forces[i].battlegroup.elements.iter_mut().filter(|e| names.contains(&e.name)) {
+            let cost = (el.points * sunk).div_ceil(boats).min(el.points);
+            el.points -= cost;
+            casualties += cost;
+            lost.push(json!({ "element": el.name, "points": cost }));
+        }
+        let name = self.forces[i].name.clone();
+        let booked_to = self.root_battlegroup(i);
+        self.forces[booked_to].losses.record(
+            &format!("losses of {name}"),
+            LossKind::Casualty,
+            Points::whole(casualties),
+        );
+        self.forces[i].battlegroup.elements.retain(|e| e.points > 0);
+        let gone = self.forces[i].battlegroup.elements.is_empty();
+        self.log_applied(
+            RuleEvent::new(EventKind::Naval, fyow("29.16 Landing at coves"))
+                .actor(&name)
+                .input("sunk", sunk, "rubber boats swamped")
+                .input("boats", boats, "the wave's boats")
+                .input("casualties", casualties, "men drowned, booked for replenishment (21)")
+                .outcome(json!({ "elements": lost })),
+        );
+        if gone {
+            self.remove_force(&name, "no elements left (33.10)");
+        } else {
+            self.sync_points(&name);
+            self.milestone_tests(&name);
+        }
     }
 
     /// FYOW 24: each landing force's session of unloading over its beach
@@ -149,12 +262,16 @@ impl Campaign {
                     }
                 }
             };
+            let landed = done.then_some(u.ashore);
             if done {
                 u.ashore += 1;
                 u.landed = now;
                 u.next = if u.ashore < waves { self.wave_task(i, u.ashore) } else { None };
             }
             self.forces[i].unloading = Some(u);
+            if let Some(wave) = landed {
+                self.swamp_wave(i, wave);
+            }
         }
     }
 
@@ -162,6 +279,10 @@ impl Campaign {
     /// table's landing sequence, so the campaign counts them ashore.
     pub(crate) fn table_lands_waves(&mut self, name: &str) {
         let Some(i) = self.fx(name) else { return };
+        if plan_of(self, i).is_some_and(|(plan, _)| plan.covert()) {
+            // Its boats come in by the campaign's unloading, not under fire.
+            return;
+        }
         let Some(waves) = plan_of(self, i).map(|(p, _)| p.waves.len()) else { return };
         let now = self.stamp();
         if let Some(u) = self.forces[i].unloading.as_mut()
@@ -278,5 +399,131 @@ mod tests {
         next_session(&mut c);
         c.unload_waves();
         assert!(c.forces[i].unloading.is_none());
+    }
+
+    const RAID: &str = "5 and 6 Troops, No. 3 Commando";
+
+    /// Guernsey on day 1 in the day's `wind`, the Commando's raiding party
+    /// still afloat off the Jerbourg cliffs.
+    fn raid(seed: u64, wind: Wind) -> (Campaign, usize) {
+        let mut c = Campaign::new("guernsey-1942", crate::play::testing::guernsey(), seed).unwrap();
+        let i = c.fx(RAID).unwrap();
+        c.day = 1;
+        let (mut day, _) = crate::weather::throw_day(&mut c.dice, c.file.climate, 8, None, &[]).unwrap();
+        day.wind = wind;
+        day.sandstorm_sessions.clear();
+        c.today = Some(day);
+        c.conditions = SessionConditions::fine_day();
+        c.drain_events();
+        (c, i)
+    }
+
+    /// FYOW 13.8, 14.13, 24.1: the raiding party paddles ashore at the
+    /// Jerbourg cove by a shore landing (5 needed), not a beach landing;
+    /// its second wave is unloaded at the small cove's D6 x D6 a session,
+    /// and stays out of a battle on the table while it is at sea.
+    #[test]
+    fn a_covert_landing_paddles_ashore_at_a_cove() {
+        let jerbourg = BoardId::new("Jerbourg");
+        let mut landed = 0;
+        for seed in 0..16 {
+            let (mut c, i) = raid(seed, Wind::Calm);
+            assert!(at_cove(&c, i));
+            let loads = plan_of(&c, i).unwrap().0.wave_loads.clone();
+            assert!(loads.iter().all(|l| !l.vehicles && l.load_spaces > 8), "{loads:?}");
+            c.land(RAID).unwrap();
+            let events = c.drain_events();
+            let test = events.iter().find(|e| e.rule.section == "14.13 Landings from sea or air").unwrap();
+            assert_eq!(test.inputs.iter().find(|x| x.name == "landing").unwrap().value, "Shore");
+            assert_eq!(test.outcome["needed"], 5, "a shore landing needs 5");
+            if c.forces[i].at != Whereabouts::Board(jerbourg.clone()) {
+                assert!(events.iter().all(|e| !e.rule.section.starts_with("29.16")), "no boat came in");
+                continue;
+            }
+            landed += 1;
+            let boats = events.iter().filter(|e| e.rule.section == "29.16 Landing at coves").count();
+            assert_eq!(boats as u32, loads[0].load_spaces.div_ceil(8), "the first wave's rubber boats of 8");
+            assert!(afloat(&c, i, &jerbourg).is_none(), "no landing craft on the table's beach");
+            assert_eq!(offshore(&c, i), ["6 Troop"], "the second troop is still at sea");
+            let task = c.forces[i].unloading.as_ref().unwrap().next.clone().unwrap();
+            assert_eq!(task.section, "24.1 Non-Transit Hub load handling");
+            assert_eq!(task.need, loads[1].load_spaces);
+            let mut sessions = 0;
+            while c.waves_ashore(RAID).is_some() {
+                next_session(&mut c);
+                c.unload_waves();
+                sessions += 1;
+                assert!(sessions < 30, "seed {seed}: the second troop never lands");
+                let events = c.drain_events();
+                assert!(events.iter().any(|e| e.rule.section == "24.1 Non-Transit Hub load handling"));
+                let came_in = events.iter().filter(|e| e.rule.section == "29.16 Landing at coves").count();
+                let ashore = c.waves_ashore(RAID).is_none();
+                assert_eq!(came_in > 0, ashore, "seed {seed}: the boats come in as the wave lands");
+            }
+            c.table_lands_waves(RAID);
+            assert!(offshore(&c, i).is_empty());
+        }
+        assert!(landed > 0, "some landings succeed");
+    }
+
+    /// FYOW 29.16: in high winds a rubber boat handled by Enhanced troops
+    /// sinks on 1, 2 or 3 (a D6 + 2 of 5 or less); its share of the wave is
+    /// lost and booked for replenishment. In calm water no boat is thrown for.
+    #[test]
+    fn rubber_boats_swamp_at_a_cove_and_their_men_are_lost() {
+        let mut sank = 0;
+        let mut safe = 0;
+        for seed in 0..16 {
+            let (mut c, i) = raid(seed, Wind::High);
+            c.relocate(RAID, &BoardId::new("South Coast waters"), &BoardId::new("Jerbourg"), Edge::South).unwrap();
+            let before: u32 = c.forces[i].battlegroup.elements.iter().map(|e| e.points).sum();
+            let five = c.forces[i].battlegroup.elements.iter().find(|e| e.name == "5 Troop").unwrap().points;
+            c.begin_unloading(i);
+            let events = c.drain_events();
+            let throws: Vec<_> =
+                events.iter().filter(|e| e.rule.section == "29.16 Landing at coves" && e.dice.len() == 1).collect();
+            assert!(!throws.is_empty());
+            let sunk = throws.iter().filter(|e| e.outcome["sunk"] == true).count() as u32;
+            for t in &throws {
+                assert_eq!(t.outcome["sunk"] == true, t.dice[0].face <= 3, "seed {seed}: +2 for the trained crew");
+            }
+            let after: u32 = c.forces[i].battlegroup.elements.iter().map(|e| e.points).sum();
+            let boats = throws.len() as u32;
+            (sank, safe) = (sank + sunk, safe + boats - sunk);
+            if sunk == 0 {
+                assert_eq!(after, before);
+                continue;
+            }
+            let cost = (five * sunk).div_ceil(boats).min(five);
+            assert_eq!(before - after, cost, "seed {seed}: 5 Troop loses {sunk} of {boats} boats' share");
+            let loss = events.iter().find(|e| e.inputs.iter().any(|x| x.name == "sunk")).unwrap();
+            assert_eq!(loss.inputs.iter().find(|x| x.name == "casualties").unwrap().value, cost);
+            assert!(c.forces[i].losses.total() > Points::whole(0), "booked for replenishment");
+        }
+        assert!(sank > 0 && safe > 0, "boats sunk {sank}, boats safe {safe}");
+        let (mut c, i) = raid(1, Wind::Calm);
+        c.relocate(RAID, &BoardId::new("South Coast waters"), &BoardId::new("Jerbourg"), Edge::South).unwrap();
+        c.begin_unloading(i);
+        assert!(c.drain_events().iter().filter(|e| e.rule.section.starts_with("29.16")).all(|e| e.dice.is_empty()));
+    }
+
+    /// FYOW 24.1: small boats carry no vehicles, so a covert plan whose wave
+    /// lands carriers and tanks is refused at that wave.
+    #[test]
+    fn small_boats_carry_no_vehicles() {
+        let text = include_str!("../../../../scenarios/campaigns/guernsey-1942.ron").replacen(
+            "craft: [\"lca\", \"lcm_mk1\", \"lct4\"]",
+            "craft: [\"assault_boat\"]",
+            1,
+        );
+        let mut file = crate::play::file::CampaignFile::load("g.ron", &text).unwrap();
+        let (codex, templates) = (crate::army::orbat::test_codex(), crate::army::orbat::shipped());
+        let err = file.check_tables("g.ron", &text, &codex, &templates).unwrap_err();
+        assert!(
+            err.message.contains("waves: wave 2 lands vehicles, which small boats cannot carry (FYOW 24.1)"),
+            "{err}"
+        );
+        let line = text[..text.find("craft: [\"assault_boat\"]").unwrap()].matches('\n').count() + 1;
+        assert_eq!(err.position.map(|p| p.0), Some(line), "{err}");
     }
 }

@@ -107,7 +107,7 @@ mod tests {
         // Every element fields a template, every CO is rated, every battery
         // has its FOO and every armed squadron its CODEX aircraft.
         let elements: Vec<_> = file.armies.iter().flat_map(|a| &a.battlegroups).flat_map(|b| &b.elements).collect();
-        assert_eq!(elements.len(), 41);
+        assert_eq!(elements.len(), 43);
         for e in &elements {
             assert!(e.table.is_some() && e.officer.is_some(), "{}", e.name);
         }
@@ -157,7 +157,7 @@ mod tests {
         let mut file = CampaignFile::load("g.ron", GUERNSEY).unwrap();
         file.check_tables("g.ron", GUERNSEY, &codex, &templates).unwrap();
         let plans = file.armies.iter().flat_map(|a| &a.battlegroups).filter_map(|b| b.landing.as_ref());
-        assert!(plans.clone().count() == 4 && plans.clone().all(|p| p.wave_loads.len() == p.waves.len()));
+        assert!(plans.clone().count() == 5 && plans.clone().all(|p| p.wave_loads.len() == p.waves.len()));
         // Over the limit by the CODEX formula.
         let mut file = CampaignFile::load("g.ron", GUERNSEY).unwrap();
         file.max_points = Some(300);
@@ -214,7 +214,7 @@ mod tests {
                 assert_eq!(force.battlegroup.original_points, written, "{}", bg.name);
             }
         }
-        assert_eq!(checked, 41);
+        assert_eq!(checked, 43);
     }
 
     #[test]

@@ -190,7 +190,12 @@ impl Campaign {
 
     pub(crate) fn table_force(&mut self, name: &str, board: &BoardId, t: &dyn Tabletop) -> Option<TableForce> {
         let i = self.fx(name)?;
-        let companies = self.field(i, t);
+        let mut companies = self.field(i, t);
+        if super::landing::at_cove(self, i) {
+            // A covert landing's boats still at sea stay out of the battle.
+            let offshore = super::landing::offshore(self, i);
+            companies.retain(|c| !offshore.contains(&c.element));
+        }
         let f = &self.forces[i];
         let army = self.file.army(f.side);
         Some(TableForce {

@@ -42,7 +42,9 @@ pub struct LandingFile {
     /// The kinds of landing craft it has, as *Heroes All*'s Loads chapter
     /// names them: "lca", "lcvp", "lcm_mk1", "lcm_mk2", "lct4", or an
     /// amphibious lorry ("dukw", "lvt", "lvt_mk4"). Each element goes in the
-    /// smallest that holds it whole.
+    /// smallest that holds it whole. Or small boats only ("rubber_boat",
+    /// "assault_boat", "canoe"): a covert landing, which may come ashore at a
+    /// cove (FYOW 13.8, 24.1, 29.16), each element in as many as it fills.
     pub craft: Vec<String>,
     /// The elements of each wave, the first wave first (FYOW 18.2).
     pub waves: Vec<Vec<String>>,
@@ -92,6 +94,13 @@ pub fn craft(name: &str) -> Option<Carrier> {
     (boats::is_landing_craft(c) || boats::is_amphibious(c)).then_some(c)
 }
 
+/// The small boat `name` names (*Heroes All*, "Carriage capacity": canoe,
+/// rubber boat, assault boat), which a covert landing paddles ashore in.
+pub fn small_boat(name: &str) -> Option<Carrier> {
+    let c: Carrier = ron::from_str(name).ok()?;
+    matches!(c, Carrier::Canoe | Carrier::RubberBoat | Carrier::AssaultBoat).then_some(c)
+}
+
 impl LandingFile {
     /// FYOW 18.2's Landing Plan of a battlegroup landing on `beach` on campaign
     /// `day`: its first wave in the day's first session, each later wave in
@@ -127,9 +136,22 @@ impl LandingFile {
         if self.craft.is_empty() {
             return wrong(format!("{at}.craft"), None, "craft: a landing needs landing craft".into());
         }
+        let covert = small_boat(&self.craft[0]).is_some();
         for (k, name) in self.craft.iter().enumerate() {
-            if craft(name).is_none() {
-                let m = format!("craft: \"{name}\" is no landing craft or amphibious lorry of Heroes All's Loads");
+            if covert && small_boat(name).is_none() {
+                let m = format!("craft: \"{name}\" is no small boat; a covert landing's craft are all small boats");
+                return wrong(format!("{at}.craft[{k}]"), Some(name), m);
+            }
+            if !covert && craft(name).is_none() {
+                let m = if small_boat(name).is_some() {
+                    format!(
+                        "craft: \"{name}\" is a small boat; a landing is made in landing craft or in small boats, not both"
+                    )
+                } else {
+                    format!(
+                        "craft: \"{name}\" is no landing craft, amphibious lorry or small boat of Heroes All's Loads"
+                    )
+                };
                 return wrong(format!("{at}.craft[{k}]"), Some(name), m);
             }
         }
@@ -170,6 +192,10 @@ impl LandingFile {
     /// elements) fits whole in one of the plan's craft; the problem names
     /// the campaign element `element` and the template element.
     pub fn holds(&self, element: &str, template: &[TemplateElement], codex: &Codex) -> Result<(), String> {
+        if self.covert() {
+            // Small boats carry an element in as many as it fills.
+            return Ok(());
+        }
         let biggest = self.craft.iter().filter_map(|c| craft(c)).max_by_key(|c| c.capacity());
         for te in template.iter().filter(|te| !te.off_table) {
             let spec = table_spec(te);
@@ -183,6 +209,19 @@ impl LandingFile {
 }
 
 impl LandingFile {
+    /// Whether it is a covert landing in small boats.
+    pub fn covert(&self) -> bool {
+        !self.craft.is_empty() && self.craft.iter().all(|c| small_boat(c).is_some())
+    }
+
+    /// The load spaces of its largest small boat; `None` unless covert.
+    pub fn boat_capacity(&self) -> Option<u32> {
+        if !self.covert() {
+            return None;
+        }
+        self.craft.iter().filter_map(|c| small_boat(c)).map(|c| c.capacity().halves().div_ceil(2)).max()
+    }
+
     /// FYOW 24: what each wave puts on the beach, its elements given by
     /// name with their table orders of battle (`None` for an element
     /// without one, which is refused: its loads cannot be counted).
