@@ -26,7 +26,7 @@ use warbound_campaign::{
         state::Force,
     },
 };
-use warbound_rules::narrate::words;
+use warbound_rules::narrate::{armour_weapons, words};
 use warbound_rules::strategic::StrategicCondition as MilestoneCondition;
 
 use crate::{
@@ -477,13 +477,8 @@ fn air_force(ui: &mut egui::Ui, c: &Campaign, side: Side) -> Option<MapCommand> 
             ui.label(format!("{}: {} of {} machines ready{flown}", sq.name, sq.operational(), sq.aircraft.len()));
         let at_weapons = c.at_weapons(side, &sq.name);
         if !at_weapons.is_empty() {
-            let rockets = at_weapons.iter().filter(|&&w| w == ArmourWeapon::Rocket).count();
-            let guns = at_weapons.len() - rockets;
-            let fired = match (guns, rockets) {
-                (0, r) => format!("{r} rocket{}", if r == 1 { "" } else { "s" }),
-                (g, 0) => format!("{g} AT gun{}", if g == 1 { "" } else { "s" }),
-                (g, r) => format!("{g} AT guns and {r} rockets"),
-            };
+            let rockets = at_weapons.iter().filter(|&&w| w == ArmourWeapon::Rocket).count() as i64;
+            let fired = armour_weapons(at_weapons.len() as i64 - rockets, rockets);
             ready.on_hover_text(format!(
                 "Over a battle on paper, each machine that spots the enemy fires its {fired} at one of his armoured vehicles: a D6 each, 5+ hits (FYOW 28.9)."
             ));

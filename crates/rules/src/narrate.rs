@@ -172,6 +172,16 @@ fn count(v: Option<&Value>) -> i64 {
     v.and_then(Value::as_f64).map_or(0, |x| x.round() as i64)
 }
 
+/// What an aircraft fires at armour (FYOW 28.9): "6 rockets", "2 AT guns
+/// and 6 rockets".
+pub fn armour_weapons(guns: i64, rockets: i64) -> String {
+    match (guns, rockets) {
+        (0, r) => plural(r, "rocket", "rockets"),
+        (g, 0) => plural(g, "AT gun", "AT guns"),
+        (g, r) => format!("{} and {}", plural(g, "AT gun", "AT guns"), plural(r, "rocket", "rockets")),
+    }
+}
+
 fn plural(n: i64, one: &str, many: &str) -> String {
     if n == 1 { format!("1 {one}") } else { format!("{n} {many}") }
 }
@@ -856,11 +866,7 @@ fn campaign(e: &RuleEvent, who: &str, target: Option<&str>, dice: &str) -> Optio
             let weapons = input(e, "weapons").and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
             let rockets = weapons.iter().filter(|w| w.as_str() == Some("rocket")).count() as i64;
             let guns = weapons.len() as i64 - rockets;
-            let fired = match (guns, rockets) {
-                (0, r) => plural(r, "rocket", "rockets"),
-                (g, 0) => plural(g, "AT gun", "AT guns"),
-                (g, r) => format!("{} and {}", plural(g, "AT gun", "AT guns"), plural(r, "rocket", "rockets")),
-            };
+            let fired = armour_weapons(guns, rockets);
             let hit = out(e, "hits").and_then(Value::as_array).map_or(0, Vec::len) as i64;
             let open = if input(e, "open_topped").and_then(Value::as_bool) == Some(true) {
                 " open-topped"
