@@ -57,6 +57,11 @@ fn plan_of(c: &Campaign, i: usize) -> Option<(&LandingFile, &BoardId)> {
     }
 }
 
+/// Whether force `i` lands by a covert Landing Plan, in small boats.
+pub(crate) fn covert(c: &Campaign, i: usize) -> bool {
+    plan_of(c, i).is_some_and(|(plan, _)| plan.covert())
+}
+
 /// Whether force `i` lands by a covert Landing Plan at a cove, a coast that
 /// is no beach (FYOW 13.8, 24.1, 29.16).
 pub(crate) fn at_cove(c: &Campaign, i: usize) -> bool {
@@ -279,7 +284,7 @@ impl Campaign {
     /// table's landing sequence, so the campaign counts them ashore.
     pub(crate) fn table_lands_waves(&mut self, name: &str) {
         let Some(i) = self.fx(name) else { return };
-        if plan_of(self, i).is_some_and(|(plan, _)| plan.covert()) {
+        if covert(self, i) {
             // Its boats come in by the campaign's unloading, not under fire.
             return;
         }

@@ -191,7 +191,7 @@ impl Campaign {
     pub(crate) fn table_force(&mut self, name: &str, board: &BoardId, t: &dyn Tabletop) -> Option<TableForce> {
         let i = self.fx(name)?;
         let mut companies = self.field(i, t);
-        if super::landing::at_cove(self, i) {
+        if super::landing::covert(self, i) {
             // A covert landing's boats still at sea stay out of the battle.
             let offshore = super::landing::offshore(self, i);
             companies.retain(|c| !offshore.contains(&c.element));
@@ -854,5 +854,25 @@ mod tests {
             checked += 1;
         }
         assert!(checked >= 2, "{checked} seeds had a winner carrying shots");
+    }
+
+    /// FYOW 24.1, 29.16: a covert landing's troop still at sea in its rubber
+    /// boats is out of a battle on its cove; the troop ashore fights, and no
+    /// landing craft come to the table's beach.
+    #[test]
+    fn a_covert_landings_troop_at_sea_stays_out_of_the_battle_on_its_cove() {
+        let raid = "5 and 6 Troops, No. 3 Commando";
+        let jerbourg = BoardId::new("Jerbourg");
+        let table = Decisive { codex: test_codex(), templates: shipped(), fought: Vec::new() };
+        let mut c = Campaign::new("guernsey-1942", crate::play::testing::guernsey(), 1).unwrap();
+        let i = c.fx(raid).unwrap();
+        c.relocate(raid, &BoardId::new("South Coast waters"), &jerbourg, crate::map::common::Edge::South).unwrap();
+        c.begin_unloading(i);
+        let force = c.table_force(raid, &jerbourg, &table).unwrap();
+        let fielded: Vec<&str> = force.companies.iter().map(|co| co.element.as_str()).collect();
+        assert_eq!(fielded, ["5 Troop"], "6 Troop is still in its boats");
+        assert!(force.landing.is_none(), "no landing craft on a cove");
+        c.table_lands_waves(raid);
+        assert_eq!(c.waves_ashore(raid), Some((1, 2)), "the boats come in by the cove's unloading, not the table's");
     }
 }

@@ -189,7 +189,7 @@ impl Task {
         }
         let section =
             if site.is_transit_hub() { "24 Loading or Unloading" } else { "24.1 Non-Transit Hub load handling" };
-        Self::new(&format!("{site:?} handling"), load_spaces, site.dice(), section)
+        Self::new(&format!("{} handling", site.words()), load_spaces, site.dice(), section)
     }
 
     /// The need under these conditions: rationed (see [`need_in_mode`]),
@@ -286,6 +286,22 @@ impl Site {
             Site::RiverFerryTerminal => WorkDice::product(1, 2), // D10 x D6 x D6
             Site::SmallCove => WorkDice::product(0, 2),          // D6 x D6 (no vehicles)
             Site::Riverside => WorkDice::product(0, 2),          // D6 x D6 (no vehicles)
+        }
+    }
+
+    /// The site as the player reads it: "small cove".
+    pub const fn words(self) -> &'static str {
+        match self {
+            Site::LargePort => "large port",
+            Site::SmallPort => "small fishing port",
+            Site::InvasionBeach => "invasion beach",
+            Site::Airfield => "airfield",
+            Site::MakeshiftAirstrip => "makeshift airstrip",
+            Site::RoadsideYard => "roadside yard",
+            Site::RailwayYard => "railway yard",
+            Site::RiverFerryTerminal => "river ferry terminal",
+            Site::SmallCove => "small cove",
+            Site::Riverside => "riverside",
         }
     }
 
@@ -438,6 +454,7 @@ mod tests {
         assert_eq!(Task::handling(Site::SmallCove, 10, true), Err(SupplyError::NoVehiclesHere));
         let mut cove = Task::handling(Site::Riverside, 10, false).unwrap();
         assert_eq!(cove.section, "24.1 Non-Transit Hub load handling");
+        assert_eq!(cove.name, "riverside handling", "named for the player");
         let (w, _) = cove.session(&WorkConditions::DAY, &mut Scripted::new([3, 3]), "Cove").unwrap();
         assert_eq!((w.d10_faces.len(), w.score), (0, 9));
     }
