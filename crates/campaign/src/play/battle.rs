@@ -480,16 +480,30 @@ impl Campaign {
                 }
             }
         }
-        self.forces[i].battlegroup.elements.retain(|e| e.points > 0);
-        // 21.2: a Fraction's casualties are replenished back to its parent
-        // Battlegroup, a Fraction's Fraction's too (3.2).
+        let gone = self.book_casualties(i, casualties);
+        self.after_losses(name, gone);
+    }
+
+    /// Books `casualties` points of force `i` for replenishment and drops
+    /// its elements left with no points; returns whether none is left.
+    /// 21.2: a Fraction's casualties are replenished back to its parent
+    /// Battlegroup, a Fraction's Fraction's too (3.2).
+    pub(crate) fn book_casualties(&mut self, i: usize, casualties: u32) -> bool {
+        let name = self.forces[i].name.clone();
         let booked_to = self.root_battlegroup(i);
         self.forces[booked_to].losses.record(
             &format!("losses of {name}"),
             LossKind::Casualty,
             Points::whole(casualties),
         );
-        if self.forces[i].battlegroup.elements.is_empty() {
+        self.forces[i].battlegroup.elements.retain(|e| e.points > 0);
+        self.forces[i].battlegroup.elements.is_empty()
+    }
+
+    /// After force `name` has taken losses: gone when no element is left
+    /// (33.10), else its value and Strategic Milestones tested anew.
+    pub(crate) fn after_losses(&mut self, name: &str, gone: bool) {
+        if gone {
             self.remove_force(name, "no elements left (33.10)");
         } else {
             self.sync_points(name);

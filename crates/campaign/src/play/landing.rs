@@ -16,7 +16,6 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use warbound_rules::codex::Points;
 use warbound_rules::event::{EventKind, RuleEvent};
 
 use crate::army::battlegroup::ElementClass;
@@ -28,7 +27,6 @@ use crate::play::file::Start as FileStart;
 use crate::play::state::fyow;
 use crate::play::state::{Campaign, Whereabouts};
 use crate::supply::SupplyError;
-use crate::supply::replenishment::LossKind;
 use crate::supply::work::{Site, Task, WorkConditions};
 use crate::table::forces::Afloat;
 use crate::table::landing::LandingFile;
@@ -195,14 +193,7 @@ impl Campaign {
             lost.push(json!({ "element": el.name, "points": cost }));
         }
         let name = self.forces[i].name.clone();
-        let booked_to = self.root_battlegroup(i);
-        self.forces[booked_to].losses.record(
-            &format!("losses of {name}"),
-            LossKind::Casualty,
-            Points::whole(casualties),
-        );
-        self.forces[i].battlegroup.elements.retain(|e| e.points > 0);
-        let gone = self.forces[i].battlegroup.elements.is_empty();
+        let gone = self.book_casualties(i, casualties);
         self.log_applied(
             RuleEvent::new(EventKind::Naval, fyow("29.16 Landing at coves"))
                 .actor(&name)
@@ -211,12 +202,7 @@ impl Campaign {
                 .input("casualties", casualties, "men drowned, booked for replenishment (21)")
                 .outcome(json!({ "elements": lost })),
         );
-        if gone {
-            self.remove_force(&name, "no elements left (33.10)");
-        } else {
-            self.sync_points(&name);
-            self.milestone_tests(&name);
-        }
+        self.after_losses(&name, gone);
     }
 
     /// FYOW 24: each landing force's session of unloading over its beach
@@ -303,6 +289,7 @@ mod tests {
     use super::*;
     use crate::map::board::RouteKind;
     use crate::map::common::{Edge, SessionConditions};
+    use warbound_rules::codex::Points;
 
     /// The next session, in daylight.
     fn next_session(c: &mut Campaign) {

@@ -13,7 +13,6 @@ use crate::air::firing::{ArmourWeapon, VehicleArmour, armour_attack};
 use crate::map::common::Side;
 use crate::play::state::{Campaign, fyow};
 use crate::supply::repairs::RepairJob;
-use crate::supply::replenishment::LossKind;
 
 const SECTION: &str = "28.9 Aircraft firing, AT/Rocket fire";
 
@@ -142,14 +141,7 @@ impl Campaign {
         if lost.is_empty() {
             return;
         }
-        let booked_to = self.root_battlegroup(i);
-        self.forces[booked_to].losses.record(
-            &format!("losses of {target}"),
-            LossKind::Casualty,
-            Points::whole(casualties),
-        );
-        self.forces[i].battlegroup.elements.retain(|e| e.points > 0);
-        let gone = self.forces[i].battlegroup.elements.is_empty();
+        let gone = self.book_casualties(i, casualties);
         self.log_applied(
             RuleEvent::new(EventKind::AirOperation, fyow(SECTION))
                 .actor(id)
@@ -157,12 +149,7 @@ impl Campaign {
                 .input("casualties", casualties, "brewed vehicles, booked for replenishment (21)")
                 .outcome(json!({ "elements": lost })),
         );
-        if gone {
-            self.remove_force(target, "no elements left (33.10)");
-        } else {
-            self.sync_points(target);
-            self.milestone_tests(target);
-        }
+        self.after_losses(target, gone);
     }
 }
 
