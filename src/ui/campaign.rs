@@ -23,7 +23,7 @@ use warbound_campaign::{
         composite::{IfOrder, Orders},
         concealment::may_conceal,
         intelligence::Question,
-        state::Force,
+        state::{Force, Whereabouts},
     },
 };
 use warbound_rules::narrate::{armour_weapons, words};
@@ -292,7 +292,7 @@ fn forces(
                 ui.separator();
                 ui.heading("Your forces");
                 for f in c.forces.iter().filter(|f| f.side == war.player && !f.is_gone()) {
-                    let at = f.board().map_or_else(|| "afloat".to_owned(), |b| b.0.clone());
+                    let at = whereabouts(f);
                     ui.horizontal(|ui| {
                         let chosen = sheet.0.as_deref() == Some(f.name.as_str());
                         if ui.selectable_label(chosen, format!("{} ({} pts), {at}", f.name, f.points())).clicked() {
@@ -353,6 +353,16 @@ fn forces(
 
 /// How much of a battlegroup is ashore while its Landing Plan's waves are
 /// unloaded over its beach (FYOW 24).
+/// Where a force of the player's is, in the Forces window's words.
+fn whereabouts(f: &Force) -> String {
+    match &f.at {
+        Whereabouts::Board(b) => b.0.clone(),
+        Whereabouts::Afloat { beach, day, .. } => format!("afloat, to land at {} on day {day}", beach.0),
+        Whereabouts::Airborne { drop, day, .. } => format!("at its airfield, to drop on {} on day {day}", drop.0),
+        Whereabouts::Gone => "gone".to_owned(),
+    }
+}
+
 fn coming_ashore(c: &Campaign, f: &Force) -> Option<String> {
     let (ashore, waves) = c.waves_ashore(&f.name)?;
     Some(format!("Coming ashore: {ashore} of {waves} waves landed"))
@@ -1602,6 +1612,16 @@ mod tests {
             c.play_session_with(None);
         }
         assert_eq!(coming_ashore(&c, &dorsets(&c)), None, "all ashore, or off the beach");
+    }
+
+    #[test]
+    fn the_forces_window_says_where_a_force_waits_to_land_or_drop() {
+        let war = warbound_war::shipped::war("guernsey-1942", 3, warbound_war::Battles::Paper).unwrap();
+        let c = &war.progress.campaign;
+        let at = |name: &str| whereabouts(c.force(name).unwrap());
+        assert_eq!(at("C Company, 2nd Parachute Battalion"), "at its airfield, to drop on Forest on day 1");
+        assert_eq!(at("5th Dorsets"), "afloat, to land at L'Ancresse on day 2");
+        assert_eq!(at("III./IR 582"), "Forest");
     }
 
     #[test]

@@ -305,7 +305,8 @@ fn build_map(
         let board = match &f.at {
             Whereabouts::Board(b) => b,
             Whereabouts::Afloat { sea, .. } => sea,
-            Whereabouts::Gone => continue,
+            // At its airfield off the map until it is dropped.
+            Whereabouts::Airborne { .. } | Whereabouts::Gone => continue,
         };
         let shown = f.side == mine || known.get(&f.name).is_some_and(|(b, _)| b == board);
         if !shown {

@@ -540,6 +540,12 @@ fn said(e: &RuleEvent, names: Names) -> String {
 }
 
 /// A value as it was written (a force's or a board's name).
+/// A noun with "a" or "an" before it, by its first letter.
+fn with_article(noun: &str) -> String {
+    let vowel = noun.chars().next().is_some_and(|c| "AEIOUaeiou".contains(c));
+    format!("{} {noun}", if vowel { "an" } else { "a" })
+}
+
 fn raw(v: Option<&Value>) -> String {
     match v {
         Some(Value::String(s)) => s.clone(),
@@ -640,6 +646,10 @@ fn campaign(e: &RuleEvent, who: &str, target: Option<&str>, dice: &str) -> Optio
                 if seen.is_empty() { "learns nothing".to_owned() } else { format!("learns {}", seen.join("; ")) };
             let from = input(e, "from").and_then(Value::as_str).unwrap_or("its box");
             format!("{who} watches the enemy on {} from {from}{thrown}: {learnt}", raw(input(e, "board")))
+        }
+        s if s.starts_with("16.4 ") && input(e, "extra_dice").is_some() => {
+            let result = if yes("detected") { "seen" } else { "not seen" };
+            format!("{who} looks for {} coming down from the air, with an extra die{thrown}: {result}", target?)
         }
         s if s.starts_with("16.4 ") && out(e, "detected").is_some() => {
             let result = if yes("detected") { "detected" } else { "not detected" };
@@ -822,6 +832,63 @@ fn campaign(e: &RuleEvent, who: &str, target: Option<&str>, dice: &str) -> Optio
             } else {
                 format!("{who} cannot come ashore, {how}{thrown}: {} against {needed}", count(out(e, "total")))
             }
+        }
+        "28.4 Air Command decision to fly" if input(e, "columns").is_some() => {
+            let columns = raw(input(e, "columns"));
+            let load = if columns.contains("Paratroops") {
+                "with paratroops aboard"
+            } else if columns.contains("Gliders") {
+                "with gliders in tow"
+            } else {
+                "on its mission"
+            };
+            let face = count(input(e, "face"));
+            if yes("permitted") {
+                format!("{who} takes off {load}: the day's throw of {face} allows it")
+            } else {
+                format!("{who} cannot take off {load}: the day's throw of {face} is too low")
+            }
+        }
+        "28.8 Aircraft Missions, Transport Missions" if input(e, "mission").is_some() => format!(
+            "{who} flies {} to {} with {}",
+            raw(input(e, "supporting")),
+            raw(input(e, "board")),
+            plural(count(out(e, "machines")), "machine", "machines")
+        ),
+        "28.8 Aircraft missions" if input(e, "mission").is_some() && input(e, "board").is_some() => format!(
+            "{who} flies {} mission over {} with {}",
+            with_article(&raw(input(e, "mission"))),
+            raw(input(e, "board")),
+            plural(count(out(e, "machines")), "machine", "machines")
+        ),
+        "28.8 Aircraft Missions, Transport Missions" if input(e, "carriers").is_some() => {
+            let lost: Vec<String> = out(e, "lost")?
+                .as_array()?
+                .iter()
+                .filter_map(|l| {
+                    let p = l.get("paratroops")?;
+                    Some(format!("{} points of {}", p.get("points")?.as_u64()?, p.get("element")?.as_str()?))
+                })
+                .collect();
+            format!(
+                "{who} loses {} with {} of its {} shot down",
+                lost.join(", "),
+                count(input(e, "carriers_shot_down")),
+                plural(count(input(e, "carriers")), "carrier", "carriers")
+            )
+        }
+        "28.13 Parachutists and glider landings" if out(e, "pct_lost").is_some() => {
+            let whose = target.map_or_else(String::new, |t| format!(" of {t}"));
+            let lost = count(out(e, "pct_lost"));
+            let result = if lost == 0 {
+                "no double, it lands whole".to_owned()
+            } else {
+                format!("a double, {lost}% of it lost: {}", plural(count(out(e, "points_lost")), "point", "points"))
+            };
+            format!("{who}{whose} jumps over {}{thrown}: {result}", raw(input(e, "board")))
+        }
+        "28.13 Parachutists and glider landings" if yes("occupies") => {
+            format!("{who} comes down on {} and holds it at once, without entering its box", raw(input(e, "board")))
         }
         "29.16 Landing at coves" if input(e, "boat").is_some() => {
             let wind = raw(input(e, "wind")).to_lowercase();
@@ -1239,6 +1306,76 @@ mod tests {
             "No. 3 Commando tries to hide on its board, 2 elements throw a D10: 1 Troop hidden (FYOW, 15.4 Concealment on a Map Board)"
         );
         assert!(sentence(&hide(vec![]), &named).contains("no 6+, nothing is hidden"));
+    }
+
+    #[test]
+    fn a_parachute_drop_reads_its_take_off_its_losses_and_its_landing() {
+        let paras = "C Company, 2nd Parachute Battalion";
+        let whitleys = "No. 51 Squadron RAF (Whitley V)";
+        let fyow = |kind, section: &str| event(kind, Book::FightYourOwnWars, section);
+        let take_off = |permitted: bool| {
+            fyow(EventKind::AirOperation, "28.4 Air Command decision to fly")
+                .actor(whitleys)
+                .input("face", 2, "")
+                .input("columns", json!(["Aircraft", "Paratroops"]), "")
+                .outcome(json!({ "permitted": permitted }))
+        };
+        assert!(
+            sentence(&take_off(true), &named)
+                .starts_with(&format!("{whitleys} takes off with paratroops aboard: the day's throw of 2 allows it"))
+        );
+        assert!(sentence(&take_off(false), &named).contains("cannot take off with paratroops aboard"));
+        let flown = fyow(EventKind::AirOperation, "28.8 Aircraft Missions, Transport Missions")
+            .actor(whitleys)
+            .input("mission", "Transport", "")
+            .input("board", "Forest", "")
+            .input("supporting", paras, "")
+            .outcome(json!({ "machines": 12 }));
+        assert!(sentence(&flown, &named).starts_with(&format!("{whitleys} flies {paras} to Forest with 12 machines")));
+        let escort = fyow(EventKind::AirOperation, "28.8 Aircraft missions")
+            .actor("No. 234 Squadron RAF (Spitfire VB)")
+            .input("mission", "Escort", "")
+            .input("board", "Forest", "")
+            .outcome(json!({ "machines": 1 }));
+        assert!(sentence(&escort, &named).contains("flies an Escort mission over Forest with 1 machine "));
+        let shot_down = fyow(EventKind::AirOperation, "28.8 Aircraft Missions, Transport Missions")
+            .actor(paras)
+            .target(whitleys)
+            .input("carriers_shot_down", 1, "")
+            .input("carriers", 4, "")
+            .outcome(json!({ "lost": [{ "paratroops": { "element": "7 Platoon", "points": 20 } }] }));
+        assert!(
+            sentence(&shot_down, &named)
+                .starts_with(&format!("{paras} loses 20 points of 7 Platoon with 1 of its 4 carriers shot down"))
+        );
+        let jump = |faces: &[u8], pct: u32, lost: u32| {
+            fyow(EventKind::AirOperation, "28.13 Parachutists and glider landings")
+                .actor("8 Platoon")
+                .target(paras)
+                .input("board", "Forest", "")
+                .dice(6, faces)
+                .outcome(json!({ "pct_lost": pct, "points_lost": lost }))
+        };
+        assert_eq!(
+            sentence(&jump(&[3, 3], 25, 18), &named),
+            format!(
+                "8 Platoon of {paras} jumps over Forest (d6 3 3): a double, 25% of it lost: 18 points (FYOW, 28.13 \
+                 Parachutists and glider landings)"
+            )
+        );
+        assert!(sentence(&jump(&[1, 4], 0, 0), &named).contains("no double, it lands whole"));
+        let held = fyow(EventKind::MapMovement, "28.13 Parachutists and glider landings")
+            .actor(paras)
+            .input("board", "Forest", "")
+            .outcome(json!({ "occupies": true, "box": false }));
+        assert!(sentence(&held, &named).starts_with(&format!("{paras} comes down on Forest and holds it at once")));
+        let seen = fyow(EventKind::Detection, "16.4 Detection Throw - the forces in occupation")
+            .actor("III./IR 582")
+            .target(paras)
+            .input("extra_dice", 1, "")
+            .dice(6, &[2, 5])
+            .outcome(json!({ "detected": true }));
+        assert!(sentence(&seen, &named).contains("coming down from the air, with an extra die"));
     }
 
     #[test]

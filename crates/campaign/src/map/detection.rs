@@ -209,17 +209,50 @@ pub fn detect_from_occupation(
             "the occupiers throw only if the arriving force remains in the box (FYOW 16.3)".into(),
         ));
     }
-    let event = RuleEvent::new(EventKind::Detection, rule("16.4 Detection Throw - the forces in occupation"))
+    occupiers_throw(occupier_force, posture, box_bearing, conditions, quarry, 0, dice)
+}
+
+/// FYOW 28.13: the occupiers' Detection Throw at an enemy landing by
+/// parachute or glider on their board, `extra_dice` more than 16.4 gives
+/// them ("the defenders gaining an extra 1D6").
+///
+/// Reading (FYOW 28.13 with 16.4): the landing comes down on the board
+/// itself, not in a box at an edge, so no die is lost for a flank or rear
+/// (test `paratroops_are_seen_coming_down_with_an_extra_die`).
+pub fn detect_landing_from_the_air(
+    occupier_force: &str,
+    posture: OccupierPosture,
+    conditions: &SessionConditions,
+    extra_dice: u8,
+    dice: &mut impl Roll,
+) -> (bool, RuleEvent) {
+    occupiers_throw(occupier_force, posture, Bearing::Front, conditions, Quarry::EnemyUnits, extra_dice, dice)
+        .expect("units are thrown for, not spotted automatically")
+}
+
+fn occupiers_throw(
+    occupier_force: &str,
+    posture: OccupierPosture,
+    box_bearing: Bearing,
+    conditions: &SessionConditions,
+    quarry: Quarry,
+    extra_dice: u8,
+    dice: &mut impl Roll,
+) -> Result<(bool, RuleEvent), MapError> {
+    let mut event = RuleEvent::new(EventKind::Detection, rule("16.4 Detection Throw - the forces in occupation"))
         .actor(occupier_force)
         .input("posture", posture, "2D6 Rest, 3D6 present, 4D6 deployed, 5D6 all Recce")
         .input("bearing", box_bearing, "1D6 less to the flank or rear unless Recce")
         .input("dice_lost_to_light_and_weather", dice_lost(conditions), "")
         .input("quarry", quarry, "");
+    if extra_dice > 0 {
+        event = event.input("extra_dice", extra_dice, "FYOW 28.13: the enemy lands from the air on their board");
+    }
     if quarry == Quarry::AircraftAfterGroundAttack {
         return Ok((true, event.outcome(json!({ "detected": true, "automatic": true }))));
     }
     let flank_or_rear = u8::from(box_bearing != Bearing::Front && posture != OccupierPosture::AllRecce);
-    let n = posture.dice().saturating_sub(flank_or_rear + dice_lost(conditions));
+    let n = (posture.dice() + extra_dice).saturating_sub(flank_or_rear + dice_lost(conditions));
     let faces = dice.throw(n.into(), 6);
     let detected = match quarry {
         Quarry::Partisans => has_double_at_least(&faces, 4),
@@ -292,6 +325,34 @@ mod tests {
             &mut Scripted::new([1; 5]),
         );
         assert_eq!(e.dice.len(), 5);
+    }
+
+    #[test]
+    fn paratroops_are_seen_coming_down_with_an_extra_die() {
+        // Present occupiers throw 3D6, and one more for a landing from the
+        // air; a box at their rear would have cost them one.
+        let day = SessionConditions::fine_day();
+        let (seen, e) = detect_landing_from_the_air(
+            "Grenadiers",
+            OccupierPosture::Present,
+            &day,
+            1,
+            &mut Scripted::new([1, 2, 3, 5]),
+        );
+        assert!(seen, "the fourth die's 5 finds them");
+        assert_eq!(e.dice.len(), 4);
+        let (seen, e) = detect_from_occupation(
+            "Grenadiers",
+            OccupierPosture::Present,
+            Bearing::Rear,
+            &day,
+            Quarry::EnemyUnits,
+            true,
+            &mut Scripted::new([1, 2, 3, 5]),
+        )
+        .unwrap();
+        assert!(!seen, "two dice at a box to the rear");
+        assert_eq!(e.dice.len(), 2);
     }
 
     #[test]

@@ -154,6 +154,11 @@ impl MoverClass {
     pub fn row(self) -> &'static MovementRow {
         MOVEMENT_TEST_TABLE.iter().find(|r| r.class == self).expect("every class has a row")
     }
+
+    /// Foot soldiers, who may jump by parachute (FYOW 28.13).
+    pub const fn parachutes(self) -> bool {
+        matches!(self, Self::RegularInfantry | Self::SpecialForces)
+    }
 }
 
 impl MovementRow {

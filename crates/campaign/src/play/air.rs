@@ -473,7 +473,7 @@ impl Campaign {
     /// FYOW 28.11: squadron `f` of army `a` spots and fires at squadron `t`
     /// of army `b`; each spotting machine's damages go to the first enemy
     /// machine still flying.
-    fn air_to_air(&mut self, a: usize, f: usize, b: usize, t: usize, conditions: Conditions) {
+    pub(crate) fn air_to_air(&mut self, a: usize, f: usize, b: usize, t: usize, conditions: Conditions) {
         let Ok(need) = air_spot_need(conditions) else { return };
         let (Some(mut ours), Some(mut theirs)) = (self.armies[a].air.take(), self.armies[b].air.take()) else {
             return;
@@ -695,7 +695,9 @@ mod tests {
             assert!(air.attacker.is_some() && air.defender.is_some(), "each side sends its fighter-bombers");
             for a in &c.armies {
                 let air = a.air.as_ref().unwrap();
-                assert!(air.squadrons.iter().filter(|(s, _)| s.role != Role::Recce).all(|(s, _)| s.used_today));
+                let over_battles =
+                    |s: &&(crate::air::squadron::Squadron, bool)| !matches!(s.0.role, Role::Recce | Role::Transport);
+                assert!(air.squadrons.iter().filter(over_battles).all(|(s, _)| s.used_today));
             }
             let events = c.drain_events();
             let missions = events.iter().filter(|e| e.rule.section == "28.8 Aircraft missions").count();

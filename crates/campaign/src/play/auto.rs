@@ -265,6 +265,7 @@ impl Campaign {
                 match &f.at {
                     Whereabouts::Board(b) => Some(b.clone()),
                     Whereabouts::Afloat { beach, .. } => Some(beach.clone()),
+                    Whereabouts::Airborne { drop, .. } => Some(drop.clone()),
                     Whereabouts::Gone => None,
                 }
             });
@@ -460,6 +461,15 @@ impl Campaign {
             Whereabouts::Afloat { day, .. } => {
                 if day <= self.day {
                     match self.land(name) {
+                        Ok(result) => self.after_move(name, result),
+                        Err(e) => self.log_refusal(&e.section, &e.message),
+                    }
+                }
+                return;
+            }
+            Whereabouts::Airborne { day, .. } => {
+                if day <= self.day {
+                    match self.drop_airborne(name) {
                         Ok(result) => self.after_move(name, result),
                         Err(e) => self.log_refusal(&e.section, &e.message),
                     }

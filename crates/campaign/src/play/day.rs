@@ -189,7 +189,7 @@ impl Campaign {
             .iter()
             .filter(|f| match &f.at {
                 Whereabouts::Board(_) => true,
-                Whereabouts::Afloat { day, .. } => *day <= self.day,
+                Whereabouts::Afloat { day, .. } | Whereabouts::Airborne { day, .. } => *day <= self.day,
                 Whereabouts::Gone => false,
             })
             .map(|f| f.name.clone())

@@ -89,6 +89,7 @@ mod tests {
     fn put(c: &mut Campaign, name: &str, on: &BoardId) {
         let from = match &c.force(name).unwrap().at {
             crate::play::state::Whereabouts::Afloat { sea, .. } => sea.clone(),
+            crate::play::state::Whereabouts::Airborne { .. } => panic!("{name} is at its airfield"),
             crate::play::state::Whereabouts::Board(b) => b.clone(),
             crate::play::state::Whereabouts::Gone => panic!("{name} is gone"),
         };

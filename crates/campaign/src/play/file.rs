@@ -166,6 +166,10 @@ pub enum Start {
     /// Afloat on a Tidal Map Board, landing on the beach board on that campaign
     /// day of the campaign (FYOW 14.13).
     Afloat { sea: BoardId, beach: BoardId, day: u32 },
+    /// At its home airfield off the map, to be dropped by parachute on the
+    /// `drop` board on that campaign day by its army's transport `squadron`
+    /// (FYOW 28.8 Transport Missions, 28.13).
+    Airborne { squadron: String, drop: BoardId, day: u32 },
 }
 
 /// A battlegroup as written: FYOW 2, and the commander of FYOW 7–8.
@@ -659,7 +663,7 @@ impl CampaignFile {
             }
             for (g, bg) in army.battlegroups.iter().enumerate() {
                 let at = at(&format!("battlegroups[{g}]"));
-                self.validate_battlegroup(&at, bg, &board)?;
+                self.validate_battlegroup(&at, army, bg, &board)?;
                 if !names.insert(bg.name.clone()) {
                     let message = format!("name: two battlegroups are called \"{}\"", bg.name);
                     return Err(Wrong::new(format!("{at}.name"), None, message));
@@ -790,6 +794,7 @@ impl CampaignFile {
     fn validate_battlegroup(
         &self,
         at: &str,
+        army: &ArmyFile,
         bg: &BattlegroupFile,
         board: &impl Fn(&BoardId, &str, &str) -> Result<(), Wrong>,
     ) -> Result<(), Wrong> {
@@ -850,6 +855,35 @@ impl CampaignFile {
                 if *day == 0 || *day > self.days {
                     let message = format!("start: landing day {day} is outside the campaign's 1..={}", self.days);
                     return err("start.day", None, message);
+                }
+            }
+            Start::Airborne { squadron, drop, day } => {
+                board(drop, &here("start.drop"), "start")?;
+                if land(drop) == Some(BoardKind::Tidal) {
+                    let message = format!("start: {} cannot be dropped on the sea board \"{drop}\"", bg.name);
+                    return err("start.drop", Some(drop), message);
+                }
+                let carrier = army.squadrons.iter().find(|s| &s.name == squadron);
+                if carrier.is_none_or(|s| s.role != Role::Transport) {
+                    let message = format!(
+                        "start: {} names \"{squadron}\", which is not a transport squadron of {} (FYOW 28.8)",
+                        bg.name, army.name
+                    );
+                    return Err(Wrong::new(here("start.squadron"), Some(squadron.as_str()), message));
+                }
+                if *day == 0 || *day > self.days {
+                    let message = format!("start: drop day {day} is outside the campaign's 1..={}", self.days);
+                    return err("start.day", None, message);
+                }
+                // Reading (FYOW 28.13): paratroops jump with what a man
+                // carries; guns and vehicles come by glider, which a drop
+                // from transports does not carry.
+                if let Some((i, e)) = bg.elements.iter().enumerate().find(|(_, e)| !e.mover.parachutes()) {
+                    let message = format!(
+                        "elements: {} moves as {:?} and cannot jump: paratroops are infantry (FYOW 28.13)",
+                        e.name, e.mover
+                    );
+                    return err(&format!("elements[{i}].mover"), None, message);
                 }
             }
         }

@@ -5,6 +5,7 @@
 //! Dunnigan rules (FYOW 33). Every rule step logs its event.
 
 pub(crate) mod air;
+mod airborne;
 mod auto;
 mod battle;
 pub mod bombing;
@@ -107,7 +108,7 @@ mod tests {
         // Every element fields a template, every CO is rated, every battery
         // has its FOO and every armed squadron its CODEX aircraft.
         let elements: Vec<_> = file.armies.iter().flat_map(|a| &a.battlegroups).flat_map(|b| &b.elements).collect();
-        assert_eq!(elements.len(), 43);
+        assert_eq!(elements.len(), 46);
         for e in &elements {
             assert!(e.table.is_some() && e.officer.is_some(), "{}", e.name);
         }
@@ -214,7 +215,31 @@ mod tests {
                 assert_eq!(force.battlegroup.original_points, written, "{}", bg.name);
             }
         }
-        assert_eq!(checked, 43);
+        assert_eq!(checked, 46);
+    }
+
+    #[test]
+    fn an_airborne_battlegroup_is_flown_by_a_transport_squadron_and_jumps_on_foot() {
+        // FYOW 28.8 Transport Missions, 28.13.
+        let refused = |from: &str, to: &str| {
+            let text = GUERNSEY.replacen(from, to, 1);
+            let err = CampaignFile::load("g.ron", &text).unwrap_err();
+            let line = text.lines().position(|l| l.contains(to)).unwrap() + 1;
+            assert_eq!(err.position.map(|p| p.0), Some(line), "{err}");
+            err.message
+        };
+        let fighters = refused(
+            "squadron: \"No. 51 Squadron RAF (Whitley V)\"",
+            "squadron: \"No. 234 Squadron RAF (Spitfire VB)\"",
+        );
+        assert!(fighters.contains("not a transport squadron of Force Take Three"), "{fighters}");
+        let sea = refused("drop: \"Forest\"", "drop: \"West Sea\"");
+        assert!(sea.contains("cannot be dropped on the sea board"), "{sea}");
+        let carriers = refused(
+            "(name: \"7 Platoon\", class: SpecialPurpose, mover: SpecialForces",
+            "(name: \"7 Platoon\", class: SpecialPurpose, mover: TrackedCarriers",
+        );
+        assert!(carriers.contains("7 Platoon moves as TrackedCarriers and cannot jump"), "{carriers}");
     }
 
     #[test]

@@ -358,7 +358,7 @@ mod tests {
         // subsequent weeks if required), they throw 5D6 and cannot be active
         // again until a double is thrown."
         let mut seen = [false; 2];
-        for seed in 0..20 {
+        for seed in 0..40 {
             let mut c = dorsets_on(seed, "St Peter Port");
             let last_year = CampaignDate::new(c.date.year() - 1, c.date.month(), 1, 1).unwrap();
             let p = c.partisans.as_mut().unwrap();

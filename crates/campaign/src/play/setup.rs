@@ -206,6 +206,9 @@ impl Setup {
             Start::Afloat { sea, beach, day } => {
                 Whereabouts::Afloat { sea: sea.clone(), beach: beach.clone(), day: *day }
             }
+            Start::Airborne { squadron, drop, day } => {
+                Whereabouts::Airborne { squadron: squadron.clone(), drop: drop.clone(), day: *day }
+            }
         };
         Ok(Force {
             name: bg.name.clone(),

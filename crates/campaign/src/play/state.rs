@@ -202,6 +202,9 @@ pub enum Whereabouts {
     /// Embarked on a Tidal Map Board, to land on `beach` from `day`, its
     /// invasion day (FYOW 20.1).
     Afloat { sea: BoardId, beach: BoardId, day: u32 },
+    /// At its home airfield, to be dropped on `drop` from `day` by its
+    /// army's transport `squadron` (FYOW 28.13).
+    Airborne { squadron: String, drop: BoardId, day: u32 },
     /// Destroyed, surrendered or withdrawn from the campaign.
     Gone,
 }

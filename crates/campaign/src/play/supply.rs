@@ -28,6 +28,9 @@ impl Campaign {
                 // that one day only".
                 Whereabouts::Afloat { day, .. } if *day == self.day => Some(TreatedAsDirect::InvasionDay),
                 Whereabouts::Afloat { .. } => continue,
+                // Reading (FYOW 28.13): at its home airfield, off the map, an
+                // airborne force is supplied there and throws nothing.
+                Whereabouts::Airborne { .. } => continue,
                 Whereabouts::Board(_) => None,
             };
             let (route, water) = self.supply_route(i);
