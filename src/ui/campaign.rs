@@ -1726,7 +1726,7 @@ mod tests {
         let rail = c.occupation.keys().find(|b| c.railway_at(b)).unwrap().clone();
         c.occupation.get_mut(&rail).unwrap().occupants.clear();
         let mut commando = c.forces.iter().find(|f| carries_charges(f)).unwrap().clone();
-        commando.at = warbound_campaign::play::state::Whereabouts::Board(rail.clone());
+        commando.at = Whereabouts::Board(rail.clone());
         let mut riflemen = c.forces.iter().find(|f| f.is_battlegroup() && !carries_charges(f)).unwrap().clone();
         riflemen.at = commando.at.clone();
         let name = commando.name.clone();

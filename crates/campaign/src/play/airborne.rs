@@ -17,7 +17,6 @@ use crate::air::{Mission, Role};
 use crate::map::board::BoardId;
 use crate::map::common::Edge;
 use crate::map::detection::{OccupierPosture, detect_landing_from_the_air};
-use crate::map::movement::MovementState;
 use crate::play::command::MoveResult;
 use crate::play::state::{Campaign, CampaignError, Whereabouts, fyow, ix};
 use crate::supply::logistics::Mode;
@@ -143,14 +142,7 @@ impl Campaign {
         }
         // 28.13: "they immediately occupy that Map Board without entering
         // into the 'box' first".
-        let arriving = self.arriving(&self.forces[i], edge);
-        let (_, e) = self
-            .occupation
-            .get_mut(&drop)
-            .expect("every board has an occupation")
-            .arrive(&board, self.file.max_points(), arriving)
-            .map_err(|e| CampaignError::new("13.9", e.to_string()))?;
-        self.log(e);
+        self.arrive_from_off_the_map(i, &board, edge)?;
         self.log(
             RuleEvent::new(EventKind::MapMovement, fyow("28.13 Parachutists and glider landings"))
                 .actor(name)
@@ -160,14 +152,6 @@ impl Campaign {
         if let Some(occ) = self.occupation.get_mut(&drop) {
             let _ = occ.enter_board(name);
         }
-        self.lose_sight_of(name);
-        self.forces[i].at = Whereabouts::Board(drop.clone());
-        self.forces[i].sessions_here = 0;
-        let max = self.forces[i].mover().profile().map_or(0, |p| p.max_per_day);
-        let mut state = MovementState::new_day(max, None);
-        // The drop is the force's move this session.
-        let _ = state.allowance.spend_move();
-        self.forces[i].movement = state;
         self.seen_coming_down(name, &drop);
         Ok(self.after_arrival(name, &drop))
     }

@@ -12,7 +12,7 @@ use crate::army::battlegroup::{Battlegroup, BattlegroupKind};
 use crate::army::commander::{Commander, CommanderRole, Traits, rate_commander};
 use crate::army::fraction::Fraction;
 use crate::army::orders::OrderKind;
-use crate::map::board::{BoardId, Coast, Leg, RouteKind};
+use crate::map::board::{BoardId, Coast, Leg, MapBoard, RouteKind};
 use crate::map::common::ForceKind;
 use crate::map::detection::{ArrivingObserver, EnemyPosture, detect_on_arrival};
 use crate::map::march::traffic_jam;
@@ -419,28 +419,40 @@ impl Campaign {
         if !outcome.moved {
             return Ok(MoveResult::Stayed);
         }
-        let arriving = self.arriving(&self.forces[i], leg.arrival_edge);
-        let (_, e) = self
-            .occupation
-            .get_mut(&beach)
-            .expect("every board has an occupation")
-            .arrive(&board, self.file.max_points(), arriving)
-            .map_err(|e| CampaignError::new("13.9", e.to_string()))?;
-        self.log(e);
-        self.lose_sight_of(name);
-        self.forces[i].at = Whereabouts::Board(beach.clone());
-        self.forces[i].sessions_here = 0;
+        self.arrive_from_off_the_map(i, &board, leg.arrival_edge)?;
         self.begin_unloading(i);
         if self.forces[i].at == Whereabouts::Gone {
             // Its boats were all swamped (29.16).
             return Ok(MoveResult::Stayed);
         }
+        Ok(self.after_arrival(name, &beach))
+    }
+
+    /// Force `i`, afloat or airborne, arrives at `edge` of `board` (15.5),
+    /// its landing or drop its move this session (14.13).
+    pub(crate) fn arrive_from_off_the_map(
+        &mut self,
+        i: usize,
+        board: &MapBoard,
+        edge: crate::map::common::Edge,
+    ) -> Result<(), CampaignError> {
+        let arriving = self.arriving(&self.forces[i], edge);
+        let (_, e) = self
+            .occupation
+            .get_mut(&board.id)
+            .expect("every board has an occupation")
+            .arrive(board, self.file.max_points(), arriving)
+            .map_err(|e| CampaignError::new("13.9", e.to_string()))?;
+        self.log(e);
+        let name = self.forces[i].name.clone();
+        self.lose_sight_of(&name);
+        self.forces[i].at = Whereabouts::Board(board.id.clone());
+        self.forces[i].sessions_here = 0;
         let max = self.forces[i].mover().profile().map_or(0, |p| p.max_per_day);
         let mut state = MovementState::new_day(max, None);
-        // The landing is the force's move this session (14.13).
         let _ = state.allowance.spend_move();
         self.forces[i].movement = state;
-        Ok(self.after_arrival(name, &beach))
+        Ok(())
     }
 
     /// FYOW 13.7: force `name`, in its box, joins a friendly force in the
