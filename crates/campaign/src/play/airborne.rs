@@ -55,8 +55,18 @@ impl Campaign {
         let Some(throw) = self.armies[a].air.as_ref().and_then(|air| air.flying) else { return Ok(MoveResult::Stayed) };
         let (permitted, e) = may_take_off(throw, conditions, Mission::Transport, &loads, &squadron);
         self.log(e.target(name));
-        let sq = &self.armies[a].air.as_ref().expect("its Air Command").squadrons[q].0;
-        if !permitted || !self.may_fly(a, conditions) || self.strip_closed(a, &squadron) || sq.operational() == 0 {
+        if !permitted || !self.may_fly(a, conditions) || self.strip_closed(a, &squadron) {
+            return Ok(MoveResult::Stayed);
+        }
+        // Reading (FYOW 28.8): every element jumps from a carrier of its
+        // own; with fewer machines ready than elements the drop waits.
+        let ready = self.armies[a].air.as_ref().expect("its Air Command").squadrons[q].0.operational();
+        if ready < loads.len() {
+            let why = format!(
+                "{squadron} has {ready} machines ready, fewer than the {} elements of {name}: it waits at its airfield",
+                loads.len()
+            );
+            self.log_refusal("28.8 Aircraft Missions, Transport Missions", &why);
             return Ok(MoveResult::Stayed);
         }
         // 28.8: the Transport Mission, escorted by a fighter squadron when one is free.
@@ -253,6 +263,23 @@ mod tests {
         let events = c.drain_events();
         let take_off = events.iter().find(|e| e.rule.section == "28.4 Air Command decision to fly").unwrap();
         assert_eq!(take_off.outcome["permitted"], false);
+        assert!(events.iter().all(|e| e.rule.section != "28.13 Parachutists and glider landings"));
+    }
+
+    #[test]
+    fn a_drop_waits_for_a_machine_for_each_element() {
+        let (mut c, i) = before_the_drop(2, Wind::Calm, 6);
+        let air = c.armies[ix(Side::Blue)].air.as_mut().unwrap();
+        let (whitleys, _) = air.squadrons.iter_mut().find(|(s, _)| s.role == Role::Transport).unwrap();
+        for m in whitleys.aircraft.iter_mut().skip(2) {
+            m.status = Status::Inactive;
+        }
+        assert_eq!(c.drop_airborne(PARAS).unwrap(), MoveResult::Stayed);
+        assert!(matches!(c.forces[i].at, Whereabouts::Airborne { .. }), "still at the airfield");
+        let events = c.drain_events();
+        let refused = events.iter().find(|e| e.outcome.get("refused").is_some()).expect("the refusal is logged");
+        let why = refused.outcome["refused"].as_str().unwrap();
+        assert!(why.contains("2 machines ready, fewer than the 3 elements"), "{why}");
         assert!(events.iter().all(|e| e.rule.section != "28.13 Parachutists and glider landings"));
     }
 
