@@ -458,18 +458,15 @@ impl Campaign {
         self.read_composite(name);
         match self.forces[i].at.clone() {
             Whereabouts::Gone => return,
-            Whereabouts::Afloat { day, .. } => {
+            // From its day, a force off the map lands from the sea or drops from the air.
+            at @ (Whereabouts::Afloat { day, .. } | Whereabouts::Airborne { day, .. }) => {
                 if day <= self.day {
-                    match self.land(name) {
-                        Ok(result) => self.after_move(name, result),
-                        Err(e) => self.log_refusal(&e.section, &e.message),
-                    }
-                }
-                return;
-            }
-            Whereabouts::Airborne { day, .. } => {
-                if day <= self.day {
-                    match self.drop_airborne(name) {
+                    let arrived = if matches!(at, Whereabouts::Afloat { .. }) {
+                        self.land(name)
+                    } else {
+                        self.drop_airborne(name)
+                    };
+                    match arrived {
                         Ok(result) => self.after_move(name, result),
                         Err(e) => self.log_refusal(&e.section, &e.message),
                     }
